@@ -1,0 +1,4 @@
+/* FreeType's public headers, as one module for Swift. */
+#include <ft2build.h>
+#include FT_FREETYPE_H
+#include FT_TRUETYPE_TABLES_H

@@ -1,0 +1,31 @@
+/* ICU's break iterators behind an opaque, Foundation-safe header: only stdint types and plain functions. */
+#ifndef CICU_H
+#define CICU_H
+#include <stdint.h>
+
+/** What `cicu_breaks` iterates over. */
+typedef enum {
+    CICU_LINE = 0,      /* UAX #14 line break opportunities */
+    CICU_GRAPHEME = 1,  /* UAX #29 extended grapheme cluster boundaries */
+    CICU_WORD = 2       /* UAX #29 word boundaries */
+} cicu_break_kind;
+
+/**
+ * Boundaries of `kind` in UTF-8 `text` of `length` bytes, as ascending byte offsets in (0, length].
+ * The start (0) is not reported; the end (length) always is.
+ * `hard`, when not NULL, receives 1 for a mandatory line break (UAX #14 classes BK, CR, LF, NL), else 0.
+ * `locale` selects tailorings ("en", "ja@lb=strict", ...); NULL means the root locale.
+ * `capacity` must be at least length + 1 (there are never more boundaries than that).
+ * Returns the number of boundaries written, or a negative ICU error code (see cicu_error_name).
+ * Iterators are cached per thread, so calls from many threads at once are safe.
+ */
+int32_t cicu_breaks(cicu_break_kind kind, const char *locale, const uint8_t *text, int32_t length,
+                    int32_t *positions, uint8_t *hard, int32_t capacity);
+
+/** ICU's name for an error code returned (negated) by cicu_breaks. */
+const char *cicu_error_name(int32_t code);
+
+/** The ICU version, such as "72.1". */
+const char *cicu_version(void);
+
+#endif

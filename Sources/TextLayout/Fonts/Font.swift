@@ -1,0 +1,142 @@
+// One loaded face: the font file mapped once, shared by a FreeType face (metrics, later outlines) and a HarfBuzz font (shaping).
+import CFreeType
+import CHarfBuzz
+
+/// A font face loaded from a file, ready to shape and measure.
+///
+/// A `Font` is immutable after loading and safe to share between threads: shaping goes through
+/// HarfBuzz's font, which is thread-safe; the FreeType face is only read while loading. Fonts are
+/// made by a ``FontContext``, which loads each file and face index once.
+public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible {
+    /// The file the face was loaded from.
+    public let path: String
+    /// The face's index in a font collection (0 for a plain font file).
+    public let faceIndex: Int
+    /// The family name the font file gives.
+    public let familyName: String
+    /// The style name the font file gives ("Book", "Bold"...).
+    public let styleName: String
+    /// The vertical metrics in font units.
+    public let metrics: FontMetrics
+    /// The advance of the space glyph in font units (0 when the font has no space); tab stops are counted in it.
+    public let spaceAdvance: Int
+    /// The glyph id of the space, used to draw tabs (0, .notdef, when the font has none).
+    public let spaceGlyph: UInt32
+    /// The file's size and modification time when loaded: part of the font's identity in caches.
+    public let fileStamp: String
+
+    let blob: OpaquePointer
+    let ftFace: FT_Face
+    let hbFont: OpaquePointer
+
+    init(path: String, faceIndex: Int, library: FT_Library, fileStamp: String) throws {
+        guard faceIndex >= 0, faceIndex < Int(Int32.max) else {
+            throw LayoutError(.badFontFile, "font face index must be between 0 and \(Int32.max), got \(faceIndex)")
+        }
+        guard let blob = hb_blob_create_from_file_or_fail(path) else {
+            throw LayoutError(.badFontFile, "cannot read the font file '\(path)': it is missing or unreadable")
+        }
+        let length = Int(hb_blob_get_length(blob))
+        guard length > 0, let data = hb_blob_get_data(blob, nil) else {
+            hb_blob_destroy(blob)
+            throw LayoutError(.badFontFile, "the font file '\(path)' is empty")
+        }
+        var face: FT_Face?
+        let error = data.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
+            FT_New_Memory_Face(library, bytes, FT_Long(length), FT_Long(faceIndex), &face)
+        }
+        guard error == 0, let face else {
+            hb_blob_destroy(blob)
+            let faces = Font.faceCount(data: data, length: length, library: library)
+            if faces > 0, faceIndex >= faces {
+                throw LayoutError(.badFontFile, "the font file '\(path)' holds \(faces) face(s): index \(faceIndex) does not exist (allowed: 0 to \(faces - 1))")
+            }
+            throw LayoutError(.badFontFile, "'\(path)' is not a font file FreeType can read (FreeType error \(error))")
+        }
+        do {
+            self.metrics = try Font.readMetrics(face, path: path)
+        } catch {
+            FT_Done_Face(face)
+            hb_blob_destroy(blob)
+            throw error
+        }
+        let hbFace = hb_face_create(blob, UInt32(faceIndex))
+        let hbFont = hb_font_create(hbFace)
+        hb_face_destroy(hbFace)
+        // Scale = units per em: HarfBuzz then gives exact, unhinted advances in font units.
+        let upem = Int32(metrics.unitsPerEm)
+        hb_font_set_scale(hbFont, upem, upem)
+        hb_font_make_immutable(hbFont)
+
+        var space: hb_codepoint_t = 0
+        if hb_font_get_nominal_glyph(hbFont, 0x20, &space) != 0 {
+            self.spaceGlyph = space
+            self.spaceAdvance = Int(hb_font_get_glyph_h_advance(hbFont, space))
+        } else {
+            self.spaceGlyph = 0
+            self.spaceAdvance = 0
+        }
+        self.path = path
+        self.faceIndex = faceIndex
+        self.familyName = face.pointee.family_name.map { String(cString: $0) } ?? ""
+        self.styleName = face.pointee.style_name.map { String(cString: $0) } ?? ""
+        self.fileStamp = fileStamp
+        self.blob = blob
+        self.ftFace = face
+        self.hbFont = hbFont!
+    }
+
+    deinit {
+        hb_font_destroy(hbFont)
+        FT_Done_Face(ftFace)
+        hb_blob_destroy(blob)
+    }
+
+    /// How many faces a font file holds, or 0 when FreeType cannot tell.
+    private static func faceCount(data: UnsafePointer<CChar>, length: Int, library: FT_Library) -> Int {
+        var probe: FT_Face?
+        let error = data.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
+            FT_New_Memory_Face(library, bytes, FT_Long(length), -1, &probe)
+        }
+        guard error == 0, let probe else { return 0 }
+        defer { FT_Done_Face(probe) }
+        return Int(probe.pointee.num_faces)
+    }
+
+    /// Reads the line model's metrics (see ``FontMetrics``) from the face's tables.
+    private static func readMetrics(_ face: FT_Face, path: String) throws -> FontMetrics {
+        let upem = Int(face.pointee.units_per_EM)
+        guard upem >= 16, upem <= 16384 else {
+            throw LayoutError(.badFontFile, "the font '\(path)' has \(upem) units per em; a usable font has 16 to 16384 (scalable fonts only)")
+        }
+        let hhea = FT_Get_Sfnt_Table(face, FT_SFNT_HHEA)?.assumingMemoryBound(to: TT_HoriHeader.self).pointee
+        let os2 = FT_Get_Sfnt_Table(face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self).pointee
+        let useTypo = os2.map { $0.version != 0xFFFF && ($0.fsSelection & (1 << 7)) != 0 } ?? false
+        var values: (Int, Int, Int, String)
+        if let os2, os2.version != 0xFFFF, useTypo {
+            values = (Int(os2.sTypoAscender), Int(os2.sTypoDescender), Int(os2.sTypoLineGap), "OS/2 typo")
+        } else if let hhea, hhea.Ascender != 0 || hhea.Descender != 0 {
+            values = (Int(hhea.Ascender), Int(hhea.Descender), Int(hhea.Line_Gap), "hhea")
+        } else if let os2, os2.version != 0xFFFF, os2.sTypoAscender != 0 || os2.sTypoDescender != 0 {
+            values = (Int(os2.sTypoAscender), Int(os2.sTypoDescender), Int(os2.sTypoLineGap), "OS/2 typo")
+        } else if let os2, os2.version != 0xFFFF, os2.usWinAscent != 0 || os2.usWinDescent != 0 {
+            values = (Int(os2.usWinAscent), -Int(os2.usWinDescent), 0, "OS/2 win")
+        } else {
+            values = (Int(face.pointee.ascender), Int(face.pointee.descender), 0, "FreeType")
+        }
+        // A descender given as a positive number (some broken fonts) still means "below the baseline".
+        let descender = -abs(values.1)
+        let lineGap = max(0, values.2)
+        guard values.0 - descender + lineGap > 0, values.0 - descender + lineGap <= upem * 16 else {
+            throw LayoutError(.badFontFile, "the font '\(path)' has unusable line metrics (ascender \(values.0), descender \(descender), line gap \(lineGap) for \(upem) units per em)")
+        }
+        return FontMetrics(unitsPerEm: upem, ascender: values.0, descender: descender, lineGap: lineGap, source: values.3)
+    }
+
+    public static func == (lhs: Font, rhs: Font) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
+    public var description: String {
+        "\(familyName) \(styleName) (\(path)\(faceIndex == 0 ? "" : "#\(faceIndex)"))"
+    }
+}

@@ -1,0 +1,118 @@
+// The height of a growing editor that holds a layout: line caps, insets, pixel bounds, and whether it scrolls.
+
+/// Space between an editor's border and its text, in pixels.
+public struct EdgeInsets: Sendable, Hashable {
+    public var top: Double
+    public var left: Double
+    public var bottom: Double
+    public var right: Double
+
+    public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
+    }
+
+    public static let zero = EdgeInsets()
+}
+
+/// How a growing editor sizes itself around its text (the line model in the README).
+public struct EditorSizing: Sendable, Hashable {
+    /// The fewest lines the editor shows (at least 1): an empty editor is this tall.
+    public var minLines: Int
+    /// The most lines the editor grows to before it scrolls; nil for no cap.
+    public var maxLines: Int?
+    /// Space between two lines, in pixels.
+    public var lineSpace: Double
+    /// Space around the text; left and right narrow the wrap width.
+    public var insets: EdgeInsets
+    /// Bounds on the editor's height in pixels, applied after the line caps.
+    public var minHeight: Double?
+    public var maxHeight: Double?
+
+    public init(minLines: Int = 1, maxLines: Int? = nil, lineSpace: Double = 0, insets: EdgeInsets = .zero,
+                minHeight: Double? = nil, maxHeight: Double? = nil) {
+        self.minLines = minLines
+        self.maxLines = maxLines
+        self.lineSpace = lineSpace
+        self.insets = insets
+        self.minHeight = minHeight
+        self.maxHeight = maxHeight
+    }
+
+    /// Checks every value, so that a bad one is reported by name with what is allowed.
+    public func validate() throws {
+        guard minLines >= 1 else {
+            throw LayoutError(.invalidArgument, "minLines must be at least 1, got \(minLines)")
+        }
+        if let maxLines, maxLines < minLines {
+            throw LayoutError(.invalidArgument, "maxLines (\(maxLines)) must be at least minLines (\(minLines))")
+        }
+        try requireNonNegative(lineSpace, "lineSpace")
+        try requireNonNegative(insets.top, "insets.top")
+        try requireNonNegative(insets.left, "insets.left")
+        try requireNonNegative(insets.bottom, "insets.bottom")
+        try requireNonNegative(insets.right, "insets.right")
+        if let minHeight { try requireNonNegative(minHeight, "minHeight") }
+        if let maxHeight { try requireNonNegative(maxHeight, "maxHeight") }
+        if let minHeight, let maxHeight, maxHeight < minHeight {
+            throw LayoutError(.invalidArgument, "maxHeight (\(maxHeight)) must be at least minHeight (\(minHeight))")
+        }
+    }
+}
+
+/// A growing editor measured around its text.
+public struct EditorMeasurement: Sendable {
+    /// The text laid out at the editor's wrap width (its width less the left and right insets).
+    public let layout: Layout
+    /// The editor's height in pixels: insets plus `visibleLineCount` lines, within minHeight...maxHeight.
+    public let height: Double
+    /// The number of lines the text has.
+    public var lineCount: Int { layout.lineCount }
+    /// The number of lines the editor is sized for: lineCount clamped to minLines...maxLines.
+    public let visibleLineCount: Int
+    /// The height of all the text's lines (see ``Layout/contentHeight``).
+    public var contentHeight: Double { layout.contentHeight }
+    /// Whether the text is taller than the editor's inside, so the editor scrolls.
+    public let isScrollable: Bool
+}
+
+extension PreparedText {
+    /// Measures a growing editor `width` pixels wide (nil for no limit) holding this text.
+    ///
+    /// Height = top inset + bottom inset + the height of clamp(lineCount, minLines, maxLines) lines
+    /// (lines past the text's own are the primary font's height), then clamped to minHeight and
+    /// maxHeight. The editor scrolls when the content is taller than its inside.
+    /// - Throws: ``LayoutError`` `.invalidArgument` for an invalid sizing or a width that leaves
+    ///   no room between the left and right insets.
+    public func measureEditor(width: Double?, sizing: EditorSizing = EditorSizing()) throws -> EditorMeasurement {
+        try sizing.validate()
+        var wrapWidth: Double?
+        if let width {
+            try requirePositive(width, "width")
+            let inner = width - sizing.insets.left - sizing.insets.right
+            guard inner > 0 else {
+                throw LayoutError(.invalidArgument, "width \(width) leaves no room for text between the left and right insets (\(sizing.insets.left) + \(sizing.insets.right))")
+            }
+            wrapWidth = inner
+        }
+        let layout = try layout(width: wrapWidth, lineSpace: sizing.lineSpace)
+        let lines = layout.lines
+        let visible = min(max(lines.count, sizing.minLines), sizing.maxLines ?? Int.max)
+        let linesHeight: Double
+        if visible <= lines.count {
+            linesHeight = lines[visible - 1].top + lines[visible - 1].height
+        } else {
+            let emptyLine = style.font.metrics.lineHeight(size: style.size)
+            linesHeight = layout.contentHeight + Double(visible - lines.count) * (emptyLine + sizing.lineSpace)
+        }
+        let inside = linesHeight
+        var height = sizing.insets.top + sizing.insets.bottom + inside
+        if let minHeight = sizing.minHeight { height = max(height, minHeight) }
+        if let maxHeight = sizing.maxHeight { height = min(height, maxHeight) }
+        let room = height - sizing.insets.top - sizing.insets.bottom
+        return EditorMeasurement(layout: layout, height: height, visibleLineCount: visible,
+                                 isScrollable: layout.contentHeight > room + fitTolerance)
+    }
+}

@@ -1,0 +1,181 @@
+// The result of laying out a prepared text at a width: lines with ranges, widths, heights, baselines and glyph runs.
+
+/// One glyph to draw, positioned relative to its run's pen position.
+public struct Glyph: Sendable, Hashable {
+    /// The glyph id in the run's font.
+    public var id: UInt32
+    /// The UTF-16 offset into the text of the first character of the glyph's cluster.
+    public var cluster: Int
+    /// How far the pen moves after the glyph, in pixels.
+    public var advance: Double
+    /// The glyph's offset from the pen position, in pixels (x right, y up, as in the font).
+    public var xOffset: Double
+    public var yOffset: Double
+}
+
+/// Glyphs of one font and direction on one line, in drawing order (left to right).
+public struct GlyphRun: Sendable {
+    /// The font the glyphs belong to.
+    public var font: Font
+    /// The em size in pixels.
+    public var size: Double
+    /// The pen's x position at the run's start, from the line's left edge, in pixels.
+    public var x: Double
+    /// Whether the run's text reads right to left (its glyphs are still listed left to right).
+    public var isRightToLeft: Bool
+    /// The text of the run, in UTF-16 offsets.
+    public var utf16Range: Range<Int>
+    public var glyphs: [Glyph]
+
+    /// The sum of the glyph advances, in pixels.
+    public var width: Double { glyphs.reduce(0) { $0 + $1.advance } }
+}
+
+/// One laid-out line. Vertical positions are in pixels from the top of the text's content box.
+public struct Line: Sendable {
+    /// The line's characters, hanging whitespace included, the hard break that ends it excluded.
+    public var range: Range<String.Index>
+    /// The same range in UTF-16 code units.
+    public var utf16Range: Range<Int>
+    /// The width of the line's content in pixels, without the whitespace that hangs at its end.
+    public var width: Double
+    /// The largest ascent among the fonts on the line, in pixels.
+    public var ascent: Double
+    /// The largest descent among the fonts on the line, in pixels (positive, below the baseline).
+    public var descent: Double
+    /// The line's height: ascent + descent + the font's line gap.
+    public var height: Double
+    /// The y of the line's top edge.
+    public var top: Double
+    /// The y of the baseline: top + half the line gap + ascent.
+    public var baseline: Double
+    /// Whether a hard break (newline, U+2028...) ends the line.
+    public var endsWithHardBreak: Bool
+    /// The glyphs to draw, in drawing order; x positions are from the line's left edge.
+    public var runs: [GlyphRun]
+}
+
+/// A prepared text laid out at one width: its lines and its content height.
+public struct Layout: Sendable {
+    /// The text and style laid out.
+    public let prepared: PreparedText
+    /// The width lines were filled to, in pixels (infinity for no limit).
+    public let maxWidth: Double
+    /// The space added between two lines, in pixels.
+    public let lineSpace: Double
+    /// The lines, in order; never empty (an empty text is one empty line).
+    public let lines: [Line]
+
+    /// The height of all lines: the sum of their heights plus `lineSpace` between each two.
+    public var contentHeight: Double {
+        guard let last = lines.last else { return 0 }
+        return last.top + last.height
+    }
+
+    /// The width of the widest line, in pixels.
+    public var width: Double { lines.reduce(0) { max($0, $1.width) } }
+
+    /// The number of lines.
+    public var lineCount: Int { lines.count }
+}
+
+extension PreparedText {
+    /// Lays the text out in lines no wider than `width` pixels.
+    ///
+    /// - Parameters:
+    ///   - width: The wrap width in pixels; nil (or infinity) for no limit, so only hard breaks
+    ///     start new lines.
+    ///   - lineSpace: Space added between two lines, in pixels.
+    /// - Throws: ``LayoutError`` `.invalidArgument` for a width that is not a positive number or a
+    ///   line space that is negative or not finite.
+    /// - Complexity: O(n) over the prepared widths; only the pieces next to a line edge HarfBuzz
+    ///   marks unsafe to break are shaped again.
+    public func layout(width: Double? = nil, lineSpace: Double = 0) throws -> Layout {
+        let maxWidth = width ?? .infinity
+        if maxWidth != .infinity { try requirePositive(maxWidth, "width") }
+        guard maxWidth > 0, !maxWidth.isNaN else {
+            throw LayoutError(.invalidArgument, "width must be a finite number greater than 0, got \(maxWidth)")
+        }
+        try requireNonNegative(lineSpace, "lineSpace")
+        let metrics = style.font.metrics
+        let ascent = metrics.ascent(size: style.size)
+        let descent = metrics.descent(size: style.size)
+        let leading = metrics.leading(size: style.size)
+        let height = metrics.lineHeight(size: style.size)
+        var lines: [Line] = []
+        try bytes.withUnsafeBufferPointer { bytes in
+            var offsets = UTF16OffsetCounter(bytes)
+            var top = 0.0
+            for paragraph in paragraphs {
+                let breaks = try breakLines(paragraph, bytes: bytes, style: style, maxWidth: maxWidth)
+                for (k, line) in breaks.enumerated() {
+                    let utf16Start = offsets.utf16(at: line.start)
+                    let utf16End = offsets.utf16(at: line.end)
+                    let run = glyphRun(paragraph, line, bytes: bytes, utf16Start: utf16Start, utf16End: utf16End)
+                    lines.append(Line(
+                        range: index(ofByte: line.start)..<index(ofByte: line.end),
+                        utf16Range: utf16Start..<utf16End,
+                        width: line.width,
+                        ascent: ascent, descent: descent, height: height,
+                        top: top, baseline: top + leading / 2 + ascent,
+                        endsWithHardBreak: k == breaks.count - 1 && paragraph.range.endsWithHardBreak,
+                        runs: run.glyphs.isEmpty ? [] : [run]))
+                    top += height + lineSpace
+                }
+            }
+        }
+        return Layout(prepared: self, maxWidth: maxWidth, lineSpace: lineSpace, lines: lines)
+    }
+
+    /// The glyphs of `line`, shaped as the line was measured: the paragraph's glyphs, with the
+    /// pieces next to unsafe-to-break edges reshaped, and tabs advanced to their stops.
+    private func glyphRun(_ paragraph: PreparedParagraph, _ line: LineBreak, bytes: UnsafeBufferPointer<UInt8>,
+                          utf16Start: Int, utf16End: Int) -> GlyphRun {
+        let measurer = LineMeasurer(paragraph, bytes: bytes, style: style, start: line.start)
+        var logical = ShapedGlyphs()
+        func append(_ source: ShapedGlyphs, _ range: Range<Int>) {
+            logical.ids += source.ids[range]
+            logical.clusters += source.clusters[range]
+            logical.advances += source.advances[range]
+            logical.xOffsets += source.xOffsets[range]
+            logical.yOffsets += source.yOffsets[range]
+        }
+        func appendPlan(_ s: Int, _ c: Int) {
+            guard c > s else { return }
+            let plan = measurer.plan(s, c)
+            if let head = plan.head {
+                let shaped = Shaper.shape(style.font, bytes, head)
+                append(shaped, 0..<shaped.count)
+            }
+            append(paragraph.glyphs, paragraph.clusterFirstGlyph[plan.clusters.lowerBound]..<paragraph.clusterFirstGlyph[plan.clusters.upperBound])
+            if let tail = plan.tail {
+                let shaped = Shaper.shape(style.font, bytes, tail)
+                append(shaped, 0..<shaped.count)
+            }
+        }
+        appendPlan(line.start, line.contentEnd)
+        appendPlan(line.contentEnd, line.end)
+
+        let scale = style.scale
+        var offsets = UTF16OffsetCounter(bytes, byteOffset: line.start, utf16Offset: utf16Start)
+        var glyphs: [Glyph] = []
+        glyphs.reserveCapacity(logical.count)
+        var x = 0.0
+        for g in 0..<logical.count {
+            let cluster = logical.clusters[g]
+            var advance = Double(logical.advances[g]) * scale
+            var id = logical.ids[g]
+            if bytes[cluster] == 0x09 {
+                advance = measurer.nextTabStop(after: x) - x
+                id = style.font.spaceGlyph
+            }
+            x += advance
+            glyphs.append(Glyph(id: id, cluster: offsets.utf16(at: cluster), advance: advance,
+                                xOffset: Double(logical.xOffsets[g]) * scale, yOffset: Double(logical.yOffsets[g]) * scale))
+        }
+        let rightToLeft = paragraph.glyphs.isRightToLeft
+        if rightToLeft { glyphs.reverse() }
+        return GlyphRun(font: style.font, size: style.size, x: 0, isRightToLeft: rightToLeft,
+                        utf16Range: utf16Start..<utf16End, glyphs: glyphs)
+    }
+}

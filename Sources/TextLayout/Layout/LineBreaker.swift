@@ -1,0 +1,77 @@
+// Greedy line filling over a prepared paragraph: break opportunities first, grapheme clusters for a word wider than the line.
+
+/// Where one line of a paragraph starts and ends, in UTF-8 byte offsets into the prepared text.
+struct LineBreak: Sendable, Equatable {
+    /// The first byte of the line.
+    var start: Int
+    /// The end of the line's content: before the whitespace that hangs at its end.
+    var contentEnd: Int
+    /// The end of the line, hanging whitespace included (the next line's start, or the paragraph end).
+    var end: Int
+    /// The width of the content in pixels (hanging whitespace left out).
+    var width: Double
+}
+
+/// Widths within this much of the limit count as fitting: the float error of summing advances.
+let fitTolerance = 1e-6
+
+/// Breaks one paragraph into lines no wider than `maxWidth` pixels (infinity for no limit).
+///
+/// Greedy: each line takes as many segments (text between break opportunities) as fit, with the
+/// whitespace at its end hanging. A segment that does not fit even on a line of its own is broken
+/// between grapheme clusters, as many as fit but at least one, and the rest continues on the next
+/// line. An empty paragraph is one empty line.
+func breakLines(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, maxWidth: Double) throws -> [LineBreak] {
+    let range = paragraph.range
+    let limit = maxWidth + fitTolerance
+    var lines: [LineBreak] = []
+    var start = range.start
+    var segment = 0
+    let lastSegment = paragraph.segmentCount - 1
+    if maxWidth == .infinity || range.isEmpty {
+        var measurer = LineMeasurer(paragraph, bytes: bytes, style: style, start: start)
+        let contentEnd = paragraph.contentEnds[lastSegment]
+        return [LineBreak(start: start, contentEnd: contentEnd, end: range.end, width: measurer.width(to: contentEnd))]
+    }
+    while true {
+        var measurer = LineMeasurer(paragraph, bytes: bytes, style: style, start: start)
+        var fitted: LineBreak?
+        var next = segment
+        while next <= lastSegment {
+            let contentEnd = max(paragraph.contentEnds[next], start)
+            let width = measurer.width(to: contentEnd)
+            guard width <= limit else { break }
+            fitted = LineBreak(start: start, contentEnd: contentEnd, end: paragraph.segmentEnd(next), width: width)
+            next += 1
+        }
+        if let line = fitted {
+            lines.append(line)
+            if next > lastSegment { return lines }
+            start = line.end
+            segment = next
+            continue
+        }
+        // Not even the first segment fits: break it between grapheme clusters.
+        let contentEnd = paragraph.contentEnds[segment]
+        let clusters = try boundaries(.grapheme, in: bytes, range: start..<contentEnd)
+        var cut = clusters.first ?? contentEnd
+        var cutWidth = measurer.width(to: cut)
+        for boundary in clusters.dropFirst() {
+            let width = measurer.width(to: boundary)
+            guard width <= limit else { break }
+            cut = boundary
+            cutWidth = width
+        }
+        if cut >= contentEnd {
+            // One grapheme cluster wider than the line: it stands alone, with its hanging whitespace.
+            let line = LineBreak(start: start, contentEnd: contentEnd, end: paragraph.segmentEnd(segment), width: cutWidth)
+            lines.append(line)
+            if segment == lastSegment { return lines }
+            start = line.end
+            segment += 1
+        } else {
+            lines.append(LineBreak(start: start, contentEnd: cut, end: cut, width: cutWidth))
+            start = cut
+        }
+    }
+}

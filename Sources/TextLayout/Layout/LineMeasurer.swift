@@ -1,0 +1,116 @@
+// Measures a line from a given start to any end: prepared widths where the edges are safe to break, reshaping where not; tabs to their stops.
+
+/// How to measure or draw `s..<c` of a paragraph: a slice of the paragraph's shaped clusters,
+/// with a reshaped piece at each edge HarfBuzz marks unsafe to break.
+struct SpanPlan {
+    /// Bytes to shape on their own before the slice (nil when the start is safe).
+    var head: Range<Int>?
+    /// Cluster indices taken from the paragraph's shaping.
+    var clusters: Range<Int>
+    /// Bytes to shape on their own after the slice (nil when the end is safe).
+    var tail: Range<Int>?
+}
+
+/// Measures the line that starts at `start` of one paragraph, up to any later offset.
+///
+/// A break at a safe position reuses the paragraph's shaping (HarfBuzz guarantees both sides shape
+/// the same on their own); at an unsafe one, the piece from the nearest safe position is reshaped.
+/// The reshaped head of the line is measured once and reused for every end tried.
+struct LineMeasurer {
+    let paragraph: PreparedParagraph
+    let bytes: UnsafeBufferPointer<UInt8>
+    let style: TextStyle
+    let start: Int
+    /// The index in `paragraph.tabs` of the first tab at or after `start`.
+    let firstTab: Int
+    /// The reshaped head of the line (from `start` to the first safe position) and its width, once measured.
+    private var measuredHead: (range: Range<Int>, width: Double)?
+
+    init(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, start: Int) {
+        self.paragraph = paragraph
+        self.bytes = bytes
+        self.style = style
+        self.start = start
+        self.firstTab = paragraph.tabs.isEmpty ? 0 : firstIndex(in: paragraph.tabs, atOrAfter: start)
+    }
+
+    /// The width in pixels of the line from ``start`` to `end`, with tabs advanced to their stops.
+    /// Whitespace before `end` counts: pass a content end to leave hanging whitespace out.
+    mutating func width(to end: Int) -> Double {
+        var x = 0.0
+        var position = start
+        let tabs = paragraph.tabs
+        var t = firstTab
+        while t < tabs.count, tabs[t] < end {
+            if tabs[t] > position { x += width(of: plan(position, tabs[t])) }
+            x = nextTabStop(after: x)
+            position = tabs[t] + 1
+            t += 1
+        }
+        if end > position { x += width(of: plan(position, end)) }
+        return x
+    }
+
+    /// The next tab stop after `x`: stops stand every ``TextStyle/tabStop`` pixels from the line start.
+    func nextTabStop(after x: Double) -> Double {
+        let stop = style.tabStop
+        guard stop > 0 else { return x }
+        return ((x / stop).rounded(.down) + 1) * stop
+    }
+
+    /// The plan for measuring or drawing `s..<c` (see ``SpanPlan``).
+    func plan(_ s: Int, _ c: Int) -> SpanPlan {
+        let p = paragraph
+        var first: Int
+        var head: Range<Int>?
+        if let i = p.safeCluster(at: s) {
+            first = i
+        } else {
+            first = p.cluster(atOrAfter: s)
+            if first < p.clusterCount, p.clusterStarts[first] == s { first += 1 }
+            while first < p.clusterCount, p.clusterUnsafe[first] { first += 1 }
+            let safeStart = first < p.clusterCount ? p.clusterStarts[first] : p.range.end
+            if safeStart >= c { return SpanPlan(head: s..<c, clusters: first..<first, tail: nil) }
+            head = s..<safeStart
+        }
+        if let end = p.safeCluster(at: c) { return SpanPlan(head: head, clusters: first..<end, tail: nil) }
+        var last = p.cluster(atOrAfter: c) - 1
+        while last > first, p.clusterUnsafe[last] { last -= 1 }
+        return SpanPlan(head: head, clusters: first..<last, tail: p.clusterStarts[last]..<c)
+    }
+
+    /// The width in pixels of a plan.
+    mutating func width(of plan: SpanPlan) -> Double {
+        var width = paragraph.clusterX[plan.clusters.upperBound] - paragraph.clusterX[plan.clusters.lowerBound]
+        if let head = plan.head {
+            if let known = measuredHead, known.range == head {
+                width += known.width
+            } else {
+                let measured = reshapedWidth(head)
+                if head.lowerBound == start { measuredHead = (head, measured) }
+                width += measured
+            }
+        }
+        if let tail = plan.tail { width += reshapedWidth(tail) }
+        return width
+    }
+
+    /// Shapes `range` on its own and returns its width in pixels (tabs count 0).
+    func reshapedWidth(_ range: Range<Int>) -> Double {
+        let glyphs = Shaper.shape(style.font, bytes, range)
+        var units = 0
+        for g in 0..<glyphs.count where bytes[glyphs.clusters[g]] != 0x09 { units += Int(glyphs.advances[g]) }
+        return Double(units) * style.scale
+    }
+}
+
+/// The index of the first element of ascending `values` that is at least `value`.
+func firstIndex(in values: [Int], atOrAfter value: Int) -> Int {
+    var low = 0
+    var high = values.count
+    while low < high {
+        let mid = (low + high) / 2
+        if values[mid] < value { low = mid + 1 } else { high = mid }
+    }
+    return low
+}

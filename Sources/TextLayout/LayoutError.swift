@@ -1,0 +1,44 @@
+// The one error type of the engine: a stable code for programs and a message that says what was wrong and what is allowed.
+
+/// An error from loading a font, preparing a text or laying it out.
+///
+/// `code` is stable and meant for programs (the batch format reports it); `message` is for people:
+/// it says what was wrong and what is allowed.
+public struct LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Code: String, Sendable {
+        /// A font family that fontconfig does not know.
+        case unknownFont
+        /// A font file that is missing, unreadable or not a font.
+        case badFontFile
+        /// A parameter out of its allowed range (size, width, line counts, insets...).
+        case invalidArgument
+        /// Text that is too long or not valid.
+        case invalidText
+        /// A failure inside a C library that should not happen.
+        case internalError
+    }
+
+    public let code: Code
+    public let message: String
+
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
+/// Checks that `value` is finite and greater than zero, naming `what` in the error.
+func requirePositive(_ value: Double, _ what: String) throws(LayoutError) {
+    guard value.isFinite, value > 0 else {
+        throw LayoutError(.invalidArgument, "\(what) must be a finite number greater than 0, got \(value)")
+    }
+}
+
+/// Checks that `value` is finite and not negative, naming `what` in the error.
+func requireNonNegative(_ value: Double, _ what: String) throws(LayoutError) {
+    guard value.isFinite, value >= 0 else {
+        throw LayoutError(.invalidArgument, "\(what) must be a finite number of at least 0, got \(value)")
+    }
+}

@@ -1,0 +1,182 @@
+// One batch job: read from a JSON object, laid out, and written back as one JSON result line.
+import Synchronization
+import TextLayout
+
+/// A layout job of the batch format: a text, its style, a width and the editor's sizing.
+public struct BatchJob: Sendable {
+    public var id: JSONValue
+    public var text: String
+    /// A fontconfig pattern or a file path; nil for the bundled default font.
+    public var font: String?
+    public var size: Double
+    /// The editor's width in pixels; nil for no limit.
+    public var width: Double?
+    public var sizing: EditorSizing
+
+    /// The keys a job may have.
+    public static let keys = ["id", "text", "font", "size", "width", "lineSpace", "minLines", "maxLines",
+                              "insets", "minHeight", "maxHeight"]
+    static let insetKeys = ["top", "left", "bottom", "right"]
+
+    /// Reads a job from a parsed JSON value.
+    /// - Throws: ``BatchError`` `.invalidJob` naming the key that is missing, unknown or of the wrong type.
+    public init(_ value: JSONValue) throws(BatchError) {
+        guard case let .object(members) = value else {
+            throw BatchError(.invalidJob, "a job must be a JSON object, got \(value.typeName)")
+        }
+        if let unknown = members.first(where: { !Self.keys.contains($0.0) }) {
+            throw BatchError(.invalidJob, "unknown key '\(unknown.0)'; a job may have: \(Self.keys.joined(separator: ", "))")
+        }
+        id = value["id"] ?? .null
+        guard let textValue = value["text"] else { throw BatchError(.invalidJob, "the job has no 'text' (a string; it is the only required key)") }
+        guard case let .string(text) = textValue else { throw BatchError(.invalidJob, "'text' must be a string, got \(textValue.typeName)") }
+        self.text = text
+        font = try Self.optionalString(value, "font")
+        size = try Self.optionalNumber(value, "size") ?? 17
+        width = try Self.optionalNumber(value, "width")
+        var sizing = EditorSizing()
+        sizing.lineSpace = try Self.optionalNumber(value, "lineSpace") ?? 0
+        sizing.minLines = try Self.optionalInteger(value, "minLines") ?? 1
+        sizing.maxLines = try Self.optionalInteger(value, "maxLines")
+        sizing.minHeight = try Self.optionalNumber(value, "minHeight")
+        sizing.maxHeight = try Self.optionalNumber(value, "maxHeight")
+        if let insets = value["insets"], insets != .null {
+            guard case let .object(sides) = insets else {
+                throw BatchError(.invalidJob, "'insets' must be an object with top, left, bottom and right, got \(insets.typeName)")
+            }
+            if let unknown = sides.first(where: { !Self.insetKeys.contains($0.0) }) {
+                throw BatchError(.invalidJob, "unknown key 'insets.\(unknown.0)'; insets may have: top, left, bottom, right")
+            }
+            sizing.insets = EdgeInsets(top: try Self.optionalNumber(insets, "top", in: "insets.") ?? 0,
+                                       left: try Self.optionalNumber(insets, "left", in: "insets.") ?? 0,
+                                       bottom: try Self.optionalNumber(insets, "bottom", in: "insets.") ?? 0,
+                                       right: try Self.optionalNumber(insets, "right", in: "insets.") ?? 0)
+        }
+        self.sizing = sizing
+    }
+
+    private static func optionalString(_ object: JSONValue, _ key: String) throws(BatchError) -> String? {
+        switch object[key] {
+        case nil, .null?: return nil
+        case let .string(s)?: return s
+        case let other?: throw BatchError(.invalidJob, "'\(key)' must be a string, got \(other.typeName)")
+        }
+    }
+
+    private static func optionalNumber(_ object: JSONValue, _ key: String, in prefix: String = "") throws(BatchError) -> Double? {
+        switch object[key] {
+        case nil, .null?: return nil
+        case let .number(n, _)?: return n
+        case let other?: throw BatchError(.invalidJob, "'\(prefix)\(key)' must be a number, got \(other.typeName)")
+        }
+    }
+
+    private static func optionalInteger(_ object: JSONValue, _ key: String) throws(BatchError) -> Int? {
+        guard let n = try optionalNumber(object, key) else { return nil }
+        guard n == n.rounded(), abs(n) < 1e9 else {
+            throw BatchError(.invalidJob, "'\(key)' must be a whole number, got \(n)")
+        }
+        return Int(n)
+    }
+}
+
+/// Why a batch job failed: a code for programs and a message for people.
+public struct BatchError: Error, Sendable {
+    public enum Code: String, Sendable {
+        case invalidJSON, invalidUTF8, invalidJob
+    }
+
+    public let code: String
+    public let message: String
+
+    public init(_ code: Code, _ message: String) {
+        self.code = code.rawValue
+        self.message = message
+    }
+
+    public init(_ error: LayoutError) {
+        code = error.code.rawValue
+        message = error.message
+    }
+}
+
+/// Lays out batch jobs, keeping the fonts it has looked up by name.
+public final class BatchLayouter: @unchecked Sendable {
+    private let fonts: FontContext
+    private let cache = FontNameCache()
+
+    public init(fonts: FontContext = .shared) { self.fonts = fonts }
+
+    /// The result line (compact JSON, no newline) for one input line of UTF-8 bytes.
+    public func resultLine(for line: UnsafeBufferPointer<UInt8>) -> (json: String, succeeded: Bool) {
+        var id = JSONValue.null
+        do throws(BatchError) {
+            guard let _ = String(validating: line, as: UTF8.self) else {
+                throw BatchError(.invalidUTF8, "the line is not valid UTF-8")
+            }
+            let value: JSONValue
+            do throws(JSONError) { value = try parseJSON(line) } catch {
+                throw BatchError(.invalidJSON, "the line is not valid JSON: \(error)")
+            }
+            id = value["id"] ?? .null
+            let job = try BatchJob(value)
+            return (try result(of: job), true)
+        } catch {
+            var out = "{\"id\":"
+            id.write(to: &out)
+            out += ",\"error\":{\"code\":"
+            writeJSONString(error.code, to: &out)
+            out += ",\"message\":"
+            writeJSONString(error.message, to: &out)
+            out += "}}"
+            return (out, false)
+        }
+    }
+
+    /// Lays out one job and writes its result object.
+    public func result(of job: BatchJob) throws(BatchError) -> String {
+        let measurement: EditorMeasurement
+        do {
+            let font = try cache.font(job.font, in: fonts)
+            let prepared = try PreparedText(job.text, font: font, size: job.size)
+            measurement = try prepared.measureEditor(width: job.width, sizing: job.sizing)
+        } catch let error as LayoutError {
+            throw BatchError(error)
+        } catch {
+            throw BatchError(LayoutError(.internalError, "\(error)"))
+        }
+        let layout = measurement.layout
+        var out = "{\"id\":"
+        job.id.write(to: &out)
+        out += ",\"lineCount\":"; out += String(layout.lineCount)
+        out += ",\"height\":"; writeJSONNumber(layout.contentHeight, to: &out)
+        out += ",\"width\":"; writeJSONNumber(layout.width, to: &out)
+        out += ",\"editorHeight\":"; writeJSONNumber(measurement.height, to: &out)
+        out += ",\"isScrollable\":"; out += measurement.isScrollable ? "true" : "false"
+        out += ",\"lines\":["
+        for (i, line) in layout.lines.enumerated() {
+            if i > 0 { out += "," }
+            out += "{\"start\":"; out += String(line.utf16Range.lowerBound)
+            out += ",\"end\":"; out += String(line.utf16Range.upperBound)
+            out += ",\"width\":"; writeJSONNumber(line.width, to: &out)
+            out += ",\"height\":"; writeJSONNumber(line.height, to: &out)
+            out += ",\"baseline\":"; writeJSONNumber(line.baseline, to: &out)
+            out += "}"
+        }
+        out += "]}"
+        return out
+    }
+}
+
+/// Fonts looked up by the names jobs give, so that fontconfig is asked once per name.
+final class FontNameCache: Sendable {
+    private let fonts = Mutex<[String: Font]>([:])
+
+    func font(_ name: String?, in context: FontContext) throws -> Font {
+        let key = name ?? ""
+        if let font = fonts.withLock({ $0[key] }) { return font }
+        let font = try name.map { try context.font(named: $0) } ?? context.defaultFont()
+        fonts.withLock { $0[key] = font }
+        return font
+    }
+}

@@ -1,0 +1,293 @@
+// A small JSON reader and writer for the batch format: exact errors with positions, numbers kept as written, no Foundation.
+
+/// A parsed JSON value. Objects keep their keys in the order written.
+public enum JSONValue: Equatable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Double, literal: String)
+    case string(String)
+    case array([JSONValue])
+    case object([(String, JSONValue)])
+
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case let (.bool(a), .bool(b)): a == b
+        case let (.number(a, _), .number(b, _)): a == b
+        case let (.string(a), .string(b)): a == b
+        case let (.array(a), .array(b)): a == b
+        case let (.object(a), .object(b)): a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        default: false
+        }
+    }
+
+    /// The value of `key` in an object (the last one written, as most readers do), or nil.
+    public subscript(key: String) -> JSONValue? {
+        guard case let .object(members) = self else { return nil }
+        return members.last { $0.0 == key }?.1
+    }
+
+    /// A short name of the value's type, for error messages.
+    public var typeName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+
+    /// The value written as compact JSON (numbers as they were written).
+    public var serialized: String {
+        var out = ""
+        write(to: &out)
+        return out
+    }
+
+    public func write(to out: inout String) {
+        switch self {
+        case .null: out += "null"
+        case let .bool(b): out += b ? "true" : "false"
+        case let .number(_, literal): out += literal
+        case let .string(s): writeJSONString(s, to: &out)
+        case let .array(values):
+            out += "["
+            for (i, value) in values.enumerated() {
+                if i > 0 { out += "," }
+                value.write(to: &out)
+            }
+            out += "]"
+        case let .object(members):
+            out += "{"
+            for (i, (key, value)) in members.enumerated() {
+                if i > 0 { out += "," }
+                writeJSONString(key, to: &out)
+                out += ":"
+                value.write(to: &out)
+            }
+            out += "}"
+        }
+    }
+}
+
+/// A JSON text that could not be read, with the byte position where reading stopped.
+public struct JSONError: Error, Sendable, CustomStringConvertible {
+    public let message: String
+    public let offset: Int
+    public var description: String { "\(message) at byte \(offset + 1)" }
+}
+
+/// Parses one JSON text from UTF-8 bytes (whitespace around it allowed, nothing after it).
+public func parseJSON(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = 64) throws(JSONError) -> JSONValue {
+    var parser = JSONParser(bytes: bytes, maxDepth: maxDepth)
+    parser.skipWhitespace()
+    let value = try parser.value(depth: 0)
+    parser.skipWhitespace()
+    guard parser.position == bytes.count else { throw parser.error("unexpected text after the JSON value") }
+    return value
+}
+
+/// Parses one JSON text from a string.
+public func parseJSON(_ text: String) throws(JSONError) -> JSONValue {
+    var text = text
+    let result: Result<JSONValue, JSONError> = text.withUTF8 { bytes in
+        do throws(JSONError) { return .success(try parseJSON(bytes)) } catch { return .failure(error) }
+    }
+    return try result.get()
+}
+
+private struct JSONParser {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let maxDepth: Int
+    var position = 0
+
+    func error(_ message: String) -> JSONError { JSONError(message: message, offset: position) }
+
+    mutating func skipWhitespace() {
+        while position < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[position]) { position += 1 }
+    }
+
+    mutating func value(depth: Int) throws(JSONError) -> JSONValue {
+        guard depth <= maxDepth else { throw error("JSON nested deeper than \(maxDepth) levels") }
+        guard position < bytes.count else { throw error("unexpected end of the JSON text") }
+        switch bytes[position] {
+        case UInt8(ascii: "{"): return try object(depth: depth)
+        case UInt8(ascii: "["): return try array(depth: depth)
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
+        default: throw error("unexpected character '\(Character(Unicode.Scalar(bytes[position])))'")
+        }
+    }
+
+    mutating func literal(_ word: StaticString) throws(JSONError) {
+        let count = word.utf8CodeUnitCount
+        guard position + count <= bytes.count,
+              (0..<count).allSatisfy({ bytes[position + $0] == word.utf8Start[$0] }) else {
+            throw error("unexpected word (expected \(word))")
+        }
+        position += count
+    }
+
+    mutating func object(depth: Int) throws(JSONError) -> JSONValue {
+        position += 1
+        var members: [(String, JSONValue)] = []
+        skipWhitespace()
+        if position < bytes.count, bytes[position] == UInt8(ascii: "}") { position += 1; return .object(members) }
+        while true {
+            skipWhitespace()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw error("expected a string key") }
+            let key = try string()
+            skipWhitespace()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
+            position += 1
+            skipWhitespace()
+            members.append((key, try value(depth: depth + 1)))
+            skipWhitespace()
+            guard position < bytes.count else { throw error("unexpected end inside an object") }
+            if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
+            if bytes[position] == UInt8(ascii: "}") { position += 1; return .object(members) }
+            throw error("expected ',' or '}' in an object")
+        }
+    }
+
+    mutating func array(depth: Int) throws(JSONError) -> JSONValue {
+        position += 1
+        var values: [JSONValue] = []
+        skipWhitespace()
+        if position < bytes.count, bytes[position] == UInt8(ascii: "]") { position += 1; return .array(values) }
+        while true {
+            skipWhitespace()
+            values.append(try value(depth: depth + 1))
+            skipWhitespace()
+            guard position < bytes.count else { throw error("unexpected end inside an array") }
+            if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
+            if bytes[position] == UInt8(ascii: "]") { position += 1; return .array(values) }
+            throw error("expected ',' or ']' in an array")
+        }
+    }
+
+    mutating func number() throws(JSONError) -> JSONValue {
+        let start = position
+        func digits(_ p: inout JSONParser) -> Int {
+            let from = p.position
+            while p.position < p.bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(p.bytes[p.position]) { p.position += 1 }
+            return p.position - from
+        }
+        if bytes[position] == UInt8(ascii: "-") { position += 1 }
+        let intStart = position
+        guard digits(&self) > 0 else { throw error("expected digits in a number") }
+        if bytes[intStart] == UInt8(ascii: "0"), position - intStart > 1 { throw JSONError(message: "a number may not start with 0", offset: intStart) }
+        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+            position += 1
+            guard digits(&self) > 0 else { throw error("expected digits after '.'") }
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
+            position += 1
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
+            guard digits(&self) > 0 else { throw error("expected digits in an exponent") }
+        }
+        let literal = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+        guard let value = Double(literal) else { throw JSONError(message: "'\(literal)' is not a number", offset: start) }
+        return .number(value, literal: literal)
+    }
+
+    mutating func string() throws(JSONError) -> String {
+        position += 1
+        var scalars = String.UnicodeScalarView()
+        var runStart = position
+        func flush(_ p: JSONParser, upTo end: Int) {
+            if end > runStart {
+                scalars.append(contentsOf: String(decoding: UnsafeBufferPointer(rebasing: p.bytes[runStart..<end]), as: UTF8.self).unicodeScalars)
+            }
+        }
+        while true {
+            guard position < bytes.count else { throw error("unterminated string") }
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                flush(self, upTo: position)
+                position += 1
+                return String(scalars)
+            }
+            if byte < 0x20 { throw error("a control character must be escaped in a string") }
+            if byte != UInt8(ascii: "\\") { position += 1; continue }
+            flush(self, upTo: position)
+            position += 1
+            guard position < bytes.count else { throw error("unterminated escape") }
+            let escape = bytes[position]
+            position += 1
+            switch escape {
+            case UInt8(ascii: "\""): scalars.append("\"")
+            case UInt8(ascii: "\\"): scalars.append("\\")
+            case UInt8(ascii: "/"): scalars.append("/")
+            case UInt8(ascii: "b"): scalars.append("\u{08}")
+            case UInt8(ascii: "f"): scalars.append("\u{0C}")
+            case UInt8(ascii: "n"): scalars.append("\n")
+            case UInt8(ascii: "r"): scalars.append("\r")
+            case UInt8(ascii: "t"): scalars.append("\t")
+            case UInt8(ascii: "u"):
+                var unit = try hex4()
+                if (0xD800..<0xDC00).contains(unit), position + 1 < bytes.count,
+                   bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") {
+                    let save = position
+                    position += 2
+                    let low = try hex4()
+                    if (0xDC00..<0xE000).contains(low) {
+                        unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+                    } else {
+                        position = save
+                    }
+                }
+                // A lone surrogate cannot be text: it becomes U+FFFD, as UTF-16 decoders do.
+                scalars.append(Unicode.Scalar(unit) ?? "\u{FFFD}")
+            default: throw error("unknown escape '\\\(Character(Unicode.Scalar(escape)))'")
+            }
+            runStart = position
+        }
+    }
+
+    mutating func hex4() throws(JSONError) -> UInt32 {
+        guard position + 4 <= bytes.count else { throw error("expected 4 hex digits after \\u") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let digit = Character(Unicode.Scalar(bytes[position])).hexDigitValue else { throw error("expected 4 hex digits after \\u") }
+            value = value * 16 + UInt32(digit)
+            position += 1
+        }
+        return value
+    }
+}
+
+/// Appends `s` to `out` as a JSON string literal.
+public func writeJSONString(_ s: String, to out: inout String) {
+    out += "\""
+    for scalar in s.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        case _ where scalar.value < 0x20:
+            let hex = String(scalar.value, radix: 16)
+            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        default: out.unicodeScalars.append(scalar)
+        }
+    }
+    out += "\""
+}
+
+/// Appends a number as JSON: whole numbers without a fraction, others in Swift's shortest form.
+public func writeJSONNumber(_ value: Double, to out: inout String) {
+    if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
+        out += String(Int(value))
+    } else if value.isFinite {
+        out += value.description
+    } else {
+        out += "null"
+    }
+}

@@ -1,0 +1,109 @@
+// `textlayout measure`: lays out one text and prints its lines and the editor's height, as text or JSON.
+import Foundation
+import TextLayout
+import TextLayoutBatch
+
+enum MeasureCommand {
+    static let usage = """
+    usage: textlayout measure [--font NAME|PATH] [--size PX] [--width PX] [--line-spacing PX]
+                              [--min-lines N] [--max-lines N] [--insets T,L,B,R]
+                              [--min-height PX] [--max-height PX] [--output-format text|json]
+                              [TEXT | --text-file FILE | -]
+    """
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let args = try Arguments(arguments, valued: ["font", "size", "width", "line-spacing", "min-lines", "max-lines",
+                                                     "insets", "min-height", "max-height", "output-format", "text-file"])
+        let format = try args.choice("output-format", ["text", "json"], default: "text")
+        let text = try readText(args)
+        var job = try BatchJob(.object([("text", .string(text))]))
+        job.font = args.string("font")
+        job.size = try args.number("size") ?? 17
+        job.width = try args.number("width")
+        job.sizing.lineSpace = try args.number("line-spacing") ?? 0
+        job.sizing.minLines = try args.integer("min-lines") ?? 1
+        job.sizing.maxLines = try args.integer("max-lines")
+        job.sizing.minHeight = try args.number("min-height")
+        job.sizing.maxHeight = try args.number("max-height")
+        if let insets = args.string("insets") { job.sizing.insets = try parseInsets(insets) }
+
+        let font = try job.font.map { try FontContext.shared.font(named: $0) } ?? FontContext.shared.defaultFont()
+        let prepared = try PreparedText(text, font: font, size: job.size)
+        let measurement = try prepared.measureEditor(width: job.width, sizing: job.sizing)
+        print(format == "json" ? json(measurement) : report(measurement), terminator: "")
+        return 0
+    }
+
+    /// The text: the positional argument, the file of --text-file, or standard input for `-`.
+    static func readText(_ args: Arguments) throws -> String {
+        let file = args.string("text-file")
+        guard args.positionals.count + (file == nil ? 0 : 1) == 1 else {
+            throw UsageError("give the text exactly once: as an argument, with --text-file FILE, or '-' for standard input\n\(usage)")
+        }
+        let data: Data
+        if let file {
+            guard let contents = FileManager.default.contents(atPath: file) else { throw UsageError("cannot read the text file '\(file)'") }
+            data = contents
+        } else if args.positionals[0] == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            return args.positionals[0]
+        }
+        guard let text = String(data: data, encoding: .utf8) else { throw UsageError("the text is not valid UTF-8") }
+        return text
+    }
+
+    static func parseInsets(_ text: String) throws -> EdgeInsets {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 4, parts.allSatisfy({ $0 != nil }) else {
+            throw UsageError("--insets must be four numbers TOP,LEFT,BOTTOM,RIGHT, got '\(text)'")
+        }
+        return EdgeInsets(top: parts[0]!, left: parts[1]!, bottom: parts[2]!, right: parts[3]!)
+    }
+
+    /// The human-readable dump: one line per laid-out line, then the totals and the editor.
+    static func report(_ measurement: EditorMeasurement) -> String {
+        let layout = measurement.layout
+        let style = layout.prepared.style
+        var out = "font \(style.font) size \(format(style.size))\n"
+        out += "width \(layout.maxWidth.isFinite ? format(layout.maxWidth) : "unlimited")\n"
+        for (i, line) in layout.lines.enumerated() {
+            let text = String(layout.prepared.text[line.range])
+            out += "line \(i) [\(line.utf16Range.lowerBound)..\(line.utf16Range.upperBound)) w=\(format(line.width)) h=\(format(line.height)) baseline=\(format(line.baseline)) \(quoted(text))\n"
+        }
+        out += "lines \(layout.lineCount) content-height \(format(layout.contentHeight)) width \(format(layout.width))\n"
+        out += "editor height \(format(measurement.height)) shows \(measurement.visibleLineCount) lines, scrolls \(measurement.isScrollable ? "yes" : "no")\n"
+        return out
+    }
+
+    static func json(_ measurement: EditorMeasurement) -> String {
+        let layout = measurement.layout
+        var out = "{\"lineCount\":\(layout.lineCount),\"height\":"
+        writeJSONNumber(layout.contentHeight, to: &out)
+        out += ",\"width\":"; writeJSONNumber(layout.width, to: &out)
+        out += ",\"editorHeight\":"; writeJSONNumber(measurement.height, to: &out)
+        out += ",\"isScrollable\":\(measurement.isScrollable),\"font\":"
+        writeJSONString(layout.prepared.style.font.description, to: &out)
+        out += ",\"lines\":["
+        for (i, line) in layout.lines.enumerated() {
+            out += i > 0 ? "," : ""
+            out += "{\"start\":\(line.utf16Range.lowerBound),\"end\":\(line.utf16Range.upperBound),\"width\":"
+            writeJSONNumber(line.width, to: &out)
+            out += ",\"height\":"; writeJSONNumber(line.height, to: &out)
+            out += ",\"baseline\":"; writeJSONNumber(line.baseline, to: &out)
+            out += ",\"text\":"; writeJSONString(String(layout.prepared.text[line.range]), to: &out)
+            out += "}"
+        }
+        return out + "]}\n"
+    }
+}
+
+/// A number with two decimals, as the text dumps show it.
+func format(_ value: Double) -> String { String(format: "%.2f", value) }
+
+/// A line's text in double quotes, with control characters escaped as in JSON.
+func quoted(_ text: String) -> String {
+    var out = ""
+    writeJSONString(text, to: &out)
+    return out
+}
