@@ -30,7 +30,7 @@ enum MeasureCommand {
         let font = try job.font.map { try FontContext.shared.font(named: $0) } ?? FontContext.shared.defaultFont()
         let prepared = try PreparedText(text, font: font, size: job.size)
         let measurement = try prepared.measureEditor(width: job.width, sizing: job.sizing)
-        print(format == "json" ? json(measurement) : report(measurement), terminator: "")
+        print(format == "json" ? json(measurement) : measurement.textDump, terminator: "")
         return 0
     }
 
@@ -61,21 +61,6 @@ enum MeasureCommand {
         return EdgeInsets(top: parts[0]!, left: parts[1]!, bottom: parts[2]!, right: parts[3]!)
     }
 
-    /// The human-readable dump: one line per laid-out line, then the totals and the editor.
-    static func report(_ measurement: EditorMeasurement) -> String {
-        let layout = measurement.layout
-        let style = layout.prepared.style
-        var out = "font \(style.font) size \(format(style.size))\n"
-        out += "width \(layout.maxWidth.isFinite ? format(layout.maxWidth) : "unlimited")\n"
-        for (i, line) in layout.lines.enumerated() {
-            let text = String(layout.prepared.text[line.range])
-            out += "line \(i) [\(line.utf16Range.lowerBound)..\(line.utf16Range.upperBound)) w=\(format(line.width)) h=\(format(line.height)) baseline=\(format(line.baseline)) \(quoted(text))\n"
-        }
-        out += "lines \(layout.lineCount) content-height \(format(layout.contentHeight)) width \(format(layout.width))\n"
-        out += "editor height \(format(measurement.height)) shows \(measurement.visibleLineCount) lines, scrolls \(measurement.isScrollable ? "yes" : "no")\n"
-        return out
-    }
-
     static func json(_ measurement: EditorMeasurement) -> String {
         let layout = measurement.layout
         var out = "{\"lineCount\":\(layout.lineCount),\"height\":"
@@ -98,12 +83,3 @@ enum MeasureCommand {
     }
 }
 
-/// A number with two decimals, as the text dumps show it.
-func format(_ value: Double) -> String { String(format: "%.2f", value) }
-
-/// A line's text in double quotes, with control characters escaped as in JSON.
-func quoted(_ text: String) -> String {
-    var out = ""
-    writeJSONString(text, to: &out)
-    return out
-}
