@@ -4,6 +4,8 @@
 #include <string.h>
 #include <unicode/ubrk.h>
 #include <unicode/utext.h>
+#include <unicode/uchar.h>
+#include <unicode/uscript.h>
 #include <unicode/uversion.h>
 #include <unicode/utypes.h>
 
@@ -73,4 +75,21 @@ const char *cicu_version(void) {
     u_getVersion(info);
     u_versionToString(info, version);
     return version;
+}
+
+int32_t cicu_script(uint32_t code_point) {
+    UErrorCode status = U_ZERO_ERROR;
+    UScriptCode script = uscript_getScript((UChar32)code_point, &status);
+    return U_FAILURE(status) ? USCRIPT_UNKNOWN : (int32_t)script;
+}
+
+const char *cicu_script_code(int32_t script) {
+    const char *name = uscript_getShortName((UScriptCode)script);
+    return name ? name : "Zzzz";
+}
+
+int32_t cicu_paired_bracket(uint32_t code_point, uint32_t *pair) {
+    int32_t type = u_getIntPropertyValue((UChar32)code_point, UCHAR_BIDI_PAIRED_BRACKET_TYPE);
+    if (pair) *pair = (uint32_t)u_getBidiPairedBracket((UChar32)code_point);
+    return type == U_BPT_OPEN ? 1 : type == U_BPT_CLOSE ? 2 : 0;
 }

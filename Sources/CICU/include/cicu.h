@@ -22,6 +22,18 @@ typedef enum {
 int32_t cicu_breaks(cicu_break_kind kind, const char *locale, const uint8_t *text, int32_t length,
                     int32_t *positions, uint8_t *hard, int32_t capacity);
 
+/** The Unicode script of a code point, as ICU's UScriptCode (0 Common, 1 Inherited, 103 Unknown). */
+int32_t cicu_script(uint32_t code_point);
+
+/** The ISO 15924 code of an ICU script code, such as "Latn"; "Zzzz" for an unknown code. */
+const char *cicu_script_code(int32_t script);
+
+/**
+ * The bidi paired bracket type of a code point (UAX #9 BD14-BD16): 1 opening, 2 closing, 0 none.
+ * `pair` receives the code point of the matching bracket (the code point itself when none).
+ */
+int32_t cicu_paired_bracket(uint32_t code_point, uint32_t *pair);
+
 /** ICU's name for an error code returned (negated) by cicu_breaks. */
 const char *cicu_error_name(int32_t code);
 

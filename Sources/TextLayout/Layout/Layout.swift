@@ -111,7 +111,6 @@ extension PreparedText {
                 for (k, line) in breaks.enumerated() {
                     let utf16Start = offsets.utf16(at: line.start)
                     let utf16End = offsets.utf16(at: line.end)
-                    let run = glyphRun(paragraph, line, bytes: bytes, utf16Start: utf16Start, utf16End: utf16End)
                     lines.append(Line(
                         range: index(ofByte: line.start)..<index(ofByte: line.end),
                         utf16Range: utf16Start..<utf16End,
@@ -119,7 +118,7 @@ extension PreparedText {
                         ascent: ascent, descent: descent, height: height,
                         top: top, baseline: top + leading / 2 + ascent,
                         endsWithHardBreak: k == breaks.count - 1 && paragraph.range.endsWithHardBreak,
-                        runs: run.glyphs.isEmpty ? [] : [run]))
+                        runs: glyphRuns(paragraph, line, bytes: bytes, utf16Start: utf16Start)))
                     top += height + lineSpace
                 }
             }
@@ -127,55 +126,53 @@ extension PreparedText {
         return Layout(prepared: self, maxWidth: maxWidth, lineSpace: lineSpace, lines: lines)
     }
 
-    /// The glyphs of `line`, shaped as the line was measured: the paragraph's glyphs, with the
-    /// pieces next to unsafe-to-break edges reshaped, and tabs advanced to their stops.
-    private func glyphRun(_ paragraph: PreparedParagraph, _ line: LineBreak, bytes: UnsafeBufferPointer<UInt8>,
-                          utf16Start: Int, utf16End: Int) -> GlyphRun {
+    /// The glyph runs of `line`, shaped as the line was measured: the paragraph's glyphs, with the
+    /// pieces next to unsafe-to-break edges reshaped, and tabs advanced to their stops; one run per
+    /// shaping run the line crosses, in logical order.
+    private func glyphRuns(_ paragraph: PreparedParagraph, _ line: LineBreak, bytes: UnsafeBufferPointer<UInt8>,
+                           utf16Start: Int) -> [GlyphRun] {
         let measurer = LineMeasurer(paragraph, bytes: bytes, style: style, start: line.start)
         var logical = ShapedGlyphs()
-        func append(_ source: ShapedGlyphs, _ range: Range<Int>) {
-            logical.ids += source.ids[range]
-            logical.clusters += source.clusters[range]
-            logical.advances += source.advances[range]
-            logical.xOffsets += source.xOffsets[range]
-            logical.yOffsets += source.yOffsets[range]
-        }
         func appendPlan(_ s: Int, _ c: Int) {
             guard c > s else { return }
             let plan = measurer.plan(s, c)
-            if let head = plan.head {
-                let shaped = Shaper.shape(style.font, bytes, head)
-                append(shaped, 0..<shaped.count)
-            }
-            append(paragraph.glyphs, paragraph.clusterFirstGlyph[plan.clusters.lowerBound]..<paragraph.clusterFirstGlyph[plan.clusters.upperBound])
-            if let tail = plan.tail {
-                let shaped = Shaper.shape(style.font, bytes, tail)
-                append(shaped, 0..<shaped.count)
-            }
+            if let head = plan.head { logical.append(measurer.reshape(head)) }
+            logical.append(paragraph.glyphs, paragraph.clusterFirstGlyph[plan.clusters.lowerBound]..<paragraph.clusterFirstGlyph[plan.clusters.upperBound])
+            if let tail = plan.tail { logical.append(measurer.reshape(tail)) }
         }
         appendPlan(line.start, line.contentEnd)
         appendPlan(line.contentEnd, line.end)
 
         let scale = style.scale
         var offsets = UTF16OffsetCounter(bytes, byteOffset: line.start, utf16Offset: utf16Start)
-        var glyphs: [Glyph] = []
-        glyphs.reserveCapacity(logical.count)
+        var runs: [GlyphRun] = []
         var x = 0.0
-        for g in 0..<logical.count {
-            let cluster = logical.clusters[g]
-            var advance = Double(logical.advances[g]) * scale
-            var id = logical.ids[g]
-            if bytes[cluster] == 0x09 {
-                advance = measurer.nextTabStop(after: x) - x
-                id = style.font.spaceGlyph
+        var g = 0
+        while g < logical.count {
+            let runIndex = paragraph.run(at: logical.clusters[g])
+            let run = paragraph.runs[runIndex]
+            let runEnd = run.script.range.upperBound
+            let runX = x
+            let firstCluster = offsets.utf16(at: logical.clusters[g])
+            var glyphs: [Glyph] = []
+            while g < logical.count, logical.clusters[g] < runEnd {
+                let cluster = logical.clusters[g]
+                var advance = Double(logical.advances[g]) * scale
+                var id = logical.ids[g]
+                if bytes[cluster] == 0x09 {
+                    advance = measurer.nextTabStop(after: x) - x
+                    id = style.font.spaceGlyph
+                }
+                x += advance
+                glyphs.append(Glyph(id: id, cluster: offsets.utf16(at: cluster), advance: advance,
+                                    xOffset: Double(logical.xOffsets[g]) * scale, yOffset: Double(logical.yOffsets[g]) * scale))
+                g += 1
             }
-            x += advance
-            glyphs.append(Glyph(id: id, cluster: offsets.utf16(at: cluster), advance: advance,
-                                xOffset: Double(logical.xOffsets[g]) * scale, yOffset: Double(logical.yOffsets[g]) * scale))
+            let end = offsets.utf16(at: min(runEnd, line.end))
+            if run.isRightToLeft { glyphs.reverse() }
+            runs.append(GlyphRun(font: style.font, size: style.size, x: runX, isRightToLeft: run.isRightToLeft,
+                                 utf16Range: firstCluster..<end, glyphs: glyphs))
         }
-        let rightToLeft = paragraph.glyphs.isRightToLeft
-        if rightToLeft { glyphs.reverse() }
-        return GlyphRun(font: style.font, size: style.size, x: 0, isRightToLeft: rightToLeft,
-                        utf16Range: utf16Start..<utf16End, glyphs: glyphs)
+        return runs
     }
 }

@@ -20,7 +20,7 @@ let fitTolerance = 1e-6
 /// Greedy: each line takes as many segments (text between break opportunities) as fit, with the
 /// whitespace at its end hanging. A segment that does not fit even on a line of its own is broken
 /// between grapheme clusters, as many as fit but at least one, and the rest continues on the next
-/// line. An empty paragraph is one empty line.
+/// line; no-break spaces at such a cut hang like spaces. An empty paragraph is one empty line.
 func breakLines(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, maxWidth: Double) throws -> [LineBreak] {
     let range = paragraph.range
     let limit = maxWidth + fitTolerance
@@ -70,8 +70,24 @@ func breakLines(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8
             start = line.end
             segment += 1
         } else {
-            lines.append(LineBreak(start: start, contentEnd: cut, end: cut, width: cutWidth))
-            start = cut
+            // No-break spaces right after the cut hang at the end of this line rather than
+            // starting the next one with blank space.
+            var end = cut
+            while end < contentEnd, let length = noBreakSpaceLength(bytes, at: end) { end += length }
+            lines.append(LineBreak(start: start, contentEnd: cut, end: end, width: cutWidth))
+            if end >= contentEnd {
+                if segment == lastSegment { lines[lines.count - 1].end = range.end; return lines }
+                lines[lines.count - 1].end = paragraph.segmentEnd(segment)
+                segment += 1
+            }
+            start = lines[lines.count - 1].end
         }
     }
+}
+
+/// The byte length of the no-break space (U+00A0, U+2007, U+202F) at `i`, or nil when there is none.
+func noBreakSpaceLength(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int? {
+    if bytes[i] == 0xC2, i + 1 < bytes.count, bytes[i + 1] == 0xA0 { return 2 }
+    if bytes[i] == 0xE2, i + 2 < bytes.count, bytes[i + 1] == 0x80, bytes[i + 2] == 0x87 || bytes[i + 2] == 0xAF { return 3 }
+    return nil
 }

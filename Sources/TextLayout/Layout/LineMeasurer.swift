@@ -95,9 +95,14 @@ struct LineMeasurer {
         return width
     }
 
+    /// Shapes `range` (which lies inside one run) on its own, in its run's script.
+    func reshape(_ range: Range<Int>) -> ShapedGlyphs {
+        Shaper.shape(style.font, bytes, range, script: paragraph.runs[paragraph.run(at: range.lowerBound)].script.script)
+    }
+
     /// Shapes `range` on its own and returns its width in pixels (tabs count 0).
     func reshapedWidth(_ range: Range<Int>) -> Double {
-        let glyphs = Shaper.shape(style.font, bytes, range)
+        let glyphs = reshape(range)
         var units = 0
         for g in 0..<glyphs.count where bytes[glyphs.clusters[g]] != 0x09 { units += Int(glyphs.advances[g]) }
         return Double(units) * style.scale

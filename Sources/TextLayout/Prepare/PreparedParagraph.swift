@@ -20,8 +20,10 @@ struct PreparedParagraph: Sendable {
     let clusterUnsafe: [Bool]
     /// The index of each cluster's first glyph, with one more entry for the glyph count.
     let clusterFirstGlyph: [Int]
-    /// The paragraph's glyphs, in logical order.
+    /// The paragraph's glyphs, in logical order: the glyphs of each script run, one run after another.
     let glyphs: ShapedGlyphs
+    /// The runs the paragraph was shaped in, in logical order.
+    let runs: [ShapedRun]
     /// The byte offsets of tab characters, ascending.
     let tabs: [Int]
 
@@ -33,6 +35,17 @@ struct PreparedParagraph: Sendable {
     /// The index of the first cluster that starts at or after `offset` (`clusterCount` if none).
     func cluster(atOrAfter offset: Int) -> Int { firstIndex(in: clusterStarts, atOrAfter: offset) }
 
+    /// The index of the run that holds byte `offset`.
+    func run(at offset: Int) -> Int {
+        var low = 0
+        var high = runs.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if runs[mid].script.range.lowerBound <= offset { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
     /// The cluster index of `offset` when the paragraph may be cut there without reshaping: its
     /// start, its end, or the start of a cluster HarfBuzz marks safe to break. Nil otherwise.
     func safeCluster(at offset: Int) -> Int? {
@@ -41,6 +54,14 @@ struct PreparedParagraph: Sendable {
         let i = cluster(atOrAfter: offset)
         return i < clusterCount && clusterStarts[i] == offset && !clusterUnsafe[i] ? i : nil
     }
+}
+
+/// A script run of a paragraph as it was shaped.
+struct ShapedRun: Sendable {
+    var script: ScriptRun
+    /// The index of the run's first glyph in the paragraph's glyphs.
+    var firstGlyph: Int
+    var isRightToLeft: Bool
 }
 
 extension PreparedParagraph {
@@ -65,24 +86,33 @@ extension PreparedParagraph {
         self.contentEnds = contentEnds
         self.tabs = tabs
 
-        let glyphs = Shaper.shape(style.font, bytes, content)
-        self.glyphs = glyphs
+        // Each script run is shaped on its own, so a run's first cluster is always safe to break at.
+        var runs: [ShapedRun] = []
+        var glyphs = ShapedGlyphs()
         var clusterStarts: [Int] = []
         var clusterX: [Double] = []
         var clusterUnsafe: [Bool] = []
         var clusterFirstGlyph: [Int] = []
         var units = 0
         let scale = style.scale
-        for g in 0..<glyphs.count {
-            let cluster = glyphs.clusters[g]
-            if clusterStarts.last != cluster {
-                clusterStarts.append(cluster)
-                clusterX.append(Double(units) * scale)
-                clusterUnsafe.append(glyphs.unsafeToBreak[g])
-                clusterFirstGlyph.append(g)
+        for run in scriptRuns(bytes, range: content) {
+            let shaped = Shaper.shape(style.font, bytes, run.range, script: run.script)
+            let base = glyphs.count
+            runs.append(ShapedRun(script: run, firstGlyph: base, isRightToLeft: shaped.isRightToLeft))
+            glyphs.append(shaped)
+            for g in 0..<shaped.count {
+                let cluster = shaped.clusters[g]
+                if clusterStarts.last != cluster {
+                    clusterStarts.append(cluster)
+                    clusterX.append(Double(units) * scale)
+                    clusterUnsafe.append(g > 0 && shaped.unsafeToBreak[g])
+                    clusterFirstGlyph.append(base + g)
+                }
+                if bytes[cluster] != 0x09 { units += Int(shaped.advances[g]) }
             }
-            if bytes[cluster] != 0x09 { units += Int(glyphs.advances[g]) }
         }
+        self.glyphs = glyphs
+        self.runs = runs
         clusterX.append(Double(units) * scale)
         clusterFirstGlyph.append(glyphs.count)
         self.clusterStarts = clusterStarts

@@ -19,6 +19,19 @@ struct ShapedGlyphs: Sendable {
 
     var count: Int { ids.count }
 
+    /// Appends all of `other`'s glyphs (a run that follows in logical order).
+    mutating func append(_ other: ShapedGlyphs) { append(other, 0..<other.count) }
+
+    /// Appends `range` of `other`'s glyphs.
+    mutating func append(_ other: ShapedGlyphs, _ range: Range<Int>) {
+        ids += other.ids[range]
+        clusters += other.clusters[range]
+        advances += other.advances[range]
+        xOffsets += other.xOffsets[range]
+        yOffsets += other.yOffsets[range]
+        unsafeToBreak += other.unsafeToBreak[range]
+    }
+
     /// The sum of all advances, in font units.
     var totalAdvance: Int {
         var sum = 0
@@ -29,14 +42,20 @@ struct ShapedGlyphs: Sendable {
 
 enum Shaper {
     /// Shapes `range` of UTF-8 `bytes` with `font` as one run, on its own (no context around it).
-    /// Script, direction and language are guessed from the text (HarfBuzz's segment properties).
-    static func shape(_ font: Font, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> ShapedGlyphs {
+    /// - Parameter script: The run's ISO 15924 script code; its direction follows from it. Nil (or
+    ///   "Zyyy") lets HarfBuzz guess script and direction from the text.
+    static func shape(_ font: Font, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, script: String? = nil) -> ShapedGlyphs {
         var shaped = ShapedGlyphs()
         guard !range.isEmpty else { return shaped }
         let buffer = hb_buffer_create()
         defer { hb_buffer_destroy(buffer) }
         bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { chars in
             hb_buffer_add_utf8(buffer, chars + range.lowerBound, Int32(range.count), 0, Int32(range.count))
+        }
+        if let script, script != "Zyyy" {
+            let hbScript = hb_script_from_string(script, -1)
+            hb_buffer_set_script(buffer, hbScript)
+            hb_buffer_set_direction(buffer, hb_script_get_horizontal_direction(hbScript))
         }
         hb_buffer_guess_segment_properties(buffer)
         hb_shape(font.hbFont, buffer, nil, 0)
