@@ -4,7 +4,10 @@
 #include <string.h>
 #include <unicode/ubrk.h>
 #include <unicode/utext.h>
+#include <unicode/ubidi.h>
 #include <unicode/uchar.h>
+#include <unicode/uloc.h>
+#include <unicode/ustring.h>
 #include <unicode/uscript.h>
 #include <unicode/uversion.h>
 #include <unicode/utypes.h>
@@ -28,7 +31,14 @@ static UBreakIterator *iterator_for(cicu_break_kind kind, const char *locale, UE
         if (cache[i].iterator && cache[i].kind == kind && strcmp(cache[i].locale, loc) == 0) return cache[i].iterator;
     }
     UBreakIteratorType type = kind == CICU_LINE ? UBRK_LINE : kind == CICU_GRAPHEME ? UBRK_CHARACTER : UBRK_WORD;
-    UBreakIterator *it = ubrk_open(type, loc, NULL, 0, status);
+    char icu_locale[ULOC_FULLNAME_CAPACITY] = "";
+    const char *id = loc;
+    if (strchr(loc, '-')) {  /* a BCP 47 tag: ICU's own id form keeps its -u- keywords (lb=strict) */
+        uloc_forLanguageTag(loc, icu_locale, (int32_t)sizeof icu_locale, NULL, status);
+        if (U_FAILURE(*status)) return NULL;
+        id = icu_locale;
+    }
+    UBreakIterator *it = ubrk_open(type, id, NULL, 0, status);
     if (U_FAILURE(*status)) return NULL;
     cached_iterator *slot = &cache[cache_next];
     cache_next = (cache_next + 1) % CACHE_SIZE;
@@ -92,4 +102,61 @@ int32_t cicu_paired_bracket(uint32_t code_point, uint32_t *pair) {
     int32_t type = u_getIntPropertyValue((UChar32)code_point, UCHAR_BIDI_PAIRED_BRACKET_TYPE);
     if (pair) *pair = (uint32_t)u_getBidiPairedBracket((UChar32)code_point);
     return type == U_BPT_OPEN ? 1 : type == U_BPT_CLOSE ? 2 : 0;
+}
+
+static _Thread_local UBiDi *bidi;
+
+int32_t cicu_bidi_levels(const uint8_t *text, int32_t length, int32_t direction, uint8_t *levels) {
+    if (length < 0 || (length > 0 && (text == NULL || levels == NULL))) return -(int32_t)U_ILLEGAL_ARGUMENT_ERROR;
+    UErrorCode status = U_ZERO_ERROR;
+    if (!bidi) {
+        bidi = ubidi_open();
+        if (!bidi) return -(int32_t)U_MEMORY_ALLOCATION_ERROR;
+    }
+    /* UTF-16 for ICU, and where each UTF-16 unit's character starts in the UTF-8 text. */
+    int32_t units = 0;
+    u_strFromUTF8(NULL, 0, &units, (const char *)text, length, &status);
+    if (status != U_BUFFER_OVERFLOW_ERROR && U_FAILURE(status)) return -(int32_t)status;
+    status = U_ZERO_ERROR;
+    UChar *utf16 = malloc(sizeof(UChar) * (size_t)(units + 1));
+    int32_t *unit_byte = malloc(sizeof(int32_t) * (size_t)(units + 1));
+    if (!utf16 || !unit_byte) { free(utf16); free(unit_byte); return -(int32_t)U_MEMORY_ALLOCATION_ERROR; }
+    u_strFromUTF8(utf16, units + 1, NULL, (const char *)text, length, &status);
+    int32_t u = 0;
+    for (int32_t i = 0; i < length && u < units; ) {
+        uint8_t b = text[i];
+        int32_t n = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
+        unit_byte[u++] = i;
+        if (n == 4 && u < units) unit_byte[u++] = i;
+        i += n;
+    }
+    unit_byte[units] = length;
+    UBiDiLevel paragraph = direction == 0 ? 0 : direction == 1 ? 1 : UBIDI_DEFAULT_LTR;
+    int32_t result = -1;
+    if (U_SUCCESS(status)) ubidi_setPara(bidi, utf16, units, paragraph, NULL, &status);
+    if (U_SUCCESS(status)) {
+        const UBiDiLevel *unit_levels = ubidi_getLevels(bidi, &status);
+        if (U_SUCCESS(status)) {
+            for (int32_t k = 0; k < units; k++) {
+                for (int32_t b = unit_byte[k]; b < unit_byte[k + 1]; b++) levels[b] = unit_levels[k];
+            }
+            result = ubidi_getParaLevel(bidi) & 1;
+        }
+    }
+    ubidi_setPara(bidi, NULL, 0, 0, NULL, &(UErrorCode){U_ZERO_ERROR});  /* drop the pointer to our buffer */
+    free(utf16);
+    free(unit_byte);
+    return U_FAILURE(status) ? -(int32_t)status : result;
+}
+
+int32_t cicu_line_break_class(uint32_t code_point) {
+    return u_getIntPropertyValue((UChar32)code_point, UCHAR_LINE_BREAK);
+}
+
+int32_t cicu_is_emoji_presentation(uint32_t code_point) {
+    return u_hasBinaryProperty((UChar32)code_point, UCHAR_EMOJI_PRESENTATION);
+}
+
+int32_t cicu_is_default_ignorable(uint32_t code_point) {
+    return u_hasBinaryProperty((UChar32)code_point, UCHAR_DEFAULT_IGNORABLE_CODE_POINT);
 }

@@ -77,7 +77,17 @@ enum MeasureCommand {
             out += ",\"height\":"; writeJSONNumber(line.height, to: &out)
             out += ",\"baseline\":"; writeJSONNumber(line.baseline, to: &out)
             out += ",\"text\":"; writeJSONString(String(layout.prepared.text[line.range]), to: &out)
-            out += "}"
+            out += ",\"runs\":["
+            for (k, run) in line.runs.enumerated() {
+                out += k > 0 ? "," : ""
+                out += "{\"start\":\(run.utf16Range.lowerBound),\"end\":\(run.utf16Range.upperBound),\"x\":"
+                writeJSONNumber(run.x, to: &out)
+                out += ",\"width\":"; writeJSONNumber(run.width, to: &out)
+                out += ",\"direction\":\"\(run.isRightToLeft ? "rtl" : "ltr")\",\"font\":"
+                writeJSONString(run.font.description, to: &out)
+                out += "}"
+            }
+            out += "]}"
         }
         return out + "]}\n"
     }

@@ -14,7 +14,8 @@ typedef enum {
  * Boundaries of `kind` in UTF-8 `text` of `length` bytes, as ascending byte offsets in (0, length].
  * The start (0) is not reported; the end (length) always is.
  * `hard`, when not NULL, receives 1 for a mandatory line break (UAX #14 classes BK, CR, LF, NL), else 0.
- * `locale` selects tailorings ("en", "ja@lb=strict", ...); NULL means the root locale.
+ * `locale` selects tailorings: an ICU locale id ("ja@lb=strict") or a BCP 47 tag ("ja-u-lb-strict");
+ * NULL means the root locale.
  * `capacity` must be at least length + 1 (there are never more boundaries than that).
  * Returns the number of boundaries written, or a negative ICU error code (see cicu_error_name).
  * Iterators are cached per thread, so calls from many threads at once are safe.
@@ -33,6 +34,24 @@ const char *cicu_script_code(int32_t script);
  * `pair` receives the code point of the matching bracket (the code point itself when none).
  */
 int32_t cicu_paired_bracket(uint32_t code_point, uint32_t *pair);
+
+/**
+ * Resolves the bidi embedding levels (UAX #9) of one paragraph of UTF-8 text.
+ * `direction`: 0 left-to-right, 1 right-to-left, -1 from the first strong character (LTR when none).
+ * `levels` receives `length` bytes: each byte of a character gets the character's level
+ * (characters removed by rule X9, such as embedding controls, get the level of the text before them).
+ * Returns the paragraph's level (0 or 1), or a negative ICU error code.
+ */
+int32_t cicu_bidi_levels(const uint8_t *text, int32_t length, int32_t direction, uint8_t *levels);
+
+/** The UAX #14 line break class of a code point, as ICU's ULineBreak value. */
+int32_t cicu_line_break_class(uint32_t code_point);
+
+/** Whether a code point has the Emoji_Presentation property (drawn as emoji by default). */
+int32_t cicu_is_emoji_presentation(uint32_t code_point);
+
+/** Whether a code point is a default-ignorable one (ZWJ, variation selectors, bidi controls...). */
+int32_t cicu_is_default_ignorable(uint32_t code_point);
 
 /** ICU's name for an error code returned (negated) by cicu_breaks. */
 const char *cicu_error_name(int32_t code);

@@ -35,3 +35,56 @@ func boundaries(_ kind: BreakKind, in bytes: UnsafeBufferPointer<UInt8>, range: 
     }
     return found.map { range.lowerBound + Int($0) }
 }
+
+/// How strictly lines may break (CSS `line-break` and `word-break: keep-all`).
+public enum LineBreakStrictness: String, Sendable, CaseIterable {
+    /// UAX #14 with the language's tailoring (ICU's default).
+    case normal
+    /// Fewer breaks: not before small kana, iteration marks and the like (CSS `line-break: strict`).
+    case strict
+    /// More breaks (CSS `line-break: loose`).
+    case loose
+    /// `normal`, but no break between two letters or digits, so Korean and CJK words stay whole
+    /// (CSS `word-break: keep-all`).
+    case keepAll = "keep-all"
+}
+
+/// The ICU locale (a BCP 47 tag) that selects the line break rules for `language` and `strictness`.
+func lineBreakLocale(language: String?, strictness: LineBreakStrictness) -> String? {
+    let keyword: String? = switch strictness {
+    case .strict: "strict"
+    case .loose: "loose"
+    case .normal, .keepAll: nil
+    }
+    guard let keyword else { return language }
+    return (language ?? "und") + "-u-lb-" + keyword
+}
+
+/// Removes the break opportunities between two letters or digits (line break classes AL, AI, HL,
+/// NU, ID, H2, H3, JL, JV, JT; combining marks count as their base), for `keep-all`.
+func removingBreaksInsideWords(_ breaks: [Int], _ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> [Int] {
+    breaks.filter { b in
+        guard b > range.lowerBound, b < range.upperBound else { return true }
+        var before = b - 1
+        while true {
+            while before > range.lowerBound, bytes[before] & 0xC0 == 0x80 { before -= 1 }
+            let scalar = decodeScalar(bytes, at: before).0
+            if cicu_line_break_class(scalar) == combiningMarkClass, before > range.lowerBound {
+                before -= 1
+                continue
+            }
+            return !(isWordLetter(scalar) && isWordLetter(decodeScalar(bytes, at: b).0))
+        }
+    }
+}
+
+/// ICU's ULineBreak value of CM.
+private let combiningMarkClass: Int32 = 9
+
+private func isWordLetter(_ scalar: UInt32) -> Bool {
+    // ULineBreak values: AI 1, AL 2, ID 14, NU 19, H2 31, H3 32, JL 33, JT 34, JV 35, HL 38.
+    switch cicu_line_break_class(scalar) {
+    case 1, 2, 14, 19, 31, 32, 33, 34, 35, 38: true
+    default: false
+    }
+}

@@ -28,8 +28,13 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     let blob: OpaquePointer
     let ftFace: FT_Face
     let hbFont: OpaquePointer
+    /// Kept alive while the face is: FreeType frees faces through their library.
+    let library: FreeTypeLibrary
+    /// The context that loaded the font; it finds fallback fonts. Set once, right after loading.
+    weak var context: FontContext?
 
-    init(path: String, faceIndex: Int, library: FT_Library, fileStamp: String) throws {
+    init(path: String, faceIndex: Int, library freeType: FreeTypeLibrary, fileStamp: String) throws {
+        let library = freeType.handle
         guard faceIndex >= 0, faceIndex < Int(Int32.max) else {
             throw LayoutError(.badFontFile, "font face index must be between 0 and \(Int32.max), got \(faceIndex)")
         }
@@ -82,8 +87,15 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         self.styleName = face.pointee.style_name.map { String(cString: $0) } ?? ""
         self.fileStamp = fileStamp
         self.blob = blob
+        self.library = freeType
         self.ftFace = face
         self.hbFont = hbFont!
+        var coverage = [UInt64](repeating: 0, count: 32)
+        for scalar in UInt32(0)..<0x800 {
+            var glyph: hb_codepoint_t = 0
+            if hb_font_get_nominal_glyph(hbFont, scalar, &glyph) != 0 { coverage[Int(scalar >> 6)] |= 1 << (scalar & 63) }
+        }
+        self.lowCoverage = coverage
     }
 
     deinit {
@@ -91,6 +103,17 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         FT_Done_Face(ftFace)
         hb_blob_destroy(blob)
     }
+
+    /// Whether the font's character map has a glyph for `scalar`.
+    public func hasGlyph(_ scalar: UInt32) -> Bool {
+        if scalar < 0x800 { return lowCoverage[Int(scalar >> 6)] & (1 << (scalar & 63)) != 0 }
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(hbFont, scalar, &glyph) != 0
+    }
+
+    /// One bit per code point below U+0800 (Latin, Greek, Cyrillic, Hebrew, Arabic): whether the
+    /// font has it, read once at loading, since every character is checked before shaping.
+    private let lowCoverage: [UInt64]
 
     /// How many faces a font file holds, or 0 when FreeType cannot tell.
     private static func faceCount(data: UnsafePointer<CChar>, length: Int, library: FT_Library) -> Int {
@@ -105,9 +128,14 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
 
     /// Reads the line model's metrics (see ``FontMetrics``) from the face's tables.
     private static func readMetrics(_ face: FT_Face, path: String) throws -> FontMetrics {
-        let upem = Int(face.pointee.units_per_EM)
+        // FreeType gives 0 units per em for bitmap-only fonts (Noto Color Emoji's CBDT); their
+        // `head` table still has the value HarfBuzz scales by.
+        var upem = Int(face.pointee.units_per_EM)
+        if upem == 0, let head = FT_Get_Sfnt_Table(face, FT_SFNT_HEAD)?.assumingMemoryBound(to: TT_Header.self) {
+            upem = Int(head.pointee.Units_Per_EM)
+        }
         guard upem >= 16, upem <= 16384 else {
-            throw LayoutError(.badFontFile, "the font '\(path)' has \(upem) units per em; a usable font has 16 to 16384 (scalable fonts only)")
+            throw LayoutError(.badFontFile, "the font '\(path)' has \(upem) units per em; a usable font has 16 to 16384 (from the head table)")
         }
         let hhea = FT_Get_Sfnt_Table(face, FT_SFNT_HHEA)?.assumingMemoryBound(to: TT_HoriHeader.self).pointee
         let os2 = FT_Get_Sfnt_Table(face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self).pointee

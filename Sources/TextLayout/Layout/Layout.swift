@@ -43,7 +43,9 @@ public struct Line: Sendable {
     public var ascent: Double
     /// The largest descent among the fonts on the line, in pixels (positive, below the baseline).
     public var descent: Double
-    /// The line's height: ascent + descent + the font's line gap.
+    /// The line's height: the largest ascent plus half line gap above the baseline, plus the largest
+    /// descent plus half line gap below it, among the fonts on the line (the primary font's for an
+    /// empty line).
     public var height: Double
     /// The y of the line's top edge.
     public var top: Double
@@ -51,7 +53,10 @@ public struct Line: Sendable {
     public var baseline: Double
     /// Whether a hard break (newline, U+2028...) ends the line.
     public var endsWithHardBreak: Bool
-    /// The glyphs to draw, in drawing order; x positions are from the line's left edge.
+    /// Whether the line's paragraph reads right to left (so a renderer aligns it to the right).
+    public var isRightToLeft: Bool
+    /// The glyphs to draw, one run per font, script and direction, in drawing order (left to
+    /// right, after bidi reordering); x positions are from the line's left edge.
     public var runs: [GlyphRun]
 }
 
@@ -97,11 +102,6 @@ extension PreparedText {
             throw LayoutError(.invalidArgument, "width must be a finite number greater than 0, got \(maxWidth)")
         }
         try requireNonNegative(lineSpace, "lineSpace")
-        let metrics = style.font.metrics
-        let ascent = metrics.ascent(size: style.size)
-        let descent = metrics.descent(size: style.size)
-        let leading = metrics.leading(size: style.size)
-        let height = metrics.lineHeight(size: style.size)
         var lines: [Line] = []
         try bytes.withUnsafeBufferPointer { bytes in
             var offsets = UTF16OffsetCounter(bytes)
@@ -111,68 +111,20 @@ extension PreparedText {
                 for (k, line) in breaks.enumerated() {
                     let utf16Start = offsets.utf16(at: line.start)
                     let utf16End = offsets.utf16(at: line.end)
+                    let built = buildLine(paragraph, line, bytes: bytes, utf16Start: utf16Start)
                     lines.append(Line(
                         range: index(ofByte: line.start)..<index(ofByte: line.end),
                         utf16Range: utf16Start..<utf16End,
                         width: line.width,
-                        ascent: ascent, descent: descent, height: height,
-                        top: top, baseline: top + leading / 2 + ascent,
+                        ascent: built.ascent, descent: built.descent, height: built.height,
+                        top: top, baseline: top + built.baselineOffset,
                         endsWithHardBreak: k == breaks.count - 1 && paragraph.range.endsWithHardBreak,
-                        runs: glyphRuns(paragraph, line, bytes: bytes, utf16Start: utf16Start)))
-                    top += height + lineSpace
+                        isRightToLeft: paragraph.bidi.paragraphLevel == 1,
+                        runs: built.runs))
+                    top += built.height + lineSpace
                 }
             }
         }
         return Layout(prepared: self, maxWidth: maxWidth, lineSpace: lineSpace, lines: lines)
-    }
-
-    /// The glyph runs of `line`, shaped as the line was measured: the paragraph's glyphs, with the
-    /// pieces next to unsafe-to-break edges reshaped, and tabs advanced to their stops; one run per
-    /// shaping run the line crosses, in logical order.
-    private func glyphRuns(_ paragraph: PreparedParagraph, _ line: LineBreak, bytes: UnsafeBufferPointer<UInt8>,
-                           utf16Start: Int) -> [GlyphRun] {
-        let measurer = LineMeasurer(paragraph, bytes: bytes, style: style, start: line.start)
-        var logical = ShapedGlyphs()
-        func appendPlan(_ s: Int, _ c: Int) {
-            guard c > s else { return }
-            let plan = measurer.plan(s, c)
-            if let head = plan.head { logical.append(measurer.reshape(head)) }
-            logical.append(paragraph.glyphs, paragraph.clusterFirstGlyph[plan.clusters.lowerBound]..<paragraph.clusterFirstGlyph[plan.clusters.upperBound])
-            if let tail = plan.tail { logical.append(measurer.reshape(tail)) }
-        }
-        appendPlan(line.start, line.contentEnd)
-        appendPlan(line.contentEnd, line.end)
-
-        let scale = style.scale
-        var offsets = UTF16OffsetCounter(bytes, byteOffset: line.start, utf16Offset: utf16Start)
-        var runs: [GlyphRun] = []
-        var x = 0.0
-        var g = 0
-        while g < logical.count {
-            let runIndex = paragraph.run(at: logical.clusters[g])
-            let run = paragraph.runs[runIndex]
-            let runEnd = run.script.range.upperBound
-            let runX = x
-            let firstCluster = offsets.utf16(at: logical.clusters[g])
-            var glyphs: [Glyph] = []
-            while g < logical.count, logical.clusters[g] < runEnd {
-                let cluster = logical.clusters[g]
-                var advance = Double(logical.advances[g]) * scale
-                var id = logical.ids[g]
-                if bytes[cluster] == 0x09 {
-                    advance = measurer.nextTabStop(after: x) - x
-                    id = style.font.spaceGlyph
-                }
-                x += advance
-                glyphs.append(Glyph(id: id, cluster: offsets.utf16(at: cluster), advance: advance,
-                                    xOffset: Double(logical.xOffsets[g]) * scale, yOffset: Double(logical.yOffsets[g]) * scale))
-                g += 1
-            }
-            let end = offsets.utf16(at: min(runEnd, line.end))
-            if run.isRightToLeft { glyphs.reverse() }
-            runs.append(GlyphRun(font: style.font, size: style.size, x: runX, isRightToLeft: run.isRightToLeft,
-                                 utf16Range: firstCluster..<end, glyphs: glyphs))
-        }
-        return runs
     }
 }

@@ -95,9 +95,10 @@ struct LineMeasurer {
         return width
     }
 
-    /// Shapes `range` (which lies inside one run) on its own, in its run's script.
+    /// Shapes `range` (which lies inside one run) on its own, with its run's font, script and direction.
     func reshape(_ range: Range<Int>) -> ShapedGlyphs {
-        Shaper.shape(style.font, bytes, range, script: paragraph.runs[paragraph.run(at: range.lowerBound)].script.script)
+        let run = paragraph.runs[paragraph.run(at: range.lowerBound)]
+        return Shaper.shape(run.font, bytes, range, script: run.script, rightToLeft: run.isRightToLeft, language: style.language)
     }
 
     /// Shapes `range` on its own and returns its width in pixels (tabs count 0).
@@ -105,7 +106,7 @@ struct LineMeasurer {
         let glyphs = reshape(range)
         var units = 0
         for g in 0..<glyphs.count where bytes[glyphs.clusters[g]] != 0x09 { units += Int(glyphs.advances[g]) }
-        return Double(units) * style.scale
+        return Double(units) * paragraph.runs[paragraph.run(at: range.lowerBound)].scale
     }
 }
 

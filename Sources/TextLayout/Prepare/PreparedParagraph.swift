@@ -20,10 +20,12 @@ struct PreparedParagraph: Sendable {
     let clusterUnsafe: [Bool]
     /// The index of each cluster's first glyph, with one more entry for the glyph count.
     let clusterFirstGlyph: [Int]
-    /// The paragraph's glyphs, in logical order: the glyphs of each script run, one run after another.
+    /// The paragraph's glyphs, in logical order: the glyphs of each run, one run after another.
     let glyphs: ShapedGlyphs
-    /// The runs the paragraph was shaped in, in logical order.
+    /// The runs the paragraph was shaped in (one level, script and font each), in logical order.
     let runs: [ShapedRun]
+    /// The bidi levels of the paragraph's characters.
+    let bidi: BidiLevels
     /// The byte offsets of tab characters, ascending.
     let tabs: [Int]
 
@@ -41,7 +43,7 @@ struct PreparedParagraph: Sendable {
         var high = runs.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
-            if runs[mid].script.range.lowerBound <= offset { low = mid } else { high = mid - 1 }
+            if runs[mid].range.lowerBound <= offset { low = mid } else { high = mid - 1 }
         }
         return low
     }
@@ -56,12 +58,18 @@ struct PreparedParagraph: Sendable {
     }
 }
 
-/// A script run of a paragraph as it was shaped.
+/// A run of a paragraph as it was shaped.
 struct ShapedRun: Sendable {
-    var script: ScriptRun
+    var range: Range<Int>
+    var level: UInt8
+    var script: String
+    var font: Font
+    /// Pixels per font unit of the run's font at the style's size.
+    var scale: Double
     /// The index of the run's first glyph in the paragraph's glyphs.
     var firstGlyph: Int
-    var isRightToLeft: Bool
+
+    var isRightToLeft: Bool { level & 1 == 1 }
 }
 
 extension PreparedParagraph {
@@ -69,7 +77,9 @@ extension PreparedParagraph {
     init(_ range: ParagraphRange, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle) throws {
         self.range = range
         let content = range.start..<range.end
-        let breaks = try boundaries(.line, in: bytes, range: content)
+        var breaks = try boundaries(.line, in: bytes, range: content,
+                                    locale: lineBreakLocale(language: style.language, strictness: style.lineBreak))
+        if style.lineBreak == .keepAll { breaks = removingBreaksInsideWords(breaks, bytes, range: content) }
         var segmentStarts = [range.start]
         var contentEnds: [Int] = []
         segmentStarts.reserveCapacity(breaks.count)
@@ -86,34 +96,40 @@ extension PreparedParagraph {
         self.contentEnds = contentEnds
         self.tabs = tabs
 
-        // Each script run is shaped on its own, so a run's first cluster is always safe to break at.
+        // Each run is shaped on its own, so a run's first cluster is always safe to break at.
+        let bidi = try resolveBidi(bytes, range: content, direction: style.direction)
+        self.bidi = bidi
         var runs: [ShapedRun] = []
         var glyphs = ShapedGlyphs()
         var clusterStarts: [Int] = []
         var clusterX: [Double] = []
         var clusterUnsafe: [Bool] = []
         var clusterFirstGlyph: [Int] = []
-        var units = 0
-        let scale = style.scale
-        for run in scriptRuns(bytes, range: content) {
-            let shaped = Shaper.shape(style.font, bytes, run.range, script: run.script)
+        var x = 0.0
+        for item in try itemize(bytes, range: content, style: style, bidi: bidi) {
+            let shaped = Shaper.shape(item.font, bytes, item.range, script: item.script,
+                                      rightToLeft: item.level & 1 == 1, language: style.language)
+            let scale = item.font.metrics.scale(size: style.size)
             let base = glyphs.count
-            runs.append(ShapedRun(script: run, firstGlyph: base, isRightToLeft: shaped.isRightToLeft))
+            runs.append(ShapedRun(range: item.range, level: item.level, script: item.script, font: item.font,
+                                  scale: scale, firstGlyph: base))
             glyphs.append(shaped)
+            var units = 0
             for g in 0..<shaped.count {
                 let cluster = shaped.clusters[g]
                 if clusterStarts.last != cluster {
                     clusterStarts.append(cluster)
-                    clusterX.append(Double(units) * scale)
+                    clusterX.append(x + Double(units) * scale)
                     clusterUnsafe.append(g > 0 && shaped.unsafeToBreak[g])
                     clusterFirstGlyph.append(base + g)
                 }
                 if bytes[cluster] != 0x09 { units += Int(shaped.advances[g]) }
             }
+            x += Double(units) * scale
         }
         self.glyphs = glyphs
         self.runs = runs
-        clusterX.append(Double(units) * scale)
+        clusterX.append(x)
         clusterFirstGlyph.append(glyphs.count)
         self.clusterStarts = clusterStarts
         self.clusterX = clusterX

@@ -1,23 +1,38 @@
-// The style a text is prepared in: its font and size.
+// The style a text is prepared in: its font and size, base direction, language and line break rules.
 
-/// The font and size a text is shaped and measured in.
+/// How a text is shaped and broken: its primary font and size, the paragraphs' base direction,
+/// the language, and how strictly lines may break.
 public struct TextStyle: Sendable, Hashable {
     /// The largest size accepted, in pixels per em.
     public static let maximumSize = 10_000.0
 
-    /// The primary font: it shapes the text and gives the height of empty lines.
+    /// The primary font: it shapes every character it has and gives the height of empty lines.
+    /// Characters it lacks are drawn with fallback fonts its ``FontContext`` finds.
     public var font: Font
     /// The em size in pixels.
     public var size: Double
+    /// The base direction of each paragraph.
+    public var direction: TextDirection
+    /// The text's language as a BCP 47 tag ("ja", "sr-Latn"), or nil: it selects line break
+    /// tailorings, fallback fonts and language-specific glyph forms.
+    public var language: String?
+    /// How strictly lines may break.
+    public var lineBreak: LineBreakStrictness
 
-    /// - Throws: ``LayoutError`` `.invalidArgument` when `size` is not a finite number in (0, 10000].
-    public init(font: Font, size: Double = 17) throws {
+    /// - Throws: ``LayoutError`` `.invalidArgument` when `size` is not a finite number in (0, 10000]
+    ///   or `language` is not a BCP 47 tag.
+    public init(font: Font, size: Double = 17, direction: TextDirection = .auto, language: String? = nil,
+                lineBreak: LineBreakStrictness = .normal) throws {
         try requirePositive(size, "size")
         guard size <= Self.maximumSize else {
             throw LayoutError(.invalidArgument, "size must be at most \(Self.maximumSize) px, got \(size)")
         }
+        if let language { try Self.validateLanguageTag(language) }
         self.font = font
         self.size = size
+        self.direction = direction
+        self.language = language?.isEmpty == true ? nil : language
+        self.lineBreak = lineBreak
     }
 
     /// Pixels per font unit of the primary font.
@@ -25,4 +40,16 @@ public struct TextStyle: Sendable, Hashable {
 
     /// The width of a tab stop: 8 spaces of the primary font (Pango's and CSS's default).
     var tabStop: Double { Double(8 * font.spaceAdvance) * scale }
+
+    /// Checks the form of a BCP 47 tag: subtags of 1 to 8 letters or digits joined by hyphens,
+    /// the first of 2 to 8 letters.
+    static func validateLanguageTag(_ tag: String) throws {
+        let subtags = tag.split(separator: "-", omittingEmptySubsequences: false)
+        let isValid = !tag.isEmpty
+            && subtags.allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+            && subtags[0].count >= 2 && subtags[0].allSatisfy(\.isLetter)
+        guard isValid else {
+            throw LayoutError(.invalidArgument, "language must be a BCP 47 tag such as 'en', 'ja' or 'zh-Hant', got '\(tag)'")
+        }
+    }
 }

@@ -42,9 +42,12 @@ struct ShapedGlyphs: Sendable {
 
 enum Shaper {
     /// Shapes `range` of UTF-8 `bytes` with `font` as one run, on its own (no context around it).
-    /// - Parameter script: The run's ISO 15924 script code; its direction follows from it. Nil (or
-    ///   "Zyyy") lets HarfBuzz guess script and direction from the text.
-    static func shape(_ font: Font, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, script: String? = nil) -> ShapedGlyphs {
+    /// - Parameters:
+    ///   - script: The run's ISO 15924 script code; nil (or "Zyyy") lets HarfBuzz guess it.
+    ///   - rightToLeft: The run's direction (from its bidi level); nil follows the script.
+    ///   - language: A BCP 47 tag for language-specific forms, or nil.
+    static func shape(_ font: Font, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, script: String? = nil,
+                      rightToLeft: Bool? = nil, language: String? = nil) -> ShapedGlyphs {
         var shaped = ShapedGlyphs()
         guard !range.isEmpty else { return shaped }
         let buffer = hb_buffer_create()
@@ -57,6 +60,8 @@ enum Shaper {
             hb_buffer_set_script(buffer, hbScript)
             hb_buffer_set_direction(buffer, hb_script_get_horizontal_direction(hbScript))
         }
+        if let rightToLeft { hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR) }
+        if let language { hb_buffer_set_language(buffer, hb_language_from_string(language, -1)) }
         hb_buffer_guess_segment_properties(buffer)
         hb_shape(font.hbFont, buffer, nil, 0)
         var count: UInt32 = 0

@@ -1,0 +1,150 @@
+// fontconfig behind the font context: families by name, the list of families, and fallback fonts in fontconfig's order.
+import CFontconfig
+import Foundation
+
+extension FontContext {
+    /// Loads the font fontconfig matches for a pattern in fontconfig's syntax: a family name,
+    /// optionally followed by properties, as in `DejaVu Sans`, `DejaVu Sans:bold`,
+    /// `DejaVu Sans:weight=200:slant=italic` or `monospace`.
+    /// - Throws: ``LayoutError`` `.unknownFont` when no installed font has that family (a generic
+    ///   family such as `sans-serif` or `monospace` always matches).
+    public func font(family pattern: String) throws -> Font {
+        let match = try state.withLock { state throws -> (path: String, index: Int) in
+            try Self.match(pattern, config: try configuration(&state))
+        }
+        return try font(path: match.path, faceIndex: match.index)
+    }
+
+    /// The family names of every font fontconfig knows in this context, sorted.
+    public func availableFamilies() -> [String] {
+        state.withLock { state -> [String] in
+            guard let config = try? configuration(&state), let pattern = FcPatternCreate() else { return [] }
+            defer { FcPatternDestroy(pattern) }
+            guard let objects = FcObjectSetCreate() else { return [] }
+            defer { FcObjectSetDestroy(objects) }
+            FcObjectSetAdd(objects, FC_FAMILY)
+            guard let set = FcFontList(config, pattern, objects) else { return [] }
+            defer { FcFontSetDestroy(set) }
+            var families = Set<String>()
+            for i in 0..<Int(set.pointee.nfont) {
+                guard let font = set.pointee.fonts[i] else { continue }
+                families.formUnion(Self.strings(FC_FAMILY, of: font))
+            }
+            return families.sorted()
+        }
+    }
+
+    /// The font to draw `scalar` with when `primary` lacks it: the first font, in the order
+    /// fontconfig sorts fonts for the primary's family and `language` (FcFontSort), whose
+    /// character set has it. With `emoji`, fonts of the `emoji` family come first. Nil when no
+    /// font has it. Choices are cached per primary font, language, emoji flag and code point.
+    public func fallbackFont(for scalar: UInt32, primary: Font, language: String? = nil, emoji: Bool = false) -> Font? {
+        let key = FallbackKey(primary: ObjectIdentifier(primary), language: language ?? "", emoji: emoji, scalar: scalar)
+        if let cached = state.withLock({ $0.fallbackChoices[key] }) { return cached }
+        var chosen: Font?
+        let families = emoji ? ["emoji", primary.familyName] : [primary.familyName]
+        search: for family in families {
+            let candidates = state.withLock { state -> [(String, Int)] in
+                guard let set = try? fallbackSet(family: family, language: language, state: &state) else { return [] }
+                var found: [(String, Int)] = []
+                for i in 0..<Int(set.pointee.nfont) {
+                    guard let pattern = set.pointee.fonts[i] else { continue }
+                    var charset: OpaquePointer?
+                    guard FcPatternGetCharSet(pattern, FC_CHARSET, 0, &charset) == FcResultMatch,
+                          FcCharSetHasChar(charset, scalar) != 0,
+                          let path = Self.strings(FC_FILE, of: pattern).first else { continue }
+                    var index: Int32 = 0
+                    FcPatternGetInteger(pattern, FC_INDEX, 0, &index)
+                    found.append((path, Int(index)))
+                    if found.count >= 4 { break }
+                }
+                return found
+            }
+            for (path, index) in candidates {
+                // fontconfig's character set can claim a glyph the font maps to nothing: check the cmap too.
+                if let font = try? font(path: path, faceIndex: index), font.hasGlyph(scalar) {
+                    chosen = font
+                    break search
+                }
+            }
+        }
+        state.withLock { $0.fallbackChoices[key] = .some(chosen) }
+        return chosen
+    }
+
+    // MARK: - fontconfig state (called with the state locked)
+
+    func configuration(_ state: inout State) throws -> OpaquePointer {
+        if let config = state.config { return config }
+        guard let config = includesSystemFonts ? FcInitLoadConfigAndFonts() : FcConfigCreate() else {
+            throw LayoutError(.internalError, "fontconfig could not load its configuration")
+        }
+        for directory in fontDirectories where FcConfigAppFontAddDir(config, directory) == 0 {
+            FcConfigDestroy(config)
+            throw LayoutError(.badFontFile, "fontconfig could not read the font folder '\(directory)'")
+        }
+        state.config = config
+        return config
+    }
+
+    private func fallbackSet(family: String, language: String?, state: inout State) throws -> UnsafeMutablePointer<FcFontSet>? {
+        let key = family + "\u{0}" + (language ?? "")
+        if let set = state.fallbackSets[key] { return set }
+        let config = try configuration(&state)
+        guard let pattern = FcPatternCreate() else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        FcPatternAddString(pattern, FC_FAMILY, family)
+        if let language, !language.isEmpty { FcPatternAddString(pattern, FC_LANG, language) }
+        FcConfigSubstitute(config, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let set = FcFontSort(config, pattern, FcTrue, nil, &result) else { return nil }
+        state.fallbackSets[key] = set
+        return set
+    }
+
+    private static let genericFamilies: Set<String> = [
+        "sans-serif", "sans", "serif", "monospace", "mono", "system-ui", "emoji", "cursive", "fantasy", "math",
+    ]
+
+    private static func match(_ name: String, config: OpaquePointer) throws -> (path: String, index: Int) {
+        guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw LayoutError(.unknownFont, "the font name is empty; give a family such as 'DejaVu Sans' or a font file path")
+        }
+        guard let pattern = FcNameParse(name) else {
+            throw LayoutError(.unknownFont, "'\(name)' is not a fontconfig pattern (expected 'Family' or 'Family:property=value', such as 'DejaVu Sans:bold')")
+        }
+        defer { FcPatternDestroy(pattern) }
+        let requested = strings(FC_FAMILY, of: pattern)
+        FcConfigSubstitute(config, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let matched = FcFontMatch(config, pattern, &result) else { throw unknown(name) }
+        defer { FcPatternDestroy(matched) }
+        let found = Set(strings(FC_FAMILY, of: matched).map(normalized))
+        let isKnown = requested.isEmpty || requested.contains { found.contains(normalized($0)) || genericFamilies.contains(normalized($0)) }
+        guard isKnown, let path = strings(FC_FILE, of: matched).first else { throw unknown(name) }
+        var index: Int32 = 0
+        FcPatternGetInteger(matched, FC_INDEX, 0, &index)
+        return (path, Int(index))
+    }
+
+    private static func unknown(_ name: String) -> LayoutError {
+        LayoutError(.unknownFont, "no installed font has the family '\(name)'; list the available families with 'textlayout fonts' (or 'fc-list : family'), or give a font file path")
+    }
+
+    private static func normalized(_ family: String) -> String {
+        family.lowercased().filter { !$0.isWhitespace }
+    }
+
+    static func strings(_ object: String, of pattern: OpaquePointer) -> [String] {
+        var values: [String] = []
+        var n: Int32 = 0
+        var value: UnsafeMutablePointer<FcChar8>?
+        while FcPatternGetString(pattern, object, n, &value) == FcResultMatch, let value {
+            values.append(String(cString: value))
+            n += 1
+        }
+        return values
+    }
+}

@@ -1,0 +1,113 @@
+// Builds one line's glyph runs in drawing order (bidi rules L1 and L2) and its height from the fonts it uses.
+
+/// A line's glyph runs and vertical metrics.
+struct BuiltLine {
+    var runs: [GlyphRun]
+    var ascent: Double
+    var descent: Double
+    var height: Double
+    /// The baseline's distance below the line's top.
+    var baselineOffset: Double
+}
+
+/// A piece of a line: the part of one shaped run on it, at one bidi level.
+private struct LinePiece {
+    var range: Range<Int>
+    var run: Int
+    var level: UInt8
+}
+
+extension PreparedText {
+    /// The glyph runs of `line`, shaped as the line was measured (the paragraph's glyphs, with the
+    /// pieces next to unsafe-to-break edges reshaped, tabs advanced to their stops), ordered for
+    /// drawing, and the line's metrics from the fonts of its runs.
+    func buildLine(_ paragraph: PreparedParagraph, _ line: LineBreak, bytes: UnsafeBufferPointer<UInt8>,
+                   utf16Start: Int) -> BuiltLine {
+        let measurer = LineMeasurer(paragraph, bytes: bytes, style: style, start: line.start)
+        var logical = ShapedGlyphs()
+        func appendPlan(_ s: Int, _ c: Int) {
+            guard c > s else { return }
+            let plan = measurer.plan(s, c)
+            if let head = plan.head { logical.append(measurer.reshape(head)) }
+            logical.append(paragraph.glyphs, paragraph.clusterFirstGlyph[plan.clusters.lowerBound]..<paragraph.clusterFirstGlyph[plan.clusters.upperBound])
+            if let tail = plan.tail { logical.append(measurer.reshape(tail)) }
+        }
+        appendPlan(line.start, line.contentEnd)
+        appendPlan(line.contentEnd, line.end)
+
+        let pieces = linePieces(paragraph, line)
+        // Metrics from the fonts on the line; an empty line has the primary font's.
+        var above = 0.0
+        var below = 0.0
+        let fonts = pieces.isEmpty ? [style.font] : pieces.map { paragraph.runs[$0.run].font }
+        for font in fonts {
+            let gap = font.metrics.leading(size: style.size) / 2
+            above = max(above, font.metrics.ascent(size: style.size) + gap)
+            below = max(below, font.metrics.descent(size: style.size) + gap)
+        }
+        let ascent = fonts.map { $0.metrics.ascent(size: style.size) }.max() ?? 0
+        let descent = fonts.map { $0.metrics.descent(size: style.size) }.max() ?? 0
+
+        // Glyphs in logical order, tabs advanced to their stops, split by piece.
+        var offsets = UTF16OffsetCounter(bytes, byteOffset: line.start, utf16Offset: utf16Start)
+        var pieceGlyphs = [[Glyph]](repeating: [], count: pieces.count)
+        var pieceRanges = [Range<Int>](repeating: 0..<0, count: pieces.count)
+        var x = 0.0
+        var p = 0
+        for g in 0..<logical.count {
+            let cluster = logical.clusters[g]
+            while p + 1 < pieces.count, cluster >= pieces[p].range.upperBound { p += 1 }
+            let scale = paragraph.runs[pieces[p].run].scale
+            var advance = Double(logical.advances[g]) * scale
+            var id = logical.ids[g]
+            if bytes[cluster] == 0x09 {
+                advance = measurer.nextTabStop(after: x) - x
+                id = style.font.spaceGlyph
+            }
+            x += advance
+            pieceGlyphs[p].append(Glyph(id: id, cluster: offsets.utf16(at: cluster), advance: advance,
+                                        xOffset: Double(logical.xOffsets[g]) * scale, yOffset: Double(logical.yOffsets[g]) * scale))
+        }
+        var rangeOffsets = UTF16OffsetCounter(bytes, byteOffset: line.start, utf16Offset: utf16Start)
+        for (k, piece) in pieces.enumerated() {
+            pieceRanges[k] = rangeOffsets.utf16(at: piece.range.lowerBound)..<rangeOffsets.utf16(at: piece.range.upperBound)
+        }
+
+        var runs: [GlyphRun] = []
+        var penX = 0.0
+        for k in visualOrder(pieces.map(\.level)) {
+            let piece = pieces[k]
+            let run = paragraph.runs[piece.run]
+            var glyphs = pieceGlyphs[k]
+            let rightToLeft = piece.level & 1 == 1
+            if rightToLeft { glyphs.reverse() }
+            let glyphRun = GlyphRun(font: run.font, size: style.size, x: penX, isRightToLeft: rightToLeft,
+                                    utf16Range: pieceRanges[k], glyphs: glyphs)
+            penX += glyphRun.width
+            runs.append(glyphRun)
+        }
+        return BuiltLine(runs: runs, ascent: ascent, descent: descent, height: above + below, baselineOffset: above)
+    }
+
+    /// The pieces of `line` in logical order: its part of each shaped run, with the whitespace that
+    /// hangs at its end put at the paragraph's level (UAX #9 rule L1).
+    private func linePieces(_ paragraph: PreparedParagraph, _ line: LineBreak) -> [LinePiece] {
+        guard line.end > line.start else { return [] }
+        var pieces: [LinePiece] = []
+        var r = paragraph.run(at: line.start)
+        while r < paragraph.runs.count, paragraph.runs[r].range.lowerBound < line.end {
+            let run = paragraph.runs[r]
+            let start = max(run.range.lowerBound, line.start)
+            let end = min(run.range.upperBound, line.end)
+            let trailing = max(start, line.contentEnd)
+            if trailing < end, run.level != paragraph.bidi.paragraphLevel {
+                if trailing > start { pieces.append(LinePiece(range: start..<trailing, run: r, level: run.level)) }
+                pieces.append(LinePiece(range: trailing..<end, run: r, level: paragraph.bidi.paragraphLevel))
+            } else {
+                pieces.append(LinePiece(range: start..<end, run: r, level: run.level))
+            }
+            r += 1
+        }
+        return pieces
+    }
+}

@@ -1,0 +1,104 @@
+// Splits a paragraph into the runs it is shaped in: one bidi level, one script and one font each, with fallback fonts per grapheme cluster.
+import CICU
+
+/// A run of a paragraph shaped as one: one bidi level, one script, one font.
+struct TextRun: Sendable {
+    var range: Range<Int>
+    var level: UInt8
+    /// ISO 15924 script code ("Zyyy" when the run has no letters).
+    var script: String
+    var font: Font
+}
+
+/// The runs of `range` (a paragraph of UTF-8 `bytes`), in logical order: a new run starts wherever
+/// the bidi level, the script or the font changes.
+func itemize(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, style: TextStyle, bidi: BidiLevels) throws -> [TextRun] {
+    guard !range.isEmpty else { return [] }
+    let scripts = scriptRuns(bytes, range: range)
+    let fonts = try fontRuns(bytes, range: range, style: style)
+    var boundaries = Set<Int>()
+    for run in scripts { boundaries.insert(run.range.lowerBound) }
+    for run in fonts { boundaries.insert(run.range.lowerBound) }
+    if let levels = bidi.levels {
+        for i in 1..<levels.count where levels[i] != levels[i - 1] { boundaries.insert(range.lowerBound + i) }
+    }
+    boundaries.insert(range.lowerBound)
+    let starts = boundaries.filter { $0 < range.upperBound }.sorted()
+    var runs: [TextRun] = []
+    runs.reserveCapacity(starts.count)
+    var script = 0
+    var font = 0
+    for (k, start) in starts.enumerated() {
+        while script + 1 < scripts.count, scripts[script + 1].range.lowerBound <= start { script += 1 }
+        while font + 1 < fonts.count, fonts[font + 1].range.lowerBound <= start { font += 1 }
+        let end = k + 1 < starts.count ? starts[k + 1] : range.upperBound
+        runs.append(TextRun(range: start..<end, level: bidi.level(at: start, paragraphStart: range.lowerBound),
+                            script: scripts[script].script, font: fonts[font].font))
+    }
+    return runs
+}
+
+/// A stretch of text drawn with one font.
+struct FontRun: Sendable {
+    var range: Range<Int>
+    var font: Font
+}
+
+/// Chooses a font for every grapheme cluster of `range`: the primary font when it has every
+/// character of the cluster (default-ignorable ones, such as ZWJ and variation selectors, need no
+/// glyph), else the fallback font its ``FontContext`` finds for the cluster's first missing
+/// character, kept for the whole cluster. A cluster drawn as emoji (with VS16, a keycap, or an
+/// Emoji_Presentation character without VS15) prefers the `emoji` family. A character no font has
+/// stays with the primary font and is drawn and measured as its .notdef glyph.
+func fontRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, style: TextStyle) throws -> [FontRun] {
+    let primary = style.font
+    var needsFallback = false
+    var i = range.lowerBound
+    while i < range.upperBound {
+        let (scalar, length) = decodeScalar(bytes, at: i)
+        if !isCovered(scalar, by: primary) || isEmojiPresentation(scalar) { needsFallback = true; break }
+        i += length
+    }
+    guard needsFallback, let context = primary.context else { return [FontRun(range: range, font: primary)] }
+
+    var runs: [FontRun] = []
+    var clusterStart = range.lowerBound
+    for clusterEnd in try boundaries(.grapheme, in: bytes, range: range) {
+        var scalars: [UInt32] = []
+        var k = clusterStart
+        while k < clusterEnd {
+            let (scalar, length) = decodeScalar(bytes, at: k)
+            scalars.append(scalar)
+            k += length
+        }
+        var font = primary
+        let missing = scalars.first { !isCovered($0, by: primary) }
+        let emoji = scalars.contains(0xFE0F) || scalars.contains(0x20E3)
+            || (isEmojiPresentation(scalars[0]) && !scalars.contains(0xFE0E))
+        if emoji, let found = context.fallbackFont(for: scalars[0], primary: primary, language: style.language, emoji: true) {
+            font = found
+        } else if let missing, let found = context.fallbackFont(for: missing, primary: primary, language: style.language) {
+            // Keep the cluster whole in one font, unless the fallback lacks its base.
+            if found.hasGlyph(scalars[0]) || !isCovered(scalars[0], by: primary) { font = found }
+        }
+        if let last = runs.last, last.font === font {
+            runs[runs.count - 1].range = last.range.lowerBound..<clusterEnd
+        } else {
+            runs.append(FontRun(range: clusterStart..<clusterEnd, font: font))
+        }
+        clusterStart = clusterEnd
+    }
+    return runs
+}
+
+/// Whether `font` can draw `scalar`: it has a glyph, or the character needs none (controls and
+/// default-ignorable characters, which HarfBuzz hides).
+private func isCovered(_ scalar: UInt32, by font: Font) -> Bool {
+    if scalar < 0x20 || scalar == 0x7F { return true }
+    if font.hasGlyph(scalar) { return true }
+    return scalar >= 0xAD && cicu_is_default_ignorable(scalar) != 0
+}
+
+private func isEmojiPresentation(_ scalar: UInt32) -> Bool {
+    scalar >= 0x231A && cicu_is_emoji_presentation(scalar) != 0
+}
