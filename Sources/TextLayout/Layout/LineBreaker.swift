@@ -20,7 +20,7 @@ let fitTolerance = 1e-6
 /// Greedy: each line takes as many segments (text between break opportunities) as fit, with the
 /// whitespace at its end hanging. A segment that does not fit even on a line of its own is broken
 /// between grapheme clusters, as many as fit but at least one, and the rest continues on the next
-/// line; no-break spaces at such a cut hang like spaces. An empty paragraph is one empty line.
+/// line; spaces (breaking or not) right after such a cut hang at its end. An empty paragraph is one empty line.
 func breakLines(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, maxWidth: Double) throws -> [LineBreak] {
     let range = paragraph.range
     let limit = maxWidth + fitTolerance
@@ -70,10 +70,10 @@ func breakLines(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8
             start = line.end
             segment += 1
         } else {
-            // No-break spaces right after the cut hang at the end of this line rather than
-            // starting the next one with blank space.
+            // Spaces right after the cut (breaking or not) hang at the end of this line rather
+            // than starting the next one with blank space, as in Pango.
             var end = cut
-            while end < contentEnd, let length = noBreakSpaceLength(bytes, at: end) { end += length }
+            while end < contentEnd, let length = spaceLength(bytes, at: end) { end += length }
             lines.append(LineBreak(start: start, contentEnd: cut, end: end, width: cutWidth))
             if end >= contentEnd {
                 if segment == lastSegment { lines[lines.count - 1].end = range.end; return lines }
@@ -85,9 +85,12 @@ func breakLines(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8
     }
 }
 
-/// The byte length of the no-break space (U+00A0, U+2007, U+202F) at `i`, or nil when there is none.
-func noBreakSpaceLength(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int? {
+/// The byte length of the space at `i` (one that hangs at a line end, or a no-break space:
+/// U+00A0, U+2007, U+202F), or nil when there is none.
+func spaceLength(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int? {
     if bytes[i] == 0xC2, i + 1 < bytes.count, bytes[i + 1] == 0xA0 { return 2 }
     if bytes[i] == 0xE2, i + 2 < bytes.count, bytes[i + 1] == 0x80, bytes[i + 2] == 0x87 || bytes[i + 2] == 0xAF { return 3 }
-    return nil
+    let length = bytes[i] < 0x80 ? 1 : bytes[i] < 0xE0 ? 2 : bytes[i] < 0xF0 ? 3 : 4
+    guard i + length <= bytes.count else { return nil }
+    return hangingWhitespaceStart(bytes, i, i + length) == i ? length : nil
 }
