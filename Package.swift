@@ -6,6 +6,7 @@ let package = Package(
     name: "TextLayout",
     products: [
         .library(name: "TextLayout", targets: ["TextLayout"]),
+        .library(name: "TextRender", targets: ["TextRender"]),
         .executable(name: "textlayout", targets: ["textlayout"]),
     ],
     targets: [
@@ -15,12 +16,16 @@ let package = Package(
                        providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig",
                        providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng",
+                       providers: [.apt(["libpng-dev"])]),
         .target(name: "CICU",
                 linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
         .target(name: "TextLayout",
                 dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CICU"]),
         .target(name: "TextLayoutBatch", dependencies: ["TextLayout"]),
-        .executableTarget(name: "textlayout", dependencies: ["TextLayout", "TextLayoutBatch"]),
+        .target(name: "TextRender", dependencies: ["TextLayout", "CFreeType", "CPNG"]),
+        .executableTarget(name: "textlayout", dependencies: ["TextLayout", "TextLayoutBatch", "TextRender"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TextLayoutBatch"]),
+        .testTarget(name: "TextRenderTests", dependencies: ["TextRender", "TextLayout"]),
     ]
 )

@@ -1,0 +1,88 @@
+// The measurement overlay (--debug) as shapes in layout pixels, shared by the PNG and SVG renderers.
+import TextLayout
+
+/// One shape of the overlay, in layout pixels. Strokes are one device pixel wide.
+enum OverlayShape: Equatable {
+    /// A filled rectangle.
+    case fill(x: Double, y: Double, width: Double, height: Double, RGBAColor)
+    /// A rectangle's outline, drawn inside its edges.
+    case box(x: Double, y: Double, width: Double, height: Double, RGBAColor, dashed: Bool)
+    /// A horizontal line at `y` from `x0` to `x1`.
+    case horizontal(y: Double, x0: Double, x1: Double, RGBAColor, dashed: Bool)
+    /// A vertical line at `x` from `y0` to `y1`.
+    case vertical(x: Double, y0: Double, y1: Double, RGBAColor, dashed: Bool)
+
+    var isFill: Bool { if case .fill = self { true } else { false } }
+}
+
+/// The overlay's colours: each element keeps one colour in every picture (see the README's legend).
+enum OverlayPalette {
+    static let inset = RGBAColor(red: 255, green: 160, blue: 0, alpha: 56)            // insets: orange wash
+    static let editorBox = RGBAColor(red: 90, green: 90, blue: 90, alpha: 255)         // the editor's box: gray
+    static let lineBox = RGBAColor(red: 0, green: 110, blue: 255, alpha: 200)          // each line's box: blue
+    static let emptySlot = RGBAColor(red: 0, green: 110, blue: 255, alpha: 110)        // lines past the text: light blue, dashed
+    static let baseline = RGBAColor(red: 230, green: 0, blue: 0, alpha: 220)           // baselines: red
+    static let softBreak = RGBAColor(red: 220, green: 0, blue: 200, alpha: 230)        // a wrap: magenta
+    static let hardBreak = RGBAColor(red: 0, green: 160, blue: 150, alpha: 230)        // a hard break: teal
+    static let hanging = RGBAColor(red: 220, green: 0, blue: 200, alpha: 40)           // hanging whitespace: magenta wash
+    static let widthLimit = RGBAColor(red: 0, green: 170, blue: 0, alpha: 230)         // the wrap width: green, dashed
+    static let maxLines = RGBAColor(red: 130, green: 0, blue: 220, alpha: 230)         // the maxLines boundary: purple, dashed
+}
+
+extension RenderScene {
+    /// The overlay's shapes, fills first (drawn under the text), then the strokes.
+    /// - Parameter scale: Device pixels per layout pixel: break marks sit one device pixel right
+    ///   of the line box's edge, so both show.
+    func overlayShapes(scale: Double) -> [OverlayShape] {
+        var fills: [OverlayShape] = []
+        var strokes: [OverlayShape] = []
+        let right = width - insets.right
+        if editor != nil {
+            if insets.top > 0 { fills.append(.fill(x: 0, y: 0, width: width, height: insets.top, OverlayPalette.inset)) }
+            if insets.bottom > 0 { fills.append(.fill(x: 0, y: height - insets.bottom, width: width, height: insets.bottom, OverlayPalette.inset)) }
+            let middle = max(0, height - insets.top - insets.bottom)
+            if insets.left > 0 { fills.append(.fill(x: 0, y: insets.top, width: insets.left, height: middle, OverlayPalette.inset)) }
+            if insets.right > 0 { fills.append(.fill(x: right, y: insets.top, width: insets.right, height: middle, OverlayPalette.inset)) }
+        }
+        let lines = layout.lines
+        for (index, line) in lines.enumerated() {
+            let top = top(of: line)
+            let x = textLeft
+            strokes.append(.box(x: x, y: top, width: line.width, height: line.height, OverlayPalette.lineBox, dashed: false))
+            strokes.append(.horizontal(y: insets.top + line.baseline, x0: x, x1: max(right, x + line.width), OverlayPalette.baseline, dashed: false))
+            let advance = line.runs.reduce(0) { $0 + $1.width }
+            if advance > line.width + 0.01 {
+                fills.append(.fill(x: x + line.width, y: top, width: advance - line.width, height: line.height, OverlayPalette.hanging))
+            }
+            if index < lines.count - 1 || line.endsWithHardBreak {
+                let color = line.endsWithHardBreak ? OverlayPalette.hardBreak : OverlayPalette.softBreak
+                let mark = x + line.width + 1 / scale
+                strokes.append(.vertical(x: mark, y0: top, y1: top + line.height, color, dashed: false))
+                strokes.append(.vertical(x: mark + 1 / scale, y0: top, y1: top + line.height, color, dashed: false))
+            }
+        }
+        if let editor {
+            if editor.visibleLineCount > lines.count {
+                let style = layout.prepared.style
+                let lineHeight = style.font.metrics.lineHeight(size: style.size)
+                for count in (lines.count + 1)...editor.visibleLineCount {
+                    let bottom = bottom(ofLine: count)
+                    strokes.append(.box(x: textLeft, y: bottom - lineHeight, width: max(0, right - textLeft), height: lineHeight,
+                                        OverlayPalette.emptySlot, dashed: true))
+                }
+            }
+            if let maxLines = editor.maxLines {
+                let y = bottom(ofLine: maxLines)
+                if y <= height + 1e-6 {
+                    strokes.append(.horizontal(y: y, x0: 0, x1: width, OverlayPalette.maxLines, dashed: true))
+                }
+            }
+            strokes.append(.box(x: 0, y: 0, width: width, height: height, OverlayPalette.editorBox, dashed: false))
+        }
+        if layout.maxWidth.isFinite {
+            strokes.append(.vertical(x: textLeft + layout.maxWidth, y0: 0, y1: height, OverlayPalette.widthLimit, dashed: true))
+        }
+        // TODO(editor model): the caret, once an editor model gives its position.
+        return fills + strokes
+    }
+}

@@ -1,0 +1,127 @@
+// FreeType glyph images for raster pictures: unhinted grayscale masks at quarter-pixel offsets, and colour (CBDT, COLR) bitmaps.
+import CFreeType
+import TextLayout
+
+/// One rasterized glyph: a grayscale coverage mask or a premultiplied BGRA colour image.
+struct GlyphBitmap: Sendable {
+    var width: Int
+    var height: Int
+    /// From the pen's integer origin to the bitmap's left column, in device pixels (right positive).
+    var left: Int
+    /// From the pen's integer origin up to the bitmap's top row, in device pixels (up positive).
+    var top: Int
+    /// Grayscale: one byte a pixel. Colour: 4 bytes a pixel, B, G, R, A, premultiplied.
+    var bytes: [UInt8]
+    var isColor: Bool
+    /// Device pixels per bitmap pixel: 1, except for a colour strike drawn at another size.
+    var scale: Double = 1
+
+    static let empty = GlyphBitmap(width: 0, height: 0, left: 0, top: 0, bytes: [], isColor: false)
+}
+
+/// Rasterizes glyphs with FreeType and keeps each image for the rest of a picture.
+///
+/// Outlines are loaded in font units and scaled exactly (FreeType would round the size of
+/// TrueType fonts that ask for integer sizes), without hinting, so ink sits where HarfBuzz's
+/// unhinted advances put the pen. Pen positions are snapped to a quarter of a device pixel.
+final class GlyphRasterizer {
+    static let subpixelSteps = 4
+
+    private struct Key: Hashable {
+        let font: ObjectIdentifier
+        let glyph: UInt32
+        let ppem: UInt64
+        let dx: Int
+        let dy: Int
+    }
+
+    private var cache: [Key: GlyphBitmap] = [:]
+
+    /// The image of `glyph` of `font` at `ppem` device pixels per em, its origin moved right by
+    /// `dx` and down by `dy` quarter pixels; an empty image when the glyph has no ink or fails to load.
+    func bitmap(_ font: Font, glyph: UInt32, ppem: Double, dx: Int, dy: Int) -> GlyphBitmap {
+        let key = Key(font: ObjectIdentifier(font), glyph: glyph, ppem: ppem.bitPattern, dx: dx, dy: dy)
+        if let image = cache[key] { return image }
+        let upem = Double(font.metrics.unitsPerEm)
+        let image = font.withFreeTypeFace { face -> GlyphBitmap in
+            let flags = face.pointee.face_flags
+            if flags & Int(FT_FACE_FLAG_COLOR) != 0 {
+                return hasOutline(face, glyph) ? colorOutlineBitmap(face, glyph: glyph, ppem: ppem, dx: dx, dy: dy)
+                    : strikeBitmap(face, glyph: glyph, ppem: ppem)
+            }
+            return outlineBitmap(face, glyph: glyph, scale: ppem / upem, dx: dx, dy: dy)
+        }
+        cache[key] = image
+        return image
+    }
+
+    /// A glyph's outline scaled exactly and rendered as a grayscale mask.
+    private func outlineBitmap(_ face: FT_Face, glyph: UInt32, scale: Double, dx: Int, dy: Int) -> GlyphBitmap {
+        guard FT_Load_Glyph(face, glyph, Int32(FT_LOAD_NO_SCALE)) == 0, let slot = face.pointee.glyph else { return .empty }
+        guard slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return copy(slot) }
+        let fixed = FT_Fixed((scale * 64 * 65536).rounded())  // font units → 26.6 pixels, in 16.16
+        var matrix = FT_Matrix(xx: fixed, xy: 0, yx: 0, yy: fixed)
+        FT_Outline_Transform(&slot.pointee.outline, &matrix)
+        let step = FT_Pos(64 / Self.subpixelSteps)
+        FT_Outline_Translate(&slot.pointee.outline, FT_Pos(dx) * step, -FT_Pos(dy) * step)
+        guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return .empty }
+        return copy(slot)
+    }
+
+    /// A colour glyph of a scalable font (COLR layers): FreeType blends the layers into BGRA.
+    private func colorOutlineBitmap(_ face: FT_Face, glyph: UInt32, ppem: Double, dx: Int, dy: Int) -> GlyphBitmap {
+        guard FT_Set_Char_Size(face, 0, FT_F26Dot6((ppem * 64).rounded()), 72, 72) == 0 else { return .empty }
+        let step = FT_Pos(64 / Self.subpixelSteps)
+        var delta = FT_Vector(x: FT_Pos(dx) * step, y: -FT_Pos(dy) * step)
+        FT_Set_Transform(face, nil, &delta)
+        defer { FT_Set_Transform(face, nil, nil) }
+        let flags = Int32(FT_LOAD_COLOR) | Int32(FT_LOAD_NO_HINTING) | Int32(FT_LOAD_RENDER)
+        guard FT_Load_Glyph(face, glyph, flags) == 0, let slot = face.pointee.glyph else { return .empty }
+        return copy(slot)
+    }
+
+    /// A glyph of a bitmap-only colour font (CBDT, sbix): the nearest strike at or above `ppem`,
+    /// to be drawn scaled to `ppem`.
+    private func strikeBitmap(_ face: FT_Face, glyph: UInt32, ppem: Double) -> GlyphBitmap {
+        let count = Int(face.pointee.num_fixed_sizes)
+        guard count > 0, let sizes = face.pointee.available_sizes else { return .empty }
+        let strikes = (0..<count).map { (index: $0, ppem: Double(sizes[$0].y_ppem) / 64) }
+        let strike = strikes.filter { $0.ppem >= ppem }.min { $0.ppem < $1.ppem } ?? strikes.max { $0.ppem < $1.ppem }!
+        guard strike.ppem > 0, FT_Select_Size(face, Int32(strike.index)) == 0 else { return .empty }
+        guard FT_Load_Glyph(face, glyph, Int32(FT_LOAD_COLOR) | Int32(FT_LOAD_RENDER)) == 0, let slot = face.pointee.glyph else { return .empty }
+        var image = copy(slot)
+        image.scale = ppem / strike.ppem
+        return image
+    }
+
+    private func hasOutline(_ face: FT_Face, _ glyph: UInt32) -> Bool {
+        FT_Load_Glyph(face, glyph, Int32(FT_LOAD_NO_SCALE)) == 0 && face.pointee.glyph?.pointee.format == FT_GLYPH_FORMAT_OUTLINE
+    }
+
+    /// The slot's bitmap copied out of FreeType, as a grayscale mask or a BGRA image.
+    private func copy(_ slot: FT_GlyphSlot) -> GlyphBitmap {
+        let bitmap = slot.pointee.bitmap
+        let width = Int(bitmap.width), height = Int(bitmap.rows), pitch = Int(bitmap.pitch)
+        guard width > 0, height > 0, let buffer = bitmap.buffer else { return .empty }
+        let mode = bitmap.pixel_mode
+        let isColor = mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue)
+        var bytes = [UInt8](repeating: 0, count: width * height * (isColor ? 4 : 1))
+        for row in 0..<height {
+            let source = buffer + (pitch >= 0 ? row * pitch : (height - 1 - row) * -pitch)
+            for column in 0..<width {
+                switch mode {
+                case UInt8(FT_PIXEL_MODE_GRAY.rawValue):
+                    bytes[row * width + column] = source[column]
+                case UInt8(FT_PIXEL_MODE_MONO.rawValue):
+                    bytes[row * width + column] = source[column / 8] & (0x80 >> UInt8(column % 8)) != 0 ? 255 : 0
+                case UInt8(FT_PIXEL_MODE_BGRA.rawValue):
+                    for c in 0..<4 { bytes[(row * width + column) * 4 + c] = source[column * 4 + c] }
+                default:
+                    return .empty
+                }
+            }
+        }
+        return GlyphBitmap(width: width, height: height, left: Int(slot.pointee.bitmap_left), top: Int(slot.pointee.bitmap_top),
+                           bytes: bytes, isColor: isColor)
+    }
+}

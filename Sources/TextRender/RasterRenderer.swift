@@ -1,0 +1,99 @@
+// Draws a scene into a canvas: every glyph of every run at its measured position, then the optional overlay.
+import TextLayout
+
+/// Renders scenes to RGBA canvases (see ``PNGCodec`` to encode them).
+public enum RasterRenderer {
+    /// Draws `scene` at `options.scale` on a canvas exactly ``RenderScene/pixelSize(scale:)`` large.
+    ///
+    /// Each glyph is placed at its run's pen position plus its offsets, on its line's baseline,
+    /// with the box's top-left inset; ink outside the box is clipped (a scrolled editor shows its
+    /// first lines).
+    /// - Throws: ``RenderError`` for a bad scale or a picture or glyph size past the limits.
+    public static func render(_ scene: RenderScene, options: RenderOptions) throws -> Canvas {
+        try options.validate()
+        let size = try scene.pixelSize(scale: options.scale)
+        try scene.checkGlyphSize(scale: options.scale)
+        var canvas = Canvas(width: size.width, height: size.height, background: options.background)
+        let shapes = options.debug ? scene.overlayShapes(scale: options.scale) : []
+        for shape in shapes where shape.isFill { draw(shape, on: &canvas, scale: options.scale) }
+        drawGlyphs(scene, on: &canvas, options: options)
+        for shape in shapes where !shape.isFill { draw(shape, on: &canvas, scale: options.scale) }
+        return canvas
+    }
+
+    /// Renders `scene` and encodes it as PNG.
+    public static func png(_ scene: RenderScene, options: RenderOptions) throws -> [UInt8] {
+        try PNGCodec.encode(render(scene, options: options))
+    }
+
+    private static func drawGlyphs(_ scene: RenderScene, on canvas: inout Canvas, options: RenderOptions) {
+        let scale = options.scale
+        let steps = Double(GlyphRasterizer.subpixelSteps)
+        let rasterizer = GlyphRasterizer()
+        for line in scene.lines {
+            let top = scene.top(of: line)
+            // Skip lines wholly outside the picture, with a line's height of slack for overhangs.
+            guard (top + 2 * line.height) * scale >= 0, (top - line.height) * scale <= Double(canvas.height) else { continue }
+            let baseline = (scene.insets.top + line.baseline) * scale
+            for run in line.runs {
+                var pen = (scene.textLeft + run.x) * scale
+                let ppem = run.size * scale
+                for glyph in run.glyphs {
+                    defer { pen += glyph.advance * scale }
+                    let x = pen + glyph.xOffset * scale
+                    let y = baseline - glyph.yOffset * scale
+                    var ix = x.rounded(.down), iy = y.rounded(.down)
+                    var dx = Int(((x - ix) * steps).rounded()), dy = Int(((y - iy) * steps).rounded())
+                    if dx == Int(steps) { dx = 0; ix += 1 }
+                    if dy == Int(steps) { dy = 0; iy += 1 }
+                    let image = rasterizer.bitmap(run.font, glyph: glyph.id, ppem: ppem, dx: dx, dy: dy)
+                    guard image.width > 0 else { continue }
+                    if image.isColor {
+                        let left = Int((Double(image.left) * image.scale).rounded()), up = Int((Double(image.top) * image.scale).rounded())
+                        canvas.paintColor(image, x: Int(ix) + left, y: Int(iy) - up,
+                                          targetWidth: Int((Double(image.width) * image.scale).rounded()),
+                                          targetHeight: Int((Double(image.height) * image.scale).rounded()))
+                    } else {
+                        canvas.paintMask(image, x: Int(ix) + image.left, y: Int(iy) - image.top, color: options.foreground)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Draws one overlay shape; strokes are one device pixel wide and sit inside a box's edges.
+    private static func draw(_ shape: OverlayShape, on canvas: inout Canvas, scale: Double) {
+        func column(_ x: Double) -> Int { min(canvas.width - 1, max(0, Int((x * scale).rounded(.down)))) }
+        func row(_ y: Double) -> Int { min(canvas.height - 1, max(0, Int((y * scale).rounded(.down)))) }
+        func end(_ v: Double) -> Int { Int((v * scale).rounded(.up)) }
+        switch shape {
+        case let .fill(x, y, width, height, color):
+            canvas.fill(x0: Int((x * scale).rounded()), y0: Int((y * scale).rounded()),
+                        x1: Int(((x + width) * scale).rounded()), y1: Int(((y + height) * scale).rounded()), color)
+        case let .box(x, y, width, height, color, dashed):
+            let x0 = column(x), y0 = row(y)
+            let x1 = max(x0, min(canvas.width, end(x + width)) - 1), y1 = max(y0, min(canvas.height, end(y + height)) - 1)
+            horizontal(&canvas, y0, x0, x1, color, dashed)
+            if y1 != y0 { horizontal(&canvas, y1, x0, x1, color, dashed) }
+            vertical(&canvas, x0, y0 + 1, y1 - 1, color, dashed)
+            if x1 != x0 { vertical(&canvas, x1, y0 + 1, y1 - 1, color, dashed) }
+        case let .horizontal(y, x0, x1, color, dashed):
+            horizontal(&canvas, row(y), column(x0), min(canvas.width, end(x1)) - 1, color, dashed)
+        case let .vertical(x, y0, y1, color, dashed):
+            vertical(&canvas, column(x), row(y0), min(canvas.height, end(y1)) - 1, color, dashed)
+        }
+    }
+
+    /// Dashes are 4 device pixels on, 3 off.
+    private static func isDrawn(_ i: Int, _ dashed: Bool) -> Bool { !dashed || i % 7 < 4 }
+
+    private static func horizontal(_ canvas: inout Canvas, _ y: Int, _ x0: Int, _ x1: Int, _ color: RGBAColor, _ dashed: Bool) {
+        guard x0 <= x1 else { return }
+        for x in x0...x1 where isDrawn(x, dashed) { canvas.blend(x, y, color) }
+    }
+
+    private static func vertical(_ canvas: inout Canvas, _ x: Int, _ y0: Int, _ y1: Int, _ color: RGBAColor, _ dashed: Bool) {
+        guard y0 <= y1 else { return }
+        for y in y0...y1 where isDrawn(y, dashed) { canvas.blend(x, y, color) }
+    }
+}

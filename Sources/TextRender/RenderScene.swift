@@ -1,0 +1,140 @@
+// What a picture shows: a layout placed in its editor box (insets, line caps), the picture's size, and the render options.
+import TextLayout
+
+/// How a picture is drawn: its scale, colours and whether the measurement overlay is on.
+public struct RenderOptions: Sendable, Hashable {
+    /// Device pixels per layout pixel (2 for a "retina" picture); a finite number greater than 0.
+    public var scale: Double
+    /// The text's colour.
+    public var foreground: RGBAColor
+    /// The picture's background (transparent is allowed).
+    public var background: RGBAColor
+    /// Draws line boxes, baselines, break positions, the width limit and the editor's insets,
+    /// box and maxLines boundary over the text.
+    public var debug: Bool
+
+    public init(scale: Double = 1, foreground: RGBAColor = .black, background: RGBAColor = .white, debug: Bool = false) {
+        self.scale = scale
+        self.foreground = foreground
+        self.background = background
+        self.debug = debug
+    }
+
+    /// - Throws: ``RenderError`` `.invalidArgument` for a scale that is not a finite number above 0.
+    public func validate() throws {
+        guard scale.isFinite, scale > 0 else {
+            throw RenderError(.invalidArgument, "scale must be a finite number greater than 0 (device pixels per pixel), got \(scale)")
+        }
+    }
+}
+
+/// A laid-out text in the box that holds it: a growing editor (insets, line caps, measured
+/// height) or a bare layout (no insets, the content's own size).
+///
+/// Every coordinate is in layout pixels with the origin at the box's top-left corner; a line's
+/// left edge is at `insets.left` and its top at `insets.top + line.top`.
+public struct RenderScene: Sendable {
+    /// The largest picture accepted, in device pixels on either side.
+    public static let maximumPixelSide = 16_384
+
+    /// The sizing of the editor a scene shows.
+    public struct Editor: Sendable {
+        public var minLines: Int
+        public var maxLines: Int?
+        /// The number of lines the editor is sized for (lineCount clamped to minLines...maxLines).
+        public var visibleLineCount: Int
+        public var isScrollable: Bool
+    }
+
+    public let layout: Layout
+    /// The lines to draw: the layout's (tests draw some of them alone).
+    var lines: [Line]
+    /// The box's width and height in layout pixels.
+    public let width: Double
+    public let height: Double
+    public let insets: EdgeInsets
+    /// The editor's sizing, or nil for a bare layout.
+    public let editor: Editor?
+
+    /// A growing editor `width` pixels wide (nil: as wide as its text plus the side insets), as
+    /// `measurement` measured it with `sizing`.
+    public init(editor measurement: EditorMeasurement, sizing: EditorSizing, width: Double?) {
+        layout = measurement.layout
+        lines = measurement.layout.lines
+        insets = sizing.insets
+        self.width = width ?? (measurement.layout.width + sizing.insets.left + sizing.insets.right)
+        height = measurement.height
+        editor = Editor(minLines: sizing.minLines, maxLines: sizing.maxLines,
+                        visibleLineCount: measurement.visibleLineCount, isScrollable: measurement.isScrollable)
+    }
+
+    /// A bare layout: as wide as its wrap width (or its widest line when it has none) and as tall
+    /// as its content.
+    public init(layout: Layout) {
+        self.layout = layout
+        lines = layout.lines
+        insets = .zero
+        width = layout.maxWidth.isFinite ? layout.maxWidth : layout.width
+        height = layout.contentHeight
+        editor = nil
+    }
+
+    /// The picture's size in device pixels at `scale`: the box's size times the scale, rounded up
+    /// (at least 1 pixel a side).
+    /// - Throws: ``RenderError`` `.invalidArgument` for a bad scale, `.pictureTooLarge` past
+    ///   ``maximumPixelSide``.
+    public func pixelSize(scale: Double) throws -> (width: Int, height: Int) {
+        try RenderOptions(scale: scale).validate()
+        func side(_ length: Double, _ name: String) throws -> Int {
+            let pixels = (length * scale - 1e-9).rounded(.up)
+            guard pixels <= Double(Self.maximumPixelSide) else {
+                throw RenderError(.pictureTooLarge, "the picture would be \(Self.decimal(pixels)) px \(name) (\(Self.decimal(length)) px × scale \(Self.decimal(scale))); at most \(Self.maximumPixelSide) px a side are allowed")
+            }
+            return max(1, Int(pixels))
+        }
+        return (try side(width, "wide"), try side(height, "tall"))
+    }
+
+    /// The same scene with only the glyphs of line `index` left to draw.
+    func keepingGlyphs(ofLine index: Int) -> RenderScene {
+        var scene = self
+        for i in scene.lines.indices where i != index { scene.lines[i].runs = [] }
+        return scene
+    }
+
+    /// The x of every line's left edge.
+    var textLeft: Double { insets.left }
+
+    /// The y of a line's top edge in the box.
+    func top(of line: Line) -> Double { insets.top + line.top }
+
+    /// The bottom of line `count` (1-based) in the box, counting lines past the text at the primary
+    /// font's height, as the editor's height does.
+    func bottom(ofLine count: Int) -> Double {
+        let lines = layout.lines
+        if count <= lines.count { return insets.top + lines[count - 1].top + lines[count - 1].height }
+        let style = layout.prepared.style
+        let empty = style.font.metrics.lineHeight(size: style.size)
+        return insets.top + layout.contentHeight + Double(count - lines.count) * (empty + layout.lineSpace)
+    }
+
+    /// The largest em size among the runs, in layout pixels.
+    var largestGlyphSize: Double {
+        lines.reduce(layout.prepared.style.size) { size, line in line.runs.reduce(size) { max($0, $1.size) } }
+    }
+
+    /// - Throws: ``RenderError`` `.pictureTooLarge` when a glyph would be taller than the largest picture.
+    func checkGlyphSize(scale: Double) throws {
+        let ppem = largestGlyphSize * scale
+        guard ppem <= Double(Self.maximumPixelSide) else {
+            throw RenderError(.pictureTooLarge, "glyphs would be \(Int(ppem)) device pixels per em; at most \(Self.maximumPixelSide) are allowed")
+        }
+    }
+
+    /// A number with at most two decimals, as SVG attributes and messages print it.
+    static func decimal(_ value: Double) -> String {
+        guard value.isFinite, abs(value) < 1e12 else { return "\(value)" }
+        let rounded = (value * 100).rounded() / 100
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+}

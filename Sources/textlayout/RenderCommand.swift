@@ -1,0 +1,73 @@
+// `textlayout render`: lays out one text as `measure` does and draws it to a PNG or SVG file, optionally with the measurement overlay.
+import Foundation
+import TextLayout
+import TextLayoutBatch
+import TextRender
+
+enum RenderCommand {
+    static let usage = """
+    usage: textlayout render --output FILE.png|FILE.svg [--debug] [--scale N]
+                             [--foreground COLOR] [--background COLOR]
+                             [--font NAME|PATH] [--size PX] [--width PX] [--line-spacing PX]
+                             [--min-lines N] [--max-lines N] [--insets T,L,B,R]
+                             [--min-height PX] [--max-height PX] [--output-format text|json]
+                             [TEXT | --text-file FILE | -]
+
+    The picture is the editor's box: --width wide (or the text's width plus the side insets) and
+    exactly its measured height, times --scale (device pixels per pixel, default 1; at most
+    \(RenderScene.maximumPixelSide) px a side). COLOR is #RGB, #RRGGBB, #RRGGBBAA or a name
+    (black, white, transparent...). --debug draws each line's box (blue), baseline (red), wraps
+    (magenta) and hard breaks (teal), the width limit (green, dashed), the insets (orange), the
+    editor's box (gray) and the maxLines boundary (purple, dashed). --output-format also prints
+    the measurement, as `measure` does.
+    """
+
+    /// Exit status: 0 written, 1 the text cannot be laid out or the picture is too large,
+    /// 2 a usage error, 3 the picture could not be written.
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let args = try Arguments(arguments, valued: ["font", "size", "width", "line-spacing", "min-lines", "max-lines", "insets",
+                                                     "min-height", "max-height", "output-format", "text-file",
+                                                     "output", "scale", "foreground", "background"],
+                                 flagNames: ["debug"])
+        guard let output = args.string("output") else { throw UsageError("--output FILE.png|FILE.svg is required\n\(usage)") }
+        let format = try args.string("output-format").map { _ in try args.choice("output-format", ["text", "json"], default: "text") }
+        var options = RenderOptions(debug: args.flags.contains("debug"))
+        do {
+            _ = try PictureFormat(path: output)
+            if let text = args.string("scale") {
+                guard let scale = Double(text), scale.isFinite, scale > 0 else {
+                    throw UsageError("--scale must be a positive number (device pixels per pixel), got '\(text)'")
+                }
+                options.scale = scale
+            }
+            if let color = args.string("foreground") { options.foreground = try RGBAColor(parsing: color) }
+            if let color = args.string("background") { options.background = try RGBAColor(parsing: color) }
+        } catch let error as RenderError {
+            throw UsageError(error.message)
+        }
+
+        let text = try MeasureCommand.readText(args)
+        var job = try BatchJob(.object([("text", .string(text))]))
+        job.size = try args.number("size") ?? 17
+        job.width = try args.number("width")
+        job.sizing.lineSpace = try args.number("line-spacing") ?? 0
+        job.sizing.minLines = try args.integer("min-lines") ?? 1
+        job.sizing.maxLines = try args.integer("max-lines")
+        job.sizing.minHeight = try args.number("min-height")
+        job.sizing.maxHeight = try args.number("max-height")
+        if let insets = args.string("insets") { job.sizing.insets = try MeasureCommand.parseInsets(insets) }
+
+        let font = try args.string("font").map { try FontContext.shared.font(named: $0) } ?? FontContext.shared.defaultFont()
+        let prepared = try PreparedText(text, font: font, size: job.size)
+        let measurement = try prepared.measureEditor(width: job.width, sizing: job.sizing)
+        let scene = RenderScene(editor: measurement, sizing: job.sizing, width: job.width)
+        do {
+            try scene.write(to: output, options: options)
+        } catch let error as RenderError where error.code == .cannotWrite {
+            Console.error("textlayout render: \(error.message)\n")
+            return 3
+        }
+        if let format { print(format == "json" ? MeasureCommand.json(measurement) : measurement.textDump, terminator: "") }
+        return 0
+    }
+}
