@@ -11,11 +11,17 @@ public struct BatchJob: Sendable {
     public var size: Double
     /// The editor's width in pixels; nil for no limit.
     public var width: Double?
+    /// The paragraphs' base direction.
+    public var direction: TextDirection = .auto
+    /// The text's language, a BCP 47 tag, or nil.
+    public var language: String?
+    /// How strictly lines may break.
+    public var lineBreak: LineBreakStrictness = .normal
     public var sizing: EditorSizing
 
     /// The keys a job may have.
     public static let keys = ["id", "text", "font", "size", "width", "lineSpace", "minLines", "maxLines",
-                              "insets", "minHeight", "maxHeight"]
+                              "insets", "minHeight", "maxHeight", "direction", "language", "lineBreak"]
     static let insetKeys = ["top", "left", "bottom", "right"]
 
     /// Reads a job from a parsed JSON value.
@@ -34,6 +40,9 @@ public struct BatchJob: Sendable {
         font = try Self.optionalString(value, "font")
         size = try Self.optionalNumber(value, "size") ?? 17
         width = try Self.optionalNumber(value, "width")
+        direction = try Self.optionalChoice(value, "direction", default: .auto)
+        language = try Self.optionalString(value, "language")
+        lineBreak = try Self.optionalChoice(value, "lineBreak", default: .normal)
         var sizing = EditorSizing()
         sizing.lineSpace = try Self.optionalNumber(value, "lineSpace") ?? 0
         sizing.minLines = try Self.optionalInteger(value, "minLines") ?? 1
@@ -61,6 +70,15 @@ public struct BatchJob: Sendable {
         case let .string(s)?: return s
         case let other?: throw BatchError(.invalidJob, "'\(key)' must be a string, got \(other.typeName)")
         }
+    }
+
+    private static func optionalChoice<Choice: RawRepresentable & CaseIterable>(_ object: JSONValue, _ key: String, default fallback: Choice) throws(BatchError) -> Choice where Choice.RawValue == String {
+        guard let text = try optionalString(object, key) else { return fallback }
+        guard let choice = Choice(rawValue: text) else {
+            let allowed = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+            throw BatchError(.invalidJob, "'\(key)' must be one of \(allowed), got '\(text)'")
+        }
+        return choice
     }
 
     private static func optionalNumber(_ object: JSONValue, _ key: String, in prefix: String = "") throws(BatchError) -> Double? {
@@ -138,7 +156,9 @@ public final class BatchLayouter: @unchecked Sendable {
         let measurement: EditorMeasurement
         do {
             let font = try cache.font(job.font, in: fonts)
-            let prepared = try PreparedText(job.text, font: font, size: job.size)
+            let style = try TextStyle(font: font, size: job.size, direction: job.direction, language: job.language,
+                                      lineBreak: job.lineBreak)
+            let prepared = try PreparedText(job.text, style: style)
             measurement = try prepared.measureEditor(width: job.width, sizing: job.sizing)
         } catch let error as LayoutError {
             throw BatchError(error)

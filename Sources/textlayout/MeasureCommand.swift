@@ -8,12 +8,15 @@ enum MeasureCommand {
     usage: textlayout measure [--font NAME|PATH] [--size PX] [--width PX] [--line-spacing PX]
                               [--min-lines N] [--max-lines N] [--insets T,L,B,R]
                               [--min-height PX] [--max-height PX] [--output-format text|json]
+                              [--direction auto|ltr|rtl] [--language BCP47]
+                              [--line-break normal|strict|loose|keep-all]
                               [TEXT | --text-file FILE | -]
     """
 
     static func run(_ arguments: [String]) throws -> Int32 {
         let args = try Arguments(arguments, valued: ["font", "size", "width", "line-spacing", "min-lines", "max-lines",
-                                                     "insets", "min-height", "max-height", "output-format", "text-file"])
+                                                     "insets", "min-height", "max-height", "output-format", "text-file",
+                                                     "direction", "language", "line-break"])
         let format = try args.choice("output-format", ["text", "json"], default: "text")
         let text = try readText(args)
         var job = try BatchJob(.object([("text", .string(text))]))
@@ -26,9 +29,13 @@ enum MeasureCommand {
         job.sizing.minHeight = try args.number("min-height")
         job.sizing.maxHeight = try args.number("max-height")
         if let insets = args.string("insets") { job.sizing.insets = try parseInsets(insets) }
+        job.direction = TextDirection(rawValue: try args.choice("direction", TextDirection.allCases.map(\.rawValue), default: "auto"))!
+        job.language = args.string("language")
+        job.lineBreak = LineBreakStrictness(rawValue: try args.choice("line-break", LineBreakStrictness.allCases.map(\.rawValue), default: "normal"))!
 
         let font = try job.font.map { try FontContext.shared.font(named: $0) } ?? FontContext.shared.defaultFont()
-        let prepared = try PreparedText(text, font: font, size: job.size)
+        let style = try TextStyle(font: font, size: job.size, direction: job.direction, language: job.language, lineBreak: job.lineBreak)
+        let prepared = try PreparedText(text, style: style)
         let measurement = try prepared.measureEditor(width: job.width, sizing: job.sizing)
         print(format == "json" ? json(measurement) : measurement.textDump, terminator: "")
         return 0

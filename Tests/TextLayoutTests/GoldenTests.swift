@@ -17,6 +17,10 @@ func goldenCases() -> [String] {
     return files.filter { $0.hasSuffix(".txt") }.map { String($0.dropLast(4)) }.sorted()
 }
 
+/// The fonts of golden cases: only the bundled ones, fallback included, so that the results do not
+/// depend on the machine's fonts.
+let bundledFonts = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false)
+
 /// A golden case's job: `key: value` lines, `#` comments. `text` is a JSON string literal; `font`
 /// names a file in Fonts/; the other keys are those of the batch format (`insets` as T,L,B,R).
 func goldenJob(_ source: String) throws -> BatchJob {
@@ -54,8 +58,10 @@ struct GoldenTests {
         let input = goldensDirectory.appendingPathComponent(name + ".txt")
         let expectedURL = goldensDirectory.appendingPathComponent(name + ".expected")
         let job = try goldenJob(String(contentsOf: input, encoding: .utf8))
-        let font = try FontContext.shared.font(named: job.font ?? FontContext.bundledFontPath("DejaVuSans.ttf")!)
-        let prepared = try PreparedText(job.text, font: font, size: job.size)
+        let font = try bundledFonts.font(path: job.font ?? FontContext.bundledFontPath("DejaVuSans.ttf")!)
+        let style = try TextStyle(font: font, size: job.size, direction: job.direction, language: job.language,
+                                  lineBreak: job.lineBreak)
+        let prepared = try PreparedText(job.text, style: style)
         let actual = try prepared.measureEditor(width: job.width, sizing: job.sizing).textDump
         if blessing {
             try actual.write(to: expectedURL, atomically: true, encoding: .utf8)

@@ -36,7 +36,7 @@ extension FontContext {
 
     /// The font to draw `scalar` with when `primary` lacks it: the first font, in the order
     /// fontconfig sorts fonts for the primary's family and `language` (FcFontSort), whose
-    /// character set has it. With `emoji`, fonts of the `emoji` family come first. Nil when no
+    /// character set has it. With `emoji`, colour fonts of the `emoji` family come first. Nil when no
     /// font has it. Choices are cached per primary font, language, emoji flag and code point.
     public func fallbackFont(for scalar: UInt32, primary: Font, language: String? = nil, emoji: Bool = false) -> Font? {
         let key = FallbackKey(primary: ObjectIdentifier(primary), language: language ?? "", emoji: emoji, scalar: scalar)
@@ -53,6 +53,12 @@ extension FontContext {
                     guard FcPatternGetCharSet(pattern, FC_CHARSET, 0, &charset) == FcResultMatch,
                           FcCharSetHasChar(charset, scalar) != 0,
                           let path = Self.strings(FC_FILE, of: pattern).first else { continue }
+                    if family == "emoji" {
+                        // Without fontconfig's "emoji" alias (a context of bundled fonts only),
+                        // the sort is by other criteria: take colour fonts only.
+                        var color: FcBool = FcFalse
+                        guard FcPatternGetBool(pattern, FC_COLOR, 0, &color) == FcResultMatch, color != FcFalse else { continue }
+                    }
                     var index: Int32 = 0
                     FcPatternGetInteger(pattern, FC_INDEX, 0, &index)
                     found.append((path, Int(index)))

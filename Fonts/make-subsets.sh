@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Rebuilds the bundled subsets of Noto Sans CJK and Noto Color Emoji from Debian's fonts, for the characters the golden tests use.
+# Needs: fonts-noto-cjk, fonts-noto-color-emoji, and fonttools (pip install fonttools).
+set -euo pipefail
+cd "$(dirname "$0")"
+chars=$(mktemp)
+# Every character of every golden case's text, plus printable ASCII.
+python3 - "$chars" <<'PY'
+import glob, json, sys
+text = "".join(chr(c) for c in range(0x20, 0x7F))
+for path in sorted(glob.glob("../Tests/Goldens/**/*.txt", recursive=True)):
+    for line in open(path, encoding="utf-8"):
+        if line.startswith("text:"):
+            text += json.loads(line[5:].strip())
+open(sys.argv[1], "w", encoding="utf-8").write("".join(sorted(set(text))))
+PY
+cjk=/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
+for face in "0 jp" "1 kr" "2 sc"; do
+  set -- $face
+  pyftsubset "$cjk" --font-number="$1" --text-file="$chars" --layout-features='*' --no-hinting \
+    --name-IDs='*' --name-languages='*' --output-file="NotoSansCJK$2-Regular.otf"
+done
+pyftsubset /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf --text-file="$chars" --layout-features='*' \
+  --name-IDs='*' --output-file=NotoColorEmoji-subset.ttf
+rm -f "$chars"
+sha256sum NotoSansCJK*-Regular.otf NotoColorEmoji-subset.ttf
