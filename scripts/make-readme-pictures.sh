@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Renders the README's pictures into docs/ with `textlayout render`: a growing chat input at three moments, and a mixed Arabic/English paragraph.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+swift build --product textlayout >/dev/null
+textlayout="$(swift build --show-bin-path)/textlayout"
+mkdir -p docs
+
+# A chat input 280 px wide, 10/14 px insets, 2 px between lines, growing to 4 lines, then scrolling.
+chat() {
+  "$textlayout" render --width 280 --insets 10,14,10,14 --line-spacing 2 --max-lines 4 --scale 2 --debug \
+    --output "docs/chat-$1.png" "$2"
+}
+chat 1 "On my way!"
+chat 2 "On my way! The train is late again, so order for me: the soup and bread."
+chat 3 "On my way! The train is late again, so order for me: the soup and bread. Oh, and ask whether they still have the lemon tart from last week, the one with the burnt top."
+
+# Arabic and English in one paragraph, in the bundled DejaVu Sans, with and without the overlay.
+mixed="The greeting مرحبا بالعالم means “hello, world”; السلام عليكم is said on arriving. Each script run is shaped on its own."
+"$textlayout" render --width 300 --insets 8,10,8,10 --scale 2 --debug --output docs/mixed-arabic-english.png "$mixed"
+"$textlayout" render --width 300 --insets 8,10,8,10 --output docs/mixed-arabic-english.svg "$mixed"
+echo "wrote docs/chat-1.png docs/chat-2.png docs/chat-3.png docs/mixed-arabic-english.png docs/mixed-arabic-english.svg"
