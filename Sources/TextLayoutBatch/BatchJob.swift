@@ -159,7 +159,7 @@ public final class BatchLayouter: @unchecked Sendable {
             let style = try TextStyle(font: font, size: job.size, direction: job.direction, language: job.language,
                                       lineBreak: job.lineBreak)
             let prepared = try PreparedText(job.text, style: style)
-            measurement = try prepared.measureEditor(width: job.width, sizing: job.sizing)
+            measurement = try prepared.measureEditor(width: job.width, sizing: job.sizing, glyphRuns: false)
         } catch let error as LayoutError {
             throw BatchError(error)
         } catch {

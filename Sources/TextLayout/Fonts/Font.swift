@@ -51,8 +51,8 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
             FT_New_Memory_Face(library, bytes, FT_Long(length), FT_Long(faceIndex), &face)
         }
         guard error == 0, let face else {
-            hb_blob_destroy(blob)
             let faces = Font.faceCount(data: data, length: length, library: library)
+            hb_blob_destroy(blob)  // only now: faceCount reads the file's bytes
             if faces > 0, faceIndex >= faces {
                 throw LayoutError(.badFontFile, "the font file '\(path)' holds \(faces) face(s): index \(faceIndex) does not exist (allowed: 0 to \(faces - 1))")
             }

@@ -86,7 +86,8 @@ extension PreparedText {
     /// maxHeight. The editor scrolls when the content is taller than its inside.
     /// - Throws: ``LayoutError`` `.invalidArgument` for an invalid sizing or a width that leaves
     ///   no room between the left and right insets.
-    public func measureEditor(width: Double?, sizing: EditorSizing = EditorSizing()) throws -> EditorMeasurement {
+    /// - Parameter glyphRuns: false for the height-only path (see ``layout(width:lineSpace:glyphRuns:)``).
+    public func measureEditor(width: Double?, sizing: EditorSizing = EditorSizing(), glyphRuns: Bool = true) throws -> EditorMeasurement {
         try sizing.validate()
         var wrapWidth: Double?
         if let width {
@@ -97,7 +98,7 @@ extension PreparedText {
             }
             wrapWidth = inner
         }
-        let layout = try layout(width: wrapWidth, lineSpace: sizing.lineSpace)
+        let layout = try layout(width: wrapWidth, lineSpace: sizing.lineSpace, glyphRuns: glyphRuns)
         let lines = layout.lines
         let visible = min(max(lines.count, sizing.minLines), sizing.maxLines ?? Int.max)
         let linesHeight: Double
@@ -107,8 +108,7 @@ extension PreparedText {
             let emptyLine = style.font.metrics.lineHeight(size: style.size)
             linesHeight = layout.contentHeight + Double(visible - lines.count) * (emptyLine + sizing.lineSpace)
         }
-        let inside = linesHeight
-        var height = sizing.insets.top + sizing.insets.bottom + inside
+        var height = sizing.insets.top + sizing.insets.bottom + linesHeight
         if let minHeight = sizing.minHeight { height = max(height, minHeight) }
         if let maxHeight = sizing.maxHeight { height = min(height, maxHeight) }
         let room = height - sizing.insets.top - sizing.insets.bottom

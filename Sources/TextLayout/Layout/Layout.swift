@@ -93,9 +93,12 @@ extension PreparedText {
     ///   - lineSpace: Space added between two lines, in pixels.
     /// - Throws: ``LayoutError`` `.invalidArgument` for a width that is not a positive number or a
     ///   line space that is negative or not finite.
+    ///   - glyphRuns: false to leave every line's ``Line/runs`` empty: the height-only path, for
+    ///     callers that need line ranges, widths and heights but draw nothing (it skips building
+    ///     the glyph arrays, most of a layout's cost).
     /// - Complexity: O(n) over the prepared widths; only the pieces next to a line edge HarfBuzz
     ///   marks unsafe to break are shaped again.
-    public func layout(width: Double? = nil, lineSpace: Double = 0) throws -> Layout {
+    public func layout(width: Double? = nil, lineSpace: Double = 0, glyphRuns: Bool = true) throws -> Layout {
         let maxWidth = width ?? .infinity
         if maxWidth != .infinity { try requirePositive(maxWidth, "width") }
         guard maxWidth > 0, !maxWidth.isNaN else {
@@ -111,7 +114,7 @@ extension PreparedText {
                 for (k, line) in breaks.enumerated() {
                     let utf16Start = offsets.utf16(at: line.start)
                     let utf16End = offsets.utf16(at: line.end)
-                    let built = buildLine(paragraph, line, bytes: bytes, utf16Start: utf16Start)
+                    let built = buildLine(paragraph, line, bytes: bytes, utf16Start: utf16Start, glyphRuns: glyphRuns)
                     lines.append(Line(
                         range: index(ofByte: line.start)..<index(ofByte: line.end),
                         utf16Range: utf16Start..<utf16End,

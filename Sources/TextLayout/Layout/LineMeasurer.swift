@@ -51,11 +51,13 @@ struct LineMeasurer {
         return x
     }
 
-    /// The next tab stop after `x`: stops stand every ``TextStyle/tabStop`` pixels from the line start.
+    /// Where a tab at pen position `x` takes the pen: the first stop at least one space width past
+    /// `x` (as in Pango; CSS asks for half a `ch`). Stops stand every ``TextStyle/tabStop`` pixels
+    /// from the line's start.
     func nextTabStop(after x: Double) -> Double {
         let stop = style.tabStop
         guard stop > 0 else { return x }
-        return ((x / stop).rounded(.down) + 1) * stop
+        return max(1, ((x + stop / 8) / stop - fitTolerance).rounded(.up)) * stop
     }
 
     /// The plan for measuring or drawing `s..<c` (see ``SpanPlan``).

@@ -22,7 +22,29 @@ extension PreparedText {
     /// pieces next to unsafe-to-break edges reshaped, tabs advanced to their stops), ordered for
     /// drawing, and the line's metrics from the fonts of its runs.
     func buildLine(_ paragraph: PreparedParagraph, _ line: LineBreak, bytes: UnsafeBufferPointer<UInt8>,
-                   utf16Start: Int) -> BuiltLine {
+                   utf16Start: Int, glyphRuns: Bool = true) -> BuiltLine {
+        let pieces = linePieces(paragraph, line)
+        // Metrics from the fonts on the line; an empty line has the primary font's.
+        var above = 0.0
+        var below = 0.0
+        var ascent = 0.0
+        var descent = 0.0
+        var lastFont: Font?
+        for k in 0...max(0, pieces.count - 1) {
+            let font = pieces.isEmpty ? style.font : paragraph.runs[pieces[k].run].font
+            if font === lastFont { continue }
+            lastFont = font
+            let gap = font.metrics.leading(size: style.size) / 2
+            let fontAscent = font.metrics.ascent(size: style.size)
+            let fontDescent = font.metrics.descent(size: style.size)
+            ascent = max(ascent, fontAscent)
+            descent = max(descent, fontDescent)
+            above = max(above, fontAscent + gap)
+            below = max(below, fontDescent + gap)
+        }
+        guard glyphRuns else {
+            return BuiltLine(runs: [], ascent: ascent, descent: descent, height: above + below, baselineOffset: above)
+        }
         let measurer = LineMeasurer(paragraph, bytes: bytes, style: style, start: line.start)
         var logical = ShapedGlyphs()
         func appendPlan(_ s: Int, _ c: Int) {
@@ -34,19 +56,6 @@ extension PreparedText {
         }
         appendPlan(line.start, line.contentEnd)
         appendPlan(line.contentEnd, line.end)
-
-        let pieces = linePieces(paragraph, line)
-        // Metrics from the fonts on the line; an empty line has the primary font's.
-        var above = 0.0
-        var below = 0.0
-        let fonts = pieces.isEmpty ? [style.font] : pieces.map { paragraph.runs[$0.run].font }
-        for font in fonts {
-            let gap = font.metrics.leading(size: style.size) / 2
-            above = max(above, font.metrics.ascent(size: style.size) + gap)
-            below = max(below, font.metrics.descent(size: style.size) + gap)
-        }
-        let ascent = fonts.map { $0.metrics.ascent(size: style.size) }.max() ?? 0
-        let descent = fonts.map { $0.metrics.descent(size: style.size) }.max() ?? 0
 
         // Glyphs in logical order, tabs advanced to their stops, split by piece.
         var offsets = UTF16OffsetCounter(bytes, byteOffset: line.start, utf16Offset: utf16Start)
