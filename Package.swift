@@ -6,6 +6,7 @@ let package = Package(
     name: "TextLayout",
     products: [
         .library(name: "TextLayout", targets: ["TextLayout"]),
+        .library(name: "TextEditing", targets: ["TextEditing"]),
         .library(name: "TextRender", targets: ["TextRender"]),
         .executable(name: "textlayout", targets: ["textlayout"]),
     ],
@@ -24,8 +25,13 @@ let package = Package(
                 dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CICU"]),
         .target(name: "TextLayoutBatch", dependencies: ["TextLayout"]),
         .target(name: "TextRender", dependencies: ["TextLayout", "CFreeType", "CPNG"]),
-        .executableTarget(name: "textlayout", dependencies: ["TextLayout", "TextLayoutBatch", "TextRender"]),
+        .target(name: "TextEditing", dependencies: ["TextLayout"]),
+        .target(name: "TextEditingSession", dependencies: ["TextEditing", "TextLayout", "TextLayoutBatch"]),
+        .executableTarget(name: "textlayout",
+                          dependencies: ["TextLayout", "TextLayoutBatch", "TextRender", "TextEditingSession"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TextLayoutBatch"]),
+        .testTarget(name: "TextEditingTests",
+                    dependencies: ["TextEditing", "TextEditingSession", "TextLayout", "TextLayoutBatch"]),
         .testTarget(name: "TextRenderTests", dependencies: ["TextRender", "TextLayout"]),
     ]
 )

@@ -8,6 +8,7 @@ usage: textlayout <command> [options]
 commands:
   measure   lay out one text and print its lines and the editor height
   batch     lay out JSON jobs from standard input, one result line per job
+  edit      replay an editing session from standard input, one snapshot line per event
   render    lay out one text and draw it to a PNG or SVG picture
   fonts     list the font families fontconfig knows
 
@@ -32,6 +33,9 @@ func main() -> Int32 {
         case "render":
             if rest.contains("--help") { print(RenderCommand.usage); return 0 }
             return try RenderCommand.run(rest)
+        case "edit":
+            if rest.contains("--help") { print(EditCommand.usage); return 0 }
+            return try EditCommand.run(rest)
         case "fonts":
             FontContext.shared.availableFamilies().forEach { print($0) }
             return 0
@@ -39,7 +43,7 @@ func main() -> Int32 {
             print(usage)
             return 0
         default:
-            Console.error("textlayout: unknown command '\(command)'; the commands are measure, batch, render, fonts\n")
+            Console.error("textlayout: unknown command '\(command)'; the commands are measure, batch, edit, render, fonts\n")
             return 2
         }
     } catch let error as UsageError {

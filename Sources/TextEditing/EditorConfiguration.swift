@@ -1,0 +1,132 @@
+// How an editor is configured: font and sizing, field texts, style, the length limit, secure entry and validators.
+import TextLayout
+
+/// The visual style of a field, for renderers (Vitamin's styles).
+public enum FieldStyle: String, Sendable, CaseIterable {
+    case filled
+    case outlined
+}
+
+/// The border a renderer draws around the editor. It takes no room in the layout: give the
+/// editor insets that leave room for it.
+public struct Border: Sendable, Hashable {
+    /// The stroke width in pixels; 0 for no border.
+    public var width: Double
+    /// The corner radius in pixels.
+    public var cornerRadius: Double
+
+    public init(width: Double, cornerRadius: Double = 0) {
+        self.width = width
+        self.cornerRadius = cornerRadius
+    }
+
+    /// No border.
+    public static let none = Border(width: 0)
+}
+
+/// What an edit that would take the text over `maxLength` does.
+public enum LengthPolicy: String, Sendable, CaseIterable {
+    /// The edit is refused whole (a paste is dropped, as in UIKit's VitaminTextField).
+    case reject
+    /// The inserted text is cut at a grapheme boundary to fit (as in the SwiftUI VitaminTextField).
+    case truncate
+}
+
+/// Everything an ``EditorModel`` is made with. Only `font` is required.
+public struct EditorConfiguration {
+    /// The font the text is shaped and measured in.
+    public var font: Font
+    /// The em size in pixels.
+    public var size: Double
+    /// The editor's width in pixels (its insets included); nil for no wrap limit.
+    public var width: Double?
+    /// Line caps, line space, insets and pixel bounds (the line model in DESIGN.md).
+    public var sizing: EditorSizing
+    /// The text the editor starts with; it is measured at once.
+    public var text: String
+    /// Shown, and measured, while the text is empty.
+    public var placeholder: String
+    /// Shown, and measured, instead of the text while the editor is disabled; empty for none.
+    public var disabledPlaceholder: String
+    /// Whether the editor starts enabled. A disabled editor refuses edits.
+    public var enabled: Bool
+    /// A regular expression (Swift `Regex` syntax) the whole text must match for `isMatched`.
+    public var pattern: String?
+    /// Texts for renderers: the label above the field and the helper below it.
+    public var labelText: String?
+    public var helperText: String?
+    public var style: FieldStyle
+    public var border: Border
+    /// Whether gaining focus turns `standard` into `active` (and losing it turns `active` back).
+    public var activeOnEditing: Bool
+    /// The most grapheme clusters the user can type; nil for no limit. Text set in code is taken whole.
+    public var maxLength: Int?
+    public var lengthPolicy: LengthPolicy
+    /// Whether the text is drawn, and measured, as one bullet (U+2022) per grapheme cluster.
+    public var secure: Bool
+    /// Runs `liveValidationInterval` seconds after the last change of the text.
+    public var liveValidation: Validator?
+    /// The debounce delay of live validation, in seconds.
+    public var liveValidationInterval: Double
+    /// Runs when the editor loses focus.
+    public var endEditingValidation: Validator?
+    /// The width of the caret's rectangle in pixels.
+    public var caretWidth: Double
+
+    public init(font: Font, size: Double = 17, width: Double? = nil, sizing: EditorSizing = EditorSizing(),
+                text: String = "", placeholder: String = "", disabledPlaceholder: String = "", enabled: Bool = true,
+                pattern: String? = nil, labelText: String? = nil, helperText: String? = nil,
+                style: FieldStyle = .outlined, border: Border = .none, activeOnEditing: Bool = false,
+                maxLength: Int? = nil, lengthPolicy: LengthPolicy = .reject, secure: Bool = false,
+                liveValidation: Validator? = nil, liveValidationInterval: Double = 0.5,
+                endEditingValidation: Validator? = nil, caretWidth: Double = 1) {
+        self.font = font
+        self.size = size
+        self.width = width
+        self.sizing = sizing
+        self.text = text
+        self.placeholder = placeholder
+        self.disabledPlaceholder = disabledPlaceholder
+        self.enabled = enabled
+        self.pattern = pattern
+        self.labelText = labelText
+        self.helperText = helperText
+        self.style = style
+        self.border = border
+        self.activeOnEditing = activeOnEditing
+        self.maxLength = maxLength
+        self.lengthPolicy = lengthPolicy
+        self.secure = secure
+        self.liveValidation = liveValidation
+        self.liveValidationInterval = liveValidationInterval
+        self.endEditingValidation = endEditingValidation
+        self.caretWidth = caretWidth
+    }
+
+    /// Checks the values the layout engine does not check itself, naming the one that is wrong.
+    func validate() throws(EditorError) {
+        if let maxLength, maxLength < 1 {
+            throw EditorError(.invalidArgument, "maxLength must be at least 1, got \(maxLength)")
+        }
+        try nonNegative(liveValidationInterval, "liveValidationInterval")
+        try nonNegative(border.width, "border.width")
+        try nonNegative(border.cornerRadius, "border.cornerRadius")
+        try nonNegative(caretWidth, "caretWidth")
+    }
+
+    /// The pattern compiled, or nil without one.
+    func compiledPattern() throws(EditorError) -> Regex<AnyRegexOutput>? {
+        guard let pattern else { return nil }
+        do {
+            return try Regex(pattern)
+        } catch {
+            throw EditorError(.invalidPattern, "pattern '\(pattern)' is not a valid regular expression: \(error)")
+        }
+    }
+}
+
+private func nonNegative(_ value: Double, _ name: String) throws(EditorError) {
+    guard value.isFinite, value >= 0 else {
+        throw EditorError(.invalidArgument, "\(name) must be a finite number of at least 0, got \(value)")
+    }
+}

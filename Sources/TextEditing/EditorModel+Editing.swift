@@ -1,0 +1,232 @@
+// Edits: insert and paste (through the length limit), delete by grapheme cluster, set the text, move the caret, select.
+
+extension EditorModel {
+    /// Types `string` at the caret, replacing the selection.
+    ///
+    /// With `maxLength`, an edit that would leave more grapheme clusters than the limit is
+    /// refused whole (`reject`) or has `string` cut at a grapheme boundary to fit (`truncate`),
+    /// unless it shortens the text: a text over the limit (set in code) can always be shortened.
+    /// - Returns: `.rejected` (nothing changed) when disabled or refused by the limit; `.truncated`
+    ///   when only part of `string` was inserted.
+    @discardableResult
+    public func insert(_ string: String) -> EditOutcome {
+        perform { replaceSelection(with: string) }
+    }
+
+    /// Pastes `string` at the caret, replacing the selection: the same rules as ``insert(_:)``;
+    /// under the `reject` policy a paste that does not fit is dropped whole.
+    @discardableResult
+    public func paste(_ string: String) -> EditOutcome {
+        perform { replaceSelection(with: string) }
+    }
+
+    /// Deletes `count` grapheme clusters before the caret, as pressing backspace `count` times:
+    /// the first press deletes the selection when there is one. Never refused by the limit.
+    @discardableResult
+    public func deleteBackward(_ count: Int = 1) -> EditOutcome {
+        perform {
+            guard isEnabled else { return .rejected }
+            guard count > 0 else { return .accepted }
+            let selection = selectedRange
+            var steps = selection.isEmpty ? count : count - 1
+            var lower = selection.lowerBound
+            while steps > 0, lower > text.startIndex {
+                lower = text.index(before: lower)
+                steps -= 1
+            }
+            return delete(lower..<selection.upperBound)
+        }
+    }
+
+    /// Deletes `count` grapheme clusters after the caret, as pressing forward-delete `count`
+    /// times: the first press deletes the selection when there is one.
+    @discardableResult
+    public func deleteForward(_ count: Int = 1) -> EditOutcome {
+        perform {
+            guard isEnabled else { return .rejected }
+            guard count > 0 else { return .accepted }
+            let selection = selectedRange
+            var steps = selection.isEmpty ? count : count - 1
+            var upper = selection.upperBound
+            while steps > 0, upper < text.endIndex {
+                upper = text.index(after: upper)
+                steps -= 1
+            }
+            return delete(selection.lowerBound..<upper)
+        }
+    }
+
+    /// Sets the text in code: taken whole, even over `maxLength` and while disabled; the caret
+    /// goes to the end. Like an edit, it ends an `error` or `success` state and restarts live
+    /// validation.
+    /// - Returns: `.rejected` only when the text is too long for the layout engine (64 MiB).
+    @discardableResult
+    public func setText(_ newText: String) -> EditOutcome {
+        perform { replace(text.startIndex..<text.endIndex, with: newText) ? .accepted : .rejected }
+    }
+
+    /// Moves the caret to `index` (rounded down to a grapheme boundary) and clears the selection.
+    /// - Precondition: `index` is an index of ``text``.
+    @discardableResult
+    public func moveCaret(to index: String.Index) -> EditOutcome {
+        perform {
+            guard isEnabled else { return .rejected }
+            let caret = characterBoundary(atOrBefore: index)
+            caretIndex = caret
+            selectionAnchor = caret
+            return .accepted
+        }
+    }
+
+    /// Moves the caret to a UTF-16 offset (rounded down to a grapheme boundary).
+    /// - Throws: ``EditorError`` `.invalidArgument` when the offset is outside the text; nothing changes.
+    @discardableResult
+    public func moveCaret(toUTF16Offset offset: Int) throws(EditorError) -> EditOutcome {
+        let index = try index(atUTF16Offset: offset)
+        return moveCaret(to: index)
+    }
+
+    /// Selects from `anchor` to `caret` (either order; the caret is where typing goes on).
+    /// - Precondition: both are indices of ``text``.
+    @discardableResult
+    public func select(from anchor: String.Index, to caret: String.Index) -> EditOutcome {
+        perform {
+            guard isEnabled else { return .rejected }
+            selectionAnchor = characterBoundary(atOrBefore: anchor)
+            caretIndex = characterBoundary(atOrBefore: caret)
+            return .accepted
+        }
+    }
+
+    /// Selects `range`, with the caret at its end.
+    @discardableResult
+    public func select(_ range: Range<String.Index>) -> EditOutcome {
+        select(from: range.lowerBound, to: range.upperBound)
+    }
+
+    /// Selects between two UTF-16 offsets (either order; the caret goes to `caret`).
+    /// - Throws: ``EditorError`` `.invalidArgument` when an offset is outside the text; nothing changes.
+    @discardableResult
+    public func select(fromUTF16Offset anchor: Int, to caret: Int) throws(EditorError) -> EditOutcome {
+        let anchorIndex = try index(atUTF16Offset: anchor)
+        let caretIndex = try index(atUTF16Offset: caret)
+        return select(from: anchorIndex, to: caretIndex)
+    }
+
+    /// Selects the whole text.
+    @discardableResult
+    public func selectAll() -> EditOutcome {
+        select(from: text.startIndex, to: text.endIndex)
+    }
+
+    /// The index of a UTF-16 offset into ``text``, rounded down to a grapheme boundary (an offset
+    /// inside an emoji or between a letter and its accent lands before the whole cluster).
+    /// - Throws: ``EditorError`` `.invalidArgument` when the offset is outside 0...utf16.count.
+    public func index(atUTF16Offset offset: Int) throws(EditorError) -> String.Index {
+        let length = text.utf16.count
+        guard offset >= 0, offset <= length else {
+            throw EditorError(.invalidArgument, "offset \(offset) is outside the text, which has \(length) UTF-16 code units (0...\(length) allowed)")
+        }
+        var index = text.utf16.index(text.startIndex, offsetBy: offset)
+        if index.samePosition(in: text.unicodeScalars) == nil {  // inside a surrogate pair
+            index = text.utf16.index(before: index)
+        }
+        return characterBoundary(atOrBefore: index)
+    }
+
+    /// The grapheme boundary at or before a Unicode scalar boundary of ``text``.
+    func characterBoundary(atOrBefore index: String.Index) -> String.Index {
+        precondition(index <= text.endIndex, "the index is past the end of the text")
+        var index = index
+        while index < text.endIndex, index.samePosition(in: text) == nil {
+            index = text.unicodeScalars.index(before: index)
+        }
+        return index
+    }
+
+    /// Replaces the selection with `string` through the length limit.
+    private func replaceSelection(with string: String) -> EditOutcome {
+        guard isEnabled else { return .rejected }
+        let range = selectedRange
+        let fitted = fitToLimit(string, replacing: range)
+        guard fitted.outcome != .rejected else { return .rejected }
+        return replace(range, with: fitted.text) ? fitted.outcome : .rejected
+    }
+
+    /// Deletes `range`; deleting nothing is accepted and changes nothing.
+    private func delete(_ range: Range<String.Index>) -> EditOutcome {
+        guard !range.isEmpty else {
+            caretIndex = range.lowerBound
+            selectionAnchor = range.lowerBound
+            return .accepted
+        }
+        return replace(range, with: "") ? .accepted : .rejected
+    }
+
+    /// `string`, or the part of it that the length limit lets replace `range`.
+    ///
+    /// Allowed: a result within the limit, or one shorter than the text is now. `truncate` keeps
+    /// the longest prefix of `string` (whole grapheme clusters) that stays within the limit; when
+    /// even none fits, it still deletes a non-empty selection, since that shortens the text.
+    func fitToLimit(_ string: String, replacing range: Range<String.Index>) -> (text: String, outcome: EditOutcome) {
+        guard let limit = configuration.maxLength else { return (string, .accepted) }
+        let before = text[..<range.lowerBound]
+        let after = text[range.upperBound...]
+        func count(_ inserted: Substring) -> Int { (before + inserted + after).count }
+        let oldCount = text.count
+        let full = count(string[...])
+        if full <= limit || full < oldCount { return (string, .accepted) }
+        guard configuration.lengthPolicy == .truncate else { return (string, .rejected) }
+        // ends[k] is the end of the first k grapheme clusters of `string`; find the largest k that fits.
+        let ends = [string.startIndex] + string.indices.map { string.index(after: $0) }
+        var fits = -1
+        var low = 0
+        var high = ends.count - 2  // k = ends.count - 1 (everything) is known not to fit
+        while low <= high {
+            let k = (low + high) / 2
+            if count(string[..<ends[k]]) <= limit {
+                fits = k
+                low = k + 1
+            } else {
+                high = k - 1
+            }
+        }
+        if fits > 0 { return (String(string[..<ends[fits]]), .truncated) }
+        if !range.isEmpty, count(""[...]) < oldCount { return ("", .truncated) }
+        return (string, .rejected)
+    }
+
+    /// Replaces `range` of the text, puts the caret after the new text and re-measures. A
+    /// replacement that leaves the text as it was only moves the caret: no new text version.
+    /// - Returns: false, changing nothing, when the layout engine cannot take the new text.
+    func replace(_ range: Range<String.Index>, with string: String) -> Bool {
+        let prefix = text.utf8.distance(from: text.startIndex, to: range.lowerBound)
+        var newText = text
+        newText.replaceSubrange(range, with: string)
+        let changed = newText != text
+        if changed {
+            do { try relayout(text: newText, enabled: isEnabled) } catch { return false }
+            text = newText
+        }
+        let end = text.utf8.index(text.startIndex, offsetBy: prefix + string.utf8.count)
+        caretIndex = characterBoundary(atOrBefore: end)
+        selectionAnchor = caretIndex
+        if changed { textDidChange() }
+        return true
+    }
+
+    /// After any change of the text: a new version, `isMatched` again, `error`/`success` back to
+    /// `active` (focused with activeOnEditing) or `standard` with the helper restored, and live
+    /// validation debounced from now.
+    private func textDidChange() {
+        textVersion += 1
+        isMatched = regex.map { text.wholeMatch(of: $0) != nil }
+        if fieldState == .error || fieldState == .success {
+            fieldState = isFocused && configuration.activeOnEditing ? .active : .standard
+            validationMessage = nil
+        }
+        if isEnabled, configuration.liveValidation != nil {
+            nextDeadline = clock.now + configuration.liveValidationInterval
+        }
+    }
+}

@@ -1,0 +1,188 @@
+// The editor model: text, caret, selection, focus and state; the text that is drawn is measured after every change.
+import TextLayout
+
+/// A growing text field, headless: every edit goes through it, and after each one ``snapshot``
+/// says what to draw and how tall the editor is.
+///
+/// The model holds the text, the caret and selection (on grapheme cluster boundaries, as
+/// `String.Index` and as UTF-16 offsets), focus, enabled and the field state, and the layout of
+/// the text that is drawn: the text itself, one bullet per grapheme cluster when secure, the
+/// placeholder while the text is empty, or the disabled placeholder while disabled. The layout is
+/// `PreparedText.measureEditor` of that text at the editor's width, the call the batch format
+/// makes; a new text is prepared (shaped) again, a new width only laid out again.
+///
+/// Edits return an ``EditOutcome``; an edit the rules refuse (disabled, over the length limit)
+/// changes nothing and returns `.rejected`. Values that are wrong in themselves (an offset outside
+/// the text) throw ``EditorError``. Time comes from the injected ``EditorClock``: live validation
+/// runs when ``tick()`` (or any event) finds the clock past ``nextDeadline``.
+///
+/// The model is not thread-safe: use it from one thread or actor, as a UI toolkit does.
+public final class EditorModel {
+    /// The configuration the editor was made with (its `width`, `text` and `enabled` are the
+    /// initial values; see ``width``, ``text`` and ``isEnabled`` for the current ones).
+    public let configuration: EditorConfiguration
+    /// The text the user typed.
+    public internal(set) var text: String
+    /// The editor's width in pixels (insets included); nil for no wrap limit.
+    public internal(set) var width: Double?
+    public internal(set) var isEnabled: Bool
+    public internal(set) var isFocused = false
+    /// The caret: the end of the selection that moves. Always on a grapheme cluster boundary.
+    public internal(set) var caretIndex: String.Index
+    /// The end of the selection that stays put (equal to ``caretIndex`` when nothing is selected).
+    public internal(set) var selectionAnchor: String.Index
+    /// Whether the whole text matches the pattern; nil without a pattern.
+    public internal(set) var isMatched: Bool?
+    /// The displayed text laid out and measured at the editor's width: draw its lines.
+    public internal(set) var measurement: EditorMeasurement
+    /// What the last event did.
+    public internal(set) var lastOutcome: EditOutcome = .accepted
+    /// When live validation is due (clock seconds); nil when none is pending.
+    public internal(set) var nextDeadline: Double?
+
+    let clock: any EditorClock
+    let regex: Regex<AnyRegexOutput>?
+    let style: TextStyle
+    /// The displayed text, prepared.
+    var prepared: PreparedText
+    var showsPlaceholderText: Bool
+    /// `standard`, `active`, `error` or `success`; ``state`` reports `disabled` over it.
+    var fieldState = FieldState.standard
+    /// The message of the last failed validation, shown while the state is `error`.
+    var validationMessage: String?
+    var textVersion = 0
+    var session = 0
+    var requestSerial = 0
+    var lastAppliedRequest = 0
+    /// How many times a text was prepared (shaped) and laid out: tests check that a width change reshapes nothing.
+    var prepareCount = 1
+    var layoutCount = 1
+
+    /// Makes an editor and measures its initial text at once.
+    /// - Throws: ``EditorError`` for an invalid pattern or limit; ``LayoutError`` for an invalid
+    ///   size, sizing or width, or a text the engine cannot take.
+    public init(configuration: EditorConfiguration, clock: any EditorClock = SystemClock()) throws {
+        try configuration.validate()
+        self.configuration = configuration
+        self.clock = clock
+        regex = try configuration.compiledPattern()
+        style = try TextStyle(font: configuration.font, size: configuration.size)
+        text = configuration.text
+        width = configuration.width
+        isEnabled = configuration.enabled
+        caretIndex = configuration.text.endIndex
+        selectionAnchor = configuration.text.endIndex
+        let shown = Self.display(text: configuration.text, enabled: configuration.enabled, configuration: configuration)
+        prepared = try PreparedText(shown.text, style: style)
+        showsPlaceholderText = shown.isPlaceholder
+        measurement = try prepared.measureEditor(width: configuration.width, sizing: configuration.sizing)
+        isMatched = regex.map { configuration.text.wholeMatch(of: $0) != nil }
+    }
+
+    /// What is drawn for `text`: the disabled placeholder while disabled (when one is given),
+    /// the placeholder while the text is empty, bullets when secure, else the text.
+    static func display(text: String, enabled: Bool, configuration: EditorConfiguration) -> (text: String, isPlaceholder: Bool) {
+        if !enabled, !configuration.disabledPlaceholder.isEmpty { return (configuration.disabledPlaceholder, true) }
+        if text.isEmpty, !configuration.placeholder.isEmpty { return (configuration.placeholder, true) }
+        if configuration.secure { return (String(repeating: "\u{2022}", count: text.count), false) }
+        return (text, false)
+    }
+
+    /// Prepares and measures what is drawn for `text` and `enabled`, preparing only when the
+    /// drawn text changed. Changes nothing when it throws.
+    func relayout(text: String, enabled: Bool) throws {
+        let shown = Self.display(text: text, enabled: enabled, configuration: configuration)
+        if shown.text == prepared.text {
+            showsPlaceholderText = shown.isPlaceholder
+            return
+        }
+        let newPrepared = try PreparedText(shown.text, style: style)
+        let newMeasurement = try newPrepared.measureEditor(width: width, sizing: configuration.sizing)
+        prepared = newPrepared
+        measurement = newMeasurement
+        showsPlaceholderText = shown.isPlaceholder
+        prepareCount += 1
+        layoutCount += 1
+    }
+
+    /// The text that is drawn and measured.
+    public var displayText: String { prepared.text }
+    /// Whether ``displayText`` is the placeholder or the disabled placeholder.
+    public var showsPlaceholder: Bool { showsPlaceholderText }
+
+    /// The field state; `disabled` whenever the editor is.
+    public var state: FieldState { isEnabled ? fieldState : .disabled }
+
+    /// The helper text to show: `helper - message` after a failed validation with a message
+    /// (`message` alone without a helper), otherwise the configured helper.
+    public var helperText: String? {
+        guard state == .error, let message = validationMessage else { return configuration.helperText }
+        guard let helper = configuration.helperText, !helper.isEmpty else { return message }
+        return "\(helper) - \(message)"
+    }
+
+    /// `count/maxLength` in grapheme clusters, always current; nil without a limit.
+    public var counter: String? {
+        configuration.maxLength.map { "\(text.count)/\($0)" }
+    }
+
+    /// The selected range of ``text`` (empty at the caret when nothing is selected).
+    public var selectedRange: Range<String.Index> {
+        min(selectionAnchor, caretIndex)..<max(selectionAnchor, caretIndex)
+    }
+
+    /// The UTF-16 offset of an index of ``text``.
+    public func utf16Offset(of index: String.Index) -> Int {
+        text.utf16.distance(from: text.startIndex, to: index)
+    }
+
+    /// Everything a renderer needs now.
+    public var snapshot: EditorSnapshot {
+        let selection = selectedRange
+        return EditorSnapshot(
+            text: text, displayText: displayText, showsPlaceholder: showsPlaceholder,
+            caretIndex: caretIndex, caret: utf16Offset(of: caretIndex),
+            selectionRange: selection,
+            selection: utf16Offset(of: selection.lowerBound)..<utf16Offset(of: selection.upperBound),
+            state: state, helperText: helperText, counter: counter, isMatched: isMatched,
+            lineCount: measurement.lineCount, height: measurement.height, contentHeight: measurement.contentHeight,
+            isScrollable: measurement.isScrollable, caretRect: caretRect, rejected: lastOutcome == .rejected)
+    }
+
+    /// Lays the displayed text out at a new width (nil for no limit); nothing is shaped again.
+    /// - Throws: ``LayoutError`` `.invalidArgument` for a width that is not a positive number or
+    ///   leaves no room between the insets; the editor is then unchanged.
+    public func setWidth(_ width: Double?) throws {
+        tick()
+        let newMeasurement = try prepared.measureEditor(width: width, sizing: configuration.sizing)
+        self.width = width
+        measurement = newMeasurement
+        layoutCount += 1
+        lastOutcome = .accepted
+    }
+
+    /// Runs an event: first what is already due, then the event, then what became due (live
+    /// validation with a zero interval).
+    func perform(_ event: () -> EditOutcome) -> EditOutcome {
+        tick()
+        let outcome = event()
+        lastOutcome = outcome
+        tick()
+        return outcome
+    }
+
+    /// Checks the invariants: the caret and anchor on grapheme boundaries of the text, the
+    /// display in step with the text, the field state never `disabled`. Tests call it.
+    func checkInvariants() -> [String] {
+        var problems: [String] = []
+        if caretIndex.samePosition(in: text) == nil, caretIndex != text.endIndex { problems.append("caret not on a grapheme boundary") }
+        if selectionAnchor.samePosition(in: text) == nil, selectionAnchor != text.endIndex { problems.append("anchor not on a grapheme boundary") }
+        if caretIndex > text.endIndex || selectionAnchor > text.endIndex { problems.append("caret or anchor past the end") }
+        let shown = Self.display(text: text, enabled: isEnabled, configuration: configuration)
+        if shown.text != displayText || shown.isPlaceholder != showsPlaceholder { problems.append("display out of step with the text") }
+        if measurement.layout.prepared.text != displayText { problems.append("measurement of another text") }
+        if fieldState == .disabled { problems.append("fieldState is disabled") }
+        if isFocused && !isEnabled { problems.append("focused while disabled") }
+        return problems
+    }
+}

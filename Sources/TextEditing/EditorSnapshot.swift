@@ -1,0 +1,77 @@
+// What an editor shows after each change: texts, caret, state, counter, height and the caret's rectangle.
+
+/// The state of a field (Vitamin's five states).
+public enum FieldState: String, Sendable, CaseIterable {
+    case standard
+    case active
+    case error
+    case success
+    case disabled
+}
+
+/// What an edit did.
+public enum EditOutcome: Sendable, Equatable {
+    /// The edit was applied as asked (or was a no-op, such as deleting at the start).
+    case accepted
+    /// The inserted text was cut to fit `maxLength` (policy `truncate`), and the rest applied.
+    case truncated
+    /// The edit was refused whole: the editor is disabled, or the limit refused it.
+    case rejected
+
+    public var isRejected: Bool { self == .rejected }
+}
+
+/// A rectangle in pixels, from the top left of the editor's box (insets included).
+public struct Rect: Sendable, Hashable {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+}
+
+/// Everything a renderer needs after a change, as one value.
+///
+/// The heights come from laying out ``displayText`` (the text, its bullets, or a placeholder) at
+/// the editor's width with `PreparedText.measureEditor`, the call the batch format makes, so
+/// they equal the batch layout of the same text and width.
+public struct EditorSnapshot: Sendable {
+    /// The text the user typed (never the bullets).
+    public var text: String
+    /// What is drawn and measured: the text, one bullet per grapheme cluster when secure, or a placeholder.
+    public var displayText: String
+    /// Whether ``displayText`` is the placeholder or the disabled placeholder.
+    public var showsPlaceholder: Bool
+    /// The caret in ``text``, as a `String.Index` and as a UTF-16 offset.
+    public var caretIndex: String.Index
+    public var caret: Int
+    /// The selection in ``text`` (empty at the caret when nothing is selected).
+    public var selectionRange: Range<String.Index>
+    public var selection: Range<Int>
+    public var state: FieldState
+    /// The helper text to show: the configured helper, `helper - message` after a failed
+    /// validation (`message` alone without a helper); nil when there is none.
+    public var helperText: String?
+    /// `count/maxLength`, counted in grapheme clusters; nil without a limit.
+    public var counter: String?
+    /// Whether the whole text matches `pattern`; nil without a pattern.
+    public var isMatched: Bool?
+    /// The number of lines of ``displayText``.
+    public var lineCount: Int
+    /// The editor's height in pixels (insets, line caps and pixel bounds applied).
+    public var height: Double
+    /// The height of all of ``displayText``'s lines.
+    public var contentHeight: Double
+    /// Whether the content is taller than the editor's inside.
+    public var isScrollable: Bool
+    /// Where to draw the caret, in the editor's box, unscrolled.
+    public var caretRect: Rect
+    /// Whether the last event's edit was refused.
+    public var rejected: Bool
+}

@@ -1,0 +1,61 @@
+// `textlayout edit`: replays an editing session from standard input, one snapshot (or error) line per input line.
+import Glibc
+import TextEditingSession
+
+enum EditCommand {
+    static let usage = """
+    usage: textlayout edit < SESSION.jsonl > SNAPSHOTS.jsonl
+
+    The first line is {"config": {...}}: the batch format's layout keys (font, size, width,
+    lineSpace, minLines, maxLines, insets, minHeight, maxHeight) and text, placeholder,
+    disabledPlaceholder, enabled, pattern, labelText, helperText, style (filled|outlined),
+    border {width, cornerRadius}, activeOnEditing, maxLength, lengthPolicy (reject|truncate),
+    secure, liveValidation, liveValidationInterval, endEditingValidation. A validator is a rule
+    {"rule": "minLength"|"maxLength"|"pattern", "value": ..., "message": "..."} or a list of rules.
+
+    Each later line is one event: {"insert": s}, {"paste": s}, {"deleteBackward": n},
+    {"deleteForward": n}, {"caret": offset}, {"select": [start, end]}, {"focus": bool},
+    {"advance": seconds}, {"setText": s}, {"setEnabled": bool}, {"setWidth": px}.
+    Offsets are UTF-16 code units; counts are grapheme clusters.
+
+    Each input line gets one output line: {"text", "displayText", "showsPlaceholder", "caret",
+    "selection", "state", "helperText", "counter", "isMatched", "lineCount", "height",
+    "contentHeight", "isScrollable", "caretRect", "rejected"}, or {"error": {"code", "message"}}
+    (the editor is then unchanged and the session goes on).
+    Exit status: 0 when every line succeeded, 1 when some failed, 3 when the output could not be written.
+    """
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let args = try Arguments(arguments, valued: [])
+        guard args.positionals.isEmpty else { throw UsageError("edit reads its session from standard input and takes no arguments\n\(usage)") }
+        signal(SIGPIPE, SIG_IGN)
+        let session = EditSession()
+        var failed = 0
+        var line: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(line) }
+        while true {
+            let length = getline(&line, &capacity, Console.input)
+            if length < 0 { break }
+            var count = length
+            if count > 0, line![count - 1] == 0x0A { count -= 1 }
+            if count > 0, line![count - 1] == 0x0D { count -= 1 }
+            let result = line!.withMemoryRebound(to: UInt8.self, capacity: count) {
+                session.reply(to: UnsafeBufferPointer(start: $0, count: count))
+            }
+            if !result.succeeded { failed += 1 }
+            var output = result.json
+            output += "\n"
+            let written = output.withUTF8 { fwrite($0.baseAddress, 1, $0.count, Console.output) }
+            if written != output.utf8.count {
+                Console.error("textlayout edit: cannot write the snapshots: \(String(cString: strerror(errno)))\n")
+                return 3
+            }
+        }
+        if fflush(Console.output) != 0 {
+            Console.error("textlayout edit: cannot write the snapshots: \(String(cString: strerror(errno)))\n")
+            return 3
+        }
+        return failed > 0 ? 1 : 0
+    }
+}

@@ -1,0 +1,83 @@
+// The caret's rectangle as tests: x from the glyph advances, the line's top and height, insets, wraps, secure text and ligatures.
+import Testing
+@testable import TextEditing
+import TextLayout
+
+@Suite("Caret rectangle")
+struct CaretTests {
+    /// The width of `text` on one line in DejaVu Sans 17 px.
+    func width(_ text: String) throws -> Double {
+        try PreparedText(text, font: dejaVu(), size: 17).layout().width
+    }
+
+    @Test("the caret's x is the width of the text before it on its line",
+          arguments: [("Hello", 5), ("Hello", 0), ("Hello", 2), ("Ta Va", 5), ("a\tb", 2), ("xy👍🏽z", 6)])
+    func xFromAdvances(_ text: String, _ offset: Int) throws {
+        let editor = try makeEditor(text: text, width: nil)
+        try editor.moveCaret(toUTF16Offset: offset)
+        let before = String(text.utf16.prefix(offset))!
+        let expected = before.hasSuffix("\t") ? try width(before + "b") - width("b") : try width(before)
+        #expect(abs(editor.snapshot.caretRect.x - expected) < 1e-9)
+        #expect(editor.snapshot.caretRect.y == 0)
+        #expect(editor.snapshot.caretRect.height == editor.measurement.layout.lines[0].height)
+    }
+
+    @Test("insets move the caret; its width is caretWidth")
+    func insets() throws {
+        let editor = try makeEditor(text: "", width: 200) {
+            $0.sizing.insets = EdgeInsets(top: 8, left: 12, bottom: 8, right: 12)
+            $0.caretWidth = 2
+        }
+        #expect(editor.snapshot.caretRect == Rect(x: 12, y: 8, width: 2, height: lineHeight17))
+    }
+
+    @Test("at a soft wrap the caret starts the next line; after a hard break too")
+    func wrapsAndBreaks() throws {
+        let editor = try makeEditor(text: "alpha beta gamma delta", width: 100) { $0.sizing.lineSpace = 3 }
+        let lines = editor.measurement.layout.lines
+        #expect(lines.count > 1)
+        try editor.moveCaret(toUTF16Offset: lines[1].utf16Range.lowerBound)
+        #expect(editor.snapshot.caretRect.x == 0)
+        #expect(editor.snapshot.caretRect.y == lineHeight17 + 3)
+        editor.setText("one\ntwo\n")
+        #expect(editor.snapshot.caretRect.y == 2 * (lineHeight17 + 3))
+        try editor.moveCaret(toUTF16Offset: 3)
+        #expect(editor.snapshot.caretRect.y == 0)
+        #expect(abs(editor.snapshot.caretRect.x - (try width("one"))) < 1e-9)
+    }
+
+    @Test("the caret never passes the wrap width, even after hanging spaces")
+    func hangingSpaces() throws {
+        let editor = try makeEditor(text: "word" + String(repeating: " ", count: 60), width: 100)
+        #expect(editor.snapshot.lineCount == 1)
+        #expect(editor.snapshot.caretRect.x == 100)
+    }
+
+    @Test("a ligature's advance is shared between the clusters it joins")
+    func ligatureSplit() throws {
+        let layout = try PreparedText("ffi", font: dejaVu(), size: 17).layout()
+        let glyphs = layout.lines[0].runs.flatMap(\.glyphs)
+        let editor = try makeEditor(text: "ffi", width: nil)
+        try editor.moveCaret(toUTF16Offset: 1)
+        let x = editor.snapshot.caretRect.x
+        if glyphs.count < 3 {  // the font joined letters into one glyph: the caret splits it evenly
+            let first = glyphs[0]
+            let end = glyphs.count > 1 ? glyphs[1].cluster : 3
+            #expect(abs(x - first.advance / Double(end - first.cluster)) < 1e-9)
+        } else {
+            #expect(abs(x - glyphs[0].advance) < 1e-9)
+        }
+        #expect(x > 0)
+        #expect(x < layout.width)
+    }
+
+    @Test("right-to-left runs put the caret from their right edge")
+    func rightToLeftRun() throws {
+        let text = "\u{5E9}\u{5DC}\u{5D5}\u{5DD}"  // Hebrew: shalom
+        let line = try PreparedText(text, font: dejaVu(), size: 17).layout().lines[0]
+        guard line.runs.count == 1, line.runs[0].isRightToLeft else { return }  // no bidi runs from the engine yet
+        let run = line.runs[0]
+        #expect(EditorModel.caretX(atUTF16Offset: 0, in: line, text: text) == run.x + run.width)
+        #expect(abs(EditorModel.caretX(atUTF16Offset: 4, in: line, text: text) - run.x) < 1e-9)
+    }
+}

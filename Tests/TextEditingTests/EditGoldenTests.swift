@@ -1,0 +1,75 @@
+// Golden sessions: each Tests/Goldens/edit/<case>.jsonl is replayed; its .expected file holds the output lines it must give.
+import Foundation
+import Testing
+import TextEditingSession
+import TextLayoutBatch
+
+/// Set TEXTLAYOUT_BLESS=1 to rewrite the .expected files from the current output (never in CI).
+let blessingSessions = ProcessInfo.processInfo.environment["TEXTLAYOUT_BLESS"] == "1"
+
+let editGoldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Goldens/edit")
+
+/// Every session under Tests/Goldens/edit, by name.
+func editGoldenCases() -> [String] {
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: editGoldens.path)) ?? []
+    return files.filter { $0.hasSuffix(".jsonl") }.map { String($0.dropLast(6)) }.sorted()
+}
+
+/// The output of `textlayout edit` for a session file's text: one line per input line.
+func replayOutput(_ session: String) -> String {
+    var lines = session.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if lines.last == "" { lines.removeLast() }
+    let replay = EditSession()
+    return lines.map { replay.reply(to: $0).json + "\n" }.joined()
+}
+
+@Suite("Golden edit sessions")
+struct EditGoldenTests {
+    @Test("golden session", arguments: editGoldenCases())
+    func golden(_ name: String) throws {
+        let input = try String(contentsOf: editGoldens.appendingPathComponent(name + ".jsonl"), encoding: .utf8)
+        let expectedURL = editGoldens.appendingPathComponent(name + ".expected")
+        let actual = replayOutput(input)
+        if blessingSessions {
+            try actual.write(to: expectedURL, atomically: true, encoding: .utf8)
+            return
+        }
+        let expected = try? String(contentsOf: expectedURL, encoding: .utf8)
+        #expect(expected != nil, "no \(name).expected; run the tests with TEXTLAYOUT_BLESS=1 to create it")
+        guard let expected else { return }
+        let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(actualLines.count == expectedLines.count, "\(name): a different number of output lines")
+        for (i, (a, e)) in zip(actualLines, expectedLines).enumerated() where a != e {
+            Issue.record("\(name), output line \(i + 1) differs:\n  expected \(e)\n  actual   \(a)")
+        }
+    }
+
+    @Test("every golden snapshot's heights equal the batch layout of its displayed text at its width",
+          arguments: editGoldenCases())
+    func goldensMatchBatch(_ name: String) throws {
+        let input = try String(contentsOf: editGoldens.appendingPathComponent(name + ".jsonl"), encoding: .utf8)
+        let lines = input.split(separator: "\n").map(String.init)
+        guard case let .object(config)? = (try? parseJSON(lines[0]))?["config"] else { return }
+        let layoutKeys = ["font", "size", "lineSpace", "minLines", "maxLines", "insets", "minHeight", "maxHeight"]
+        let session = EditSession()
+        for (i, line) in lines.enumerated() {
+            let output = try parseJSON(session.reply(to: line).json)
+            guard case let .string(shown)? = output["displayText"], let editor = session.editor else { continue }
+            var job = config.filter { layoutKeys.contains($0.0) }
+            job.append(("text", .string(shown)))
+            if let width = editor.width { job.append(("width", .number(width, literal: "\(width)"))) }
+            let batch = try batchResult(job)
+            #expect(output["height"] == batch["editorHeight"], "\(name) line \(i + 1)")
+            #expect(output["contentHeight"] == batch["height"], "\(name) line \(i + 1)")
+            #expect(output["lineCount"] == batch["lineCount"], "\(name) line \(i + 1)")
+            #expect(output["isScrollable"] == batch["isScrollable"], "\(name) line \(i + 1)")
+        }
+    }
+
+    @Test("there are golden sessions")
+    func casesExist() {
+        #expect(editGoldenCases().count >= 5)
+    }
+}
