@@ -15,8 +15,12 @@ chat 1 "On my way!"
 chat 2 "On my way! The train is late again, so order for me: the soup and bread."
 chat 3 "On my way! The train is late again, so order for me: the soup and bread. Oh, and ask whether they still have the lemon tart from last week, the one with the burnt top."
 
-# Arabic and English in one paragraph, in the bundled DejaVu Sans, with and without the overlay.
+# Arabic and English in one paragraph, in the bundled DejaVu Sans (it has both scripts, so no
+# fallback font from the machine is involved): a left-to-right paragraph with and without the
+# overlay, and a right-to-left one, whose lines the renderer aligns to the right.
 mixed="The greeting مرحبا بالعالم means “hello, world”; السلام عليكم is said on arriving. Each script run is shaped on its own."
 "$textlayout" render --width 300 --insets 8,10,8,10 --scale 2 --debug --output docs/mixed-arabic-english.png "$mixed"
 "$textlayout" render --width 300 --insets 8,10,8,10 --output docs/mixed-arabic-english.svg "$mixed"
-echo "wrote docs/chat-1.png docs/chat-2.png docs/chat-3.png docs/mixed-arabic-english.png docs/mixed-arabic-english.svg"
+rtl="كلمة hello تعني مرحبا، و world تعني العالم. في هذه الفقرة 3 كلمات إنجليزية: hello و world و text."
+"$textlayout" render --width 300 --insets 8,10,8,10 --scale 2 --debug --output docs/arabic-english-rtl.png "$rtl"
+echo "wrote docs/chat-1.png docs/chat-2.png docs/chat-3.png docs/mixed-arabic-english.png docs/mixed-arabic-english.svg docs/arabic-english-rtl.png"

@@ -47,18 +47,22 @@ extension RenderScene {
         let lines = layout.lines
         for (index, line) in lines.enumerated() {
             let top = top(of: line)
-            let x = textLeft
-            strokes.append(.box(x: x, y: top, width: line.width, height: line.height, OverlayPalette.lineBox, dashed: false))
-            strokes.append(.horizontal(y: insets.top + line.baseline, x0: x, x1: max(right, x + line.width), OverlayPalette.baseline, dashed: false))
-            let advance = line.runs.reduce(0) { $0 + $1.width }
-            if advance > line.width + 0.01 {
-                fills.append(.fill(x: x + line.width, y: top, width: advance - line.width, height: line.height, OverlayPalette.hanging))
+            let span = contentSpan(line)
+            strokes.append(.box(x: span.x0, y: top, width: span.x1 - span.x0, height: line.height, OverlayPalette.lineBox, dashed: false))
+            strokes.append(.horizontal(y: insets.top + line.baseline, x0: min(textLeft, span.x0), x1: max(right, span.x1),
+                                       OverlayPalette.baseline, dashed: false))
+            let hang = line.runs.reduce(0) { $0 + $1.width } - line.width
+            if hang > 0.01 {
+                let x = line.isRightToLeft ? span.x0 - hang : span.x1
+                fills.append(.fill(x: x, y: top, width: hang, height: line.height, OverlayPalette.hanging))
             }
             if index < lines.count - 1 || line.endsWithHardBreak {
+                // The mark stands just past the line's end: right of the box, or left of it for right to left.
                 let color = line.endsWithHardBreak ? OverlayPalette.hardBreak : OverlayPalette.softBreak
-                let mark = x + line.width + 1 / scale
-                strokes.append(.vertical(x: mark, y0: top, y1: top + line.height, color, dashed: false))
-                strokes.append(.vertical(x: mark + 1 / scale, y0: top, y1: top + line.height, color, dashed: false))
+                let mark = line.isRightToLeft ? span.x0 - 2 / scale : span.x1 + 1 / scale
+                for x in [mark, mark + 1 / scale] {
+                    strokes.append(.vertical(x: x, y0: top, y1: top + line.height, color, dashed: false))
+                }
             }
         }
         if let editor {
@@ -80,7 +84,13 @@ extension RenderScene {
             strokes.append(.box(x: 0, y: 0, width: width, height: height, OverlayPalette.editorBox, dashed: false))
         }
         if layout.maxWidth.isFinite {
-            strokes.append(.vertical(x: textLeft + layout.maxWidth, y0: 0, y1: height, OverlayPalette.widthLimit, dashed: true))
+            // Lines fill from their start edge towards the limit: the right edge, or the left one right to left.
+            if lines.contains(where: { !$0.isRightToLeft }) {
+                strokes.append(.vertical(x: textLeft + layout.maxWidth, y0: 0, y1: height, OverlayPalette.widthLimit, dashed: true))
+            }
+            if lines.contains(where: \.isRightToLeft) {
+                strokes.append(.vertical(x: right - layout.maxWidth, y0: 0, y1: height, OverlayPalette.widthLimit, dashed: true))
+            }
         }
         // TODO(editor model): the caret, once an editor model gives its position.
         return fills + strokes

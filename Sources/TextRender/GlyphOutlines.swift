@@ -8,7 +8,9 @@ enum GlyphOutlines {
     /// outline (a bitmap glyph) or cannot be loaded; an empty string for a glyph without ink.
     static func pathData(_ font: Font, glyph: UInt32) -> String? {
         font.withFreeTypeFace { face -> String? in
-            guard FT_Load_Glyph(face, glyph, Int32(FT_LOAD_NO_SCALE)) == 0, let slot = face.pointee.glyph,
+            // A font of bitmap strikes only (CBDT) loads empty outlines: its glyphs are pictures.
+            guard face.pointee.face_flags & Int(FT_FACE_FLAG_SCALABLE) != 0,
+                  FT_Load_Glyph(face, glyph, Int32(FT_LOAD_NO_SCALE)) == 0, let slot = face.pointee.glyph,
                   slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return nil }
             let builder = PathBuilder()
             var funcs = FT_Outline_Funcs(

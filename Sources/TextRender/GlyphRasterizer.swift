@@ -46,8 +46,9 @@ final class GlyphRasterizer {
         let image = font.withFreeTypeFace { face -> GlyphBitmap in
             let flags = face.pointee.face_flags
             if flags & Int(FT_FACE_FLAG_COLOR) != 0 {
-                return hasOutline(face, glyph) ? colorOutlineBitmap(face, glyph: glyph, ppem: ppem, dx: dx, dy: dy)
-                    : strikeBitmap(face, glyph: glyph, ppem: ppem)
+                // A font of bitmap strikes only (CBDT, sbix) is not scalable; a COLR font is.
+                return flags & Int(FT_FACE_FLAG_SCALABLE) == 0 ? strikeBitmap(face, glyph: glyph, ppem: ppem)
+                    : colorOutlineBitmap(face, glyph: glyph, ppem: ppem, dx: dx, dy: dy)
             }
             return outlineBitmap(face, glyph: glyph, scale: ppem / upem, dx: dx, dy: dy)
         }
@@ -92,10 +93,6 @@ final class GlyphRasterizer {
         var image = copy(slot)
         image.scale = ppem / strike.ppem
         return image
-    }
-
-    private func hasOutline(_ face: FT_Face, _ glyph: UInt32) -> Bool {
-        FT_Load_Glyph(face, glyph, Int32(FT_LOAD_NO_SCALE)) == 0 && face.pointee.glyph?.pointee.format == FT_GLYPH_FORMAT_OUTLINE
     }
 
     /// The slot's bitmap copied out of FreeType, as a grayscale mask or a BGRA image.

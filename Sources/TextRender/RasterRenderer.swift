@@ -36,7 +36,7 @@ public enum RasterRenderer {
             guard (top + 2 * line.height) * scale >= 0, (top - line.height) * scale <= Double(canvas.height) else { continue }
             let baseline = (scene.insets.top + line.baseline) * scale
             for run in line.runs {
-                var pen = (scene.textLeft + run.x) * scale
+                var pen = (scene.lineOrigin(line) + run.x) * scale
                 let ppem = run.size * scale
                 for glyph in run.glyphs {
                     defer { pen += glyph.advance * scale }

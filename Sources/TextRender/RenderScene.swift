@@ -102,8 +102,28 @@ public struct RenderScene: Sendable {
         return scene
     }
 
-    /// The x of every line's left edge.
+    /// The x of the text's left edge: the left inset.
     var textLeft: Double { insets.left }
+
+    /// The width between the side insets.
+    var textWidth: Double { max(0, width - insets.left - insets.right) }
+
+    /// The x a line's runs are placed from (their `x` is relative to it): the left text edge, or
+    /// for a line of a right-to-left paragraph, so that its content ends at the right text edge;
+    /// its trailing whitespace, which bidi puts at the visual end (the left), hangs past the
+    /// content's left end.
+    func lineOrigin(_ line: Line) -> Double {
+        guard line.isRightToLeft else { return textLeft }
+        return textLeft + textWidth - line.runs.reduce(0) { $0 + $1.width }
+    }
+
+    /// From where to where a line's content (hanging whitespace excluded) reaches.
+    func contentSpan(_ line: Line) -> (x0: Double, x1: Double) {
+        let origin = lineOrigin(line)
+        guard line.isRightToLeft else { return (origin, origin + line.width) }
+        let advance = line.runs.reduce(0) { $0 + $1.width }
+        return (origin + advance - line.width, origin + advance)
+    }
 
     /// The y of a line's top edge in the box.
     func top(of line: Line) -> Double { insets.top + line.top }

@@ -38,7 +38,7 @@ public enum SVGRenderer {
                 let fontNumber = fontNumbers[ObjectIdentifier(run.font)] ?? fontNumbers.count
                 fontNumbers[ObjectIdentifier(run.font)] = fontNumber
                 let s = run.size / Double(run.font.metrics.unitsPerEm)
-                var pen = scene.textLeft + run.x
+                var pen = scene.lineOrigin(line) + run.x
                 for glyph in run.glyphs {
                     defer { pen += glyph.advance }
                     let key = GlyphKey(font: fontNumber, glyph: glyph.id, size: run.size)

@@ -11,6 +11,8 @@ enum RenderCommand {
                              [--font NAME|PATH] [--size PX] [--width PX] [--line-spacing PX]
                              [--min-lines N] [--max-lines N] [--insets T,L,B,R]
                              [--min-height PX] [--max-height PX] [--output-format text|json]
+                             [--direction auto|ltr|rtl] [--language BCP47]
+                             [--line-break normal|strict|loose|keep-all]
                              [TEXT | --text-file FILE | -]
 
     The picture is the editor's box: --width wide (or the text's width plus the side insets) and
@@ -27,6 +29,7 @@ enum RenderCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
         let args = try Arguments(arguments, valued: ["font", "size", "width", "line-spacing", "min-lines", "max-lines", "insets",
                                                      "min-height", "max-height", "output-format", "text-file",
+                                                     "direction", "language", "line-break",
                                                      "output", "scale", "foreground", "background"],
                                  flagNames: ["debug"])
         guard let output = args.string("output") else { throw UsageError("--output FILE.png|FILE.svg is required\n\(usage)") }
@@ -56,9 +59,14 @@ enum RenderCommand {
         job.sizing.minHeight = try args.number("min-height")
         job.sizing.maxHeight = try args.number("max-height")
         if let insets = args.string("insets") { job.sizing.insets = try MeasureCommand.parseInsets(insets) }
+        job.direction = TextDirection(rawValue: try args.choice("direction", TextDirection.allCases.map(\.rawValue), default: "auto"))!
+        job.language = args.string("language")
+        job.lineBreak = LineBreakStrictness(rawValue: try args.choice("line-break", LineBreakStrictness.allCases.map(\.rawValue), default: "normal"))!
 
+        // The same font context and style as `measure`, so the picture shows what `measure` prints.
         let font = try args.string("font").map { try FontContext.shared.font(named: $0) } ?? FontContext.shared.defaultFont()
-        let prepared = try PreparedText(text, font: font, size: job.size)
+        let style = try TextStyle(font: font, size: job.size, direction: job.direction, language: job.language, lineBreak: job.lineBreak)
+        let prepared = try PreparedText(text, style: style)
         let measurement = try prepared.measureEditor(width: job.width, sizing: job.sizing)
         let scene = RenderScene(editor: measurement, sizing: job.sizing, width: job.width)
         do {

@@ -30,6 +30,8 @@ struct GoldenPictureTests {
         Case(name: "bold-min-lines", text: "Hi", font: "DejaVuSans-Bold.ttf", size: 15, width: 80,
              sizing: EditorSizing(minLines: 3, maxLines: 4, insets: EdgeInsets(top: 2, left: 2, bottom: 2, right: 2)),
              options: RenderOptions(background: .transparent, debug: true)),
+        Case(name: "rtl-emoji-debug", text: "שלום 👍🏾 עולם, 42 ו-OK", font: "NotoSansHebrew-Regular.ttf", size: 15, width: 110,
+             sizing: EditorSizing(insets: EdgeInsets(top: 3, left: 4, bottom: 3, right: 4)), options: RenderOptions(debug: true)),
     ]
 
     private func scene(_ c: Case) throws -> RenderScene {

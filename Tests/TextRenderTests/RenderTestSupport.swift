@@ -3,16 +3,19 @@ import Foundation
 import TextLayout
 @testable import TextRender
 
+/// A font context over the repository's Fonts/ folder only, so fallback picks the same fonts on every machine.
+let bundledFonts = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false)
+
 /// A font from the repository's Fonts/ folder (never a system font).
 func bundledFont(_ file: String = "DejaVuSans.ttf") throws -> Font {
     guard let path = FontContext.bundledFontPath(file) else { throw TestFailure("no \(file) in Fonts/") }
-    return try FontContext.shared.font(path: path)
+    return try bundledFonts.font(path: path)
 }
 
 /// A scene of `text` in an editor, as `textlayout render` builds it.
 func editorScene(_ text: String, font: String = "DejaVuSans.ttf", size: Double = 17, width: Double? = nil,
-                 sizing: EditorSizing = EditorSizing()) throws -> (scene: RenderScene, measurement: EditorMeasurement) {
-    let prepared = try PreparedText(text, font: bundledFont(font), size: size)
+                 sizing: EditorSizing = EditorSizing(), direction: TextDirection = .auto) throws -> (scene: RenderScene, measurement: EditorMeasurement) {
+    let prepared = try PreparedText(text, style: TextStyle(font: bundledFont(font), size: size, direction: direction))
     let measurement = try prepared.measureEditor(width: width, sizing: sizing)
     return (RenderScene(editor: measurement, sizing: sizing, width: width), measurement)
 }

@@ -19,7 +19,8 @@ extension Font {
         return try body(ftFace)
     }
 
-    /// The box that holds every glyph of the font, in font units (y up): the `head` table's bbox.
+    /// The box that holds every glyph outline of the font, in font units (y up): the `head`
+    /// table's bbox. Meaningful for scalable fonts only (a font of bitmap strikes has no outlines).
     public var boundingBox: (xMin: Int, yMin: Int, xMax: Int, yMax: Int) {
         withFreeTypeFace { face in
             let box = face.pointee.bbox
