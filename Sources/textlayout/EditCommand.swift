@@ -21,7 +21,9 @@ enum EditCommand {
     Each input line gets one output line: {"text", "displayText", "showsPlaceholder", "caret",
     "selection", "state", "helperText", "counter", "isMatched", "lineCount", "height",
     "contentHeight", "isScrollable", "caretRect", "rejected"}, or {"error": {"code", "message"}}
-    (the editor is then unchanged and the session goes on).
+    (the editor is then unchanged and the session goes on). Error codes: invalidJSON, invalidUTF8,
+    invalidConfig, invalidEvent, invalidArgument, invalidPattern, unknownFont, badFontFile, and
+    noEditor for every line after a config line that failed.
     Exit status: 0 when every line succeeded, 1 when some failed, 3 when the output could not be written.
     """
 
