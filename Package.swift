@@ -24,7 +24,7 @@ let package = Package(
         .target(name: "TextLayout",
                 dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CICU"]),
         .target(name: "TextLayoutBatch", dependencies: ["TextLayout"]),
-        .target(name: "TextRender", dependencies: ["TextLayout", "CFreeType", "CPNG"]),
+        .target(name: "TextRender", dependencies: ["TextLayout", "TextEditing", "CFreeType", "CPNG"]),
         .target(name: "TextEditing", dependencies: ["TextLayout"]),
         .target(name: "TextEditingSession", dependencies: ["TextEditing", "TextLayout", "TextLayoutBatch"]),
         .executableTarget(name: "textlayout",
@@ -32,6 +32,6 @@ let package = Package(
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TextLayoutBatch"]),
         .testTarget(name: "TextEditingTests",
                     dependencies: ["TextEditing", "TextEditingSession", "TextLayout", "TextLayoutBatch"]),
-        .testTarget(name: "TextRenderTests", dependencies: ["TextRender", "TextLayout"]),
+        .testTarget(name: "TextRenderTests", dependencies: ["TextRender", "TextEditing", "TextLayout"]),
     ]
 )

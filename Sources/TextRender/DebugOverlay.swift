@@ -49,7 +49,7 @@ extension RenderScene {
             let top = top(of: line)
             let span = contentSpan(line)
             strokes.append(.box(x: span.x0, y: top, width: span.x1 - span.x0, height: line.height, OverlayPalette.lineBox, dashed: false))
-            strokes.append(.horizontal(y: insets.top + line.baseline, x0: min(textLeft, span.x0), x1: max(right, span.x1),
+            strokes.append(.horizontal(y: baseline(of: line), x0: min(textLeft, span.x0), x1: max(right, span.x1),
                                        OverlayPalette.baseline, dashed: false))
             let hang = line.runs.reduce(0) { $0 + $1.width } - line.width
             if hang > 0.01 {

@@ -7,7 +7,8 @@ public enum RasterRenderer {
     ///
     /// Each glyph is placed at its run's pen position plus its offsets, on its line's baseline,
     /// with the box's top-left inset; ink outside the box is clipped (a scrolled editor shows its
-    /// first lines).
+    /// first lines). The border and the caret, when the scene has them, go over the text, and
+    /// the overlay over everything.
     /// - Throws: ``RenderError`` for a bad scale or a picture or glyph size past the limits.
     public static func render(_ scene: RenderScene, options: RenderOptions) throws -> Canvas {
         try options.validate()
@@ -17,6 +18,8 @@ public enum RasterRenderer {
         let shapes = options.debug ? scene.overlayShapes(scale: options.scale) : []
         for shape in shapes where shape.isFill { draw(shape, on: &canvas, scale: options.scale) }
         drawGlyphs(scene, on: &canvas, options: options)
+        if let border = scene.border { canvas.stroke(border, scale: options.scale) }
+        if let caret = scene.caret { canvas.draw(caret, scale: options.scale) }
         for shape in shapes where !shape.isFill { draw(shape, on: &canvas, scale: options.scale) }
         return canvas
     }
@@ -34,7 +37,7 @@ public enum RasterRenderer {
             let top = scene.top(of: line)
             // Skip lines wholly outside the picture, with a line's height of slack for overhangs.
             guard (top + 2 * line.height) * scale >= 0, (top - line.height) * scale <= Double(canvas.height) else { continue }
-            let baseline = (scene.insets.top + line.baseline) * scale
+            let baseline = scene.baseline(of: line) * scale
             for run in line.runs {
                 var pen = (scene.lineOrigin(line) + run.x) * scale
                 let ppem = run.size * scale
@@ -54,7 +57,7 @@ public enum RasterRenderer {
                                           targetWidth: Int((Double(image.width) * image.scale).rounded()),
                                           targetHeight: Int((Double(image.height) * image.scale).rounded()))
                     } else {
-                        canvas.paintMask(image, x: Int(ix) + image.left, y: Int(iy) - image.top, color: options.foreground)
+                        canvas.paintMask(image, x: Int(ix) + image.left, y: Int(iy) - image.top, color: scene.textColor ?? options.foreground)
                     }
                 }
             }

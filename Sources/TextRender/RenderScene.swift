@@ -32,7 +32,7 @@ public struct RenderOptions: Sendable, Hashable {
 /// height) or a bare layout (no insets, the content's own size).
 ///
 /// Every coordinate is in layout pixels with the origin at the box's top-left corner; a line's
-/// left edge is at `insets.left` and its top at `insets.top + line.top`.
+/// left edge is at `insets.left` and its top at `insets.top + line.top - scrollOffset`.
 public struct RenderScene: Sendable {
     /// The largest picture accepted, in device pixels on either side.
     public static let maximumPixelSide = 16_384
@@ -55,6 +55,15 @@ public struct RenderScene: Sendable {
     public let insets: EdgeInsets
     /// The editor's sizing, or nil for a bare layout.
     public let editor: Editor?
+    /// The caret to draw (an editor model gives it when focused); nil for none.
+    public var caret: CaretMark?
+    /// The border to draw around the box; nil for none.
+    public var border: BoxBorder?
+    /// How far the text is scrolled up, in layout pixels (an editor scrolled to its caret); the
+    /// box, its insets and the overlay's editor marks stay put.
+    public var scrollOffset: Double = 0
+    /// The text's colour, instead of the options' foreground (a placeholder's gray); nil for the options'.
+    public var textColor: RGBAColor?
 
     /// A growing editor `width` pixels wide (nil: as wide as its text plus the side insets), as
     /// `measurement` measured it with `sizing`.
@@ -126,7 +135,13 @@ public struct RenderScene: Sendable {
     }
 
     /// The y of a line's top edge in the box.
-    func top(of line: Line) -> Double { insets.top + line.top }
+    func top(of line: Line) -> Double { contentTop + line.top }
+
+    /// The y of a line's baseline in the box.
+    func baseline(of line: Line) -> Double { contentTop + line.baseline }
+
+    /// The y of the content's top in the box: the top inset, less the scroll offset.
+    var contentTop: Double { insets.top - scrollOffset }
 
     /// The bottom of line `count` (1-based) in the box, counting lines past the text at the primary
     /// font's height, as the editor's height does.

@@ -33,7 +33,7 @@ public enum SVGRenderer {
         var art: [GlyphKey: GlyphArt] = [:]
         var fontNumbers: [ObjectIdentifier: Int] = [:]
         for line in scene.lines {
-            let baseline = scene.insets.top + line.baseline
+            let baseline = scene.baseline(of: line)
             for run in line.runs {
                 let fontNumber = fontNumbers[ObjectIdentifier(run.font)] ?? fontNumbers.count
                 fontNumbers[ObjectIdentifier(run.font)] = fontNumber
@@ -66,7 +66,8 @@ public enum SVGRenderer {
             }
         }
         if !definitions.isEmpty { out += "<defs>\n" + definitions + "</defs>\n" }
-        out += "<g\(fill(options.foreground))>\n" + uses + "</g>\n"
+        out += "<g\(fill(scene.textColor ?? options.foreground))>\n" + uses + "</g>\n"
+        out += scene.decorationsSVG(scale: options.scale)
         if !shapes.isEmpty {
             out += "<g fill=\"none\" shape-rendering=\"crispEdges\">\n"
             for shape in shapes where !shape.isFill { out += element(shape, scale: options.scale, scene: scene) }

@@ -1,10 +1,11 @@
 // `textlayout edit`: replays an editing session from standard input, one snapshot (or error) line per input line.
 import Glibc
 import TextEditingSession
+import TextRender
 
 enum EditCommand {
     static let usage = """
-    usage: textlayout edit < SESSION.jsonl > SNAPSHOTS.jsonl
+    usage: textlayout edit [--render-dir DIR [--render-scale N] [--render-debug]] < SESSION.jsonl > SNAPSHOTS.jsonl
 
     The first line is {"config": {...}}: the batch format's layout keys (font, size, width,
     lineSpace, minLines, maxLines, insets, minHeight, maxHeight) and text, placeholder,
@@ -24,17 +25,23 @@ enum EditCommand {
     (the editor is then unchanged and the session goes on). Error codes: invalidJSON, invalidUTF8,
     invalidConfig, invalidEvent, invalidArgument, invalidPattern, unknownFont, badFontFile, and
     noEditor for every line after a config line that failed.
+    --render-dir DIR also draws the editor after each successful line into DIR/snapshot-0001.png,
+    DIR/snapshot-0002.png...: its box at the measured height, the shown text (a placeholder in
+    gray), the caret when focused and the configured border in the state's colour;
+    --render-scale and --render-debug work as render's --scale and --debug.
     Exit status: 0 when every line succeeded, 1 when some failed, 3 when the output could not be written.
     """
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let args = try Arguments(arguments, valued: [])
+        let args = try Arguments(arguments, valued: ["render-dir", "render-scale"], flagNames: ["render-debug"])
+        let pictures = try SnapshotPictures(args)
         guard args.positionals.isEmpty else { throw UsageError("edit reads its session from standard input and takes no arguments\n\(usage)") }
         signal(SIGPIPE, SIG_IGN)
         let session = EditSession()
         var failed = 0
         var line: UnsafeMutablePointer<CChar>?
         var capacity = 0
+        var number = 0
         defer { free(line) }
         while true {
             let length = getline(&line, &capacity, Console.input)
@@ -46,6 +53,15 @@ enum EditCommand {
                 session.reply(to: UnsafeBufferPointer(start: $0, count: count))
             }
             if !result.succeeded { failed += 1 }
+            number += 1
+            if let pictures, result.succeeded, let editor = session.editor {
+                do {
+                    try pictures.write(editor, number: number)
+                } catch let error as RenderError {
+                    Console.error("textlayout edit: line \(number): \(error.message)\n")
+                    return error.code == .cannotWrite ? 3 : 1
+                }
+            }
             var output = result.json
             output += "\n"
             let written = output.withUTF8 { fwrite($0.baseAddress, 1, $0.count, Console.output) }

@@ -80,7 +80,7 @@ struct InkTests {
                 for glyph in run.glyphs {
                     defer { pen += glyph.advance * c.scale }
                     guard let box = GlyphOutlines.controlBox(run.font, glyph: glyph.id) else { continue }
-                    let x = pen + glyph.xOffset * c.scale, y = (scene.insets.top + line.baseline - glyph.yOffset) * c.scale
+                    let x = pen + glyph.xOffset * c.scale, y = (scene.baseline(of: line) - glyph.yOffset) * c.scale
                     let g = (x + Double(box.xMin) * unit, y - Double(box.yMax) * unit, x + Double(box.xMax) * unit, y - Double(box.yMin) * unit)
                     expected = expected.map { (min($0.x0, g.0), min($0.y0, g.1), max($0.x1, g.2), max($0.y1, g.3)) } ?? g
                 }

@@ -1,0 +1,36 @@
+// The picture of an editor model as it is now: the shown text, the caret when focused, the border in the state's colour, scrolled to the caret.
+import TextEditing
+import TextLayout
+
+extension RenderScene {
+    /// The border's colour in each field state (Vitamin's: neutral, primary, error, success, muted).
+    public static let fieldStateColors: [FieldState: RGBAColor] = [
+        .standard: RGBAColor(red: 138, green: 138, blue: 138), .active: RGBAColor(red: 31, green: 111, blue: 235),
+        .error: RGBAColor(red: 209, green: 36, blue: 47), .success: RGBAColor(red: 26, green: 127, blue: 55),
+        .disabled: RGBAColor(red: 200, green: 200, blue: 200),
+    ]
+    /// The colour of a placeholder and of a disabled editor's text.
+    public static let mutedTextColor = RGBAColor(red: 138, green: 138, blue: 138)
+
+    /// The editor as it is now, at its width and measured height: the text it shows (a
+    /// placeholder or a disabled editor's text in ``mutedTextColor``), the caret when it is
+    /// focused and enabled, the configured border (none when its width is 0) in the colour of
+    /// the field's state, and the text scrolled just enough to show the caret, as a text view
+    /// scrolls to it.
+    public init(editor model: EditorModel) {
+        let snapshot = model.snapshot
+        let configuration = model.configuration
+        self.init(editor: model.measurement, sizing: configuration.sizing, width: model.width)
+        if configuration.border.width > 0 {
+            border = BoxBorder(width: configuration.border.width, cornerRadius: configuration.border.cornerRadius,
+                               color: Self.fieldStateColors[snapshot.state] ?? .black)
+        }
+        if snapshot.showsPlaceholder || snapshot.state == .disabled { textColor = Self.mutedTextColor }
+        guard model.isFocused, snapshot.state != .disabled else { return }
+        let rect = snapshot.caretRect
+        let insideBottom = height - insets.bottom
+        let maximumScroll = max(0, layout.contentHeight - (insideBottom - insets.top))
+        scrollOffset = min(maximumScroll, max(0, rect.y + rect.height - insideBottom))
+        caret = CaretMark(x: rect.x, y: rect.y - scrollOffset, width: rect.width, height: rect.height)
+    }
+}
