@@ -29,6 +29,8 @@ let package = Package(
         .target(name: "TextEditingSession", dependencies: ["TextEditing", "TextLayout", "TextLayoutBatch"]),
         .executableTarget(name: "textlayout",
                           dependencies: ["TextLayout", "TextLayoutBatch", "TextRender", "TextEditingSession"]),
+        .executableTarget(name: "textlayout-bench", dependencies: ["TextLayout", "TextLayoutBatch", "CHarfBuzz", "CICU"],
+                          path: "Benchmarks/TextLayoutBench"),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TextLayoutBatch"]),
         .testTarget(name: "TextEditingTests",
                     dependencies: ["TextEditing", "TextEditingSession", "TextLayout", "TextLayoutBatch"]),

@@ -24,6 +24,10 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     public let spaceGlyph: UInt32
     /// The file's size and modification time when loaded: part of the font's identity in caches.
     public let fileStamp: String
+    /// Whether no substitution or positioning lookup of the font involves the space glyph, and
+    /// the font has no legacy `kern` table: then text on either side of a space shapes the same
+    /// alone as together, and the word cache may join words shaped in other texts.
+    let spaceIsInert: Bool
 
     let blob: OpaquePointer
     let ftFace: FT_Face
@@ -81,6 +85,7 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
             self.spaceGlyph = 0
             self.spaceAdvance = 0
         }
+        self.spaceIsInert = Font.isSpaceInert(hbFont!, space: spaceGlyph)
         self.path = path
         self.faceIndex = faceIndex
         self.familyName = face.pointee.family_name.map { String(cString: $0) } ?? ""
@@ -102,6 +107,25 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         hb_font_destroy(hbFont)
         FT_Done_Face(ftFace)
         hb_blob_destroy(blob)
+    }
+
+    /// Looks for the space glyph in every GSUB and GPOS lookup (as context before or after, or as
+    /// input), and for a legacy `kern` table, which HarfBuzz applies without lookups.
+    private static func isSpaceInert(_ font: OpaquePointer, space: UInt32) -> Bool {
+        let face = hb_font_get_face(font)
+        let kern = hb_face_reference_table(face, hb_tag("kern"))
+        defer { hb_blob_destroy(kern) }
+        if hb_blob_get_length(kern) > 0 { return false }
+        let sets = (0..<3).map { _ in hb_set_create()! }
+        defer { sets.forEach { hb_set_destroy($0) } }
+        for table in [hb_tag("GSUB"), hb_tag("GPOS")] {
+            let lookups = hb_ot_layout_table_get_lookup_count(face, table)
+            for lookup in 0..<lookups {
+                hb_ot_layout_lookup_collect_glyphs(face, table, lookup, sets[0], sets[1], sets[2], nil)
+                if sets.contains(where: { hb_set_has($0, space) != 0 }) { return false }
+            }
+        }
+        return true
     }
 
     /// Whether the font's character map has a glyph for `scalar`.
@@ -167,4 +191,10 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     public var description: String {
         "\(familyName) \(styleName) (\(path)\(faceIndex == 0 ? "" : "#\(faceIndex)"))"
     }
+}
+
+/// A HarfBuzz tag from four ASCII characters.
+func hb_tag(_ name: StaticString) -> hb_tag_t {
+    let bytes = name.utf8Start
+    return hb_tag_t(bytes[0]) << 24 | hb_tag_t(bytes[1]) << 16 | hb_tag_t(bytes[2]) << 8 | hb_tag_t(bytes[3])
 }

@@ -37,9 +37,16 @@ func breakLines(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8
         var measurer = LineMeasurer(paragraph, bytes: bytes, style: style, start: start)
         var fitted: LineBreak?
         var next = segment
+        // The common case: a line starting at a safe segment start in a paragraph without tabs,
+        // where each safe content end's width is a subtraction of prepared positions.
+        let startCluster = paragraph.tabs.isEmpty && start == paragraph.segmentStarts[segment]
+            ? Int(paragraph.segmentStartCluster[segment]) : -1
+        let startX = startCluster >= 0 ? paragraph.clusterX[startCluster] : 0
         while next <= lastSegment {
             let contentEnd = max(paragraph.contentEnds[next], start)
-            let width = measurer.width(to: contentEnd)
+            let endCluster = Int(paragraph.contentEndCluster[next])
+            let width = startCluster >= 0 && endCluster >= 0 && contentEnd == paragraph.contentEnds[next]
+                ? paragraph.clusterX[endCluster] - startX : measurer.width(to: contentEnd)
             guard width <= limit else { break }
             fitted = LineBreak(start: start, contentEnd: contentEnd, end: paragraph.segmentEnd(next), width: width)
             next += 1

@@ -97,17 +97,20 @@ struct LineMeasurer {
         return width
     }
 
-    /// Shapes `range` (which lies inside one run) on its own, with its run's font, script and direction.
+    /// Shapes `range` (which lies inside one run) on its own, with its run's font, script and
+    /// direction, through the word cache.
     func reshape(_ range: Range<Int>) -> ShapedGlyphs {
         let run = paragraph.runs[paragraph.run(at: range.lowerBound)]
-        return Shaper.shape(run.font, bytes, range, script: run.script, rightToLeft: run.isRightToLeft, language: style.language)
+        let properties = ShapingProperties(font: run.font, script: run.script, rightToLeft: run.isRightToLeft,
+                                           language: style.language ?? "")
+        if let cache = style.font.context?.shapeCache { return cache.shape(properties, bytes, range) }
+        return Shaper.shape(properties, bytes, range)
     }
 
     /// Shapes `range` on its own and returns its width in pixels (tabs count 0).
     func reshapedWidth(_ range: Range<Int>) -> Double {
-        let glyphs = reshape(range)
         var units = 0
-        for g in 0..<glyphs.count where bytes[glyphs.clusters[g]] != 0x09 { units += Int(glyphs.advances[g]) }
+        for glyph in reshape(range) where bytes[Int(glyph.cluster)] != 0x09 { units += Int(glyph.advance) }
         return Double(units) * paragraph.runs[paragraph.run(at: range.lowerBound)].scale
     }
 }

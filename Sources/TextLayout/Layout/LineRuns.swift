@@ -23,6 +23,13 @@ extension PreparedText {
     /// drawing, and the line's metrics from the fonts of its runs.
     func buildLine(_ paragraph: PreparedParagraph, _ line: LineBreak, bytes: UnsafeBufferPointer<UInt8>,
                    utf16Start: Int, glyphRuns: Bool = true) -> BuiltLine {
+        if !glyphRuns, let font = paragraph.onlyFont ?? (line.end == line.start ? style.font : nil) {
+            let metrics = font.metrics
+            let gap = metrics.leading(size: style.size) / 2
+            let ascent = metrics.ascent(size: style.size)
+            let descent = metrics.descent(size: style.size)
+            return BuiltLine(runs: [], ascent: ascent, descent: descent, height: ascent + descent + 2 * gap, baselineOffset: ascent + gap)
+        }
         let pieces = linePieces(paragraph, line)
         // Metrics from the fonts on the line; an empty line has the primary font's.
         var above = 0.0
@@ -50,9 +57,9 @@ extension PreparedText {
         func appendPlan(_ s: Int, _ c: Int) {
             guard c > s else { return }
             let plan = measurer.plan(s, c)
-            if let head = plan.head { logical.append(measurer.reshape(head)) }
-            logical.append(paragraph.glyphs, paragraph.clusterFirstGlyph[plan.clusters.lowerBound]..<paragraph.clusterFirstGlyph[plan.clusters.upperBound])
-            if let tail = plan.tail { logical.append(measurer.reshape(tail)) }
+            if let head = plan.head { logical.append(contentsOf: measurer.reshape(head)) }
+            logical.append(contentsOf: paragraph.glyphs[paragraph.clusterFirstGlyph[plan.clusters.lowerBound]..<paragraph.clusterFirstGlyph[plan.clusters.upperBound]])
+            if let tail = plan.tail { logical.append(contentsOf: measurer.reshape(tail)) }
         }
         appendPlan(line.start, line.contentEnd)
         appendPlan(line.contentEnd, line.end)
@@ -63,19 +70,19 @@ extension PreparedText {
         var pieceRanges = [Range<Int>](repeating: 0..<0, count: pieces.count)
         var x = 0.0
         var p = 0
-        for g in 0..<logical.count {
-            let cluster = logical.clusters[g]
+        for shaped in logical {
+            let cluster = Int(shaped.cluster)
             while p + 1 < pieces.count, cluster >= pieces[p].range.upperBound { p += 1 }
             let scale = paragraph.runs[pieces[p].run].scale
-            var advance = Double(logical.advances[g]) * scale
-            var id = logical.ids[g]
+            var advance = Double(shaped.advance) * scale
+            var id = shaped.id
             if bytes[cluster] == 0x09 {
                 advance = measurer.nextTabStop(after: x) - x
                 id = style.font.spaceGlyph
             }
             x += advance
             pieceGlyphs[p].append(Glyph(id: id, cluster: offsets.utf16(at: cluster), advance: advance,
-                                        xOffset: Double(logical.xOffsets[g]) * scale, yOffset: Double(logical.yOffsets[g]) * scale))
+                                        xOffset: Double(shaped.xOffset) * scale, yOffset: Double(shaped.yOffset) * scale))
         }
         var rangeOffsets = UTF16OffsetCounter(bytes, byteOffset: line.start, utf16Offset: utf16Start)
         for (k, piece) in pieces.enumerated() {

@@ -4,7 +4,8 @@
 ///
 /// Everything is in absolute UTF-8 byte offsets into the prepared text. Laying the paragraph out at
 /// a width reads these arrays and reshapes only the pieces next to an unsafe-to-break line edge.
-struct PreparedParagraph: Sendable {
+/// A class, immutable after preparing: layouts pass it around without copying its many arrays.
+final class PreparedParagraph: Sendable {
     let range: ParagraphRange
     /// The start of each segment: the text between two break opportunities. `segmentStarts[0]`
     /// is the paragraph start; segment `i` ends where segment `i + 1` starts, the last at `range.end`.
@@ -28,6 +29,39 @@ struct PreparedParagraph: Sendable {
     let bidi: BidiLevels
     /// The byte offsets of tab characters, ascending.
     let tabs: [Int]
+    /// For each segment, the index of the cluster its start is, when a line may start there without
+    /// reshaping (see ``safeCluster(at:)``), else -1; and likewise for each segment's content end.
+    /// With these, filling a line is a subtraction per segment.
+    let segmentStartCluster: [Int32]
+    let contentEndCluster: [Int32]
+    /// The one font every run uses, or nil when the paragraph is empty or uses several: then every
+    /// line's height is that font's, without looking at the line's runs.
+    let onlyFont: Font?
+
+    init(range: ParagraphRange, segmentStarts: [Int], contentEnds: [Int], clusterStarts: [Int], clusterX: [Double],
+         clusterUnsafe: [Bool], clusterFirstGlyph: [Int], glyphs: ShapedGlyphs, runs: [ShapedRun], bidi: BidiLevels, tabs: [Int]) {
+        self.range = range
+        self.segmentStarts = segmentStarts
+        self.contentEnds = contentEnds
+        self.clusterStarts = clusterStarts
+        self.clusterX = clusterX
+        self.clusterUnsafe = clusterUnsafe
+        self.clusterFirstGlyph = clusterFirstGlyph
+        self.glyphs = glyphs
+        self.runs = runs
+        self.bidi = bidi
+        self.tabs = tabs
+        // A cluster index where the paragraph may be cut without reshaping, else -1.
+        func safeIndex(_ offset: Int) -> Int32 {
+            if offset <= range.start { return 0 }
+            if offset >= range.end { return Int32(clusterStarts.count) }
+            let i = firstIndex(in: clusterStarts, atOrAfter: offset)
+            return i < clusterStarts.count && clusterStarts[i] == offset && !clusterUnsafe[i] ? Int32(i) : -1
+        }
+        onlyFont = runs.first.map(\.font).flatMap { first in runs.allSatisfy { $0.font === first } ? first : nil }
+        segmentStartCluster = segmentStarts.map(safeIndex)
+        contentEndCluster = contentEnds.map(safeIndex)
+    }
 
     var segmentCount: Int { segmentStarts.count }
     var clusterCount: Int { clusterStarts.count }
@@ -74,8 +108,7 @@ struct ShapedRun: Sendable {
 
 extension PreparedParagraph {
     /// Shapes and analyses the paragraph `range` of `bytes` in `style`.
-    init(_ range: ParagraphRange, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle) throws {
-        self.range = range
+    static func prepare(_ range: ParagraphRange, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle) throws -> PreparedParagraph {
         let content = range.start..<range.end
         var breaks = try boundaries(.line, in: bytes, range: content,
                                     locale: lineBreakLocale(language: style.language, strictness: style.lineBreak))
@@ -92,50 +125,94 @@ extension PreparedParagraph {
             if end < range.end { segmentStarts.append(end) }
         }
         if breaks.isEmpty { contentEnds.append(range.start) }
-        self.segmentStarts = segmentStarts
-        self.contentEnds = contentEnds
-        self.tabs = tabs
 
         // Each run is shaped on its own, so a run's first cluster is always safe to break at.
         let bidi = try resolveBidi(bytes, range: content, direction: style.direction)
-        self.bidi = bidi
         var runs: [ShapedRun] = []
         var glyphs = ShapedGlyphs()
+        glyphs.reserveCapacity(content.count)
         var clusterStarts: [Int] = []
         var clusterX: [Double] = []
         var clusterUnsafe: [Bool] = []
         var clusterFirstGlyph: [Int] = []
         var x = 0.0
+        let cache = style.font.context?.shapeCache
         for item in try itemize(bytes, range: content, style: style, bidi: bidi) {
-            let shaped = Shaper.shape(item.font, bytes, item.range, script: item.script,
-                                      rightToLeft: item.level & 1 == 1, language: style.language)
+            let properties = ShapingProperties(font: item.font, script: item.script, rightToLeft: item.level & 1 == 1,
+                                               language: style.language ?? "")
+            let shaped = shapeRun(properties, item.range, bytes: bytes, cache: cache)
             let scale = item.font.metrics.scale(size: style.size)
             let base = glyphs.count
             runs.append(ShapedRun(range: item.range, level: item.level, script: item.script, font: item.font,
                                   scale: scale, firstGlyph: base))
-            glyphs.append(shaped)
+            glyphs.append(contentsOf: shaped)
             var units = 0
             for g in 0..<shaped.count {
-                let cluster = shaped.clusters[g]
+                let cluster = Int(shaped[g].cluster)
                 if clusterStarts.last != cluster {
                     clusterStarts.append(cluster)
                     clusterX.append(x + Double(units) * scale)
-                    clusterUnsafe.append(g > 0 && shaped.unsafeToBreak[g])
+                    clusterUnsafe.append(g > 0 && shaped[g].unsafeToBreak)
                     clusterFirstGlyph.append(base + g)
                 }
-                if bytes[cluster] != 0x09 { units += Int(shaped.advances[g]) }
+                if bytes[cluster] != 0x09 { units += Int(shaped[g].advance) }
             }
             x += Double(units) * scale
         }
-        self.glyphs = glyphs
-        self.runs = runs
         clusterX.append(x)
         clusterFirstGlyph.append(glyphs.count)
-        self.clusterStarts = clusterStarts
-        self.clusterX = clusterX
-        self.clusterUnsafe = clusterUnsafe
-        self.clusterFirstGlyph = clusterFirstGlyph
+        return PreparedParagraph(range: range, segmentStarts: segmentStarts, contentEnds: contentEnds, clusterStarts: clusterStarts,
+                                 clusterX: clusterX, clusterUnsafe: clusterUnsafe, clusterFirstGlyph: clusterFirstGlyph,
+                                 glyphs: glyphs, runs: runs, bidi: bidi, tabs: tabs)
     }
+}
+
+/// The glyphs of one run, through the word cache.
+///
+/// A run is cut into pieces after each run of spaces, when the font's space glyph takes part in no
+/// substitution or positioning (so no shaping reaches across a space); otherwise the whole run is
+/// one piece. When every piece is cached the run is assembled without shaping. Otherwise the run is
+/// shaped whole, and each piece whose edges HarfBuzz marks safe to break is cached for next time.
+private func shapeRun(_ properties: ShapingProperties, _ range: Range<Int>, bytes: UnsafeBufferPointer<UInt8>,
+                      cache: ShapeCache?) -> ShapedGlyphs {
+    guard let cache else { return Shaper.shape(properties, bytes, range) }
+    let splits = properties.font.spaceIsInert
+    func pieceEnd(after start: Int) -> Int {
+        guard splits else { return range.upperBound }
+        var i = start
+        while i < range.upperBound, bytes[i] != 0x20 { i += 1 }
+        while i < range.upperBound, bytes[i] == 0x20 { i += 1 }
+        return i
+    }
+    var assembled = ShapedGlyphs()
+    assembled.reserveCapacity(range.count)
+    var start = range.lowerBound
+    var allCached = true
+    while start < range.upperBound {
+        let end = pieceEnd(after: start)
+        guard let glyphs = cache.lookup(properties, bytes, start..<end) else { allCached = false; break }
+        let base = Int32(start)
+        for var glyph in glyphs {
+            glyph.cluster += base
+            assembled.append(glyph)
+        }
+        start = end
+    }
+    if allCached { return assembled }
+
+    let shaped = Shaper.shape(properties, bytes, range)
+    start = range.lowerBound
+    var g = 0
+    while start < range.upperBound {
+        let end = pieceEnd(after: start)
+        let first = g
+        while g < shaped.count, Int(shaped[g].cluster) < end { g += 1 }
+        let safeStart = start == range.lowerBound || (first < shaped.count && Int(shaped[first].cluster) == start && !shaped[first].unsafeToBreak)
+        let safeEnd = end == range.upperBound || (g < shaped.count && Int(shaped[g].cluster) == end && !shaped[g].unsafeToBreak)
+        if safeStart, safeEnd, g > first { cache.store(properties, bytes, start..<end, shaped[first..<g]) }
+        start = end
+    }
+    return shaped
 }
 
 /// Where the whitespace that hangs at the end of `start..<end` begins (`end` when there is none).

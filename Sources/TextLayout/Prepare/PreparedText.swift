@@ -30,7 +30,7 @@ public struct PreparedText: Sendable {
         self.style = style
         self.bytes = bytes
         self.paragraphs = try bytes.withUnsafeBufferPointer { buffer in
-            try splitParagraphs(buffer).map { try PreparedParagraph($0, bytes: buffer, style: style) }
+            try splitParagraphs(buffer).map { try PreparedParagraph.prepare($0, bytes: buffer, style: style) }
         }
     }
 

@@ -1,0 +1,68 @@
+// textlayout-bench: times the engine's hot paths on real text, beside HarfBuzz alone and ICU alone in the same run.
+import Foundation
+import TextLayout
+import TextLayoutBatch
+
+let usage = """
+usage: textlayout-bench [--jobs FILE | --jobs -] [--scenario NAME] [--rounds N]
+
+scenarios: cold, warm, relayout, keystroke, batch, all (default: all)
+Without --jobs, the corpus in Benchmarks/Corpus at 120, 240 and 360 px.
+Each scenario runs one warm-up round, then N rounds (default 5), each printed as
+'round i: S s for N jobs', then its median and its ratios.
+"""
+
+struct Options {
+    var jobs: String?
+    var scenario = "all"
+    var rounds = 5
+}
+
+func parseOptions() -> Options {
+    var options = Options()
+    var arguments = CommandLine.arguments.dropFirst()
+    func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("textlayout-bench: \(message)\n\(usage)\n".utf8))
+        exit(2)
+    }
+    while let argument = arguments.popFirst() {
+        switch argument {
+        case "--jobs":
+            guard let path = arguments.popFirst() else { fail("--jobs needs a file or -") }
+            options.jobs = path
+        case "--scenario":
+            guard let name = arguments.popFirst() else { fail("--scenario needs a name") }
+            options.scenario = name
+            guard Scenario.names.contains(options.scenario) || options.scenario == "all" else {
+                fail("unknown scenario '\(options.scenario)'; the scenarios are \(Scenario.names.joined(separator: ", ")), all")
+            }
+        case "--rounds":
+            guard let n = arguments.popFirst().flatMap({ Int($0) }), n >= 1 else { fail("--rounds needs a whole number of at least 1") }
+            options.rounds = n
+        case "--help", "-h": print(usage); exit(0)
+        default: fail("unknown argument '\(argument)'")
+        }
+    }
+    return options
+}
+
+#if DEBUG
+FileHandle.standardError.write(Data("warning: textlayout-bench was built in debug; build with -c release for meaningful times\n".utf8))
+#endif
+
+let options = parseOptions()
+do {
+    let fonts = FontContext.shared
+    let lines = try options.jobs.map { try JobSource.lines(from: $0) } ?? JobSource.corpusLines()
+    let jobs = try JobSource.resolve(lines, fonts: fonts)
+    print("\(jobs.count) jobs; \(ProcessInfo.processInfo.activeProcessorCount) cores")
+    let bench = Scenario(jobs: jobs, fonts: fonts, rounds: options.rounds)
+    let floor = bench.floors()
+    print(String(format: "harfbuzz alone: %.2f us/job; icu breaks alone: %.2f us/job", floor.harfBuzz * 1e6, floor.icu * 1e6))
+    for name in options.scenario == "all" ? Scenario.names : [options.scenario] {
+        try bench.run(name, floor: floor)
+    }
+} catch {
+    FileHandle.standardError.write(Data("textlayout-bench: \(error)\n".utf8))
+    exit(1)
+}
