@@ -29,41 +29,15 @@ struct InkTests {
         Case(text: "नमस्ते दुनिया, यह हिन्दी है", font: "NotoSansDevanagari-Regular.ttf", size: 19, width: 120, scale: 1, line: #line),
     ]
 
-    /// Every inked pixel lies in some line's box (from the left text edge to the line's advance,
-    /// hanging whitespace included), grown by the font's bbox overhang: how far the `head` bbox
-    /// reaches past the line's ascent and descent, left of the pen, and right of an advance.
+    /// Every inked pixel lies in some line's box, grown by its fonts' bbox overhang (see
+    /// ``inkOutsideLineBoxes(_:canvas:scale:)``).
     @Test("no ink outside the line boxes beyond the font's own overhang", arguments: cases)
     func inkInsideLineBoxes(_ c: Case) throws {
         let (scene, measurement) = try editorScene(c.text, font: c.font, size: c.size, width: c.width)
         let canvas = try RasterRenderer.render(scene, options: RenderOptions(scale: c.scale, background: .transparent))
-        let boxes = measurement.layout.lines.map { line -> (x0: Double, y0: Double, x1: Double, y1: Double) in
-            let advance = line.runs.reduce(0) { $0 + $1.width }
-            let fonts = line.runs.isEmpty ? [scene.layout.prepared.style.font] : line.runs.map(\.font)
-            let over = fonts.map { overhang($0, size: c.size, line: line) }
-            let (left, right) = (over.map(\.left).max()!, over.map(\.right).max()!)
-            let (up, down) = (over.map(\.up).max()!, over.map(\.down).max()!)
-            let origin = scene.lineOrigin(line)
-            return ((origin - left) * c.scale, (scene.top(of: line) - up) * c.scale,
-                    (origin + advance + right) * c.scale, (scene.top(of: line) + line.height + down) * c.scale)
-        }
-        let ink = canvas.inkedPixels()
-        #expect(!ink.isEmpty)
-        let outside = ink.filter { p in
-            !boxes.contains { Double(p.x) + 1 > $0.x0 && Double(p.x) < $0.x1 && Double(p.y) + 1 > $0.y0 && Double(p.y) < $0.y1 }
-        }
+        #expect(!canvas.inkedPixels().isEmpty)
+        let outside = inkOutsideLineBoxes(scene, canvas: canvas, scale: c.scale)
         #expect(outside.isEmpty, "\(outside.count) inked pixels outside every line box, first at \(outside.first.map { "\($0)" } ?? "")")
-    }
-
-    /// How far a font's `head` bbox reaches past a line's box at `size`: above the line's ascent,
-    /// below its descent, left of the pen and right of an advance. A font of bitmap strikes (colour
-    /// emoji) has no outline bbox: its pictures fill the em box, so one pixel is allowed around it.
-    private func overhang(_ font: Font, size: Double, line: Line) -> (up: Double, down: Double, left: Double, right: Double) {
-        let unit = size / Double(font.metrics.unitsPerEm)
-        let bbox = font.boundingBox
-        let ascent = line.baseline - line.top, descent = line.height - ascent
-        guard bbox.yMax > bbox.yMin, bbox.xMax > bbox.xMin else { return (1, 1, 1, 1) }
-        return (max(0, Double(bbox.yMax) * unit - ascent), max(0, -Double(bbox.yMin) * unit - descent),
-                max(0, -Double(bbox.xMin) * unit), max(0, Double(bbox.xMax) * unit))
     }
 
     /// The ink of each line spans what the glyphs' own outline boxes say, placed at the pen

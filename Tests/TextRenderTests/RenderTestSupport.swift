@@ -74,3 +74,37 @@ let blessing = ProcessInfo.processInfo.environment["TEXTLAYOUT_BLESS"] == "1"
 
 let renderGoldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Goldens/render")
+
+/// The inked pixels of `canvas` (drawn on a transparent background) that lie outside every line's
+/// box grown by its fonts' overhang. A line's box reaches from its pen origin to its advance
+/// (hanging whitespace included) and from its top to its bottom; each font's `head` bbox may
+/// reach past that: above the line's ascent, below its descent, left of the pen and right of an
+/// advance.
+func inkOutsideLineBoxes(_ scene: RenderScene, canvas: Canvas, scale: Double) -> [(x: Int, y: Int)] {
+    let boxes = scene.lines.map { line -> (x0: Double, y0: Double, x1: Double, y1: Double) in
+        let advance = line.runs.reduce(0) { $0 + $1.width }
+        let runs = line.runs.map { ($0.font, $0.size) }
+        let fonts = runs.isEmpty ? [(scene.layout.prepared.style.font, scene.layout.prepared.style.size)] : runs
+        let over = fonts.map { overhang($0.0, size: $0.1, line: line) }
+        let (left, right) = (over.map(\.left).max()!, over.map(\.right).max()!)
+        let (up, down) = (over.map(\.up).max()!, over.map(\.down).max()!)
+        let origin = scene.lineOrigin(line)
+        return ((origin - left) * scale, (scene.top(of: line) - up) * scale,
+                (origin + advance + right) * scale, (scene.top(of: line) + line.height + down) * scale)
+    }
+    return canvas.inkedPixels().filter { p in
+        !boxes.contains { Double(p.x) + 1 > $0.x0 && Double(p.x) < $0.x1 && Double(p.y) + 1 > $0.y0 && Double(p.y) < $0.y1 }
+    }
+}
+
+/// How far a font's `head` bbox reaches past a line's box at `size`: above the line's ascent,
+/// below its descent, left of the pen and right of an advance. A font of bitmap strikes (colour
+/// emoji) has no outline bbox: its pictures fill the em box, so one pixel is allowed around it.
+private func overhang(_ font: Font, size: Double, line: Line) -> (up: Double, down: Double, left: Double, right: Double) {
+    let unit = size / Double(font.metrics.unitsPerEm)
+    let bbox = font.boundingBox
+    let ascent = line.baseline - line.top, descent = line.height - ascent
+    guard bbox.yMax > bbox.yMin, bbox.xMax > bbox.xMin else { return (1, 1, 1, 1) }
+    return (max(0, Double(bbox.yMax) * unit - ascent), max(0, -Double(bbox.yMin) * unit - descent),
+            max(0, -Double(bbox.xMin) * unit), max(0, Double(bbox.xMax) * unit))
+}
