@@ -41,10 +41,18 @@ public enum RasterRenderer {
             for run in line.runs {
                 var pen = (scene.lineOrigin(line) + run.x) * scale
                 let ppem = run.size * scale
+                // The font's bbox in device pixels around a pen, to skip glyphs wholly off the picture
+                // unrasterized (a bitmap-only font has none: its glyphs are always drawn).
+                let box = run.font.boundingBox, unit = ppem / Double(run.font.metrics.unitsPerEm)
+                let hasBox = box.xMax > box.xMin && box.yMax > box.yMin
                 for glyph in run.glyphs {
                     defer { pen += glyph.advance * scale }
                     let x = pen + glyph.xOffset * scale
                     let y = baseline - glyph.yOffset * scale
+                    if hasBox, x + Double(box.xMax) * unit < -1 || x + Double(box.xMin) * unit > Double(canvas.width) + 1
+                        || y - Double(box.yMax) * unit > Double(canvas.height) + 1 || y - Double(box.yMin) * unit < -1 {
+                        continue
+                    }
                     var ix = x.rounded(.down), iy = y.rounded(.down)
                     var dx = Int(((x - ix) * steps).rounded()), dy = Int(((y - iy) * steps).rounded())
                     if dx == Int(steps) { dx = 0; ix += 1 }
