@@ -129,11 +129,11 @@ public final class BatchLayouter: @unchecked Sendable {
     public func resultLine(for line: UnsafeBufferPointer<UInt8>) -> (json: String, succeeded: Bool) {
         var id = JSONValue.null
         do throws(BatchError) {
-            guard let _ = String(validating: line, as: UTF8.self) else {
-                throw BatchError(.invalidUTF8, "the line is not valid UTF-8")
-            }
             let value: JSONValue
             do throws(JSONError) { value = try parseJSON(line) } catch {
+                if error.isInvalidUTF8 || String(validating: line, as: UTF8.self) == nil {
+                    throw BatchError(.invalidUTF8, "the line is not valid UTF-8")
+                }
                 throw BatchError(.invalidJSON, "the line is not valid JSON: \(error)")
             }
             id = value["id"] ?? .null

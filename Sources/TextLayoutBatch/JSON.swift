@@ -76,6 +76,14 @@ public enum JSONValue: Equatable, Sendable {
 public struct JSONError: Error, Sendable, CustomStringConvertible {
     public let message: String
     public let offset: Int
+    /// Whether the text is not valid UTF-8 (rather than not valid JSON).
+    public var isInvalidUTF8 = false
+
+    public init(message: String, offset: Int, isInvalidUTF8: Bool = false) {
+        self.message = message
+        self.offset = offset
+        self.isInvalidUTF8 = isInvalidUTF8
+    }
     public var description: String { "\(message) at byte \(offset + 1)" }
 }
 
@@ -198,37 +206,42 @@ private struct JSONParser {
 
     mutating func string() throws(JSONError) -> String {
         position += 1
-        var scalars = String.UnicodeScalarView()
-        var runStart = position
-        func flush(_ p: JSONParser, upTo end: Int) {
-            if end > runStart {
-                scalars.append(contentsOf: String(decoding: UnsafeBufferPointer(rebasing: p.bytes[runStart..<end]), as: UTF8.self).unicodeScalars)
-            }
+        let start = position
+        // The common case: no escapes, so the string is a slice of the input, decoded once.
+        while position < bytes.count, bytes[position] != UInt8(ascii: "\""), bytes[position] != UInt8(ascii: "\\"),
+              bytes[position] >= 0x20 {
+            position += 1
         }
+        guard position < bytes.count else { throw error("unterminated string") }
+        if bytes[position] == UInt8(ascii: "\"") {
+            position += 1
+            return try decoded(UnsafeBufferPointer(rebasing: bytes[start..<(position - 1)]), at: start)
+        }
+        var text = Array(UnsafeBufferPointer(rebasing: bytes[start..<position]))
         while true {
             guard position < bytes.count else { throw error("unterminated string") }
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
-                flush(self, upTo: position)
                 position += 1
-                return String(scalars)
+                return try text.withUnsafeBufferPointer { buffer throws(JSONError) in try decoded(buffer, at: start) }
             }
             if byte < 0x20 { throw error("a control character must be escaped in a string") }
-            if byte != UInt8(ascii: "\\") { position += 1; continue }
-            flush(self, upTo: position)
+            if byte != UInt8(ascii: "\\") {
+                text.append(byte)
+                position += 1
+                continue
+            }
             position += 1
             guard position < bytes.count else { throw error("unterminated escape") }
             let escape = bytes[position]
             position += 1
             switch escape {
-            case UInt8(ascii: "\""): scalars.append("\"")
-            case UInt8(ascii: "\\"): scalars.append("\\")
-            case UInt8(ascii: "/"): scalars.append("/")
-            case UInt8(ascii: "b"): scalars.append("\u{08}")
-            case UInt8(ascii: "f"): scalars.append("\u{0C}")
-            case UInt8(ascii: "n"): scalars.append("\n")
-            case UInt8(ascii: "r"): scalars.append("\r")
-            case UInt8(ascii: "t"): scalars.append("\t")
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): text.append(escape)
+            case UInt8(ascii: "b"): text.append(0x08)
+            case UInt8(ascii: "f"): text.append(0x0C)
+            case UInt8(ascii: "n"): text.append(0x0A)
+            case UInt8(ascii: "r"): text.append(0x0D)
+            case UInt8(ascii: "t"): text.append(0x09)
             case UInt8(ascii: "u"):
                 var unit = try hex4()
                 if (0xD800..<0xDC00).contains(unit), position + 1 < bytes.count,
@@ -243,11 +256,18 @@ private struct JSONParser {
                     }
                 }
                 // A lone surrogate cannot be text: it becomes U+FFFD, as UTF-16 decoders do.
-                scalars.append(Unicode.Scalar(unit) ?? "\u{FFFD}")
+                text.append(contentsOf: String(Character(Unicode.Scalar(unit) ?? "\u{FFFD}")).utf8)
             default: throw error("unknown escape '\\\(Character(Unicode.Scalar(escape)))'")
             }
-            runStart = position
         }
+    }
+
+    /// The string of UTF-8 `bytes`, which must be valid.
+    func decoded(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) throws(JSONError) -> String {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw JSONError(message: "a string is not valid UTF-8", offset: offset, isInvalidUTF8: true)
+        }
+        return text
     }
 
     mutating func hex4() throws(JSONError) -> UInt32 {

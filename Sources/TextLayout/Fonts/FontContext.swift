@@ -33,11 +33,15 @@ public final class FontContext: @unchecked Sendable {
     /// A context over the system's fonts and, if given, the fonts in `fontDirectories`.
     /// - Parameter includeSystemFonts: false to search only `fontDirectories`, so that fallback
     ///   and family lookups give the same fonts on every machine (as the tests need).
-    /// - Parameter shapeCacheBudget: the word cache's size in bytes (0 turns it off).
-    public init(fontDirectories: [String] = [], includeSystemFonts: Bool = true, shapeCacheBudget: Int = ShapeCache.defaultBudget) {
+    /// - Parameters:
+    ///   - shapeCacheBudget: the word cache's size in bytes (0 turns it off).
+    ///   - preparedTextCacheBudget: the prepared-text cache's size in bytes (0 turns it off).
+    public init(fontDirectories: [String] = [], includeSystemFonts: Bool = true, shapeCacheBudget: Int = ShapeCache.defaultBudget,
+                preparedTextCacheBudget: Int = PreparedTextCache.defaultBudget) {
         self.fontDirectories = fontDirectories
         self.includesSystemFonts = includeSystemFonts
         self.shapeCache = ShapeCache(budget: shapeCacheBudget)
+        self.preparedTextCache = PreparedTextCache(budget: preparedTextCacheBudget)
     }
 
     deinit {
@@ -52,9 +56,15 @@ public final class FontContext: @unchecked Sendable {
     /// The word cache: shaped segments of text, shared by every layout made with this context's fonts.
     public let shapeCache: ShapeCache
 
-    /// Empties the caches of shaped text, keeping the loaded fonts and fallback choices (the
-    /// benchmark's cold rounds start from here).
-    public func clearShapingCaches() { shapeCache.removeAll() }
+    /// Prepared texts by text and style, shared by every ``PreparedText`` made with this context's fonts.
+    public let preparedTextCache: PreparedTextCache
+
+    /// Empties the caches of shaped text (word cache and prepared texts), keeping the loaded fonts
+    /// and fallback choices (the benchmark's cold rounds start from here).
+    public func clearShapingCaches() {
+        shapeCache.removeAll()
+        preparedTextCache.removeAll()
+    }
 
     /// Loads the face at `faceIndex` of the font file at `path`.
     /// - Throws: ``LayoutError`` `.badFontFile` when the file is missing, unreadable, not a font,

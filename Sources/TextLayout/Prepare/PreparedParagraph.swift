@@ -64,6 +64,12 @@ final class PreparedParagraph: Sendable {
     }
 
     var segmentCount: Int { segmentStarts.count }
+
+    /// Roughly the memory the paragraph holds, in bytes.
+    var estimatedBytes: Int {
+        segmentStarts.count * 24 + clusterStarts.count * 25 + glyphs.count * MemoryLayout<ShapedGlyph>.stride
+            + runs.count * 64 + (bidi.levels?.count ?? 0) + tabs.count * 8 + 256
+    }
     var clusterCount: Int { clusterStarts.count }
 
     func segmentEnd(_ i: Int) -> Int { i + 1 < segmentStarts.count ? segmentStarts[i + 1] : range.end }

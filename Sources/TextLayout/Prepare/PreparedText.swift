@@ -18,10 +18,21 @@ public struct PreparedText: Sendable {
     let bytes: [UInt8]
     let paragraphs: [PreparedParagraph]
 
-    /// Shapes and analyses `text` in `style`.
+    /// Shapes and analyses `text` in `style`. The same text prepared again in the same style (and
+    /// font context) comes from the context's ``FontContext/preparedTextCache`` without any work.
     /// - Throws: ``LayoutError`` `.invalidText` when the text is longer than ``maximumLength``.
     /// - Complexity: O(n) in the length of the text.
     public init(_ text: String, style: TextStyle) throws {
+        let cache = style.font.context?.preparedTextCache
+        if let cached = cache?.lookup(text, style) {
+            self = cached
+            return
+        }
+        try self.init(uncached: text, style: style)
+        cache?.store(self)
+    }
+
+    private init(uncached text: String, style: TextStyle) throws {
         let bytes = Array(text.utf8)
         guard bytes.count <= Self.maximumLength else {
             throw LayoutError(.invalidText, "the text is \(bytes.count) bytes of UTF-8; at most \(Self.maximumLength) are allowed")
@@ -37,6 +48,13 @@ public struct PreparedText: Sendable {
     /// Prepares `text` in `font` at `size` pixels.
     public init(_ text: String, font: Font, size: Double = 17) throws {
         try self.init(text, style: TextStyle(font: font, size: size))
+    }
+
+    /// Roughly the memory the preparation holds, in bytes (for cache budgets).
+    var estimatedBytes: Int {
+        var total = bytes.count * 2 + 64
+        for paragraph in paragraphs { total += paragraph.estimatedBytes }
+        return total
     }
 
     /// The `String.Index` of a UTF-8 byte offset into ``text``.
