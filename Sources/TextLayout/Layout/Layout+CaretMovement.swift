@@ -1,0 +1,149 @@
+// Caret movement on a layout: left and right on screen by grapheme, by word, to a line's start or end, up and down keeping x.
+
+/// How a caret moves (the arrow keys and their modifiers).
+public enum CaretMovement: String, Sendable, Hashable, CaseIterable {
+    /// One grapheme cluster to the left on screen (bidi-aware).
+    case left
+    /// One grapheme cluster to the right on screen (bidi-aware).
+    case right
+    /// To the start of the word before, in reading order on a left-to-right line (after, on a right-to-left one).
+    case wordLeft
+    /// To the end of the word after, in reading order on a left-to-right line (before, on a right-to-left one).
+    case wordRight
+    /// To the logical start of the caret's line.
+    case lineStart
+    /// To the logical end of the caret's line (after whitespace hanging there; before a hard break).
+    case lineEnd
+    /// To the line above, at the goal x.
+    case up
+    /// To the line below, at the goal x.
+    case down
+}
+
+extension Layout {
+    /// Where `movement` takes `caret`.
+    ///
+    /// - `left`, `right`: one grapheme cluster on screen. The caret crosses the cluster next to
+    ///   it on that side and stops at its far edge, keeping to that cluster (so at a direction
+    ///   boundary the offset says which cluster was crossed). Past a line's end it goes on to the
+    ///   next line in reading order (right on a left-to-right line, left on a right-to-left one) or
+    ///   the previous one, arriving at that line's edge on the side it came from, one cluster in
+    ///   when its edge is the same offset (a soft wrap). At the text's ends it stays.
+    /// - `wordLeft`, `wordRight`: to the start of the previous word or the end of the next one
+    ///   (ICU word boundaries; a word holds a letter or a digit), in reading order as the line
+    ///   reads; past a paragraph's first or last word, to its start or end, then on to the next
+    ///   paragraph's.
+    /// - `lineStart`, `lineEnd`: to the caret line's logical start (`.downstream`) or end (`.upstream`).
+    /// - `up`, `down`: to the caret at `goalX` (else the caret's own x) on the line above or
+    ///   below; from the first line up, to the text's start, and from the last line down, to its end.
+    ///   Keep the goal x from the first of a run of vertical moves to pass short lines.
+    public func caret(_ movement: CaretMovement, from caret: TextCaret, goalX: Double? = nil) -> TextCaret {
+        let caret = TextCaret(offset: min(max(caret.offset, 0), utf16Length), affinity: caret.affinity)
+        switch movement {
+        case .left: return visualStep(from: caret, toRight: false)
+        case .right: return visualStep(from: caret, toRight: true)
+        case .lineStart: return TextCaret(offset: lines[lineIndex(for: caret)].utf16Range.lowerBound, affinity: .downstream)
+        case .lineEnd: return TextCaret(offset: lines[lineIndex(for: caret)].utf16Range.upperBound, affinity: .upstream)
+        case .up, .down:
+            let index = lineIndex(for: caret)
+            let target = movement == .up ? index - 1 : index + 1
+            if target < 0 { return TextCaret(offset: 0) }
+            if target >= lines.count { return TextCaret(offset: utf16Length, affinity: .upstream) }
+            return self.caret(atX: goalX ?? caretRect(for: caret).x, onLine: target)
+        case .wordLeft, .wordRight:
+            let forward = (movement == .wordRight) != lineIsRightToLeft(lineIndex(for: caret))
+            return TextCaret(offset: wordBoundary(from: caret.offset, forward: forward))
+        }
+    }
+
+    /// One grapheme cluster left or right on screen (see ``caret(_:from:goalX:)``).
+    private func visualStep(from caret: TextCaret, toRight: Bool, crossedLine: Bool = false) -> TextCaret {
+        let index = lineIndex(for: caret)
+        let geometry = lineGeometry(index)
+        if let edge = geometry.edge(for: caret) {
+            let position = geometry.visualPosition[edge.box] + (edge.isRight ? 1 : 0)
+            if toRight, position < geometry.boxes.count {
+                return geometry.caret(at: BoxEdge(box: geometry.visualOrder[position], isRight: true))
+            }
+            if !toRight, position > 0 {
+                return geometry.caret(at: BoxEdge(box: geometry.visualOrder[position - 1], isRight: false))
+            }
+        }
+        guard !crossedLine else { return caret }
+        // Past the line's edge: on to the next line in reading order, or back to the previous one.
+        let forward = toRight != geometry.isRightToLeft
+        let target = forward ? index + 1 : index - 1
+        guard target >= 0, target < lines.count else { return caret }
+        let next = lineGeometry(target)
+        let arrived: TextCaret
+        if next.boxes.isEmpty {
+            arrived = TextCaret(offset: lines[target].utf16Range.lowerBound)
+        } else if toRight {
+            arrived = next.caret(at: BoxEdge(box: next.visualOrder[0], isRight: false))
+        } else {
+            arrived = next.caret(at: BoxEdge(box: next.visualOrder[next.boxes.count - 1], isRight: true))
+        }
+        guard arrived.offset == caret.offset else { return arrived }
+        return visualStep(from: arrived, toRight: toRight, crossedLine: true)
+    }
+
+    /// The start of the word before `offset` (backward) or the end of the word after it (forward);
+    /// a paragraph's start or end when it has no such word, the next paragraph's when `offset` is
+    /// already there.
+    private func wordBoundary(from offset: Int, forward: Bool) -> Int {
+        var paragraph = paragraphLines(containing: lineIndex(for: TextCaret(offset: offset)))
+        while true {
+            let start = lines[paragraph.lowerBound].utf16Range.lowerBound
+            let end = lines[paragraph.upperBound].utf16Range.upperBound
+            let words = wordRanges(paragraph)
+            if forward {
+                if let word = words.first(where: { $0.upperBound > offset }) { return word.upperBound }
+                if offset < end || paragraph.upperBound + 1 >= lines.count { return end }
+                paragraph = paragraphLines(containing: paragraph.upperBound + 1)
+            } else {
+                if let word = words.last(where: { $0.lowerBound < offset }) { return word.lowerBound }
+                if offset > start || paragraph.lowerBound == 0 { return start }
+                paragraph = paragraphLines(containing: paragraph.lowerBound - 1)
+            }
+        }
+    }
+
+    /// The lines of the paragraph that holds line `index`: from the line after a hard break to the
+    /// next line that ends in one (or the last line).
+    func paragraphLines(containing index: Int) -> ClosedRange<Int> {
+        var first = index
+        while first > 0, !lines[first - 1].endsWithHardBreak { first -= 1 }
+        var last = index
+        while last + 1 < lines.count, !lines[last].endsWithHardBreak { last += 1 }
+        return first...last
+    }
+
+    /// The words of a paragraph (ICU word boundaries; a word holds a letter or a digit), as UTF-16 ranges.
+    func wordRanges(_ paragraph: ClosedRange<Int>) -> [Range<Int>] {
+        let text = prepared.text[lines[paragraph.lowerBound].range.lowerBound..<lines[paragraph.upperBound].range.upperBound]
+        let bytes = Array(text.utf8)
+        guard !bytes.isEmpty else { return [] }
+        let ends = (try? bytes.withUnsafeBufferPointer { try boundaries(.word, in: $0, range: 0..<bytes.count) }) ?? [bytes.count]
+        var words: [Range<Int>] = []
+        var byte = 0
+        var utf16 = lines[paragraph.lowerBound].utf16Range.lowerBound
+        for end in ends {
+            let start = utf16
+            var isWord = false
+            while byte < end {
+                let length = bytes[byte] < 0x80 ? 1 : bytes[byte] < 0xE0 ? 2 : bytes[byte] < 0xF0 ? 3 : 4
+                if !isWord {
+                    var scalar = UInt32(bytes[byte]) & (length == 1 ? 0x7F : length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+                    for k in 1..<length { scalar = scalar << 6 | UInt32(bytes[byte + k] & 0x3F) }
+                    if let value = Unicode.Scalar(scalar), value.properties.isAlphabetic || value.properties.numericType != nil {
+                        isWord = true
+                    }
+                }
+                utf16 += length == 4 ? 2 : 1
+                byte += length
+            }
+            if isWord { words.append(start..<utf16) }
+        }
+        return words
+    }
+}

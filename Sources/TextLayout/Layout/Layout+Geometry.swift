@@ -1,0 +1,178 @@
+// Caret geometry on any layout: where each line is drawn, the caret's rectangle for an offset, and the offset under a point.
+
+/// Which side of an offset the caret keeps to where one offset has two places on screen.
+///
+/// An offset has two places at a soft wrap (the end of one line and the start of the next) and at
+/// a boundary between runs of opposite directions (after the character before it, before the
+/// character after it). Everywhere else both affinities give the same place.
+public enum CaretAffinity: String, Sendable, Hashable, CaseIterable {
+    /// With the character before the offset: at its trailing edge, on its line.
+    case upstream
+    /// With the character after the offset: at its leading edge, on its line (the default).
+    case downstream
+}
+
+/// A caret position: a UTF-16 offset into the laid-out text and the side it keeps to.
+public struct TextCaret: Sendable, Hashable {
+    /// A UTF-16 offset into the text, on a grapheme cluster boundary.
+    public var offset: Int
+    public var affinity: CaretAffinity
+
+    public init(offset: Int, affinity: CaretAffinity = .downstream) {
+        self.offset = offset
+        self.affinity = affinity
+    }
+}
+
+/// A rectangle in pixels: x to the right, y down, from the top left of the layout's box.
+public struct LayoutRect: Sendable, Hashable, CustomStringConvertible {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    public var maxX: Double { x + width }
+    public var maxY: Double { y + height }
+
+    public var description: String { "(x: \(x), y: \(y), width: \(width), height: \(height))" }
+}
+
+/// Caret geometry, in the coordinates a renderer draws the layout in.
+///
+/// **Alignment.** The engine lays every line out from its left edge; a renderer draws the lines
+/// of a right-to-left paragraph aligned to the right (as `TextRender` does). Geometry reports
+/// positions where the renderer draws them: a left-to-right line starts at x = 0, and a
+/// right-to-left line's runs start at ``lineOrigin(_:)``, so that its glyphs (the whitespace
+/// that hangs at its visual end, on the left, included) end at ``alignmentWidth``: the wrap
+/// width, or the widest line's width when there is no wrap limit. An editor adds its insets.
+///
+/// **Graphemes.** Carets stand on grapheme cluster boundaries as Swift's `Character` draws them,
+/// so the offsets agree with `String.Index` positions of the text. A HarfBuzz cluster that
+/// covers several grapheme clusters (a ligature such as "ffi") has its advance split evenly
+/// among them.
+///
+/// **Direction boundaries.** Where runs of opposite directions meet, an offset has two places:
+/// `.downstream` puts the caret at the leading edge of the character after the offset, on its
+/// run; `.upstream` at the trailing edge of the character before it. At a soft wrap,
+/// `.upstream` keeps the caret at the end of the line before, `.downstream` moves it to the start
+/// of the next line. At a line's ends, where only one neighbour is on the line, that one decides.
+///
+/// Geometry needs the layout's glyph runs (the default of ``PreparedText/layout(width:lineSpace:glyphRuns:)``).
+extension Layout {
+    /// The width lines are aligned in: the wrap width, or the widest line's width without a limit
+    /// (the width `TextRender` gives a bare layout's picture, and a growing editor's text area).
+    public var alignmentWidth: Double { maxWidth.isFinite ? maxWidth : width }
+
+    /// The x where a line's runs start (their ``GlyphRun/x`` is relative to it): 0 for a line of a
+    /// left-to-right paragraph; for a right-to-left one, ``alignmentWidth`` less the advance of all
+    /// its runs, so its content ends at the right edge and hanging whitespace reaches past its
+    /// left end (it may start below 0 when hanging spaces are wider than the room left).
+    public func lineOrigin(_ line: Line) -> Double {
+        guard line.isRightToLeft else { return 0 }
+        return alignmentWidth - line.runs.reduce(0) { $0 + $1.width }
+    }
+
+    /// The length of the text in UTF-16 code units.
+    var utf16Length: Int { lines[lines.count - 1].utf16Range.upperBound }
+
+    /// The index of the line a caret stands on.
+    ///
+    /// The last line that starts at or before the offset (clamped to the text); at a soft wrap,
+    /// an `.upstream` caret stays at the end of the line before.
+    public func lineIndex(for caret: TextCaret) -> Int {
+        let offset = min(max(caret.offset, 0), utf16Length)
+        var low = 0
+        var high = lines.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lines[mid].utf16Range.lowerBound <= offset { low = mid } else { high = mid - 1 }
+        }
+        if caret.affinity == .upstream, low > 0, lines[low].utf16Range.lowerBound == offset,
+           !lines[low - 1].endsWithHardBreak, lines[low - 1].utf16Range.upperBound == offset {
+            return low - 1
+        }
+        return low
+    }
+
+    /// The index of the line at height `y`: the last line whose top is at or above it (the space
+    /// between two lines belongs to the line above; above the first line, the first line).
+    public func lineIndex(atY y: Double) -> Int {
+        var low = 0
+        var high = lines.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lines[mid].top <= y { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    /// The caret's rectangle: `width` wide from the caret's x, as tall as its line.
+    ///
+    /// The x is where the caret's grapheme boundary falls in the line's glyphs (see the rules on
+    /// this extension). It stays within 0 and the wrap width: whitespace that hangs past the wrap
+    /// width puts the caret at the edge. An empty line has the caret at its start: x = 0, or
+    /// ``alignmentWidth`` on a right-to-left line. An empty line that a hard break starts, in a
+    /// text of `auto` direction, takes the direction of the line before, so the caret of a new
+    /// line stays on the side the paragraph above is aligned to.
+    /// - Parameter width: The caret's width in pixels.
+    public func caretRect(for caret: TextCaret, width: Double = 1) -> LayoutRect {
+        let index = lineIndex(for: caret)
+        let geometry = lineGeometry(index)
+        var x = geometry.x(of: geometry.edge(for: caret))
+        if maxWidth.isFinite { x = min(x, maxWidth) }
+        let line = lines[index]
+        return LayoutRect(x: max(0, x), y: line.top, width: width, height: line.height)
+    }
+
+    /// The caret's rectangle at a UTF-16 offset (rounded down to a grapheme boundary).
+    public func caretRect(forUTF16Offset offset: Int, affinity: CaretAffinity = .downstream, width: Double = 1) -> LayoutRect {
+        caretRect(for: TextCaret(offset: offset, affinity: affinity), width: width)
+    }
+
+    /// The caret's rectangle at an index of the text (rounded down to a grapheme boundary).
+    public func caretRect(for index: String.Index, affinity: CaretAffinity = .downstream, width: Double = 1) -> LayoutRect {
+        caretRect(forUTF16Offset: utf16Offset(of: index), affinity: affinity, width: width)
+    }
+
+    /// The caret a tap at (`x`, `y`) puts in the text: on the line at `y` (see ``lineIndex(atY:)``),
+    /// at the edge of the grapheme cluster under `x` that is nearer, with the affinity that draws
+    /// the caret at that edge. Left or right of the line's glyphs, its leftmost or rightmost edge.
+    public func caret(atX x: Double, y: Double) -> TextCaret {
+        caret(atX: x, onLine: lineIndex(atY: y))
+    }
+
+    /// The caret at `x` on line `index` (see ``caret(atX:y:)``).
+    /// - Precondition: `index` is an index of ``lines``.
+    public func caret(atX x: Double, onLine index: Int) -> TextCaret {
+        let geometry = lineGeometry(index)
+        guard !geometry.boxes.isEmpty else { return TextCaret(offset: lines[index].utf16Range.lowerBound) }
+        for k in geometry.visualOrder {
+            let box = geometry.boxes[k]
+            guard x < box.x1 else { continue }
+            return x < (box.x0 + box.x1) / 2 ? box.leftCaret : box.rightCaret
+        }
+        return geometry.boxes[geometry.visualOrder[geometry.visualOrder.count - 1]].rightCaret
+    }
+
+    /// The UTF-16 offset of an index of the text.
+    public func utf16Offset(of index: String.Index) -> Int {
+        prepared.text.utf16.distance(from: prepared.text.startIndex, to: index)
+    }
+
+    /// The index of the text at a UTF-16 offset (clamped to the text), rounded down to a grapheme boundary.
+    public func index(atUTF16Offset offset: Int) -> String.Index {
+        let text = prepared.text
+        var index = text.utf16.index(text.startIndex, offsetBy: min(max(offset, 0), text.utf16.count))
+        while index > text.startIndex, index.samePosition(in: text) == nil {
+            index = text.utf16.index(before: index)
+        }
+        return index
+    }
+}

@@ -1,0 +1,200 @@
+// Where each grapheme cluster of a line is drawn: boxes from the glyph runs' clusters and advances, in logical and visual order.
+
+/// One grapheme cluster of a line as drawn: its UTF-16 range and the x span its glyphs cover.
+struct ClusterBox: Sendable {
+    var range: Range<Int>
+    var x0: Double
+    var x1: Double
+    /// Whether the cluster's run reads right to left (its logical start is on its right).
+    var isRightToLeft: Bool
+
+    /// The caret at the box's left edge: before it (left to right) or after it (right to left).
+    var leftCaret: TextCaret {
+        isRightToLeft ? TextCaret(offset: range.upperBound, affinity: .upstream) : TextCaret(offset: range.lowerBound, affinity: .downstream)
+    }
+
+    /// The caret at the box's right edge: after it (left to right) or before it (right to left).
+    var rightCaret: TextCaret {
+        isRightToLeft ? TextCaret(offset: range.lowerBound, affinity: .downstream) : TextCaret(offset: range.upperBound, affinity: .upstream)
+    }
+}
+
+/// An edge of a cluster box: where a caret is drawn.
+struct BoxEdge: Equatable {
+    var box: Int
+    var isRight: Bool
+}
+
+/// The grapheme clusters of one line, with their boxes in the coordinates the line is drawn in.
+struct LineGeometry {
+    let index: Int
+    /// One box per grapheme cluster, in logical order; box `k` covers `bounds[k]..<bounds[k + 1]`.
+    let boxes: [ClusterBox]
+    /// The grapheme cluster boundaries of the line, ascending, from its start to its end.
+    let bounds: [Int]
+    /// Box indices from left to right.
+    let visualOrder: [Int]
+    /// Each box's position in ``visualOrder``.
+    let visualPosition: [Int]
+    /// The line's direction (an empty line after a hard break in `auto` text: the line before's).
+    let isRightToLeft: Bool
+    /// The caret's x on an empty line.
+    let emptyX: Double
+
+    /// The edge a caret is drawn at (nil on an empty line): after the cluster before the offset
+    /// when `.upstream` and there is one, else before the cluster after it, else after the one before.
+    func edge(for caret: TextCaret) -> BoxEdge? {
+        guard !boxes.isEmpty else { return nil }
+        let j = Self.lastIndex(in: bounds, atOrBefore: caret.offset)
+        let before = j > 0 ? j - 1 : nil
+        let after = j < boxes.count ? j : nil
+        if caret.affinity == .upstream, let before { return BoxEdge(box: before, isRight: !boxes[before].isRightToLeft) }
+        if let after { return BoxEdge(box: after, isRight: boxes[after].isRightToLeft) }
+        return BoxEdge(box: before!, isRight: !boxes[before!].isRightToLeft)
+    }
+
+    /// The x of an edge (``emptyX`` for none).
+    func x(of edge: BoxEdge?) -> Double {
+        guard let edge else { return emptyX }
+        return edge.isRight ? boxes[edge.box].x1 : boxes[edge.box].x0
+    }
+
+    /// The caret drawn at an edge.
+    func caret(at edge: BoxEdge) -> TextCaret {
+        edge.isRight ? boxes[edge.box].rightCaret : boxes[edge.box].leftCaret
+    }
+
+    /// The index of the last value of ascending `values` at or before `value` (0 when none is).
+    static func lastIndex(in values: [Int], atOrBefore value: Int) -> Int {
+        var low = 0
+        var high = values.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if values[mid] <= value { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+}
+
+extension Layout {
+    /// Whether line `index` reads right to left; an empty line that a hard break starts, in a text
+    /// of `auto` direction, reads as the line before it.
+    func lineIsRightToLeft(_ index: Int) -> Bool {
+        var i = index
+        while i > 0, lines[i].utf16Range.isEmpty, prepared.style.direction == .auto, lines[i - 1].endsWithHardBreak {
+            i -= 1
+        }
+        return lines[i].isRightToLeft
+    }
+
+    /// The boxes of line `index`'s grapheme clusters.
+    ///
+    /// Each run's glyphs are grouped into HarfBuzz clusters (consecutive glyphs with the same
+    /// cluster offset); a HarfBuzz cluster's advance is split evenly among the grapheme clusters it
+    /// touches (a ligature), and a grapheme cluster's box is the union of its shares. A grapheme
+    /// cluster without glyphs gets an empty box at the trailing edge of the one before it.
+    /// - Complexity: O(n log n) in the length of the line.
+    func lineGeometry(_ index: Int) -> LineGeometry {
+        let line = lines[index]
+        let rightToLeft = lineIsRightToLeft(index)
+        let emptyX = rightToLeft ? alignmentWidth : 0
+        var bounds = [line.utf16Range.lowerBound]
+        var offset = line.utf16Range.lowerBound
+        for character in prepared.text[line.range] {
+            offset += character.utf16.count
+            bounds.append(offset)
+        }
+        let count = bounds.count - 1
+        var x0 = [Double](repeating: .infinity, count: count)
+        var x1 = [Double](repeating: -.infinity, count: count)
+        var direction = [Bool?](repeating: nil, count: count)
+
+        /// Gives each grapheme cluster that `range` touches an even share of `left..<right`.
+        func distribute(_ range: Range<Int>, _ left: Double, _ right: Double, _ isRightToLeft: Bool) {
+            let first = LineGeometry.lastIndex(in: bounds, atOrBefore: range.lowerBound)
+            guard first < count else { return }
+            var last = first
+            while last + 1 < count, bounds[last + 1] < range.upperBound { last += 1 }
+            let share = (right - left) / Double(last - first + 1)
+            for k in first...last {
+                let n = Double(k - first)
+                let (a, b) = isRightToLeft ? (right - (n + 1) * share, right - n * share) : (left + n * share, left + (n + 1) * share)
+                x0[k] = min(x0[k], a)
+                x1[k] = max(x1[k], b)
+                if direction[k] == nil { direction[k] = isRightToLeft }
+            }
+        }
+
+        let origin = lineOrigin(line)
+        if count > 0 {
+            for run in line.runs {
+                let starts = Set(run.glyphs.map(\.cluster)).sorted()
+                var x = origin + run.x
+                var g = 0
+                while g < run.glyphs.count {
+                    let cluster = run.glyphs[g].cluster
+                    var advance = 0.0
+                    var h = g
+                    while h < run.glyphs.count, run.glyphs[h].cluster == cluster {
+                        advance += run.glyphs[h].advance
+                        h += 1
+                    }
+                    let s = LineGeometry.lastIndex(in: starts, atOrBefore: cluster) + 1
+                    let end = s < starts.count ? starts[s] : run.utf16Range.upperBound
+                    if end > cluster { distribute(cluster..<end, x, x + advance, run.isRightToLeft) }
+                    x += advance
+                    g = h
+                }
+            }
+        }
+
+        // Clusters without glyphs sit at the trailing edge of the cluster before (or the leading
+        // edge of the one after, or the line's start).
+        var boxes: [ClusterBox] = []
+        boxes.reserveCapacity(count)
+        for k in 0..<count where direction[k] != nil {
+            boxes.append(ClusterBox(range: bounds[k]..<bounds[k + 1], x0: x0[k], x1: x1[k], isRightToLeft: direction[k]!))
+        }
+        if boxes.count < count {
+            boxes = fillingEmptyBoxes(bounds: bounds, x0: x0, x1: x1, direction: direction, rightToLeft: rightToLeft, emptyX: emptyX)
+        }
+
+        let visualOrder = boxes.indices.sorted { a, b in
+            let ma = (boxes[a].x0 + boxes[a].x1) / 2
+            let mb = (boxes[b].x0 + boxes[b].x1) / 2
+            if ma != mb { return ma < mb }
+            return boxes[a].isRightToLeft ? a > b : a < b
+        }
+        var visualPosition = [Int](repeating: 0, count: boxes.count)
+        for (position, box) in visualOrder.enumerated() { visualPosition[box] = position }
+        return LineGeometry(index: index, boxes: boxes, bounds: bounds, visualOrder: visualOrder,
+                            visualPosition: visualPosition, isRightToLeft: rightToLeft, emptyX: emptyX)
+    }
+
+    /// Boxes for every cluster when some have no glyphs: those get an empty box at the trailing
+    /// edge of the cluster before, or the leading edge of the next one with glyphs, or the line's start.
+    private func fillingEmptyBoxes(bounds: [Int], x0: [Double], x1: [Double], direction: [Bool?],
+                                   rightToLeft: Bool, emptyX: Double) -> [ClusterBox] {
+        let count = bounds.count - 1
+        var boxes: [ClusterBox] = []
+        boxes.reserveCapacity(count)
+        for k in 0..<count {
+            let range = bounds[k]..<bounds[k + 1]
+            if let isRightToLeft = direction[k] {
+                boxes.append(ClusterBox(range: range, x0: x0[k], x1: x1[k], isRightToLeft: isRightToLeft))
+                continue
+            }
+            if let previous = boxes.last {
+                let x = previous.isRightToLeft ? previous.x0 : previous.x1
+                boxes.append(ClusterBox(range: range, x0: x, x1: x, isRightToLeft: previous.isRightToLeft))
+            } else if let next = (k..<count).first(where: { direction[$0] != nil }) {
+                let isRightToLeft = direction[next]!
+                let x = isRightToLeft ? x1[next] : x0[next]
+                boxes.append(ClusterBox(range: range, x0: x, x1: x, isRightToLeft: isRightToLeft))
+            } else {
+                boxes.append(ClusterBox(range: range, x0: emptyX, x1: emptyX, isRightToLeft: rightToLeft))
+            }
+        }
+        return boxes
+    }
+}
