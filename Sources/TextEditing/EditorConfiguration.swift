@@ -72,6 +72,9 @@ public struct EditorConfiguration {
     public var endEditingValidation: Validator?
     /// The width of the caret's rectangle in pixels.
     public var caretWidth: Double
+    /// An input mask (FormattableTextView): the text holds only what was typed, drawn among the
+    /// format's literals; nil for none. An initial or set text is read through it as a paste is.
+    public var mask: InputMask?
 
     public init(font: Font, size: Double = 17, width: Double? = nil, sizing: EditorSizing = EditorSizing(),
                 text: String = "", placeholder: String = "", disabledPlaceholder: String = "", enabled: Bool = true,
@@ -79,7 +82,7 @@ public struct EditorConfiguration {
                 style: FieldStyle = .outlined, border: Border = .none, activeOnEditing: Bool = false,
                 maxLength: Int? = nil, lengthPolicy: LengthPolicy = .reject, secure: Bool = false,
                 liveValidation: Validator? = nil, liveValidationInterval: Double = 0.5,
-                endEditingValidation: Validator? = nil, caretWidth: Double = 1) {
+                endEditingValidation: Validator? = nil, caretWidth: Double = 1, mask: InputMask? = nil) {
         self.font = font
         self.size = size
         self.width = width
@@ -101,6 +104,7 @@ public struct EditorConfiguration {
         self.liveValidationInterval = liveValidationInterval
         self.endEditingValidation = endEditingValidation
         self.caretWidth = caretWidth
+        self.mask = mask
     }
 
     /// Checks the values the layout engine does not check itself, naming the one that is wrong.
@@ -112,6 +116,14 @@ public struct EditorConfiguration {
         try nonNegative(border.width, "border.width")
         try nonNegative(border.cornerRadius, "border.cornerRadius")
         try nonNegative(caretWidth, "caretWidth")
+        try mask?.validate()
+    }
+
+    /// The mask's formats compiled against its symbols (empty without a mask).
+    func compiledMask() throws(EditorError) -> [MaskFormat] {
+        guard let mask else { return [] }
+        try mask.validate()
+        return mask.formats.map { MaskFormat($0, symbols: mask.formatSymbols) }
     }
 
     /// The pattern compiled, or nil without one.

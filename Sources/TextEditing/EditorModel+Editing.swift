@@ -1,4 +1,4 @@
-// Edits: insert and paste (through the length limit), delete by grapheme cluster, set the text, move the caret, select.
+// Edits: insert and paste (through the mask and the length limit), delete by grapheme cluster, set the text, move the caret, select.
 
 extension EditorModel {
     /// Types `string` at the caret, replacing the selection.
@@ -6,8 +6,13 @@ extension EditorModel {
     /// With `maxLength`, an edit that would leave more grapheme clusters than the limit is
     /// refused whole (`reject`) or has `string` cut at a grapheme boundary to fit (`truncate`),
     /// unless it shortens the text: a text over the limit (set in code) can always be shortened.
-    /// - Returns: `.rejected` (nothing changed) when disabled or refused by the limit; `.truncated`
-    ///   when only part of `string` was inserted.
+    ///
+    /// With a mask, `string` is read into the slots from the caret's on: literals in it are
+    /// stripped (a fully formatted value pastes as its input characters), every character must
+    /// suit its slot, and the text after the caret moves along; an edit that does not fit is
+    /// refused whole (`strict`) or reduced to the characters that fit (`lenient`).
+    /// - Returns: `.rejected` (nothing changed) when disabled or refused by the mask or the limit;
+    ///   `.truncated` when only part of `string` was inserted.
     @discardableResult
     public func insert(_ string: String) -> EditOutcome {
         perform { replaceSelection(with: string) }
@@ -58,11 +63,20 @@ extension EditorModel {
 
     /// Sets the text in code: taken whole, even over `maxLength` and while disabled; the caret
     /// goes to the end. Like an edit, it ends an `error` or `success` state and restarts live
-    /// validation.
-    /// - Returns: `.rejected` only when the text is too long for the layout engine (64 MiB).
+    /// validation. With a mask, it is read as a paste into an empty field.
+    /// - Returns: `.rejected` only when the text is too long for the layout engine (64 MiB) or a
+    ///   strict mask refuses it; `.truncated` when a lenient mask kept part of it.
     @discardableResult
     public func setText(_ newText: String) -> EditOutcome {
-        perform { replace(text.startIndex..<text.endIndex, with: newText) ? .accepted : .rejected }
+        perform {
+            if configuration.mask != nil {
+                let whole = text.startIndex..<text.endIndex
+                let outcome = replaceMasked(whole, with: newText, limited: false)
+                // Setting an empty or unchanged text is accepted even when nothing of it fits.
+                return outcome == .rejected && (newText.isEmpty || newText == text) ? .accepted : outcome
+            }
+            return replace(text.startIndex..<text.endIndex, with: newText) ? .accepted : .rejected
+        }
     }
 
     /// Moves the caret to `index` (rounded down to a grapheme boundary) and clears the selection.
@@ -74,6 +88,7 @@ extension EditorModel {
             let caret = characterBoundary(atOrBefore: index)
             caretIndex = caret
             selectionAnchor = caret
+            caretAffinity = .downstream
             return .accepted
         }
     }
@@ -94,6 +109,7 @@ extension EditorModel {
             guard isEnabled else { return .rejected }
             selectionAnchor = characterBoundary(atOrBefore: anchor)
             caretIndex = characterBoundary(atOrBefore: caret)
+            caretAffinity = .downstream
             return .accepted
         }
     }
@@ -144,10 +160,11 @@ extension EditorModel {
         return index
     }
 
-    /// Replaces the selection with `string` through the length limit.
+    /// Replaces the selection with `string` through the mask and the length limit.
     private func replaceSelection(with string: String) -> EditOutcome {
         guard isEnabled else { return .rejected }
         let range = selectedRange
+        if configuration.mask != nil { return replaceMasked(range, with: string, limited: true) }
         let fitted = fitToLimit(string, replacing: range)
         guard fitted.outcome != .rejected else { return .rejected }
         return replace(range, with: fitted.text) ? fitted.outcome : .rejected
@@ -158,8 +175,10 @@ extension EditorModel {
         guard !range.isEmpty else {
             caretIndex = range.lowerBound
             selectionAnchor = range.lowerBound
+            caretAffinity = .downstream
             return .accepted
         }
+        if configuration.mask != nil { return deleteMasked(range) }
         return replace(range, with: "") ? .accepted : .rejected
     }
 
@@ -203,14 +222,23 @@ extension EditorModel {
         let prefix = text.utf8.distance(from: text.startIndex, to: range.lowerBound)
         var newText = text
         newText.replaceSubrange(range, with: string)
+        return commit(newText, caretUTF8: prefix + string.utf8.count)
+    }
+
+    /// Makes `newText` the text, with the caret at its UTF-8 offset `caretUTF8` (rounded down to
+    /// a grapheme boundary), and re-measures. A text equal to the old one only moves the caret:
+    /// no new text version.
+    /// - Returns: false, changing nothing, when the layout engine cannot take the new text.
+    func commit(_ newText: String, caretUTF8: Int) -> Bool {
         let changed = newText != text
         if changed {
             do { try relayout(text: newText, enabled: isEnabled) } catch { return false }
             text = newText
         }
-        let end = text.utf8.index(text.startIndex, offsetBy: prefix + string.utf8.count)
+        let end = text.utf8.index(text.startIndex, offsetBy: caretUTF8)
         caretIndex = characterBoundary(atOrBefore: end)
         selectionAnchor = caretIndex
+        caretAffinity = .downstream
         if changed { textDidChange() }
         return true
     }

@@ -7,7 +7,10 @@ import TextLayout
 /// The model holds the text, the caret and selection (on grapheme cluster boundaries, as
 /// `String.Index` and as UTF-16 offsets), focus, enabled and the field state, and the layout of
 /// the text that is drawn: the text itself, one bullet per grapheme cluster when secure, the
-/// placeholder while the text is empty, or the disabled placeholder while disabled. The layout is
+/// text with its mask's literals around it, the placeholder while the text is empty, or the
+/// disabled placeholder while disabled. With a mask, ``text``, the caret and the selection are
+/// the typed characters only; the caret's and the selection's rectangles are where they are
+/// drawn, among the literals. The layout is
 /// `PreparedText.measureEditor` of that text at the editor's width, the call the batch format
 /// makes; a new text is prepared (shaped) again, a new width only laid out again.
 ///
@@ -29,6 +32,9 @@ public final class EditorModel {
     public internal(set) var isFocused = false
     /// The caret: the end of the selection that moves. Always on a grapheme cluster boundary.
     public internal(set) var caretIndex: String.Index
+    /// Which side the caret keeps to where its offset has two places on screen (a soft wrap, a
+    /// direction boundary): set by taps and caret movement, `.downstream` after an edit.
+    public internal(set) var caretAffinity = CaretAffinity.downstream
     /// The end of the selection that stays put (equal to ``caretIndex`` when nothing is selected).
     public internal(set) var selectionAnchor: String.Index
     /// Whether the whole text matches the pattern; nil without a pattern.
@@ -43,9 +49,14 @@ public final class EditorModel {
     let clock: any EditorClock
     let regex: Regex<AnyRegexOutput>?
     let style: TextStyle
+    /// The mask's formats, compiled (empty without a mask).
+    let maskFormats: [MaskFormat]
     /// The displayed text, prepared.
     var prepared: PreparedText
-    var showsPlaceholderText: Bool
+    /// What is drawn for the text now, and how its positions map to the text's.
+    var display: Display
+    /// The x the caret keeps through a run of up and down moves (layout pixels of the drawn text).
+    var goalX: Double?
     /// `standard`, `active`, `error` or `success`; ``state`` reports `disabled` over it.
     var fieldState = FieldState.standard
     /// The message of the last failed validation, shown while the state is `error`.
@@ -67,40 +78,32 @@ public final class EditorModel {
         self.clock = clock
         regex = try configuration.compiledPattern()
         style = try TextStyle(font: configuration.font, size: configuration.size)
-        text = configuration.text
+        maskFormats = try configuration.compiledMask()
+        let initial = try Self.maskedInitialText(configuration.text, formats: maskFormats, configuration: configuration)
+        text = initial
         width = configuration.width
         isEnabled = configuration.enabled
-        caretIndex = configuration.text.endIndex
-        selectionAnchor = configuration.text.endIndex
-        let shown = Self.display(text: configuration.text, enabled: configuration.enabled, configuration: configuration)
-        prepared = try PreparedText(shown.text, style: style)
-        showsPlaceholderText = shown.isPlaceholder
+        caretIndex = initial.endIndex
+        selectionAnchor = initial.endIndex
+        display = Self.display(text: initial, enabled: configuration.enabled, configuration: configuration, formats: maskFormats)
+        prepared = try PreparedText(display.text, style: style)
         measurement = try prepared.measureEditor(width: configuration.width, sizing: configuration.sizing)
-        isMatched = regex.map { configuration.text.wholeMatch(of: $0) != nil }
-    }
-
-    /// What is drawn for `text`: the disabled placeholder while disabled (when one is given),
-    /// the placeholder while the text is empty, bullets when secure, else the text.
-    static func display(text: String, enabled: Bool, configuration: EditorConfiguration) -> (text: String, isPlaceholder: Bool) {
-        if !enabled, !configuration.disabledPlaceholder.isEmpty { return (configuration.disabledPlaceholder, true) }
-        if text.isEmpty, !configuration.placeholder.isEmpty { return (configuration.placeholder, true) }
-        if configuration.secure { return (String(repeating: "\u{2022}", count: text.count), false) }
-        return (text, false)
+        isMatched = regex.map { initial.wholeMatch(of: $0) != nil }
     }
 
     /// Prepares and measures what is drawn for `text` and `enabled`, preparing only when the
     /// drawn text changed. Changes nothing when it throws.
     func relayout(text: String, enabled: Bool) throws {
-        let shown = Self.display(text: text, enabled: enabled, configuration: configuration)
+        let shown = Self.display(text: text, enabled: enabled, configuration: configuration, formats: maskFormats)
         if shown.text == prepared.text {
-            showsPlaceholderText = shown.isPlaceholder
+            display = shown
             return
         }
         let newPrepared = try PreparedText(shown.text, style: style)
         let newMeasurement = try newPrepared.measureEditor(width: width, sizing: configuration.sizing)
         prepared = newPrepared
         measurement = newMeasurement
-        showsPlaceholderText = shown.isPlaceholder
+        display = shown
         prepareCount += 1
         layoutCount += 1
     }
@@ -108,7 +111,14 @@ public final class EditorModel {
     /// The text that is drawn and measured.
     public var displayText: String { prepared.text }
     /// Whether ``displayText`` is the placeholder or the disabled placeholder.
-    public var showsPlaceholder: Bool { showsPlaceholderText }
+    public var showsPlaceholder: Bool { display.isPlaceholder }
+    /// The text with its mask's literals around it as ``InputMask/appearance`` shows them (the
+    /// text itself without a mask): what ``displayText`` draws when no placeholder shows and the
+    /// entry is not secure.
+    public var formattedText: String { display.formattedText }
+    /// The runs of ``displayText`` that are input, literals and placeholders, so a renderer can
+    /// style them; empty while a placeholder shows, nil without a mask.
+    public var maskSpans: [MaskSpan]? { configuration.mask == nil ? nil : display.maskSpans }
 
     /// The field state; `disabled` whenever the editor is.
     public var state: FieldState { isEnabled ? fieldState : .disabled }
@@ -140,13 +150,15 @@ public final class EditorModel {
     public var snapshot: EditorSnapshot {
         let selection = selectedRange
         return EditorSnapshot(
-            text: text, displayText: displayText, showsPlaceholder: showsPlaceholder,
-            caretIndex: caretIndex, caret: utf16Offset(of: caretIndex),
+            text: text, displayText: displayText, formattedText: formattedText, maskSpans: maskSpans,
+            showsPlaceholder: showsPlaceholder,
+            caretIndex: caretIndex, caret: utf16Offset(of: caretIndex), caretAffinity: caretAffinity,
             selectionRange: selection,
             selection: utf16Offset(of: selection.lowerBound)..<utf16Offset(of: selection.upperBound),
             state: state, helperText: helperText, counter: counter, isMatched: isMatched,
             lineCount: measurement.lineCount, height: measurement.height, contentHeight: measurement.contentHeight,
-            isScrollable: measurement.isScrollable, caretRect: caretRect, rejected: lastOutcome == .rejected)
+            isScrollable: measurement.isScrollable, caretRect: caretRect, selectionRects: selectionRects,
+            rejected: lastOutcome == .rejected)
     }
 
     /// Lays the displayed text out at a new width (nil for no limit); nothing is shaped again.
@@ -163,8 +175,10 @@ public final class EditorModel {
 
     /// Runs an event: first what is already due, then the event, then what became due (live
     /// validation with a zero interval).
+    /// Every event but a vertical caret move forgets the goal x of up and down moves.
     func perform(_ event: () -> EditOutcome) -> EditOutcome {
         tick()
+        goalX = nil
         let outcome = event()
         lastOutcome = outcome
         tick()
@@ -178,8 +192,11 @@ public final class EditorModel {
         if caretIndex.samePosition(in: text) == nil, caretIndex != text.endIndex { problems.append("caret not on a grapheme boundary") }
         if selectionAnchor.samePosition(in: text) == nil, selectionAnchor != text.endIndex { problems.append("anchor not on a grapheme boundary") }
         if caretIndex > text.endIndex || selectionAnchor > text.endIndex { problems.append("caret or anchor past the end") }
-        let shown = Self.display(text: text, enabled: isEnabled, configuration: configuration)
+        let shown = Self.display(text: text, enabled: isEnabled, configuration: configuration, formats: maskFormats)
         if shown.text != displayText || shown.isPlaceholder != showsPlaceholder { problems.append("display out of step with the text") }
+        if shown.formattedText != formattedText { problems.append("formattedText out of step with the text") }
+        if !showsPlaceholder, !configuration.secure, formattedText != displayText { problems.append("displayText differs from formattedText") }
+        if !maskFormats.isEmpty, !maskFormats.contains(where: { $0.accepts(text) }) { problems.append("the text fits no mask format") }
         if measurement.layout.prepared.text != displayText { problems.append("measurement of another text") }
         if fieldState == .disabled { problems.append("fieldState is disabled") }
         if isFocused && !isEnabled { problems.append("focused while disabled") }

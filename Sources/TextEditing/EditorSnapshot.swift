@@ -1,4 +1,5 @@
-// What an editor shows after each change: texts, caret, state, counter, height and the caret's rectangle.
+// What an editor shows after each change: texts, caret, state, counter, height, the caret's and the selection's rectangles.
+import TextLayout
 
 /// The state of a field (Vitamin's five states).
 public enum FieldState: String, Sendable, CaseIterable {
@@ -21,20 +22,9 @@ public enum EditOutcome: Sendable, Equatable {
     public var isRejected: Bool { self == .rejected }
 }
 
-/// A rectangle in pixels, from the top left of the editor's box (insets included).
-public struct Rect: Sendable, Hashable {
-    public var x: Double
-    public var y: Double
-    public var width: Double
-    public var height: Double
-
-    public init(x: Double, y: Double, width: Double, height: Double) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-}
+/// A rectangle in pixels, from the top left of the editor's box (insets included): the engine's
+/// rectangle, under the name the editor has always used.
+public typealias Rect = LayoutRect
 
 /// Everything a renderer needs after a change, as one value.
 ///
@@ -44,13 +34,22 @@ public struct Rect: Sendable, Hashable {
 public struct EditorSnapshot: Sendable {
     /// The text the user typed (never the bullets).
     public var text: String
-    /// What is drawn and measured: the text, one bullet per grapheme cluster when secure, or a placeholder.
+    /// What is drawn and measured: the text (with its mask's literals), one bullet per grapheme
+    /// cluster when secure, or a placeholder.
     public var displayText: String
+    /// The text with its mask's literals as the mask's appearance shows them (the text itself
+    /// without a mask), never bullets or a placeholder: equal to ``displayText`` when neither shows.
+    public var formattedText: String
+    /// The input, literal and placeholder runs of ``displayText`` under a mask (UTF-16 offsets of
+    /// ``displayText``), for a renderer to style; empty while a placeholder shows, nil without a mask.
+    public var maskSpans: [MaskSpan]?
     /// Whether ``displayText`` is the placeholder or the disabled placeholder.
     public var showsPlaceholder: Bool
     /// The caret in ``text``, as a `String.Index` and as a UTF-16 offset.
     public var caretIndex: String.Index
     public var caret: Int
+    /// Which side the caret keeps to at a soft wrap or a direction boundary.
+    public var caretAffinity: CaretAffinity
     /// The selection in ``text`` (empty at the caret when nothing is selected).
     public var selectionRange: Range<String.Index>
     public var selection: Range<Int>
@@ -72,6 +71,8 @@ public struct EditorSnapshot: Sendable {
     public var isScrollable: Bool
     /// Where to draw the caret, in the editor's box, unscrolled.
     public var caretRect: Rect
+    /// Where to highlight the selection, in the editor's box, unscrolled; empty without one.
+    public var selectionRects: [Rect]
     /// Whether the last event's edit was refused.
     public var rejected: Bool
 }

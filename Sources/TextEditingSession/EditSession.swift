@@ -12,7 +12,7 @@ import TextLayoutBatch
 public final class EditSession {
     /// The events and the JSON type of their value.
     public static let events = ["insert", "paste", "deleteBackward", "deleteForward", "caret", "select", "focus",
-                                "advance", "setText", "setEnabled", "setWidth"]
+                                "advance", "setText", "setEnabled", "setWidth", "tap", "move"]
 
     private let fonts: FontContext
     private let clock = ManualClock()
@@ -115,6 +115,17 @@ public final class EditSession {
             case "setWidth":
                 try editor.setWidth(try Self.number(value, name))
                 return .accepted
+            case "tap":
+                guard case let .array(point) = value, point.count == 2 else {
+                    throw SessionError.event("'tap' takes [x, y] (pixels in the editor's box), got \(value.serialized.prefix(40))")
+                }
+                return editor.tap(x: try Self.number(point[0], "tap[0]"), y: try Self.number(point[1], "tap[1]"))
+            case "move":
+                let movements = CaretMovement.allCases.map(\.rawValue)
+                guard case let .string(movementName) = value, let movement = CaretMovement(rawValue: movementName) else {
+                    throw SessionError.event("'move' takes one of \(movements.joined(separator: ", ")), got \(value.serialized.prefix(40))")
+                }
+                return editor.moveCaret(movement)
             default:
                 throw SessionError.event("unknown event '\(name)'; the events are: \(allowed)")
             }
@@ -170,6 +181,14 @@ extension EditorSnapshot {
         var out = "{\"text\":"
         writeJSONString(text, to: &out)
         out += ",\"displayText\":"; writeJSONString(displayText, to: &out)
+        out += ",\"formattedText\":"; writeJSONString(formattedText, to: &out)
+        if let maskSpans {
+            out += ",\"maskSpans\":["
+            for (k, span) in maskSpans.enumerated() {
+                out += (k == 0 ? "" : ",") + "{\"kind\":\"\(span.kind.rawValue)\",\"range\":[\(span.range.lowerBound),\(span.range.upperBound)]}"
+            }
+            out += "]"
+        }
         out += ",\"showsPlaceholder\":\(showsPlaceholder)"
         out += ",\"caret\":\(caret)"
         out += ",\"selection\":[\(selection.lowerBound),\(selection.upperBound)]"
@@ -185,7 +204,16 @@ extension EditorSnapshot {
         out += ",\"y\":"; writeJSONNumber(caretRect.y, to: &out)
         out += ",\"width\":"; writeJSONNumber(caretRect.width, to: &out)
         out += ",\"height\":"; writeJSONNumber(caretRect.height, to: &out)
-        out += "},\"rejected\":\(rejected)}"
+        out += "},\"selectionRects\":["
+        for (k, rect) in selectionRects.enumerated() {
+            out += k == 0 ? "{\"x\":" : ",{\"x\":"
+            writeJSONNumber(rect.x, to: &out)
+            out += ",\"y\":"; writeJSONNumber(rect.y, to: &out)
+            out += ",\"width\":"; writeJSONNumber(rect.width, to: &out)
+            out += ",\"height\":"; writeJSONNumber(rect.height, to: &out)
+            out += "}"
+        }
+        out += "],\"rejected\":\(rejected)}"
         return out
     }
 }

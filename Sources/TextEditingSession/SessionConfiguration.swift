@@ -32,7 +32,7 @@ public enum SessionConfiguration {
     static let layoutKeys = ["font", "size", "width", "lineSpace", "minLines", "maxLines", "insets", "minHeight", "maxHeight"]
     static let editorKeys = ["text", "placeholder", "disabledPlaceholder", "enabled", "pattern", "labelText", "helperText",
                              "style", "border", "activeOnEditing", "maxLength", "lengthPolicy", "secure", "liveValidation",
-                             "liveValidationInterval", "endEditingValidation"]
+                             "liveValidationInterval", "endEditingValidation", "mask"]
     public static let keys = layoutKeys + editorKeys
 
     /// Reads a `config` object. Layout keys are read by the batch format's own reader, so they
@@ -75,6 +75,7 @@ public enum SessionConfiguration {
         c.liveValidation = try RuleValidator.read(config["liveValidation"], "liveValidation")
         c.liveValidationInterval = try number(config, "liveValidationInterval") ?? 0.5
         c.endEditingValidation = try RuleValidator.read(config["endEditingValidation"], "endEditingValidation")
+        c.mask = try mask(config["mask"])
         return c
     }
 
@@ -126,6 +127,46 @@ public enum SessionConfiguration {
             throw .config("unknown key 'border.\(unknown.0)'; border may have: width, cornerRadius")
         }
         return Border(width: try number(value, "width") ?? 1, cornerRadius: try number(value, "cornerRadius") ?? 0)
+    }
+}
+
+extension SessionConfiguration {
+    static let maskKeys = ["formats", "maskAppearance", "placeholders", "mode"]
+
+    /// Reads `{"formats": [...], "maskAppearance": ..., "placeholders": {...}, "mode": ...}` into a
+    /// mask with the default symbols (`d` ASCII digits, `w` letters, `*` anything).
+    static func mask(_ value: JSONValue?) throws(SessionError) -> InputMask? {
+        guard let value, value != .null else { return nil }
+        guard case let .object(members) = value else {
+            throw .config("'mask' must be an object with \(maskKeys.joined(separator: ", ")), got \(value.typeName)")
+        }
+        if let unknown = members.first(where: { !maskKeys.contains($0.0) }) {
+            throw .config("unknown key 'mask.\(unknown.0)'; a mask may have: \(maskKeys.joined(separator: ", "))")
+        }
+        guard case let .array(list)? = value["formats"], !list.isEmpty else {
+            throw .config("'mask.formats' must be a non-empty list of formats such as [\"+7(ddd)ddd-dd-dd\"]")
+        }
+        var formats: [String] = []
+        for item in list {
+            guard case let .string(format) = item else { throw .config("'mask.formats' must hold strings, got \(item.typeName)") }
+            formats.append(format)
+        }
+        var mask = InputMask(formats: formats)
+        mask.appearance = try choice(value, "maskAppearance", MaskAppearance.self) ?? .leftOnly
+        mask.mode = try choice(value, "mode", MaskMode.self) ?? .strict
+        switch value["placeholders"] {
+        case nil, .null?: break
+        case let .object(pairs)?:
+            for (symbol, placeholder) in pairs {
+                guard case let .string(text) = placeholder, text.count == 1, symbol.count == 1 else {
+                    throw .config("'mask.placeholders' maps a mask letter to one character, such as {\"d\": \"_\"}; got '\(symbol)': \(placeholder.serialized.prefix(20))")
+                }
+                mask.placeholders[Character(symbol)] = Character(text)
+            }
+        case let other?:
+            throw .config("'mask.placeholders' must be an object such as {\"d\": \"_\"}, got \(other.typeName)")
+        }
+        return mask
     }
 }
 

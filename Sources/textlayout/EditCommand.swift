@@ -11,17 +11,23 @@ enum EditCommand {
     lineSpace, minLines, maxLines, insets, minHeight, maxHeight) and text, placeholder,
     disabledPlaceholder, enabled, pattern, labelText, helperText, style (filled|outlined),
     border {width, cornerRadius}, activeOnEditing, maxLength, lengthPolicy (reject|truncate),
-    secure, liveValidation, liveValidationInterval, endEditingValidation. A validator is a rule
+    secure, liveValidation, liveValidationInterval, endEditingValidation, mask. A validator is a rule
     {"rule": "minLength"|"maxLength"|"pattern", "value": ..., "message": "..."} or a list of rules.
+    A mask is {"formats": ["+7(ddd)ddd-dd-dd", ...], "maskAppearance": "leftOnly"|"leftAndRight"|
+    "whole", "placeholders": {"d": "_"}, "mode": "strict"|"lenient"}: d an ASCII digit, w a letter,
+    * any character, everything else a literal; the first format that accepts the text formats it.
 
     Each later line is one event: {"insert": s}, {"paste": s}, {"deleteBackward": n},
     {"deleteForward": n}, {"caret": offset}, {"select": [start, end]}, {"focus": bool},
-    {"advance": seconds}, {"setText": s}, {"setEnabled": bool}, {"setWidth": px}.
-    Offsets are UTF-16 code units; counts are grapheme clusters.
+    {"advance": seconds}, {"setText": s}, {"setEnabled": bool}, {"setWidth": px}, {"tap": [x, y]},
+    {"move": "left"|"right"|"wordLeft"|"wordRight"|"lineStart"|"lineEnd"|"up"|"down"}.
+    Offsets are UTF-16 code units of the typed text (with a mask, without its literals); counts
+    are grapheme clusters; a tap is in pixels of the editor's box, insets included.
 
-    Each input line gets one output line: {"text", "displayText", "showsPlaceholder", "caret",
-    "selection", "state", "helperText", "counter", "isMatched", "lineCount", "height",
-    "contentHeight", "isScrollable", "caretRect", "rejected"}, or {"error": {"code", "message"}}
+    Each input line gets one output line: {"text", "displayText", "formattedText", "maskSpans"
+    (with a mask), "showsPlaceholder", "caret", "selection", "state", "helperText", "counter",
+    "isMatched", "lineCount", "height", "contentHeight", "isScrollable", "caretRect",
+    "selectionRects", "rejected"}, or {"error": {"code", "message"}}
     (the editor is then unchanged and the session goes on). Error codes: invalidJSON, invalidUTF8,
     invalidConfig, invalidEvent, invalidArgument, invalidPattern, unknownFont, badFontFile, and
     noEditor for every line after a config line that failed.

@@ -1,4 +1,4 @@
-// The caret's rectangle as tests: x from the glyph advances, the line's top and height, insets, wraps, secure text and ligatures.
+// The caret's rectangle as tests: x from the glyph advances, the line's top and height, insets, wraps, ligatures and right-to-left text.
 import Testing
 @testable import TextEditing
 import TextLayout
@@ -71,13 +71,15 @@ struct CaretTests {
         #expect(x < layout.width)
     }
 
-    @Test("right-to-left runs put the caret from their right edge")
-    func rightToLeftRun() throws {
+    @Test("a right-to-left text has its caret where the renderer draws it: from the right edge")
+    func rightToLeftText() throws {
         let text = "\u{5E9}\u{5DC}\u{5D5}\u{5DD}"  // Hebrew: shalom
-        let line = try PreparedText(text, font: dejaVu(), size: 17).layout().lines[0]
-        guard line.runs.count == 1, line.runs[0].isRightToLeft else { return }  // no bidi runs from the engine yet
-        let run = line.runs[0]
-        #expect(EditorModel.caretX(atUTF16Offset: 0, in: line, text: text) == run.x + run.width)
-        #expect(abs(EditorModel.caretX(atUTF16Offset: 4, in: line, text: text) - run.x) < 1e-9)
+        let editor = try makeEditor(text: text, width: 200) { $0.sizing.insets = EdgeInsets(top: 4, left: 10, bottom: 4, right: 10) }
+        let line = editor.measurement.layout.lines[0]
+        #expect(line.isRightToLeft)
+        try editor.moveCaret(toUTF16Offset: 0)
+        #expect(editor.snapshot.caretRect.x == 10 + 180, "the start of the text is at the right edge")
+        try editor.moveCaret(toUTF16Offset: 4)
+        #expect(abs(editor.snapshot.caretRect.x - (10 + 180 - line.width)) < 1e-9)
     }
 }

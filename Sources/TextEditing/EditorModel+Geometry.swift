@@ -1,0 +1,105 @@
+// Where the caret and the selection are drawn, taps and caret movement: the engine's geometry on the drawn text, mapped to the typed text.
+import TextLayout
+
+extension EditorModel {
+    /// The caret in ``displayText``: the caret stop of the caret's typed offset, with its affinity.
+    var displayCaret: TextCaret {
+        TextCaret(offset: display.map.displayOffset(ofTyped: utf16Offset(of: caretIndex)), affinity: caretAffinity)
+    }
+
+    /// The caret's rectangle in the editor's box (insets included), unscrolled.
+    ///
+    /// It comes from the engine's geometry on the laid-out ``displayText`` (see `Layout`'s caret
+    /// geometry: right-to-left lines right-aligned as renderers draw them, the affinity at soft
+    /// wraps and direction boundaries, x within the wrap width). The caret is drawn at the start
+    /// of a placeholder, after as many bullets as clusters before it when secure, and with a mask
+    /// before the slot of the next typed character (never inside literals).
+    public var caretRect: Rect {
+        let rect = measurement.layout.caretRect(for: displayCaret, width: configuration.caretWidth)
+        let insets = configuration.sizing.insets
+        return Rect(x: insets.left + rect.x, y: insets.top + rect.y, width: rect.width, height: rect.height)
+    }
+
+    /// The rectangles that highlight the selection in the editor's box (insets included),
+    /// unscrolled; empty when nothing is selected. With a mask only the typed characters are
+    /// highlighted, not the literals between them.
+    public var selectionRects: [Rect] {
+        let range = selectedRange
+        guard !range.isEmpty else { return [] }
+        let layout = measurement.layout
+        let insets = configuration.sizing.insets
+        let typed = utf16Offset(of: range.lowerBound)..<utf16Offset(of: range.upperBound)
+        return display.map.displayRanges(ofTyped: typed).flatMap { layout.selectionRects(forUTF16Range: $0) }.map {
+            Rect(x: insets.left + $0.x, y: insets.top + $0.y, width: $0.width, height: $0.height)
+        }
+    }
+
+    /// Puts the caret where a tap at (`x`, `y`) lands: the nearer edge of the grapheme cluster
+    /// under it on the line at `y`, in the editor's box coordinates (insets included, unscrolled,
+    /// as ``caretRect``). With a mask, a tap among literals puts the caret at the typed boundary
+    /// they follow; on a placeholder, at the text's start.
+    /// - Parameter extendingSelection: Keeps the selection's anchor (a shift-tap).
+    /// - Returns: `.rejected` while disabled.
+    @discardableResult
+    public func tap(x: Double, y: Double, extendingSelection: Bool = false) -> EditOutcome {
+        perform {
+            guard isEnabled else { return .rejected }
+            let insets = configuration.sizing.insets
+            place(measurement.layout.caret(atX: x - insets.left, y: y - insets.top), extendingSelection: extendingSelection)
+            return .accepted
+        }
+    }
+
+    /// Moves the caret as an arrow key does (see `Layout.caret(_:from:goalX:)`): left and right on
+    /// screen by grapheme cluster, by word, to the line's start or end, up and down keeping the x
+    /// of the first of a run of vertical moves. With a mask, the caret passes over literals to the
+    /// next typed boundary. Without `extendingSelection`, left or right with a selection collapses
+    /// it to its start or end on that side.
+    /// - Returns: `.rejected` while disabled.
+    @discardableResult
+    public func moveCaret(_ movement: CaretMovement, extendingSelection: Bool = false) -> EditOutcome {
+        let keptGoal = goalX
+        var newGoal: Double?
+        let outcome = perform {
+            guard isEnabled else { return .rejected }
+            let layout = measurement.layout
+            let start = displayCaret
+            let selection = selectedRange
+            if !extendingSelection, !selection.isEmpty, movement == .left || movement == .right {
+                let rightToLeft = layout.lines[layout.lineIndex(for: start)].isRightToLeft
+                let index = (movement == .left) != rightToLeft ? selection.lowerBound : selection.upperBound
+                caretIndex = index
+                selectionAnchor = index
+                caretAffinity = .downstream
+                return .accepted
+            }
+            if movement == .up || movement == .down {
+                newGoal = keptGoal ?? layout.caretRect(for: start).x
+            }
+            var moved = layout.caret(movement, from: start, goalX: newGoal)
+            let horizontal: Set<CaretMovement> = [.left, .right, .wordLeft, .wordRight]
+            if !display.map.isIdentity, horizontal.contains(movement) {
+                // Literals are no caret stops: go on until the typed boundary changes, or the caret stops.
+                let typed = utf16Offset(of: caretIndex)
+                while display.map.typedOffset(ofDisplay: moved.offset) == typed {
+                    let next = layout.caret(movement, from: moved)
+                    if next == moved { break }
+                    moved = next
+                }
+            }
+            place(moved, extendingSelection: extendingSelection)
+            return .accepted
+        }
+        if let newGoal { goalX = newGoal }
+        return outcome
+    }
+
+    /// Puts the caret at the typed boundary of a caret in ``displayText``.
+    private func place(_ caret: TextCaret, extendingSelection: Bool) {
+        let typed = display.map.typedOffset(ofDisplay: caret.offset)
+        let index = characterBoundary(atOrBefore: text.utf16.index(text.startIndex, offsetBy: min(typed, text.utf16.count)))
+        caretIndex = index
+        if !extendingSelection { selectionAnchor = index }
+        caretAffinity = display.map.isStop(caret.offset) ? caret.affinity : .downstream
+    }
+}
