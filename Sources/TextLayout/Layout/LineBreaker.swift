@@ -21,12 +21,20 @@ let fitTolerance = 1e-6
 /// whitespace at its end hanging. A segment that does not fit even on a line of its own is broken
 /// between grapheme clusters, as many as fit but at least one, and the rest continues on the next
 /// line; spaces (breaking or not) right after such a cut hang at its end. An empty paragraph is one empty line.
-func breakLines(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, maxWidth: Double) throws -> [LineBreak] {
+///
+/// - Parameters:
+///   - lineStart: where to begin, a line start of an earlier layout of the paragraph (default: the
+///     paragraph's start).
+///   - stop: asked with each new line start after the first line; `true` ends the breaking there
+///     (an incremental relayout stops once lines start where they started before). The last
+///     line's `end` then is that start.
+func breakLines(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, maxWidth: Double,
+                from lineStart: Int? = nil, stop: ((Int) -> Bool)? = nil) throws -> [LineBreak] {
     let range = paragraph.range
     let limit = maxWidth + fitTolerance
     var lines: [LineBreak] = []
-    var start = range.start
-    var segment = 0
+    var start = lineStart ?? range.start
+    var segment = lineStart.map { max(0, firstIndex(in: paragraph.segmentStarts, atOrAfter: $0 + 1) - 1) } ?? 0
     let lastSegment = paragraph.segmentCount - 1
     if maxWidth == .infinity || range.isEmpty {
         var measurer = LineMeasurer(paragraph, bytes: bytes, style: style, start: start)
@@ -56,6 +64,7 @@ func breakLines(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8
             if next > lastSegment { return lines }
             start = line.end
             segment = next
+            if let stop, stop(start) { return lines }
             continue
         }
         // Not even the first segment fits: break it between grapheme clusters.
@@ -76,6 +85,7 @@ func breakLines(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8
             if segment == lastSegment { return lines }
             start = line.end
             segment += 1
+            if let stop, stop(start) { return lines }
         } else {
             // Spaces right after the cut (breaking or not) hang at the end of this line rather
             // than starting the next one with blank space, as in Pango.
@@ -88,6 +98,7 @@ func breakLines(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8
                 segment += 1
             }
             start = lines[lines.count - 1].end
+            if let stop, stop(start) { return lines }
         }
     }
 }
