@@ -68,6 +68,8 @@ public struct Line: Sendable {
     var byteRange: Range<Int>
     /// The laid-out text, for ``range``.
     var text: String
+    /// The narrowest wrap width at which this line would break elsewhere (see ``LineBreak``).
+    var overflowWidth: Double
 }
 
 /// A prepared text laid out at one width: its lines and its content height.
@@ -150,7 +152,8 @@ extension PreparedText {
                 runs: built.runs,
                 paragraph: paragraphIndex,
                 byteRange: line.start..<line.end,
-                text: text))
+                text: text,
+                overflowWidth: line.overflowWidth))
             top += built.height + lineSpace
         }
     }

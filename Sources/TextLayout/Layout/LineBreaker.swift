@@ -10,10 +10,14 @@ struct LineBreak: Sendable, Equatable {
     var end: Int
     /// The width of the content in pixels (hanging whitespace left out).
     var width: Double
+    /// The width the line would have with the next piece that did not fit (the next segment, or
+    /// the next grapheme cluster of a cut word): a wrap width at least this wide would break the
+    /// line elsewhere. Infinity for a paragraph's last line.
+    var overflowWidth = Double.infinity
 }
 
 /// Widths within this much of the limit count as fitting: the float error of summing advances.
-let fitTolerance = 1e-6
+public let fitTolerance = 1e-6
 
 /// Breaks one paragraph into lines no wider than `maxWidth` pixels (infinity for no limit).
 ///
@@ -55,7 +59,10 @@ func breakLines(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8
             let endCluster = Int(paragraph.contentEndCluster[next])
             let width = startCluster >= 0 && endCluster >= 0 && contentEnd == paragraph.contentEnds[next]
                 ? paragraph.clusterX[endCluster] - startX : measurer.width(to: contentEnd)
-            guard width <= limit else { break }
+            guard width <= limit else {
+                fitted?.overflowWidth = width
+                break
+            }
             fitted = LineBreak(start: start, contentEnd: contentEnd, end: paragraph.segmentEnd(next), width: width)
             next += 1
         }
@@ -72,15 +79,20 @@ func breakLines(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8
         let clusters = try boundaries(.grapheme, in: bytes, range: start..<contentEnd)
         var cut = clusters.first ?? contentEnd
         var cutWidth = measurer.width(to: cut)
+        var overflowWidth = Double.infinity
         for boundary in clusters.dropFirst() {
             let width = measurer.width(to: boundary)
-            guard width <= limit else { break }
+            guard width <= limit else {
+                overflowWidth = width
+                break
+            }
             cut = boundary
             cutWidth = width
         }
         if cut >= contentEnd {
             // One grapheme cluster wider than the line: it stands alone, with its hanging whitespace.
-            let line = LineBreak(start: start, contentEnd: contentEnd, end: paragraph.segmentEnd(segment), width: cutWidth)
+            var line = LineBreak(start: start, contentEnd: contentEnd, end: paragraph.segmentEnd(segment), width: cutWidth)
+            if segment < lastSegment { line.overflowWidth = measurer.width(to: max(paragraph.contentEnds[segment + 1], start)) }
             lines.append(line)
             if segment == lastSegment { return lines }
             start = line.end
@@ -91,7 +103,7 @@ func breakLines(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8
             // than starting the next one with blank space, as in Pango.
             var end = cut
             while end < contentEnd, let length = spaceLength(bytes, at: end) { end += length }
-            lines.append(LineBreak(start: start, contentEnd: cut, end: end, width: cutWidth))
+            lines.append(LineBreak(start: start, contentEnd: cut, end: end, width: cutWidth, overflowWidth: overflowWidth))
             if end >= contentEnd {
                 if segment == lastSegment { lines[lines.count - 1].end = range.end; return lines }
                 lines[lines.count - 1].end = paragraph.segmentEnd(segment)
