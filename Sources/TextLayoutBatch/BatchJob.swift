@@ -17,11 +17,13 @@ public struct BatchJob: Sendable {
     public var language: String?
     /// How strictly lines may break.
     public var lineBreak: LineBreakStrictness = .normal
+    /// Whether the result reports the shrink-wrap width and the stable width range.
+    public var shrinkWrap = false
     public var sizing: EditorSizing
 
     /// The keys a job may have.
     public static let keys = ["id", "text", "font", "size", "width", "lineSpace", "minLines", "maxLines",
-                              "insets", "minHeight", "maxHeight", "direction", "language", "lineBreak"]
+                              "insets", "minHeight", "maxHeight", "direction", "language", "lineBreak", "shrinkWrap"]
     static let insetKeys = ["top", "left", "bottom", "right"]
 
     /// Reads a job from a parsed JSON value.
@@ -43,6 +45,11 @@ public struct BatchJob: Sendable {
         direction = try Self.optionalChoice(value, "direction", default: .auto)
         language = try Self.optionalString(value, "language")
         lineBreak = try Self.optionalChoice(value, "lineBreak", default: .normal)
+        switch value["shrinkWrap"] {
+        case nil, .null?: shrinkWrap = false
+        case let .bool(flag)?: shrinkWrap = flag
+        case let other?: throw BatchError(.invalidJob, "'shrinkWrap' must be true or false, got \(other.typeName)")
+        }
         var sizing = EditorSizing()
         sizing.lineSpace = try Self.optionalNumber(value, "lineSpace") ?? 0
         sizing.minLines = try Self.optionalInteger(value, "minLines") ?? 1
@@ -154,12 +161,14 @@ public final class BatchLayouter: @unchecked Sendable {
     /// Lays out one job and writes its result object.
     public func result(of job: BatchJob) throws(BatchError) -> String {
         let measurement: EditorMeasurement
+        var shrinkWrapWidth = 0.0
         do {
             let font = try cache.font(job.font, in: fonts)
             let style = try TextStyle(font: font, size: job.size, direction: job.direction, language: job.language,
                                       lineBreak: job.lineBreak)
             let prepared = try PreparedText(job.text, style: style)
             measurement = try prepared.measureEditor(width: job.width, sizing: job.sizing, glyphRuns: false)
+            if job.shrinkWrap { shrinkWrapWidth = try measurement.layout.shrinkWrapWidth() }
         } catch let error as LayoutError {
             throw BatchError(error)
         } catch {
@@ -173,6 +182,15 @@ public final class BatchLayouter: @unchecked Sendable {
         out += ",\"width\":"; writeJSONNumber(layout.width, to: &out)
         out += ",\"editorHeight\":"; writeJSONNumber(measurement.height, to: &out)
         out += ",\"isScrollable\":"; out += measurement.isScrollable ? "true" : "false"
+        if job.shrinkWrap {
+            // In editor widths: the wrap width plus the left and right insets.
+            let horizontal = job.sizing.insets.left + job.sizing.insets.right
+            let stable = layout.stableWidthRange
+            out += ",\"shrinkWrapWidth\":"; writeJSONNumber(shrinkWrapWidth + horizontal, to: &out)
+            out += ",\"stableWidth\":["; writeJSONNumber(stable.lowerBound + horizontal, to: &out)
+            out += ","; if stable.upperBound.isFinite { writeJSONNumber(stable.upperBound + horizontal, to: &out) } else { out += "null" }
+            out += "]"
+        }
         out += ",\"lines\":["
         for (i, line) in layout.lines.enumerated() {
             if i > 0 { out += "," }

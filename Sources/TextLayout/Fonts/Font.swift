@@ -35,7 +35,7 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     /// Kept alive while the face is: FreeType frees faces through their library.
     let library: FreeTypeLibrary
     /// The context that loaded the font; it finds fallback fonts. Set once, right after loading.
-    weak var context: FontContext?
+    public internal(set) weak var context: FontContext?
 
     init(path: String, faceIndex: Int, library freeType: FreeTypeLibrary, fileStamp: String) throws {
         let library = freeType.handle

@@ -34,7 +34,11 @@ public struct GlyphRun: Sendable {
 /// One laid-out line. Vertical positions are in pixels from the top of the text's content box.
 public struct Line: Sendable {
     /// The line's characters, hanging whitespace included, the hard break that ends it excluded.
-    public var range: Range<String.Index>
+    /// (Computed from the byte range when asked: most layouts never need string indices.)
+    public var range: Range<String.Index> {
+        let utf8 = text.utf8
+        return utf8.index(utf8.startIndex, offsetBy: byteRange.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: byteRange.upperBound)
+    }
     /// The same range in UTF-16 code units.
     public var utf16Range: Range<Int>
     /// The width of the line's content in pixels, without the whitespace that hangs at its end.
@@ -58,6 +62,14 @@ public struct Line: Sendable {
     /// The glyphs to draw, one run per font, script and direction, in drawing order (left to
     /// right, after bidi reordering); x positions are from the line's left edge.
     public var runs: [GlyphRun]
+    /// The index of the line's paragraph in the prepared text.
+    var paragraph: Int
+    /// The line's range in UTF-8 bytes.
+    var byteRange: Range<Int>
+    /// The laid-out text, for ``range``.
+    var text: String
+    /// The narrowest wrap width at which this line would break elsewhere (see ``LineBreak``).
+    var overflowWidth: Double
 }
 
 /// A prepared text laid out at one width: its lines and its content height.
@@ -70,6 +82,8 @@ public struct Layout: Sendable {
     public let lineSpace: Double
     /// The lines, in order; never empty (an empty text is one empty line).
     public let lines: [Line]
+    /// Whether the lines carry glyph runs (false for the height-only path).
+    let hasGlyphRuns: Bool
 
     /// The height of all lines: the sum of their heights plus `lineSpace` between each two.
     public var contentHeight: Double {
@@ -109,25 +123,38 @@ extension PreparedText {
         try bytes.withUnsafeBufferPointer { bytes in
             var offsets = UTF16OffsetCounter(bytes)
             var top = 0.0
-            for paragraph in paragraphs {
+            for (index, paragraph) in paragraphs.enumerated() {
                 let breaks = try breakLines(paragraph, bytes: bytes, style: style, maxWidth: maxWidth)
-                for (k, line) in breaks.enumerated() {
-                    let utf16Start = offsets.utf16(at: line.start)
-                    let utf16End = offsets.utf16(at: line.end)
-                    let built = buildLine(paragraph, line, bytes: bytes, utf16Start: utf16Start, glyphRuns: glyphRuns)
-                    lines.append(Line(
-                        range: index(ofByte: line.start)..<index(ofByte: line.end),
-                        utf16Range: utf16Start..<utf16End,
-                        width: line.width,
-                        ascent: built.ascent, descent: built.descent, height: built.height,
-                        top: top, baseline: top + built.baselineOffset,
-                        endsWithHardBreak: k == breaks.count - 1 && paragraph.range.endsWithHardBreak,
-                        isRightToLeft: paragraph.bidi.paragraphLevel == 1,
-                        runs: built.runs))
-                    top += built.height + lineSpace
-                }
+                appendLines(breaks, of: paragraph, index: index, endsParagraph: true, bytes: bytes, offsets: &offsets,
+                            top: &top, lineSpace: lineSpace, glyphRuns: glyphRuns, to: &lines)
             }
         }
-        return Layout(prepared: self, maxWidth: maxWidth, lineSpace: lineSpace, lines: lines)
+        return Layout(prepared: self, maxWidth: maxWidth, lineSpace: lineSpace, lines: lines, hasGlyphRuns: glyphRuns)
+    }
+
+    /// Turns the line breaks of paragraph `index` into lines, from `top` down.
+    /// - Parameter endsParagraph: whether the last break is the paragraph's last line (so a hard
+    ///   break ends it).
+    func appendLines(_ breaks: [LineBreak], of paragraph: PreparedParagraph, index paragraphIndex: Int, endsParagraph: Bool,
+                     bytes: UnsafeBufferPointer<UInt8>, offsets: inout UTF16OffsetCounter, top: inout Double,
+                     lineSpace: Double, glyphRuns: Bool, to lines: inout [Line]) {
+        for (k, line) in breaks.enumerated() {
+            let utf16Start = offsets.utf16(at: line.start)
+            let utf16End = offsets.utf16(at: line.end)
+            let built = buildLine(paragraph, line, bytes: bytes, utf16Start: utf16Start, glyphRuns: glyphRuns)
+            lines.append(Line(
+                utf16Range: utf16Start..<utf16End,
+                width: line.width,
+                ascent: built.ascent, descent: built.descent, height: built.height,
+                top: top, baseline: top + built.baselineOffset,
+                endsWithHardBreak: endsParagraph && k == breaks.count - 1 && paragraph.range.endsWithHardBreak,
+                isRightToLeft: paragraph.bidi.paragraphLevel == 1,
+                runs: built.runs,
+                paragraph: paragraphIndex,
+                byteRange: line.start..<line.end,
+                text: text,
+                overflowWidth: line.overflowWidth))
+            top += built.height + lineSpace
+        }
     }
 }

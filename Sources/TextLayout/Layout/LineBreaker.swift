@@ -10,10 +10,14 @@ struct LineBreak: Sendable, Equatable {
     var end: Int
     /// The width of the content in pixels (hanging whitespace left out).
     var width: Double
+    /// The width the line would have with the next piece that did not fit (the next segment, or
+    /// the next grapheme cluster of a cut word): a wrap width at least this wide would break the
+    /// line elsewhere. Infinity for a paragraph's last line.
+    var overflowWidth = Double.infinity
 }
 
 /// Widths within this much of the limit count as fitting: the float error of summing advances.
-let fitTolerance = 1e-6
+public let fitTolerance = 1e-6
 
 /// Breaks one paragraph into lines no wider than `maxWidth` pixels (infinity for no limit).
 ///
@@ -21,12 +25,20 @@ let fitTolerance = 1e-6
 /// whitespace at its end hanging. A segment that does not fit even on a line of its own is broken
 /// between grapheme clusters, as many as fit but at least one, and the rest continues on the next
 /// line; spaces (breaking or not) right after such a cut hang at its end. An empty paragraph is one empty line.
-func breakLines(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, maxWidth: Double) throws -> [LineBreak] {
+///
+/// - Parameters:
+///   - lineStart: where to begin, a line start of an earlier layout of the paragraph (default: the
+///     paragraph's start).
+///   - stop: asked with each new line start after the first line; `true` ends the breaking there
+///     (an incremental relayout stops once lines start where they started before). The last
+///     line's `end` then is that start.
+func breakLines(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, maxWidth: Double,
+                from lineStart: Int? = nil, stop: ((Int) -> Bool)? = nil) throws -> [LineBreak] {
     let range = paragraph.range
     let limit = maxWidth + fitTolerance
     var lines: [LineBreak] = []
-    var start = range.start
-    var segment = 0
+    var start = lineStart ?? range.start
+    var segment = lineStart.map { max(0, firstIndex(in: paragraph.segmentStarts, atOrAfter: $0 + 1) - 1) } ?? 0
     let lastSegment = paragraph.segmentCount - 1
     if maxWidth == .infinity || range.isEmpty {
         var measurer = LineMeasurer(paragraph, bytes: bytes, style: style, start: start)
@@ -47,7 +59,10 @@ func breakLines(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8
             let endCluster = Int(paragraph.contentEndCluster[next])
             let width = startCluster >= 0 && endCluster >= 0 && contentEnd == paragraph.contentEnds[next]
                 ? paragraph.clusterX[endCluster] - startX : measurer.width(to: contentEnd)
-            guard width <= limit else { break }
+            guard width <= limit else {
+                fitted?.overflowWidth = width
+                break
+            }
             fitted = LineBreak(start: start, contentEnd: contentEnd, end: paragraph.segmentEnd(next), width: width)
             next += 1
         }
@@ -56,6 +71,7 @@ func breakLines(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8
             if next > lastSegment { return lines }
             start = line.end
             segment = next
+            if let stop, stop(start) { return lines }
             continue
         }
         // Not even the first segment fits: break it between grapheme clusters.
@@ -63,31 +79,38 @@ func breakLines(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8
         let clusters = try boundaries(.grapheme, in: bytes, range: start..<contentEnd)
         var cut = clusters.first ?? contentEnd
         var cutWidth = measurer.width(to: cut)
+        var overflowWidth = Double.infinity
         for boundary in clusters.dropFirst() {
             let width = measurer.width(to: boundary)
-            guard width <= limit else { break }
+            guard width <= limit else {
+                overflowWidth = width
+                break
+            }
             cut = boundary
             cutWidth = width
         }
         if cut >= contentEnd {
             // One grapheme cluster wider than the line: it stands alone, with its hanging whitespace.
-            let line = LineBreak(start: start, contentEnd: contentEnd, end: paragraph.segmentEnd(segment), width: cutWidth)
+            var line = LineBreak(start: start, contentEnd: contentEnd, end: paragraph.segmentEnd(segment), width: cutWidth)
+            if segment < lastSegment { line.overflowWidth = measurer.width(to: max(paragraph.contentEnds[segment + 1], start)) }
             lines.append(line)
             if segment == lastSegment { return lines }
             start = line.end
             segment += 1
+            if let stop, stop(start) { return lines }
         } else {
             // Spaces right after the cut (breaking or not) hang at the end of this line rather
             // than starting the next one with blank space, as in Pango.
             var end = cut
             while end < contentEnd, let length = spaceLength(bytes, at: end) { end += length }
-            lines.append(LineBreak(start: start, contentEnd: cut, end: end, width: cutWidth))
+            lines.append(LineBreak(start: start, contentEnd: cut, end: end, width: cutWidth, overflowWidth: overflowWidth))
             if end >= contentEnd {
                 if segment == lastSegment { lines[lines.count - 1].end = range.end; return lines }
                 lines[lines.count - 1].end = paragraph.segmentEnd(segment)
                 segment += 1
             }
             start = lines[lines.count - 1].end
+            if let stop, stop(start) { return lines }
         }
     }
 }

@@ -38,6 +38,25 @@ final class PreparedParagraph: Sendable {
     /// line's height is that font's, without looking at the line's runs.
     let onlyFont: Font?
 
+    /// A paragraph moved by `delta` bytes: offsets shifted, everything else shared.
+    init(_ other: PreparedParagraph, shiftedBy delta: Int) {
+        let d32 = Int32(delta)
+        range = ParagraphRange(start: other.range.start + delta, end: other.range.end + delta, next: other.range.next + delta)
+        segmentStarts = other.segmentStarts.map { $0 + delta }
+        contentEnds = other.contentEnds.map { $0 + delta }
+        clusterStarts = other.clusterStarts.map { $0 + delta }
+        clusterX = other.clusterX
+        clusterUnsafe = other.clusterUnsafe
+        clusterFirstGlyph = other.clusterFirstGlyph
+        glyphs = other.glyphs.map { var glyph = $0; glyph.cluster += d32; return glyph }
+        runs = other.runs.map { var run = $0; run.range = (run.range.lowerBound + delta)..<(run.range.upperBound + delta); return run }
+        bidi = other.bidi
+        tabs = other.tabs.map { $0 + delta }
+        segmentStartCluster = other.segmentStartCluster
+        contentEndCluster = other.contentEndCluster
+        onlyFont = other.onlyFont
+    }
+
     init(range: ParagraphRange, segmentStarts: [Int], contentEnds: [Int], clusterStarts: [Int], clusterX: [Double],
          clusterUnsafe: [Bool], clusterFirstGlyph: [Int], glyphs: ShapedGlyphs, runs: [ShapedRun], bidi: BidiLevels, tabs: [Int]) {
         self.range = range

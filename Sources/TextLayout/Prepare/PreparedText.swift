@@ -45,6 +45,14 @@ public struct PreparedText: Sendable {
         }
     }
 
+    /// A preparation assembled from parts (an edit's).
+    init(text: String, style: TextStyle, bytes: [UInt8], paragraphs: [PreparedParagraph]) {
+        self.text = text
+        self.style = style
+        self.bytes = bytes
+        self.paragraphs = paragraphs
+    }
+
     /// Prepares `text` in `font` at `size` pixels.
     public init(_ text: String, font: Font, size: Double = 17) throws {
         try self.init(text, style: TextStyle(font: font, size: size))

@@ -1,0 +1,144 @@
+// Bringing a layout up to date after an edit: re-break from the edited line, stop once lines start where they did before, shift the rest.
+
+extension Layout {
+    /// The layout of `prepared` (the result of an edit of this layout's text, described by `edit`)
+    /// at the same width and line spacing, made by re-breaking only what the edit can change.
+    ///
+    /// Lines of paragraphs before the edit are kept; in a single edited paragraph, breaking starts
+    /// at the line before the one the edit starts in (a shorter word may now fit there) and stops
+    /// as soon as a line starts where one started before, shifted by the edit; lines after that
+    /// are kept, moved by the edit's length and by the change in height. The result equals a full
+    /// ``PreparedText/layout(width:lineSpace:glyphRuns:)`` of `prepared`.
+    /// - Throws: ``LayoutError`` `.invalidArgument` when `edit` does not describe a change of this
+    ///   layout's text into `prepared`'s.
+    public func updated(for prepared: PreparedText, after edit: TextEdit) throws -> Layout {
+        let old = self.prepared
+        guard old.bytes.count + edit.byteDelta == prepared.bytes.count,
+              edit.firstParagraph + edit.oldParagraphCount <= old.paragraphs.count,
+              prepared.paragraphs.count == old.paragraphs.count - edit.oldParagraphCount + edit.newParagraphCount else {
+            throw LayoutError(.invalidArgument, "the edit does not turn this layout's text into the given one")
+        }
+        let first = edit.firstParagraph
+        let oldEndParagraph = first + edit.oldParagraphCount
+        let newEndParagraph = first + edit.newParagraphCount
+        var lines: [Line] = []
+        lines.reserveCapacity(self.lines.count + 4)
+        var top = 0.0
+        var k = 0
+        // Lines of the paragraphs before the edit: the same, but their indices point into the new text.
+        while k < self.lines.count, self.lines[k].paragraph < first {
+            var line = self.lines[k]
+            line.text = prepared.text
+            lines.append(line)
+            top = line.top + line.height + lineSpace
+            k += 1
+        }
+        let firstOldLine = k
+        while k < self.lines.count, self.lines[k].paragraph < oldEndParagraph { k += 1 }
+        var resume = k  // the first old line after the edited paragraphs
+
+        try prepared.bytes.withUnsafeBufferPointer { bytes in
+            if edit.oldParagraphCount == 1, edit.newParagraphCount == 1 {
+                // One paragraph edited: re-break from the line before the edit's line.
+                let paragraph = prepared.paragraphs[first]
+                let editLine = (firstOldLine..<resume).last { self.lines[$0].byteRange.lowerBound <= edit.oldBytes.lowerBound } ?? firstOldLine
+                let startLine = max(firstOldLine, editLine - 1)
+                let start = self.lines[startLine].byteRange.lowerBound
+                let editEnd = edit.oldBytes.lowerBound + edit.newByteCount
+                var candidate = editLine + 1
+                var matched: Int?
+                let breaks = try breakLines(paragraph, bytes: bytes, style: prepared.style, maxWidth: maxWidth, from: start) { newStart in
+                    guard newStart > editEnd else { return false }
+                    let oldStart = newStart - edit.byteDelta
+                    while candidate < resume, self.lines[candidate].byteRange.lowerBound < oldStart { candidate += 1 }
+                    if candidate < resume, self.lines[candidate].byteRange.lowerBound == oldStart,
+                       paragraph.tail(from: newStart, matches: old.paragraphs[first], from: oldStart) {
+                        matched = candidate
+                        return true
+                    }
+                    return false
+                }
+                for line in self.lines[firstOldLine..<startLine] {
+                    var kept = line
+                    kept.text = prepared.text
+                    lines.append(kept)
+                    top = kept.top + kept.height + lineSpace
+                }
+                var offsets = UTF16OffsetCounter(bytes, byteOffset: start, utf16Offset: self.lines[startLine].utf16Range.lowerBound)
+                prepared.appendLines(breaks, of: paragraph, index: first, endsParagraph: matched == nil, bytes: bytes,
+                                     offsets: &offsets, top: &top, lineSpace: lineSpace, glyphRuns: hasGlyphRuns, to: &lines)
+                if let matched { resume = matched }
+            } else {
+                // Paragraphs split or joined: break every new one.
+                let anchor = self.lines[firstOldLine]
+                var offsets = UTF16OffsetCounter(bytes, byteOffset: anchor.byteRange.lowerBound, utf16Offset: anchor.utf16Range.lowerBound)
+                for index in first..<newEndParagraph {
+                    let paragraph = prepared.paragraphs[index]
+                    let breaks = try breakLines(paragraph, bytes: bytes, style: prepared.style, maxWidth: maxWidth)
+                    prepared.appendLines(breaks, of: paragraph, index: index, endsParagraph: true, bytes: bytes,
+                                         offsets: &offsets, top: &top, lineSpace: lineSpace, glyphRuns: hasGlyphRuns, to: &lines)
+                }
+            }
+        }
+        // The remaining old lines: shifted by the edit, moved by the change in height.
+        let paragraphShift = edit.newParagraphCount - edit.oldParagraphCount
+        for index in resume..<self.lines.count {
+            var line = self.lines[index]
+            line.shift(bytes: edit.byteDelta, utf16: edit.utf16Delta)
+            if line.paragraph >= oldEndParagraph { line.paragraph += paragraphShift }
+            line.text = prepared.text
+            let move = top - line.top
+            line.top += move
+            line.baseline += move
+            top = line.top + line.height + lineSpace
+            lines.append(line)
+        }
+        return Layout(prepared: prepared, maxWidth: maxWidth, lineSpace: lineSpace, lines: lines, hasGlyphRuns: hasGlyphRuns)
+    }
+}
+
+extension PreparedParagraph {
+    /// Whether this paragraph from byte `start` on is prepared exactly as `other` from `otherStart`
+    /// on (the same text after an edit before it): the same break opportunities, runs and glyphs,
+    /// so old lines from there on stay right. Shaping and itemization can reach back past an edit
+    /// (a space takes the script of the text before it), so equal text is not enough.
+    func tail(from start: Int, matches other: PreparedParagraph, from otherStart: Int) -> Bool {
+        let delta = start - otherStart
+        guard range.end - start == other.range.end - otherStart else { return false }
+        let segment = firstIndex(in: segmentStarts, atOrAfter: start)
+        let otherSegment = firstIndex(in: other.segmentStarts, atOrAfter: otherStart)
+        guard segmentStarts.count - segment == other.segmentStarts.count - otherSegment,
+              zip(segmentStarts[segment...], other.segmentStarts[otherSegment...]).allSatisfy({ $0 == $1 + delta }),
+              zip(contentEnds[max(0, segment - 1)...], other.contentEnds[max(0, otherSegment - 1)...]).allSatisfy({ $0 == $1 + delta })
+        else { return false }
+        let run = self.run(at: start)
+        let otherRun = other.run(at: otherStart)
+        guard runs.count - run == other.runs.count - otherRun,
+              zip(runs[run...], other.runs[otherRun...]).allSatisfy({ a, b in
+                  a.font === b.font && a.level == b.level && a.script == b.script
+                      && a.range.upperBound == b.range.upperBound + delta
+              }) else { return false }
+        let glyph = clusterFirstGlyph[cluster(atOrAfter: start)]
+        let otherGlyph = other.clusterFirstGlyph[other.cluster(atOrAfter: otherStart)]
+        guard glyphs.count - glyph == other.glyphs.count - otherGlyph else { return false }
+        let d32 = Int32(delta)
+        return zip(glyphs[glyph...], other.glyphs[otherGlyph...]).allSatisfy { a, b in
+            var shifted = b
+            shifted.cluster += d32
+            return a == shifted
+        }
+    }
+}
+
+extension Line {
+    /// Moves the line's offsets by an edit before it.
+    mutating func shift(bytes: Int, utf16: Int) {
+        byteRange = (byteRange.lowerBound + bytes)..<(byteRange.upperBound + bytes)
+        utf16Range = (utf16Range.lowerBound + utf16)..<(utf16Range.upperBound + utf16)
+        guard utf16 != 0 else { return }
+        for r in runs.indices {
+            runs[r].utf16Range = (runs[r].utf16Range.lowerBound + utf16)..<(runs[r].utf16Range.upperBound + utf16)
+            for g in runs[r].glyphs.indices { runs[r].glyphs[g].cluster += utf16 }
+        }
+    }
+}

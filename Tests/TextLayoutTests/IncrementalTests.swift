@@ -1,0 +1,84 @@
+// Checks that editing a prepared text and updating its layout gives exactly what preparing and laying out the new text does.
+import Foundation
+import Testing
+@testable import TextLayout
+
+/// A deterministic random source (SplitMix64), so failures reproduce.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+@Suite("Incremental editing")
+struct IncrementalTests {
+    static let paragraphs = [
+        "Growing editors guess their height. This one knows it: every line break comes from the real glyphs.",
+        "Профили PAM с устаревшими модулями отключены, а права доступа сохранены.",
+        "The word שלום means peace and سلام too, since 2024.",
+        "",
+        "Ελληνικά: η οριζόντια στοίχιση από 0 (αριστερά) μέχρι 1 (δεξιά).",
+        "tabs\tand\tmore tabs here\tend",
+    ]
+    static let insertions = ["a", " ", "\n", "word ", "é", "😀", "\r\n", "ש", "\t", "xyzzy plugh "]
+
+    func fonts() throws -> Font {
+        let context = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false)
+        return try context.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!)
+    }
+
+    /// What must agree: every line's ranges, width, height, position and flags.
+    func summary(_ layout: Layout) -> [String] {
+        layout.lines.map { line in
+            let range = layout.prepared.text.utf16.distance(from: layout.prepared.text.startIndex, to: line.range.lowerBound)
+            return "\(line.utf16Range) \(range) \(line.byteRange) p\(line.paragraph) w=\(line.width) h=\(line.height) top=\(line.top) base=\(line.baseline) hard=\(line.endsWithHardBreak) rtl=\(line.isRightToLeft) runs=\(line.runs.map { "\($0.utf16Range)@\($0.x):\($0.glyphs.map(\.cluster))" })"
+        }
+    }
+
+    @Test("random edits: updated layout equals a fresh layout", arguments: [UInt64(1), 2, 3, 4, 5, 6, 7, 8])
+    func randomEdits(seed: UInt64) throws {
+        var random = SeededGenerator(state: seed)
+        let font = try fonts()
+        var text = Self.paragraphs.joined(separator: "\n")
+        var prepared = try PreparedText(text, font: font, size: 17)
+        let width = [90.0, 160, 300][Int(seed % 3)]
+        var layout = try prepared.layout(width: width, lineSpace: 2, glyphRuns: seed % 2 == 0)
+        for step in 0..<80 {
+            let count = text.utf16.count
+            var lower = Int.random(in: 0...count, using: &random)
+            var upper = min(count, lower + (Bool.random(using: &random) ? 0 : Int.random(in: 0...6, using: &random)))
+            // Keep the range on scalar boundaries.
+            while lower > 0, String.Index(utf16Offset: lower, in: text).samePosition(in: text.unicodeScalars) == nil { lower -= 1 }
+            while upper < count, String.Index(utf16Offset: upper, in: text).samePosition(in: text.unicodeScalars) == nil { upper += 1 }
+            let insertion = Bool.random(using: &random) ? Self.insertions.randomElement(using: &random)! : ""
+            let (edited, edit) = try prepared.replacingCharacters(inUTF16: lower..<upper, with: insertion)
+            let updated = try layout.updated(for: edited, after: edit)
+            var expectedText = text
+            expectedText.replaceSubrange(String.Index(utf16Offset: lower, in: text)..<String.Index(utf16Offset: upper, in: text), with: insertion)
+            #expect(edited.text == expectedText)
+            let fresh = try PreparedText(expectedText, font: font, size: 17)
+            let full = try fresh.layout(width: width, lineSpace: 2, glyphRuns: layout.hasGlyphRuns)
+            #expect(summary(updated) == summary(full), "seed \(seed) step \(step): replacing \(lower)..<\(upper) with \(insertion.debugDescription)")
+            #expect(edited.paragraphs.count == fresh.paragraphs.count)
+            for (a, b) in zip(edited.paragraphs, fresh.paragraphs) {
+                #expect(a.range == b.range && a.segmentStarts == b.segmentStarts && a.clusterStarts == b.clusterStarts && a.glyphs == b.glyphs)
+            }
+            text = expectedText
+            prepared = edited
+            layout = updated
+        }
+    }
+
+    @Test("a range outside the text or inside a surrogate pair is refused")
+    func badRanges() throws {
+        let prepared = try PreparedText("a😀b", font: try fonts(), size: 17)
+        #expect(throws: LayoutError.self) { try prepared.replacingCharacters(inUTF16: 0..<9, with: "x") }
+        #expect(throws: LayoutError.self) { try prepared.replacingCharacters(inUTF16: 2..<2, with: "x") }
+        #expect(try prepared.replacingCharacters(inUTF16: 1..<3, with: "x").text.text == "axb")
+    }
+}
