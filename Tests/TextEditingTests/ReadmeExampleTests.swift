@@ -1,4 +1,4 @@
-// The README's editor example, run: the numbers it prints in the README must be the ones the model gives.
+// The README's editor examples, run: the numbers they print in the README must be the ones the model gives.
 import Testing
 import TextEditing
 import TextLayout
@@ -33,5 +33,28 @@ struct ReadmeExampleTests {
         #expect(snapshot.counter == "37/40")
         #expect(editor.paste("and this paste would go over the limit") == .rejected)
         #expect(throws: EditorError.self) { try editor.moveCaret(toUTF16Offset: 99) }
+    }
+
+    @Test("the masked field of 'The editor model' gives the README's texts and carets")
+    func readmeMaskedField() throws {
+        var phone = EditorConfiguration(font: try FontContext.shared.defaultFont(), width: 240)
+        phone.mask = InputMask(format: "+7(ddd)ddd-dd-dd", appearance: .whole, placeholders: ["d": "_"], mode: .lenient)
+        let field = try EditorModel(configuration: phone)
+        #expect(field.paste("(912) 345") == .truncated)
+        #expect(field.text == "912345" && field.displayText == "+7(912)345-__-__")
+        try field.moveCaret(toUTF16Offset: 3)
+        #expect(abs(field.snapshot.caretRect.x - 70.77) < 0.01)
+        field.deleteBackward()
+        #expect(field.text == "91345" && field.formattedText == "+7(913)45_-__-__")
+        #expect(field.snapshot.caret == 2)
+        #expect(abs(field.snapshot.caretRect.x - 53.32) < 0.01)
+        field.moveCaret(.right)
+        #expect(field.snapshot.caret == 3)
+        field.tap(x: 0, y: 5)
+        #expect(field.snapshot.caret == 0)
+        #expect(abs(field.snapshot.caretRect.x - 31.69) < 0.01, "after the prefix")
+        try field.select(fromUTF16Offset: 1, to: 4)
+        let rects = field.snapshot.selectionRects.map { (($0.x * 100).rounded() / 100, ($0.maxX * 100).rounded() / 100) }
+        #expect(rects.map(\.0) == [42.51, 70.77] && rects.map(\.1) == [64.14, 81.59])
     }
 }
