@@ -131,6 +131,21 @@ struct GeometryTests {
         #expect(layout.caretRect(forUTF16Offset: 12).x > layout.caretRect(forUTF16Offset: 1).x)
     }
 
+    @Test("String.Index forms: the same carets and selections; an offset inside a cluster rounds down")
+    func stringIndices() throws {
+        let text = "ab👍🏾c"
+        let layout = try geometryLayout(text)
+        for index in text.indices + [text.endIndex] {
+            let offset = text.utf16.distance(from: text.startIndex, to: index)
+            #expect(layout.caretRect(for: index) == layout.caretRect(forUTF16Offset: offset))
+            #expect(layout.utf16Offset(of: index) == offset)
+            #expect(layout.index(atUTF16Offset: offset) == index)
+        }
+        #expect(layout.index(atUTF16Offset: 4) == text.index(text.startIndex, offsetBy: 2), "inside the emoji")
+        #expect(layout.index(atUTF16Offset: 99) == text.endIndex)
+        #expect(layout.selectionRects(for: text.startIndex..<text.endIndex) == layout.selectionRects(forUTF16Range: 0..<7))
+    }
+
     /// Where a caret must be drawn: at the left or right edge of one of the line's runs.
     struct BoundaryRow: Sendable, CustomTestStringConvertible {
         let text: String
