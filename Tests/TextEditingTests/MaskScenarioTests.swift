@@ -172,6 +172,22 @@ struct MaskScenarioTests {
         #expect(editor.insert("1") == .rejected)
     }
 
+    @Test("the length limit applies to the typed characters after the mask", arguments: [
+        (LengthPolicy.reject, MaskMode.strict, "abcd", "", EditOutcome.rejected),
+        (.truncate, .strict, "abcd", "abc", .truncated),
+        (.truncate, .lenient, "a-b-c-d", "abc", .truncated),
+        (.reject, .lenient, "ab", "ab", .accepted),
+    ])
+    func lengthLimit(_ policy: LengthPolicy, _ mode: MaskMode, _ paste: String, _ text: String, _ outcome: EditOutcome) throws {
+        let editor = try makeMaskedEditor(["w-w-w-w-w"], mode: mode) {
+            $0.maxLength = 3
+            $0.lengthPolicy = policy
+        }
+        #expect(editor.paste(paste) == outcome)
+        #expect(editor.text == text)
+        #expect(editor.snapshot.counter == "\(text.count)/3")
+    }
+
     @Test("custom symbols from Swift")
     func customSymbols() throws {
         var mask = InputMask(format: "hh:hh:hh", appearance: .whole, placeholders: ["h": "0"])
