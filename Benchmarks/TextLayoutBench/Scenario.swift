@@ -56,6 +56,14 @@ struct Scenario {
             let cache = fonts.shapeCache.statistics
             print(String(format: "word cache: %d hits, %d misses (%.1f%% hits), %.1f MiB", cache.hits, cache.misses,
                          100 * Double(cache.hits) / Double(max(1, cache.hits + cache.misses)), Double(cache.bytes) / 1048576))
+            var preparedBytes = 0
+            var units = 0
+            for text in Set(jobs.map(\.text)) {
+                preparedBytes += try PreparedText(text, style: jobs[0].style).estimatedBytes
+                units += text.utf16.count
+            }
+            print(String(format: "prepared text: %.1f bytes per UTF-16 code unit; word cache %.1f bytes per unit of the corpus",
+                         Double(preparedBytes) / Double(units), Double(cache.bytes) / Double(units)))
         case "relayout":
             let prepared = try jobs.map { try PreparedText($0.text, style: $0.style) }
             var round = 0

@@ -116,7 +116,7 @@ struct LineMeasurer {
 }
 
 /// The index of the first element of ascending `values` that is at least `value`.
-func firstIndex(in values: [Int], atOrAfter value: Int) -> Int {
+func firstIndex<C: RandomAccessCollection>(in values: C, atOrAfter value: Int) -> Int where C.Element == Int, C.Index == Int {
     var low = 0
     var high = values.count
     while low < high {

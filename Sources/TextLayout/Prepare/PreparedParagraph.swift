@@ -9,18 +9,18 @@ final class PreparedParagraph: Sendable {
     let range: ParagraphRange
     /// The start of each segment: the text between two break opportunities. `segmentStarts[0]`
     /// is the paragraph start; segment `i` ends where segment `i + 1` starts, the last at `range.end`.
-    let segmentStarts: [Int]
+    let segmentStarts: CompactOffsets
     /// Where each segment's content ends: before its trailing whitespace, which hangs at a line end.
-    let contentEnds: [Int]
+    let contentEnds: CompactOffsets
     /// The byte offset where each cluster (HarfBuzz's, one or more grapheme clusters) starts, ascending.
-    let clusterStarts: [Int]
+    let clusterStarts: CompactOffsets
     /// The x position in pixels where each cluster starts, from the paragraph start, with one more
     /// entry for the paragraph's end. Tabs count 0 here: their width depends on the line.
     let clusterX: [Double]
     /// Whether a break at the start of each cluster is unsafe (reshaping needed).
     let clusterUnsafe: [Bool]
     /// The index of each cluster's first glyph, with one more entry for the glyph count.
-    let clusterFirstGlyph: [Int]
+    let clusterFirstGlyph: CompactOffsets
     /// The paragraph's glyphs, in logical order: the glyphs of each run, one run after another.
     let glyphs: ShapedGlyphs
     /// The runs the paragraph was shaped in (one level, script and font each), in logical order.
@@ -42,9 +42,9 @@ final class PreparedParagraph: Sendable {
     init(_ other: PreparedParagraph, shiftedBy delta: Int) {
         let d32 = Int32(delta)
         range = ParagraphRange(start: other.range.start + delta, end: other.range.end + delta, next: other.range.next + delta)
-        segmentStarts = other.segmentStarts.map { $0 + delta }
-        contentEnds = other.contentEnds.map { $0 + delta }
-        clusterStarts = other.clusterStarts.map { $0 + delta }
+        segmentStarts = other.segmentStarts.shifted(by: delta)
+        contentEnds = other.contentEnds.shifted(by: delta)
+        clusterStarts = other.clusterStarts.shifted(by: delta)
         clusterX = other.clusterX
         clusterUnsafe = other.clusterUnsafe
         clusterFirstGlyph = other.clusterFirstGlyph
@@ -57,8 +57,9 @@ final class PreparedParagraph: Sendable {
         onlyFont = other.onlyFont
     }
 
-    init(range: ParagraphRange, segmentStarts: [Int], contentEnds: [Int], clusterStarts: [Int], clusterX: [Double],
-         clusterUnsafe: [Bool], clusterFirstGlyph: [Int], glyphs: ShapedGlyphs, runs: [ShapedRun], bidi: BidiLevels, tabs: [Int]) {
+    init(range: ParagraphRange, segmentStarts: CompactOffsets, contentEnds: CompactOffsets, clusterStarts: CompactOffsets,
+         clusterX: [Double], clusterUnsafe: [Bool], clusterFirstGlyph: CompactOffsets, glyphs: ShapedGlyphs, runs: [ShapedRun],
+         bidi: BidiLevels, tabs: [Int]) {
         self.range = range
         self.segmentStarts = segmentStarts
         self.contentEnds = contentEnds
@@ -86,7 +87,7 @@ final class PreparedParagraph: Sendable {
 
     /// Roughly the memory the paragraph holds, in bytes.
     var estimatedBytes: Int {
-        segmentStarts.count * 24 + clusterStarts.count * 25 + glyphs.count * MemoryLayout<ShapedGlyph>.stride
+        segmentStarts.count * 16 + clusterStarts.count * 17 + glyphs.count * MemoryLayout<ShapedGlyph>.stride
             + runs.count * 64 + (bidi.levels?.count ?? 0) + tabs.count * 8 + 256
     }
     var clusterCount: Int { clusterStarts.count }
@@ -138,8 +139,8 @@ extension PreparedParagraph {
         var breaks = try boundaries(.line, in: bytes, range: content,
                                     locale: lineBreakLocale(language: style.language, strictness: style.lineBreak))
         if style.lineBreak == .keepAll { breaks = removingBreaksInsideWords(breaks, bytes, range: content) }
-        var segmentStarts = [range.start]
-        var contentEnds: [Int] = []
+        var segmentStarts = CompactOffsets([range.start])
+        var contentEnds = CompactOffsets()
         segmentStarts.reserveCapacity(breaks.count)
         contentEnds.reserveCapacity(breaks.count)
         var tabs: [Int] = []
@@ -156,10 +157,10 @@ extension PreparedParagraph {
         var runs: [ShapedRun] = []
         var glyphs = ShapedGlyphs()
         glyphs.reserveCapacity(content.count)
-        var clusterStarts: [Int] = []
+        var clusterStarts = CompactOffsets()
         var clusterX: [Double] = []
         var clusterUnsafe: [Bool] = []
-        var clusterFirstGlyph: [Int] = []
+        var clusterFirstGlyph = CompactOffsets()
         var x = 0.0
         let cache = style.font.context?.shapeCache
         for item in try itemize(bytes, range: content, style: style, bidi: bidi) {

@@ -59,7 +59,7 @@ public struct PreparedText: Sendable {
     }
 
     /// Roughly the memory the preparation holds, in bytes (for cache budgets).
-    var estimatedBytes: Int {
+    public var estimatedBytes: Int {
         var total = bytes.count * 2 + 64
         for paragraph in paragraphs { total += paragraph.estimatedBytes }
         return total

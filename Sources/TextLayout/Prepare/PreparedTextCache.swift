@@ -5,8 +5,8 @@ import Synchronization
 /// lists and servers measure the same messages over and over. An approximate LRU (two
 /// generations per shard) within a byte budget, thread-safe (16 shards).
 public final class PreparedTextCache: Sendable {
-    /// The default budget: 32 MiB.
-    public static let defaultBudget = 32 << 20
+    /// The default budget: 64 MiB, about 1.3 million characters of prepared text.
+    public static let defaultBudget = 64 << 20
 
     private struct Shard {
         var young: [Int: PreparedText] = [:]
