@@ -134,6 +134,18 @@ public final class BatchLayouter: @unchecked Sendable {
 
     /// The result line (compact JSON, no newline) for one input line of UTF-8 bytes.
     public func resultLine(for line: UnsafeBufferPointer<UInt8>) -> (json: String, succeeded: Bool) {
+        var fonts = WorkerFonts()
+        return resultLine(for: line, fonts: &fonts)
+    }
+
+    /// Fonts one worker thread has looked up, so that it takes no lock for them again.
+    public struct WorkerFonts {
+        var byName: [String: Font] = [:]
+        public init() {}
+    }
+
+    /// The result line for one input line, looking fonts up in a worker's own table first.
+    public func resultLine(for line: UnsafeBufferPointer<UInt8>, fonts: inout WorkerFonts) -> (json: String, succeeded: Bool) {
         var id = JSONValue.null
         do throws(BatchError) {
             let value: JSONValue
@@ -145,7 +157,7 @@ public final class BatchLayouter: @unchecked Sendable {
             }
             id = value["id"] ?? .null
             let job = try BatchJob(value)
-            return (try result(of: job), true)
+            return (try result(of: job, fonts: &fonts), true)
         } catch {
             var out = "{\"id\":"
             id.write(to: &out)
@@ -160,10 +172,17 @@ public final class BatchLayouter: @unchecked Sendable {
 
     /// Lays out one job and writes its result object.
     public func result(of job: BatchJob) throws(BatchError) -> String {
+        var fonts = WorkerFonts()
+        return try result(of: job, fonts: &fonts)
+    }
+
+    func result(of job: BatchJob, fonts local: inout WorkerFonts) throws(BatchError) -> String {
         let measurement: EditorMeasurement
         var shrinkWrapWidth = 0.0
         do {
-            let font = try cache.font(job.font, in: fonts)
+            let key = job.font ?? ""
+            let font = try local.byName[key] ?? cache.font(job.font, in: fonts)
+            local.byName[key] = font
             let style = try TextStyle(font: font, size: job.size, direction: job.direction, language: job.language,
                                       lineBreak: job.lineBreak)
             let prepared = try PreparedText(job.text, style: style)

@@ -10,6 +10,8 @@ public final class BatchRunner: Sendable {
     public let layouter: BatchLayouter
     /// How many threads lay out at once (at least 1).
     public let threads: Int
+    /// How many consecutive jobs a thread takes at a time.
+    static let block = 16
 
     public init(layouter: BatchLayouter = BatchLayouter(), threads: Int) {
         self.layouter = layouter
@@ -22,11 +24,17 @@ public final class BatchRunner: Sendable {
         let next = Atomic<Int>(0)
         let workers = min(threads, lines.count)
         let work: @Sendable (Int) -> Void = { _ in
+            var fonts = BatchLayouter.WorkerFonts()
+            // Jobs are taken in blocks: neighbouring jobs often share a text (one message at
+            // several widths), and one thread touching its prepared text avoids two cores
+            // fighting over the same reference counts.
             while true {
-                let index = next.add(1, ordering: .relaxed).oldValue
-                guard index < lines.count else { return }
-                let result = lines[index].withUnsafeBufferPointer { self.layouter.resultLine(for: $0) }
-                results.store(result, at: index)
+                let first = next.add(Self.block, ordering: .relaxed).oldValue
+                guard first < lines.count else { return }
+                for index in first..<min(first + Self.block, lines.count) {
+                    let result = lines[index].withUnsafeBufferPointer { self.layouter.resultLine(for: $0, fonts: &fonts) }
+                    results.store(result, at: index)
+                }
             }
         }
         if workers <= 1 {
