@@ -115,7 +115,8 @@ extension PreparedParagraph {
         let otherRun = other.run(at: otherStart)
         guard runs.count - run == other.runs.count - otherRun,
               zip(runs[run...], other.runs[otherRun...]).allSatisfy({ a, b in
-                  a.font === b.font && a.level == b.level && a.script == b.script
+                  a.font === b.font && a.level == b.level && a.script == b.script && a.size == b.size
+                      && a.letterSpacing == b.letterSpacing && a.features == b.features && a.span == b.span
                       && a.range.upperBound == b.range.upperBound + delta
               }) else { return false }
         let glyph = clusterFirstGlyph[cluster(atOrAfter: start)]

@@ -26,6 +26,8 @@ public struct GlyphRun: Sendable {
     /// The text of the run, in UTF-16 offsets.
     public var utf16Range: Range<Int>
     public var glyphs: [Glyph]
+    /// The attributes of the styled span the run belongs to (empty outside every span).
+    public var attributes: [String: String] = [:]
 
     /// The sum of the glyph advances, in pixels.
     public var width: Double { glyphs.reduce(0) { $0 + $1.advance } }

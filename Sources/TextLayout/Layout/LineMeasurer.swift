@@ -102,7 +102,7 @@ struct LineMeasurer {
     func reshape(_ range: Range<Int>) -> ShapedGlyphs {
         let run = paragraph.runs[paragraph.run(at: range.lowerBound)]
         let properties = ShapingProperties(font: run.font, script: run.script, rightToLeft: run.isRightToLeft,
-                                           language: style.language ?? "")
+                                           language: style.language ?? "", features: run.features)
         if let cache = style.font.context?.shapeCache { return cache.shape(properties, bytes, range) }
         return Shaper.shape(properties, bytes, range)
     }
@@ -110,8 +110,14 @@ struct LineMeasurer {
     /// Shapes `range` on its own and returns its width in pixels (tabs count 0).
     func reshapedWidth(_ range: Range<Int>) -> Double {
         var units = 0
-        for glyph in reshape(range) where bytes[Int(glyph.cluster)] != 0x09 { units += Int(glyph.advance) }
-        return Double(units) * paragraph.runs[paragraph.run(at: range.lowerBound)].scale
+        var clusters = 0
+        var last: Int32 = -1
+        for glyph in reshape(range) {
+            if glyph.cluster != last { clusters += 1; last = glyph.cluster }
+            if bytes[Int(glyph.cluster)] != 0x09 { units += Int(glyph.advance) }
+        }
+        let run = paragraph.runs[paragraph.run(at: range.lowerBound)]
+        return Double(units) * run.scale + Double(clusters) * run.letterSpacing
     }
 }
 

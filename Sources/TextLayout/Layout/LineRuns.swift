@@ -23,11 +23,11 @@ extension PreparedText {
     /// drawing, and the line's metrics from the fonts of its runs.
     func buildLine(_ paragraph: PreparedParagraph, _ line: LineBreak, bytes: UnsafeBufferPointer<UInt8>,
                    utf16Start: Int, glyphRuns: Bool = true) -> BuiltLine {
-        if !glyphRuns, let font = paragraph.onlyFont ?? (line.end == line.start ? style.font : nil) {
+        if !glyphRuns, let (font, size) = paragraph.onlyFont ?? (line.end == line.start ? (style.font, style.size) : nil) {
             let metrics = font.metrics
-            let gap = metrics.leading(size: style.size) / 2
-            let ascent = metrics.ascent(size: style.size)
-            let descent = metrics.descent(size: style.size)
+            let gap = metrics.leading(size: size) / 2
+            let ascent = metrics.ascent(size: size)
+            let descent = metrics.descent(size: size)
             return BuiltLine(runs: [], ascent: ascent, descent: descent, height: ascent + descent + 2 * gap, baselineOffset: ascent + gap)
         }
         let pieces = linePieces(paragraph, line)
@@ -36,14 +36,12 @@ extension PreparedText {
         var below = 0.0
         var ascent = 0.0
         var descent = 0.0
-        var lastFont: Font?
         for k in 0...max(0, pieces.count - 1) {
             let font = pieces.isEmpty ? style.font : paragraph.runs[pieces[k].run].font
-            if font === lastFont { continue }
-            lastFont = font
-            let gap = font.metrics.leading(size: style.size) / 2
-            let fontAscent = font.metrics.ascent(size: style.size)
-            let fontDescent = font.metrics.descent(size: style.size)
+            let size = pieces.isEmpty ? style.size : paragraph.runs[pieces[k].run].size
+            let gap = font.metrics.leading(size: size) / 2
+            let fontAscent = font.metrics.ascent(size: size)
+            let fontDescent = font.metrics.descent(size: size)
             ascent = max(ascent, fontAscent)
             descent = max(descent, fontDescent)
             above = max(above, fontAscent + gap)
@@ -70,11 +68,16 @@ extension PreparedText {
         var pieceRanges = [Range<Int>](repeating: 0..<0, count: pieces.count)
         var x = 0.0
         var p = 0
-        for shaped in logical {
+        for (g, shaped) in logical.enumerated() {
             let cluster = Int(shaped.cluster)
             while p + 1 < pieces.count, cluster >= pieces[p].range.upperBound { p += 1 }
-            let scale = paragraph.runs[pieces[p].run].scale
+            let run = paragraph.runs[pieces[p].run]
+            let scale = run.scale
             var advance = Double(shaped.advance) * scale
+            // Letter spacing follows each cluster: it goes on the cluster's last glyph.
+            if run.letterSpacing != 0, g + 1 == logical.count || logical[g + 1].cluster != shaped.cluster {
+                advance += run.letterSpacing
+            }
             var id = shaped.id
             if bytes[cluster] == 0x09 {
                 advance = measurer.nextTabStop(after: x) - x
@@ -97,8 +100,9 @@ extension PreparedText {
             var glyphs = pieceGlyphs[k]
             let rightToLeft = piece.level & 1 == 1
             if rightToLeft { glyphs.reverse() }
-            let glyphRun = GlyphRun(font: run.font, size: style.size, x: penX, isRightToLeft: rightToLeft,
-                                    utf16Range: pieceRanges[k], glyphs: glyphs)
+            let glyphRun = GlyphRun(font: run.font, size: run.size, x: penX, isRightToLeft: rightToLeft,
+                                    utf16Range: pieceRanges[k], glyphs: glyphs,
+                                    attributes: run.span.map { spans[$0].attributes } ?? [:])
             penX += glyphRun.width
             runs.append(glyphRun)
         }

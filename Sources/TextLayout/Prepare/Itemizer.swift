@@ -1,22 +1,41 @@
 // Splits a paragraph into the runs it is shaped in: one bidi level, one script and one font each, with fallback fonts per grapheme cluster.
 import CICU
 
-/// A run of a paragraph shaped as one: one bidi level, one script, one font.
+/// A run of a paragraph shaped as one: one bidi level, one script, one font, one styled span.
 struct TextRun: Sendable {
     var range: Range<Int>
     var level: UInt8
     /// ISO 15924 script code ("Zyyy" when the run has no letters).
     var script: String
     var font: Font
+    /// The position in the text's resolved spans of the span the run is in, or nil.
+    var span: Int?
 }
 
 /// The runs of `range` (a paragraph of UTF-8 `bytes`), in logical order: a new run starts wherever
-/// the bidi level, the script or the font changes.
-func itemize(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, style: TextStyle, bidi: BidiLevels) throws -> [TextRun] {
+/// the bidi level, the script, the styled span or the font changes. Each span's characters fall
+/// back from the span's own font.
+func itemize(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, style: TextStyle, bidi: BidiLevels,
+             spans: [ResolvedSpan] = []) throws -> [TextRun] {
     guard !range.isEmpty else { return [] }
     let scripts = scriptRuns(bytes, range: range)
-    let fonts = try fontRuns(bytes, range: range, style: style)
+    // The paragraph cut at span edges: each slice in its span's font (nil: outside every span).
+    var slices: [(range: Range<Int>, span: Int?)] = []
+    var position = range.lowerBound
+    for (k, span) in spans.enumerated() where span.bytes.upperBound > range.lowerBound && span.bytes.lowerBound < range.upperBound {
+        let start = max(span.bytes.lowerBound, range.lowerBound)
+        let end = min(span.bytes.upperBound, range.upperBound)
+        if start > position { slices.append((position..<start, nil)) }
+        if end > start { slices.append((start..<end, k)) }
+        position = max(position, end)
+    }
+    if position < range.upperBound { slices.append((position..<range.upperBound, nil)) }
+    var fonts: [FontRun] = []
+    for slice in slices {
+        fonts += try fontRuns(bytes, range: slice.range, primary: slice.span.map { spans[$0].font } ?? style.font, language: style.language)
+    }
     var boundaries = Set<Int>()
+    for slice in slices { boundaries.insert(slice.range.lowerBound) }
     for run in scripts { boundaries.insert(run.range.lowerBound) }
     for run in fonts { boundaries.insert(run.range.lowerBound) }
     if let levels = bidi.levels {
@@ -28,12 +47,14 @@ func itemize(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, style: Text
     runs.reserveCapacity(starts.count)
     var script = 0
     var font = 0
+    var slice = 0
     for (k, start) in starts.enumerated() {
         while script + 1 < scripts.count, scripts[script + 1].range.lowerBound <= start { script += 1 }
         while font + 1 < fonts.count, fonts[font + 1].range.lowerBound <= start { font += 1 }
+        while slice + 1 < slices.count, slices[slice + 1].range.lowerBound <= start { slice += 1 }
         let end = k + 1 < starts.count ? starts[k + 1] : range.upperBound
         runs.append(TextRun(range: start..<end, level: bidi.level(at: start, paragraphStart: range.lowerBound),
-                            script: scripts[script].script, font: fonts[font].font))
+                            script: scripts[script].script, font: fonts[font].font, span: slices[slice].span))
     }
     return runs
 }
@@ -50,8 +71,7 @@ struct FontRun: Sendable {
 /// character, kept for the whole cluster. A cluster drawn as emoji (with VS16, a keycap, or an
 /// Emoji_Presentation character without VS15) prefers the `emoji` family. A character no font has
 /// stays with the primary font and is drawn and measured as its .notdef glyph.
-func fontRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, style: TextStyle) throws -> [FontRun] {
-    let primary = style.font
+func fontRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, primary: Font, language: String?) throws -> [FontRun] {
     var needsFallback = false
     var i = range.lowerBound
     while i < range.upperBound {
@@ -75,9 +95,9 @@ func fontRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, style: Tex
         let missing = scalars.first { !isCovered($0, by: primary) }
         let emoji = scalars.contains(0xFE0F) || scalars.contains(0x20E3)
             || (isEmojiPresentation(scalars[0]) && !scalars.contains(0xFE0E))
-        if emoji, let found = context.fallbackFont(for: scalars[0], primary: primary, language: style.language, emoji: true) {
+        if emoji, let found = context.fallbackFont(for: scalars[0], primary: primary, language: language, emoji: true) {
             font = found
-        } else if let missing, let found = context.fallbackFont(for: missing, primary: primary, language: style.language) {
+        } else if let missing, let found = context.fallbackFont(for: missing, primary: primary, language: language) {
             // Keep the cluster whole in one font, unless the fallback lacks its base.
             if found.hasGlyph(scalars[0]) || !isCovered(scalars[0], by: primary) { font = found }
         }

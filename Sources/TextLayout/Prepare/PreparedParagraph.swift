@@ -34,9 +34,9 @@ final class PreparedParagraph: Sendable {
     /// With these, filling a line is a subtraction per segment.
     let segmentStartCluster: [Int32]
     let contentEndCluster: [Int32]
-    /// The one font every run uses, or nil when the paragraph is empty or uses several: then every
-    /// line's height is that font's, without looking at the line's runs.
-    let onlyFont: Font?
+    /// The one font and size every run uses, or nil when the paragraph is empty or uses several:
+    /// then every line's height is that font's, without looking at the line's runs.
+    let onlyFont: (font: Font, size: Double)?
 
     /// A paragraph moved by `delta` bytes: offsets shifted, everything else shared.
     init(_ other: PreparedParagraph, shiftedBy delta: Int) {
@@ -78,7 +78,9 @@ final class PreparedParagraph: Sendable {
             let i = firstIndex(in: clusterStarts, atOrAfter: offset)
             return i < clusterStarts.count && clusterStarts[i] == offset && !clusterUnsafe[i] ? Int32(i) : -1
         }
-        onlyFont = runs.first.map(\.font).flatMap { first in runs.allSatisfy { $0.font === first } ? first : nil }
+        onlyFont = runs.first.flatMap { first in
+            runs.allSatisfy { $0.font === first.font && $0.size == first.size } ? (first.font, first.size) : nil
+        }
         segmentStartCluster = segmentStarts.map(safeIndex)
         contentEndCluster = contentEnds.map(safeIndex)
     }
@@ -128,13 +130,22 @@ struct ShapedRun: Sendable {
     var scale: Double
     /// The index of the run's first glyph in the paragraph's glyphs.
     var firstGlyph: Int
+    /// The em size in pixels (the style's, or the run's span's).
+    var size: Double
+    /// Pixels added after each cluster (from the run's span).
+    var letterSpacing: Double
+    /// OpenType features the run was shaped with.
+    var features: [FontFeature]
+    /// The index in ``PreparedText/spans`` of the run's span, or nil.
+    var span: Int?
 
     var isRightToLeft: Bool { level & 1 == 1 }
 }
 
 extension PreparedParagraph {
     /// Shapes and analyses the paragraph `range` of `bytes` in `style`.
-    static func prepare(_ range: ParagraphRange, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle) throws -> PreparedParagraph {
+    static func prepare(_ range: ParagraphRange, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle,
+                        spans: [ResolvedSpan] = []) throws -> PreparedParagraph {
         let content = range.start..<range.end
         var breaks = try boundaries(.line, in: bytes, range: content,
                                     locale: lineBreakLocale(language: style.language, strictness: style.lineBreak))
@@ -163,27 +174,34 @@ extension PreparedParagraph {
         var clusterFirstGlyph = CompactOffsets()
         var x = 0.0
         let cache = style.font.context?.shapeCache
-        for item in try itemize(bytes, range: content, style: style, bidi: bidi) {
+        for item in try itemize(bytes, range: content, style: style, bidi: bidi, spans: spans) {
+            let span = item.span.map { spans[$0] }
+            let size = span?.size ?? style.size
+            let spacing = span?.letterSpacing ?? 0
             let properties = ShapingProperties(font: item.font, script: item.script, rightToLeft: item.level & 1 == 1,
-                                               language: style.language ?? "")
+                                               language: style.language ?? "", features: span?.features ?? [])
             let shaped = shapeRun(properties, item.range, bytes: bytes, cache: cache)
-            let scale = item.font.metrics.scale(size: style.size)
+            let scale = item.font.metrics.scale(size: size)
             let base = glyphs.count
             runs.append(ShapedRun(range: item.range, level: item.level, script: item.script, font: item.font,
-                                  scale: scale, firstGlyph: base))
+                                  scale: scale, firstGlyph: base, size: size, letterSpacing: spacing,
+                                  features: properties.features, span: span?.index))
             glyphs.append(contentsOf: shaped)
             var units = 0
+            var clusters = 0
             for g in 0..<shaped.count {
                 let cluster = Int(shaped[g].cluster)
                 if clusterStarts.last != cluster {
                     clusterStarts.append(cluster)
-                    clusterX.append(x + Double(units) * scale)
+                    // Letter spacing follows every cluster: `clusters` of them lie before this one.
+                    clusterX.append(x + Double(units) * scale + Double(clusters) * spacing)
                     clusterUnsafe.append(g > 0 && shaped[g].unsafeToBreak)
                     clusterFirstGlyph.append(base + g)
+                    clusters += 1
                 }
                 if bytes[cluster] != 0x09 { units += Int(shaped[g].advance) }
             }
-            x += Double(units) * scale
+            x += Double(units) * scale + Double(clusters) * spacing
         }
         clusterX.append(x)
         clusterFirstGlyph.append(glyphs.count)

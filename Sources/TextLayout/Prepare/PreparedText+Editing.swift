@@ -50,6 +50,10 @@ extension PreparedText {
             throw LayoutError(.invalidText, "the text would be \(newBytes.count) bytes of UTF-8; at most \(Self.maximumLength) are allowed")
         }
         let delta = newBytes.count - bytes.count
+        let oldUTF16Start = text.utf16.distance(from: text.startIndex, to: range.lowerBound)
+        let oldUTF16End = oldUTF16Start + text[range].utf16.count
+        let newSpans = Self.adjust(spans, replacing: oldUTF16Start..<oldUTF16End, with: replacement.utf16.count)
+        let newResolved = try Self.resolve(newSpans, bytes: newBytes, style: style)
         // The old paragraphs the edit reaches: from the one holding its start to the one holding
         // its end (an edit that ends right after a hard break joins the next paragraph too).
         let first = paragraphs.lastIndex { $0.range.start <= a } ?? 0
@@ -67,16 +71,38 @@ extension PreparedText {
             if last + 1 < paragraphs.count, ranges.count > 1, ranges[ranges.count - 1].start == newRegionEnd {
                 ranges.removeLast()
             }
-            return try ranges.map { try PreparedParagraph.prepare($0, bytes: buffer, style: style) }
+            return try ranges.map { try PreparedParagraph.prepare($0, bytes: buffer, style: style, spans: newResolved) }
         }
         let after = paragraphs[(last + 1)...].map { $0.shifted(by: delta) }
-        let prepared = PreparedText(text: newText, style: style, bytes: newBytes,
+        let prepared = PreparedText(text: newText, style: style, spans: newSpans, resolvedSpans: newResolved, bytes: newBytes,
                                     paragraphs: Array(paragraphs[..<first]) + region + after)
-        let oldUTF16Start = text.utf16.distance(from: text.startIndex, to: range.lowerBound)
-        let edit = TextEdit(oldBytes: a..<b, oldUTF16: oldUTF16Start..<(oldUTF16Start + text[range].utf16.count),
+        let edit = TextEdit(oldBytes: a..<b, oldUTF16: oldUTF16Start..<oldUTF16End,
                             newByteCount: replacement.utf8.count, newUTF16Count: replacement.utf16.count,
                             firstParagraph: first, oldParagraphCount: last - first + 1, newParagraphCount: region.count)
         return (prepared, edit)
+    }
+}
+
+extension PreparedText {
+    /// The spans after `range` (UTF-16) is replaced by `count` code units: spans after it move,
+    /// a span the edit starts inside or at the end of takes the inserted text (typing at the end
+    /// of a bold word continues it), and deleted text leaves the spans that held it.
+    static func adjust(_ spans: [StyledSpan], replacing range: Range<Int>, with count: Int) -> [StyledSpan] {
+        let delta = count - range.count
+        // An offset before the edit stays, one at or after its end moves, one inside the replaced
+        // text goes to the end of the replacement.
+        func moved(_ offset: Int) -> Int {
+            if offset < range.lowerBound { return offset }
+            if offset >= range.upperBound { return offset + delta }
+            return range.lowerBound + count
+        }
+        return spans.map { span in
+            var adjusted = span
+            let start = moved(span.range.lowerBound)
+            let end = max(start, moved(span.range.upperBound))
+            adjusted.range = start..<end
+            return adjusted
+        }
     }
 }
 

@@ -14,43 +14,84 @@ public struct PreparedText: Sendable {
     public let text: String
     /// The font and size it was shaped in.
     public let style: TextStyle
+    /// Ranges of the text in their own font, size, features, letter spacing and attributes.
+    public let spans: [StyledSpan]
     /// The text's UTF-8 bytes; every internal offset points into them.
     let bytes: [UInt8]
     let paragraphs: [PreparedParagraph]
+    /// The spans in byte ranges, sorted, for the paragraphs to split their runs at.
+    let resolvedSpans: [ResolvedSpan]
 
-    /// Shapes and analyses `text` in `style`. The same text prepared again in the same style (and
-    /// font context) comes from the context's ``FontContext/preparedTextCache`` without any work.
-    /// - Throws: ``LayoutError`` `.invalidText` when the text is longer than ``maximumLength``.
+    /// Shapes and analyses `text` in `style`, with `spans` styled on their own. The same text
+    /// prepared again in the same style and spans (and font context) comes from the context's
+    /// ``FontContext/preparedTextCache`` without any work.
+    /// - Throws: ``LayoutError`` `.invalidText` when the text is longer than ``maximumLength``,
+    ///   `.invalidArgument` for a span outside the text, overlapping another, or with a bad size.
     /// - Complexity: O(n) in the length of the text.
-    public init(_ text: String, style: TextStyle) throws {
+    public init(_ text: String, style: TextStyle, spans: [StyledSpan] = []) throws {
         let cache = style.font.context?.preparedTextCache
-        if let cached = cache?.lookup(text, style) {
+        if let cached = cache?.lookup(text, style, spans) {
             self = cached
             return
         }
-        try self.init(uncached: text, style: style)
+        try self.init(uncached: text, style: style, spans: spans)
         cache?.store(self)
     }
 
-    private init(uncached text: String, style: TextStyle) throws {
+    private init(uncached text: String, style: TextStyle, spans: [StyledSpan]) throws {
         let bytes = Array(text.utf8)
         guard bytes.count <= Self.maximumLength else {
             throw LayoutError(.invalidText, "the text is \(bytes.count) bytes of UTF-8; at most \(Self.maximumLength) are allowed")
         }
         self.text = text
         self.style = style
+        self.spans = spans
         self.bytes = bytes
+        let resolved = try Self.resolve(spans, bytes: bytes, style: style)
+        self.resolvedSpans = resolved
         self.paragraphs = try bytes.withUnsafeBufferPointer { buffer in
-            try splitParagraphs(buffer).map { try PreparedParagraph.prepare($0, bytes: buffer, style: style) }
+            try splitParagraphs(buffer).map { try PreparedParagraph.prepare($0, bytes: buffer, style: style, spans: resolved) }
         }
     }
 
     /// A preparation assembled from parts (an edit's).
-    init(text: String, style: TextStyle, bytes: [UInt8], paragraphs: [PreparedParagraph]) {
+    init(text: String, style: TextStyle, spans: [StyledSpan], resolvedSpans: [ResolvedSpan], bytes: [UInt8],
+         paragraphs: [PreparedParagraph]) {
         self.text = text
         self.style = style
+        self.spans = spans
+        self.resolvedSpans = resolvedSpans
         self.bytes = bytes
         self.paragraphs = paragraphs
+    }
+
+    /// The spans in byte ranges, sorted by start.
+    static func resolve(_ spans: [StyledSpan], bytes: [UInt8], style: TextStyle) throws -> [ResolvedSpan] {
+        guard !spans.isEmpty else { return [] }
+        var utf16Count = 0
+        for byte in bytes where byte & 0xC0 != 0x80 { utf16Count += byte >= 0xF0 ? 2 : 1 }
+        let sorted = try StyledSpan.validated(spans, utf16Count: utf16Count)
+        // One pass over the text turns the sorted UTF-16 offsets into byte offsets.
+        var byteOffset = 0
+        var utf16Offset = 0
+        func byte(at target: Int) throws -> Int {
+            while utf16Offset < target, byteOffset < bytes.count {
+                let lead = bytes[byteOffset]
+                let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                utf16Offset += length == 4 ? 2 : 1
+                byteOffset += length
+            }
+            guard utf16Offset == target else {
+                throw LayoutError(.invalidArgument, "a span boundary at UTF-16 offset \(target) splits a surrogate pair")
+            }
+            return byteOffset
+        }
+        return try sorted.map { index, span in
+            let start = try byte(at: span.range.lowerBound)
+            let end = try byte(at: span.range.upperBound)
+            return ResolvedSpan(bytes: start..<end, font: span.font ?? style.font, size: span.size ?? style.size,
+                                features: span.features, letterSpacing: span.letterSpacing, index: index)
+        }
     }
 
     /// Prepares `text` in `font` at `size` pixels.

@@ -31,12 +31,12 @@ public final class PreparedTextCache: Sendable {
         for shard in shards { shard.mutex.withLock { $0 = Shard() } }
     }
 
-    func lookup(_ text: String, _ style: TextStyle) -> PreparedText? {
+    func lookup(_ text: String, _ style: TextStyle, _ spans: [StyledSpan]) -> PreparedText? {
         guard budget > 0 else { return nil }
-        let key = Self.key(text, style)
+        let key = Self.key(text, style, spans)
         return shards[key & 15].mutex.withLock { shard -> PreparedText? in
-            if let hit = shard.young[key], hit.style == style, hit.text == text { return hit }
-            if let hit = shard.old.removeValue(forKey: key), hit.style == style, hit.text == text {
+            if let hit = shard.young[key], hit.style == style, hit.spans == spans, hit.text == text { return hit }
+            if let hit = shard.old.removeValue(forKey: key), hit.style == style, hit.spans == spans, hit.text == text {
                 insert(hit, key: key, into: &shard)
                 return hit
             }
@@ -46,7 +46,7 @@ public final class PreparedTextCache: Sendable {
 
     func store(_ prepared: PreparedText) {
         guard budget > 0, prepared.estimatedBytes <= budget / 32 else { return }
-        let key = Self.key(prepared.text, prepared.style)
+        let key = Self.key(prepared.text, prepared.style, prepared.spans)
         shards[key & 15].mutex.withLock { insert(prepared, key: key, into: &$0) }
     }
 
@@ -60,10 +60,11 @@ public final class PreparedTextCache: Sendable {
         }
     }
 
-    private static func key(_ text: String, _ style: TextStyle) -> Int {
+    private static func key(_ text: String, _ style: TextStyle, _ spans: [StyledSpan]) -> Int {
         var hasher = Hasher()
         hasher.combine(text)
         hasher.combine(style)
+        hasher.combine(spans)
         return hasher.finalize() & Int.max
     }
 }

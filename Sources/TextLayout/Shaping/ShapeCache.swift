@@ -19,6 +19,7 @@ public final class ShapeCache: Sendable {
         var script: String
         var rightToLeft: Bool
         var language: String
+        var features: [FontFeature]
         var text: [UInt8]
         var glyphs: ShapedGlyphs
         var bytes: Int { text.count + glyphs.count * MemoryLayout<ShapedGlyph>.stride + 96 }
@@ -92,7 +93,8 @@ public final class ShapeCache: Sendable {
         var relative = ShapedGlyphs(glyphs)
         for i in relative.indices { relative[i].cluster -= base }
         let entry = Entry(font: ObjectIdentifier(properties.font), script: properties.script, rightToLeft: properties.rightToLeft,
-                          language: properties.language, text: Array(UnsafeBufferPointer(rebasing: bytes[range])), glyphs: relative)
+                          language: properties.language, features: properties.features,
+                          text: Array(UnsafeBufferPointer(rebasing: bytes[range])), glyphs: relative)
         shards[Int(key & 15)].withLock { insert(entry, key: key, into: &$0) }
     }
 
@@ -109,7 +111,8 @@ public final class ShapeCache: Sendable {
 
     private static func matches(_ entry: Entry, _ properties: ShapingProperties, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         guard entry.font == ObjectIdentifier(properties.font), entry.rightToLeft == properties.rightToLeft,
-              entry.text.count == range.count, entry.script == properties.script, entry.language == properties.language else { return false }
+              entry.text.count == range.count, entry.script == properties.script, entry.language == properties.language,
+              entry.features == properties.features else { return false }
         return entry.text.withUnsafeBufferPointer { memcmp($0.baseAddress!, bytes.baseAddress! + range.lowerBound, range.count) == 0 }
     }
 
@@ -123,6 +126,10 @@ public final class ShapeCache: Sendable {
         for byte in properties.script.utf8 { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
         h = (h ^ (properties.rightToLeft ? 1 : 2)) &* 0x100_0000_01b3
         for byte in properties.language.utf8 { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        for feature in properties.features {
+            for byte in feature.tag.utf8 { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            h = (h ^ UInt64(feature.value)) &* 0x100_0000_01b3
+        }
         return h ^ (h >> 29)
     }
 }

@@ -29,6 +29,8 @@ struct ShapingProperties: Sendable, Hashable {
     var rightToLeft: Bool
     /// BCP 47 tag, or "" for none.
     var language: String
+    /// OpenType features beyond the script's defaults.
+    var features: [FontFeature] = []
 }
 
 enum Shaper {
@@ -48,7 +50,14 @@ enum Shaper {
             hb_buffer_set_language(buffer, hb_language_from_string(properties.language, -1))
         }
         hb_buffer_guess_segment_properties(buffer)
-        hb_shape(properties.font.hbFont, buffer, nil, 0)
+        if properties.features.isEmpty {
+            hb_shape(properties.font.hbFont, buffer, nil, 0)
+        } else {
+            let features = properties.features.map { feature in
+                hb_feature_t(tag: hb_tag_from_string(feature.tag, 4), value: feature.value, start: 0, end: UInt32.max)
+            }
+            features.withUnsafeBufferPointer { hb_shape(properties.font.hbFont, buffer, $0.baseAddress, UInt32($0.count)) }
+        }
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
               let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return [] }

@@ -1,0 +1,83 @@
+// Styled spans: ranges of a text with their own font, size, OpenType features, letter spacing and opaque attributes.
+
+/// An OpenType feature setting, such as `liga` off or `smcp` on.
+public struct FontFeature: Sendable, Hashable {
+    /// The four-letter feature tag.
+    public var tag: String
+    /// 0 turns the feature off, 1 on; larger values pick an alternate.
+    public var value: UInt32
+
+    /// - Throws: ``LayoutError`` `.invalidArgument` when `tag` is not four ASCII characters.
+    public init(_ tag: String, _ value: UInt32 = 1) throws {
+        guard tag.utf8.count == 4, tag.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
+            throw LayoutError(.invalidArgument, "a font feature tag has four ASCII letters or digits, such as 'liga' or 'smcp', got '\(tag)'")
+        }
+        self.tag = tag
+        self.value = value
+    }
+}
+
+/// A range of the text drawn in its own style. Unset properties come from the text's
+/// ``TextStyle``. Spans may not overlap.
+public struct StyledSpan: Sendable, Hashable {
+    /// The range, in UTF-16 offsets into the text.
+    public var range: Range<Int>
+    /// The span's primary font (its fallback fonts come from the same context), or nil.
+    public var font: Font?
+    /// The span's em size in pixels, or nil.
+    public var size: Double?
+    /// OpenType features for the span's shaping.
+    public var features: [FontFeature]
+    /// Space added after each grapheme cluster, in pixels (negative tightens).
+    public var letterSpacing: Double
+    /// Opaque attributes (a colour, a link) carried to the span's glyph runs for the renderer.
+    public var attributes: [String: String]
+
+    public init(range: Range<Int>, font: Font? = nil, size: Double? = nil, features: [FontFeature] = [],
+                letterSpacing: Double = 0, attributes: [String: String] = [:]) {
+        self.range = range
+        self.font = font
+        self.size = size
+        self.features = features
+        self.letterSpacing = letterSpacing
+        self.attributes = attributes
+    }
+}
+
+/// A span resolved against its text: a byte range and every property set.
+struct ResolvedSpan: Sendable {
+    var bytes: Range<Int>
+    var font: Font
+    var size: Double
+    var features: [FontFeature]
+    var letterSpacing: Double
+    /// The index of the span in ``PreparedText/spans``, or nil for text outside every span.
+    var index: Int?
+}
+
+extension StyledSpan {
+    /// Checks the spans against a text of `utf16Count` code units and sorts them by start.
+    static func validated(_ spans: [StyledSpan], utf16Count: Int) throws -> [(offset: Int, span: StyledSpan)] {
+        let sorted = spans.enumerated().sorted { $0.element.range.lowerBound < $1.element.range.lowerBound }
+        var end = 0
+        for (index, span) in sorted {
+            guard span.range.lowerBound >= 0, span.range.upperBound <= utf16Count else {
+                throw LayoutError(.invalidArgument, "span \(index)'s range \(span.range.lowerBound)..<\(span.range.upperBound) is outside the text's \(utf16Count) UTF-16 code units")
+            }
+            guard span.range.lowerBound >= end else {
+                throw LayoutError(.invalidArgument, "span \(index) overlaps the span before it; spans may not overlap")
+            }
+            if let size = span.size {
+                try requirePositive(size, "span \(index)'s size")
+                guard size <= TextStyle.maximumSize else {
+                    throw LayoutError(.invalidArgument, "span \(index)'s size must be at most \(TextStyle.maximumSize) px, got \(size)")
+                }
+            }
+            guard span.letterSpacing.isFinite, abs(span.letterSpacing) <= TextStyle.maximumSize else {
+                throw LayoutError(.invalidArgument, "span \(index)'s letterSpacing must be a finite number of pixels, got \(span.letterSpacing)")
+            }
+            end = span.range.upperBound
+        }
+        return sorted.map { ($0.offset, $0.element) }
+    }
+}
