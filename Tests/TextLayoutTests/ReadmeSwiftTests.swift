@@ -1,0 +1,41 @@
+// Runs the README's Swift examples (section "Swift") on the bundled fonts, so the documented API compiles and does what it says.
+import Testing
+import TextLayout
+
+@Suite("README Swift examples")
+struct ReadmeSwiftTests {
+    @Test func examples() throws {
+        let fonts = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false)
+        let font = try fonts.font(family: "DejaVu Sans")
+        let prepared = try PreparedText("Hello, world! A longer message wraps.", font: font, size: 17)
+        let layout = try prepared.layout(width: 120, lineSpace: 2)
+        #expect(layout.lineCount > 1)
+        #expect(layout.lines.allSatisfy { $0.width <= 120 })
+
+        let editor = try prepared.measureEditor(width: 320, sizing: EditorSizing(
+            minLines: 1, maxLines: 4, lineSpace: 2, insets: EdgeInsets(top: 8, left: 12, bottom: 8, right: 12)))
+        #expect(editor.height == 16 + editor.contentHeight)
+
+        let bold = try fonts.font(family: "DejaVu Sans:bold")
+        #expect(bold.styleName == "Bold")
+        let styled = try PreparedText("Hello, world!", style: TextStyle(font: font, size: 17), spans: [
+            StyledSpan(range: 0..<5, font: bold, letterSpacing: 1, attributes: ["color": "#d00000"]),
+            StyledSpan(range: 7..<12, features: [try FontFeature("kern", 0)]),
+        ])
+        let runs = try styled.layout().lines[0].runs
+        #expect(runs.first?.font === bold && runs.first?.attributes == ["color": "#d00000"])
+
+        let japanese = try TextStyle(font: font, size: 17, direction: .auto, language: "ja", lineBreak: .strict)
+        #expect(japanese.lineBreak == .strict)
+
+        let (edited, edit) = try prepared.replacingCharacters(inUTF16: 5..<5, with: " there")
+        let relaid = try layout.updated(for: edited, after: edit)
+        #expect(edited.text == "Hello there, world! A longer message wraps.")
+        #expect(relaid.lines.map(\.utf16Range) == (try edited.layout(width: 120, lineSpace: 2)).lines.map(\.utf16Range))
+
+        #expect(layout.stableWidthRange.contains(120))
+        #expect(try layout.shrinkWrapWidth() <= layout.width)
+        let height = try prepared.measureEditor(width: 320, glyphRuns: false).height
+        #expect(height == (try prepared.layout(width: 320)).contentHeight)
+    }
+}
