@@ -160,3 +160,7 @@ int32_t cicu_is_emoji_presentation(uint32_t code_point) {
 int32_t cicu_is_default_ignorable(uint32_t code_point) {
     return u_hasBinaryProperty((UChar32)code_point, UCHAR_DEFAULT_IGNORABLE_CODE_POINT);
 }
+
+int32_t cicu_combining_class(uint32_t code_point) {
+    return u_getCombiningClass((UChar32)code_point);
+}

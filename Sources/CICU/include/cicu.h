@@ -53,6 +53,9 @@ int32_t cicu_is_emoji_presentation(uint32_t code_point);
 /** Whether a code point is a default-ignorable one (ZWJ, variation selectors, bidi controls...). */
 int32_t cicu_is_default_ignorable(uint32_t code_point);
 
+/** The canonical combining class of a code point (0 for starters). */
+int32_t cicu_combining_class(uint32_t code_point);
+
 /** ICU's name for an error code returned (negated) by cicu_breaks. */
 const char *cicu_error_name(int32_t code);
 

@@ -1,4 +1,5 @@
 // One shaped and analysed paragraph: break opportunities, clusters with their x positions and unsafe-to-break flags.
+import CICU
 
 /// A paragraph after the expensive work: shaped once, its break opportunities found.
 ///
@@ -219,6 +220,9 @@ extension PreparedParagraph {
 /// shaped whole, and each piece whose edges HarfBuzz marks safe to break is cached for next time.
 private func shapeRun(_ properties: ShapingProperties, _ range: Range<Int>, bytes: UnsafeBufferPointer<UInt8>,
                       cache: ShapeCache?) -> ShapedGlyphs {
+    if range.count > longRun, let chunks = streamSafeChunks(bytes, range) {
+        return chunks.flatMap { Shaper.shape(properties, bytes, $0) }
+    }
     guard let cache else { return Shaper.shape(properties, bytes, range) }
     let splits = properties.font.spaceIsInert
     func pieceEnd(after start: Int) -> Int {
@@ -257,6 +261,37 @@ private func shapeRun(_ properties: ShapingProperties, _ range: Range<Int>, byte
         start = end
     }
     return shaped
+}
+
+/// Runs longer than this many bytes are checked for long sequences of combining marks.
+private let longRun = 4096
+
+/// The pieces to shape a long run in when it holds more than 30 combining marks in a row (text
+/// that is not stream-safe, UAX #15): cut after every 30th mark, so that each piece is shaped on
+/// its own. HarfBuzz 6 takes time quadratic in the length of such a sequence; marks past the
+/// 30th are then positioned on their own rather than stacked on their base. Nil when there is
+/// no such sequence.
+private func streamSafeChunks(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [Range<Int>]? {
+    var chunks: [Range<Int>] = []
+    var start = range.lowerBound
+    var marks = 0
+    var i = range.lowerBound
+    while i < range.upperBound {
+        let (scalar, length) = decodeScalar(bytes, at: i)
+        if scalar >= 0x300, cicu_combining_class(scalar) != 0 {
+            marks += 1
+            if marks % 30 == 0 {
+                chunks.append(start..<(i + length))
+                start = i + length
+            }
+        } else {
+            marks = 0
+        }
+        i += length
+    }
+    guard !chunks.isEmpty else { return nil }
+    if start < range.upperBound { chunks.append(start..<range.upperBound) }
+    return chunks
 }
 
 /// Where the whitespace that hangs at the end of `start..<end` begins (`end` when there is none).
