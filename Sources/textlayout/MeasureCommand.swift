@@ -14,29 +14,9 @@ enum MeasureCommand {
     """
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let args = try Arguments(arguments, valued: ["font", "size", "width", "line-spacing", "min-lines", "max-lines",
-                                                     "insets", "min-height", "max-height", "output-format", "text-file",
-                                                     "direction", "language", "line-break"])
+        let args = try Arguments(arguments, valued: LayoutOptions.names)
         let format = try args.choice("output-format", ["text", "json"], default: "text")
-        let text = try readText(args)
-        var job = try BatchJob(.object([("text", .string(text))]))
-        job.font = args.string("font")
-        job.size = try args.number("size") ?? 17
-        job.width = try args.number("width")
-        job.sizing.lineSpace = try args.number("line-spacing") ?? 0
-        job.sizing.minLines = try args.integer("min-lines") ?? 1
-        job.sizing.maxLines = try args.integer("max-lines")
-        job.sizing.minHeight = try args.number("min-height")
-        job.sizing.maxHeight = try args.number("max-height")
-        if let insets = args.string("insets") { job.sizing.insets = try parseInsets(insets) }
-        job.direction = TextDirection(rawValue: try args.choice("direction", TextDirection.allCases.map(\.rawValue), default: "auto"))!
-        job.language = args.string("language")
-        job.lineBreak = LineBreakStrictness(rawValue: try args.choice("line-break", LineBreakStrictness.allCases.map(\.rawValue), default: "normal"))!
-
-        let font = try job.font.map { try FontContext.shared.font(named: $0) } ?? FontContext.shared.defaultFont()
-        let style = try TextStyle(font: font, size: job.size, direction: job.direction, language: job.language, lineBreak: job.lineBreak)
-        let prepared = try PreparedText(text, style: style)
-        let measurement = try prepared.measureEditor(width: job.width, sizing: job.sizing)
+        let measurement = try LayoutOptions.measure(args).measurement
         print(format == "json" ? json(measurement) : measurement.textDump, terminator: "")
         return 0
     }

@@ -27,10 +27,7 @@ enum RenderCommand {
     /// Exit status: 0 written, 1 the text cannot be laid out or the picture is too large,
     /// 2 a usage error, 3 the picture could not be written.
     static func run(_ arguments: [String]) throws -> Int32 {
-        let args = try Arguments(arguments, valued: ["font", "size", "width", "line-spacing", "min-lines", "max-lines", "insets",
-                                                     "min-height", "max-height", "output-format", "text-file",
-                                                     "direction", "language", "line-break",
-                                                     "output", "scale", "foreground", "background"],
+        let args = try Arguments(arguments, valued: LayoutOptions.names + ["output", "scale", "foreground", "background"],
                                  flagNames: ["debug"])
         guard let output = args.string("output") else { throw UsageError("--output FILE.png|FILE.svg is required\n\(usage)") }
         let format = try args.string("output-format").map { _ in try args.choice("output-format", ["text", "json"], default: "text") }
@@ -49,25 +46,8 @@ enum RenderCommand {
             throw UsageError(error.message)
         }
 
-        let text = try MeasureCommand.readText(args)
-        var job = try BatchJob(.object([("text", .string(text))]))
-        job.size = try args.number("size") ?? 17
-        job.width = try args.number("width")
-        job.sizing.lineSpace = try args.number("line-spacing") ?? 0
-        job.sizing.minLines = try args.integer("min-lines") ?? 1
-        job.sizing.maxLines = try args.integer("max-lines")
-        job.sizing.minHeight = try args.number("min-height")
-        job.sizing.maxHeight = try args.number("max-height")
-        if let insets = args.string("insets") { job.sizing.insets = try MeasureCommand.parseInsets(insets) }
-        job.direction = TextDirection(rawValue: try args.choice("direction", TextDirection.allCases.map(\.rawValue), default: "auto"))!
-        job.language = args.string("language")
-        job.lineBreak = LineBreakStrictness(rawValue: try args.choice("line-break", LineBreakStrictness.allCases.map(\.rawValue), default: "normal"))!
-
-        // The same font context and style as `measure`, so the picture shows what `measure` prints.
-        let font = try args.string("font").map { try FontContext.shared.font(named: $0) } ?? FontContext.shared.defaultFont()
-        let style = try TextStyle(font: font, size: job.size, direction: job.direction, language: job.language, lineBreak: job.lineBreak)
-        let prepared = try PreparedText(text, style: style)
-        let measurement = try prepared.measureEditor(width: job.width, sizing: job.sizing)
+        // The same font context, style and options as `measure`, so the picture shows what `measure` prints.
+        let (job, measurement) = try LayoutOptions.measure(args)
         let scene = RenderScene(editor: measurement, sizing: job.sizing, width: job.width)
         do {
             try scene.write(to: output, options: options)

@@ -1,0 +1,33 @@
+// The options `measure` and `render` share: the text, its font and style, the width and the editor's sizing.
+import TextLayout
+import TextLayoutBatch
+
+enum LayoutOptions {
+    /// The option names that take a value.
+    static let names = ["font", "size", "width", "line-spacing", "min-lines", "max-lines", "insets", "min-height", "max-height",
+                        "output-format", "text-file", "direction", "language", "line-break"]
+
+    /// Lays out the text the arguments give (see ``MeasureCommand/readText(_:)``) as the options say,
+    /// in the shared font context: the batch job the options make and the measured editor.
+    static func measure(_ args: Arguments) throws -> (job: BatchJob, measurement: EditorMeasurement) {
+        let text = try MeasureCommand.readText(args)
+        var job = try BatchJob(.object([("text", .string(text))]))
+        job.font = args.string("font")
+        job.size = try args.number("size") ?? 17
+        job.width = try args.number("width")
+        job.sizing.lineSpace = try args.number("line-spacing") ?? 0
+        job.sizing.minLines = try args.integer("min-lines") ?? 1
+        job.sizing.maxLines = try args.integer("max-lines")
+        job.sizing.minHeight = try args.number("min-height")
+        job.sizing.maxHeight = try args.number("max-height")
+        if let insets = args.string("insets") { job.sizing.insets = try MeasureCommand.parseInsets(insets) }
+        job.direction = TextDirection(rawValue: try args.choice("direction", TextDirection.allCases.map(\.rawValue), default: "auto"))!
+        job.language = args.string("language")
+        job.lineBreak = LineBreakStrictness(rawValue: try args.choice("line-break", LineBreakStrictness.allCases.map(\.rawValue), default: "normal"))!
+
+        let font = try job.font.map { try FontContext.shared.font(named: $0) } ?? FontContext.shared.defaultFont()
+        let style = try TextStyle(font: font, size: job.size, direction: job.direction, language: job.language, lineBreak: job.lineBreak)
+        let prepared = try PreparedText(text, style: style)
+        return (job, try prepared.measureEditor(width: job.width, sizing: job.sizing))
+    }
+}
