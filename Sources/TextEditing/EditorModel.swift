@@ -12,7 +12,9 @@ import TextLayout
 /// the typed characters only; the caret's and the selection's rectangles are where they are
 /// drawn, among the literals. The layout is
 /// `PreparedText.measureEditor` of that text at the editor's width, the call the batch format
-/// makes; a new text is prepared (shaped) again, a new width only laid out again.
+/// makes, or equal to it: an edit of the drawn text (typing, pasting, deleting) reshapes only the
+/// paragraphs it touches and re-breaks only the lines it reaches; a new width is only laid out
+/// again; any other new drawn text is prepared afresh.
 ///
 /// Edits return an ``EditOutcome``; an edit the rules refuse (disabled, over the length limit)
 /// changes nothing and returns `.rejected`. Values that are wrong in themselves (an offset outside
@@ -68,6 +70,9 @@ public final class EditorModel {
     /// How many times a text was prepared (shaped) and laid out: tests check that a width change reshapes nothing.
     var prepareCount = 1
     var layoutCount = 1
+    /// How many of those preparations were an edit of the text drawn before: only the paragraphs
+    /// the edit touched were shaped, and only the lines it reached broken again.
+    var editedPrepareCount = 0
 
     /// Makes an editor and measures its initial text at once.
     /// - Throws: ``EditorError`` for an invalid pattern or limit; ``LayoutError`` for an invalid
@@ -89,23 +94,6 @@ public final class EditorModel {
         prepared = try PreparedText(display.text, style: style)
         measurement = try prepared.measureEditor(width: configuration.width, sizing: configuration.sizing)
         isMatched = regex.map { initial.wholeMatch(of: $0) != nil }
-    }
-
-    /// Prepares and measures what is drawn for `text` and `enabled`, preparing only when the
-    /// drawn text changed. Changes nothing when it throws.
-    func relayout(text: String, enabled: Bool) throws {
-        let shown = Self.display(text: text, enabled: enabled, configuration: configuration, formats: maskFormats)
-        if shown.text == prepared.text {
-            display = shown
-            return
-        }
-        let newPrepared = try PreparedText(shown.text, style: style)
-        let newMeasurement = try newPrepared.measureEditor(width: width, sizing: configuration.sizing)
-        prepared = newPrepared
-        measurement = newMeasurement
-        display = shown
-        prepareCount += 1
-        layoutCount += 1
     }
 
     /// The text that is drawn and measured.

@@ -1,0 +1,72 @@
+// Measuring the drawn text again after a change: an edit of the drawn text reshapes only what it touches; any other new text is prepared afresh.
+import TextLayout
+
+extension EditorModel {
+    /// Prepares and measures what is drawn for `text` and `enabled`, preparing only when the
+    /// drawn text changed. Changes nothing when it throws.
+    ///
+    /// When the text drawn before and the text drawn now are both the field's own text (neither
+    /// is a placeholder), the change is an edit of the drawn text: the smallest replacement that
+    /// turns one into the other (``drawnEdit(from:to:)``) goes through
+    /// `PreparedText.replacingCharacters(in:with:)` and `Layout.updated(for:after:)`, which equal
+    /// a fresh preparation and layout. A placeholder shown or hidden is a new text, prepared afresh.
+    func relayout(text: String, enabled: Bool) throws {
+        let shown = Self.display(text: text, enabled: enabled, configuration: configuration, formats: maskFormats)
+        if shown.text == prepared.text {
+            display = shown
+            return
+        }
+        if !display.isPlaceholder, !shown.isPlaceholder, let edited = try? measureEdit(to: shown.text) {
+            prepared = edited.prepared
+            measurement = edited.measurement
+            editedPrepareCount += 1
+        } else {
+            let newPrepared = try PreparedText(shown.text, style: style)
+            measurement = try newPrepared.measureEditor(width: width, sizing: configuration.sizing)
+            prepared = newPrepared
+        }
+        display = shown
+        prepareCount += 1
+        layoutCount += 1
+    }
+
+    /// The drawn text `newText`, prepared and measured as an edit of the one drawn now.
+    /// - Throws: ``LayoutError`` when the engine cannot take the edit (the caller then prepares afresh).
+    private func measureEdit(to newText: String) throws -> (prepared: PreparedText, measurement: EditorMeasurement) {
+        let old = prepared.text
+        let change = Self.drawnEdit(from: old, to: newText)
+        let utf8 = old.utf8
+        let range = utf8.index(utf8.startIndex, offsetBy: change.bytes.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: change.bytes.upperBound)
+        let (edited, edit) = try prepared.replacingCharacters(in: range, with: change.replacement)
+        let layout = try measurement.layout.updated(for: edited, after: edit)
+        return (edited, try layout.measureEditor(width: width, sizing: configuration.sizing))
+    }
+
+    /// The smallest replacement of a range of `old` (in UTF-8 bytes) that gives `new`: the two
+    /// texts' common prefix and suffix stay, cut on Unicode scalar boundaries.
+    ///
+    /// The range never starts right after a carriage return: a new text that starts with a line
+    /// feed there joins it into one hard break (`\r\n`), which is a change to the paragraph
+    /// before, so the range takes the `\r` in.
+    /// - Complexity: O(n) byte comparisons in the length of the texts.
+    static func drawnEdit(from old: String, to new: String) -> (bytes: Range<Int>, replacement: String) {
+        var old = old, new = new
+        let (start, oldEnd, newEnd) = old.withUTF8 { a in
+            new.withUTF8 { b in
+                // A UTF-8 continuation byte: not where a scalar starts.
+                func inside(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool { i < bytes.count && bytes[i] & 0xC0 == 0x80 }
+                let shorter = min(a.count, b.count)
+                var prefix = 0
+                while prefix < shorter, a[prefix] == b[prefix] { prefix += 1 }
+                while prefix > 0, inside(a, prefix) || inside(b, prefix) { prefix -= 1 }
+                if prefix > 0, a[prefix - 1] == 0x0D { prefix -= 1 }
+                var suffix = 0
+                while suffix < shorter - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
+                while suffix > 0, inside(a, a.count - suffix) { suffix -= 1 }
+                return (prefix, a.count - suffix, b.count - suffix)
+            }
+        }
+        let replacement = new.withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<newEnd]), as: UTF8.self) }
+        return (start..<oldEnd, replacement)
+    }
+}
