@@ -1,4 +1,5 @@
-// What is drawn for the typed text (the text, bullets, a placeholder or the mask's formatted text) and how positions map between them.
+// What is drawn for the typed text (the text, bullets, a placeholder or the mask's formatted text), its styled spans, and how positions map between them.
+import TextLayout
 
 /// What an editor draws for its text now.
 struct Display: Sendable {
@@ -12,6 +13,8 @@ struct Display: Sendable {
     var map: DisplayMap
     /// The input, literal and placeholder runs of ``text`` under a mask; empty otherwise.
     var maskSpans: [MaskSpan]
+    /// The spans ``text`` is laid out with: a mask's literals and placeholders in their styles.
+    var styledSpans: [StyledSpan] = []
 }
 
 extension EditorModel {
@@ -40,7 +43,7 @@ extension EditorModel {
             return Display(text: rendering.text, isPlaceholder: false,
                            formattedText: configuration.secure ? formatted() : rendering.text,
                            map: DisplayMap(text: text, characterRanges: rendering.characterRanges, stops: rendering.stops),
-                           maskSpans: rendering.spans)
+                           maskSpans: rendering.spans, styledSpans: mask.styledSpans(rendering.spans))
         }
         if configuration.secure {
             return Display(text: String(repeating: bullet, count: text.count), isPlaceholder: false, formattedText: text,

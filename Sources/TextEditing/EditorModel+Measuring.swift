@@ -9,19 +9,20 @@ extension EditorModel {
     /// is a placeholder), the change is an edit of the drawn text: the smallest replacement that
     /// turns one into the other (``drawnEdit(from:to:)``) goes through
     /// `PreparedText.replacingCharacters(in:with:)` and `Layout.updated(for:after:)`, which equal
-    /// a fresh preparation and layout. A placeholder shown or hidden is a new text, prepared afresh.
+    /// a fresh preparation and layout, when the engine's moving of the spans through the edit gives
+    /// the new spans. A placeholder shown or hidden is a new text, prepared afresh.
     func relayout(text: String, enabled: Bool) throws {
         let shown = Self.display(text: text, enabled: enabled, configuration: configuration, formats: maskFormats)
-        if shown.text == prepared.text {
+        if shown.text == prepared.text, shown.styledSpans == prepared.spans {
             display = shown
             return
         }
-        if !display.isPlaceholder, !shown.isPlaceholder, let edited = try? measureEdit(to: shown.text) {
+        if !display.isPlaceholder, !shown.isPlaceholder, let edited = try? measureEdit(to: shown.text, spans: shown.styledSpans) {
             prepared = edited.prepared
             measurement = edited.measurement
             editedPrepareCount += 1
         } else {
-            let newPrepared = try PreparedText(shown.text, style: style)
+            let newPrepared = try PreparedText(shown.text, style: style, spans: shown.styledSpans)
             measurement = try newPrepared.measureEditor(width: width, sizing: configuration.sizing)
             prepared = newPrepared
         }
@@ -30,16 +31,44 @@ extension EditorModel {
         layoutCount += 1
     }
 
-    /// The drawn text `newText`, prepared and measured as an edit of the one drawn now.
+    /// The drawn text `newText` with `spans`, prepared and measured as an edit of the one drawn now.
+    ///
+    /// The engine moves the spans of the old text through the edit (a span the edit starts in or
+    /// at the end of takes the inserted text); the edit path is taken only when that gives `spans`
+    /// exactly, as it does for a placeholder overwritten by a typed character, and not when a
+    /// mask's literals reflow. Without spans it is always taken.
+    /// - Returns: nil when the spans would not come out right.
     /// - Throws: ``LayoutError`` when the engine cannot take the edit (the caller then prepares afresh).
-    private func measureEdit(to newText: String) throws -> (prepared: PreparedText, measurement: EditorMeasurement) {
+    private func measureEdit(to newText: String, spans: [StyledSpan]) throws -> (prepared: PreparedText, measurement: EditorMeasurement)? {
         let old = prepared.text
         let change = Self.drawnEdit(from: old, to: newText)
         let utf8 = old.utf8
         let range = utf8.index(utf8.startIndex, offsetBy: change.bytes.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: change.bytes.upperBound)
+        guard spans.isEmpty && prepared.spans.isEmpty || Self.movedSpans(prepared.spans, replacing: old.utf16Range(range),
+                                                                         with: change.replacement.utf16.count) == spans else { return nil }
         let (edited, edit) = try prepared.replacingCharacters(in: range, with: change.replacement)
+        guard edited.spans == spans else { return nil }
         let layout = try measurement.layout.updated(for: edited, after: edit)
         return (edited, try layout.measureEditor(width: width, sizing: configuration.sizing))
+    }
+
+    /// `spans` moved through the replacement of `range` (UTF-16) by `count` code units, as
+    /// `PreparedText.replacingCharacters` moves them: an offset before the range stays, one at or
+    /// after its end moves by the change in length, one inside it (or at its start) goes to the
+    /// end of the replacement. (Checked before the engine's edit, to spare a reshaping whose spans
+    /// would come out wrong; the edit's own spans are checked after it too.)
+    static func movedSpans(_ spans: [StyledSpan], replacing range: Range<Int>, with count: Int) -> [StyledSpan] {
+        func moved(_ offset: Int) -> Int {
+            if offset < range.lowerBound { return offset }
+            if offset >= range.upperBound { return offset + count - range.count }
+            return range.lowerBound + count
+        }
+        return spans.map { span in
+            var span = span
+            let start = moved(span.range.lowerBound)
+            span.range = start..<max(start, moved(span.range.upperBound))
+            return span
+        }
     }
 
     /// The smallest replacement of a range of `old` (in UTF-8 bytes) that gives `new`: the two
@@ -68,5 +97,13 @@ extension EditorModel {
         }
         let replacement = new.withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<newEnd]), as: UTF8.self) }
         return (start..<oldEnd, replacement)
+    }
+}
+
+extension String {
+    /// The UTF-16 offsets of a range of indices.
+    func utf16Range(_ range: Range<String.Index>) -> Range<Int> {
+        let start = utf16.distance(from: startIndex, to: range.lowerBound)
+        return start..<(start + utf16.distance(from: range.lowerBound, to: range.upperBound))
     }
 }

@@ -91,7 +91,7 @@ public final class EditorModel {
         caretIndex = initial.endIndex
         selectionAnchor = initial.endIndex
         display = Self.display(text: initial, enabled: configuration.enabled, configuration: configuration, formats: maskFormats)
-        prepared = try PreparedText(display.text, style: style)
+        prepared = try PreparedText(display.text, style: style, spans: display.styledSpans)
         measurement = try prepared.measureEditor(width: configuration.width, sizing: configuration.sizing)
         isMatched = regex.map { initial.wholeMatch(of: $0) != nil }
     }
@@ -104,8 +104,10 @@ public final class EditorModel {
     /// text itself without a mask): what ``displayText`` draws when no placeholder shows and the
     /// entry is not secure.
     public var formattedText: String { display.formattedText }
-    /// The runs of ``displayText`` that are input, literals and placeholders, so a renderer can
-    /// style them; empty while a placeholder shows, nil without a mask.
+    /// The runs of ``displayText`` that are input, literals and placeholders; empty while a
+    /// placeholder shows, nil without a mask. The literals and placeholders are laid out as styled
+    /// spans (see ``InputMask/literalStyle``), whose attributes reach the glyph runs of
+    /// ``measurement``'s lines.
     public var maskSpans: [MaskSpan]? { configuration.mask == nil ? nil : display.maskSpans }
 
     /// The field state; `disabled` whenever the editor is.
@@ -186,6 +188,7 @@ public final class EditorModel {
         if !showsPlaceholder, !configuration.secure, formattedText != displayText { problems.append("displayText differs from formattedText") }
         if !maskFormats.isEmpty, !maskFormats.contains(where: { $0.accepts(text) }) { problems.append("the text fits no mask format") }
         if measurement.layout.prepared.text != displayText { problems.append("measurement of another text") }
+        if measurement.layout.prepared.spans != shown.styledSpans { problems.append("measurement with other spans") }
         if fieldState == .disabled { problems.append("fieldState is disabled") }
         if isFocused && !isEnabled { problems.append("focused while disabled") }
         return problems

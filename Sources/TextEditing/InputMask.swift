@@ -1,4 +1,5 @@
-// Input masks as FormattableTextView configures them: formats of input slots and literals, the symbols' character sets, appearance, strict or lenient.
+// Input masks as FormattableTextView configures them: formats of input slots and literals, the symbols' character sets, appearance, strict or lenient, literal and placeholder styles.
+import TextLayout
 
 /// What a mask symbol (a letter of a format, such as `d`) accepts in its slot: one grapheme cluster at a time.
 public struct MaskSymbol: Sendable {
@@ -51,6 +52,47 @@ public enum MaskMode: String, Sendable, CaseIterable {
     case lenient
 }
 
+/// How a mask's literals or its placeholders are drawn. The editor lays them out as styled spans
+/// (`StyledSpan`) with `attributes` `role` (`literal` or `placeholder`) and, when given, `color`:
+/// a font or size changes the layout (and the height), a colour only the picture.
+public struct MaskTextStyle: Sendable, Hashable {
+    /// A CSS hex colour, `#rrggbb` or `#rrggbbaa` (also `#rgb`, `#rgba`), for renderers; nil for
+    /// the renderer's default (the text's colour for literals, gray for placeholders).
+    public var color: String?
+    /// Their own font (fallback fonts come from its context), or nil for the editor's.
+    public var font: Font?
+    /// Their own em size in pixels, or nil for the editor's.
+    public var size: Double?
+
+    public init(color: String? = nil, font: Font? = nil, size: Double? = nil) {
+        self.color = color
+        self.font = font
+        self.size = size
+    }
+
+    /// Whether `text` is a CSS hex colour: `#` and 3, 4, 6 or 8 hexadecimal digits.
+    public static func isHexColor(_ text: String) -> Bool {
+        text.first == "#" && [4, 5, 7, 9].contains(text.count) && text.dropFirst().allSatisfy(\.isHexDigit)
+    }
+
+    /// Checks the colour and the size, naming the style.
+    func validate(_ name: String) throws(EditorError) {
+        if let color, !Self.isHexColor(color) {
+            throw EditorError(.invalidArgument, "\(name).color must be a CSS hex colour such as #888888 or #88888880, got '\(color)'")
+        }
+        if let size, !(size.isFinite && size > 0 && size <= TextStyle.maximumSize) {
+            throw EditorError(.invalidArgument, "\(name).size must be a number of pixels above 0 and at most \(TextStyle.maximumSize), got \(size)")
+        }
+    }
+
+    /// The span of `range` in this style, with its role.
+    func span(_ range: Range<Int>, role: MaskSpanKind) -> StyledSpan {
+        var attributes = ["role": role.rawValue]
+        if let color { attributes["color"] = color }
+        return StyledSpan(range: range, font: font, size: size, attributes: attributes)
+    }
+}
+
 /// An input mask: the typed text holds only input characters; the literals of the format are drawn
 /// around them.
 ///
@@ -71,26 +113,47 @@ public struct InputMask: Sendable {
     /// What `whole` draws in an empty slot, by mask letter; `_` for a letter without one.
     public var placeholders: [Character: Character]
     public var mode: MaskMode
+    /// How the literals are drawn; nil draws them as the typed text (still as spans of role `literal`).
+    public var literalStyle: MaskTextStyle?
+    /// How the placeholders of empty slots are drawn; nil leaves their colour to the renderer
+    /// (gray in `TextRender`).
+    public var placeholderStyle: MaskTextStyle?
 
     public init(formats: [String], formatSymbols: [Character: MaskSymbol] = InputMask.defaultSymbols,
-                appearance: MaskAppearance = .leftOnly, placeholders: [Character: Character] = [:], mode: MaskMode = .strict) {
+                appearance: MaskAppearance = .leftOnly, placeholders: [Character: Character] = [:], mode: MaskMode = .strict,
+                literalStyle: MaskTextStyle? = nil, placeholderStyle: MaskTextStyle? = nil) {
         self.formats = formats
         self.formatSymbols = formatSymbols
         self.appearance = appearance
         self.placeholders = placeholders
         self.mode = mode
+        self.literalStyle = literalStyle
+        self.placeholderStyle = placeholderStyle
     }
 
     public init(format: String, formatSymbols: [Character: MaskSymbol] = InputMask.defaultSymbols,
-                appearance: MaskAppearance = .leftOnly, placeholders: [Character: Character] = [:], mode: MaskMode = .strict) {
-        self.init(formats: [format], formatSymbols: formatSymbols, appearance: appearance, placeholders: placeholders, mode: mode)
+                appearance: MaskAppearance = .leftOnly, placeholders: [Character: Character] = [:], mode: MaskMode = .strict,
+                literalStyle: MaskTextStyle? = nil, placeholderStyle: MaskTextStyle? = nil) {
+        self.init(formats: [format], formatSymbols: formatSymbols, appearance: appearance, placeholders: placeholders, mode: mode,
+                  literalStyle: literalStyle, placeholderStyle: placeholderStyle)
     }
 
     /// The placeholder of an empty slot of `symbol`.
     func placeholder(for symbol: Character) -> Character { placeholders[symbol] ?? "_" }
 
-    /// Checks the mask: at least one format, each with at least one slot, and placeholders only
-    /// for known symbols.
+    /// The styled spans that lay out a drawn text's literals and placeholders (input is unstyled).
+    func styledSpans(_ spans: [MaskSpan]) -> [StyledSpan] {
+        spans.compactMap { span in
+            switch span.kind {
+            case .input: nil
+            case .literal: (literalStyle ?? MaskTextStyle()).span(span.range, role: .literal)
+            case .placeholder: (placeholderStyle ?? MaskTextStyle()).span(span.range, role: .placeholder)
+            }
+        }
+    }
+
+    /// Checks the mask: at least one format, each with at least one slot, placeholders only for
+    /// known symbols, and the literal and placeholder styles.
     func validate() throws(EditorError) {
         guard !formats.isEmpty else { throw EditorError(.invalidArgument, "a mask needs at least one format") }
         for format in formats where !format.contains(where: { formatSymbols[$0] != nil }) {
@@ -100,5 +163,7 @@ public struct InputMask: Sendable {
         if let unknown = placeholders.keys.first(where: { formatSymbols[$0] == nil }) {
             throw EditorError(.invalidArgument, "placeholder for '\(unknown)', which is not a mask symbol; every key of placeholders must be one of formatSymbols")
         }
+        try literalStyle?.validate("literalStyle")
+        try placeholderStyle?.validate("placeholderStyle")
     }
 }

@@ -75,7 +75,7 @@ public enum SessionConfiguration {
         c.liveValidation = try RuleValidator.read(config["liveValidation"], "liveValidation")
         c.liveValidationInterval = try number(config, "liveValidationInterval") ?? 0.5
         c.endEditingValidation = try RuleValidator.read(config["endEditingValidation"], "endEditingValidation")
-        c.mask = try mask(config["mask"])
+        c.mask = try mask(config["mask"], fonts: fonts)
         return c
     }
 
@@ -131,11 +131,13 @@ public enum SessionConfiguration {
 }
 
 extension SessionConfiguration {
-    static let maskKeys = ["formats", "maskAppearance", "placeholders", "mode"]
+    static let maskKeys = ["formats", "maskAppearance", "placeholders", "mode", "literalStyle", "placeholderStyle"]
+    static let maskStyleKeys = ["color", "font", "size"]
 
-    /// Reads `{"formats": [...], "maskAppearance": ..., "placeholders": {...}, "mode": ...}` into a
-    /// mask with the default symbols (`d` ASCII digits, `w` letters, `*` anything).
-    static func mask(_ value: JSONValue?) throws(SessionError) -> InputMask? {
+    /// Reads `{"formats": [...], "maskAppearance": ..., "placeholders": {...}, "mode": ...,
+    /// "literalStyle": {...}, "placeholderStyle": {...}}` into a mask with the default symbols
+    /// (`d` ASCII digits, `w` letters, `*` anything).
+    static func mask(_ value: JSONValue?, fonts: FontContext) throws(SessionError) -> InputMask? {
         guard let value, value != .null else { return nil }
         guard case let .object(members) = value else {
             throw .config("'mask' must be an object with \(maskKeys.joined(separator: ", ")), got \(value.typeName)")
@@ -154,6 +156,8 @@ extension SessionConfiguration {
         var mask = InputMask(formats: formats)
         mask.appearance = try choice(value, "maskAppearance", MaskAppearance.self) ?? .leftOnly
         mask.mode = try choice(value, "mode", MaskMode.self) ?? .strict
+        mask.literalStyle = try maskStyle(value["literalStyle"], "mask.literalStyle", fonts: fonts)
+        mask.placeholderStyle = try maskStyle(value["placeholderStyle"], "mask.placeholderStyle", fonts: fonts)
         switch value["placeholders"] {
         case nil, .null?: break
         case let .object(pairs)?:
@@ -167,6 +171,38 @@ extension SessionConfiguration {
             throw .config("'mask.placeholders' must be an object such as {\"d\": \"_\"}, got \(other.typeName)")
         }
         return mask
+    }
+}
+
+extension SessionConfiguration {
+    /// Reads `{"color": "#rrggbb", "font": name or path, "size": px}` (every key optional) into
+    /// the style of a mask's literals or placeholders; the colour and size are checked with the mask.
+    static func maskStyle(_ value: JSONValue?, _ key: String, fonts: FontContext) throws(SessionError) -> MaskTextStyle? {
+        guard let value, value != .null else { return nil }
+        guard case let .object(members) = value else {
+            throw .config("'\(key)' must be an object with \(maskStyleKeys.joined(separator: ", ")), got \(value.typeName)")
+        }
+        if let unknown = members.first(where: { !maskStyleKeys.contains($0.0) }) {
+            throw .config("unknown key '\(key).\(unknown.0)'; a mask style may have: \(maskStyleKeys.joined(separator: ", "))")
+        }
+        var style = MaskTextStyle()
+        switch value["color"] {
+        case nil, .null?: break
+        case let .string(color)?: style.color = color
+        case let other?: throw .config("'\(key).color' must be a CSS hex colour such as \"#888888\", got \(other.typeName)")
+        }
+        switch value["size"] {
+        case nil, .null?: break
+        case let .number(size, _)?: style.size = size
+        case let other?: throw .config("'\(key).size' must be a number of pixels, got \(other.typeName)")
+        }
+        switch value["font"] {
+        case nil, .null?: break
+        case let .string(name)?:
+            do { style.font = try fonts.font(named: name) } catch { throw SessionError(error) }
+        case let other?: throw .config("'\(key).font' must be a font name or file path, got \(other.typeName)")
+        }
+        return style
     }
 }
 

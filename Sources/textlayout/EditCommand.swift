@@ -14,8 +14,11 @@ enum EditCommand {
     secure, liveValidation, liveValidationInterval, endEditingValidation, mask. A validator is a rule
     {"rule": "minLength"|"maxLength"|"pattern", "value": ..., "message": "..."} or a list of rules.
     A mask is {"formats": ["+7(ddd)ddd-dd-dd", ...], "maskAppearance": "leftOnly"|"leftAndRight"|
-    "whole", "placeholders": {"d": "_"}, "mode": "strict"|"lenient"}: d an ASCII digit, w a letter,
-    * any character, everything else a literal; the first format that accepts the text formats it.
+    "whole", "placeholders": {"d": "_"}, "mode": "strict"|"lenient", "literalStyle": {...},
+    "placeholderStyle": {...}}: d an ASCII digit, w a letter, * any character, everything else a
+    literal; the first format that accepts the text formats it. A style is {"color": "#rrggbb" or
+    "#rrggbbaa", "font": NAME|PATH, "size": px}, every key optional: literals and placeholders are
+    laid out as styled spans (role literal or placeholder) in it, and drawn in its colour.
 
     Each later line is one event: {"insert": s}, {"paste": s}, {"deleteBackward": n},
     {"deleteForward": n}, {"caret": offset}, {"select": [start, end]}, {"focus": bool},
