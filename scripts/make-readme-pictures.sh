@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Renders the README's pictures into docs/ with `textlayout render`: a growing chat input at three moments, and a mixed Arabic/English paragraph.
+# Renders the README's pictures into docs/ with `textlayout render` and `textlayout edit`: a growing chat input at three moments, a mixed Arabic/English paragraph, a masked phone field.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build --product textlayout >/dev/null
@@ -23,4 +23,17 @@ mixed="The greeting مرحبا بالعالم means “hello, world”; السل
 "$textlayout" render --width 300 --insets 8,10,8,10 --output docs/mixed-arabic-english.svg "$mixed"
 rtl="كلمة hello تعني مرحبا، و world تعني العالم. في هذه الفقرة 3 كلمات إنجليزية: hello و world و text."
 "$textlayout" render --width 300 --insets 8,10,8,10 --scale 2 --debug --output docs/arabic-english-rtl.png "$rtl"
-echo "wrote docs/chat-1.png docs/chat-2.png docs/chat-3.png docs/mixed-arabic-english.png docs/mixed-arabic-english.svg docs/arabic-english-rtl.png"
+# A masked phone field, replayed with `textlayout edit`: literals in blue, the empty slots' gray
+# placeholders, then a selection highlighted across the ")" literal. Each picture is the editor
+# after the session's last line.
+phone_config='{"config": {"width": 250, "size": 20, "insets": {"top": 10, "left": 12, "bottom": 10, "right": 12}, "border": {"width": 2, "cornerRadius": 8}, "activeOnEditing": true, "mask": {"formats": ["+7(ddd)ddd-dd-dd"], "maskAppearance": "whole", "placeholders": {"d": "_"}, "mode": "lenient", "literalStyle": {"color": "#1f6feb"}}}}'
+phone() {
+  local out="$1"; shift
+  local dir; dir="$(mktemp -d)"
+  printf '%s\n' "$phone_config" "$@" | "$textlayout" edit --render-dir "$dir" --render-scale 2 >/dev/null
+  cp "$dir/snapshot-$(printf '%04d' $(($# + 1))).png" "docs/$out"
+  rm -r "$dir"
+}
+phone masked-phone.png '{"focus": true}' '{"paste": "(912) 345"}'
+phone masked-phone-selection.png '{"focus": true}' '{"paste": "(912) 345"}' '{"select": [1, 5]}'
+echo "wrote docs/chat-1.png docs/chat-2.png docs/chat-3.png docs/mixed-arabic-english.png docs/mixed-arabic-english.svg docs/arabic-english-rtl.png docs/masked-phone.png docs/masked-phone-selection.png"

@@ -13,8 +13,11 @@ extension RenderScene {
     public static let mutedTextColor = RGBAColor(red: 138, green: 138, blue: 138)
 
     /// The editor as it is now, at its width and measured height: the text it shows (a
-    /// placeholder or a disabled editor's text in ``mutedTextColor``), the caret when it is
-    /// focused and enabled, the configured border (none when its width is 0) in the colour of
+    /// placeholder or a disabled editor's text in ``mutedTextColor``; a mask's literals and
+    /// placeholders in the colours of their spans, placeholders gray by default), the selection
+    /// highlighted behind the text from the snapshot's `selectionRects` (``selectionColor``, or
+    /// ``inactiveSelectionColor`` without focus), the caret when it is focused and enabled and
+    /// nothing is selected, the configured border (none when its width is 0) in the colour of
     /// the field's state, and the text scrolled just enough to show the caret, as a text view
     /// scrolls to it.
     public init(editor model: EditorModel) {
@@ -26,11 +29,19 @@ extension RenderScene {
                                color: Self.fieldStateColors[snapshot.state] ?? .black)
         }
         if snapshot.showsPlaceholder || snapshot.state == .disabled { textColor = Self.mutedTextColor }
-        guard model.isFocused, snapshot.state != .disabled else { return }
-        let rect = snapshot.caretRect
-        let insideBottom = height - insets.bottom
-        let maximumScroll = max(0, layout.contentHeight - (insideBottom - insets.top))
-        scrollOffset = min(maximumScroll, max(0, rect.y + rect.height - insideBottom))
-        caret = CaretMark(x: rect.x, y: rect.y - scrollOffset, width: rect.width, height: rect.height)
+        if model.isFocused, snapshot.state != .disabled {
+            let rect = snapshot.caretRect
+            let insideBottom = height - insets.bottom
+            let maximumScroll = max(0, layout.contentHeight - (insideBottom - insets.top))
+            scrollOffset = min(maximumScroll, max(0, rect.y + rect.height - insideBottom))
+            if snapshot.selectionRects.isEmpty {
+                caret = CaretMark(x: rect.x, y: rect.y - scrollOffset, width: rect.width, height: rect.height)
+            }
+        }
+        if !snapshot.selectionRects.isEmpty, snapshot.state != .disabled {
+            let offset = scrollOffset
+            selection = SelectionHighlight(rects: snapshot.selectionRects.map { LayoutRect(x: $0.x, y: $0.y - offset, width: $0.width, height: $0.height) },
+                                           color: model.isFocused ? Self.selectionColor : Self.inactiveSelectionColor)
+        }
     }
 }

@@ -6,9 +6,10 @@ public enum RasterRenderer {
     /// Draws `scene` at `options.scale` on a canvas exactly ``RenderScene/pixelSize(scale:)`` large.
     ///
     /// Each glyph is placed at its run's pen position plus its offsets, on its line's baseline,
-    /// with the box's top-left inset; ink outside the box is clipped (a scrolled editor shows its
-    /// first lines). The border and the caret, when the scene has them, go over the text, and
-    /// the overlay over everything.
+    /// with the box's top-left inset, in its run's colour (``RenderScene/color(of:foreground:)``);
+    /// ink outside the box is clipped (a scrolled editor shows its first lines). The selection's
+    /// highlight goes behind the text; the border and the caret, when the scene has them, over
+    /// it, and the overlay over everything.
     /// - Throws: ``RenderError`` for a bad scale or a picture or glyph size past the limits.
     public static func render(_ scene: RenderScene, options: RenderOptions) throws -> Canvas {
         try options.validate()
@@ -17,6 +18,7 @@ public enum RasterRenderer {
         var canvas = Canvas(width: size.width, height: size.height, background: options.background)
         let shapes = options.debug ? scene.overlayShapes(scale: options.scale) : []
         for shape in shapes where shape.isFill { draw(shape, on: &canvas, scale: options.scale) }
+        if let selection = scene.selection { canvas.draw(selection, scale: options.scale) }
         drawGlyphs(scene, on: &canvas, options: options)
         if let border = scene.border { canvas.stroke(border, scale: options.scale) }
         if let caret = scene.caret { canvas.draw(caret, scale: options.scale) }
@@ -41,6 +43,7 @@ public enum RasterRenderer {
             for run in line.runs {
                 var pen = (scene.lineOrigin(line) + run.x) * scale
                 let ppem = run.size * scale
+                let color = scene.color(of: run, foreground: options.foreground)
                 // The font's bbox in device pixels around a pen, to skip glyphs wholly off the picture
                 // unrasterized (a bitmap-only font has none: its glyphs are always drawn).
                 let box = run.font.boundingBox, unit = ppem / Double(run.font.metrics.unitsPerEm)
@@ -65,7 +68,7 @@ public enum RasterRenderer {
                                           targetWidth: Int((Double(image.width) * image.scale).rounded()),
                                           targetHeight: Int((Double(image.height) * image.scale).rounded()))
                     } else {
-                        canvas.paintMask(image, x: Int(ix) + image.left, y: Int(iy) - image.top, color: scene.textColor ?? options.foreground)
+                        canvas.paintMask(image, x: Int(ix) + image.left, y: Int(iy) - image.top, color: color)
                     }
                 }
             }

@@ -62,8 +62,11 @@ public struct RenderScene: Sendable {
     /// How far the text is scrolled up, in layout pixels (an editor scrolled to its caret); the
     /// box, its insets and the overlay's editor marks stay put.
     public var scrollOffset: Double = 0
-    /// The text's colour, instead of the options' foreground (a placeholder's gray); nil for the options'.
+    /// The text's colour, instead of the options' foreground and of the colours the runs' spans
+    /// give (a placeholder's or a disabled editor's gray); nil for those (see ``color(of:foreground:)``).
     public var textColor: RGBAColor?
+    /// The selection to highlight behind the text; nil for none.
+    public var selection: SelectionHighlight?
 
     /// A growing editor `width` pixels wide (nil: as wide as its text plus the side insets), as
     /// `measurement` measured it with `sizing`.

@@ -5,8 +5,10 @@ import TextLayout
 /// Renders scenes as SVG documents.
 public enum SVGRenderer {
     /// The SVG of `scene`: `width` and `height` are the box's size times the scale (exactly, not
-    /// rounded), the view box is the box in layout pixels. Outline glyphs are paths in font units;
-    /// bitmap glyphs (colour emoji strikes) are embedded PNG images.
+    /// rounded), the view box is the box in layout pixels. Outline glyphs are paths in font units,
+    /// placed with `<use>` in the text's colour (a run of another colour, from its span, carries
+    /// its own `fill`); bitmap glyphs (colour emoji strikes) are embedded PNG images. The
+    /// selection's rectangles come before the text.
     /// - Throws: ``RenderError`` for a bad scale or a picture past the size limit.
     public static func render(_ scene: RenderScene, options: RenderOptions) throws -> String {
         try options.validate()
@@ -27,6 +29,14 @@ public enum SVGRenderer {
         if !shapes.isEmpty { out += "<g shape-rendering=\"crispEdges\">\n" }
         for shape in shapes where shape.isFill { out += element(shape, scale: options.scale, scene: scene) }
         if !shapes.isEmpty { out += "</g>\n" }
+        if let selection = scene.selection, !selection.rects.isEmpty {
+            out += "<g\(fill(selection.color))>\n"
+            for rect in selection.rects {
+                out += "<rect x=\"\(n(rect.x))\" y=\"\(n(rect.y))\" width=\"\(n(rect.width))\" height=\"\(n(rect.height))\"/>\n"
+            }
+            out += "</g>\n"
+        }
+        let textColor = scene.textColor ?? options.foreground
 
         var definitions = ""
         var uses = ""
@@ -39,6 +49,8 @@ public enum SVGRenderer {
                 fontNumbers[ObjectIdentifier(run.font)] = fontNumber
                 let s = run.size / Double(run.font.metrics.unitsPerEm)
                 var pen = scene.lineOrigin(line) + run.x
+                let color = scene.color(of: run, foreground: options.foreground)
+                let runFill = color == textColor ? "" : fill(color)
                 for glyph in run.glyphs {
                     defer { pen += glyph.advance }
                     let key = GlyphKey(font: fontNumber, glyph: glyph.id, size: run.size)
@@ -57,7 +69,7 @@ public enum SVGRenderer {
                     case .nothing:
                         break
                     case .path(let id):
-                        uses += "<use xlink:href=\"#\(id)\" transform=\"translate(\(n(x)) \(n(y))) scale(\(scaleText(s)) \(scaleText(-s)))\"/>\n"
+                        uses += "<use xlink:href=\"#\(id)\" transform=\"translate(\(n(x)) \(n(y))) scale(\(scaleText(s)) \(scaleText(-s)))\"\(runFill)/>\n"
                     case .image(let image):
                         uses += "<image x=\"\(n(x + image.left))\" y=\"\(n(y - image.top))\" width=\"\(n(image.width))\" " +
                             "height=\"\(n(image.height))\" xlink:href=\"data:image/png;base64,\(image.base64)\"/>\n"
@@ -66,7 +78,7 @@ public enum SVGRenderer {
             }
         }
         if !definitions.isEmpty { out += "<defs>\n" + definitions + "</defs>\n" }
-        out += "<g\(fill(scene.textColor ?? options.foreground))>\n" + uses + "</g>\n"
+        out += "<g\(fill(textColor))>\n" + uses + "</g>\n"
         out += scene.decorationsSVG(scale: options.scale)
         if !shapes.isEmpty {
             out += "<g fill=\"none\" shape-rendering=\"crispEdges\">\n"

@@ -36,7 +36,9 @@ enum EditCommand {
     noEditor for every line after a config line that failed.
     --render-dir DIR also draws the editor after each successful line into DIR/snapshot-0001.png,
     DIR/snapshot-0002.png...: its box at the measured height, the shown text (a placeholder in
-    gray), the caret when focused and the configured border in the state's colour;
+    gray; a mask's literals and placeholders in their style's colour, placeholders gray by
+    default), the selection highlighted behind the text, the caret when focused with nothing
+    selected, and the configured border in the state's colour;
     --render-scale and --render-debug work as render's --scale and --debug.
     Exit status: 0 when every line succeeded, 1 when some failed, 3 when the output could not be written.
     """
