@@ -67,6 +67,7 @@ struct Scenario {
         case "relayout":
             let prepared = try jobs.map { try PreparedText($0.text, style: $0.style) }
             var round = 0
+            // Lines built (ranges, widths, heights, baselines), as the batch reports them.
             let median = try timed(name, count: jobs.count) {
                 round += 1
                 var checksum = 0
@@ -77,6 +78,18 @@ struct Scenario {
                 return checksum
             }
             report(median / Double(jobs.count), floor: floor, against: "(harfbuzz + icu)", floor.sum)
+            // The height-only path: line count and heights, no lines built.
+            print("-- height only")
+            let heightOnly = try timed(name, count: jobs.count) {
+                round += 1
+                var checksum = 0
+                for i in jobs.indices {
+                    let width = jobs[i].width.map { $0 + Double(round % 7) * 3 }
+                    checksum &+= try prepared[i].editorHeight(width: width, sizing: jobs[i].sizing).lineCount
+                }
+                return checksum
+            }
+            report(heightOnly / Double(jobs.count), floor: floor, against: "(harfbuzz + icu)", floor.sum)
         case "keystroke":
             try KeystrokeScenario(jobs: jobs, rounds: rounds).run()
         case "batch":

@@ -36,6 +36,8 @@ struct ReadmeSwiftTests {
         #expect(layout.stableWidthRange.contains(120))
         #expect(try layout.shrinkWrapWidth() <= layout.width)
         let height = try prepared.measureEditor(width: 320, glyphRuns: false).height
+        let quick = try prepared.editorHeight(width: 320).height
         #expect(height == (try prepared.layout(width: 320)).contentHeight)
+        #expect(quick == height)
     }
 }

@@ -48,3 +48,21 @@ struct WidthTests {
         }
     }
 }
+
+@Suite("The height-only path")
+struct HeightOnlyTests {
+    static let texts = WidthTests.texts + ["", "\n\n", "mixed 保存 and सहेजें and 😀 fonts\nsecond paragraph", "שלום עולם and more"]
+
+    @Test("editorHeight equals measureEditor's height, line count and scrolling", arguments: texts, [60.0, 150, 400])
+    func equalsFullMeasurement(text: String, width: Double) throws {
+        let context = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false)
+        let prepared = try PreparedText(text, font: try context.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!), size: 17)
+        for sizing in [EditorSizing(), EditorSizing(minLines: 3, maxLines: 4, lineSpace: 2, insets: EdgeInsets(top: 5, left: 6, bottom: 7, right: 8)),
+                       EditorSizing(maxLines: 1, lineSpace: 3.3, maxHeight: 30)] {
+            let full = try prepared.measureEditor(width: width, sizing: sizing)
+            let quick = try prepared.editorHeight(width: width, sizing: sizing)
+            #expect(quick == EditorHeight(height: full.height, lineCount: full.lineCount, visibleLineCount: full.visibleLineCount,
+                                          contentHeight: full.contentHeight, isScrollable: full.isScrollable))
+        }
+    }
+}

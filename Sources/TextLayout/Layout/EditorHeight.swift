@@ -88,31 +88,94 @@ extension PreparedText {
     ///   no room between the left and right insets.
     /// - Parameter glyphRuns: false for the height-only path (see ``layout(width:lineSpace:glyphRuns:)``).
     public func measureEditor(width: Double?, sizing: EditorSizing = EditorSizing(), glyphRuns: Bool = true) throws -> EditorMeasurement {
-        try sizing.validate()
-        var wrapWidth: Double?
-        if let width {
-            try requirePositive(width, "width")
-            let inner = width - sizing.insets.left - sizing.insets.right
-            guard inner > 0 else {
-                throw LayoutError(.invalidArgument, "width \(width) leaves no room for text between the left and right insets (\(sizing.insets.left) + \(sizing.insets.right))")
-            }
-            wrapWidth = inner
-        }
+        let wrapWidth = try self.wrapWidth(width, sizing)
         let layout = try layout(width: wrapWidth, lineSpace: sizing.lineSpace, glyphRuns: glyphRuns)
         let lines = layout.lines
         let visible = min(max(lines.count, sizing.minLines), sizing.maxLines ?? Int.max)
-        let linesHeight: Double
-        if visible <= lines.count {
-            linesHeight = lines[visible - 1].top + lines[visible - 1].height
-        } else {
+        let visibleHeight = visible <= lines.count ? lines[visible - 1].top + lines[visible - 1].height : layout.contentHeight
+        let box = editorBox(lineCount: lines.count, visibleLines: visible, visibleHeight: visibleHeight,
+                            contentHeight: layout.contentHeight, sizing: sizing)
+        return EditorMeasurement(layout: layout, height: box.height, visibleLineCount: visible, isScrollable: box.isScrollable)
+    }
+
+    /// The editor's height without the layout: the height-only path. It counts lines and adds up
+    /// their heights as the breaker finds them, building no `Line` and no glyph run (a chat list
+    /// re-measuring its bubbles at a new width needs nothing more). Equal to ``measureEditor(width:sizing:glyphRuns:)``.
+    public func editorHeight(width: Double?, sizing: EditorSizing = EditorSizing()) throws -> EditorHeight {
+        let wrapWidth = try self.wrapWidth(width, sizing) ?? .infinity
+        var count = 0
+        var top = 0.0          // the next line's top, summed exactly as a layout sums it
+        var content = 0.0
+        var visibleHeight = 0.0
+        try bytes.withUnsafeBufferPointer { bytes in
+            for paragraph in paragraphs {
+                try forEachLine(paragraph, bytes: bytes, style: style, maxWidth: wrapWidth) { line in
+                    let height = lineHeight(paragraph, line, bytes: bytes)
+                    content = top + height
+                    top += height + sizing.lineSpace
+                    count += 1
+                    if count <= (sizing.maxLines ?? Int.max) { visibleHeight = content }
+                    return true
+                }
+            }
+        }
+        let visible = min(max(count, sizing.minLines), sizing.maxLines ?? Int.max)
+        let box = editorBox(lineCount: count, visibleLines: visible, visibleHeight: visible <= count ? visibleHeight : content,
+                            contentHeight: content, sizing: sizing)
+        return EditorHeight(height: box.height, lineCount: count, visibleLineCount: visible, contentHeight: content,
+                            isScrollable: box.isScrollable)
+    }
+
+    /// The height of one line from the fonts on it (a paragraph in one font needs no look at its runs).
+    private func lineHeight(_ paragraph: PreparedParagraph, _ line: LineBreak, bytes: UnsafeBufferPointer<UInt8>) -> Double {
+        if let (font, size) = paragraph.onlyFont ?? (line.end == line.start ? (style.font, style.size) : nil) {
+            return font.metrics.lineHeight(size: size)
+        }
+        return buildLine(paragraph, line, bytes: bytes, utf16Start: 0, glyphRuns: false).height
+    }
+
+    /// The wrap width: the editor's width less its side insets (nil for no limit).
+    private func wrapWidth(_ width: Double?, _ sizing: EditorSizing) throws -> Double? {
+        try sizing.validate()
+        guard let width else { return nil }
+        try requirePositive(width, "width")
+        let inner = width - sizing.insets.left - sizing.insets.right
+        guard inner > 0 else {
+            throw LayoutError(.invalidArgument, "width \(width) leaves no room for text between the left and right insets (\(sizing.insets.left) + \(sizing.insets.right))")
+        }
+        return inner
+    }
+
+    /// The editor's height and whether it scrolls, from its lines: `visibleHeight` is the height
+    /// of the first `visibleLines` lines when the text has that many.
+    private func editorBox(lineCount: Int, visibleLines: Int, visibleHeight: Double, contentHeight: Double,
+                           sizing: EditorSizing) -> (height: Double, isScrollable: Bool) {
+        var linesHeight = visibleHeight
+        if visibleLines > lineCount {
             let emptyLine = style.font.metrics.lineHeight(size: style.size)
-            linesHeight = layout.contentHeight + Double(visible - lines.count) * (emptyLine + sizing.lineSpace)
+            linesHeight = contentHeight + Double(visibleLines - lineCount) * (emptyLine + sizing.lineSpace)
         }
         var height = sizing.insets.top + sizing.insets.bottom + linesHeight
         if let minHeight = sizing.minHeight { height = max(height, minHeight) }
         if let maxHeight = sizing.maxHeight { height = min(height, maxHeight) }
         let room = height - sizing.insets.top - sizing.insets.bottom
-        return EditorMeasurement(layout: layout, height: height, visibleLineCount: visible,
-                                 isScrollable: layout.contentHeight > room + fitTolerance)
+        return (height, contentHeight > room + fitTolerance)
     }
+}
+
+/// A growing editor's height, measured without building lines (see ``PreparedText/editorHeight(width:sizing:)``).
+public struct EditorHeight: Sendable, Equatable {
+    public init(height: Double, lineCount: Int, visibleLineCount: Int, contentHeight: Double, isScrollable: Bool) {
+        self.height = height
+        self.lineCount = lineCount
+        self.visibleLineCount = visibleLineCount
+        self.contentHeight = contentHeight
+        self.isScrollable = isScrollable
+    }
+
+    public let height: Double
+    public let lineCount: Int
+    public let visibleLineCount: Int
+    public let contentHeight: Double
+    public let isScrollable: Bool
 }

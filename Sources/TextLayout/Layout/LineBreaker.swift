@@ -34,16 +34,29 @@ public let fitTolerance = 1e-6
 ///     line's `end` then is that start.
 func breakLines(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, maxWidth: Double,
                 from lineStart: Int? = nil, stop: ((Int) -> Bool)? = nil) throws -> [LineBreak] {
+    var lines: [LineBreak] = []
+    try forEachLine(paragraph, bytes: bytes, style: style, maxWidth: maxWidth, from: lineStart) { line in
+        lines.append(line)
+        return line.end < paragraph.range.end && stop?(line.end) != true
+    }
+    return lines
+}
+
+/// The greedy breaker itself: hands each line of the paragraph to `emit`, in order, until the
+/// paragraph ends or `emit` returns false. (``breakLines(_:bytes:style:maxWidth:from:stop:)``
+/// collects them; the height-only path just counts and adds up.)
+func forEachLine(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, maxWidth: Double,
+                 from lineStart: Int? = nil, _ emit: (LineBreak) -> Bool) throws {
     let range = paragraph.range
     let limit = maxWidth + fitTolerance
-    var lines: [LineBreak] = []
     var start = lineStart ?? range.start
     var segment = lineStart.map { max(0, firstIndex(in: paragraph.segmentStarts, atOrAfter: $0 + 1) - 1) } ?? 0
     let lastSegment = paragraph.segmentCount - 1
     if maxWidth == .infinity || range.isEmpty {
         var measurer = LineMeasurer(paragraph, bytes: bytes, style: style, start: start)
         let contentEnd = paragraph.contentEnds[lastSegment]
-        return [LineBreak(start: start, contentEnd: contentEnd, end: range.end, width: measurer.width(to: contentEnd))]
+        _ = emit(LineBreak(start: start, contentEnd: contentEnd, end: range.end, width: measurer.width(to: contentEnd)))
+        return
     }
     while true {
         var measurer = LineMeasurer(paragraph, bytes: bytes, style: style, start: start)
@@ -67,16 +80,14 @@ func breakLines(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8
             next += 1
         }
         if let line = fitted {
-            lines.append(line)
-            if next > lastSegment { return lines }
+            guard emit(line), next <= lastSegment else { return }
             start = line.end
             segment = next
-            if let stop, stop(start) { return lines }
             continue
         }
         // Not even the first segment fits: break it between grapheme clusters.
         let contentEnd = paragraph.contentEnds[segment]
-        let clusters = try boundaries(.grapheme, in: bytes, range: start..<contentEnd)
+        let clusters = try paragraph.graphemeBoundaries(ofSegment: segment, bytes: bytes).filter { $0 > start }
         var cut = clusters.first ?? contentEnd
         var cutWidth = measurer.width(to: cut)
         var overflowWidth = Double.infinity
@@ -93,24 +104,23 @@ func breakLines(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8
             // One grapheme cluster wider than the line: it stands alone, with its hanging whitespace.
             var line = LineBreak(start: start, contentEnd: contentEnd, end: paragraph.segmentEnd(segment), width: cutWidth)
             if segment < lastSegment { line.overflowWidth = measurer.width(to: max(paragraph.contentEnds[segment + 1], start)) }
-            lines.append(line)
-            if segment == lastSegment { return lines }
+            guard emit(line), segment < lastSegment else { return }
             start = line.end
             segment += 1
-            if let stop, stop(start) { return lines }
         } else {
             // Spaces right after the cut (breaking or not) hang at the end of this line rather
             // than starting the next one with blank space, as in Pango.
             var end = cut
             while end < contentEnd, let length = spaceLength(bytes, at: end) { end += length }
-            lines.append(LineBreak(start: start, contentEnd: cut, end: end, width: cutWidth, overflowWidth: overflowWidth))
+            var line = LineBreak(start: start, contentEnd: cut, end: end, width: cutWidth, overflowWidth: overflowWidth)
+            var last = false
             if end >= contentEnd {
-                if segment == lastSegment { lines[lines.count - 1].end = range.end; return lines }
-                lines[lines.count - 1].end = paragraph.segmentEnd(segment)
+                last = segment == lastSegment
+                line.end = last ? range.end : paragraph.segmentEnd(segment)
                 segment += 1
             }
-            start = lines[lines.count - 1].end
-            if let stop, stop(start) { return lines }
+            guard emit(line), !last else { return }
+            start = line.end
         }
     }
 }

@@ -1,5 +1,6 @@
 // One shaped and analysed paragraph: break opportunities, clusters with their x positions and unsafe-to-break flags.
 import CICU
+import Synchronization
 
 /// A paragraph after the expensive work: shaped once, its break opportunities found.
 ///
@@ -38,6 +39,8 @@ final class PreparedParagraph: Sendable {
     /// The one font and size every run uses, or nil when the paragraph is empty or uses several:
     /// then every line's height is that font's, without looking at the line's runs.
     let onlyFont: (font: Font, size: Double)?
+    /// Grapheme cluster boundaries of segments cut for want of room, by segment, found once.
+    private let graphemes = Mutex<[Int: [Int]]>([:])
 
     /// A paragraph moved by `delta` bytes: offsets shifted, everything else shared.
     init(_ other: PreparedParagraph, shiftedBy delta: Int) {
@@ -87,6 +90,15 @@ final class PreparedParagraph: Sendable {
     }
 
     var segmentCount: Int { segmentStarts.count }
+
+    /// The grapheme cluster boundaries of segment `index`'s content (after its start, up to its
+    /// content end), for cutting a word too long for the line; found with ICU once, then kept.
+    func graphemeBoundaries(ofSegment index: Int, bytes: UnsafeBufferPointer<UInt8>) throws -> [Int] {
+        if let known = graphemes.withLock({ $0[index] }) { return known }
+        let found = try boundaries(.grapheme, in: bytes, range: segmentStarts[index]..<contentEnds[index])
+        graphemes.withLock { $0[index] = found }
+        return found
+    }
 
     /// Roughly the memory the paragraph holds, in bytes.
     var estimatedBytes: Int {
