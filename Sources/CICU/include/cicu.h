@@ -39,7 +39,8 @@ int32_t cicu_paired_bracket(uint32_t code_point, uint32_t *pair);
  * Resolves the bidi embedding levels (UAX #9) of one paragraph of UTF-8 text.
  * `direction`: 0 left-to-right, 1 right-to-left, -1 from the first strong character (LTR when none).
  * `levels` receives `length` bytes: each byte of a character gets the character's level
- * (characters removed by rule X9, such as embedding controls, get the level of the text before them).
+ * (characters removed by rule X9, such as embedding controls and ZWJ, get ICU's level for them,
+ * which is that of the character after them).
  * Returns the paragraph's level (0 or 1), or a negative ICU error code.
  */
 int32_t cicu_bidi_levels(const uint8_t *text, int32_t length, int32_t direction, uint8_t *levels);
