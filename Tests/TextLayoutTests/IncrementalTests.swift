@@ -25,7 +25,7 @@ struct IncrementalTests {
         "Ελληνικά: η οριζόντια στοίχιση από 0 (αριστερά) μέχρι 1 (δεξιά).",
         "tabs\tand\tmore tabs here\tend",
     ]
-    static let insertions = ["a", " ", "\n", "word ", "é", "😀", "\r\n", "ש", "\t", "xyzzy plugh "]
+    static let insertions = ["a", " ", "\n", "word ", "é", "😀", "\r\n", "ש", "\t", "xyzzy plugh ", "\r", "\n"]
 
     func fonts() throws -> Font {
         let context = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false)
@@ -72,6 +72,17 @@ struct IncrementalTests {
             prepared = edited
             layout = updated
         }
+    }
+
+    @Test("an LF typed right after a lone CR joins it into one break")
+    func crThenLF() throws {
+        let font = try fonts()
+        let prepared = try PreparedText("x\rb", font: font, size: 17)
+        let layout = try prepared.layout(width: 100)
+        let (edited, edit) = try prepared.replacingCharacters(inUTF16: 2..<2, with: "\n")
+        #expect(edited.paragraphs.count == 2)
+        let updated = try layout.updated(for: edited, after: edit)
+        #expect(updated.lines.map(\.utf16Range) == [0..<1, 3..<4])
     }
 
     @Test("a range outside the text or inside a surrogate pair is refused")

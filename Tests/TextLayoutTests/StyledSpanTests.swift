@@ -48,6 +48,16 @@ struct StyledSpanTests {
         #expect(abs((boldRun?.width ?? 0) - alone) < 1e-9)
     }
 
+    @Test("a span that only carries attributes changes no width: shaping and kerning run across it")
+    func attributeOnlySpans() throws {
+        let style = try TextStyle(font: regular, size: 17)
+        let plain = try PreparedText("AVAVAV", style: style).layout()
+        let coloured = try PreparedText("AVAVAV", style: style, spans: [StyledSpan(range: 1..<3, attributes: ["color": "#00f"])]).layout()
+        #expect(coloured.width == plain.width)
+        #expect(coloured.lines[0].runs.map(\.attributes) == [[:], ["color": "#00f"], [:]])
+        #expect(coloured.lines[0].runs.map(\.utf16Range) == [0..<1, 1..<3, 3..<6])
+    }
+
     @Test("attributes reach the glyph runs of their span only")
     func attributes() throws {
         let prepared = try PreparedText("red and plain", style: TextStyle(font: regular, size: 17),

@@ -15,6 +15,8 @@ private struct LinePiece {
     var range: Range<Int>
     var run: Int
     var level: UInt8
+    /// The index in ``PreparedText/spans`` of the styled span the piece is in, or nil.
+    var span: Int? = nil
 }
 
 extension PreparedText {
@@ -102,7 +104,7 @@ extension PreparedText {
             if rightToLeft { glyphs.reverse() }
             let glyphRun = GlyphRun(font: run.font, size: run.size, x: penX, isRightToLeft: rightToLeft,
                                     utf16Range: pieceRanges[k], glyphs: glyphs,
-                                    attributes: run.span.map { spans[$0].attributes } ?? [:])
+                                    attributes: piece.span.map { spans[$0].attributes } ?? [:])
             penX += glyphRun.width
             runs.append(glyphRun)
         }
@@ -128,6 +130,30 @@ extension PreparedText {
             }
             r += 1
         }
-        return pieces
+        return resolvedSpans.isEmpty ? pieces : splitAtSpans(pieces)
+    }
+
+    /// The pieces cut at the edges of styled spans, each knowing its span: spans that shape alike
+    /// share a run, but each keeps its own attributes.
+    private func splitAtSpans(_ pieces: [LinePiece]) -> [LinePiece] {
+        var result: [LinePiece] = []
+        for piece in pieces {
+            var start = piece.range.lowerBound
+            while start < piece.range.upperBound {
+                var end = piece.range.upperBound
+                var span: Int?
+                if let next = resolvedSpans.first(where: { $0.bytes.upperBound > start }) {
+                    if next.bytes.lowerBound <= start {
+                        span = next.index
+                        end = min(end, next.bytes.upperBound)
+                    } else {
+                        end = min(end, next.bytes.lowerBound)
+                    }
+                }
+                result.append(LinePiece(range: start..<end, run: piece.run, level: piece.level, span: span))
+                start = end
+            }
+        }
+        return result
     }
 }

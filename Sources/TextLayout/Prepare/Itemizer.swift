@@ -8,7 +8,8 @@ struct TextRun: Sendable {
     /// ISO 15924 script code ("Zyyy" when the run has no letters).
     var script: String
     var font: Font
-    /// The position in the text's resolved spans of the span the run is in, or nil.
+    /// The position in the text's resolved spans of a span whose shaping the run takes (several
+    /// spans that shape alike share runs), or nil for the text's own style.
     var span: Int?
 }
 
@@ -30,6 +31,23 @@ func itemize(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, style: Text
         position = max(position, end)
     }
     if position < range.upperBound { slices.append((position..<range.upperBound, nil)) }
+    // Neighbouring slices that shape alike (a span that only carries attributes, such as a
+    // colour) are one slice: shaping, and so kerning, runs across their edge as if unstyled.
+    func shapesAlike(_ a: Int?, _ b: Int?) -> Bool {
+        let x = a.map { spans[$0] }
+        let y = b.map { spans[$0] }
+        return (x?.font ?? style.font) === (y?.font ?? style.font) && (x?.size ?? style.size) == (y?.size ?? style.size)
+            && (x?.features ?? []) == (y?.features ?? []) && (x?.letterSpacing ?? 0) == (y?.letterSpacing ?? 0)
+    }
+    var merged: [(range: Range<Int>, span: Int?)] = []
+    for slice in slices {
+        if let last = merged.last, shapesAlike(last.span, slice.span) {
+            merged[merged.count - 1].range = last.range.lowerBound..<slice.range.upperBound
+        } else {
+            merged.append(slice)
+        }
+    }
+    slices = merged
     var fonts: [FontRun] = []
     for slice in slices {
         fonts += try fontRuns(bytes, range: slice.range, primary: slice.span.map { spans[$0].font } ?? style.font, language: style.language)

@@ -56,7 +56,10 @@ extension PreparedText {
         let newResolved = try Self.resolve(newSpans, bytes: newBytes, style: style)
         // The old paragraphs the edit reaches: from the one holding its start to the one holding
         // its end (an edit that ends right after a hard break joins the next paragraph too).
-        let first = paragraphs.lastIndex { $0.range.start <= a } ?? 0
+        // An edit right after a CR reaches back into the CR's paragraph: an LF inserted there
+        // turns two breaks (CR, LF) into one (CR LF).
+        let reach = a > 0 && bytes[a - 1] == 0x0D ? a - 1 : a
+        let first = paragraphs.lastIndex { $0.range.start <= reach } ?? 0
         let last = paragraphs.lastIndex { $0.range.start <= b } ?? first
         let regionStart = paragraphs[first].range.start
         let oldRegionEnd = paragraphs[last].range.next
