@@ -88,14 +88,8 @@ extension PreparedText {
     ///   no room between the left and right insets.
     /// - Parameter glyphRuns: false for the height-only path (see ``layout(width:lineSpace:glyphRuns:)``).
     public func measureEditor(width: Double?, sizing: EditorSizing = EditorSizing(), glyphRuns: Bool = true) throws -> EditorMeasurement {
-        let wrapWidth = try self.wrapWidth(width, sizing)
-        let layout = try layout(width: wrapWidth, lineSpace: sizing.lineSpace, glyphRuns: glyphRuns)
-        let lines = layout.lines
-        let visible = min(max(lines.count, sizing.minLines), sizing.maxLines ?? Int.max)
-        let visibleHeight = visible <= lines.count ? lines[visible - 1].top + lines[visible - 1].height : layout.contentHeight
-        let box = editorBox(lineCount: lines.count, visibleLines: visible, visibleHeight: visibleHeight,
-                            contentHeight: layout.contentHeight, sizing: sizing)
-        return EditorMeasurement(layout: layout, height: box.height, visibleLineCount: visible, isScrollable: box.isScrollable)
+        let layout = try layout(width: try wrapWidth(width, sizing), lineSpace: sizing.lineSpace, glyphRuns: glyphRuns)
+        return try layout.measureEditor(width: width, sizing: sizing)
     }
 
     /// The editor's height without the layout: the height-only path. It counts lines and adds up
@@ -135,7 +129,7 @@ extension PreparedText {
     }
 
     /// The wrap width: the editor's width less its side insets (nil for no limit).
-    private func wrapWidth(_ width: Double?, _ sizing: EditorSizing) throws -> Double? {
+    func wrapWidth(_ width: Double?, _ sizing: EditorSizing) throws -> Double? {
         try sizing.validate()
         guard let width else { return nil }
         try requirePositive(width, "width")
@@ -148,7 +142,7 @@ extension PreparedText {
 
     /// The editor's height and whether it scrolls, from its lines: `visibleHeight` is the height
     /// of the first `visibleLines` lines when the text has that many.
-    private func editorBox(lineCount: Int, visibleLines: Int, visibleHeight: Double, contentHeight: Double,
+    func editorBox(lineCount: Int, visibleLines: Int, visibleHeight: Double, contentHeight: Double,
                            sizing: EditorSizing) -> (height: Double, isScrollable: Bool) {
         var linesHeight = visibleHeight
         if visibleLines > lineCount {
