@@ -1,0 +1,185 @@
+// The line model's invariants checked on a finished layout: run by the tests and the fuzzers on every layout they make.
+
+extension Layout {
+    /// Checks the layout against the promises of the line model and returns one message per broken
+    /// promise (empty when every one holds). For tests and fuzzers; it never traps.
+    ///
+    /// - The lines cover the text in order: each paragraph's lines follow each other with no gap
+    ///   or overlap, from the paragraph's start to its end, and only its last line ends in its hard
+    ///   break; `utf16Range` is the byte range in UTF-16 code units.
+    /// - A line edge inside a paragraph is a break opportunity (UAX #14), or, where a word too wide
+    ///   for the line was cut, a grapheme cluster boundary of that word (UAX #29).
+    /// - Each line fits the width (within ``fitTolerance``), unless it holds a single grapheme
+    ///   cluster (spaces hanging after it aside); and the piece that follows it would not have fitted
+    ///   (the lines are greedy).
+    /// - Widths, heights, ascents, descents, tops and baselines are finite; widths and heights are
+    ///   not negative (widths only when no span tightens its letters); lines stack from 0 down.
+    /// - With glyph runs, every glyph's numbers are finite and its cluster lies in its run, and
+    ///   the advances of the glyphs before the line's hanging whitespace add up to its width.
+    ///
+    /// - Complexity: O(n) in the text, plus a grapheme analysis of each word that was cut.
+    public func _checkInvariants() -> [String] {
+        var problems: [String] = []
+        func fail(_ message: @autoclosure () -> String) {
+            if problems.count < 20 { problems.append(message()) }
+        }
+        let paragraphs = prepared.paragraphs
+        guard !lines.isEmpty else { return ["the layout has no lines"] }
+        let limit = maxWidth + fitTolerance
+        let tightens = paragraphs.contains { $0.runs.contains { $0.letterSpacing < 0 } }
+        prepared.bytes.withUnsafeBufferPointer { bytes in
+            var offsets = UTF16OffsetCounter(bytes)
+            var graphemes = GraphemeMemo()
+            var l = 0
+            var top = 0.0
+            for (p, paragraph) in paragraphs.enumerated() {
+                let first = l
+                while l < lines.count, lines[l].paragraph == p { l += 1 }
+                guard l > first else {
+                    fail("paragraph \(p) (bytes \(paragraph.range.start)..<\(paragraph.range.end)) has no line")
+                    continue
+                }
+                var expected = paragraph.range.start
+                for k in first..<l {
+                    let line = lines[k]
+                    let r = line.byteRange
+                    if r.lowerBound != expected {
+                        fail("line \(k) starts at byte \(r.lowerBound), not \(expected) where the line before it ends: a gap or an overlap")
+                    }
+                    guard r.lowerBound <= r.upperBound, r.upperBound <= paragraph.range.end, r.lowerBound >= paragraph.range.start else {
+                        fail("line \(k)'s bytes \(r) lie outside its paragraph \(paragraph.range.start)..<\(paragraph.range.end)")
+                        expected = max(expected, min(r.upperBound, paragraph.range.end))
+                        continue
+                    }
+                    expected = r.upperBound
+                    let utf16 = offsets.utf16(at: r.lowerBound)..<offsets.utf16(at: r.upperBound)
+                    if utf16 != line.utf16Range { fail("line \(k)'s utf16Range is \(line.utf16Range), its bytes give \(utf16)") }
+                    let isLast = k == l - 1
+                    if line.endsWithHardBreak != (isLast && paragraph.range.endsWithHardBreak) {
+                        fail("line \(k) says endsWithHardBreak \(line.endsWithHardBreak), wrongly")
+                    }
+                    if k > first, !isAtBreakOpportunity(paragraph, r.lowerBound) {
+                        // A cut inside a word: it must fall between two grapheme clusters of that word.
+                        if !graphemes.isBoundary(r.lowerBound, in: paragraph, bytes: bytes) {
+                            fail("line \(k) starts at byte \(r.lowerBound), inside a grapheme cluster and not at a break opportunity")
+                        }
+                    }
+                    checkMetrics(line, k, top: top, fail: fail)
+                    top = line.top + line.height + lineSpace
+                    if !tightens, line.width < 0 { fail("line \(k) has a negative width \(line.width)") }
+                    if line.width > limit {
+                        let content = r.lowerBound..<trimmedEnd(bytes, r)
+                        if graphemes.count(in: content, bytes: bytes) > 1 {
+                            fail("line \(k) is \(line.width) px wide, over the width \(maxWidth), but holds more than one grapheme cluster")
+                        }
+                    }
+                    if line.overflowWidth <= limit, !isLast {
+                        fail("line \(k) stopped although its next piece fits: \(line.overflowWidth) px within \(maxWidth)")
+                    }
+                    if hasGlyphRuns { checkGlyphs(line, k, bytes: bytes, fail: fail) }
+                }
+                if expected != paragraph.range.end {
+                    fail("paragraph \(p)'s lines end at byte \(expected), not at its end \(paragraph.range.end)")
+                }
+            }
+            if l != lines.count { fail("\(lines.count - l) line(s) belong to no paragraph (from line \(l) on)") }
+            if !contentHeight.isFinite || contentHeight < 0 { fail("the content height is \(contentHeight)") }
+        }
+        return problems
+    }
+
+    /// Whether `offset` starts a segment of `paragraph` (is a UAX #14 break opportunity).
+    private func isAtBreakOpportunity(_ paragraph: PreparedParagraph, _ offset: Int) -> Bool {
+        let i = firstIndex(in: paragraph.segmentStarts, atOrAfter: offset)
+        return i < paragraph.segmentCount && paragraph.segmentStarts[i] == offset
+    }
+
+    /// The end of `range` without the whitespace that hangs there and the no-break spaces that stay
+    /// after a cut: what must be one grapheme cluster when the line overflows.
+    private func trimmedEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        var end = range.upperBound
+        while end > range.lowerBound {
+            let hanging = hangingWhitespaceStart(bytes, range.lowerBound, end)
+            if hanging < end { end = hanging; continue }
+            var start = end - 1
+            while start > range.lowerBound, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+            guard let length = spaceLength(bytes, at: start), start + length == end else { break }
+            end = start
+        }
+        return end
+    }
+
+    private func checkMetrics(_ line: Line, _ k: Int, top: Double, fail: (@autoclosure () -> String) -> Void) {
+        let values = [("width", line.width), ("height", line.height), ("ascent", line.ascent), ("descent", line.descent),
+                      ("top", line.top), ("baseline", line.baseline)]
+        for (name, value) in values where !value.isFinite { fail("line \(k)'s \(name) is \(value)") }
+        if line.height < 0 { fail("line \(k) has a negative height \(line.height)") }
+        if abs(line.top - top) > 1e-9 * max(1, abs(top)) { fail("line \(k)'s top is \(line.top), not \(top) below the line before") }
+    }
+
+    private func checkGlyphs(_ line: Line, _ k: Int, bytes: UnsafeBufferPointer<UInt8>, fail: (@autoclosure () -> String) -> Void) {
+        // Two candidate content ends: before the hanging whitespace, and before the no-break
+        // spaces that stay after a cut too.
+        var offsets = UTF16OffsetCounter(bytes, byteOffset: line.byteRange.lowerBound, utf16Offset: line.utf16Range.lowerBound)
+        let hanging = hangingWhitespaceStart(bytes, line.byteRange.lowerBound, line.byteRange.upperBound)
+        let trimmed = trimmedEnd(bytes, line.byteRange)
+        let trimmedUTF16 = offsets.utf16(at: trimmed)
+        let hangingUTF16 = offsets.utf16(at: hanging)
+        var sumHanging = 0.0
+        var sumTrimmed = 0.0
+        // Runs come in drawing order, each starting where the one before it ends; in logical
+        // order their ranges tile the line.
+        for (a, b) in zip(line.runs, line.runs.dropFirst()) where abs(a.x + a.width - b.x) > 1e-6 * max(1, abs(b.x)) {
+            fail("line \(k)'s run \(b.utf16Range) starts at x \(b.x), not where the run before it ends (\(a.x + a.width))")
+        }
+        let logical = line.runs.map(\.utf16Range).filter { !$0.isEmpty }.sorted { $0.lowerBound < $1.lowerBound }
+        var covered = line.utf16Range.lowerBound
+        for range in logical {
+            if range.lowerBound != covered { fail("line \(k)'s runs leave a gap or overlap at UTF-16 offset \(covered): the next run is \(range)") }
+            covered = max(covered, range.upperBound)
+        }
+        if covered != line.utf16Range.upperBound { fail("line \(k)'s runs end at UTF-16 offset \(covered), the line at \(line.utf16Range.upperBound)") }
+        for run in line.runs {
+            if !run.x.isFinite { fail("line \(k) has a run at x \(run.x)") }
+            for glyph in run.glyphs {
+                if !(glyph.advance.isFinite && glyph.xOffset.isFinite && glyph.yOffset.isFinite) {
+                    fail("line \(k) has a glyph with advance \(glyph.advance), offsets \(glyph.xOffset), \(glyph.yOffset)")
+                }
+                if !run.utf16Range.contains(glyph.cluster) || !line.utf16Range.contains(glyph.cluster) {
+                    fail("line \(k) has a glyph of cluster \(glyph.cluster) outside its run \(run.utf16Range) or line \(line.utf16Range)")
+                }
+                if glyph.cluster < hangingUTF16 { sumHanging += glyph.advance }
+                if glyph.cluster < trimmedUTF16 { sumTrimmed += glyph.advance }
+            }
+        }
+        let tolerance = 1e-6 * max(1, abs(line.width))
+        if abs(sumHanging - line.width) > tolerance, abs(sumTrimmed - line.width) > tolerance {
+            fail("line \(k) is \(line.width) px wide, but its glyphs before the hanging whitespace advance \(sumHanging) px")
+        }
+    }
+}
+
+/// The grapheme cluster boundaries of the segment last asked about, so that the many lines of
+/// one long cut word analyse it once.
+private struct GraphemeMemo {
+    var segment: Range<Int> = 0..<0
+    var boundaries: [Int] = []
+
+    /// Whether `offset` is a grapheme boundary of the segment of `paragraph` that holds it, as the
+    /// line breaker finds them (from the segment's start).
+    mutating func isBoundary(_ offset: Int, in paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let s = max(0, firstIndex(in: paragraph.segmentStarts, atOrAfter: offset + 1) - 1)
+        let range = paragraph.segmentStarts[s]..<paragraph.segmentEnd(s)
+        if range != segment {
+            segment = range
+            boundaries = (try? TextLayout.boundaries(.grapheme, in: bytes, range: range)) ?? []
+        }
+        let i = firstIndex(in: boundaries, atOrAfter: offset)
+        return i < boundaries.count && boundaries[i] == offset
+    }
+
+    /// The number of grapheme clusters in `range`.
+    func count(in range: Range<Int>, bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        (try? TextLayout.boundaries(.grapheme, in: bytes, range: range).count) ?? 0
+    }
+}
