@@ -109,9 +109,10 @@ func forEachLine(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt
             segment += 1
         } else {
             // Spaces right after the cut (breaking or not) hang at the end of this line rather
-            // than starting the next one with blank space, as in Pango.
+            // than starting the next one with blank space, as in Pango; but not a space that a
+            // combining mark follows, which is one grapheme cluster with it.
             var end = cut
-            while end < contentEnd, let length = spaceLength(bytes, at: end) { end += length }
+            while end < contentEnd, let length = spaceLength(bytes, at: end), isBoundary(end + length, in: clusters) { end += length }
             var line = LineBreak(start: start, contentEnd: cut, end: end, width: cutWidth, overflowWidth: overflowWidth)
             var last = false
             if end >= contentEnd {
@@ -123,6 +124,12 @@ func forEachLine(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt
             start = line.end
         }
     }
+}
+
+/// Whether `offset` is one of the ascending `boundaries`.
+private func isBoundary(_ offset: Int, in boundaries: [Int]) -> Bool {
+    let i = firstIndex(in: boundaries, atOrAfter: offset)
+    return i < boundaries.count && boundaries[i] == offset
 }
 
 /// The byte length of the space at `i` (one that hangs at a line end, or a no-break space:

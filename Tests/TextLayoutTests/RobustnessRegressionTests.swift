@@ -1,0 +1,44 @@
+// Regression tests for the bugs the property tests and the fuzzers found, each with the smallest input that showed it.
+import Testing
+@testable import TextLayout
+
+@Suite("Robustness regressions")
+struct RobustnessRegressionTests {
+    struct Row: Sendable, CustomTestStringConvertible {
+        var text: String
+        var font = "DejaVuSansMono.ttf"
+        var size = 20.48
+        var width: Double?
+        var direction = TextDirection.auto
+        /// The UTF-16 offsets where the lines start, when the case pins them.
+        var starts: [Int]?
+        /// The widths of the lines, when the case pins them.
+        var widths: [Double]?
+        var why: String
+        var testDescription: String { why }
+    }
+
+    static let rows: [Row] = [
+        // A no-break space after a grapheme cut hung at the end of the line even when a combining
+        // mark followed it: the next line started with the lone mark, inside the cluster.
+        Row(text: "ab\u{A0}\u{301}cd", width: 1, starts: [0, 1, 2, 4, 5],
+            why: "a space followed by a combining mark does not hang after a cut"),
+        // UAX #14 (LB10) offers a break between a space and the marks after it, inside the
+        // grapheme cluster: the line model breaks there (only cuts inside words keep clusters whole).
+        Row(text: "ab \u{301}\u{302}cd", width: 1, starts: [0, 1, 3, 5, 6],
+            why: "a break opportunity between a space and its marks is taken"),
+        Row(text: "\u{1FAFF}\u{A0}\u{36C}\u{326}\u{352}", font: "DejaVuSans-Bold.ttf", size: 200, width: 1, starts: [0, 2],
+            why: "the fuzzed case: an unassigned character, a no-break space and marks"),
+    ]
+
+    @Test("each case keeps the invariants and breaks where it must", arguments: rows)
+    func regression(_ row: Row) throws {
+        let style = try TextStyle(font: isolatedFont(row.font), size: row.size, direction: row.direction)
+        let layout = try expectDeterministicLayout(row.text, style: style, width: row.width, row.why)
+        if let starts = row.starts { #expect(layout.lines.map(\.utf16Range.lowerBound) == starts, "\(row.why)") }
+        if let widths = row.widths {
+            #expect(layout.lines.count == widths.count)
+            for (line, width) in zip(layout.lines, widths) { #expect(abs(line.width - width) < 1e-6, "\(row.why)") }
+        }
+    }
+}
