@@ -29,6 +29,15 @@ struct RobustnessRegressionTests {
             why: "a break opportunity between a space and its marks is taken"),
         Row(text: "\u{1FAFF}\u{A0}\u{36C}\u{326}\u{352}", font: "DejaVuSans-Bold.ttf", size: 200, width: 1, starts: [0, 2],
             why: "the fuzzed case: an unassigned character, a no-break space and marks"),
+        // A word cut right after a space inside it (no break before '.', UAX #14 LB13) counted the
+        // space in the line's width, though it hangs when the cut falls just before it: the same
+        // line had two widths depending on the wrap width.
+        Row(text: "ab .cd", width: 40, starts: [0, 3], widths: [24.66, 36.99],
+            why: "a space just before a cut hangs"),
+        Row(text: "ab .cd", width: 30, starts: [0, 3, 5], widths: [24.66, 24.66, 12.33],
+            why: "a space just after a cut hangs"),
+        Row(text: "ab\u{A0}\u{A0}cd", width: 40, starts: [0, 4], widths: [24.66, 24.66],
+            why: "no-break spaces just before a cut hang too"),
     ]
 
     @Test("each case keeps the invariants and breaks where it must", arguments: rows)

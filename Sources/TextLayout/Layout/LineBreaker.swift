@@ -100,6 +100,14 @@ func forEachLine(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt
             cut = boundary
             cutWidth = width
         }
+        // Spaces just before the cut end the line: they hang and count for nothing, as the spaces
+        // just after it do, so the line's width does not depend on which side of them it was cut.
+        var contentCut = cut
+        while contentCut > start, cut < contentEnd, let space = spaceStart(bytes, before: contentCut, from: start),
+              space == start || isBoundary(space, in: clusters) {
+            contentCut = space
+        }
+        if contentCut < cut { cutWidth = measurer.width(to: contentCut) }
         if cut >= contentEnd {
             // One grapheme cluster wider than the line: it stands alone, with its hanging whitespace.
             var line = LineBreak(start: start, contentEnd: contentEnd, end: paragraph.segmentEnd(segment), width: cutWidth)
@@ -113,7 +121,7 @@ func forEachLine(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt
             // combining mark follows, which is one grapheme cluster with it.
             var end = cut
             while end < contentEnd, let length = spaceLength(bytes, at: end), isBoundary(end + length, in: clusters) { end += length }
-            var line = LineBreak(start: start, contentEnd: cut, end: end, width: cutWidth, overflowWidth: overflowWidth)
+            var line = LineBreak(start: start, contentEnd: contentCut, end: end, width: cutWidth, overflowWidth: overflowWidth)
             var last = false
             if end >= contentEnd {
                 last = segment == lastSegment
@@ -130,6 +138,14 @@ func forEachLine(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt
 private func isBoundary(_ offset: Int, in boundaries: [Int]) -> Bool {
     let i = firstIndex(in: boundaries, atOrAfter: offset)
     return i < boundaries.count && boundaries[i] == offset
+}
+
+/// Where the space (see ``spaceLength(_:at:)``) that ends just before `end` starts, or nil.
+private func spaceStart(_ bytes: UnsafeBufferPointer<UInt8>, before end: Int, from start: Int) -> Int? {
+    var i = end - 1
+    while i > start, bytes[i] & 0xC0 == 0x80 { i -= 1 }
+    guard let length = spaceLength(bytes, at: i), i + length == end else { return nil }
+    return i
 }
 
 /// The byte length of the space at `i` (one that hangs at a line end, or a no-break space:
