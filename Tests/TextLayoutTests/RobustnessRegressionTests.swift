@@ -38,6 +38,12 @@ struct RobustnessRegressionTests {
             why: "a space just after a cut hangs"),
         Row(text: "ab\u{A0}\u{A0}cd", width: 40, starts: [0, 4], widths: [24.66, 24.66],
             why: "no-break spaces just before a cut hang too"),
+        // HarfBuzz puts a joiner or a mark after a tab in the tab's cluster; every glyph of the
+        // cluster advanced to the next tab stop when drawn, while the line was measured with one.
+        Row(text: "ab\t\u{200D}c", width: nil, widths: [3 * 12.33 + 98.64 - 24.66],
+            why: "a joiner in a tab's cluster does not advance to a second tab stop"),
+        Row(text: "\t\u{301}x\t\u{200D}\u{200D}y", width: nil, widths: [2 * 98.64 + 12.33],
+            why: "marks and joiners after tabs add nothing"),
     ]
 
     @Test("each case keeps the invariants and breaks where it must", arguments: rows)

@@ -82,8 +82,11 @@ extension PreparedText {
             }
             var id = shaped.id
             if bytes[cluster] == 0x09 {
-                advance = measurer.nextTabStop(after: x) - x
-                id = style.font.spaceGlyph
+                // The tab's first glyph advances to the stop; a joiner or mark HarfBuzz put in the
+                // tab's cluster adds nothing, as the line was measured.
+                let first = g == 0 || logical[g - 1].cluster != shaped.cluster
+                advance = first ? measurer.nextTabStop(after: x) - x : 0
+                if first { id = style.font.spaceGlyph }
             }
             x += advance
             pieceGlyphs[p].append(Glyph(id: id, cluster: offsets.utf16(at: cluster), advance: advance,
