@@ -56,4 +56,35 @@ struct RobustnessRegressionTests {
             for (line, width) in zip(layout.lines, widths) { #expect(abs(line.width - width) < 1e-6, "\(row.why)") }
         }
     }
+
+    /// The word cache assembled a run from pieces shaped in other texts, cut after each run of
+    /// spaces; a piece that starts with a mark or joiner, shaped alone, gives the mark its own
+    /// cluster, where shaping the run whole puts it in the space's cluster. The same text then laid
+    /// out differently depending on what was measured before it.
+    @Test("the word cache never joins a piece that starts with a mark, joiner or modifier", arguments: [
+        "x \u{301}y", "x \u{FE0F}y", "x \u{200D}y", "x \u{1F3FB}y", "ab  \u{308}\u{301}cd ef",
+    ])
+    func wordCacheKeepsClusters(_ text: String) throws {
+        let context = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false)
+        for file in ["DejaVuSansMono.ttf", "NotoSansHebrew-Regular.ttf", "NotoSansThai-Regular.ttf"] {
+            let path = try #require(FontContext.bundledFontPath(file))
+            let style = try TextStyle(font: context.font(path: path), size: 20)
+            // Warm the cache with the pieces of the text (cut after each run of spaces, by
+            // scalars: a space and its mark are one Character), each shaped in a text of its own.
+            var piece = ""
+            for scalar in text.unicodeScalars {
+                if scalar != " ", piece.unicodeScalars.last == " " {
+                    _ = try PreparedText(piece, style: style)
+                    piece = ""
+                }
+                piece.unicodeScalars.append(scalar)
+            }
+            _ = try PreparedText(piece, style: style)
+            var reference = style
+            reference.font = try uncachedBundledFonts.font(path: path)
+            let cached = try PreparedText(text, style: style).layout()
+            let fresh = try PreparedText(text, style: reference).layout()
+            #expect(fingerprint(cached) == fingerprint(fresh), "\(file): \(text.debugDescription)")
+        }
+    }
 }

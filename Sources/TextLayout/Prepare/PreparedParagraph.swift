@@ -240,8 +240,11 @@ private func shapeRun(_ properties: ShapingProperties, _ range: Range<Int>, byte
     func pieceEnd(after start: Int) -> Int {
         guard splits else { return range.upperBound }
         var i = start
-        while i < range.upperBound, bytes[i] != 0x20 { i += 1 }
-        while i < range.upperBound, bytes[i] == 0x20 { i += 1 }
+        repeat {
+            while i < range.upperBound, bytes[i] != 0x20 { i += 1 }
+            while i < range.upperBound, bytes[i] == 0x20 { i += 1 }
+            // A mark or joiner after the spaces joins the last space's cluster: no cut there.
+        } while i < range.upperBound && bytes[i] >= 0x80 && extendsCluster(decodeScalar(bytes, at: i).0)
         return i
     }
     var assembled = ShapedGlyphs()
@@ -273,6 +276,19 @@ private func shapeRun(_ properties: ShapingProperties, _ range: Range<Int>, byte
         start = end
     }
     return shaped
+}
+
+/// Whether `scalar` joins the grapheme cluster (and so HarfBuzz's cluster) of the character
+/// before it, as a space's: a combining mark, a joiner, a variation selector or another
+/// default-ignorable character, an emoji modifier. (Errs towards yes: a piece that is not cut
+/// costs only a cache entry.)
+private func extendsCluster(_ scalar: UInt32) -> Bool {
+    guard let value = Unicode.Scalar(scalar) else { return false }
+    let properties = value.properties
+    switch properties.generalCategory {
+    case .nonspacingMark, .spacingMark, .enclosingMark: return true
+    default: return properties.isDefaultIgnorableCodePoint || properties.isEmojiModifier
+    }
 }
 
 /// Runs longer than this many bytes are checked for long sequences of combining marks.
