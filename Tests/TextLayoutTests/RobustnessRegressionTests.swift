@@ -38,12 +38,17 @@ struct RobustnessRegressionTests {
             why: "a space just after a cut hangs"),
         Row(text: "ab\u{A0}\u{A0}cd", width: 40, starts: [0, 4], widths: [24.66, 24.66],
             why: "no-break spaces just before a cut hang too"),
-        // HarfBuzz puts a joiner or a mark after a tab in the tab's cluster; every glyph of the
-        // cluster advanced to the next tab stop when drawn, while the line was measured with one.
+        // HarfBuzz puts a joiner, mark or emoji modifier after a tab in the tab's cluster; every
+        // glyph of the cluster advanced to the next tab stop when drawn, while the line was
+        // measured with one, and the others with their own advances.
         Row(text: "ab\t\u{200D}c", width: nil, widths: [3 * 12.33 + 98.64 - 24.66],
             why: "a joiner in a tab's cluster does not advance to a second tab stop"),
         Row(text: "\t\u{301}x\t\u{200D}\u{200D}y", width: nil, widths: [2 * 98.64 + 12.33],
             why: "marks and joiners after tabs add nothing"),
+        Row(text: "a\t\u{1F3FB}b", font: "DejaVuSans.ttf", size: 0.5, width: nil,
+            why: "a modifier in a tab's cluster keeps its own advance (the property tests' seed 1918)"),
+        Row(text: "La\t\u{1F3FB}\u{330}\u{361}\u{32E}\u{322}\u{36F}\u{C}", font: "DejaVuSans-Bold.ttf", size: 13.3, width: nil,
+            why: "marks after a tab are drawn as they were measured, shaped after the tab (seed 4001459)"),
     ]
 
     @Test("each case keeps the invariants and breaks where it must", arguments: rows)

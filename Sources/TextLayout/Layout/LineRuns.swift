@@ -61,8 +61,25 @@ extension PreparedText {
             logical.append(contentsOf: paragraph.glyphs[paragraph.clusterFirstGlyph[plan.clusters.lowerBound]..<paragraph.clusterFirstGlyph[plan.clusters.upperBound]])
             if let tail = plan.tail { logical.append(contentsOf: measurer.reshape(tail)) }
         }
-        appendPlan(line.start, line.contentEnd)
-        appendPlan(line.contentEnd, line.end)
+        // Split at tabs as the line was measured (see ``LineMeasurer/width(to:)``): each tab one
+        // glyph of its own that advances to the stop, the text after it shaped from the byte
+        // after the tab, so that a mark or joiner HarfBuzz put in the tab's cluster is drawn as
+        // it was measured.
+        let tabs = paragraph.tabs
+        var t = tabs.isEmpty ? 0 : firstIndex(in: tabs, atOrAfter: line.start)
+        func appendSpan(_ s: Int, _ c: Int) {
+            var position = s
+            while t < tabs.count, tabs[t] < c {
+                appendPlan(position, tabs[t])
+                logical.append(ShapedGlyph(id: style.font.spaceGlyph, cluster: Int32(tabs[t]), advance: 0, xOffset: 0, yOffset: 0,
+                                           unsafeToBreak: false))
+                position = tabs[t] + 1
+                t += 1
+            }
+            appendPlan(position, c)
+        }
+        appendSpan(line.start, line.contentEnd)
+        appendSpan(line.contentEnd, line.end)
 
         // Glyphs in logical order, tabs advanced to their stops, split by piece.
         var offsets = UTF16OffsetCounter(bytes, byteOffset: line.start, utf16Offset: utf16Start)
@@ -82,11 +99,8 @@ extension PreparedText {
             }
             var id = shaped.id
             if bytes[cluster] == 0x09 {
-                // The tab's first glyph advances to the stop; a joiner or mark HarfBuzz put in the
-                // tab's cluster adds nothing, as the line was measured.
-                let first = g == 0 || logical[g - 1].cluster != shaped.cluster
-                advance = first ? measurer.nextTabStop(after: x) - x : 0
-                if first { id = style.font.spaceGlyph }
+                advance = measurer.nextTabStop(after: x) - x
+                id = style.font.spaceGlyph
             }
             x += advance
             pieceGlyphs[p].append(Glyph(id: id, cluster: offsets.utf16(at: cluster), advance: advance,
