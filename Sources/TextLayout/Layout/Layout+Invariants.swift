@@ -76,7 +76,7 @@ extension Layout {
                     if line.overflowWidth <= limit, !isLast {
                         fail("line \(k) stopped although its next piece fits: \(line.overflowWidth) px within \(maxWidth)")
                     }
-                    if hasGlyphRuns { checkGlyphs(line, k, bytes: bytes, fail: fail) }
+                    if hasGlyphRuns { checkGlyphs(line, k, paragraph, bytes: bytes, fail: fail) }
                 }
                 if expected != paragraph.range.end {
                     fail("paragraph \(p)'s lines end at byte \(expected), not at its end \(paragraph.range.end)")
@@ -117,16 +117,24 @@ extension Layout {
         if abs(line.top - top) > 1e-9 * max(1, abs(top)) { fail("line \(k)'s top is \(line.top), not \(top) below the line before") }
     }
 
-    private func checkGlyphs(_ line: Line, _ k: Int, bytes: UnsafeBufferPointer<UInt8>, fail: (@autoclosure () -> String) -> Void) {
-        // Two candidate content ends: before the hanging whitespace, and before the no-break
-        // spaces that stay after a cut too.
-        var offsets = UTF16OffsetCounter(bytes, byteOffset: line.byteRange.lowerBound, utf16Offset: line.utf16Range.lowerBound)
-        let hanging = hangingWhitespaceStart(bytes, line.byteRange.lowerBound, line.byteRange.upperBound)
-        let trimmed = trimmedEnd(bytes, line.byteRange)
-        let trimmedUTF16 = offsets.utf16(at: trimmed)
-        let hangingUTF16 = offsets.utf16(at: hanging)
+    private func checkGlyphs(_ line: Line, _ k: Int, _ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8>,
+                             fail: (@autoclosure () -> String) -> Void) {
+        // Candidate content ends: before the no-break spaces that stay after a cut and the
+        // whitespace that hangs; before the hanging whitespace alone; and before the whitespace
+        // that ends the line's last segment (a line of whitespace only, from two segments, counts
+        // the first segment's).
+        let r = line.byteRange
+        var offsets = UTF16OffsetCounter(bytes, byteOffset: r.lowerBound, utf16Offset: line.utf16Range.lowerBound)
+        let lastSegment = max(0, firstIndex(in: paragraph.segmentStarts, atOrAfter: max(r.lowerBound, r.upperBound - 1) + 1) - 1)
+        let lastSegmentStart = max(r.lowerBound, paragraph.segmentStarts[lastSegment])
+        let ends = [trimmedEnd(bytes, r), hangingWhitespaceStart(bytes, r.lowerBound, r.upperBound),
+                    hangingWhitespaceStart(bytes, lastSegmentStart, r.upperBound)].sorted()
+        let trimmedUTF16 = offsets.utf16(at: ends[0])
+        let hangingUTF16 = offsets.utf16(at: ends[1])
+        let segmentUTF16 = offsets.utf16(at: ends[2])
         var sumHanging = 0.0
         var sumTrimmed = 0.0
+        var sumSegment = 0.0
         // Runs come in drawing order, each starting where the one before it ends; in logical
         // order their ranges tile the line.
         for (a, b) in zip(line.runs, line.runs.dropFirst()) where abs(a.x + a.width - b.x) > 1e-6 * max(1, abs(b.x)) {
@@ -150,10 +158,11 @@ extension Layout {
                 }
                 if glyph.cluster < hangingUTF16 { sumHanging += glyph.advance }
                 if glyph.cluster < trimmedUTF16 { sumTrimmed += glyph.advance }
+                if glyph.cluster < segmentUTF16 { sumSegment += glyph.advance }
             }
         }
         let tolerance = 1e-6 * max(1, abs(line.width))
-        if abs(sumHanging - line.width) > tolerance, abs(sumTrimmed - line.width) > tolerance {
+        if [sumHanging, sumTrimmed, sumSegment].allSatisfy({ abs($0 - line.width) > tolerance }) {
             fail("line \(k) is \(line.width) px wide, but its glyphs before the hanging whitespace advance \(sumHanging) px")
         }
     }
