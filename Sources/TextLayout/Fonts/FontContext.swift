@@ -80,6 +80,13 @@ public final class FontContext: @unchecked Sendable {
             guard !isDirectory.boolValue else {
                 throw LayoutError(.badFontFile, "'\(path)' is a directory, not a font file")
             }
+            // A pipe would block the read forever (with this lock held, so every thread waits) and
+            // a device such as /dev/zero would be read until the reader gives up at 512 MiB: only
+            // regular files are fonts.
+            var info = stat()
+            guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+                throw LayoutError(.badFontFile, "'\(path)' is not a regular file (a device, pipe or socket), so not a font file")
+            }
             if state.library == nil { state.library = try FreeTypeLibrary() }
             let font = try Font(path: path, faceIndex: faceIndex, library: state.library!, fileStamp: Self.stamp(path))
             font.context = self
