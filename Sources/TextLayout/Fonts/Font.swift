@@ -60,7 +60,7 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
             if faces > 0, faceIndex >= faces {
                 throw LayoutError(.badFontFile, "the font file '\(path)' holds \(faces) face(s): index \(faceIndex) does not exist (allowed: 0 to \(faces - 1))")
             }
-            throw LayoutError(.badFontFile, "'\(path)' is not a font file FreeType can read (FreeType error \(error))")
+            throw LayoutError(.badFontFile, "'\(path)' is not a font file FreeType can read (FreeType error \(error)\(Font.freeTypeReason(error)))")
         }
         do {
             self.metrics = try Font.readMetrics(face, path: path)
@@ -138,6 +138,20 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     /// One bit per code point below U+0800 (Latin, Greek, Cyrillic, Hebrew, Arabic): whether the
     /// font has it, read once at loading, since every character is checked before shaping.
     private let lowCoverage: [UInt64]
+
+    /// What a FreeType error code means, for the message (": " and a phrase, or nothing).
+    private static func freeTypeReason(_ error: FT_Error) -> String {
+        switch error {
+        case 0x02: ": not a format FreeType knows"
+        case 0x03: ": the file's format is broken"
+        case 0x08: ": a table is broken, such as units per em outside 16 to 16384"
+        case 0x09: ": an offset points outside the file"
+        case 0x40: ": out of memory"
+        case 0x55: ": the file is shorter than its tables say"
+        case 0x8E: ": a table the font needs is missing"
+        default: ""
+        }
+    }
 
     /// How many faces a font file holds, or 0 when FreeType cannot tell.
     private static func faceCount(data: UnsafePointer<CChar>, length: Int, library: FT_Library) -> Int {
