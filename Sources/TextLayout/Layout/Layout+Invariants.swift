@@ -13,7 +13,7 @@ extension Layout {
     ///   cluster (spaces hanging after it aside); and the piece that follows it would not have fitted
     ///   (the lines are greedy).
     /// - Widths, heights, ascents, descents, tops and baselines are finite; widths and heights are
-    ///   not negative (widths only when no span tightens its letters); lines stack from 0 down.
+    ///   not negative; lines stack from 0 down.
     /// - With glyph runs, every glyph's numbers are finite and its cluster lies in its run, and
     ///   the advances of the glyphs before the line's hanging whitespace add up to its width.
     ///
@@ -26,7 +26,6 @@ extension Layout {
         let paragraphs = prepared.paragraphs
         guard !lines.isEmpty else { return ["the layout has no lines"] }
         let limit = maxWidth + fitTolerance
-        let tightens = paragraphs.contains { $0.runs.contains { $0.letterSpacing < 0 } }
         prepared.bytes.withUnsafeBufferPointer { bytes in
             var offsets = UTF16OffsetCounter(bytes)
             var graphemes = GraphemeMemo()
@@ -66,7 +65,7 @@ extension Layout {
                     }
                     checkMetrics(line, k, top: top, fail: fail)
                     top = line.top + line.height + lineSpace
-                    if !tightens, line.width < 0 { fail("line \(k) has a negative width \(line.width)") }
+                    if line.width < 0 { fail("line \(k) has a negative width \(line.width)") }
                     if line.width > limit {
                         let content = r.lowerBound..<trimmedEnd(bytes, r)
                         if graphemes.count(in: content, bytes: bytes) > 1 {
@@ -162,7 +161,8 @@ extension Layout {
             }
         }
         let tolerance = 1e-6 * max(1, abs(line.width))
-        if [sumHanging, sumTrimmed, sumSegment].allSatisfy({ abs($0 - line.width) > tolerance }) {
+        // (A line whose glyphs add up to less than 0 is 0 wide.)
+        if [sumHanging, sumTrimmed, sumSegment].allSatisfy({ abs(max(0, $0) - line.width) > tolerance }) {
             fail("line \(k) is \(line.width) px wide, but its glyphs before the hanging whitespace advance \(sumHanging) px")
         }
     }

@@ -146,7 +146,9 @@ extension PreparedText {
             let built = buildLine(paragraph, line, bytes: bytes, utf16Start: utf16Start, glyphRuns: glyphRuns)
             lines.append(Line(
                 utf16Range: utf16Start..<utf16End,
-                width: line.width,
+                // A font whose kerning outweighs its advances (zeroed or broken metrics) can add
+                // up to less than nothing: a line is never narrower than 0.
+                width: max(0, line.width),
                 ascent: built.ascent, descent: built.descent, height: built.height,
                 top: top, baseline: top + built.baselineOffset,
                 endsWithHardBreak: endsParagraph && k == breaks.count - 1 && paragraph.range.endsWithHardBreak,
