@@ -92,4 +92,25 @@ struct RobustnessRegressionTests {
             #expect(fingerprint(cached) == fingerprint(fresh), "\(file): \(text.debugDescription)")
         }
     }
+
+    /// An edit late in a paragraph changed the bidi level of a neutral character far before it
+    /// (its direction comes from the strong text after it), but the incremental relayout kept
+    /// the old lines before the edit's line, with the old direction (found by the text fuzzer).
+    @Test("an edit that changes the levels before it relays out the whole paragraph", arguments: [
+        ("-lb-loose\u{FFFE}\u{10FFFF}\u{0}\u{7}\u{AD}\u{FEFF}", 12..<15, "\u{301}", "NotoColorEmoji-subset.ttf", 10_000.0, 4087.3125),
+        ("abc 123 456 789 !!! ", 20..<20, "\u{5D0}", "DejaVuSans.ttf", 20, 30),
+        ("123 456 789 ", 12..<12, "\u{5D0}\u{5D1}", "DejaVuSans.ttf", 20, 25),
+    ])
+    func editChangesLevelsBefore(_ text: String, _ range: Range<Int>, _ insert: String, _ file: String, _ size: Double,
+                                 _ width: Double) throws {
+        let style = try TextStyle(font: isolatedFont(file), size: size, direction: .rtl, language: "ko", lineBreak: .keepAll)
+        let prepared = try PreparedText(text, style: style)
+        let layout = try prepared.layout(width: width, lineSpace: 100)
+        let (edited, edit) = try prepared.replacingCharacters(inUTF16: range, with: insert)
+        let updated = try layout.updated(for: edited, after: edit)
+        let fresh = try PreparedText(edited.text, style: style).layout(width: width, lineSpace: 100)
+        #expect(updated.lines.map { $0.runs.map(\.isRightToLeft) } == fresh.lines.map { $0.runs.map(\.isRightToLeft) })
+        #expect(updated.lines.map { $0.runs.map(\.x) } == fresh.lines.map { $0.runs.map(\.x) })
+        #expect(updated._checkInvariants().isEmpty)
+    }
 }

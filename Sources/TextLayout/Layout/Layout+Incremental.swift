@@ -42,7 +42,12 @@ extension Layout {
                 // One paragraph edited: re-break from the line before the edit's line.
                 let paragraph = prepared.paragraphs[first]
                 let editLine = (firstOldLine..<resume).last { self.lines[$0].byteRange.lowerBound <= edit.oldBytes.lowerBound } ?? firstOldLine
-                let startLine = max(firstOldLine, editLine - 1)
+                var startLine = max(firstOldLine, editLine - 1)
+                // The lines before it are kept only if the paragraph is prepared as before up to
+                // there: an edit can change bidi levels and scripts far before it.
+                if !paragraph.head(upTo: self.lines[startLine].byteRange.lowerBound, matches: old.paragraphs[first]) {
+                    startLine = firstOldLine
+                }
                 let start = self.lines[startLine].byteRange.lowerBound
                 let editEnd = edit.oldBytes.lowerBound + edit.newByteCount
                 var candidate = editLine + 1
@@ -128,6 +133,31 @@ extension PreparedParagraph {
             shifted.cluster += d32
             return a == shifted
         }
+    }
+}
+
+extension PreparedParagraph {
+    /// Whether this paragraph before byte `end` is prepared exactly as `other` before it (the same
+    /// paragraph before an edit at or after `end`): the same break opportunities, runs and glyphs,
+    /// so old lines before `end` stay right. The text there is the same, but a neutral character
+    /// takes its direction from the strong text after it (UAX #9 N1, N2) and leading digits and
+    /// punctuation the script of the first letter after them, however far away the edit is.
+    func head(upTo end: Int, matches other: PreparedParagraph) -> Bool {
+        guard range.start == other.range.start, end <= range.end, end <= other.range.end else { return false }
+        let segments = firstIndex(in: segmentStarts, atOrAfter: end)
+        guard segments == firstIndex(in: other.segmentStarts, atOrAfter: end),
+              zip(segmentStarts[..<segments], other.segmentStarts[..<segments]).allSatisfy({ $0 == $1 }) else { return false }
+        let mine = runs.prefix { $0.range.lowerBound < end }
+        let theirs = other.runs.prefix { $0.range.lowerBound < end }
+        guard mine.count == theirs.count,
+              zip(mine, theirs).allSatisfy({ a, b in
+                  a.font === b.font && a.level == b.level && a.script == b.script && a.size == b.size
+                      && a.letterSpacing == b.letterSpacing && a.features == b.features && a.span == b.span
+                      && a.range.lowerBound == b.range.lowerBound && min(a.range.upperBound, end) == min(b.range.upperBound, end)
+              }) else { return false }
+        let glyph = clusterFirstGlyph[cluster(atOrAfter: end)]
+        guard glyph == other.clusterFirstGlyph[other.cluster(atOrAfter: end)] else { return false }
+        return glyphs[..<glyph] == other.glyphs[..<glyph]
     }
 }
 
