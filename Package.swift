@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "TextEditing", targets: ["TextEditing"]),
         .library(name: "TextRender", targets: ["TextRender"]),
         .executable(name: "textlayout", targets: ["textlayout"]),
+        // The fuzz targets' checks, for the libFuzzer package in Fuzz/ (scripts/fuzz.sh).
+        .library(name: "TextLayoutFuzzing", targets: ["TextLayoutFuzzing"]),
     ],
     targets: [
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2",
@@ -31,7 +33,8 @@ let package = Package(
                           dependencies: ["TextLayout", "TextLayoutBatch", "TextRender", "TextEditingSession"]),
         .executableTarget(name: "textlayout-bench", dependencies: ["TextLayout", "TextLayoutBatch", "CHarfBuzz", "CICU"],
                           path: "Benchmarks/TextLayoutBench"),
-        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TextLayoutBatch"]),
+        .target(name: "TextLayoutFuzzing", dependencies: ["TextLayout", "TextLayoutBatch", "TextRender"], path: "Fuzz/Checks"),
+        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TextLayoutBatch", "TextLayoutFuzzing"]),
         .testTarget(name: "TextEditingTests",
                     dependencies: ["TextEditing", "TextEditingSession", "TextLayout", "TextLayoutBatch"]),
         .testTarget(name: "TextRenderTests", dependencies: ["TextRender", "TextEditing", "TextLayout"]),

@@ -1,0 +1,57 @@
+// The batch target: the input is a stream of batch lines; every line must get one result line of valid JSON, and the JSON reader must read back what it writes.
+import TextLayout
+import TextLayoutBatch
+
+extension FuzzChecks {
+    /// The batch layouter over the bundled fonts, shared by every input (as a server's is).
+    static let layouter = BatchLayouter(fonts: fonts)
+
+    /// Input: bytes split into lines at LF as `textlayout batch` reads them (a CR before the LF
+    /// dropped). Each line's result must be one line (no LF or CR in it) of JSON: an object
+    /// with the job's `id` and either `error` (`code`, `message`) or `lineCount` and `lines`. A line
+    /// that parses as JSON must come back equal after being written and read again.
+    public static func batch(_ data: [UInt8]) -> [String] {
+        var problems: [String] = []
+        var lines = data.split(separator: 0x0A, omittingEmptySubsequences: false)
+        if lines.count > 1, lines.last?.isEmpty == true { lines.removeLast() }
+        var fonts = BatchLayouter.WorkerFonts()
+        for (k, raw) in lines.enumerated() {
+            let line = raw.last == 0x0D ? raw.dropLast() : raw
+            let label = "line \(k): \(describe(String(decoding: line, as: UTF8.self)))"
+            let result = Array(line).withUnsafeBufferPointer { layouter.resultLine(for: $0, fonts: &fonts) }
+            if result.json.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+                problems.append("\(label): the result holds a line break, so it would answer as two lines")
+            }
+            do throws(JSONError) {
+                let value = try parseJSON(result.json)
+                let isError = value["error"] != nil
+                if isError == result.succeeded { problems.append("\(label): succeeded is \(result.succeeded) but the result is \(result.json)") }
+                if isError {
+                    guard case .string(let code)? = value["error"]?["code"], !code.isEmpty,
+                          case .string(let message)? = value["error"]?["message"], !message.isEmpty else {
+                        problems.append("\(label): an error without a code and a message: \(result.json)")
+                        continue
+                    }
+                    if code == "internalError" { problems.append("\(label): internal error: \(message)") }
+                } else if case .number? = value["lineCount"], case .array? = value["lines"] {
+                } else {
+                    problems.append("\(label): a result with neither an error nor lines: \(result.json)")
+                }
+            } catch {
+                problems.append("\(label): the result is not JSON (\(error)): \(result.json)")
+            }
+            // The reader and the writer agree.
+            let bytes = Array(line)
+            if let value = try? bytes.withUnsafeBufferPointer({ try parseJSON($0) }) {
+                let written = value.serialized
+                do throws(JSONError) {
+                    let again = try parseJSON(written)
+                    if again != value { problems.append("\(label): written as \(written), read back differently") }
+                } catch {
+                    problems.append("\(label): written as \(written), which does not read back: \(error)")
+                }
+            }
+        }
+        return problems
+    }
+}

@@ -1,0 +1,146 @@
+// The text target: eight bytes of settings, then the text; laid out every way the API offers and checked against the invariants.
+import Foundation
+import TextLayout
+
+extension FuzzChecks {
+    static let sizes: [Double] = [17, 0.01, 1, 7.5, 13, 20.48, 48, 200, 1000, 10_000, 16, 17, 17, 24, 0.5, 3]
+    static let languages: [String?] = [nil, nil, nil, "en", "ja", "zh-Hant", "ko", "th", "ar", "he", "hi", "de-u-co-phonebk",
+                                       "sr-Latn", "und", "x-private", "ja-u-lb-strict"]
+
+    /// Input: byte 0 the font, 1 the size, 2–3 the width (0 none, 1 a thousandth of a pixel,
+    /// 0xFFFF 1e300, else n/16 px), 4 direction, strictness and language, 5 line space and editor
+    /// sizing, 6–7 an edit (where, and what to insert); the rest is the text, as UTF-8 (invalid
+    /// bytes become U+FFFD). The text is prepared, laid out with and without glyph runs and
+    /// without caches, measured as an editor both ways, tapped, selected and edited, and every
+    /// result checked.
+    public static func text(_ data: [UInt8]) -> [String] {
+        var input = ByteReader(data)
+        let fontFile = fontFiles[Int(input.byte()) % fontFiles.count]
+        let size = sizes[Int(input.byte()) % sizes.count]
+        let widthCode = input.uint16()
+        let width: Double? = switch widthCode {
+        case 0: nil
+        case 1: 0.001
+        case 0xFFFF: 1e300
+        default: Double(widthCode) / 16
+        }
+        let styleByte = input.byte()
+        let direction = TextDirection.allCases[Int(styleByte) % 3]
+        let lineBreak = LineBreakStrictness.allCases[Int(styleByte >> 2) % LineBreakStrictness.allCases.count]
+        let language = languages[Int(styleByte >> 4) % languages.count]
+        let sizingByte = input.byte()
+        let lineSpace = [0, 0, 2, 0.5, 100, 1e-9, 7, 0][Int(sizingByte) % 8]
+        let maxLines = [nil, 1, 3, 100][Int(sizingByte >> 3) % 4]
+        let editByte = input.byte()
+        let insertByte = input.byte()
+        let text = String(decoding: input.rest, as: UTF8.self)
+        let label = "\(describe(text)) in \(fontFile) at \(size) px, width \(width.map { "\($0)" } ?? "none"), \(direction), "
+            + "\(lineBreak), language \(language ?? "none"), lineSpace \(lineSpace)"
+
+        guard let directory = bundledDirectory else { return ["the bundled fonts are missing"] }
+        var problems: [String] = []
+        func expect(_ condition: Bool, _ message: @autoclosure () -> String) {
+            if !condition { problems.append("\(label): \(message())") }
+        }
+        do {
+            let style = try TextStyle(font: fonts.font(path: directory + "/" + fontFile), size: size, direction: direction,
+                                      language: language, lineBreak: lineBreak)
+            let prepared = try PreparedText(text, style: style)
+            let layout = try prepared.layout(width: width, lineSpace: lineSpace)
+            problems += layout._checkInvariants().map { "\(label): \($0)" }
+            let print = fingerprint(layout)
+            expect(same(print, fingerprint(try prepared.layout(width: width, lineSpace: lineSpace))), "laid out twice, different")
+
+            // The height-only path breaks the same lines.
+            let heightOnly = try prepared.layout(width: width, lineSpace: lineSpace, glyphRuns: false)
+            problems += heightOnly._checkInvariants().map { "\(label) (height only): \($0)" }
+            expect(heightOnly.lines.map(\.utf16Range) == layout.lines.map(\.utf16Range), "the height-only path broke elsewhere")
+            expect(heightOnly.contentHeight == layout.contentHeight, "the height-only path's height differs")
+
+            // Without caches: the same.
+            var uncached = style
+            uncached.font = try uncachedFonts.font(path: style.font.path)
+            expect(same(print, fingerprint(try PreparedText(text, style: uncached).layout(width: width, lineSpace: lineSpace))),
+                   "the layout through the caches differs from the one without")
+
+            // The editor, both ways.
+            let sizing = EditorSizing(minLines: 1, maxLines: maxLines, lineSpace: lineSpace,
+                                      insets: EdgeInsets(top: 2, left: 1, bottom: 2, right: 1))
+            if width.map({ $0 > 2 }) ?? true {
+                let measured = try prepared.measureEditor(width: width, sizing: sizing)
+                let counted = try prepared.editorHeight(width: width, sizing: sizing)
+                expect(measured.height.isFinite && measured.height >= 0, "editor height \(measured.height)")
+                expect(abs(measured.height - counted.height) <= 1e-9 * max(1, measured.height) && measured.lineCount == counted.lineCount,
+                       "measureEditor (\(measured.height), \(measured.lineCount) lines) and editorHeight (\(counted.height), \(counted.lineCount)) differ")
+            }
+
+            // Taps and selections give finite geometry.
+            let utf16Count = text.utf16.count
+            for (x, y) in [(-5.0, -5.0), (layout.width / 2, layout.contentHeight / 2), (layout.width + 5, layout.contentHeight + 5),
+                           (Double(editByte), Double(insertByte))] {
+                let caret = layout.caret(atX: x, y: y)
+                expect((0...utf16Count).contains(caret.offset), "a tap gave offset \(caret.offset) outside 0...\(utf16Count)")
+                let rect = layout.caretRect(for: caret)
+                expect(rect.x.isFinite && rect.y.isFinite && rect.height.isFinite, "caret rectangle \(rect)")
+            }
+            for rect in layout.selectionRects(forUTF16Range: 0..<utf16Count) {
+                expect(rect.x.isFinite && rect.width.isFinite && rect.width >= 0 && rect.height >= 0, "selection rectangle \(rect)")
+            }
+
+            // An edit, and the incremental relayout against a fresh one.
+            if utf16Count > 0 || editByte != 0 {
+                problems += checkEdit(prepared, layout, style: style, width: width, lineSpace: lineSpace,
+                                      at: Int(editByte), insert: insertByte, label: label)
+            }
+        } catch let error as LayoutError {
+            if error.code == .internalError { problems.append("\(label): internal error: \(error.message)") }
+        } catch {
+            problems.append("\(label): \(type(of: error)) \(error)")
+        }
+        return problems
+    }
+
+    /// Replaces a range chosen by `at` with a text chosen by `insert`, and checks that the
+    /// incremental relayout equals laying the new text out afresh.
+    static func checkEdit(_ prepared: PreparedText, _ layout: Layout, style: TextStyle, width: Double?, lineSpace: Double,
+                          at: Int, insert: UInt8, label: String) -> [String] {
+        let scalars = Array(prepared.text.unicodeScalars)
+        let start = scalars.isEmpty ? 0 : at % (scalars.count + 1)
+        let end = min(scalars.count, start + Int(insert >> 5))
+        let utf16Start = scalars[..<start].reduce(0) { $0 + $1.utf16.count }
+        let utf16End = utf16Start + scalars[start..<end].reduce(0) { $0 + $1.utf16.count }
+        let replacement = ["", "x", " ", "\n", "\r", "\u{301}", "\u{200D}", "ab cd\n"][Int(insert) % 8]
+        do {
+            let (edited, edit) = try prepared.replacingCharacters(inUTF16: utf16Start..<utf16End, with: replacement)
+            let updated = try layout.updated(for: edited, after: edit)
+            var problems = updated._checkInvariants().map { "\(label), after replacing \(utf16Start)..<\(utf16End) with \(describe(replacement)): \($0)" }
+            let fresh = try PreparedText(edited.text, style: style).layout(width: width, lineSpace: lineSpace)
+            if !close(fingerprint(updated), fingerprint(fresh)) {
+                problems.append("\(label): replacing \(utf16Start)..<\(utf16End) with \(describe(replacement)) and updating the layout differs from laying out \(describe(edited.text)) afresh: "
+                                + difference(updated, fresh))
+            }
+            return problems
+        } catch let error as LayoutError {
+            return error.code == .internalError ? ["\(label): internal error in an edit: \(error.message)"] : []
+        } catch {
+            return ["\(label): \(error)"]
+        }
+    }
+
+    /// The first line where two layouts differ, both ways, for a message.
+    static func difference(_ a: Layout, _ b: Layout) -> String {
+        func describe(_ line: Line) -> String {
+            "\(line.utf16Range) w=\(line.width) h=\(line.height) top=\(line.top) runs "
+                + line.runs.map { "\($0.utf16Range)\($0.isRightToLeft ? "rtl" : "")@\($0.x):" + $0.glyphs.map { "\($0.id)/\($0.cluster)/\($0.advance)" }.joined(separator: ",") }.joined(separator: " ")
+        }
+        for (k, (x, y)) in zip(a.lines, b.lines).enumerated() where !close(fingerprint(lineOf: x), fingerprint(lineOf: y)) {
+            return "line \(k): \(describe(x)) against \(describe(y))"
+        }
+        return "\(a.lineCount) lines against \(b.lineCount), heights \(a.contentHeight) and \(b.contentHeight)"
+    }
+
+    static func fingerprint(lineOf line: Line) -> [Double] {
+        [Double(line.utf16Range.lowerBound), Double(line.utf16Range.upperBound), line.width, line.height, line.top, line.baseline]
+            + line.runs.flatMap { run in [run.x, Double(run.utf16Range.lowerBound), Double(run.utf16Range.upperBound), run.isRightToLeft ? 1 : 0] + run.glyphs.flatMap { [Double($0.id), Double($0.cluster), $0.advance, $0.xOffset, $0.yOffset] } }
+    }
+}

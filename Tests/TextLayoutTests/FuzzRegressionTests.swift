@@ -1,0 +1,41 @@
+// Replays every input the fuzzers found (Tests/Goldens/fuzz/<target>/) and the fuzz seeds through the fuzz targets' own checks.
+import Foundation
+import Testing
+import TextLayoutFuzzing
+
+@Suite("Fuzz regressions")
+struct FuzzRegressionTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The committed inputs of `target`: the regressions, then the seeds of Fuzz/corpus (for the
+    /// font target, the small bundled fonts, which scripts/fuzz.sh seeds it with).
+    static func inputs(_ target: String) -> [URL] {
+        let found = ["Tests/Goldens/fuzz/\(target)", "Fuzz/corpus/\(target)"].flatMap { folder -> [URL] in
+            let directory = root.appendingPathComponent(folder)
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+            return names.filter { !$0.hasPrefix(".") && $0 != "README.md" }.sorted().map { directory.appendingPathComponent($0) }
+        }
+        let fonts = target == "font" ? ["NotoSansHebrew-Regular.ttf", "NotoSansThai-Regular.ttf", "NotoSansCJKjp-Regular.otf"] : []
+        return found + fonts.map { root.appendingPathComponent("Fonts/\($0)") }
+    }
+
+    /// Each target's inputs run first in a child process, so that an input that crashes fails
+    /// this test (the child's output names it) rather than the whole run; then here, each
+    /// reported problem recorded with its file.
+    @Test("every committed input passes its fuzz target's check", arguments: FuzzChecks.targets)
+    func replay(_ target: String) async throws {
+        let inputs = Self.inputs(target)
+        #expect(!inputs.isEmpty, "no inputs for \(target)")
+        await #expect(processExitsWith: .success, "an input of the \(target) target crashed") { [target = target as String] in
+            for url in FuzzRegressionTests.inputs(target) {
+                FileHandle.standardError.write(Data("replaying \(url.path)\n".utf8))
+                _ = FuzzChecks.check(target, try [UInt8](Data(contentsOf: url)))
+            }
+        }
+        for url in inputs {
+            for problem in FuzzChecks.check(target, try [UInt8](Data(contentsOf: url))) {
+                Issue.record(Comment(rawValue: "\(url.lastPathComponent): \(problem)"))
+            }
+        }
+    }
+}

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets in Fuzz/ (release, AddressSanitizer) and fuzzes one for a while: scripts/fuzz.sh text|font|batch SECONDS [libFuzzer options...]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+usage="usage: scripts/fuzz.sh text|font|batch SECONDS [libFuzzer options...]"
+target=${1:-}
+seconds=${2:-}
+[[ "$seconds" =~ ^[0-9]+$ ]] || { echo "$usage" >&2; exit 2; }
+shift 2
+case "$target" in
+  text) product=FuzzText; options=(-max_len=4096) ;;
+  font) product=FuzzFont; options=() ;;
+  batch) product=FuzzBatch; options=(-max_len=4096 -dict=Fuzz/batch.dict) ;;
+  *) echo "$usage" >&2; exit 2 ;;
+esac
+
+build=${FUZZ_BUILD_DIR:-.build/fuzz}
+echo "building $product (release, libFuzzer and AddressSanitizer) in $build"
+# --sanitize=fuzzer keeps SwiftPM from renaming main (libFuzzer brings its own); the -Xswiftc flag
+# then instruments every Swift module for coverage and ASan, the -Xcc flag the C shim.
+swift build --package-path Fuzz --scratch-path "$build" -c release --product "$product" \
+  --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address 2>&1 \
+  | grep -v "Cannot export local symbol" || true
+binary="$build/release/$product"
+[ -x "$binary" ] || { echo "fuzz.sh: the build of $product failed" >&2; exit 1; }
+
+# The corpus libFuzzer grows lives under .build; the committed seeds and every committed
+# regression input are read as well (and never written).
+corpus=${FUZZ_CORPUS_DIR:-.build/fuzz-corpus/$target}
+artifacts=.build/fuzz-artifacts/$target
+mkdir -p "$corpus" "$artifacts"
+seeds=()
+for folder in "Fuzz/corpus/$target" "Tests/Goldens/fuzz/$target"; do
+  [ -n "$(ls -A "$folder" 2>/dev/null)" ] && seeds+=("$folder")
+done
+if [ "$target" = font ]; then
+  # Font seeds: the small bundled fonts as they are, and small subsets of the large ones (when
+  # fontTools is there): TrueType with GSUB/GPOS/GDEF and kern, CFF, CBDT colour bitmaps.
+  fonts=.build/fuzz-seeds/font
+  mkdir -p "$fonts"
+  cp Fonts/NotoSansHebrew-Regular.ttf Fonts/NotoSansThai-Regular.ttf Fonts/NotoSansCJKjp-Regular.otf "$fonts/"
+  if python3 -c "import fontTools" 2>/dev/null; then
+    python3 -m fontTools.subset Fonts/DejaVuSans.ttf --text="AVAWAYTo fi ffl Wave,.1234 ́" --layout-features='*' --output-file="$fonts/dejavu-subset.ttf" 2>/dev/null || true
+    python3 -m fontTools.subset Fonts/NotoSansArabic-Regular.ttf --text="مرحبا بالعالم" --layout-features='*' --output-file="$fonts/arabic-subset.ttf" 2>/dev/null || true
+    python3 -m fontTools.subset Fonts/NotoSansDevanagari-Regular.ttf --text="हिन्दी क्षत्रिय" --layout-features='*' --output-file="$fonts/devanagari-subset.ttf" 2>/dev/null || true
+    python3 -m fontTools.subset Fonts/NotoColorEmoji-subset.ttf --unicodes=U+1F600,U+1F1EB,U+1F1F7 --output-file="$fonts/emoji-subset.ttf" 2>/dev/null || true
+  else
+    cp Fonts/NotoColorEmoji-subset.ttf "$fonts/"
+  fi
+  seeds+=("$fonts")
+fi
+
+echo "fuzzing $target for $seconds s"
+export SWIFT_BACKTRACE=enable=no   # libFuzzer reports crashes itself; Swift's backtracer would stall it
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1}
+status=0
+"$binary" -max_total_time="$seconds" -timeout=30 -rss_limit_mb=4096 -print_final_stats=1 \
+  -artifact_prefix="$artifacts/" "${options[@]}" "$@" "$corpus" "${seeds[@]}" || status=$?
+if [ "$status" -ne 0 ]; then
+  echo >&2
+  echo "fuzz.sh: $target found a problem (status $status); the input is in $artifacts/." >&2
+  echo "Replay it with: $binary <file>. Commit it as Tests/Goldens/fuzz/$target/<name> once fixed:" >&2
+  echo "FuzzRegressionTests then replays it in every 'swift test'." >&2
+fi
+exit "$status"
