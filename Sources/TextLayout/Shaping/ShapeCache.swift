@@ -1,6 +1,5 @@
 // The word cache: shaped segments by font, script, direction, language and text, in an LRU with a byte budget, shared by all threads.
 import Foundation
-import Synchronization
 
 /// Shaped pieces of text (words: the text between two break opportunities), reused across texts.
 ///
@@ -9,12 +8,12 @@ import Synchronization
 /// edges safe to break in the run it was shaped in, or when it was shaped on its own, so its glyphs
 /// are what shaping it alone gives. Entries are kept in an approximate LRU (two generations per
 /// shard: a full young generation becomes the old one, and the old one is dropped) within a byte
-/// budget. Thread-safe: 16 shards, each behind its own lock.
+/// budget (``GenerationalCache``). Thread-safe.
 public final class ShapeCache: Sendable {
     /// The default budget: 32 MiB.
     public static let defaultBudget = 32 << 20
 
-    private struct Entry {
+    private struct Entry: Sendable {
         var font: ObjectIdentifier
         var script: String
         var rightToLeft: Bool
@@ -25,88 +24,36 @@ public final class ShapeCache: Sendable {
         var bytes: Int { text.count + glyphs.count * MemoryLayout<ShapedGlyph>.stride + 96 }
     }
 
-    private struct Shard {
-        var young: [UInt64: Entry] = [:]
-        var old: [UInt64: Entry] = [:]
-        var youngBytes = 0
-        var hits = 0
-        var misses = 0
-    }
-
-    /// A shard behind its own lock (Mutex cannot live in an array itself).
-    private final class LockedShard: Sendable {
-        let mutex = Mutex(Shard())
-        func withLock<R>(_ body: (inout Shard) -> R) -> R { mutex.withLock { body(&$0) } }
-    }
-
-    private let shards: [LockedShard]
+    private let entries: GenerationalCache<Entry>
     /// The most bytes the cache holds (its two generations together).
-    public let budget: Int
+    public var budget: Int { entries.budget }
 
     public init(budget: Int = ShapeCache.defaultBudget) {
-        self.budget = max(0, budget)
-        shards = (0..<16).map { _ in LockedShard() }
+        entries = GenerationalCache(budget: budget) { $0.bytes }
     }
 
     /// Drops every entry.
-    public func removeAll() {
-        for shard in shards { shard.withLock { $0 = Shard() } }
-    }
+    public func removeAll() { entries.removeAll() }
 
     /// Hits, misses and the bytes held, over all shards.
-    public var statistics: (hits: Int, misses: Int, bytes: Int) {
-        var total = (hits: 0, misses: 0, bytes: 0)
-        for shard in shards {
-            shard.withLock { shard in
-                total.hits += shard.hits
-                total.misses += shard.misses
-                total.bytes += shard.youngBytes + shard.old.values.reduce(0) { $0 + $1.bytes }
-            }
-        }
-        return total
-    }
+    public var statistics: (hits: Int, misses: Int, bytes: Int) { entries.statistics }
 
     /// The cached glyphs of `range` of `bytes` shaped with `properties`, clusters relative to the
     /// range's start; nil when not cached.
     func lookup(_ properties: ShapingProperties, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> ShapedGlyphs? {
-        let key = Self.hash(properties, bytes, range)
-        return shards[Int(key & 15)].withLock { shard -> ShapedGlyphs? in
-            if let entry = shard.young[key], Self.matches(entry, properties, bytes, range) {
-                shard.hits += 1
-                return entry.glyphs
-            }
-            if let entry = shard.old.removeValue(forKey: key), Self.matches(entry, properties, bytes, range) {
-                shard.hits += 1
-                insert(entry, key: key, into: &shard)
-                return entry.glyphs
-            }
-            shard.misses += 1
-            return nil
-        }
+        entries.lookup(Self.hash(properties, bytes, range)) { Self.matches($0, properties, bytes, range) }?.glyphs
     }
 
     /// Stores the glyphs of `range` (clusters absolute; stored relative to the range's start).
     func store(_ properties: ShapingProperties, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ glyphs: ArraySlice<ShapedGlyph>) {
-        guard budget > 0 else { return }
-        let key = Self.hash(properties, bytes, range)
+        guard entries.budget > 0 else { return }
         let base = Int32(range.lowerBound)
         var relative = ShapedGlyphs(glyphs)
         for i in relative.indices { relative[i].cluster -= base }
         let entry = Entry(font: ObjectIdentifier(properties.font), script: properties.script, rightToLeft: properties.rightToLeft,
                           language: properties.language, features: properties.features,
                           text: Array(UnsafeBufferPointer(rebasing: bytes[range])), glyphs: relative)
-        shards[Int(key & 15)].withLock { insert(entry, key: key, into: &$0) }
-    }
-
-    private func insert(_ entry: Entry, key: UInt64, into shard: inout Shard) {
-        if let previous = shard.young.updateValue(entry, forKey: key) { shard.youngBytes -= previous.bytes }
-        shard.youngBytes += entry.bytes
-        // Each shard's young generation holds at most half its share of the budget.
-        if shard.youngBytes > budget / 32 {
-            shard.old = shard.young
-            shard.young = [:]
-            shard.youngBytes = 0
-        }
+        entries.store(entry, key: Self.hash(properties, bytes, range))
     }
 
     private static func matches(_ entry: Entry, _ properties: ShapingProperties, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {

@@ -1,0 +1,85 @@
+// An approximate LRU within a byte budget, in 16 locked shards: the storage under the word cache and the prepared-text cache.
+import Synchronization
+
+/// Values by hashed key, in two generations per shard: a lookup that hits the old generation
+/// moves the value to the young one, and a young generation that outgrows its share of the
+/// budget becomes the old one, dropping the previous old one. Thread-safe: 16 shards, each
+/// behind its own lock.
+final class GenerationalCache<Value: Sendable>: Sendable {
+    private struct Shard {
+        var young: [UInt64: Value] = [:]
+        var old: [UInt64: Value] = [:]
+        var youngBytes = 0
+        var hits = 0
+        var misses = 0
+    }
+
+    /// A shard behind its own lock (a Mutex cannot live in an array itself).
+    private final class LockedShard: Sendable {
+        let mutex = Mutex(Shard())
+    }
+
+    private let shards: [LockedShard]
+    /// The most bytes the cache holds (its two generations together).
+    let budget: Int
+    /// The bytes a value holds.
+    private let size: @Sendable (Value) -> Int
+
+    init(budget: Int, size: @escaping @Sendable (Value) -> Int) {
+        self.budget = max(0, budget)
+        self.size = size
+        shards = (0..<16).map { _ in LockedShard() }
+    }
+
+    func removeAll() {
+        for shard in shards { shard.mutex.withLock { $0 = Shard() } }
+    }
+
+    /// Hits, misses and the bytes held, over all shards.
+    var statistics: (hits: Int, misses: Int, bytes: Int) {
+        var total = (hits: 0, misses: 0, bytes: 0)
+        for shard in shards {
+            shard.mutex.withLock { shard in
+                total.hits += shard.hits
+                total.misses += shard.misses
+                total.bytes += shard.youngBytes + shard.old.values.reduce(0) { $0 + size($1) }
+            }
+        }
+        return total
+    }
+
+    /// The value stored under `key` that `matches` accepts (keys are hashes: the caller checks
+    /// the value is really the one asked for), or nil.
+    func lookup(_ key: UInt64, matches: (Value) -> Bool) -> Value? {
+        guard budget > 0 else { return nil }
+        return shards[Int(key & 15)].mutex.withLock { shard -> Value? in
+            if let value = shard.young[key], matches(value) {
+                shard.hits += 1
+                return value
+            }
+            if let value = shard.old.removeValue(forKey: key), matches(value) {
+                shard.hits += 1
+                insert(value, key: key, into: &shard)
+                return value
+            }
+            shard.misses += 1
+            return nil
+        }
+    }
+
+    func store(_ value: Value, key: UInt64) {
+        guard budget > 0, size(value) <= budget / 32 else { return }
+        shards[Int(key & 15)].mutex.withLock { insert(value, key: key, into: &$0) }
+    }
+
+    private func insert(_ value: Value, key: UInt64, into shard: inout Shard) {
+        if let previous = shard.young.updateValue(value, forKey: key) { shard.youngBytes -= size(previous) }
+        shard.youngBytes += size(value)
+        // Each shard's young generation holds at most half its share of the budget.
+        if shard.youngBytes > budget / 32 {
+            shard.old = shard.young
+            shard.young = [:]
+            shard.youngBytes = 0
+        }
+    }
+}
