@@ -87,7 +87,10 @@ func forEachLine(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt
         }
         // Not even the first segment fits: break it between grapheme clusters.
         let contentEnd = paragraph.contentEnds[segment]
-        let clusters = try paragraph.graphemeBoundaries(ofSegment: segment, bytes: bytes).filter { $0 > start }
+        // The segment's grapheme boundaries after the line's start, found by halving: a word cut
+        // into many lines is not scanned from its start for each of them.
+        let graphemes = try paragraph.graphemeBoundaries(ofSegment: segment, bytes: bytes)
+        let clusters = graphemes[firstIndex(in: graphemes, atOrAfter: start + 1)...]
         var cut = clusters.first ?? contentEnd
         var cutWidth = measurer.width(to: cut)
         var overflowWidth = Double.infinity
@@ -104,7 +107,7 @@ func forEachLine(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt
         // just after it do, so the line's width does not depend on which side of them it was cut.
         var contentCut = cut
         while contentCut > start, cut < contentEnd, let space = spaceStart(bytes, before: contentCut, from: start),
-              space == start || isBoundary(space, in: clusters) {
+              space == start || isBoundary(space, in: graphemes) {
             contentCut = space
         }
         if contentCut < cut { cutWidth = measurer.width(to: contentCut) }
@@ -120,7 +123,7 @@ func forEachLine(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt
             // than starting the next one with blank space, as in Pango; but not a space that a
             // combining mark follows, which is one grapheme cluster with it.
             var end = cut
-            while end < contentEnd, let length = spaceLength(bytes, at: end), isBoundary(end + length, in: clusters) { end += length }
+            while end < contentEnd, let length = spaceLength(bytes, at: end), isBoundary(end + length, in: graphemes) { end += length }
             var line = LineBreak(start: start, contentEnd: contentCut, end: end, width: cutWidth, overflowWidth: overflowWidth)
             var last = false
             if end >= contentEnd {
