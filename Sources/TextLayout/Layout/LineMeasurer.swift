@@ -70,7 +70,9 @@ struct LineMeasurer {
         } else {
             first = p.cluster(atOrAfter: s)
             if first < p.clusterCount, p.clusterStarts[first] == s { first += 1 }
-            while first < p.clusterCount, p.clusterUnsafe[first] { first += 1 }
+            // (Only as far as `c`: in a long word unsafe to break throughout, such as joined
+            // Arabic, scanning to its end for every end measured made a line cost the whole word.)
+            while first < p.clusterCount, p.clusterUnsafe[first], p.clusterStarts[first] < c { first += 1 }
             let safeStart = first < p.clusterCount ? p.clusterStarts[first] : p.range.end
             if safeStart >= c { return SpanPlan(head: s..<c, clusters: first..<first, tail: nil) }
             head = s..<safeStart
