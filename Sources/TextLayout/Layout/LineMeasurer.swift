@@ -25,6 +25,10 @@ struct LineMeasurer {
     let firstTab: Int
     /// The reshaped head of the line (from `start` to the first safe position) and its width, once measured.
     private var measuredHead: (range: Range<Int>, width: Double)?
+    /// Where the last ``width(to:)`` left off after the tabs before its end: the next tab, the pen
+    /// after the last tab, and the byte after it. The breaker asks for ends in increasing order, so
+    /// a line with many tabs is measured across its tabs once, not once per end.
+    private var afterTabs: (t: Int, x: Double, position: Int)?
 
     init(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, start: Int) {
         self.paragraph = paragraph
@@ -41,12 +45,15 @@ struct LineMeasurer {
         var position = start
         let tabs = paragraph.tabs
         var t = firstTab
+        // Every tab before the saved position is before `end` too: go on from there.
+        if let saved = afterTabs, saved.position <= end { (t, x, position) = saved }
         while t < tabs.count, tabs[t] < end {
             if tabs[t] > position { x += width(of: plan(position, tabs[t])) }
             x = nextTabStop(after: x)
             position = tabs[t] + 1
             t += 1
         }
+        if t > firstTab { afterTabs = (t, x, position) }
         if end > position { x += width(of: plan(position, end)) }
         return x
     }
