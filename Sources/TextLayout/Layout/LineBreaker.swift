@@ -70,8 +70,19 @@ func forEachLine(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt
         while next <= lastSegment {
             let contentEnd = max(paragraph.contentEnds[next], start)
             let endCluster = Int(paragraph.contentEndCluster[next])
-            let width = startCluster >= 0 && endCluster >= 0 && contentEnd == paragraph.contentEnds[next]
-                ? paragraph.clusterX[endCluster] - startX : measurer.width(to: contentEnd)
+            let width: Double
+            if startCluster >= 0 && endCluster >= 0 && contentEnd == paragraph.contentEnds[next] {
+                width = paragraph.clusterX[endCluster] - startX
+            } else if isFarTooWide(paragraph, start..<contentEnd, limit: limit, em: style.size) {
+                // A long word far wider than the line as prepared: measuring it exactly would
+                // reshape all of it (in a script unsafe to break throughout), once for every line
+                // it is cut into. It does not fit; the next width that could fit it is unknown, so
+                // the line's stable widths end at this one.
+                fitted?.overflowWidth = limit.nextUp
+                break
+            } else {
+                width = measurer.width(to: contentEnd)
+            }
             guard width <= limit else {
                 fitted?.overflowWidth = width
                 break
@@ -135,6 +146,15 @@ func forEachLine(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt
             start = line.end
         }
     }
+}
+
+/// Whether `range` of a paragraph certainly does not fit `limit`: it spans more than 256 clusters
+/// and, as prepared (shaped in context, tabs counted as nothing), is wider than twice the limit plus
+/// 16 em. Measuring it on its own reshapes only its edges differently, a few glyphs' worth.
+private func isFarTooWide(_ paragraph: PreparedParagraph, _ range: Range<Int>, limit: Double, em: Double) -> Bool {
+    let first = paragraph.cluster(atOrAfter: range.lowerBound)
+    let last = paragraph.cluster(atOrAfter: range.upperBound)
+    return last - first > 256 && paragraph.clusterX[last] - paragraph.clusterX[first] > 2 * limit + 16 * em
 }
 
 /// Whether `offset` is one of the ascending `boundaries`.
