@@ -10,6 +10,7 @@ final class GenerationalCache<Value: Sendable>: Sendable {
         var young: [UInt64: Value] = [:]
         var old: [UInt64: Value] = [:]
         var youngBytes = 0
+        var oldBytes = 0
         var hits = 0
         var misses = 0
     }
@@ -42,7 +43,7 @@ final class GenerationalCache<Value: Sendable>: Sendable {
             shard.mutex.withLock { shard in
                 total.hits += shard.hits
                 total.misses += shard.misses
-                total.bytes += shard.youngBytes + shard.old.values.reduce(0) { $0 + size($1) }
+                total.bytes += shard.youngBytes + shard.oldBytes
             }
         }
         return total
@@ -57,10 +58,13 @@ final class GenerationalCache<Value: Sendable>: Sendable {
                 shard.hits += 1
                 return value
             }
-            if let value = shard.old.removeValue(forKey: key), matches(value) {
-                shard.hits += 1
-                insert(value, key: key, into: &shard)
-                return value
+            if let value = shard.old.removeValue(forKey: key) {
+                shard.oldBytes -= size(value)
+                if matches(value) {
+                    shard.hits += 1
+                    insert(value, key: key, into: &shard)
+                    return value
+                }
             }
             shard.misses += 1
             return nil
@@ -78,6 +82,7 @@ final class GenerationalCache<Value: Sendable>: Sendable {
         // Each shard's young generation holds at most half its share of the budget.
         if shard.youngBytes > budget / 32 {
             shard.old = shard.young
+            shard.oldBytes = shard.youngBytes
             shard.young = [:]
             shard.youngBytes = 0
         }
