@@ -126,7 +126,7 @@ public struct BatchError: Error, Sendable {
 }
 
 /// Lays out batch jobs, keeping the fonts it has looked up by name.
-public final class BatchLayouter: @unchecked Sendable {
+public final class BatchLayouter: Sendable {
     private let fonts: FontContext
     private let cache = FontNameCache()
 

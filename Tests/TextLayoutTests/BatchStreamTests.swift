@@ -1,0 +1,210 @@
+// The batch command loses nothing: every input line answered once, in order, whatever it holds; memory flat over a long stream; a failed write ends the run with status 3.
+import Foundation
+import Testing
+import TextLayoutBatch
+
+/// The `textlayout` executable built next to the test bundle, or nil.
+func textlayoutExecutable() -> URL? {
+    let url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("textlayout")
+    return FileManager.default.isExecutableFile(atPath: url.path) ? url : nil
+}
+
+/// Runs `textlayout batch` with `input` as standard input (a file) and `output` as standard output.
+/// Calls `watch` with the process's id every 50 ms while it runs. Returns its exit status and what
+/// it wrote to standard error.
+func runBatch(_ arguments: [String] = [], input: URL, output: URL, watch: ((Int32) -> Void)? = nil) throws -> (status: Int32, error: String) {
+    let process = Process()
+    guard let executable = textlayoutExecutable() else { throw GoldenError("no textlayout next to the tests: build the package first (swift build)") }
+    process.executableURL = executable
+    process.arguments = ["batch"] + arguments
+    process.standardInput = try FileHandle(forReadingFrom: input)
+    process.standardOutput = try FileHandle(forWritingTo: output)
+    let errors = Pipe()
+    process.standardError = errors
+    try process.run()
+    while process.isRunning {
+        watch?(process.processIdentifier)
+        usleep(50_000)
+    }
+    process.waitUntilExit()
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    return (process.terminationStatus, message)
+}
+
+@Suite("Batch streams", .timeLimit(.minutes(5)))
+struct BatchStreamTests {
+    /// One line of a stream and what its answer must be: an id to echo, or an error code.
+    struct Line {
+        var bytes: [UInt8]
+        var id: Int?
+        var error: String?
+    }
+
+    /// Lines of every kind: good jobs, invalid UTF-8, malformed JSON, empty and blank lines, a
+    /// line of NULs, JSON nested too deep, unknown keys, bad values, a missing font, a CR LF
+    /// ending, a text over the length limit, a size over the size limit.
+    static func mixedStream(count: Int) -> [Line] {
+        var rng = SplitMix(seed: 99)
+        var lines: [Line] = []
+        for i in 0..<count {
+            switch i % 16 {
+            case 0: lines.append(Line(bytes: [0xC3, 0x28, 0xFF, 0x7B], error: "invalidUTF8"))
+            case 1: lines.append(Line(bytes: Array("{\"id\":\(i),\"text\":".utf8), error: "invalidJSON"))
+            case 2: lines.append(Line(bytes: [], error: "invalidJSON"))
+            case 3: lines.append(Line(bytes: Array("   \t ".utf8), error: "invalidJSON"))
+            case 4: lines.append(Line(bytes: [0, 0, 0], error: "invalidJSON"))
+            case 5: lines.append(Line(bytes: Array((String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000)).utf8), error: "invalidJSON"))
+            case 6: lines.append(Line(bytes: Array("{\"id\":\(i),\"text\":\"x\",\"colour\":1}".utf8), id: i, error: "invalidJob"))
+            case 7: lines.append(Line(bytes: Array("{\"id\":\(i),\"text\":\"x\",\"width\":-3}".utf8), id: i, error: "invalidArgument"))
+            case 8: lines.append(Line(bytes: Array("{\"id\":\(i),\"text\":\"x\",\"font\":\"/no/such/font.ttf\"}".utf8), id: i, error: "badFontFile"))
+            case 9: lines.append(Line(bytes: Array("{\"id\":\(i),\"text\":\"x\",\"size\":10001}".utf8), id: i, error: "invalidArgument"))
+            case 10: lines.append(Line(bytes: Array("{\"id\":\(i),\"text\":\"CR LF ending\"}\r".utf8), id: i))
+            case 11: lines.append(Line(bytes: Array("{\"id\":\(i),\"text\":\"bad \\ud800 escape\"}".utf8), id: i))
+            default:
+                var text = ""
+                writeJSONString(RandomText.make(&rng, maxPieces: 12), to: &text)
+                lines.append(Line(bytes: Array("{\"id\":\(i),\"text\":\(text),\"width\":\(Int.random(in: 1...400, using: &rng))}".utf8), id: i))
+            }
+        }
+        return lines
+    }
+
+    static func write(_ lines: [Line], to url: URL, finalNewline: Bool = true) throws {
+        var data = Data()
+        for (k, line) in lines.enumerated() {
+            data.append(contentsOf: line.bytes)
+            if finalNewline || k + 1 < lines.count { data.append(0x0A) }
+        }
+        try data.write(to: url)
+    }
+
+    /// Checks that `output` answers `lines` one for one, in order.
+    static func expectAnswers(_ output: Data, _ lines: [Line], sourceLocation: SourceLocation = #_sourceLocation) {
+        let answers = output.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast()
+        #expect(answers.count == lines.count, "\(answers.count) answers to \(lines.count) lines", sourceLocation: sourceLocation)
+        var wrong = 0
+        for (line, answer) in zip(lines, answers) {
+            guard let value = try? parseJSON(String(decoding: answer, as: UTF8.self)) else { wrong += 1; continue }
+            if let id = line.id, value["id"] != .number(Double(id), literal: "\(id)") { wrong += 1 }
+            let code: String? = if case .string(let code)? = value["error"]?["code"] { code } else { nil }
+            if code != line.error { wrong += 1 }
+        }
+        #expect(wrong == 0, "\(wrong) answers have the wrong id or error", sourceLocation: sourceLocation)
+    }
+
+    @Test("every line gets one answer, in order, whatever it holds, on 1 and 2 threads")
+    func everyLineAnswered() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let lines = Self.mixedStream(count: 1_600)
+        let input = directory.appendingPathComponent("jobs.jsonl")
+        try Self.write(lines, to: input, finalNewline: false)  // the last line has no newline: still a job
+        var outputs: [Data] = []
+        for threads in ["1", "2"] {
+            let output = directory.appendingPathComponent("results-\(threads).jsonl")
+            FileManager.default.createFile(atPath: output.path, contents: nil)
+            let run = try runBatch(["--threads", threads], input: input, output: output)
+            #expect(run.status == 1, "some jobs failed, so the status is 1: \(run.error)")
+            let data = try Data(contentsOf: output)
+            Self.expectAnswers(data, lines)
+            outputs.append(data)
+        }
+        #expect(outputs[0] == outputs[1])
+    }
+
+    /// Lines far longer than any chunk: a 50 MB line of malformed JSON, a text of 70 MB (over the
+    /// 64 MiB limit), then ordinary jobs, which must still be answered in order.
+    @Test("a 50 MB line and a text over the limit are answered, and the jobs after them")
+    func hugeLines() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = directory.appendingPathComponent("jobs.jsonl")
+        var data = Data("{\"id\":0,\"text\":\"".utf8)
+        data.append(Data(repeating: UInt8(ascii: "a"), count: 50_000_000))
+        data.append(Data("\n{\"id\":1,\"text\":\"".utf8))
+        data.append(Data(repeating: UInt8(ascii: "b"), count: 70 << 20))
+        data.append(Data("\"}\n{\"id\":2,\"text\":\"after\"}\n\n{\"id\":4,\"text\":\"last\"}\n".utf8))
+        try data.write(to: input)
+        data = Data()
+        let output = directory.appendingPathComponent("results.jsonl")
+        FileManager.default.createFile(atPath: output.path, contents: nil)
+        let run = try runBatch(input: input, output: output)
+        #expect(run.status == 1)
+        Self.expectAnswers(try Data(contentsOf: output), [
+            Line(bytes: [], error: "invalidJSON"), Line(bytes: [], id: 1, error: "invalidText"), Line(bytes: [], id: 2),
+            Line(bytes: [], error: "invalidJSON"), Line(bytes: [], id: 4),
+        ])
+    }
+
+    /// A long stream (TEXTLAYOUT_STREAM_JOBS, 40,000 by default in a debug build; CI runs a
+    /// million in release) of texts from a pool of 2,000, so that the caches fill early: the
+    /// resident memory sampled in the second half of the run stays within 10% (and 8 MiB) of
+    /// the most it reached in the first half.
+    @Test("memory stays flat over a long stream of jobs")
+    func flatMemory() throws {
+        let count = Int(ProcessInfo.processInfo.environment["TEXTLAYOUT_STREAM_JOBS"] ?? "") ?? 40_000
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var rng = SplitMix(seed: 5)
+        let pool: [String] = (0..<2_000).map { _ in
+            var text = ""
+            writeJSONString(RandomText.make(&rng, maxPieces: 10), to: &text)
+            return text
+        }
+        var data = Data()
+        for i in 0..<count {
+            data.append(contentsOf: "{\"id\":\(i),\"text\":\(pool[i % pool.count]),\"width\":\(80 + i % 200)}\n".utf8)
+        }
+        let input = directory.appendingPathComponent("jobs.jsonl")
+        try data.write(to: input)
+        let output = directory.appendingPathComponent("results.jsonl")
+        FileManager.default.createFile(atPath: output.path, contents: nil)
+        var samples: [(answered: Int, resident: Int)] = []
+        let run = try runBatch(input: input, output: output) { pid in
+            guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+                  let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+                  let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return }
+            let answered = (try? FileManager.default.attributesOfItem(atPath: output.path)[.size] as? Int) ?? 0
+            samples.append((answered, kilobytes << 10))
+        }
+        #expect(run.status == 0, "\(run.error)")
+        let results = try Data(contentsOf: output)
+        #expect(results.split(separator: 0x0A).count == count)
+        let half = results.count / 2
+        let firstHalf = samples.filter { $0.answered > 0 && $0.answered <= half }.map(\.resident)
+        let secondHalf = samples.filter { $0.answered > half }.map(\.resident)
+        try #require(!firstHalf.isEmpty && !secondHalf.isEmpty, "too few samples (\(samples.count)): the stream ran too fast to watch")
+        let early = firstHalf.max()!
+        let late = secondHalf.max()!
+        #expect(Double(late) <= Double(early) * 1.1 + Double(8 << 20),
+                "resident memory grew from \(early >> 20) MiB in the first half to \(late >> 20) MiB in the second")
+    }
+
+    @Test("a closed pipe or a full disk ends the run with status 3 and a message", arguments: ["closed pipe", "/dev/full"])
+    func failedWrite(_ kind: String) throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = directory.appendingPathComponent("jobs.jsonl")
+        try Self.write((0..<20_000).map { Line(bytes: Array("{\"id\":\($0),\"text\":\"hello world\"}".utf8)) }, to: input)
+        let executable = try #require(textlayoutExecutable(), "build the package first (swift build)")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["batch"]
+        process.standardInput = try FileHandle(forReadingFrom: input)
+        let errors = Pipe()
+        process.standardError = errors
+        if kind == "closed pipe" {
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try pipe.fileHandleForReading.close()  // nobody will ever read
+        } else {
+            process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: kind))
+        }
+        try process.run()
+        process.waitUntilExit()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationReason == .exit, "killed by a signal instead of exiting")
+        #expect(process.terminationStatus == 3)
+        #expect(message.contains("cannot write the results"), "\(message)")
+    }
+}
