@@ -100,7 +100,7 @@ struct AutoHeightEditorTests {
         var matches: [Bool?] = [editor.snapshot.isMatched]
         for event in [{ editor.insert("12") }, { editor.insert("3") }, { editor.insert("4") },
                       { editor.deleteBackward(1) }, { editor.setText("x") }] {
-            event()
+            _ = event()
             matches.append(editor.snapshot.isMatched)
         }
         #expect(matches == [false, false, true, false, true, false])

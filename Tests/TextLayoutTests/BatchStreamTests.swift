@@ -102,7 +102,7 @@ struct BatchStreamTests {
         var outputs: [Data] = []
         for threads in ["1", "2"] {
             let output = directory.appendingPathComponent("results-\(threads).jsonl")
-            FileManager.default.createFile(atPath: output.path, contents: nil)
+            try Data().write(to: output)
             let run = try runBatch(["--threads", threads], input: input, output: output)
             #expect(run.status == 1, "some jobs failed, so the status is 1: \(run.error)")
             let data = try Data(contentsOf: output)
@@ -127,7 +127,7 @@ struct BatchStreamTests {
         try data.write(to: input)
         data = Data()
         let output = directory.appendingPathComponent("results.jsonl")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        try Data().write(to: output)
         let run = try runBatch(input: input, output: output)
         #expect(run.status == 1)
         Self.expectAnswers(try Data(contentsOf: output), [
@@ -158,7 +158,7 @@ struct BatchStreamTests {
         let input = directory.appendingPathComponent("jobs.jsonl")
         try data.write(to: input)
         let output = directory.appendingPathComponent("results.jsonl")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        try Data().write(to: output)
         var samples: [(answered: Int, resident: Int)] = []
         let run = try runBatch(input: input, output: output) { pid in
             guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),

@@ -33,7 +33,7 @@ struct InkTests {
     /// ``inkOutsideLineBoxes(_:canvas:scale:)``).
     @Test("no ink outside the line boxes beyond the font's own overhang", arguments: cases)
     func inkInsideLineBoxes(_ c: Case) throws {
-        let (scene, measurement) = try editorScene(c.text, font: c.font, size: c.size, width: c.width)
+        let (scene, _) = try editorScene(c.text, font: c.font, size: c.size, width: c.width)
         let canvas = try RasterRenderer.render(scene, options: RenderOptions(scale: c.scale, background: .transparent))
         #expect(!canvas.inkedPixels().isEmpty)
         let outside = inkOutsideLineBoxes(scene, canvas: canvas, scale: c.scale)
