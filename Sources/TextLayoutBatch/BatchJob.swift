@@ -1,5 +1,4 @@
 // One batch job: read from a JSON object, laid out, and written back as one JSON result line.
-import Synchronization
 import TextLayout
 
 /// A layout job of the batch format: a text, its style, a width and the editor's sizing.
@@ -227,7 +226,7 @@ public final class BatchLayouter: Sendable {
 
 /// Fonts looked up by the names jobs give, so that fontconfig is asked once per name.
 final class FontNameCache: Sendable {
-    private let fonts = Mutex<[String: Font]>([:])
+    private let fonts = Locked<[String: Font]>([:])
 
     func font(_ name: String?, in context: FontContext) throws -> Font {
         let key = name ?? ""

@@ -60,7 +60,7 @@ struct ConcurrencyTests {
         let jobs = Self.jobs()
         let context = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false,
                                   shapeCacheBudget: cacheBudget, preparedTextCacheBudget: cacheBudget)
-        let mismatches = Mutex<[String]>([])
+        let mismatches = Locked<[String]>([])
         DispatchQueue.concurrentPerform(iterations: 8) { thread in
             var rng = SplitMix(seed: UInt64(thread))
             for round in 0..<2 {

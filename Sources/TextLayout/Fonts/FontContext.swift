@@ -2,7 +2,6 @@
 import CFontconfig
 import CFreeType
 import Foundation
-import Synchronization
 
 /// Finds and loads fonts, keeps each loaded face for reuse, and finds fallback fonts for the
 /// characters a font lacks.
@@ -24,7 +23,7 @@ public final class FontContext: @unchecked Sendable {
         var fallbackChoices: [FallbackKey: Font?] = [:]
     }
 
-    let state = Mutex(State())
+    let state = Locked(State())
     /// Folders of font files added to fontconfig's configuration.
     public let fontDirectories: [String]
     /// Whether the system's fonts (fontconfig's own configuration) are searched.

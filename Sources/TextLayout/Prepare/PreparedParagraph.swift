@@ -1,6 +1,5 @@
 // One shaped and analysed paragraph: break opportunities, clusters with their x positions and unsafe-to-break flags.
 import CICU
-import Synchronization
 
 /// A paragraph after the expensive work: shaped once, its break opportunities found.
 ///
@@ -40,7 +39,7 @@ final class PreparedParagraph: Sendable {
     /// then every line's height is that font's, without looking at the line's runs.
     let onlyFont: (font: Font, size: Double)?
     /// Grapheme cluster boundaries of segments cut for want of room, by segment, found once.
-    private let graphemes = Mutex<[Int: [Int]]>([:])
+    private let graphemes = Locked<[Int: [Int]]>([:])
 
     /// A paragraph moved by `delta` bytes: offsets shifted, everything else shared.
     init(_ other: PreparedParagraph, shiftedBy delta: Int) {

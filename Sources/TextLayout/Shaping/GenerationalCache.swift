@@ -1,5 +1,4 @@
 // An approximate LRU within a byte budget, in 16 locked shards: the storage under the word cache and the prepared-text cache.
-import Synchronization
 
 /// Values by hashed key, in two generations per shard: a lookup that hits the old generation
 /// moves the value to the young one, and a young generation that outgrows its share of the
@@ -15,12 +14,7 @@ final class GenerationalCache<Value: Sendable>: Sendable {
         var misses = 0
     }
 
-    /// A shard behind its own lock (a Mutex cannot live in an array itself).
-    private final class LockedShard: Sendable {
-        let mutex = Mutex(Shard())
-    }
-
-    private let shards: [LockedShard]
+    private let shards: [Locked<Shard>]
     /// The most bytes the cache holds (its two generations together).
     let budget: Int
     /// The bytes a value holds.
@@ -29,18 +23,18 @@ final class GenerationalCache<Value: Sendable>: Sendable {
     init(budget: Int, size: @escaping @Sendable (Value) -> Int) {
         self.budget = max(0, budget)
         self.size = size
-        shards = (0..<16).map { _ in LockedShard() }
+        shards = (0..<16).map { _ in Locked(Shard()) }
     }
 
     func removeAll() {
-        for shard in shards { shard.mutex.withLock { $0 = Shard() } }
+        for shard in shards { shard.withLock { $0 = Shard() } }
     }
 
     /// Hits, misses and the bytes held, over all shards.
     var statistics: (hits: Int, misses: Int, bytes: Int) {
         var total = (hits: 0, misses: 0, bytes: 0)
         for shard in shards {
-            shard.mutex.withLock { shard in
+            shard.withLock { shard in
                 total.hits += shard.hits
                 total.misses += shard.misses
                 total.bytes += shard.youngBytes + shard.oldBytes
@@ -53,7 +47,7 @@ final class GenerationalCache<Value: Sendable>: Sendable {
     /// the value is really the one asked for), or nil.
     func lookup(_ key: UInt64, matches: (Value) -> Bool) -> Value? {
         guard budget > 0 else { return nil }
-        return shards[Int(key & 15)].mutex.withLock { shard -> Value? in
+        return shards[Int(key & 15)].withLock { shard -> Value? in
             if let value = shard.young[key], matches(value) {
                 shard.hits += 1
                 return value
@@ -73,7 +67,7 @@ final class GenerationalCache<Value: Sendable>: Sendable {
 
     func store(_ value: Value, key: UInt64) {
         guard budget > 0, size(value) <= budget / 32 else { return }
-        shards[Int(key & 15)].mutex.withLock { insert(value, key: key, into: &$0) }
+        shards[Int(key & 15)].withLock { insert(value, key: key, into: &$0) }
     }
 
     private func insert(_ value: Value, key: UInt64, into shard: inout Shard) {

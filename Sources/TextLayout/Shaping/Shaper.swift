@@ -1,6 +1,5 @@
 // Shapes UTF-8 text with HarfBuzz into glyphs in logical order, with advances in font units and unsafe-to-break flags.
 import CHarfBuzz
-import Synchronization
 
 /// One shaped glyph, in font units (HarfBuzz at a scale of units per em: exact and unhinted;
 /// multiply by ``FontMetrics/scale(size:)`` for pixels).
@@ -82,7 +81,7 @@ enum Shaper {
 
 /// HarfBuzz buffers for reuse: creating one per shaping costs more than many short shapings.
 private enum BufferPool {
-    private static let pool = Mutex<[UInt]>([])
+    private static let pool = Locked<[UInt]>([])
 
     static func take() -> OpaquePointer {
         if let address = pool.withLock({ $0.popLast() }), let buffer = OpaquePointer(bitPattern: address) { return buffer }
