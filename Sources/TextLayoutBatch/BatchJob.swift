@@ -158,15 +158,21 @@ public final class BatchLayouter: Sendable {
             let job = try BatchJob(value)
             return (try result(of: job, fonts: &fonts), true)
         } catch {
-            var out = "{\"id\":"
-            id.write(to: &out)
-            out += ",\"error\":{\"code\":"
-            writeJSONString(error.code, to: &out)
-            out += ",\"message\":"
-            writeJSONString(error.message, to: &out)
-            out += "}}"
-            return (out, false)
+            return (Self.errorLine(id: id, error), false)
         }
+    }
+
+    /// The result line of a job that failed: its id (null when the line had none, or could not
+    /// be read) and the error's code and message.
+    public static func errorLine(id: JSONValue, _ error: BatchError) -> String {
+        var out = "{\"id\":"
+        id.write(to: &out)
+        out += ",\"error\":{\"code\":"
+        writeJSONString(error.code, to: &out)
+        out += ",\"message\":"
+        writeJSONString(error.message, to: &out)
+        out += "}}"
+        return out
     }
 
     /// Lays out one job and writes its result object.

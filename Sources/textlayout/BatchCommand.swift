@@ -1,10 +1,16 @@
 // `textlayout batch`: one JSON job a line on standard input, one result line a job on standard output, in order, on several threads.
 import Foundation
 import Glibc
+import TextLayout
 import TextLayoutBatch
 
 enum BatchCommand {
-    static let usage = "usage: textlayout batch [--threads N] < JOBS.jsonl > RESULTS.jsonl"
+    static let usage = "usage: textlayout batch [--threads N] [--max-line-bytes N] < JOBS.jsonl > RESULTS.jsonl"
+
+    /// The longest input line kept by default: room for a text at the length limit written with
+    /// the longest JSON escapes (six bytes, "\\u0001", for one byte of text), and 1 MiB for the
+    /// other keys. A longer line is answered with an error without being held in memory.
+    static let defaultMaximumLineBytes = 6 * PreparedText.maximumLength + (1 << 20)
 
     /// Lines read before a chunk is laid out: enough to keep every thread busy, few enough that
     /// memory stays flat on an endless stream.
@@ -12,37 +18,48 @@ enum BatchCommand {
     /// A chunk also ends once it holds this many bytes, so a few huge jobs do not pile up.
     static let chunkBytes = 16 << 20
 
-    /// Exit status: 0 when every job succeeded, 1 when some failed (all still answered),
-    /// 2 for a usage error, 3 when the results could not be written.
+    /// Exit status: 0 when every job succeeded, 1 when some failed (all still answered) or the
+    /// input could not be read (every line read before is answered), 2 for a usage error, 3 when
+    /// the results could not be written.
     static func run(_ arguments: [String]) throws -> Int32 {
-        let args = try Arguments(arguments, valued: ["threads"])
+        let args = try Arguments(arguments, valued: ["threads", "max-line-bytes"])
         guard args.positionals.isEmpty else { throw UsageError("batch reads its jobs from standard input and takes no arguments\n\(usage)") }
         let threads = try args.integer("threads") ?? ProcessInfo.processInfo.activeProcessorCount
         guard threads >= 1, threads <= 1024 else { throw UsageError("--threads must be a whole number from 1 to 1024, got \(threads)") }
+        let maximumLineBytes = try args.integer("max-line-bytes") ?? defaultMaximumLineBytes
+        guard maximumLineBytes >= 1 else { throw UsageError("--max-line-bytes must be a whole number of at least 1, got \(maximumLineBytes)") }
         signal(SIGPIPE, SIG_IGN)
         let runner = BatchRunner(threads: threads)
+        let reader = LineReader(descriptor: 0, maximumLineBytes: maximumLineBytes)
         var progress = Progress()
         var failed = 0
-        var line: UnsafeMutablePointer<CChar>?
-        var capacity = 0
-        defer { free(line) }
         var chunk: [[UInt8]] = []
+        /// The lines of the chunk that were over the limit, by index, with their lengths.
+        var tooLong: [Int: Int] = [:]
         var chunkSize = 0
         var endOfInput = false
+        var readError: LineReader.ReadError?
         while !endOfInput {
-            let length = getline(&line, &capacity, Console.input)
-            if length < 0 {
+            var next: LineReader.Line?
+            do { next = try reader.next() } catch { readError = error }
+            switch next {
+            case nil:
                 endOfInput = true
-            } else {
-                var count = length
-                if count > 0, line![count - 1] == 0x0A { count -= 1 }
-                if count > 0, line![count - 1] == 0x0D { count -= 1 }
-                chunk.append(line!.withMemoryRebound(to: UInt8.self, capacity: count) { Array(UnsafeBufferPointer(start: $0, count: count)) })
-                chunkSize += count
+            case .bytes(let line)?:
+                chunk.append(line)
+                chunkSize += line.count
+            case .tooLong(let length)?:
+                tooLong[chunk.count] = length
+                chunk.append([])
             }
             guard !chunk.isEmpty, endOfInput || chunk.count >= chunkLines || chunkSize >= chunkBytes else { continue }
             var output = ""
-            for result in runner.results(for: chunk) {
+            for (index, result) in runner.results(for: chunk).enumerated() {
+                var result = result
+                if let length = tooLong[index] {
+                    let message = "the line is \(length) bytes; a job line may be at most \(maximumLineBytes) bytes (--max-line-bytes)"
+                    result = (BatchLayouter.errorLine(id: .null, BatchError(.invalidJob, message)), false)
+                }
                 if !result.succeeded { failed += 1 }
                 output += result.json
                 output += "\n"
@@ -52,11 +69,17 @@ enum BatchCommand {
                 Console.error("textlayout batch: cannot write the results: \(String(cString: strerror(errno)))\n")
                 return 3
             }
-            progress.report(done: chunk.count)
+            progress.report(done: chunk.count, bytesRead: reader.bytesConsumed)
             chunk.removeAll(keepingCapacity: true)
+            tooLong.removeAll()
             chunkSize = 0
         }
         progress.finish()
+        if let readError {
+            // Every line read before the failure has been answered.
+            Console.error("textlayout batch: \(readError)\n")
+            return 1
+        }
         return failed > 0 ? 1 : 0
     }
 }
@@ -74,16 +97,15 @@ struct Progress {
         return Int64(info.st_size)
     }()
 
-    mutating func report(done count: Int) {
+    mutating func report(done count: Int, bytesRead position: Int) {
         done += count
         guard enabled, Date().timeIntervalSince(lastShown) >= 0.5 else { return }
         lastShown = Date()
         let elapsed = max(Date().timeIntervalSince(start), 1e-9)
         var text = "\rtextlayout batch: \(done) jobs, \(Int(Double(done) / elapsed)) jobs/s"
         if let inputSize, inputSize > 0 {
-            let position = Int64(ftell(Console.input))
             if position > 0 {
-                let left = elapsed * Double(inputSize - position) / Double(position)
+                let left = elapsed * Double(inputSize - Int64(position)) / Double(position)
                 text += ", about \(Int(left.rounded(.up))) s left"
             }
         }

@@ -180,6 +180,62 @@ struct BatchStreamTests {
                 "resident memory grew from \(early >> 20) MiB in the first half to \(late >> 20) MiB in the second")
     }
 
+    /// With --max-line-bytes 1000: a line of exactly 1,000 bytes is a job; lines of 1,001 bytes
+    /// and of 200 MB are answered with invalidJob, and the 200 MB one is never held in memory
+    /// (the process's peak resident memory stays far below it); the jobs after them are answered.
+    @Test("a line over --max-line-bytes is answered with an error without being held in memory")
+    func lineLimit() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func job(_ id: Int, bytes: Int) -> Data {
+            let head = "{\"id\":\(id),\"text\":\""
+            return Data((head + String(repeating: "a", count: bytes - head.utf8.count - 2) + "\"}\n").utf8)
+        }
+        var data = job(0, bytes: 1_000) + job(1, bytes: 1_001)
+        data.append(Data(repeating: UInt8(ascii: "z"), count: 200_000_000))
+        data.append(Data("\n{\"id\":3,\"text\":\"after\"}\n".utf8))
+        let input = directory.appendingPathComponent("jobs.jsonl")
+        try data.write(to: input)
+        data = Data()
+        let output = directory.appendingPathComponent("results.jsonl")
+        try Data().write(to: output)
+        var peak = 0
+        let run = try runBatch(["--max-line-bytes", "1000"], input: input, output: output) { pid in
+            guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+                  let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+                  let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return }
+            peak = max(peak, kilobytes << 10)
+        }
+        #expect(run.status == 1, "\(run.error)")
+        let results = try Data(contentsOf: output)
+        Self.expectAnswers(results, [
+            Line(bytes: [], id: 0), Line(bytes: [], error: "invalidJob"), Line(bytes: [], error: "invalidJob"), Line(bytes: [], id: 3),
+        ])
+        let answers = results.split(separator: 0x0A).map { String(decoding: $0, as: UTF8.self) }
+        #expect(answers.count == 4)
+        if answers.count == 4 {
+            #expect(answers[1].contains("the line is 1001 bytes; a job line may be at most 1000 bytes (--max-line-bytes)"), "\(answers[1])")
+            #expect(answers[2].contains("the line is 200000000 bytes"), "\(answers[2])")
+        }
+        #expect(peak > 0 && peak < 100 << 20, "peak resident memory \(peak >> 20) MiB while reading a 200 MB line")
+    }
+
+    @Test("--max-line-bytes must be a whole number of at least 1")
+    func lineLimitUsage() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = directory.appendingPathComponent("jobs.jsonl")
+        try Data("{\"text\":\"x\"}\n".utf8).write(to: input)
+        let output = directory.appendingPathComponent("results.jsonl")
+        for value in ["0", "-5", "many"] {
+            try Data().write(to: output)
+            let run = try runBatch(["--max-line-bytes", value], input: input, output: output)
+            #expect(run.status == 2, "--max-line-bytes \(value)")
+            #expect(run.error.contains("--max-line-bytes"), "\(run.error)")
+            #expect(try Data(contentsOf: output).isEmpty)
+        }
+    }
+
     @Test("a closed pipe or a full disk ends the run with status 3 and a message", arguments: ["closed pipe", "/dev/full"])
     func failedWrite(_ kind: String) throws {
         let directory = try makeTemporaryDirectory()

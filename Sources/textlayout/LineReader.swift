@@ -1,0 +1,72 @@
+// Lines of a file descriptor, read in blocks, with a cap on how much of one line is kept in memory.
+import Glibc
+
+/// Reads lines split at "\n" (a "\r" before it is dropped as well) in blocks of 1 MiB. A line
+/// longer than `maximumLineBytes` is read to its end, so that the next line is found, but its
+/// bytes are not kept: a line of any length costs at most the limit in memory.
+final class LineReader {
+    enum Line: Equatable {
+        case bytes([UInt8])
+        /// A line longer than the limit: how many bytes it had, without its "\n".
+        case tooLong(Int)
+    }
+
+    struct ReadError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    let descriptor: Int32
+    let maximumLineBytes: Int
+    /// The bytes taken from the descriptor so far that belong to lines already returned.
+    private(set) var bytesConsumed = 0
+    private let buffer: UnsafeMutableRawBufferPointer
+    private var start = 0
+    private var end = 0
+
+    init(descriptor: Int32, maximumLineBytes: Int, blockSize: Int = 1 << 20) {
+        self.descriptor = descriptor
+        self.maximumLineBytes = maximumLineBytes
+        buffer = .allocate(byteCount: blockSize, alignment: 16)
+    }
+
+    deinit { buffer.deallocate() }
+
+    /// The next line, or nil at the end of the input. A last line without "\n" is still a line.
+    func next() throws(ReadError) -> Line? {
+        var line: [UInt8] = []
+        var length = 0
+        var started = false
+        while true {
+            if start == end {
+                let count = read(descriptor, buffer.baseAddress, buffer.count)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    throw ReadError(description: "cannot read standard input: \(String(cString: strerror(errno)))")
+                }
+                if count == 0 { return started ? finish(line, length) : nil }
+                start = 0
+                end = count
+            }
+            started = true
+            let newline = memchr(buffer.baseAddress! + start, 0x0A, end - start).map { buffer.baseAddress!.distance(to: $0) }
+            let stop = newline ?? end
+            let piece = stop - start
+            if length + piece <= maximumLineBytes {
+                line.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start..<stop]))
+            } else if !line.isEmpty {
+                line = []  // over the limit: let go of what was kept
+            }
+            length += piece
+            start = newline.map { $0 + 1 } ?? end
+            bytesConsumed += piece + (newline == nil ? 0 : 1)
+            if newline != nil { return finish(line, length) }
+        }
+    }
+
+    private func finish(_ line: [UInt8], _ length: Int) -> Line {
+        guard length <= maximumLineBytes else { return .tooLong(length) }
+        var line = line
+        if line.last == 0x0D { line.removeLast() }
+        return .bytes(line)
+    }
+}
