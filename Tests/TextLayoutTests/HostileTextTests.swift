@@ -100,6 +100,7 @@ struct HostileTextTests {
         try #require(rows.count == 2, "the child printed \(output.debugDescription)")
         let timeRatio = rows[1][1] / max(rows[0][1], 1e-6)
         let memoryRatio = rows[1][2] / max(rows[0][2], 1)
+        print("hostile text, \(c.name): \(Int(rows[0][0])) in \(rows[0][1]) s and \(Int(rows[0][2]) >> 20) MiB, \(Int(rows[1][0])) in \(rows[1][1]) s and \(Int(rows[1][2]) >> 20) MiB: time ×\(timeRatio), memory ×\(memoryRatio)")
         #expect(timeRatio < 8, "\(c.name): \(rows[1][1]) s at \(Int(rows[1][0])), \(rows[0][1]) s at \(Int(rows[0][0])): ×\(timeRatio)")
         #expect(memoryRatio < 6, "\(c.name): peak memory grew by \(Int(rows[1][2]) >> 20) MiB at \(Int(rows[1][0])), \(Int(rows[0][2]) >> 20) MiB at \(Int(rows[0][0])): ×\(memoryRatio)")
     }
