@@ -125,7 +125,12 @@ func forEachLine(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt
         if cut >= contentEnd {
             // One grapheme cluster wider than the line: it stands alone, with its hanging whitespace.
             var line = LineBreak(start: start, contentEnd: contentEnd, end: paragraph.segmentEnd(segment), width: cutWidth)
-            if segment < lastSegment { line.overflowWidth = measurer.width(to: max(paragraph.contentEnds[segment + 1], start)) }
+            // The line gets longer once the width holds both the cluster and the next segment
+            // with it: the larger of the two, since in a font with negative advances the next
+            // segment can make the line narrower than the cluster alone.
+            if segment < lastSegment {
+                line.overflowWidth = max(cutWidth, measurer.width(to: max(paragraph.contentEnds[segment + 1], start)))
+            }
             guard emit(line), segment < lastSegment else { return }
             start = line.end
             segment += 1
