@@ -44,8 +44,16 @@ extension Layout {
                 let editLine = (firstOldLine..<resume).last { self.lines[$0].byteRange.lowerBound <= edit.oldBytes.lowerBound } ?? firstOldLine
                 var startLine = max(firstOldLine, editLine - 1)
                 // The lines before it are kept only if the paragraph is prepared as before up to
-                // there: an edit can change bidi levels and scripts far before it.
-                if !paragraph.head(upTo: self.lines[startLine].byteRange.lowerBound, matches: old.paragraphs[first]) {
+                // there: an edit can change bidi levels, scripts and break opportunities far before
+                // it (a mark typed into a Thai word re-segments the words before it). The last kept
+                // line ended there because the segment after it did not fit, so that segment's
+                // start (the end of the width tried) must be a break opportunity as before.
+                let oldParagraph = old.paragraphs[first]
+                let keptEnd = self.lines[startLine].byteRange.lowerBound
+                let following = firstIndex(in: oldParagraph.segmentStarts, atOrAfter: keptEnd + 1)
+                let nextStart = following < oldParagraph.segmentStarts.count ? oldParagraph.segmentStarts[following] : oldParagraph.range.end
+                let checkedEnd = min(nextStart + 1, oldParagraph.range.end, paragraph.range.end)
+                if startLine > firstOldLine, !paragraph.head(upTo: max(keptEnd, checkedEnd), matches: oldParagraph) {
                     startLine = firstOldLine
                 }
                 let start = self.lines[startLine].byteRange.lowerBound
