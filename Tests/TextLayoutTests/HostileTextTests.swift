@@ -25,7 +25,7 @@ struct HostileTextTests {
         var name: String
         /// n for the smaller of the two sizes in a debug build (about a second at 4n); the larger is 4n.
         var debugN: Int
-        /// n with TEXTLAYOUT_HOSTILE_FULL=1 (CI, in release): 4n is the size the issue names.
+        /// n with TEXTLAYOUT_HOSTILE_FULL=1 (CI, in release): 4n is the full size.
         var fullN: Int
         var width: Double?
         var testDescription: String { name }
@@ -49,7 +49,7 @@ struct HostileTextTests {
     }
 
     /// Sizes a debug build handles in about a second at 4n; with TEXTLAYOUT_HOSTILE_FULL=1 (CI runs
-    /// it in release) 4n is the issue's: a 10 MB line, 1,000,000 newlines, 100,000 marks, 10,000
+    /// it in release) 4n is the full size: a 10 MB line, 1,000,000 newlines, 100,000 marks, 10,000
     /// nested embeddings.
     static let cases = [
         Case(name: "a line of words", debugN: 64 << 10, fullN: 2_500_000, width: 300),
