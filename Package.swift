@@ -34,9 +34,11 @@ let package = Package(
         .executableTarget(name: "textlayout-bench", dependencies: ["TextLayout", "TextLayoutBatch", "CHarfBuzz", "CICU"],
                           path: "Benchmarks/TextLayoutBench"),
         .target(name: "TextLayoutFuzzing", dependencies: ["TextLayout", "TextLayoutBatch", "TextRender"], path: "Fuzz/Checks"),
-        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TextLayoutBatch", "TextLayoutFuzzing"]),
+        // What the test targets share: the seeded random source.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TextLayoutBatch", "TextLayoutFuzzing", "TestSupport"]),
         .testTarget(name: "TextEditingTests",
-                    dependencies: ["TextEditing", "TextEditingSession", "TextLayout", "TextLayoutBatch"]),
+                    dependencies: ["TextEditing", "TextEditingSession", "TextLayout", "TextLayoutBatch", "TestSupport"]),
         .testTarget(name: "TextRenderTests", dependencies: ["TextRender", "TextEditing", "TextLayout"]),
     ]
 )

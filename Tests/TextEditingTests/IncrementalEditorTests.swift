@@ -2,6 +2,7 @@
 import Testing
 @testable import TextEditing
 @testable import TextLayout
+import TestSupport
 
 @Suite("Incremental re-measuring")
 struct IncrementalEditorTests {
@@ -110,7 +111,7 @@ struct IncrementalEditorTests {
 
     @Test("random sessions with masks, secure entry and hard breaks: heights are a fresh measurement's", arguments: [1, 2, 3, 4, 5, 6] as [UInt64])
     func randomSession(_ seed: UInt64) throws {
-        var random = SplitMix(state: seed)
+        var random = SplitMix(seed: seed)
         let editor = try makeEditor(width: 110) {
             $0.sizing = EditorSizing(maxLines: 5, lineSpace: 1)
             $0.secure = seed % 3 == 0

@@ -2,6 +2,7 @@
 import Testing
 @testable import TextEditing
 import TextLayout
+import TestSupport
 
 @Suite("Masks: FormattableTextView's bugs fixed")
 struct MaskBugTests {
@@ -74,7 +75,7 @@ struct MaskBugTests {
 
     @Test("bug fixed: the displayed text never drifts from formattedText", arguments: [1, 2, 3, 4, 5, 6] as [UInt64])
     func noDrift(_ seed: UInt64) throws {
-        var random = SplitMix(state: seed)
+        var random = SplitMix(seed: seed)
         let appearance = MaskAppearance.allCases[Int(seed) % 3]
         let mode: MaskMode = seed % 2 == 0 ? .lenient : .strict
         let editor = try makeMaskedEditor([phone, "dd-ww", "**-dd dd"], appearance: appearance, mode: mode)

@@ -2,18 +2,7 @@
 import Testing
 @testable import TextEditing
 import TextLayout
-
-/// A small deterministic random source (SplitMix64), so a failing seed can be replayed.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import TestSupport
 
 @Suite("Random sessions")
 struct RandomSessionTests {
@@ -22,7 +11,7 @@ struct RandomSessionTests {
 
     @Test("invariants and fresh heights after every event", arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
     func randomSession(_ seed: UInt64) throws {
-        var random = SplitMix(state: seed)
+        var random = SplitMix(seed: seed)
         let clock = ManualClock()
         let editor = try makeEditor(width: 120, clock: clock) {
             $0.sizing = EditorSizing(minLines: 1, maxLines: 4, lineSpace: 1)

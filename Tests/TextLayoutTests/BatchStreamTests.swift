@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 import TextLayoutBatch
+import TestSupport
 
 /// The `textlayout` executable built next to the test bundle, or nil.
 func textlayoutExecutable() -> URL? {

@@ -5,6 +5,7 @@ import Synchronization
 import Testing
 @testable import TextLayout
 import TextLayoutBatch
+import TestSupport
 
 /// Compiles only for Sendable types: the public types a server shares between threads must say so.
 private func requireSendable<T: Sendable>(_: T.Type) {}

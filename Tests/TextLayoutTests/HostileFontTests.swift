@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 @testable import TextLayout
+import TestSupport
 
 /// A font file's bytes and its table directory, for patching tables in place (checksums are left
 /// stale: FreeType and HarfBuzz do not check them).

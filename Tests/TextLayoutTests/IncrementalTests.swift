@@ -2,18 +2,7 @@
 import Foundation
 import Testing
 @testable import TextLayout
-
-/// A deterministic random source (SplitMix64), so failures reproduce.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import TestSupport
 
 @Suite("Incremental editing")
 struct IncrementalTests {
@@ -42,7 +31,7 @@ struct IncrementalTests {
 
     @Test("random edits: updated layout equals a fresh layout", arguments: [UInt64(1), 2, 3, 4, 5, 6, 7, 8])
     func randomEdits(seed: UInt64) throws {
-        var random = SeededGenerator(state: seed)
+        var random = SplitMix(seed: seed)
         let font = try fonts()
         var text = Self.paragraphs.joined(separator: "\n")
         var prepared = try PreparedText(text, font: font, size: 17)

@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 @testable import TextLayout
+import TestSupport
 
 @Suite("Properties of random layouts")
 struct PropertyTests {

@@ -1,20 +1,5 @@
 // Seeded random texts for the property tests: mixes of scripts, emoji sequences, combining marks, bidi controls, hard breaks, odd code points.
-
-/// SplitMix64: a small generator whose sequence depends only on its seed, so every failing case
-/// replays from the seed in its message.
-struct SplitMix: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import TestSupport
 
 /// Random text made of pieces drawn from many kinds, so that every mix of them turns up.
 enum RandomText {

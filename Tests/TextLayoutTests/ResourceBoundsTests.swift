@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import TextLayout
 import TextLayoutBatch
+import TestSupport
 
 @Suite("Resource bounds")
 struct ResourceBoundsTests {
