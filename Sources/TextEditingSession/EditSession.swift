@@ -34,6 +34,15 @@ public final class EditSession {
         return reply(to: text)
     }
 
+    /// The output line for an input line too long to be kept (`length` bytes, over `limit`): an
+    /// error in its place, and on line 1 a failed config.
+    public func replyToTooLongLine(length: Int, limit: Int) -> (json: String, succeeded: Bool) {
+        lineCount += 1
+        if lineCount == 1 { configFailed = true }
+        let message = "the line is \(length) bytes; a session line may be at most \(limit) bytes (--max-line-bytes)"
+        return (Self.errorLine(SessionError(lineCount == 1 ? "invalidConfig" : "invalidEvent", message)), false)
+    }
+
     /// The output line (compact JSON, no newline) for one input line.
     public func reply(to line: String) -> (json: String, succeeded: Bool) {
         lineCount += 1

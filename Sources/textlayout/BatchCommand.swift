@@ -1,16 +1,10 @@
 // `textlayout batch`: one JSON job a line on standard input, one result line a job on standard output, in order, on several threads.
 import Foundation
 import Glibc
-import TextLayout
 import TextLayoutBatch
 
 enum BatchCommand {
     static let usage = "usage: textlayout batch [--threads N] [--max-line-bytes N] < JOBS.jsonl > RESULTS.jsonl"
-
-    /// The longest input line kept by default: room for a text at the length limit written with
-    /// the longest JSON escapes (six bytes, "\\u0001", for one byte of text), and 1 MiB for the
-    /// other keys. A longer line is answered with an error without being held in memory.
-    static let defaultMaximumLineBytes = 6 * PreparedText.maximumLength + (1 << 20)
 
     /// Lines read before a chunk is laid out: enough to keep every thread busy, few enough that
     /// memory stays flat on an endless stream.
@@ -26,7 +20,7 @@ enum BatchCommand {
         guard args.positionals.isEmpty else { throw UsageError("batch reads its jobs from standard input and takes no arguments\n\(usage)") }
         let threads = try args.integer("threads") ?? ProcessInfo.processInfo.activeProcessorCount
         guard threads >= 1, threads <= 1024 else { throw UsageError("--threads must be a whole number from 1 to 1024, got \(threads)") }
-        let maximumLineBytes = try args.integer("max-line-bytes") ?? defaultMaximumLineBytes
+        let maximumLineBytes = try args.integer("max-line-bytes") ?? LineReader.defaultMaximumLineBytes
         guard maximumLineBytes >= 1 else { throw UsageError("--max-line-bytes must be a whole number of at least 1, got \(maximumLineBytes)") }
         signal(SIGPIPE, SIG_IGN)
         let runner = BatchRunner(threads: threads)

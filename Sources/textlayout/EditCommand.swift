@@ -5,7 +5,7 @@ import TextRender
 
 enum EditCommand {
     static let usage = """
-    usage: textlayout edit [--render-dir DIR [--render-scale N] [--render-debug]] < SESSION.jsonl > SNAPSHOTS.jsonl
+    usage: textlayout edit [--render-dir DIR [--render-scale N] [--render-debug]] [--max-line-bytes N] < SESSION.jsonl > SNAPSHOTS.jsonl
 
     The first line is {"config": {...}}: the batch format's layout keys (font, size, width,
     lineSpace, minLines, maxLines, insets, minHeight, maxHeight) and text, placeholder,
@@ -40,28 +40,35 @@ enum EditCommand {
     default), the selection highlighted behind the text, the caret when focused with nothing
     selected, and the configured border in the state's colour;
     --render-scale and --render-debug work as render's --scale and --debug.
-    Exit status: 0 when every line succeeded, 1 when some failed, 3 when the output could not be written.
+    --max-line-bytes caps a session line as it does a batch line (385 MiB by default): a longer
+    line is read through without being kept and answered with an error.
+    Exit status: 0 when every line succeeded, 1 when some failed (or standard input could not be
+    read), 3 when the output could not be written.
     """
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let args = try Arguments(arguments, valued: ["render-dir", "render-scale"], flagNames: ["render-debug"])
+        let args = try Arguments(arguments, valued: ["render-dir", "render-scale", "max-line-bytes"], flagNames: ["render-debug"])
+        let maximumLineBytes = try args.integer("max-line-bytes") ?? LineReader.defaultMaximumLineBytes
+        guard maximumLineBytes >= 1 else { throw UsageError("--max-line-bytes must be a whole number of at least 1, got \(maximumLineBytes)") }
         let pictures = try SnapshotPictures(args)
         guard args.positionals.isEmpty else { throw UsageError("edit reads its session from standard input and takes no arguments\n\(usage)") }
         signal(SIGPIPE, SIG_IGN)
         let session = EditSession()
         var failed = 0
-        var line: UnsafeMutablePointer<CChar>?
-        var capacity = 0
+        let reader = LineReader(descriptor: 0, maximumLineBytes: maximumLineBytes)
         var number = 0
-        defer { free(line) }
         while true {
-            let length = getline(&line, &capacity, Console.input)
-            if length < 0 { break }
-            var count = length
-            if count > 0, line![count - 1] == 0x0A { count -= 1 }
-            if count > 0, line![count - 1] == 0x0D { count -= 1 }
-            let result = line!.withMemoryRebound(to: UInt8.self, capacity: count) {
-                session.reply(to: UnsafeBufferPointer(start: $0, count: count))
+            let line: LineReader.Line
+            do {
+                guard let next = try reader.next() else { break }
+                line = next
+            } catch {
+                Console.error("textlayout edit: \(error)\n")
+                return 1
+            }
+            let result = switch line {
+            case .bytes(let bytes): bytes.withUnsafeBufferPointer { session.reply(to: $0) }
+            case .tooLong(let length): session.replyToTooLongLine(length: length, limit: maximumLineBytes)
             }
             if !result.succeeded { failed += 1 }
             number += 1

@@ -1,5 +1,6 @@
 // Lines of a file descriptor, read in blocks, with a cap on how much of one line is kept in memory.
 import Glibc
+import TextLayout
 
 /// Reads lines split at "\n" (a "\r" before it is dropped as well) in blocks of 1 MiB. A line
 /// longer than `maximumLineBytes` is read to its end, so that the next line is found, but its
@@ -14,6 +15,11 @@ final class LineReader {
     struct ReadError: Error, CustomStringConvertible {
         let description: String
     }
+
+    /// The longest line kept by default: room for a text at the length limit written with the
+    /// longest JSON escapes (six bytes, "\\u0001", for one byte of text), and 1 MiB for the rest
+    /// of the line.
+    static let defaultMaximumLineBytes = 6 * PreparedText.maximumLength + (1 << 20)
 
     let descriptor: Int32
     let maximumLineBytes: Int

@@ -10,14 +10,14 @@ func textlayoutExecutable() -> URL? {
     return FileManager.default.isExecutableFile(atPath: url.path) ? url : nil
 }
 
-/// Runs `textlayout batch` with `input` as standard input (a file) and `output` as standard output.
+/// Runs `textlayout batch` (or another command reading standard input) with `input` as standard input (a file) and `output` as standard output.
 /// Calls `watch` with the process's id every 50 ms while it runs. Returns its exit status and what
 /// it wrote to standard error.
-func runBatch(_ arguments: [String] = [], input: URL, output: URL, watch: ((Int32) -> Void)? = nil) throws -> (status: Int32, error: String) {
+func runBatch(_ arguments: [String] = [], command: String = "batch", input: URL, output: URL, watch: ((Int32) -> Void)? = nil) throws -> (status: Int32, error: String) {
     let process = Process()
     guard let executable = textlayoutExecutable() else { throw GoldenError("no textlayout next to the tests: build the package first (swift build)") }
     process.executableURL = executable
-    process.arguments = ["batch"] + arguments
+    process.arguments = [command] + arguments
     process.standardInput = try FileHandle(forReadingFrom: input)
     process.standardOutput = try FileHandle(forWritingTo: output)
     let errors = Pipe()
@@ -219,6 +219,32 @@ struct BatchStreamTests {
             #expect(answers[2].contains("the line is 200000000 bytes"), "\(answers[2])")
         }
         #expect(peak > 0 && peak < 100 << 20, "peak resident memory \(peak >> 20) MiB while reading a 200 MB line")
+    }
+
+    /// `textlayout edit` reads its session the same way: a line over the cap is an error in its
+    /// place (the session goes on), and an over-long first line is a failed config.
+    @Test("textlayout edit answers a line over --max-line-bytes with an error in its place")
+    func editLineLimit() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("snapshots.jsonl")
+        let input = directory.appendingPathComponent("session.jsonl")
+        let long = "{\"insert\":\"" + String(repeating: "a", count: 5_000) + "\"}"
+        for (session, codes) in [
+            (["{\"config\":{\"width\":200}}", long, "{\"insert\":\"ok\"}"], [nil, "invalidEvent", nil]),
+            ([long, "{\"insert\":\"ok\"}"], ["invalidConfig", "noEditor"]),
+        ] as [([String], [String?])] {
+            try Data(session.joined(separator: "\n").utf8).write(to: input)
+            try Data().write(to: output)
+            let run = try runBatch(["--max-line-bytes", "1000"], command: "edit", input: input, output: output)
+            #expect(run.status == 1, "\(run.error)")
+            let answers = try Data(contentsOf: output).split(separator: 0x0A).map { try parseJSON(String(decoding: $0, as: UTF8.self)) }
+            let found: [String?] = answers.map { if case .string(let code)? = $0["error"]?["code"] { code } else { nil } }
+            #expect(found == codes)
+            if codes[1] == "invalidEvent", answers.count == 3 {
+                #expect(answers[2]["text"] == .string("ok"), "the session went on after the long line")
+            }
+        }
     }
 
     @Test("--max-line-bytes must be a whole number of at least 1")
