@@ -20,8 +20,7 @@ enum BatchCommand {
         guard args.positionals.isEmpty else { throw UsageError("batch reads its jobs from standard input and takes no arguments\n\(usage)") }
         let threads = try args.integer("threads") ?? ProcessInfo.processInfo.activeProcessorCount
         guard threads >= 1, threads <= 1024 else { throw UsageError("--threads must be a whole number from 1 to 1024, got \(threads)") }
-        let maximumLineBytes = try args.integer("max-line-bytes") ?? LineReader.defaultMaximumLineBytes
-        guard maximumLineBytes >= 1 else { throw UsageError("--max-line-bytes must be a whole number of at least 1, got \(maximumLineBytes)") }
+        let maximumLineBytes = try LineReader.maximumLineBytes(args)
         signal(SIGPIPE, SIG_IGN)
         let runner = BatchRunner(threads: threads)
         let reader = LineReader(descriptor: 0, maximumLineBytes: maximumLineBytes)

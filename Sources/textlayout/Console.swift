@@ -2,8 +2,6 @@
 import Glibc
 
 enum Console {
-    /// Standard input as a C stream (for getline).
-    nonisolated(unsafe) static let input: UnsafeMutablePointer<FILE> = fdopen(0, "r")
     /// Standard output as a buffered C stream.
     nonisolated(unsafe) static let output: UnsafeMutablePointer<FILE> = fdopen(1, "w")
 

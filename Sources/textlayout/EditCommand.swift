@@ -48,8 +48,7 @@ enum EditCommand {
 
     static func run(_ arguments: [String]) throws -> Int32 {
         let args = try Arguments(arguments, valued: ["render-dir", "render-scale", "max-line-bytes"], flagNames: ["render-debug"])
-        let maximumLineBytes = try args.integer("max-line-bytes") ?? LineReader.defaultMaximumLineBytes
-        guard maximumLineBytes >= 1 else { throw UsageError("--max-line-bytes must be a whole number of at least 1, got \(maximumLineBytes)") }
+        let maximumLineBytes = try LineReader.maximumLineBytes(args)
         let pictures = try SnapshotPictures(args)
         guard args.positionals.isEmpty else { throw UsageError("edit reads its session from standard input and takes no arguments\n\(usage)") }
         signal(SIGPIPE, SIG_IGN)

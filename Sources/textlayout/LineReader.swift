@@ -21,6 +21,13 @@ final class LineReader {
     /// of the line.
     static let defaultMaximumLineBytes = 6 * PreparedText.maximumLength + (1 << 20)
 
+    /// The `--max-line-bytes` option of `batch` and `edit`, or the default.
+    static func maximumLineBytes(_ args: Arguments) throws -> Int {
+        let bytes = try args.integer("max-line-bytes") ?? defaultMaximumLineBytes
+        guard bytes >= 1 else { throw UsageError("--max-line-bytes must be a whole number of at least 1, got \(bytes)") }
+        return bytes
+    }
+
     let descriptor: Int32
     let maximumLineBytes: Int
     /// The bytes taken from the descriptor so far that belong to lines already returned.
