@@ -12,6 +12,19 @@ public enum FuzzChecks {
     /// The targets, by the names `scripts/fuzz.sh` and the regression folders use.
     public static let targets = ["text", "font", "batch"]
 
+    /// One libFuzzer input for the target called `name`: runs its check and traps when the check
+    /// reports a problem, after writing the first ten to standard error, so that libFuzzer keeps
+    /// the input. The body of every target's `LLVMFuzzerTestOneInput`.
+    public static func fuzzOne(_ name: String, _ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+        let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+        let problems = check(name, bytes)
+        if !problems.isEmpty {
+            FileHandle.standardError.write(Data((problems.prefix(10).joined(separator: "\n") + "\n").utf8))
+            fatalError("FuzzChecks.\(name) found \(problems.count) problem(s)")
+        }
+        return 0
+    }
+
     /// The check of the target called `name`.
     public static func check(_ name: String, _ data: [UInt8]) -> [String] {
         switch name {
