@@ -57,11 +57,7 @@ enum BatchCommand {
                 output += result.json
                 output += "\n"
             }
-            let written = output.withUTF8 { fwrite($0.baseAddress, 1, $0.count, Console.output) }
-            if written != output.utf8.count || fflush(Console.output) != 0 {
-                Console.error("textlayout batch: cannot write the results: \(String(cString: strerror(errno)))\n")
-                return 3
-            }
+            try Console.write(output, what: "the results")
             progress.report(done: chunk.count, bytesRead: reader.bytesConsumed)
             chunk.removeAll(keepingCapacity: true)
             tooLong.removeAll()

@@ -5,9 +5,28 @@ enum Console {
     /// Standard output as a buffered C stream.
     nonisolated(unsafe) static let output: UnsafeMutablePointer<FILE> = fdopen(1, "w")
 
+    /// Standard output could not be written (a full disk, a closed pipe): the command exits 3.
+    struct WriteError: Error, CustomStringConvertible {
+        /// What was being written, such as "the results".
+        let what: String
+        let reason: String
+        var description: String { "cannot write \(what): \(reason)" }
+    }
+
+    /// Writes `text` to standard output, flushing it when `flush` is true (a failed write may only
+    /// show when the buffer is flushed: every command flushes before it exits).
+    /// - Throws: ``WriteError`` naming `what` when the bytes could not be written.
+    static func write(_ text: String, what: String = "the output", flush: Bool = true) throws(WriteError) {
+        var text = text
+        let written = text.withUTF8 { fwrite($0.baseAddress, 1, $0.count, output) }
+        if written != text.utf8.count || (flush && fflush(output) != 0) {
+            throw WriteError(what: what, reason: String(cString: strerror(errno)))
+        }
+    }
+
     /// Writes a message to standard error, unbuffered.
     static func error(_ message: String) {
         var message = message
-        message.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
+        message.withUTF8 { bytes in _ = Glibc.write(2, bytes.baseAddress, bytes.count) }
     }
 }

@@ -81,16 +81,9 @@ enum EditCommand {
             }
             var output = result.json
             output += "\n"
-            let written = output.withUTF8 { fwrite($0.baseAddress, 1, $0.count, Console.output) }
-            if written != output.utf8.count {
-                Console.error("textlayout edit: cannot write the snapshots: \(String(cString: strerror(errno)))\n")
-                return 3
-            }
+            try Console.write(output, what: "the snapshots", flush: false)
         }
-        if fflush(Console.output) != 0 {
-            Console.error("textlayout edit: cannot write the snapshots: \(String(cString: strerror(errno)))\n")
-            return 3
-        }
+        try Console.write("", what: "the snapshots")
         return failed > 0 ? 1 : 0
     }
 }

@@ -4,7 +4,8 @@ import TextLayout
 
 /// Reads lines split at "\n" (a "\r" before it is dropped as well) in blocks of 1 MiB. A line
 /// longer than `maximumLineBytes` is read to its end, so that the next line is found, but its
-/// bytes are not kept: a line of any length costs at most the limit in memory.
+/// bytes are not kept: a line of any length costs at most the limit in memory. A UTF-8
+/// byte-order mark before the first line is skipped, as editors on Windows write one.
 final class LineReader {
     enum Line: Equatable {
         case bytes([UInt8])
@@ -35,6 +36,8 @@ final class LineReader {
     private let buffer: UnsafeMutableRawBufferPointer
     private var start = 0
     private var end = 0
+    /// Whether the next line is the stream's first, which may start with a byte-order mark.
+    private var atStart = true
 
     init(descriptor: Int32, maximumLineBytes: Int, blockSize: Int = 1 << 20) {
         self.descriptor = descriptor
@@ -77,8 +80,16 @@ final class LineReader {
     }
 
     private func finish(_ line: [UInt8], _ length: Int) -> Line {
-        guard length <= maximumLineBytes else { return .tooLong(length) }
         var line = line
+        var length = length
+        if atStart {
+            atStart = false
+            if line.starts(with: [0xEF, 0xBB, 0xBF]) {
+                line.removeFirst(3)
+                length -= 3
+            }
+        }
+        guard length <= maximumLineBytes else { return .tooLong(length) }
         if line.last == 0x0D { line.removeLast() }
         return .bytes(line)
     }

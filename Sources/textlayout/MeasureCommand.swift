@@ -17,7 +17,7 @@ enum MeasureCommand {
         let args = try Arguments(arguments, valued: LayoutOptions.names)
         let format = try args.choice("output-format", ["text", "json"], default: "text")
         let measurement = try LayoutOptions.measure(args).measurement
-        print(format == "json" ? json(measurement) : measurement.textDump, terminator: "")
+        try Console.write(format == "json" ? json(measurement) : measurement.textDump)
         return 0
     }
 

@@ -55,7 +55,7 @@ enum RenderCommand {
             Console.error("textlayout render: \(error.message)\n")
             return 3
         }
-        if let format { print(format == "json" ? MeasureCommand.json(measurement) : measurement.textDump, terminator: "") }
+        if let format { try Console.write(format == "json" ? MeasureCommand.json(measurement) : measurement.textDump) }
         return 0
     }
 }

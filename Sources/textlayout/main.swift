@@ -25,22 +25,22 @@ func main() -> Int32 {
     do {
         switch command {
         case "measure":
-            if rest.contains("--help") { print(MeasureCommand.usage); return 0 }
+            if rest.contains("--help") { try Console.write(MeasureCommand.usage + "\n"); return 0 }
             return try MeasureCommand.run(rest)
         case "batch":
-            if rest.contains("--help") { print(BatchCommand.usage); return 0 }
+            if rest.contains("--help") { try Console.write(BatchCommand.usage + "\n"); return 0 }
             return try BatchCommand.run(rest)
         case "render":
-            if rest.contains("--help") { print(RenderCommand.usage); return 0 }
+            if rest.contains("--help") { try Console.write(RenderCommand.usage + "\n"); return 0 }
             return try RenderCommand.run(rest)
         case "edit":
-            if rest.contains("--help") { print(EditCommand.usage); return 0 }
+            if rest.contains("--help") { try Console.write(EditCommand.usage + "\n"); return 0 }
             return try EditCommand.run(rest)
         case "fonts":
-            FontContext.shared.availableFamilies().forEach { print($0) }
+            try Console.write(FontContext.shared.availableFamilies().map { $0 + "\n" }.joined())
             return 0
         case "--help", "-h", "help":
-            print(usage)
+            try Console.write(usage + "\n")
             return 0
         default:
             Console.error("textlayout: unknown command '\(command)'; the commands are measure, batch, edit, render, fonts\n")
@@ -49,6 +49,9 @@ func main() -> Int32 {
     } catch let error as UsageError {
         Console.error("textlayout \(command): \(error.message)\n")
         return 2
+    } catch let error as Console.WriteError {
+        Console.error("textlayout \(command): \(error)\n")
+        return 3
     } catch let error as LayoutError {
         Console.error("textlayout \(command): \(error.message)\n")
         return 1
