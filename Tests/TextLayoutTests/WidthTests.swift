@@ -1,6 +1,8 @@
 // Checks the stable width range and the shrink-wrap width against layouts at the widths they name.
 import Testing
 @testable import TextLayout
+import TextLayoutBatch
+import TestSupport
 
 @Suite("Stable widths and shrink-wrap")
 struct WidthTests {
@@ -45,6 +47,78 @@ struct WidthTests {
         #expect(try prepared.layout(width: wrapped).lineCount == layout.lineCount)
         if wrapped > 1 {
             #expect(try prepared.layout(width: wrapped - 0.01).lineCount > layout.lineCount)
+        }
+    }
+
+    @Test("a text whose every line is one cluster shrink-wraps to its widest line",
+          arguments: ["👍", "好", "x\ny", "👍\n好\nx", "👍 👍"], [nil, 5.0, 30, 300])
+    func oneClusterLines(text: String, width: Double?) throws {
+        let layout = try prepare(text).layout(width: width)
+        let widest = layout.width
+        #expect(widest > 5)
+        // Each line is one cluster or ends at a hard break: no narrower width holds it.
+        #expect(try layout.shrinkWrapWidth() == widest)
+        #expect(layout.stableWidthRange.lowerBound == widest)
+    }
+
+    @Test("the batch's shrink-wrap width of one-cluster lines is the widest line plus the side insets, as is stableWidth's foot",
+          arguments: ["👍", "好", "x\\ny"], [0.0, 7.5])
+    func batchOneClusterLines(jsonText: String, inset: Double) throws {
+        let job = "{\"text\": \"\(jsonText)\", \"shrinkWrap\": true, \"insets\": {\"left\": \(inset), \"right\": \(inset)}}"
+        let result = try #require(foundationObject(batchResult(job).json))
+        let width = try #require(result["width"] as? Double)
+        let wrapped = try #require(result["shrinkWrapWidth"] as? Double)
+        let stable = try #require(result["stableWidth"] as? [Any])
+        #expect(width > 5)
+        #expect(wrapped == width + 2 * inset)
+        #expect(stable.first as? Double == wrapped)
+    }
+
+    /// Checks the shrink-wrap width of `prepared` laid out at `width`: laid out at it, the text
+    /// keeps its line count and every line fits (the width is its widest line, the foot of its
+    /// stable range); 0.01 px narrower, it needs more lines or a line overflows.
+    func checkShrinkWrap(_ prepared: PreparedText, width: Double?, _ comment: Comment) throws {
+        let layout = try prepared.layout(width: width)
+        let wrapped = try layout.shrinkWrapWidth()
+        guard wrapped > 0 else {
+            #expect(layout.width == 0, comment)
+            return
+        }
+        let atWrapped = try prepared.layout(width: wrapped)
+        let fitsItsWidth = layout.width <= (width ?? .infinity) + fitTolerance
+        if fitsItsWidth {
+            #expect(atWrapped.lineCount == layout.lineCount, comment)
+        } else {
+            #expect(atWrapped.lineCount <= layout.lineCount, comment)
+        }
+        #expect(atWrapped.width == wrapped, "the width is the widest line laid out at it: \(comment)")
+        #expect(atWrapped.stableWidthRange.lowerBound == wrapped, comment)
+        if starts(atWrapped) == starts(layout) {
+            #expect(layout.stableWidthRange.lowerBound == wrapped, comment)
+        }
+        if wrapped > 0.01 {
+            let narrower = try prepared.layout(width: wrapped - 0.01)
+            #expect(narrower.lineCount > atWrapped.lineCount || narrower.width > wrapped - 0.01 + fitTolerance,
+                    "0.01 px narrower still fits: \(comment)")
+        }
+    }
+
+    @Test("random texts: laid out at the shrink-wrap width the text keeps its lines, 0.01 px narrower it does not",
+          arguments: 0..<4)
+    func randomShrinkWrap(block: Int) throws {
+        for k in 0..<UInt64(25) {
+            let seed = UInt64(block) * 1_000_003 + k
+            var rng = SplitMix(seed: seed)
+            var text = RandomText.make(&rng, maxPieces: 20)
+            // One-cluster lines: a line of a single emoji, ideograph or letter now and then.
+            if Bool.random(using: &rng) {
+                text += ["\n👍", "\n好", "\nx", "\n👨‍👩‍👧‍👦\n"].randomElement(using: &rng)!
+            }
+            let font = PropertyTests.fonts.randomElement(using: &rng)!
+            let width: Double? = [nil, Double.random(in: 2...60, using: &rng), Double.random(in: 60...400, using: &rng)]
+                .randomElement(using: &rng)!
+            let prepared = try PreparedText(text, style: try TextStyle(font: isolatedFont(font), size: 17))
+            try checkShrinkWrap(prepared, width: width, "seed \(seed): \(text.debugDescription) in \(font) at \(width.map { "\($0)" } ?? "no limit")")
         }
     }
 }
