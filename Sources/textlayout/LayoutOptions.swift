@@ -3,9 +3,15 @@ import TextLayout
 import TextLayoutBatch
 
 enum LayoutOptions {
+    /// The options that take a value, each with the batch key it sets (nil when it sets none).
+    static let options: [(flag: String, key: String?)] = [
+        ("font", "font"), ("size", "size"), ("width", "width"), ("line-spacing", "lineSpace"), ("min-lines", "minLines"),
+        ("max-lines", "maxLines"), ("insets", "insets"), ("min-height", "minHeight"), ("max-height", "maxHeight"),
+        ("output-format", nil), ("text-file", nil), ("direction", "direction"), ("language", "language"), ("line-break", "lineBreak"),
+    ]
+
     /// The option names that take a value.
-    static let names = ["font", "size", "width", "line-spacing", "min-lines", "max-lines", "insets", "min-height", "max-height",
-                        "output-format", "text-file", "direction", "language", "line-break"]
+    static let names = options.map(\.flag)
 
     /// Lays out the text the arguments give (see ``MeasureCommand/readText(_:)``) as the options say,
     /// in the shared font context: the batch job the options make and the measured editor.
@@ -26,8 +32,30 @@ enum LayoutOptions {
         job.lineBreak = LineBreakStrictness(rawValue: try args.choice("line-break", LineBreakStrictness.allCases.map(\.rawValue), default: "normal"))!
 
         let font = try job.font.map { try FontContext.shared.font(named: $0) } ?? FontContext.shared.defaultFont()
-        let style = try TextStyle(font: font, size: job.size, direction: job.direction, language: job.language, lineBreak: job.lineBreak)
-        let prepared = try PreparedText(text, style: style)
-        return (job, try prepared.measureEditor(width: job.width, sizing: job.sizing))
+        do {
+            let style = try TextStyle(font: font, size: job.size, direction: job.direction, language: job.language, lineBreak: job.lineBreak)
+            let prepared = try PreparedText(text, style: style)
+            return (job, try prepared.measureEditor(width: job.width, sizing: job.sizing))
+        } catch let error as LayoutError where error.code == .invalidArgument {
+            // A value out of range is the user's mistake on the command line: say it with the options' names.
+            throw UsageError(namingOptions(error.message))
+        }
+    }
+
+    /// `message` with each batch key (`lineSpace`) replaced by the option that sets it (`--line-spacing`).
+    static func namingOptions(_ message: String) -> String {
+        let flags = Dictionary(uniqueKeysWithValues: options.compactMap { option in option.key.map { ($0, "--" + option.flag) } })
+        var named = ""
+        var word = ""
+        for character in message + " " {
+            if character.isLetter {
+                word.append(character)
+                continue
+            }
+            named += flags[word] ?? word
+            named.append(character)
+            word = ""
+        }
+        return String(named.dropLast())
     }
 }

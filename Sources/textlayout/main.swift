@@ -1,4 +1,4 @@
-// The `textlayout` command: dispatches to measure, batch and fonts, and turns errors into messages and exit statuses.
+// The `textlayout` command: dispatches to measure, batch, edit, render and fonts, and turns errors into messages and exit statuses.
 import Glibc
 import TextLayout
 
@@ -12,39 +12,38 @@ commands:
   render    lay out one text and draw it to a PNG or SVG picture
   fonts     list the font families fontconfig knows
 
-'textlayout <command> --help' shows a command's options.
+'textlayout <command> --help' (or -h) shows a command's options.
+Exit status: 0 success, 1 a failed job or layout, 2 a usage error, 3 the output could not be written.
 """
 
 func main() -> Int32 {
+    /// Each command's usage (printed for `-h` and `--help`) and how it runs.
+    let commands: [String: (usage: String, run: ([String]) throws -> Int32)] = [
+        "measure": (MeasureCommand.usage, MeasureCommand.run),
+        "batch": (BatchCommand.usage, BatchCommand.run),
+        "edit": (EditCommand.usage, EditCommand.run),
+        "render": (RenderCommand.usage, RenderCommand.run),
+        "fonts": (FontsCommand.usage, FontsCommand.run),
+    ]
     let arguments = Array(CommandLine.arguments.dropFirst())
     guard let command = arguments.first else {
         Console.error(usage + "\n")
         return 2
     }
-    let rest = Array(arguments.dropFirst())
     do {
-        switch command {
-        case "measure":
-            if rest.contains("--help") { try Console.write(MeasureCommand.usage + "\n"); return 0 }
-            return try MeasureCommand.run(rest)
-        case "batch":
-            if rest.contains("--help") { try Console.write(BatchCommand.usage + "\n"); return 0 }
-            return try BatchCommand.run(rest)
-        case "render":
-            if rest.contains("--help") { try Console.write(RenderCommand.usage + "\n"); return 0 }
-            return try RenderCommand.run(rest)
-        case "edit":
-            if rest.contains("--help") { try Console.write(EditCommand.usage + "\n"); return 0 }
-            return try EditCommand.run(rest)
-        case "fonts":
-            try Console.write(FontContext.shared.availableFamilies().map { $0 + "\n" }.joined())
-            return 0
-        case "--help", "-h", "help":
+        if ["--help", "-h", "help"].contains(command) {
             try Console.write(usage + "\n")
             return 0
-        default:
+        }
+        guard let (commandUsage, run) = commands[command] else {
             Console.error("textlayout: unknown command '\(command)'; the commands are measure, batch, edit, render, fonts\n")
             return 2
+        }
+        do {
+            return try run(Array(arguments.dropFirst()))
+        } catch is HelpRequest {
+            try Console.write(commandUsage + "\n")
+            return 0
         }
     } catch let error as UsageError {
         Console.error("textlayout \(command): \(error.message)\n")

@@ -72,4 +72,64 @@ struct CommandLineTests {
         #expect(answer["error"] == nil, "\(run.output)")
         if command == "batch" { #expect(answer["id"] == .number(1, literal: "1")) } else { #expect(answer["text"] == .string("x")) }
     }
+
+    static let commands = ["measure", "batch", "edit", "render", "fonts"]
+
+    @Test("-h and --help print the command's usage and exit 0", arguments: commands, ["-h", "--help"])
+    func help(_ command: String, _ flag: String) throws {
+        let run = try runTextlayout([command, flag])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output.hasPrefix("usage: textlayout \(command)"), "\(run.output.prefix(200))")
+        #expect(run.error.isEmpty, "\(run.error)")
+    }
+
+    @Test("help wins over the other arguments, but not after --")
+    func helpAmongOtherArguments() throws {
+        let help = try runTextlayout(["measure", "--bogus", "--width", "-5", "-h", "text"])
+        #expect(help.status == 0 && help.output.hasPrefix("usage: textlayout measure"), "\(help.error)")
+        let text = try runTextlayout(["measure", "--", "-h"])
+        #expect(text.status == 0, "\(text.error)")
+        #expect(text.output.contains("line 0 [0..2) w=16.91 h=19.79 baseline=15.78 \"-h\""), "the text \"-h\" is laid out: \(text.output)")
+    }
+
+    @Test("an unknown option or argument is a usage error that names it", arguments: [
+        (["measure", "--bogus", "x"], "--bogus"),
+        (["measure", "-x"], "-x"),
+        (["measure", "-5"], "-5"),
+        (["render", "--output", "/tmp/x.png", "-q", "x"], "-q"),
+        (["batch", "-t"], "-t"),
+        (["edit", "--bogus"], "--bogus"),
+        (["fonts", "--bogus"], "--bogus"),
+        (["fonts", "Arial"], "no arguments"),
+    ])
+    func unknownOption(_ arguments: [String], _ named: String) throws {
+        let run = try runTextlayout(arguments)
+        #expect(run.status == 2, "\(arguments): \(run.error)")
+        #expect(run.error.contains(named), "\(run.error)")
+        #expect(run.output.isEmpty, "\(run.output.prefix(200))")
+    }
+
+    @Test("a number out of range is a usage error (exit 2) that names the option, not the batch key", arguments: [
+        (["--width", "-5"], "--width", "width must"),
+        (["--width", "100px"], "--width", "width must"),
+        (["--width", "nan"], "--width", "width must"),
+        (["--size", "0"], "--size", "size must"),
+        (["--size", "1e9"], "--size", "size must"),
+        (["--line-spacing", "-1"], "--line-spacing", "lineSpace"),
+        (["--min-lines", "0"], "--min-lines", "minLines"),
+        (["--min-lines", "3", "--max-lines", "2"], "--max-lines", "maxLines"),
+        (["--min-height", "-2"], "--min-height", "minHeight"),
+        (["--min-height", "9", "--max-height", "5"], "--max-height", "maxHeight"),
+        (["--insets", "0,-1,0,0"], "--insets", "insets."),
+        (["--language", "no such tag"], "--language", "language must"),
+    ])
+    func outOfRange(_ options: [String], _ flag: String, _ batchWording: String) throws {
+        for command in [["measure"], ["render", "--output", "/nonexistent-folder/x.png"]] {
+            let run = try runTextlayout(command + options + ["text"])
+            #expect(run.status == 2, "\(command) \(options): \(run.error)")
+            #expect(run.error.contains(flag), "\(run.error)")
+            #expect(!run.error.contains(" " + batchWording), "names the batch key: \(run.error)")
+        }
+    }
 }
+
