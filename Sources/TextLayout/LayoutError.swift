@@ -42,3 +42,12 @@ func requireNonNegative(_ value: Double, _ what: String) throws(LayoutError) {
         throw LayoutError(.invalidArgument, "\(what) must be a finite number of at least 0, got \(value)")
     }
 }
+
+/// Checks that `value`, summed or multiplied from finite inputs, did not overflow a Double:
+/// `what` is the figure (the editor's height...), `inputs` the keys and values that made it too
+/// large, so that the error names them.
+func requireFinite(_ value: Double, _ what: String, from inputs: @autoclosure () -> String) throws(LayoutError) {
+    guard value.isFinite else {
+        throw LayoutError(.invalidArgument, "\(inputs()) make \(what) overflow (more than \(Double.greatestFiniteMagnitude) px); they must be smaller")
+    }
+}

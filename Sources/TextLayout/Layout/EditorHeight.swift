@@ -59,7 +59,17 @@ public struct EditorSizing: Sendable, Hashable {
         if let minHeight, let maxHeight, maxHeight < minHeight {
             throw LayoutError(.invalidArgument, "maxHeight (\(maxHeight)) must be at least minHeight (\(minHeight))")
         }
+        try requireFinite(insets.top + insets.bottom, "the editor's height",
+                          from: "insets.top (\(insets.top)) and insets.bottom (\(insets.bottom))")
+        try requireFinite(insets.left + insets.right, "the editor's width",
+                          from: "insets.left (\(insets.left)) and insets.right (\(insets.right))")
     }
+}
+
+/// Throws when the height of `lineCount` lines with `lineSpace` between them overflowed: only a
+/// huge lineSpace can do that, since a line's height is bounded by the size and the font's metrics.
+func requireFiniteContentHeight(_ height: Double, lineCount: Int, lineSpace: Double) throws(LayoutError) {
+    try requireFinite(height, "the text's height", from: "lineSpace (\(lineSpace)) between \(lineCount) lines")
 }
 
 /// A growing editor measured around its text.
@@ -84,8 +94,8 @@ extension PreparedText {
     /// Height = top inset + bottom inset + the height of clamp(lineCount, minLines, maxLines) lines
     /// (lines past the text's own are the primary font's height), then clamped to minHeight and
     /// maxHeight. The editor scrolls when the content is taller than its inside.
-    /// - Throws: ``LayoutError`` `.invalidArgument` for an invalid sizing or a width that leaves
-    ///   no room between the left and right insets.
+    /// - Throws: ``LayoutError`` `.invalidArgument` for an invalid sizing, a width that leaves
+    ///   no room between the left and right insets, or sizes whose sum overflows (the error names them).
     /// - Parameter glyphRuns: false for the height-only path (see ``layout(width:lineSpace:glyphRuns:)``).
     public func measureEditor(width: Double?, sizing: EditorSizing = EditorSizing(), glyphRuns: Bool = true) throws -> EditorMeasurement {
         let layout = try layout(width: try wrapWidth(width, sizing), lineSpace: sizing.lineSpace, glyphRuns: glyphRuns)
@@ -113,8 +123,9 @@ extension PreparedText {
                 }
             }
         }
+        try requireFiniteContentHeight(content, lineCount: count, lineSpace: sizing.lineSpace)
         let visible = min(max(count, sizing.minLines), sizing.maxLines ?? Int.max)
-        let box = editorBox(lineCount: count, visibleLines: visible, visibleHeight: visible <= count ? visibleHeight : content,
+        let box = try editorBox(lineCount: count, visibleLines: visible, visibleHeight: visible <= count ? visibleHeight : content,
                             contentHeight: content, sizing: sizing)
         return EditorHeight(height: box.height, lineCount: count, visibleLineCount: visible, contentHeight: content,
                             isScrollable: box.isScrollable)
@@ -142,14 +153,19 @@ extension PreparedText {
 
     /// The editor's height and whether it scrolls, from its lines: `visibleHeight` is the height
     /// of the first `visibleLines` lines when the text has that many.
+    /// - Throws: ``LayoutError`` `.invalidArgument` when the height overflows, naming the keys.
     func editorBox(lineCount: Int, visibleLines: Int, visibleHeight: Double, contentHeight: Double,
-                           sizing: EditorSizing) -> (height: Double, isScrollable: Bool) {
+                   sizing: EditorSizing) throws(LayoutError) -> (height: Double, isScrollable: Bool) {
         var linesHeight = visibleHeight
         if visibleLines > lineCount {
             let emptyLine = style.font.metrics.lineHeight(size: style.size)
             linesHeight = contentHeight + Double(visibleLines - lineCount) * (emptyLine + sizing.lineSpace)
+            try requireFinite(linesHeight, "the editor's height",
+                              from: "minLines (\(sizing.minLines)) and lineSpace (\(sizing.lineSpace))")
         }
         var height = sizing.insets.top + sizing.insets.bottom + linesHeight
+        try requireFinite(height, "the editor's height",
+                          from: "insets.top (\(sizing.insets.top)) and insets.bottom (\(sizing.insets.bottom)) with the lines' height (\(linesHeight) px)")
         if let minHeight = sizing.minHeight { height = max(height, minHeight) }
         if let maxHeight = sizing.maxHeight { height = min(height, maxHeight) }
         let room = height - sizing.insets.top - sizing.insets.bottom

@@ -16,7 +16,7 @@ extension Layout {
         }
         let visible = min(max(lines.count, sizing.minLines), sizing.maxLines ?? Int.max)
         let visibleHeight = visible <= lines.count ? lines[visible - 1].top + lines[visible - 1].height : contentHeight
-        let box = prepared.editorBox(lineCount: lines.count, visibleLines: visible, visibleHeight: visibleHeight,
+        let box = try prepared.editorBox(lineCount: lines.count, visibleLines: visible, visibleHeight: visibleHeight,
                                      contentHeight: contentHeight, sizing: sizing)
         return EditorMeasurement(layout: self, height: box.height, visibleLineCount: visible, isScrollable: box.isScrollable)
     }

@@ -106,7 +106,7 @@ extension Layout {
             top = line.top + line.height + lineSpace
             lines.append(line)
         }
-        return Layout(prepared: prepared, maxWidth: maxWidth, lineSpace: lineSpace, lines: lines, hasGlyphRuns: hasGlyphRuns)
+        return try Layout(prepared: prepared, maxWidth: maxWidth, lineSpace: lineSpace, lines: lines, hasGlyphRuns: hasGlyphRuns)
     }
 }
 

@@ -87,6 +87,16 @@ public struct Layout: Sendable {
     /// Whether the lines carry glyph runs (false for the height-only path).
     let hasGlyphRuns: Bool
 
+    /// - Throws: ``LayoutError`` `.invalidArgument` when the lines' height overflows.
+    init(prepared: PreparedText, maxWidth: Double, lineSpace: Double, lines: [Line], hasGlyphRuns: Bool) throws(LayoutError) {
+        self.prepared = prepared
+        self.maxWidth = maxWidth
+        self.lineSpace = lineSpace
+        self.lines = lines
+        self.hasGlyphRuns = hasGlyphRuns
+        try requireFiniteContentHeight(contentHeight, lineCount: lines.count, lineSpace: lineSpace)
+    }
+
     /// The height of all lines: the sum of their heights plus `lineSpace` between each two.
     public var contentHeight: Double {
         guard let last = lines.last else { return 0 }
@@ -107,8 +117,8 @@ extension PreparedText {
     ///   - width: The wrap width in pixels; nil (or infinity) for no limit, so only hard breaks
     ///     start new lines.
     ///   - lineSpace: Space added between two lines, in pixels.
-    /// - Throws: ``LayoutError`` `.invalidArgument` for a width that is not a positive number or a
-    ///   line space that is negative or not finite.
+    /// - Throws: ``LayoutError`` `.invalidArgument` for a width that is not a positive number, a
+    ///   line space that is negative or not finite, or one so large that the lines' height overflows.
     ///   - glyphRuns: false to leave every line's ``Line/runs`` empty: the height-only path, for
     ///     callers that need line ranges, widths and heights but draw nothing (it skips building
     ///     the glyph arrays, most of a layout's cost).
@@ -131,7 +141,7 @@ extension PreparedText {
                             top: &top, lineSpace: lineSpace, glyphRuns: glyphRuns, to: &lines)
             }
         }
-        return Layout(prepared: self, maxWidth: maxWidth, lineSpace: lineSpace, lines: lines, hasGlyphRuns: glyphRuns)
+        return try Layout(prepared: self, maxWidth: maxWidth, lineSpace: lineSpace, lines: lines, hasGlyphRuns: glyphRuns)
     }
 
     /// Turns the line breaks of paragraph `index` into lines, from `top` down.
