@@ -73,7 +73,7 @@ extension EditorModel {
                 let whole = text.startIndex..<text.endIndex
                 let outcome = replaceMasked(whole, with: newText, limited: false)
                 // Setting an empty or unchanged text is accepted even when nothing of it fits.
-                return outcome == .rejected && (newText.isEmpty || newText == text) ? .accepted : outcome
+                return outcome == .rejected && (newText.isEmpty || newText.hasSameCodeUnits(as: text)) ? .accepted : outcome
             }
             return replace(text.startIndex..<text.endIndex, with: newText) ? .accepted : .rejected
         }
@@ -230,7 +230,8 @@ extension EditorModel {
     /// no new text version.
     /// - Returns: false, changing nothing, when the layout engine cannot take the new text.
     func commit(_ newText: String, caretUTF8: Int) -> Bool {
-        let changed = newText != text
+        // Code units, not String ==: "é" typed over "e" + U+0301 is a change of the text and its offsets.
+        let changed = !newText.hasSameCodeUnits(as: text)
         if changed {
             do { try relayout(text: newText, enabled: isEnabled) } catch { return false }
             text = newText

@@ -95,7 +95,7 @@ extension EditorModel {
             fit = shorter
             outcome = .truncated
         }
-        if !fit.isComplete, range.isEmpty, fit.text == text { return .rejected }
+        if !fit.isComplete, range.isEmpty, fit.text.hasSameCodeUnits(as: text) { return .rejected }
         return commit(fit.text, caretUTF8: fit.caretUTF8) ? outcome : .rejected
     }
 

@@ -13,7 +13,7 @@ extension EditorModel {
     /// the new spans. A placeholder shown or hidden is a new text, prepared afresh.
     func relayout(text: String, enabled: Bool) throws {
         let shown = Self.display(text: text, enabled: enabled, configuration: configuration, formats: maskFormats)
-        if shown.text == prepared.text, shown.styledSpans == prepared.spans {
+        if shown.text.hasSameCodeUnits(as: prepared.text), shown.styledSpans.areExactly(prepared.spans) {
             display = shown
             return
         }

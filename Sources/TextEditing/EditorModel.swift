@@ -183,11 +183,11 @@ public final class EditorModel {
         if selectionAnchor.samePosition(in: text) == nil, selectionAnchor != text.endIndex { problems.append("anchor not on a grapheme boundary") }
         if caretIndex > text.endIndex || selectionAnchor > text.endIndex { problems.append("caret or anchor past the end") }
         let shown = Self.display(text: text, enabled: isEnabled, configuration: configuration, formats: maskFormats)
-        if shown.text != displayText || shown.isPlaceholder != showsPlaceholder { problems.append("display out of step with the text") }
+        if !shown.text.hasSameCodeUnits(as: displayText) || shown.isPlaceholder != showsPlaceholder { problems.append("display out of step with the text") }
         if shown.formattedText != formattedText { problems.append("formattedText out of step with the text") }
-        if !showsPlaceholder, !configuration.secure, formattedText != displayText { problems.append("displayText differs from formattedText") }
+        if !showsPlaceholder, !configuration.secure, !formattedText.hasSameCodeUnits(as: displayText) { problems.append("displayText differs from formattedText") }
         if !maskFormats.isEmpty, !maskFormats.contains(where: { $0.accepts(text) }) { problems.append("the text fits no mask format") }
-        if measurement.layout.prepared.text != displayText { problems.append("measurement of another text") }
+        if !measurement.layout.prepared.text.hasSameCodeUnits(as: displayText) { problems.append("measurement of another text") }
         if measurement.layout.prepared.spans != shown.styledSpans { problems.append("measurement with other spans") }
         if fieldState == .disabled { problems.append("fieldState is disabled") }
         if isFocused && !isEnabled { problems.append("focused while disabled") }

@@ -139,7 +139,7 @@ public final class BatchLayouter: Sendable {
 
     /// Fonts one worker thread has looked up, so that it takes no lock for them again.
     public struct WorkerFonts {
-        var byName: [String: Font] = [:]
+        var byName: [ExactString: Font] = [:]
         public init() {}
     }
 
@@ -185,7 +185,7 @@ public final class BatchLayouter: Sendable {
         let measurement: EditorMeasurement
         var shrinkWrapWidth = 0.0
         do {
-            let key = job.font ?? ""
+            let key = ExactString(job.font ?? "")
             let font = try local.byName[key] ?? cache.font(job.font, in: fonts)
             local.byName[key] = font
             let style = try TextStyle(font: font, size: job.size, direction: job.direction, language: job.language,
@@ -232,10 +232,10 @@ public final class BatchLayouter: Sendable {
 
 /// Fonts looked up by the names jobs give, so that fontconfig is asked once per name.
 final class FontNameCache: Sendable {
-    private let fonts = Locked<[String: Font]>([:])
+    private let fonts = Locked<[ExactString: Font]>([:])
 
     func font(_ name: String?, in context: FontContext) throws -> Font {
-        let key = name ?? ""
+        let key = ExactString(name ?? "")
         if let font = fonts.withLock({ $0[key] }) { return font }
         let font = try name.map { try context.font(named: $0) } ?? context.defaultFont()
         fonts.withLock { $0[key] = font }

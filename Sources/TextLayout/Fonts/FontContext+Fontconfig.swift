@@ -94,7 +94,7 @@ extension FontContext {
     }
 
     private func fallbackSet(family: String, language: String?, state: inout State) throws -> UnsafeMutablePointer<FcFontSet>? {
-        let key = family + "\u{0}" + (language ?? "")
+        let key = ExactString(family + "\u{0}" + (language ?? ""))
         if let set = state.fallbackSets[key] { return set }
         let config = try configuration(&state)
         guard let pattern = FcPatternCreate() else { return nil }

@@ -16,9 +16,9 @@ public final class FontContext: @unchecked Sendable {
     struct State {
         var library: FreeTypeLibrary?
         var config: OpaquePointer?
-        var fonts: [String: Font] = [:]
+        var fonts: [ExactString: Font] = [:]
         /// Fallback candidates per family and language, in fontconfig's order (FcFontSort).
-        var fallbackSets: [String: UnsafeMutablePointer<FcFontSet>] = [:]
+        var fallbackSets: [ExactString: UnsafeMutablePointer<FcFontSet>] = [:]
         /// The fallback chosen per primary font, language, emoji preference and code point.
         var fallbackChoices: [FallbackKey: Font?] = [:]
     }
@@ -69,7 +69,7 @@ public final class FontContext: @unchecked Sendable {
     /// - Throws: ``LayoutError`` `.badFontFile` when the file is missing, unreadable, not a font,
     ///   has no such face or has unusable metrics.
     public func font(path: String, faceIndex: Int = 0) throws -> Font {
-        let key = "\(faceIndex)\u{0}\(path)"
+        let key = ExactString("\(faceIndex)\u{0}\(path)")
         return try state.withLock { state throws -> Font in
             if let font = state.fonts[key] { return font }
             var isDirectory: ObjCBool = false

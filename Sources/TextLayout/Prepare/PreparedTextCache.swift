@@ -18,7 +18,10 @@ public final class PreparedTextCache: Sendable {
     public func removeAll() { entries.removeAll() }
 
     func lookup(_ text: String, _ style: TextStyle, _ spans: [StyledSpan]) -> PreparedText? {
-        entries.lookup(Self.key(text, style, spans)) { $0.style == style && $0.spans == spans && $0.text == text }
+        // Code units, not String ==: canonically equivalent texts have different offsets.
+        entries.lookup(Self.key(text, style, spans)) {
+            $0.style == style && $0.spans.areExactly(spans) && $0.text.hasSameCodeUnits(as: text)
+        }
     }
 
     func store(_ prepared: PreparedText) {
@@ -27,7 +30,7 @@ public final class PreparedTextCache: Sendable {
 
     private static func key(_ text: String, _ style: TextStyle, _ spans: [StyledSpan]) -> UInt64 {
         var hasher = Hasher()
-        hasher.combine(text)
+        text.hashCodeUnits(into: &hasher)
         hasher.combine(style)
         hasher.combine(spans)
         return UInt64(bitPattern: Int64(hasher.finalize()))

@@ -44,6 +44,23 @@ public struct StyledSpan: Sendable, Hashable {
     }
 }
 
+extension StyledSpan {
+    /// Equal, with the attributes' keys and values compared by their code units
+    /// (``Swift/String/hasSameCodeUnits(as:)``), not by canonical equivalence.
+    package func isExactly(_ other: StyledSpan) -> Bool {
+        self == other && attributes.count == other.attributes.count && attributes.allSatisfy { key, value in
+            other.attributes.contains { $0.key.hasSameCodeUnits(as: key) && $0.value.hasSameCodeUnits(as: value) }
+        }
+    }
+}
+
+extension Array where Element == StyledSpan {
+    /// The same spans in the same order, compared with ``StyledSpan/isExactly(_:)``.
+    package func areExactly(_ other: [StyledSpan]) -> Bool {
+        count == other.count && zip(self, other).allSatisfy { $0.isExactly($1) }
+    }
+}
+
 /// A span resolved against its text: a byte range and every property set.
 struct ResolvedSpan: Sendable {
     var bytes: Range<Int>
