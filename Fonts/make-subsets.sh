@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 chars=$(mktemp)
-# Every character of every golden case's text, plus printable ASCII.
+# Every character of every golden case's text and golden edit session, plus printable ASCII.
 python3 - "$chars" <<'PY'
 import glob, json, sys
 text = "".join(chr(c) for c in range(0x20, 0x7F))
@@ -12,6 +12,17 @@ for path in sorted(glob.glob("../Tests/Goldens/**/*.txt", recursive=True)):
     for line in open(path, encoding="utf-8"):
         if line.startswith("text:"):
             text += json.loads(line[5:].strip())
+# Every string of every golden edit session (typed, pasted, configured).
+def strings(value):
+    if isinstance(value, str): yield value
+    elif isinstance(value, list):
+        for item in value: yield from strings(item)
+    elif isinstance(value, dict):
+        for item in value.values(): yield from strings(item)
+for path in sorted(glob.glob("../Tests/Goldens/edit/*.jsonl")):
+    for line in open(path, encoding="utf-8"):
+        try: text += "".join(strings(json.loads(line)))
+        except ValueError: pass  # the sessions that test malformed lines
 open(sys.argv[1], "w", encoding="utf-8").write("".join(sorted(set(text))))
 PY
 cjk=/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc

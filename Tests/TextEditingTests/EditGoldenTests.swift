@@ -20,7 +20,7 @@ func editGoldenCases() -> [String] {
 func replayOutput(_ session: String) -> String {
     var lines = session.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     if lines.last == "" { lines.removeLast() }
-    let replay = EditSession()
+    let replay = EditSession(fonts: bundledFonts)
     return lines.map { replay.reply(to: $0).json + "\n" }.joined()
 }
 
@@ -53,7 +53,7 @@ struct EditGoldenTests {
         let lines = input.split(separator: "\n").map(String.init)
         guard case let .object(config)? = (try? parseJSON(lines[0]))?["config"] else { return }
         let layoutKeys = ["font", "size", "lineSpace", "minLines", "maxLines", "insets", "minHeight", "maxHeight"]
-        let session = EditSession()
+        let session = EditSession(fonts: bundledFonts)
         for (i, line) in lines.enumerated() {
             let output = try parseJSON(session.reply(to: line).json)
             guard case let .string(shown)? = output["displayText"], let editor = session.editor else { continue }

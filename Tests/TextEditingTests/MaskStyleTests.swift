@@ -105,7 +105,7 @@ struct MaskStyleTests {
         (##"{"config": {"mask": {"formats": ["dd-dd"], "literalStyle": {"color": "red"}}}}"##, "literalStyle.color"),
     ] as [(String, String?)])
     func session(_ config: String, _ error: String?) throws {
-        let session = EditSession()
+        let session = EditSession(fonts: bundledFonts)
         let reply = session.reply(to: config)
         if let error {
             #expect(!reply.succeeded)

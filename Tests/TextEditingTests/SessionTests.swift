@@ -7,7 +7,7 @@ import TextLayoutBatch
 
 /// Replays `lines` in a new session and returns each output line, parsed.
 func replay(_ lines: [String]) throws -> (session: EditSession, outputs: [JSONValue]) {
-    let session = EditSession()
+    let session = EditSession(fonts: bundledFonts)
     let outputs = try lines.map { try parseJSON(session.reply(to: $0).json) }
     return (session, outputs)
 }

@@ -5,10 +5,14 @@ import Testing
 import TextLayout
 import TextLayoutBatch
 
-/// The bundled DejaVu Sans (every test uses only fonts from Fonts/).
+/// A context over the bundled fonts only, so that fallback (emoji, other scripts) gives the same
+/// fonts whatever the machine has installed.
+let bundledFonts = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false)
+
+/// The bundled DejaVu Sans (every test uses only fonts from Fonts/, fallback included).
 func dejaVu(_ file: String = "DejaVuSans.ttf") throws -> Font {
     guard let path = FontContext.bundledFontPath(file) else { throw TestFailure("no \(file) in Fonts/") }
-    return try FontContext.shared.font(path: path)
+    return try bundledFonts.font(path: path)
 }
 
 /// The height of one line of DejaVu Sans at 17 px: (ascender 1901 + descender 483) / 2048 × 17.
@@ -27,7 +31,7 @@ func makeEditor(text: String = "", width: Double? = 200, clock: ManualClock = Ma
 /// The batch format's result for a job, parsed: what `textlayout batch` prints for it.
 func batchResult(_ job: [(String, JSONValue)]) throws -> JSONValue {
     let batchJob = try BatchJob(.object(job))
-    return try parseJSON(try BatchLayouter().result(of: batchJob))
+    return try parseJSON(try BatchLayouter(fonts: bundledFonts).result(of: batchJob))
 }
 
 func number(_ value: JSONValue?) -> Double? {
