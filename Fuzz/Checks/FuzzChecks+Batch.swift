@@ -8,7 +8,7 @@ extension FuzzChecks {
 
     /// Input: bytes split into lines at LF as `textlayout batch` reads them (a CR before the LF
     /// dropped). Each line's result must be one line (no LF or CR in it) of JSON: an object
-    /// with the job's `id` and either `error` (`code`, `message`) or `lineCount` and `lines`. A line
+    /// with the job's `id` (the line's own when it is an object, else null) and either `error` (`code`, `message`) or `lineCount` and `lines`. A line
     /// that parses as JSON must come back equal after being written and read again.
     public static func batch(_ data: [UInt8]) -> [String] {
         var problems: [String] = []
@@ -22,8 +22,15 @@ extension FuzzChecks {
             if result.json.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
                 problems.append("\(label): the result holds a line break, so it would answer as two lines")
             }
+            // The job's id is echoed: the line's own `id` when it is a JSON object, else null.
+            let sent = (try? Array(line).withUnsafeBufferPointer { try parseJSON($0) }).flatMap { value -> JSONValue? in
+                if case .object = value { return value["id"] ?? .null } else { return nil }
+            } ?? .null
             do throws(JSONError) {
                 let value = try parseJSON(result.json)
+                if value["id"] != sent || !(value["id"]?.serialized ?? "").hasSameCodeUnits(as: sent.serialized) {
+                    problems.append("\(label): the id \(sent.serialized) came back as \(value["id"]?.serialized ?? "nothing"): \(result.json)")
+                }
                 let isError = value["error"] != nil
                 if isError == result.succeeded { problems.append("\(label): succeeded is \(result.succeeded) but the result is \(result.json)") }
                 if isError {

@@ -1,6 +1,8 @@
 // A small JSON reader and writer for the batch format: exact errors with positions, numbers kept as written, no Foundation.
+import TextLayout
 
-/// A parsed JSON value. Objects keep their keys in the order written.
+/// A parsed JSON value. Objects keep their keys in the order written. Strings and keys compare by
+/// their code units, as JSON does, not by canonical equivalence as Swift's `String ==` does.
 public enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
@@ -14,9 +16,9 @@ public enum JSONValue: Equatable, Sendable {
         case (.null, .null): true
         case let (.bool(a), .bool(b)): a == b
         case let (.number(a, _), .number(b, _)): a == b
-        case let (.string(a), .string(b)): a == b
+        case let (.string(a), .string(b)): a.hasSameCodeUnits(as: b)
         case let (.array(a), .array(b)): a == b
-        case let (.object(a), .object(b)): a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        case let (.object(a), .object(b)): a.count == b.count && zip(a, b).allSatisfy { $0.0.hasSameCodeUnits(as: $1.0) && $0.1 == $1.1 }
         default: false
         }
     }
@@ -24,7 +26,7 @@ public enum JSONValue: Equatable, Sendable {
     /// The value of `key` in an object (the last one written, as most readers do), or nil.
     public subscript(key: String) -> JSONValue? {
         guard case let .object(members) = self else { return nil }
-        return members.last { $0.0 == key }?.1
+        return members.last { $0.0.hasSameCodeUnits(as: key) }?.1
     }
 
     /// A short name of the value's type, for error messages.

@@ -86,7 +86,25 @@ struct ResourceBoundsTests {
         Limit(name: "a language that is not a BCP 47 tag", code: .invalidArgument, phrase: "BCP 47") {
             _ = try TextStyle(font: font, language: "not a tag!")
         },
+        Limit(name: "a one-letter language that is not x (private use)", code: .invalidArgument, phrase: "BCP 47") {
+            _ = try TextStyle(font: font, language: "q-private")
+        },
+        Limit(name: "a private-use tag with nothing after the x", code: .invalidArgument, phrase: "BCP 47") {
+            _ = try TextStyle(font: font, language: "x")
+        },
     ]
+
+    @Test("well-formed BCP 47 tags are accepted, private-use ones included", arguments: [
+        "en", "ja-u-lb-strict", "zh-Hant-TW", "de-u-co-phonebk", "sr-Latn", "und", "x-private", "X-a1-b2", "en-x-mine",
+    ])
+    func wellFormedTags(_ tag: String) throws {
+        let style = try TextStyle(font: Self.font, language: tag)
+        let untagged = try PreparedText("Words to break", style: TextStyle(font: Self.font)).layout(width: 60)
+        #expect(untagged.lineCount > 1)
+        // No tailoring of these tags touches Latin words and spaces: the breaks of no language.
+        #expect(try PreparedText("Words to break", style: style).layout(width: 60).lines.map(\.utf16Range)
+            == untagged.lines.map(\.utf16Range))
+    }
 
     @Test("past a limit, a clear error that names it", arguments: limits)
     func limit(_ limit: Limit) {

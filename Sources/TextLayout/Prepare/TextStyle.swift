@@ -42,12 +42,13 @@ public struct TextStyle: Sendable, Hashable {
     var tabStop: Double { Double(8 * font.spaceAdvance) * scale }
 
     /// Checks the form of a BCP 47 tag: subtags of 1 to 8 letters or digits joined by hyphens,
-    /// the first of 2 to 8 letters.
+    /// the first of 2 to 8 letters, or `x` for a private-use tag (`x-whatever`).
     static func validateLanguageTag(_ tag: String) throws {
         let subtags = tag.split(separator: "-", omittingEmptySubsequences: false)
+        let isPrivateUse = subtags.count > 1 && subtags[0].lowercased() == "x"
         let isValid = !tag.isEmpty
             && subtags.allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
-            && subtags[0].count >= 2 && subtags[0].allSatisfy(\.isLetter)
+            && (subtags[0].count >= 2 || isPrivateUse) && subtags[0].allSatisfy(\.isLetter)
         guard isValid else {
             throw LayoutError(.invalidArgument, "language must be a BCP 47 tag such as 'en', 'ja' or 'zh-Hant', got '\(tag)'")
         }
