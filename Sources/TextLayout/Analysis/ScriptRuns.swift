@@ -15,6 +15,11 @@ struct ScriptRun: Sendable, Equatable {
 /// join the run around them: the run before them, or at the start of a paragraph the first run
 /// with a real script. A closing bracket takes the script of its opening bracket, so "(αβγ) x" keeps
 /// its parentheses apart from the Latin that follows, as Pango and HarfBuzz's itemizers do.
+///
+/// Hiragana and Katakana are one script here, labelled "Hira": OpenType shapes both as `kana`, and
+/// browsers keep them in one run (Chromium's ScriptRunIterator and Firefox's gfxScriptItemizer
+/// merge the two), so the font's kerning between them applies (ー before で in Noto Sans CJK JP).
+/// Han stays a script of its own, as in browsers. Pango cuts the run where Katakana meets Hiragana.
 func scriptRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> [ScriptRun] {
     var runs: [ScriptRun] = []
     var runStart = range.lowerBound
@@ -58,13 +63,19 @@ func scriptRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> [Scri
 /// ICU's code for the Common script; Inherited (1) and Unknown (103) count as Common here.
 private let commonScript: Int32 = 0
 
+/// ICU's code for Hiragana, which Katakana (22) and Katakana_Or_Hiragana (54) count as here.
+private let kanaScript: Int32 = 20
+
 private func scriptOf(_ scalar: UInt32) -> Int32 {
     if scalar < 0x80 {
         let isLetter = (0x41...0x5A).contains(scalar) || (0x61...0x7A).contains(scalar)
         return isLetter ? 25 : commonScript  // 25: USCRIPT_LATIN
     }
-    let script = cicu_script(scalar)
-    return script == 1 || script == 103 ? commonScript : script
+    switch cicu_script(scalar) {
+    case 1, 103: return commonScript
+    case 22, 54: return kanaScript
+    case let script: return script
+    }
 }
 
 private func isASCIIBracket(_ scalar: UInt32) -> Bool {
