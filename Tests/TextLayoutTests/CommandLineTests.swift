@@ -131,5 +131,115 @@ struct CommandLineTests {
             #expect(!run.error.contains(" " + batchWording), "names the batch key: \(run.error)")
         }
     }
+
+    /// A font collection (TTC) of the given font files' bytes, in order: the collection header,
+    /// then each font with its table offsets moved to where the font now starts.
+    static func fontCollection(_ fonts: [[UInt8]]) -> [UInt8] {
+        func u32(_ value: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) } }
+        var starts: [Int] = []
+        var next = 12 + 4 * fonts.count
+        for font in fonts {
+            starts.append(next)
+            next += (font.count + 3) / 4 * 4
+        }
+        var out = Array("ttcf".utf8) + u32(0x0001_0000) + u32(fonts.count) + starts.flatMap(u32)
+        for (font, start) in zip(fonts, starts) {
+            var font = font
+            let tables = Int(font[4]) << 8 | Int(font[5])
+            for table in 0..<tables {
+                let field = 12 + 16 * table + 8
+                let offset = font[field..<field + 4].reduce(0) { $0 << 8 | Int($1) }
+                font.replaceSubrange(field..<field + 4, with: u32(offset + start))
+            }
+            out += font + [UInt8](repeating: 0, count: (4 - font.count % 4) % 4)
+        }
+        return out
+    }
+
+    /// The "font" that `measure --output-format json` reports for `arguments`.
+    static func measuredFont(_ arguments: [String], environment: [String: String] = [:]) throws -> (run: CommandRun, font: String?) {
+        let run = try runTextlayout(["measure", "--output-format", "json"] + arguments + ["x"], environment: environment)
+        guard run.status == 0, case .string(let font)? = try parseJSON(run.output)["font"] else { return (run, nil) }
+        return (run, font)
+    }
+
+    @Test("--font FILE.ttc#N picks face N of a collection, as the JSON output writes it")
+    func collectionFace() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fonts = try ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf"].map { name in
+            [UInt8](try Data(contentsOf: URL(fileURLWithPath: try #require(FontContext.bundledFontPath(name)))))
+        }
+        let collection = directory.appendingPathComponent("pair.ttc").path
+        try Data(Self.fontCollection(fonts)).write(to: URL(fileURLWithPath: collection))
+        #expect(try Self.measuredFont(["--font", collection]).font == "DejaVu Sans Book (\(collection))")
+        #expect(try Self.measuredFont(["--font", collection + "#0"]).font == "DejaVu Sans Book (\(collection))")
+        let bold = try Self.measuredFont(["--font", collection + "#1"])
+        #expect(bold.font == "DejaVu Sans Bold (\(collection)#1)", "\(bold.run.error)")
+        // What the output writes is what --font takes.
+        #expect(try Self.measuredFont(["--font", collection + "#1"]).font == bold.font)
+        let missing = try runTextlayout(["measure", "--font", collection + "#2", "x"])
+        #expect(missing.status == 1)
+        #expect(missing.error.contains("holds 2 face(s)"), "\(missing.error)")
+    }
+
+    @Test("--font \"\" is the default font, in measure and in the batch")
+    func emptyFontName() throws {
+        let plain = try Self.measuredFont([])
+        #expect(plain.font != nil, "\(plain.run.error)")
+        #expect(try Self.measuredFont(["--font", ""]).font == plain.font)
+        let batch = try runTextlayout(["batch"], input: Data("{\"id\":1,\"text\":\"x\",\"font\":\"\"}\n".utf8))
+        #expect(batch.status == 0, "\(batch.output)")
+    }
+
+    /// A fontconfig configuration of the bundled fonts only, with a strong alias (as the system's
+    /// 30-metric-aliases.conf binds Arial to Liberation Sans) and a weak one (a mere default).
+    static func aliasConfiguration(in directory: URL) throws -> [String: String] {
+        let file = directory.appendingPathComponent("fonts.conf")
+        let bundled = try #require(FontContext.bundledFontsDirectory)
+        try Data("""
+            <?xml version="1.0"?>
+            <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+            <fontconfig>
+              <dir>\(bundled)</dir>
+              <cachedir>\(directory.path)/cache</cachedir>
+              <alias binding="same"><family>Arial</family><accept><family>DejaVu Sans</family></accept></alias>
+              <alias><family>Helvetica</family><default><family>DejaVu Sans</family></default></alias>
+              <alias><family>sans-serif</family><prefer><family>DejaVu Sans</family></prefer></alias>
+              <alias><family>system-ui</family><prefer><family>DejaVu Sans</family></prefer></alias>
+            </fontconfig>
+            """.utf8).write(to: file)
+        return ["FONTCONFIG_FILE": file.path]
+    }
+
+    @Test("a family the configuration strongly aliases is accepted and the output names the file used; an unknown one is refused")
+    func aliasedFamilies() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let environment = try Self.aliasConfiguration(in: directory)
+        let regular = try #require(FontContext.bundledFontPath("DejaVuSans.ttf"))
+        let arial = try Self.measuredFont(["--font", "Arial"], environment: environment)
+        #expect(arial.font == "DejaVu Sans Book (\(regular))", "\(arial.run.error)")
+        let boldArial = try Self.measuredFont(["--font", "Arial:bold"], environment: environment)
+        #expect(boldArial.font?.hasPrefix("DejaVu Sans Bold (") == true, "\(boldArial.run.error)")
+        for refused in ["Helvetica", "No Such Family"] {
+            let run = try runTextlayout(["measure", "--font", refused, "x"], environment: environment)
+            #expect(run.status == 1, "\(refused) was accepted: \(run.output)")
+            #expect(run.error.contains("no installed font has the family '\(refused)'"), "\(run.error)")
+        }
+        let batch = try runTextlayout(["batch"], input: Data("{\"id\":1,\"text\":\"x\",\"font\":\"Arial\"}\n".utf8), environment: environment)
+        #expect(batch.status == 0, "\(batch.output)")
+    }
+
+    @Test("generic families with a hyphen need no escaping", arguments: ["system-ui", "sans-serif", "system-ui:bold"])
+    func hyphenatedFamilies(_ name: String) throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let environment = try Self.aliasConfiguration(in: directory)
+        let run = try Self.measuredFont(["--font", name], environment: environment)
+        #expect(run.font?.hasPrefix("DejaVu Sans B") == true, "\(run.run.error)")
+        let batch = try runTextlayout(["batch"], input: Data("{\"id\":1,\"text\":\"x\",\"font\":\"\(name)\"}\n".utf8), environment: environment)
+        #expect(batch.status == 0, "\(batch.output)")
+    }
 }
 

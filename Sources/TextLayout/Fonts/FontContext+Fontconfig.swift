@@ -5,9 +5,12 @@ import Foundation
 extension FontContext {
     /// Loads the font fontconfig matches for a pattern in fontconfig's syntax: a family name,
     /// optionally followed by properties, as in `DejaVu Sans`, `DejaVu Sans:bold`,
-    /// `DejaVu Sans:weight=200:slant=italic` or `monospace`.
-    /// - Throws: ``LayoutError`` `.unknownFont` when no installed font has that family (a generic
-    ///   family such as `sans-serif` or `monospace` always matches).
+    /// `DejaVu Sans:weight=200:slant=italic` or `monospace`. A `-` in the family is part of its
+    /// name (`system-ui`), not fontconfig's size suffix: the size is the style's.
+    /// - Throws: ``LayoutError`` `.unknownFont` when the font fontconfig matches has neither that
+    ///   family nor one the configuration binds to it strongly (an alias with binding "same" or
+    ///   "strong", such as the metric-compatible Arial → Liberation Sans); a generic family such
+    ///   as `sans-serif` or `monospace` always matches.
     public func font(family pattern: String) throws -> Font {
         let match = try state.withLock { state throws -> (path: String, index: Int) in
             try Self.match(pattern, config: try configuration(&state))
@@ -117,26 +120,60 @@ extension FontContext {
         guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw LayoutError(.unknownFont, "the font name is empty; give a family such as 'DejaVu Sans' or a font file path")
         }
-        guard let pattern = FcNameParse(name) else {
+        guard let pattern = FcNameParse(escapingHyphens(name)) else {
             throw LayoutError(.unknownFont, "'\(name)' is not a fontconfig pattern (expected 'Family' or 'Family:property=value', such as 'DejaVu Sans:bold')")
         }
         defer { FcPatternDestroy(pattern) }
         let requested = strings(FC_FAMILY, of: pattern)
         FcConfigSubstitute(config, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
+        // The requested families and those the configuration binds strongly to them; the weak
+        // ones (every family's default, sans-serif, and its fonts) are only fallbacks.
+        let accepted = Set(stronglyBoundFamilies(of: pattern).map(normalized))
         var result = FcResultNoMatch
         guard let matched = FcFontMatch(config, pattern, &result) else { throw unknown(name) }
         defer { FcPatternDestroy(matched) }
-        let found = Set(strings(FC_FAMILY, of: matched).map(normalized))
-        let isKnown = requested.isEmpty || requested.contains { found.contains(normalized($0)) || genericFamilies.contains(normalized($0)) }
+        let found = strings(FC_FAMILY, of: matched).map(normalized)
+        let isKnown = requested.isEmpty || requested.contains { genericFamilies.contains(normalized($0)) }
+            || found.contains { accepted.contains($0) }
         guard isKnown, let path = strings(FC_FILE, of: matched).first else { throw unknown(name) }
         var index: Int32 = 0
         FcPatternGetInteger(matched, FC_INDEX, 0, &index)
         return (path, Int(index))
     }
 
+    /// The families of `pattern` (after FcConfigSubstitute) with a strong binding, in order.
+    private static func stronglyBoundFamilies(of pattern: OpaquePointer) -> [String] {
+        var families: [String] = []
+        var value = FcValue()
+        var binding = FcValueBindingWeak
+        var n: Int32 = 0
+        while FcPatternGetWithBinding(pattern, FC_FAMILY, n, &value, &binding) == FcResultMatch {
+            if binding == FcValueBindingStrong, value.type == FcTypeString, let string = value.u.s {
+                families.append(String(cString: string))
+            }
+            n += 1
+        }
+        return families
+    }
+
+    /// `name` with each `-` of its family part (before the first `:`) escaped, so that fontconfig
+    /// reads `system-ui` as one family rather than the family `system` at the size `ui`.
+    private static func escapingHyphens(_ name: String) -> String {
+        var escaped = ""
+        var inFamily = true
+        var afterBackslash = false
+        for character in name {
+            if inFamily, character == "-", !afterBackslash { escaped.append("\\") }
+            if character == ":", !afterBackslash { inFamily = false }
+            afterBackslash = character == "\\" && !afterBackslash
+            escaped.append(character)
+        }
+        return escaped
+    }
+
     private static func unknown(_ name: String) -> LayoutError {
-        LayoutError(.unknownFont, "no installed font has the family '\(name)'; list the available families with 'textlayout fonts' (or 'fc-list : family'), or give a font file path")
+        LayoutError(.unknownFont, "no installed font has the family '\(name)' or one fontconfig's configuration aliases to it (as Liberation Sans for Arial); list the available families with 'textlayout fonts' (or 'fc-list : family'), or give a font file path")
     }
 
     private static func normalized(_ family: String) -> String {

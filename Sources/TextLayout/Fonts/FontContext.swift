@@ -94,12 +94,25 @@ public final class FontContext: @unchecked Sendable {
         }
     }
 
-    /// Loads a font named as users name them: a path when `name` contains a `/` or ends in a font
-    /// file extension, otherwise a fontconfig pattern (see ``font(family:)``).
+    /// Loads a font named as users name them: the default font (``defaultFont()``) for an empty
+    /// name; a path when `name` contains a `/` or ends in a font file extension, optionally
+    /// followed by `#N` for face N of a collection (`NotoSansCJK.ttc#2`, as ``Font/description``
+    /// writes it); otherwise a fontconfig pattern (see ``font(family:)``).
     public func font(named name: String) throws -> Font {
+        if name.isEmpty { return try defaultFont() }
+        var path = name
+        var faceIndex = 0
+        if let hash = name.lastIndex(of: "#"), let index = Int(name[name.index(after: hash)...]), index >= 0,
+           Self.looksLikeFile(String(name[..<hash])), !FileManager.default.fileExists(atPath: name) {
+            path = String(name[..<hash])
+            faceIndex = index
+        }
+        return Self.looksLikeFile(path) ? try font(path: path, faceIndex: faceIndex) : try font(family: name)
+    }
+
+    private static func looksLikeFile(_ name: String) -> Bool {
         let lower = name.lowercased()
-        let looksLikeFile = name.contains("/") || [".ttf", ".otf", ".ttc", ".otc", ".woff", ".pfb"].contains { lower.hasSuffix($0) }
-        return looksLikeFile ? try font(path: name) : try font(family: name)
+        return name.contains("/") || [".ttf", ".otf", ".ttc", ".otc", ".woff", ".pfb"].contains { lower.hasSuffix($0) }
     }
 
     /// The bundled default font (DejaVu Sans from the project's `Fonts/` folder), so nothing needs
