@@ -72,7 +72,7 @@ public struct RenderScene: Sendable {
     /// `measurement` measured it with `sizing`.
     public init(editor measurement: EditorMeasurement, sizing: EditorSizing, width: Double?) {
         layout = measurement.layout
-        lines = measurement.layout.lines
+        lines = measurement.layout.linesWithGlyphRuns
         insets = sizing.insets
         self.width = width ?? (measurement.layout.width + sizing.insets.left + sizing.insets.right)
         height = measurement.height
@@ -84,7 +84,7 @@ public struct RenderScene: Sendable {
     /// as its content.
     public init(layout: Layout) {
         self.layout = layout
-        lines = layout.lines
+        lines = layout.linesWithGlyphRuns
         insets = .zero
         width = layout.maxWidth.isFinite ? layout.maxWidth : layout.width
         height = layout.contentHeight

@@ -79,6 +79,15 @@ struct GoldenPictureTests {
         #expect(difference(canvas, canvas)!.badShare == 0)
     }
 
+    @Test("a layout made without glyph runs draws the same picture as one made with them")
+    func runlessLayout() throws {
+        let prepared = try PreparedText("Hello שלום world\nwrapped over lines", font: bundledFont(), size: 17)
+        let withRuns = try SVGRenderer.render(RenderScene(layout: try prepared.layout(width: 90)), options: RenderOptions())
+        let without = try SVGRenderer.render(RenderScene(layout: try prepared.layout(width: 90, glyphRuns: false)), options: RenderOptions())
+        #expect(withRuns.contains("<use "))
+        #expect(without == withRuns)
+    }
+
     @Test("the SVG of a small text is stable: one path per glyph, one use per glyph drawn")
     func svgStructure() throws {
         let (scene, measurement) = try editorScene("abba cab", width: 200)

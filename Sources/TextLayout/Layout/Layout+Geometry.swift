@@ -64,7 +64,8 @@ public struct LayoutRect: Sendable, Hashable, CustomStringConvertible {
 /// `.upstream` keeps the caret at the end of the line before, `.downstream` moves it to the start
 /// of the next line. At a line's ends, where only one neighbour is on the line, that one decides.
 ///
-/// Geometry needs the layout's glyph runs (the default of ``PreparedText/layout(width:lineSpace:glyphRuns:)``).
+/// A layout made without glyph runs (`glyphRuns: false`) answers the same: geometry builds the
+/// runs of the line it looks at (``glyphRuns(of:)``) rather than read empty ones.
 extension Layout {
     /// The width lines are aligned in: the wrap width, or the widest line's width without a limit
     /// (the width `TextRender` gives a bare layout's picture, and a growing editor's text area).
@@ -76,7 +77,31 @@ extension Layout {
     /// left end (it may start below 0 when hanging spaces are wider than the room left).
     public func lineOrigin(_ line: Line) -> Double {
         guard line.isRightToLeft else { return 0 }
-        return alignmentWidth - line.runs.reduce(0) { $0 + $1.width }
+        return alignmentWidth - glyphRuns(of: line).reduce(0) { $0 + $1.width }
+    }
+
+    /// The lines with their glyph runs (``lines`` itself when the layout was made with them): what
+    /// a renderer draws.
+    public var linesWithGlyphRuns: [Line] {
+        guard !hasGlyphRuns else { return lines }
+        return lines.map { line in
+            var line = line
+            line.runs = glyphRuns(of: line)
+            return line
+        }
+    }
+
+    /// The glyph runs of one of this layout's lines: its ``Line/runs``, or, in a layout made
+    /// without glyph runs, the runs built now exactly as a layout with them would hold them.
+    /// Geometry reads runs only through here, so it is the same on both kinds of layout.
+    public func glyphRuns(of line: Line) -> [GlyphRun] {
+        guard !hasGlyphRuns, line.byteRange.lowerBound < line.byteRange.upperBound else { return line.runs }
+        let paragraph = prepared.paragraphs[line.paragraph]
+        let lineBreak = LineBreak(start: line.byteRange.lowerBound, contentEnd: line.contentEnd, end: line.byteRange.upperBound,
+                                  width: line.width, overflowWidth: line.overflowWidth)
+        return prepared.bytes.withUnsafeBufferPointer { bytes in
+            prepared.buildLine(paragraph, lineBreak, bytes: bytes, utf16Start: line.utf16Range.lowerBound).runs
+        }
     }
 
     /// The length of the text in UTF-16 code units.

@@ -173,6 +173,7 @@ extension Line {
     /// Moves the line's offsets by an edit before it.
     mutating func shift(bytes: Int, utf16: Int) {
         byteRange = (byteRange.lowerBound + bytes)..<(byteRange.upperBound + bytes)
+        contentEnd += bytes
         utf16Range = (utf16Range.lowerBound + utf16)..<(utf16Range.upperBound + utf16)
         guard utf16 != 0 else { return }
         for r in runs.indices {

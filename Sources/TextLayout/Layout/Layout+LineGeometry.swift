@@ -127,7 +127,7 @@ extension Layout {
 
         let origin = lineOrigin(line)
         if count > 0 {
-            for run in line.runs {
+            for run in glyphRuns(of: line) {
                 let starts = Set(run.glyphs.map(\.cluster)).sorted()
                 var x = origin + run.x
                 var g = 0

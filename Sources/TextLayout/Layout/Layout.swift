@@ -68,6 +68,8 @@ public struct Line: Sendable {
     var paragraph: Int
     /// The line's range in UTF-8 bytes.
     var byteRange: Range<Int>
+    /// The end of the line's content in UTF-8 bytes, before the whitespace that hangs at its end.
+    var contentEnd: Int
     /// The laid-out text, for ``range``.
     var text: String
     /// The narrowest wrap width at which this line would break elsewhere (see ``LineBreak``).
@@ -84,7 +86,8 @@ public struct Layout: Sendable {
     public let lineSpace: Double
     /// The lines, in order; never empty (an empty text is one empty line).
     public let lines: [Line]
-    /// Whether the lines carry glyph runs (false for the height-only path).
+    /// Whether the lines carry glyph runs (false for the height-only path: geometry then builds
+    /// the runs of the line it looks at, see ``glyphRuns(of:)``).
     let hasGlyphRuns: Bool
 
     /// - Throws: ``LayoutError`` `.invalidArgument` when the lines' height overflows.
@@ -121,7 +124,9 @@ extension PreparedText {
     ///   line space that is negative or not finite, or one so large that the lines' height overflows.
     ///   - glyphRuns: false to leave every line's ``Line/runs`` empty: the height-only path, for
     ///     callers that need line ranges, widths and heights but draw nothing (it skips building
-    ///     the glyph arrays, most of a layout's cost).
+    ///     the glyph arrays, most of a layout's cost). Caret, selection and hit-testing geometry
+    ///     still answer right: they build the runs of the lines they look at
+    ///     (``Layout/glyphRuns(of:)``), which costs what the skipped work would have for those lines.
     /// - Complexity: O(n) over the prepared widths; only the pieces next to a line edge HarfBuzz
     ///   marks unsafe to break are shaped again.
     public func layout(width: Double? = nil, lineSpace: Double = 0, glyphRuns: Bool = true) throws -> Layout {
@@ -166,6 +171,7 @@ extension PreparedText {
                 runs: built.runs,
                 paragraph: paragraphIndex,
                 byteRange: line.start..<line.end,
+                contentEnd: line.contentEnd,
                 text: text,
                 overflowWidth: line.overflowWidth))
             top += built.height + lineSpace
