@@ -36,7 +36,9 @@ let package = Package(
         .target(name: "TextLayoutFuzzing", dependencies: ["TextLayout", "TextLayoutBatch", "TextRender"], path: "Fuzz/Checks"),
         // What the test targets share: the seeded random source.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TextLayoutBatch", "TextLayoutFuzzing", "TestSupport"]),
+        // CHarfBuzz and CICU: the reference breaker measures and breaks without the engine.
+        .testTarget(name: "TextLayoutTests",
+                    dependencies: ["TextLayout", "TextLayoutBatch", "TextLayoutFuzzing", "TestSupport", "CHarfBuzz", "CICU"]),
         .testTarget(name: "TextEditingTests",
                     dependencies: ["TextEditing", "TextEditingSession", "TextLayout", "TextLayoutBatch", "TestSupport"]),
         .testTarget(name: "TextRenderTests", dependencies: ["TextRender", "TextEditing", "TextLayout"]),
