@@ -31,7 +31,8 @@ let package = Package(
         .target(name: "TextEditingSession", dependencies: ["TextEditing", "TextLayout", "TextLayoutBatch"]),
         .executableTarget(name: "textlayout",
                           dependencies: ["TextLayout", "TextLayoutBatch", "TextRender", "TextEditingSession"]),
-        .executableTarget(name: "textlayout-bench", dependencies: ["TextLayout", "TextLayoutBatch", "CHarfBuzz", "CICU"],
+        .systemLibrary(name: "CMalloc", path: "Benchmarks/CMalloc"),
+        .executableTarget(name: "textlayout-bench", dependencies: ["TextLayout", "TextLayoutBatch", "CHarfBuzz", "CICU", "CMalloc"],
                           path: "Benchmarks/TextLayoutBench"),
         .target(name: "TextLayoutFuzzing", dependencies: ["TextLayout", "TextLayoutBatch", "TextRender"], path: "Fuzz/Checks"),
         // What the test targets share: the seeded random source.
@@ -42,5 +43,7 @@ let package = Package(
         .testTarget(name: "TextEditingTests",
                     dependencies: ["TextEditing", "TextEditingSession", "TextLayout", "TextLayoutBatch", "TestSupport"]),
         .testTarget(name: "TextRenderTests", dependencies: ["TextRender", "TextEditing", "TextLayout"]),
+        // The benchmark's scenarios measure what they say (never how fast: no timed tests).
+        .testTarget(name: "TextLayoutBenchTests", dependencies: ["textlayout-bench", "TextLayout", "TextLayoutBatch"]),
     ]
 )

@@ -11,6 +11,9 @@ struct BenchJob {
     var sizing: EditorSizing
     /// The job as a batch input line (for the batch scenario).
     var line: String
+    /// What the job's text is, for figures per script: the corpus id's language (`ar` of
+    /// `ar-12-w240`), else the font's family.
+    var group: String
 }
 
 enum JobSource {
@@ -80,7 +83,11 @@ enum JobSource {
             byName[name] = font
             let style = try TextStyle(font: font, size: job.size, direction: job.direction, language: job.language,
                                       lineBreak: job.lineBreak)
-            return BenchJob(text: job.text, style: style, width: job.width, sizing: job.sizing, line: line)
+            var group = font.familyName
+            if case .string(let id) = job.id, let language = id.split(separator: "-").first, id.contains("-") {
+                group = String(language)
+            }
+            return BenchJob(text: job.text, style: style, width: job.width, sizing: job.sizing, line: line, group: group)
         }
     }
 }

@@ -1,4 +1,4 @@
-// The benchmark's scenarios: cold and warm layout, relayout at new widths, keystrokes in a long text, the batch path.
+// The benchmark's scenarios: cold and warm layout, relayout at new widths, keystrokes in a long text, the batch path, memory.
 import Foundation
 import TextLayout
 import TextLayoutBatch
@@ -10,36 +10,54 @@ struct Floors {
     var sum: Double { harfBuzz + icu }
 }
 
+/// Hits and misses of one cache, as a line of the report.
+func hitRate(_ name: String, _ statistics: (hits: Int, misses: Int, bytes: Int)) -> String {
+    String(format: "%@: %d hits, %d misses (%.1f%% hits)", name, statistics.hits, statistics.misses,
+           100 * Double(statistics.hits) / Double(max(1, statistics.hits + statistics.misses)))
+}
+
+func seconds(since start: UInt64) -> Double {
+    Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
 struct Scenario {
-    static let names = ["cold", "warm", "relayout", "keystroke", "batch"]
+    static let names = ["cold", "warm", "relayout", "relayout-height", "keystroke", "batch", "batch-distinct", "memory"]
 
     let jobs: [BenchJob]
     let fonts: FontContext
     let rounds: Int
 
-    /// Runs `body` once to warm up, then `rounds` times, printing each round; returns the median
-    /// round in seconds. `body` returns a checksum so that its work cannot be optimised away.
-    func timed(_ label: String, count: Int, quiet: Bool = false, before: () -> Void = {}, _ body: () throws -> Int) rethrows -> Double {
-        var checksum = 0
-        before()
-        checksum &+= try body()
+    /// Runs `round` once to warm up, then `rounds` times, printing each round as
+    /// 'round i: S s for N jobs' (the line `compare.py speed` reads); returns the median round in
+    /// seconds. `round` returns the seconds it measured and a checksum, so that its work cannot be
+    /// optimised away.
+    func measuredRounds(count: Int, quiet: Bool = false, _ round: () throws -> (seconds: Double, checksum: Int)) rethrows -> Double {
+        var checksum = try round().checksum
         var times: [Double] = []
-        for round in 0..<rounds {
-            before()
-            let start = DispatchTime.now().uptimeNanoseconds
-            checksum &+= try body()
-            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        for index in 0..<rounds {
+            let (seconds, sum) = try round()
+            checksum &+= sum
             times.append(seconds)
-            if !quiet { print(String(format: "round %d: %.6f s for %d jobs", round, seconds, count)) }
+            if !quiet { print(String(format: "round %d: %.6f s for %d jobs", index, seconds, count)) }
         }
         if checksum == 42 { print("") }  // keeps the checksum alive
         return times.sorted()[times.count / 2]
     }
 
+    /// ``measuredRounds(count:quiet:_:)`` timing the whole of `body`, after `before` (untimed).
+    func timed(count: Int, quiet: Bool = false, before: () -> Void = {}, _ body: () throws -> Int) rethrows -> Double {
+        try measuredRounds(count: count, quiet: quiet) {
+            before()
+            let start = DispatchTime.now().uptimeNanoseconds
+            let checksum = try body()
+            return (seconds(since: start), checksum)
+        }
+    }
+
     func floors() -> Floors {
         let harfBuzz = HarfBuzzAlone()
-        let hb = timed("harfbuzz", count: jobs.count, quiet: true) { harfBuzz.run(jobs) }
-        let icu = timed("icu", count: jobs.count, quiet: true) { ICUAlone.run(jobs) }
+        let hb = timed(count: jobs.count, quiet: true) { harfBuzz.run(jobs) }
+        let icu = timed(count: jobs.count, quiet: true) { ICUAlone.run(jobs) }
         return Floors(harfBuzz: hb / Double(jobs.count), icu: icu / Double(jobs.count))
     }
 
@@ -47,82 +65,138 @@ struct Scenario {
         print("== \(name)")
         switch name {
         case "cold":
-            let median = try timed(name, count: jobs.count, before: { fonts.clearShapingCaches() }) { try measureAll() }
-            report(median / Double(jobs.count), floor: floor, against: "(harfbuzz + icu)", floor.sum)
+            try runCold(floor: floor)
         case "warm":
-            fonts.clearShapingCaches()
-            let median = try timed(name, count: jobs.count) { try measureAll() }
-            report(median / Double(jobs.count), floor: floor, against: "harfbuzz", floor.harfBuzz)
-            let cache = fonts.shapeCache.statistics
-            print(String(format: "word cache: %d hits, %d misses (%.1f%% hits), %.1f MiB", cache.hits, cache.misses,
-                         100 * Double(cache.hits) / Double(max(1, cache.hits + cache.misses)), Double(cache.bytes) / 1048576))
-            var preparedBytes = 0
-            var units = 0
-            for text in Set(jobs.map(\.text)) {
-                preparedBytes += try PreparedText(text, style: jobs[0].style).estimatedBytes
-                units += text.utf16.count
-            }
-            print(String(format: "prepared text: %.1f bytes per UTF-16 code unit; word cache %.1f bytes per unit of the corpus",
-                         Double(preparedBytes) / Double(units), Double(cache.bytes) / Double(units)))
+            try runWarm(floor: floor)
         case "relayout":
-            let prepared = try jobs.map { try PreparedText($0.text, style: $0.style) }
-            var round = 0
             // Lines built (ranges, widths, heights, baselines), as the batch reports them.
-            let median = try timed(name, count: jobs.count) {
-                round += 1
-                var checksum = 0
-                for i in jobs.indices {
-                    let width = jobs[i].width.map { $0 + Double(round % 7) * 3 }
-                    checksum &+= try prepared[i].measureEditor(width: width, sizing: jobs[i].sizing, glyphRuns: false).lineCount
-                }
-                return checksum
+            try runRelayout(floor: floor) { prepared, job, width in
+                try prepared.measureEditor(width: width, sizing: job.sizing, glyphRuns: false).lineCount
             }
-            report(median / Double(jobs.count), floor: floor, against: "(harfbuzz + icu)", floor.sum)
+        case "relayout-height":
             // The height-only path: line count and heights, no lines built.
-            print("-- height only")
-            let heightOnly = try timed(name, count: jobs.count) {
-                round += 1
-                var checksum = 0
-                for i in jobs.indices {
-                    let width = jobs[i].width.map { $0 + Double(round % 7) * 3 }
-                    checksum &+= try prepared[i].editorHeight(width: width, sizing: jobs[i].sizing).lineCount
-                }
-                return checksum
+            try runRelayout(floor: floor) { prepared, job, width in
+                try prepared.editorHeight(width: width, sizing: job.sizing).lineCount
             }
-            report(heightOnly / Double(jobs.count), floor: floor, against: "(harfbuzz + icu)", floor.sum)
         case "keystroke":
             try KeystrokeScenario(jobs: jobs, rounds: rounds).run()
         case "batch":
-            let input = jobs.map { Array($0.line.utf8) }
-            var perThread: [Int: Double] = [:]
-            for threads in Set([1, ProcessInfo.processInfo.activeProcessorCount]).sorted() {
-                let runner = BatchRunner(threads: threads)
-                print("-- \(threads) thread\(threads == 1 ? "" : "s")")
-                let median = timed(name, count: jobs.count) {
-                    runner.results(for: input).reduce(0) { $0 &+ $1.json.utf8.count }
-                }
-                perThread[threads] = median
-                print(String(format: "median %.2f us/job, %.0f jobs/s", median / Double(jobs.count) * 1e6, Double(jobs.count) / median))
-            }
-            if let one = perThread[1], let all = perThread.filter({ $0.key > 1 }).first {
-                print(String(format: "throughput with %d threads / 1 thread = %.2f", all.key, one / all.value))
-            }
+            runBatch(passes: [Array(jobs.indices)], clearingCaches: false)
+        case "batch-distinct":
+            runBatch(passes: firstSightPasses(jobs), clearingCaches: true)
+        case "memory":
+            try MemoryScenario(jobs: jobs, fonts: fonts).run()
         default:
             break
         }
     }
 
-    /// Prepares and measures every job (the batch job without JSON: the height-only path).
+    /// Every job a first sight of its text: the jobs run in passes that hold each text once, each
+    /// pass starting with both caches emptied (untimed). Within a pass the word cache keeps what the
+    /// pass's earlier texts taught it, as in a batch of distinct texts.
+    func runCold(floor: Floors) throws {
+        let passes = firstSightPasses(jobs)
+        var last = PassesRun()
+        let median = try measuredRounds(count: jobs.count) {
+            last = try runPasses(passes.count, clearingCaches: true) { pass in
+                var checksum = 0
+                for i in passes[pass] { checksum &+= try measure(jobs[i]) }
+                return checksum
+            }
+            return (last.seconds, last.checksum)
+        }
+        report(median / Double(jobs.count), against: "(harfbuzz + icu)", floor.sum)
+        print("\(passes.count) passes of distinct texts, caches emptied before each; in the last round:")
+        print(last.hitRates)
+    }
+
+    /// What a run of passes took and how the caches answered.
+    struct PassesRun {
+        var seconds = 0.0
+        var checksum = 0
+        var words = (hits: 0, misses: 0, bytes: 0)
+        var prepared = (hits: 0, misses: 0, bytes: 0)
+        var hitRates: String { hitRate("word cache", words) + "; " + hitRate("prepared texts", prepared) }
+    }
+
+    /// Runs `pass` for each pass index, timing it (and, with `clearingCaches`, emptying the caches
+    /// before it, untimed), and counts the caches' hits and misses over the passes.
+    func runPasses(_ count: Int, clearingCaches: Bool, _ pass: (Int) throws -> Int) rethrows -> PassesRun {
+        var run = PassesRun()
+        for index in 0..<count {
+            if clearingCaches { fonts.clearShapingCaches() }
+            let (w, p) = (fonts.shapeCache.statistics, fonts.preparedTextCache.statistics)
+            let start = DispatchTime.now().uptimeNanoseconds
+            run.checksum &+= try pass(index)
+            run.seconds += seconds(since: start)
+            let (w1, p1) = (fonts.shapeCache.statistics, fonts.preparedTextCache.statistics)
+            run.words = (run.words.hits + w1.hits - w.hits, run.words.misses + w1.misses - w.misses, 0)
+            run.prepared = (run.prepared.hits + p1.hits - p.hits, run.prepared.misses + p1.misses - p.misses, 0)
+        }
+        return run
+    }
+
+    /// Caches kept from round to round: after the warm-up every job's text is a prepared-text cache hit.
+    func runWarm(floor: Floors) throws {
+        fonts.clearShapingCaches()
+        let median = try timed(count: jobs.count) { try measureAll() }
+        report(median / Double(jobs.count), against: "harfbuzz", floor.harfBuzz)
+        print(hitRate("word cache", fonts.shapeCache.statistics) + "; " + hitRate("prepared texts", fonts.preparedTextCache.statistics))
+    }
+
+    /// Each round lays every prepared job out at a width a few pixels off the last round's.
+    func runRelayout(floor: Floors, _ layOut: (PreparedText, BenchJob, Double?) throws -> Int) throws {
+        let prepared = try jobs.map { try PreparedText($0.text, style: $0.style) }
+        var round = 0
+        let median = try timed(count: jobs.count) {
+            round += 1
+            var checksum = 0
+            for i in jobs.indices {
+                checksum &+= try layOut(prepared[i], jobs[i], jobs[i].width.map { $0 + Double(round % 7) * 3 })
+            }
+            return checksum
+        }
+        report(median / Double(jobs.count), against: "(harfbuzz + icu)", floor.sum)
+    }
+
+    /// The batch path, JSON in and out, on 1 thread and on every core. With `clearingCaches`, the
+    /// caches are emptied (untimed) before each pass, so that each pass is a stream of texts seen
+    /// for the first time.
+    func runBatch(passes: [[Int]], clearingCaches: Bool) {
+        let input = passes.map { pass in pass.map { Array(jobs[$0].line.utf8) } }
+        var perThread: [Int: Double] = [:]
+        for threads in Set([1, ProcessInfo.processInfo.activeProcessorCount]).sorted() {
+            let runner = BatchRunner(layouter: BatchLayouter(fonts: fonts), threads: threads)
+            print("-- \(threads) thread\(threads == 1 ? "" : "s")")
+            var last = PassesRun()
+            let median = measuredRounds(count: jobs.count) {
+                last = runPasses(input.count, clearingCaches: clearingCaches) { pass in
+                    runner.results(for: input[pass]).reduce(0) { $0 &+ $1.json.utf8.count }
+                }
+                return (last.seconds, last.checksum)
+            }
+            perThread[threads] = median
+            print(String(format: "median %.2f us/job, %.0f jobs/s", median / Double(jobs.count) * 1e6, Double(jobs.count) / median))
+            print("in the last round: " + last.hitRates)
+        }
+        if let one = perThread[1], let all = perThread.filter({ $0.key > 1 }).first {
+            print(String(format: "throughput with %d threads / 1 thread = %.2f", all.key, one / all.value))
+        }
+    }
+
+    /// Prepares and measures one job (the batch job without JSON: the height-only path).
+    func measure(_ job: BenchJob) throws -> Int {
+        let prepared = try PreparedText(job.text, style: job.style)
+        return try prepared.measureEditor(width: job.width, sizing: job.sizing, glyphRuns: false).lineCount
+    }
+
     func measureAll() throws -> Int {
         var checksum = 0
-        for i in jobs.indices {
-            let prepared = try PreparedText(jobs[i].text, style: jobs[i].style)
-            checksum &+= try prepared.measureEditor(width: jobs[i].width, sizing: jobs[i].sizing, glyphRuns: false).lineCount
-        }
+        for job in jobs { checksum &+= try measure(job) }
         return checksum
     }
 
-    func report(_ perJob: Double, floor: Floors, against name: String, _ value: Double) {
+    func report(_ perJob: Double, against name: String, _ value: Double) {
         print(String(format: "median %.2f us/job; / %@ = %.2f", perJob * 1e6, name, perJob / value))
     }
 }

@@ -6,10 +6,21 @@ import TextLayoutBatch
 let usage = """
 usage: textlayout-bench [--jobs FILE | --jobs -] [--scenario NAME] [--rounds N]
 
-scenarios: cold, warm, relayout, keystroke, batch, all (default: all)
+scenarios: cold, warm, relayout, relayout-height, keystroke, batch, batch-distinct,
+memory, all (default: all)
+  cold             every job a first sight of its text: passes of distinct texts, caches
+                   emptied before each pass (the word cache learns within a pass)
+  warm             caches kept: every job a prepared-text cache hit
+  relayout         prepared texts laid out at new widths, lines built
+  relayout-height  the same, height-only path (no lines built)
+  keystroke        a sentence typed into a 10 KB text, against a full layout in the same cache state
+  batch            JSON in and out, 1 thread and every core: prepared-text cache hits
+  batch-distinct   the batch over passes of distinct texts, caches emptied before each pass
+  memory           bytes malloc really holds for prepared texts and caches, per script
 Without --jobs, the corpus in Benchmarks/Corpus at 120, 240 and 360 px.
-Each scenario runs one warm-up round, then N rounds (default 5), each printed as
-'round i: S s for N jobs', then its median and its ratios.
+Each timed scenario runs one warm-up round, then N rounds (default 5), each printed as
+'round i: S s for N jobs' (all the jobs, as compare.py speed reads it), then its median
+and its ratios.
 """
 
 struct Options {

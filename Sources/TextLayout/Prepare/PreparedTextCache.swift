@@ -17,6 +17,9 @@ public final class PreparedTextCache: Sendable {
 
     public func removeAll() { entries.removeAll() }
 
+    /// Hits, misses and the bytes held (the texts' own estimate), over all shards.
+    public var statistics: (hits: Int, misses: Int, bytes: Int) { entries.statistics }
+
     func lookup(_ text: String, _ style: TextStyle, _ spans: [StyledSpan]) -> PreparedText? {
         // Code units, not String ==: canonically equivalent texts have different offsets.
         entries.lookup(Self.key(text, style, spans)) {
