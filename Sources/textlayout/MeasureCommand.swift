@@ -64,6 +64,7 @@ enum MeasureCommand {
             out += ",\"height\":"; writeJSONNumber(line.height, to: &out)
             out += ",\"baseline\":"; writeJSONNumber(line.baseline, to: &out)
             out += ",\"text\":"; writeJSONString(String(layout.prepared.text[line.range]), to: &out)
+            if line.endsWithHyphen { out += ",\"endsWithHyphen\":true" }
             out += ",\"runs\":["
             for (k, run) in line.runs.enumerated() {
                 out += k > 0 ? "," : ""
@@ -72,6 +73,7 @@ enum MeasureCommand {
                 out += ",\"width\":"; writeJSONNumber(run.width, to: &out)
                 out += ",\"direction\":\"\(run.isRightToLeft ? "rtl" : "ltr")\",\"font\":"
                 writeJSONString(run.font.description, to: &out)
+                if run.hasGeneratedHyphen { out += ",\"generatedHyphen\":true" }
                 out += "}"
             }
             out += "]}"

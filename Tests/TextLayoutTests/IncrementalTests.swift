@@ -13,8 +13,9 @@ struct IncrementalTests {
         "",
         "Ελληνικά: η οριζόντια στοίχιση από 0 (αριστερά) μέχρι 1 (δεξιά).",
         "tabs\tand\tmore tabs here\tend",
+        "Donau\u{AD}dampf\u{AD}schiff\u{AD}fahrts\u{AD}ge\u{AD}sell\u{AD}schaft und su\u{AD}per\u{AD}ca\u{AD}li",
     ]
-    static let insertions = ["a", " ", "\n", "word ", "é", "😀", "\r\n", "ש", "\t", "xyzzy plugh ", "\r", "\n"]
+    static let insertions = ["a", " ", "\n", "word ", "é", "😀", "\r\n", "ש", "\t", "xyzzy plugh ", "\r", "\n", "\u{AD}"]
 
     func fonts() throws -> Font {
         let context = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false)
@@ -25,7 +26,7 @@ struct IncrementalTests {
     func summary(_ layout: Layout) -> [String] {
         layout.lines.map { line in
             let range = layout.prepared.text.utf16.distance(from: layout.prepared.text.startIndex, to: line.range.lowerBound)
-            return "\(line.utf16Range) \(range) \(line.byteRange) p\(line.paragraph) w=\(line.width) h=\(line.height) top=\(line.top) base=\(line.baseline) hard=\(line.endsWithHardBreak) rtl=\(line.isRightToLeft) runs=\(line.runs.map { "\($0.utf16Range)@\($0.x):\($0.glyphs.map(\.cluster))" })"
+            return "\(line.utf16Range) \(range) \(line.byteRange) p\(line.paragraph) w=\(line.width) h=\(line.height) top=\(line.top) base=\(line.baseline) hard=\(line.endsWithHardBreak) hyphen=\(line.endsWithHyphen) rtl=\(line.isRightToLeft) runs=\(line.runs.map { "\($0.utf16Range)@\($0.x):\($0.glyphs.map(\.cluster))" })"
         }
     }
 

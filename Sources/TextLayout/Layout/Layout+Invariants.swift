@@ -16,6 +16,9 @@ extension Layout {
     ///   not negative; lines stack from 0 down.
     /// - With glyph runs, every glyph's numbers are finite and its cluster lies in its run, and
     ///   the advances of the glyphs before the line's hanging whitespace add up to its width.
+    /// - A line shows a hyphen only where it breaks right after a soft hyphen that follows its
+    ///   text (not at its paragraph's end); with glyph runs, exactly such a line has generated
+    ///   glyphs, in the soft hyphen's cluster.
     ///
     /// - Complexity: O(n) in the text, plus a grapheme analysis of each word that was cut.
     public func _checkInvariants() -> [String] {
@@ -62,6 +65,10 @@ extension Layout {
                         if !graphemes.isBoundary(r.lowerBound, in: paragraph, bytes: bytes) {
                             fail("line \(k) starts at byte \(r.lowerBound), inside a grapheme cluster and not at a break opportunity")
                         }
+                    }
+                    if line.endsWithHyphen, isLast || !isAtBreakOpportunity(paragraph, r.upperBound)
+                        || r.upperBound - 2 <= r.lowerBound || bytes[r.upperBound - 2] != 0xC2 || bytes[r.upperBound - 1] != 0xAD {
+                        fail("line \(k) shows a hyphen but does not break right after a soft hyphen that follows its text")
                     }
                     checkMetrics(line, k, top: top, fail: fail)
                     top = line.top + line.height + lineSpace
@@ -159,6 +166,15 @@ extension Layout {
                 if glyph.cluster < trimmedUTF16 { sumTrimmed += glyph.advance }
                 if glyph.cluster < segmentUTF16 { sumSegment += glyph.advance }
             }
+        }
+        // The hyphen a line shows after a soft hyphen is generated: it stands in the soft hyphen's
+        // cluster, and only such a line has one.
+        let generated = line.runs.flatMap(\.glyphs).filter(\.isGenerated)
+        if generated.isEmpty == line.endsWithHyphen {
+            fail("line \(k) says endsWithHyphen \(line.endsWithHyphen) but has \(generated.count) generated glyphs")
+        }
+        if let stray = generated.first(where: { $0.cluster != line.utf16Range.upperBound - 1 }) {
+            fail("line \(k) has a generated glyph at UTF-16 offset \(stray.cluster), not at its soft hyphen")
         }
         let tolerance = 1e-6 * max(1, abs(line.width))
         // (A line whose glyphs add up to less than 0 is 0 wide.)

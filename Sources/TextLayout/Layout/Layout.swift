@@ -11,6 +11,9 @@ public struct Glyph: Sendable, Hashable {
     /// The glyph's offset from the pen position, in pixels (x right, y up, as in the font).
     public var xOffset: Double
     public var yOffset: Double
+    /// Whether the glyph stands for no character of the text: the hyphen a line shows at a break
+    /// right after a soft hyphen (U+00AD). Its ``cluster`` is the soft hyphen's offset.
+    public var isGenerated = false
 }
 
 /// Glyphs of one font and direction on one line, in drawing order (left to right).
@@ -31,6 +34,9 @@ public struct GlyphRun: Sendable {
 
     /// The sum of the glyph advances, in pixels.
     public var width: Double { glyphs.reduce(0) { $0 + $1.advance } }
+
+    /// Whether the run holds the hyphen shown at a break after a soft hyphen (a generated glyph).
+    public var hasGeneratedHyphen: Bool { glyphs.contains { $0.isGenerated } }
 }
 
 /// One laid-out line. Vertical positions are in pixels from the top of the text's content box.
@@ -59,6 +65,9 @@ public struct Line: Sendable {
     public var baseline: Double
     /// Whether a hard break (newline, U+2028...) ends the line.
     public var endsWithHardBreak: Bool
+    /// Whether the line breaks right after a soft hyphen (U+00AD) and so shows a hyphen at its end:
+    /// a generated glyph in ``runs``, counted in ``width``.
+    public var endsWithHyphen: Bool
     /// Whether the line's paragraph reads right to left (so a renderer aligns it to the right).
     public var isRightToLeft: Bool
     /// The glyphs to draw, one run per font, script and direction, in drawing order (left to
@@ -167,6 +176,7 @@ extension PreparedText {
                 ascent: built.ascent, descent: built.descent, height: built.height,
                 top: top, baseline: top + built.baselineOffset,
                 endsWithHardBreak: endsParagraph && k == breaks.count - 1 && paragraph.range.endsWithHardBreak,
+                endsWithHyphen: line.isHyphenated,
                 isRightToLeft: paragraph.bidi.paragraphLevel == 1,
                 runs: built.runs,
                 paragraph: paragraphIndex,

@@ -14,6 +14,9 @@ struct LineBreak: Sendable, Equatable {
     /// the next grapheme cluster of a cut word): a wrap width at least this wide would break the
     /// line elsewhere. Infinity for a paragraph's last line.
     var overflowWidth = Double.infinity
+    /// Whether the line ends at a break opportunity right after a soft hyphen (U+00AD), so that it
+    /// shows a hyphen there, counted in ``width``.
+    var isHyphenated = false
 }
 
 /// Widths within this much of the limit count as fitting: the float error of summing advances.
@@ -70,7 +73,7 @@ func forEachLine(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt
         while next <= lastSegment {
             let contentEnd = max(paragraph.contentEnds[next], start)
             let endCluster = Int(paragraph.contentEndCluster[next])
-            let width: Double
+            var width: Double
             if startCluster >= 0 && endCluster >= 0 && contentEnd == paragraph.contentEnds[next] {
                 width = paragraph.clusterX[endCluster] - startX
             } else if isFarTooWide(paragraph, start..<contentEnd, limit: limit, em: style.size) {
@@ -83,11 +86,14 @@ func forEachLine(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt
             } else {
                 width = measurer.width(to: contentEnd)
             }
+            let softHyphen = next < lastSegment ? softHyphenEnding(paragraph, bytes, segment: next, from: start) : nil
+            if let softHyphen { width = measurer.hyphenatedWidth(softHyphen: softHyphen) }
             guard width <= limit else {
                 fitted?.overflowWidth = width
                 break
             }
-            fitted = LineBreak(start: start, contentEnd: contentEnd, end: paragraph.segmentEnd(next), width: width)
+            fitted = LineBreak(start: start, contentEnd: contentEnd, end: paragraph.segmentEnd(next), width: width,
+                               isHyphenated: softHyphen != nil)
             next += 1
         }
         if let line = fitted {
@@ -130,6 +136,12 @@ func forEachLine(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt
             // segment can make the line narrower than the cluster alone.
             if segment < lastSegment {
                 line.overflowWidth = max(cutWidth, measurer.width(to: max(paragraph.contentEnds[segment + 1], start)))
+                // A segment that ends at a soft hyphen lands here when it fits without its hyphen
+                // but not with it: the line is cut after the soft hyphen and shows no hyphen, until
+                // the width holds the hyphen too.
+                if let softHyphen = softHyphenEnding(paragraph, bytes, segment: segment, from: start) {
+                    line.overflowWidth = min(line.overflowWidth, measurer.hyphenatedWidth(softHyphen: softHyphen))
+                }
             }
             guard emit(line), segment < lastSegment else { return }
             start = line.end
@@ -160,6 +172,17 @@ private func isFarTooWide(_ paragraph: PreparedParagraph, _ range: Range<Int>, l
     let first = paragraph.cluster(atOrAfter: range.lowerBound)
     let last = paragraph.cluster(atOrAfter: range.upperBound)
     return last - first > 256 && paragraph.clusterX[last] - paragraph.clusterX[first] > 2 * limit + 16 * em
+}
+
+/// Where the soft hyphen (U+00AD) that segment `index` of a paragraph ends with starts, when a
+/// line from `start` that breaks after the segment breaks right after it and so shows a hyphen;
+/// nil otherwise (no soft hyphen there, whitespace after it, where the line breaks instead, or
+/// nothing before it on the line: a soft hyphen that starts a line shows nothing).
+private func softHyphenEnding(_ paragraph: PreparedParagraph, _ bytes: UnsafeBufferPointer<UInt8>, segment index: Int,
+                              from start: Int) -> Int? {
+    let end = paragraph.contentEnds[index]
+    guard end - 2 > start, end == paragraph.segmentEnd(index), bytes[end - 2] == 0xC2, bytes[end - 1] == 0xAD else { return nil }
+    return end - 2
 }
 
 /// Whether `offset` is one of the ascending `boundaries`.

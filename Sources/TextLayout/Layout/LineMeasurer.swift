@@ -108,20 +108,54 @@ struct LineMeasurer {
 
     /// Shapes `range` (which lies inside one run) on its own, with its run's font, script and
     /// direction, through the word cache.
-    func reshape(_ range: Range<Int>) -> ShapedGlyphs {
-        let run = paragraph.runs[paragraph.run(at: range.lowerBound)]
+    /// - Parameter hyphenated: whether to shape a hyphen after it, in the same buffer, standing
+    ///   for the soft hyphen at `range.upperBound` (its glyphs take that cluster): the font's
+    ///   U+2010 HYPHEN, or `-` when it has none (as Pango and browsers choose), or nothing when it
+    ///   has neither. Not cached: it is shaped only at the ends of lines.
+    func reshape(_ range: Range<Int>, hyphenated: Bool = false) -> ShapedGlyphs {
+        let run = paragraph.runs[paragraph.run(at: hyphenated ? range.upperBound : range.lowerBound)]
         let properties = ShapingProperties(font: run.font, script: run.script, rightToLeft: run.isRightToLeft,
                                            language: style.language ?? "", features: run.features)
+        if hyphenated {
+            let hyphen: UInt32? = run.font.hasGlyph(0x2010) ? 0x2010 : run.font.hasGlyph(0x2D) ? 0x2D : nil
+            return Shaper.shape(properties, bytes, range, appending: hyphen)
+        }
         if let cache = style.font.context?.shapeCache { return cache.shape(properties, bytes, range) }
         return Shaper.shape(properties, bytes, range)
     }
 
+    /// The width in pixels of the line from ``start`` to a break right after the soft hyphen at
+    /// `softHyphen`, with the hyphen shown there (see ``hyphenPiece(softHyphen:)``).
+    mutating func hyphenatedWidth(softHyphen: Int) -> Double {
+        let piece = hyphenPiece(softHyphen: softHyphen)
+        return width(to: piece.lowerBound) + reshapedWidth(piece, hyphenated: true)
+    }
+
+    /// The end of the line that is shaped again, with a hyphen after it, when the line breaks right
+    /// after the soft hyphen at `softHyphen`: from the last cluster before the soft hyphen that is
+    /// safe to break at (so the hyphen is kerned against the letter before it) up to the soft
+    /// hyphen, which the hyphen stands in for. It starts no earlier than the line, the soft
+    /// hyphen's run or the byte after the last tab, and is empty when nothing of the run comes before.
+    func hyphenPiece(softHyphen: Int) -> Range<Int> {
+        let p = paragraph
+        var floor = max(start, p.runs[p.run(at: softHyphen)].range.lowerBound)
+        if !p.tabs.isEmpty {
+            let t = firstIndex(in: p.tabs, atOrAfter: softHyphen)
+            if t > 0 { floor = max(floor, p.tabs[t - 1] + 1) }
+        }
+        var k = p.cluster(atOrAfter: softHyphen) - 1
+        while k > 0, p.clusterUnsafe[k], p.clusterStarts[k] > floor { k -= 1 }
+        let pieceStart = k >= 0 ? max(floor, p.clusterStarts[k]) : floor
+        return min(pieceStart, softHyphen)..<softHyphen
+    }
+
     /// Shapes `range` on its own and returns its width in pixels (tabs count 0).
-    func reshapedWidth(_ range: Range<Int>) -> Double {
+    /// - Parameter hyphenated: whether a hyphen follows it (see ``reshape(_:hyphenated:)``).
+    func reshapedWidth(_ range: Range<Int>, hyphenated: Bool = false) -> Double {
         var units = 0
         var clusters = 0
         var last: Int32 = -1
-        for glyph in reshape(range) {
+        for glyph in reshape(range, hyphenated: hyphenated) {
             if glyph.cluster != last { clusters += 1; last = glyph.cluster }
             if bytes[Int(glyph.cluster)] != 0x09 { units += Int(glyph.advance) }
         }

@@ -78,7 +78,16 @@ extension PreparedText {
             }
             appendPlan(position, c)
         }
-        appendSpan(line.start, line.contentEnd)
+        // A line that breaks after a soft hyphen ends in its hyphen, shaped with the letters before
+        // it as the line was measured (see ``LineMeasurer/hyphenatedWidth(softHyphen:)``).
+        let softHyphen = line.isHyphenated ? line.contentEnd - 2 : nil
+        if let softHyphen {
+            let piece = measurer.hyphenPiece(softHyphen: softHyphen)
+            appendSpan(line.start, piece.lowerBound)
+            logical.append(contentsOf: measurer.reshape(piece, hyphenated: true))
+        } else {
+            appendSpan(line.start, line.contentEnd)
+        }
         appendSpan(line.contentEnd, line.end)
 
         // Glyphs in logical order, tabs advanced to their stops, split by piece.
@@ -104,7 +113,8 @@ extension PreparedText {
             }
             x += advance
             pieceGlyphs[p].append(Glyph(id: id, cluster: offsets.utf16(at: cluster), advance: advance,
-                                        xOffset: Double(shaped.xOffset) * scale, yOffset: Double(shaped.yOffset) * scale))
+                                        xOffset: Double(shaped.xOffset) * scale, yOffset: Double(shaped.yOffset) * scale,
+                                        isGenerated: cluster == softHyphen))
         }
         var rangeOffsets = UTF16OffsetCounter(bytes, byteOffset: line.start, utf16Offset: utf16Start)
         for (k, piece) in pieces.enumerated() {

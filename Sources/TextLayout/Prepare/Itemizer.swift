@@ -88,7 +88,8 @@ struct FontRun: Sendable {
 /// glyph), else the fallback font its ``FontContext`` finds for the cluster's first missing
 /// character, kept for the whole cluster. A cluster drawn as emoji (with VS16, a keycap, or an
 /// Emoji_Presentation character without VS15) prefers the `emoji` family. A character no font has
-/// stays with the primary font and is drawn and measured as its .notdef glyph.
+/// stays with the primary font and is drawn and measured as its .notdef glyph. A soft hyphen
+/// keeps the font of the cluster before it.
 func fontRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, primary: Font, language: String?) throws -> [FontRun] {
     var needsFallback = false
     var i = range.lowerBound
@@ -113,7 +114,11 @@ func fontRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, primary: F
         let missing = scalars.first { !isCovered($0, by: primary) }
         let emoji = scalars.contains(0xFE0F) || scalars.contains(0x20E3)
             || (isEmojiPresentation(scalars[0]) && !scalars.contains(0xFE0E))
-        if emoji, let found = context.fallbackFont(for: scalars[0], primary: primary, language: language, emoji: true) {
+        if scalars == [0xAD], let before = runs.last {
+            // A soft hyphen needs no glyph of its own: it keeps the font of the text before it, the
+            // font its hyphen is shaped in at a break after it.
+            font = before.font
+        } else if emoji, let found = context.fallbackFont(for: scalars[0], primary: primary, language: language, emoji: true) {
             font = found
         } else if let missing, let found = context.fallbackFont(for: missing, primary: primary, language: language) {
             // Keep the cluster whole in one font, unless the fallback lacks its base.

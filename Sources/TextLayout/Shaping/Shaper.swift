@@ -34,13 +34,18 @@ struct ShapingProperties: Sendable, Hashable {
 
 enum Shaper {
     /// Shapes `range` of UTF-8 `bytes` on its own (no context around it), clusters absolute.
-    static func shape(_ properties: ShapingProperties, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> ShapedGlyphs {
-        guard !range.isEmpty else { return [] }
+    /// - Parameter appending: a character shaped after the text, in the same buffer (so the font's
+    ///   kerning and substitutions reach it), whose glyphs take the cluster `range.upperBound`:
+    ///   the hyphen shown at a break after a soft hyphen.
+    static func shape(_ properties: ShapingProperties, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
+                      appending appended: UInt32? = nil) -> ShapedGlyphs {
+        guard !range.isEmpty || appended != nil else { return [] }
         let buffer = BufferPool.take()
         defer { BufferPool.give(buffer) }
         bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { chars in
             hb_buffer_add_utf8(buffer, chars + range.lowerBound, Int32(range.count), 0, Int32(range.count))
         }
+        if let appended { hb_buffer_add(buffer, appended, UInt32(range.count)) }
         if properties.script != "Zyyy" {
             hb_buffer_set_script(buffer, hb_script_from_string(properties.script, -1))
         }
