@@ -1,6 +1,19 @@
 // swift-tools-version:6.0
 // The package: C shims over FreeType, HarfBuzz, fontconfig and ICU; the layout engine; the CLI; tests; benchmark.
+import Foundation
 import PackageDescription
+
+/// Everything in the package root besides Fonts/ and the TextLayoutFonts sources, so that the
+/// resource target rooted there takes nothing else for a resource (listed, so a new folder needs
+/// no edit here).
+let nonFontFiles: [String] = {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path
+    func entries(_ folder: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: root + "/" + folder)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+    }
+    return entries("").filter { $0 != "Fonts" && $0 != "Sources" }
+        + entries("Sources").filter { $0 != "TextLayoutFonts" }.map { "Sources/" + $0 }
+}()
 
 let package = Package(
     name: "TextLayout",
@@ -23,8 +36,12 @@ let package = Package(
                        providers: [.apt(["libpng-dev"])]),
         .target(name: "CICU",
                 linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
+        // The Fonts/ folder as a resource bundle (every file in it is copied), shipped next to the
+        // built binaries; rooted at the package so that Fonts/ stays where scripts and people find it.
+        .target(name: "TextLayoutFonts", path: ".", exclude: nonFontFiles,
+                sources: ["Sources/TextLayoutFonts"], resources: [.copy("Fonts")]),
         .target(name: "TextLayout",
-                dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CICU"]),
+                dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CICU", "TextLayoutFonts"]),
         .target(name: "TextLayoutBatch", dependencies: ["TextLayout"]),
         .target(name: "TextRender", dependencies: ["TextLayout", "TextEditing", "CFreeType", "CPNG"]),
         .target(name: "TextEditing", dependencies: ["TextLayout"]),

@@ -11,11 +11,12 @@ struct CommandRun {
     var error: String
 }
 
-/// Runs the built `textlayout` with `arguments`, `input` as standard input and, when given,
-/// `outputPath` (such as /dev/full) as standard output; `environment` is added to the test's own.
+/// Runs the built `textlayout` (or `executable`, a copy of it) with `arguments`, `input` as
+/// standard input and, when given, `outputPath` (such as /dev/full) as standard output;
+/// `environment` is added to the test's own.
 func runTextlayout(_ arguments: [String], input: Data = Data(), outputPath: String? = nil,
-                   environment: [String: String] = [:]) throws -> CommandRun {
-    let executable = try #require(textlayoutExecutable(), "build the package first (swift build)")
+                   environment: [String: String] = [:], executable: URL? = nil) throws -> CommandRun {
+    let executable = try #require(executable ?? textlayoutExecutable(), "build the package first (swift build)")
     let directory = try makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let inputFile = directory.appendingPathComponent("input")

@@ -2,6 +2,7 @@
 import CFontconfig
 import CFreeType
 import Foundation
+import TextLayoutFonts
 
 /// Finds and loads fonts, keeps each loaded face for reuse, and finds fallback fonts for the
 /// characters a font lacks.
@@ -115,9 +116,9 @@ public final class FontContext: @unchecked Sendable {
         return name.contains("/") || [".ttf", ".otf", ".ttc", ".otc", ".woff", ".pfb"].contains { lower.hasSuffix($0) }
     }
 
-    /// The bundled default font (DejaVu Sans from the project's `Fonts/` folder), so nothing needs
-    /// configuring. `TEXTLAYOUT_DEFAULT_FONT` names another file; without the bundled file the
-    /// installed DejaVu Sans is used.
+    /// The bundled default font (DejaVu Sans from the project's `Fonts/` folder, shipped as a
+    /// resource bundle next to the binary), so nothing needs configuring. `TEXTLAYOUT_DEFAULT_FONT`
+    /// names another file; without the bundle the installed DejaVu Sans is used.
     public func defaultFont() throws -> Font {
         if let path = ProcessInfo.processInfo.environment["TEXTLAYOUT_DEFAULT_FONT"], !path.isEmpty {
             return try font(path: path)
@@ -126,17 +127,11 @@ public final class FontContext: @unchecked Sendable {
         return try font(family: "DejaVu Sans")
     }
 
-    /// The project's `Fonts/` folder: `TEXTLAYOUT_FONTS_DIR` when set, else the one in the source
-    /// tree this library was built from; nil when neither exists.
+    /// The project's `Fonts/` folder: `TEXTLAYOUT_FONTS_DIR` when set, else the copy in the
+    /// package's resource bundle next to the executable (``BundledFonts/directory``), wherever the
+    /// binary was built or installed; nil when neither holds DejaVuSans.ttf.
     public static var bundledFontsDirectory: String? {
-        let candidates: [String?] = [
-            ProcessInfo.processInfo.environment["TEXTLAYOUT_FONTS_DIR"],
-            URL(fileURLWithPath: #filePath).deletingLastPathComponent()  // Fonts
-                .deletingLastPathComponent()  // TextLayout
-                .deletingLastPathComponent()  // Sources
-                .deletingLastPathComponent()  // the package
-                .appendingPathComponent("Fonts").path,
-        ]
+        let candidates: [String?] = [ProcessInfo.processInfo.environment["TEXTLAYOUT_FONTS_DIR"], BundledFonts.directory]
         return candidates.compactMap { $0 }.first { FileManager.default.fileExists(atPath: $0 + "/DejaVuSans.ttf") }
     }
 
