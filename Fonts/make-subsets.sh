@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Rebuilds the bundled subsets of Noto Sans CJK and Noto Color Emoji from Debian's fonts, for the characters the golden tests use.
+# Rebuilds the bundled subsets of Noto Sans CJK and Noto Color Emoji from Debian's fonts, for the characters the tests use.
 # Needs: fonts-noto-cjk, fonts-noto-color-emoji, and fonttools (pip install fonttools).
 set -euo pipefail
 cd "$(dirname "$0")"
-chars=$(mktemp)
+golden=$(mktemp)
+language=$(mktemp)
 # Every character of every golden case's text and golden edit session, plus printable ASCII.
-python3 - "$chars" <<'PY'
+python3 - "$golden" <<'PY'
 import glob, json, sys
 text = "".join(chr(c) for c in range(0x20, 0x7F))
 for path in sorted(glob.glob("../Tests/Goldens/**/*.txt", recursive=True)):
@@ -25,13 +26,17 @@ for path in sorted(glob.glob("../Tests/Goldens/edit/*.jsonl")):
         except ValueError: pass  # the sessions that test malformed lines
 open(sys.argv[1], "w", encoding="utf-8").write("".join(sorted(set(text))))
 PY
+# The character the language-tag tests draw: its glyph differs in each regional face.
+printf '直' > "$language"
+cat "$golden" "$language" > "$golden.cjk"
 cjk=/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
-for face in "0 jp" "1 kr" "2 sc"; do
+# JP, KR and SC draw the golden cases; TC and HK only the language-tag tests' character.
+for face in "0 jp $golden.cjk" "1 kr $golden.cjk" "2 sc $golden.cjk" "3 tc $language" "4 hk $language"; do
   set -- $face
-  pyftsubset "$cjk" --font-number="$1" --text-file="$chars" --layout-features='*' --no-hinting \
+  pyftsubset "$cjk" --font-number="$1" --text-file="$3" --layout-features='*' --no-hinting \
     --name-IDs='*' --name-languages='*' --output-file="NotoSansCJK$2-Regular.otf"
 done
-pyftsubset /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf --text-file="$chars" --layout-features='*' \
+pyftsubset /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf --text-file="$golden" --layout-features='*' \
   --name-IDs='*' --output-file=NotoColorEmoji-subset.ttf
-rm -f "$chars"
+rm -f "$golden" "$golden.cjk" "$language"
 sha256sum NotoSansCJK*-Regular.otf NotoColorEmoji-subset.ttf

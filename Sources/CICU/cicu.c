@@ -153,6 +153,24 @@ int32_t cicu_line_break_class(uint32_t code_point) {
     return u_getIntPropertyValue((UChar32)code_point, UCHAR_LINE_BREAK);
 }
 
+/* A result that fills its buffer with no room for the NUL is, here, a buffer too small. */
+static void require_terminated(UErrorCode *status) {
+    if (*status == U_STRING_NOT_TERMINATED_WARNING) *status = U_BUFFER_OVERFLOW_ERROR;
+}
+
+int32_t cicu_likely_subtags(const char *tag, char *out, int32_t capacity) {
+    if (tag == NULL || out == NULL || capacity <= 0) return -(int32_t)U_ILLEGAL_ARGUMENT_ERROR;
+    UErrorCode status = U_ZERO_ERROR;
+    char id[ULOC_FULLNAME_CAPACITY], maximized[ULOC_FULLNAME_CAPACITY];
+    uloc_forLanguageTag(tag, id, (int32_t)sizeof id, NULL, &status);
+    require_terminated(&status);
+    uloc_addLikelySubtags(id, maximized, (int32_t)sizeof maximized, &status);
+    require_terminated(&status);
+    int32_t length = uloc_toLanguageTag(maximized, out, capacity, 0, &status);
+    require_terminated(&status);
+    return U_FAILURE(status) ? -(int32_t)status : length;
+}
+
 int32_t cicu_is_emoji_presentation(uint32_t code_point) {
     return u_hasBinaryProperty((UChar32)code_point, UCHAR_EMOJI_PRESENTATION);
 }

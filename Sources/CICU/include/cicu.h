@@ -57,6 +57,14 @@ int32_t cicu_is_default_ignorable(uint32_t code_point);
 /** The canonical combining class of a code point (0 for starters). */
 int32_t cicu_combining_class(uint32_t code_point);
 
+/**
+ * A BCP 47 language tag completed with ICU's likely subtags (uloc_addLikelySubtags), in BCP 47
+ * form: "zh" gives "zh-Hans-CN", "zh-HK" gives "zh-Hant-HK", "ko-KR" gives "ko-Kore-KR";
+ * extensions such as "-u-lb-strict" are kept. `out` receives the NUL-terminated tag.
+ * Returns its length, or a negative ICU error code (a tag ICU cannot read, or `capacity` too small).
+ */
+int32_t cicu_likely_subtags(const char *tag, char *out, int32_t capacity);
+
 /** ICU's name for an error code returned (negated) by cicu_breaks. */
 const char *cicu_error_name(int32_t code);
 

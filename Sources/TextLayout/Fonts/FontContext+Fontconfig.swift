@@ -39,9 +39,17 @@ extension FontContext {
 
     /// The font to draw `scalar` with when `primary` lacks it: the first font, in the order
     /// fontconfig sorts fonts for the primary's family and `language` (FcFontSort), whose
-    /// character set has it. With `emoji`, colour fonts of the `emoji` family come first. Nil when no
-    /// font has it. Choices are cached per primary font, language, emoji flag and code point.
+    /// character set has it. `language` is a BCP 47 tag, given to fontconfig as the language it
+    /// names once completed with its likely subtags (``LanguageTag/fontconfigLanguage``), so that
+    /// "zh", "zh-Hans" and "zh-SG" prefer the Simplified Chinese face and "zh-Hant" the Traditional
+    /// one. With `emoji`, colour fonts of the `emoji` family come first. Nil when no font has it.
+    /// Choices are cached per primary font, language, emoji flag and code point.
     public func fallbackFont(for scalar: UInt32, primary: Font, language: String? = nil, emoji: Bool = false) -> Font? {
+        fallbackFont(for: scalar, primary: primary, language: language.flatMap { $0.isEmpty ? nil : LanguageTag($0) }, emoji: emoji)
+    }
+
+    func fallbackFont(for scalar: UInt32, primary: Font, language tag: LanguageTag?, emoji: Bool = false) -> Font? {
+        let language = tag?.fontconfigLanguage
         let key = FallbackKey(primary: ObjectIdentifier(primary), language: language ?? "", emoji: emoji, scalar: scalar)
         if let cached = state.withLock({ $0.fallbackChoices[key] }) { return cached }
         var chosen: Font?
@@ -92,6 +100,18 @@ extension FontContext {
             FcConfigDestroy(config)
             throw LayoutError(.badFontFile, "fontconfig could not read the font folder '\(directory)'")
         }
+        // Without the system's configuration, a folder's own `fonts.conf` says which of its fonts
+        // each language prefers (the bundled folder's names the regional CJK faces).
+        if !includesSystemFonts {
+            for directory in fontDirectories {
+                let file = directory + "/" + Self.folderConfigurationName
+                guard FileManager.default.fileExists(atPath: file) else { continue }
+                guard FcConfigParseAndLoad(config, file, FcTrue) != 0 else {
+                    FcConfigDestroy(config)
+                    throw LayoutError(.badFontFile, "fontconfig could not read the configuration '\(file)' (it must be a fontconfig XML file)")
+                }
+            }
+        }
         state.config = config
         return config
     }
@@ -111,6 +131,20 @@ extension FontContext {
         state.fallbackSets[key] = set
         return set
     }
+
+    /// The fontconfig configuration a font folder may hold, read by a context without system fonts.
+    static let folderConfigurationName = "fonts.conf"
+
+    /// The languages fontconfig has orthographies for ("ja", "zh-cn", "pa-pk"...).
+    static let knownLanguages: Set<String> = {
+        guard let langs = FcGetLangs() else { return [] }
+        defer { FcStrSetDestroy(langs) }
+        guard let list = FcStrListCreate(langs) else { return [] }
+        defer { FcStrListDone(list) }
+        var found = Set<String>()
+        while let lang = FcStrListNext(list) { found.insert(String(cString: lang)) }
+        return found
+    }()
 
     private static let genericFamilies: Set<String> = [
         "sans-serif", "sans", "serif", "monospace", "mono", "system-ui", "emoji", "cursive", "fantasy", "math",
@@ -189,5 +223,26 @@ extension FontContext {
             n += 1
         }
         return values
+    }
+}
+
+extension LanguageTag {
+    /// The language fontconfig is given (FC_LANG) for this tag, in fontconfig's names, which its
+    /// configurations test to prefer a regional face (fonts-noto-cjk's, and the bundled folder's
+    /// `fonts.conf`). Han is read by script and region: Simplified "zh-cn", Traditional "zh-hk" in
+    /// Hong Kong and Macau and "zh-tw" elsewhere, whatever the language (so Cantonese, "yue", is
+    /// Traditional Han of Hong Kong); Japanese script "ja", Korean "ko". Any other tag is its
+    /// language and region when fontconfig knows that pair ("pa-pk", "mn-cn"), else its language.
+    var fontconfigLanguage: String {
+        switch script {
+        case "Hans": return "zh-cn"
+        case "Hant": return region == "HK" || region == "MO" ? "zh-hk" : "zh-tw"
+        case "Jpan": return "ja"
+        case "Kore": return "ko"
+        default:
+            let withRegion = region.map { language + "-" + $0.lowercased() }
+            if let withRegion, FontContext.knownLanguages.contains(withRegion) { return withRegion }
+            return language
+        }
     }
 }

@@ -115,7 +115,7 @@ struct LineMeasurer {
     func reshape(_ range: Range<Int>, hyphenated: Bool = false) -> ShapedGlyphs {
         let run = paragraph.runs[paragraph.run(at: hyphenated ? range.upperBound : range.lowerBound)]
         let properties = ShapingProperties(font: run.font, script: run.script, rightToLeft: run.isRightToLeft,
-                                           language: style.language ?? "", features: run.features)
+                                           language: style.shapingLanguage, features: run.features)
         if hyphenated {
             let hyphen: UInt32? = run.font.hasGlyph(0x2010) ? 0x2010 : run.font.hasGlyph(0x2D) ? 0x2D : nil
             return Shaper.shape(properties, bytes, range, appending: hyphen)

@@ -50,7 +50,7 @@ func itemize(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, style: Text
     slices = merged
     var fonts: [FontRun] = []
     for slice in slices {
-        fonts += try fontRuns(bytes, range: slice.range, primary: slice.span.map { spans[$0].font } ?? style.font, language: style.language)
+        fonts += try fontRuns(bytes, range: slice.range, primary: slice.span.map { spans[$0].font } ?? style.font, language: style.languageTag)
     }
     var boundaries = Set<Int>()
     for slice in slices { boundaries.insert(slice.range.lowerBound) }
@@ -90,7 +90,7 @@ struct FontRun: Sendable {
 /// Emoji_Presentation character without VS15) prefers the `emoji` family. A character no font has
 /// stays with the primary font and is drawn and measured as its .notdef glyph. A soft hyphen
 /// keeps the font of the cluster before it.
-func fontRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, primary: Font, language: String?) throws -> [FontRun] {
+func fontRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, primary: Font, language: LanguageTag?) throws -> [FontRun] {
     var needsFallback = false
     var i = range.lowerBound
     while i < range.upperBound {

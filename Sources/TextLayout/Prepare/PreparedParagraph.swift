@@ -160,7 +160,7 @@ extension PreparedParagraph {
                         spans: [ResolvedSpan] = []) throws -> PreparedParagraph {
         let content = range.start..<range.end
         var breaks = try boundaries(.line, in: bytes, range: content,
-                                    locale: lineBreakLocale(language: style.language, strictness: style.lineBreak))
+                                    locale: lineBreakLocale(language: style.languageTag?.full, strictness: style.lineBreak))
         if style.lineBreak == .keepAll { breaks = removingBreaksInsideWords(breaks, bytes, range: content) }
         var segmentStarts = CompactOffsets([range.start])
         var contentEnds = CompactOffsets()
@@ -191,7 +191,7 @@ extension PreparedParagraph {
             let size = span?.size ?? style.size
             let spacing = span?.letterSpacing ?? 0
             let properties = ShapingProperties(font: item.font, script: item.script, rightToLeft: item.level & 1 == 1,
-                                               language: style.language ?? "", features: span?.features ?? [])
+                                               language: style.shapingLanguage, features: span?.features ?? [])
             let shaped = shapeRun(properties, item.range, bytes: bytes, cache: cache)
             let scale = item.font.metrics.scale(size: size)
             let base = glyphs.count

@@ -14,8 +14,12 @@ public struct TextStyle: Sendable, Hashable {
     /// The base direction of each paragraph.
     public var direction: TextDirection
     /// The text's language as a BCP 47 tag ("ja", "sr-Latn"), or nil: it selects line break
-    /// tailorings, fallback fonts and language-specific glyph forms.
-    public var language: String?
+    /// tailorings, fallback fonts and language-specific glyph forms, each read from the tag
+    /// completed with its likely subtags ("zh" as "zh-Hans-CN", see ``LanguageTag``).
+    public var language: String? { didSet { languageTag = Self.completed(language) } }
+    /// `language` completed with its likely subtags: the one form line breaking, shaping and
+    /// fallback fonts read.
+    private(set) var languageTag: LanguageTag?
     /// How strictly lines may break.
     public var lineBreak: LineBreakStrictness
 
@@ -32,8 +36,16 @@ public struct TextStyle: Sendable, Hashable {
         self.size = size
         self.direction = direction
         self.language = language?.isEmpty == true ? nil : language
+        self.languageTag = Self.completed(self.language)
         self.lineBreak = lineBreak
     }
+
+    private static func completed(_ language: String?) -> LanguageTag? {
+        language.flatMap { $0.isEmpty ? nil : LanguageTag($0) }
+    }
+
+    /// The language tag HarfBuzz shapes with: the completed tag, or "" for none.
+    var shapingLanguage: String { languageTag?.full ?? "" }
 
     /// Pixels per font unit of the primary font.
     var scale: Double { font.metrics.scale(size: size) }
