@@ -37,7 +37,7 @@ struct IncrementalEditorTests {
         #expect(after[paragraph] !== before[paragraph])
         #expect(storage(after[paragraph].clusterX) != storage(before[paragraph].clusterX), "the edited paragraph is shaped again")
         // And the result is what a fresh measurement gives.
-        let fresh = try PreparedText(editor.displayText, font: dejaVu(), size: 17).measureEditor(width: 240, sizing: editor.configuration.sizing)
+        let fresh = try PreparedText(editor.displayText, font: uncachedDejaVu(), size: 17).measureEditor(width: 240, sizing: editor.configuration.sizing)
         #expect(editor.measurement.height == fresh.height)
         #expect(editor.measurement.layout.lines.map(\.utf16Range) == fresh.layout.lines.map(\.utf16Range))
         #expect(editor.measurement.layout.lines.map(\.top) == fresh.layout.lines.map(\.top))
@@ -145,7 +145,7 @@ struct IncrementalEditorTests {
                     return StyledSpan(range: span.range, font: style?.font, size: style?.size, attributes: ["role": "placeholder"])
                 }
             }
-            let fresh = try PreparedText(editor.displayText, style: TextStyle(font: dejaVu(), size: 17), spans: spans)
+            let fresh = try PreparedText(editor.displayText, style: TextStyle(font: uncachedDejaVu(), size: 17), spans: spans)
                 .measureEditor(width: editor.width, sizing: editor.configuration.sizing)
             let lines = editor.measurement.layout.lines
             #expect(editor.measurement.height == fresh.height, "seed \(seed) step \(step)")

@@ -9,10 +9,19 @@ import TextLayoutBatch
 /// fonts whatever the machine has installed.
 let bundledFonts = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false)
 
+/// The same fonts without caches: what a fresh measurement is held against.
+let uncachedBundledFonts = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false,
+                                       shapeCacheBudget: 0, preparedTextCacheBudget: 0)
+
 /// The bundled DejaVu Sans (every test uses only fonts from Fonts/, fallback included).
 func dejaVu(_ file: String = "DejaVuSans.ttf") throws -> Font {
     guard let path = FontContext.bundledFontPath(file) else { throw TestFailure("no \(file) in Fonts/") }
     return try bundledFonts.font(path: path)
+}
+
+/// The bundled DejaVu Sans in the context without caches.
+func uncachedDejaVu() throws -> Font {
+    try uncachedBundledFonts.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!)
 }
 
 /// The height of one line of DejaVu Sans at 17 px: (ascender 1901 + descender 483) / 2048 × 17.

@@ -17,9 +17,11 @@ struct IncrementalTests {
     ]
     static let insertions = ["a", " ", "\n", "word ", "é", "😀", "\r\n", "ש", "\t", "xyzzy plugh ", "\r", "\n", "\u{AD}"]
 
+    /// Kept for the whole run: a font holds its context weakly, and fallback needs it.
+    static let context = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false)
+
     func fonts() throws -> Font {
-        let context = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false)
-        return try context.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!)
+        try Self.context.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!)
     }
 
     /// What must agree: every line's ranges, width, height, position and flags.
@@ -51,7 +53,8 @@ struct IncrementalTests {
             var expectedText = text
             expectedText.replaceSubrange(String.Index(utf16Offset: lower, in: text)..<String.Index(utf16Offset: upper, in: text), with: insertion)
             #expect(edited.text == expectedText)
-            let fresh = try PreparedText(expectedText, font: font, size: 17)
+            // The reference shares no cache with the code under test.
+            let fresh = try PreparedText(expectedText, font: uncachedTwin(of: font), size: 17)
             let full = try fresh.layout(width: width, lineSpace: 2, glyphRuns: layout.hasGlyphRuns)
             #expect(summary(updated) == summary(full), "seed \(seed) step \(step): replacing \(lower)..<\(upper) with \(insertion.debugDescription)")
             #expect(edited.paragraphs.count == fresh.paragraphs.count)

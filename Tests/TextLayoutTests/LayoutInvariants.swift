@@ -7,6 +7,19 @@ import Testing
 let uncachedBundledFonts = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false,
                                        shapeCacheBudget: 0, preparedTextCacheBudget: 0)
 
+/// A context over the system's fonts with its caches turned off: the reference for layouts made
+/// in ``FontContext/shared``.
+let uncachedSystemFonts = FontContext(shapeCacheBudget: 0, preparedTextCacheBudget: 0)
+
+/// The same font file and face in the uncached context that finds the same fallback fonts as
+/// `font`'s own context (the bundled fonts only, or the system's).
+func uncachedTwin(of font: Font) throws -> Font {
+    // A font holds its context weakly: a context made for one call is gone, and its fonts with it.
+    let own = try #require(font.context, "the context of \(font) no longer exists")
+    let context = own.includesSystemFonts ? uncachedSystemFonts : uncachedBundledFonts
+    return try context.font(path: font.path, faceIndex: font.faceIndex)
+}
+
 /// Records an issue for every invariant `layout` breaks (see ``Layout/_checkInvariants()``).
 /// - Parameter label: what was laid out, for the issue's message (the seed and the case).
 func expectInvariants(_ layout: Layout, _ label: @autoclosure () -> String = "",

@@ -41,13 +41,16 @@ func monoFont() throws -> Font { try bundledFont("DejaVuSansMono.ttf") }
 
 enum TestFont: String, Sendable, Codable {
     case sans, bold, mono
-    func load() throws -> Font {
+    var file: String {
         switch self {
-        case .sans: try bundledFont("DejaVuSans.ttf")
-        case .bold: try bundledFont("DejaVuSans-Bold.ttf")
-        case .mono: try bundledFont("DejaVuSansMono.ttf")
+        case .sans: "DejaVuSans.ttf"
+        case .bold: "DejaVuSans-Bold.ttf"
+        case .mono: "DejaVuSansMono.ttf"
         }
     }
+    func load() throws -> Font { try bundledFont(file) }
+    /// The same font without caches: the reference a cached layout must equal.
+    func loadUncached() throws -> Font { try uncachedTwin(of: load()) }
 }
 
 func lay(_ text: String, _ font: TestFont = .mono, width: Double?, lineSpace: Double = 0) throws -> Layout {
@@ -557,7 +560,7 @@ struct LineModelTests {
         for width in Self.widths {
             let a = try prepared.layout(width: width, lineSpace: 2)
             let b = try prepared.layout(width: width, lineSpace: 2)
-            let c = try PreparedText(text, font: sansFont(), size: testSize).layout(width: width, lineSpace: 2)
+            let c = try PreparedText(text, font: TestFont.sans.loadUncached(), size: testSize).layout(width: width, lineSpace: 2)
             #expect(fingerprint(a) == fingerprint(b))
             #expect(fingerprint(a) == fingerprint(c))
         }
@@ -570,7 +573,7 @@ struct LineModelTests {
             // Widths in an order that goes back and forth.
             for width in [200, 17, nil, 500, 1, 80, 33.3, 123.45, 50] as [Double?] {
                 let reused = try prepared.layout(width: width)
-                let fresh = try PreparedText(text, font: font.load(), size: testSize).layout(width: width)
+                let fresh = try PreparedText(text, font: font.loadUncached(), size: testSize).layout(width: width)
                 #expect(fingerprint(reused) == fingerprint(fresh), "\(font) at \(String(describing: width))")
             }
         }
