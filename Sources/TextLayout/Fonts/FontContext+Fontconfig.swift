@@ -96,6 +96,19 @@ extension FontContext {
         guard let config = includesSystemFonts ? FcInitLoadConfigAndFonts() : FcConfigCreate() else {
             throw LayoutError(.internalError, "fontconfig could not load its configuration")
         }
+        if !includesSystemFonts {
+            // An empty configuration has no cache folder: fontconfig would scan the font folders
+            // every time and print "No writable cache directories". Give it the user's cache
+            // (as the system configuration does), or one in the temporary folder.
+            let caches = """
+                <fontconfig><cachedir prefix="xdg">fontconfig</cachedir>\
+                <cachedir>\(NSTemporaryDirectory())/textlayout-fontconfig-\(getuid())</cachedir></fontconfig>
+                """
+            guard FcConfigParseAndLoadFromMemory(config, caches, FcTrue) != 0 else {
+                FcConfigDestroy(config)
+                throw LayoutError(.internalError, "fontconfig could not read the cache folders' configuration")
+            }
+        }
         for directory in fontDirectories where FcConfigAppFontAddDir(config, directory) == 0 {
             FcConfigDestroy(config)
             throw LayoutError(.badFontFile, "fontconfig could not read the font folder '\(directory)'")
