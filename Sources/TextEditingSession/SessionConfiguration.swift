@@ -29,7 +29,7 @@ public struct SessionError: Error, Sendable {
 
 /// The keys of the `config` object: the layout keys of the batch format, then the editor's.
 public enum SessionConfiguration {
-    static let layoutKeys = ["font", "size", "width", "lineSpace", "minLines", "maxLines", "insets", "minHeight", "maxHeight"]
+    static let layoutKeys = ["font", "weight", "size", "width", "lineSpace", "minLines", "maxLines", "insets", "minHeight", "maxHeight"]
     static let editorKeys = ["text", "placeholder", "disabledPlaceholder", "enabled", "pattern", "labelText", "helperText",
                              "style", "border", "activeOnEditing", "maxLength", "lengthPolicy", "secure", "liveValidation",
                              "liveValidationInterval", "endEditingValidation", "mask"]
@@ -54,7 +54,7 @@ public enum SessionConfiguration {
         }
         let font: Font
         do {
-            font = try layout.font.map { try fonts.font(named: $0) } ?? fonts.defaultFont()
+            font = try layout.font(in: fonts)
         } catch {
             throw SessionError(error)
         }

@@ -7,6 +7,8 @@ public struct BatchJob: Sendable {
     public var text: String
     /// A fontconfig pattern or a file path; nil for the bundled default font.
     public var font: String?
+    /// A CSS weight (1 to 1000: 400 regular, 700 bold) picking a face of the font's family; nil for the font as named.
+    public var weight: Double?
     public var size: Double
     /// The editor's width in pixels; nil for no limit.
     public var width: Double?
@@ -21,7 +23,7 @@ public struct BatchJob: Sendable {
     public var sizing: EditorSizing
 
     /// The keys a job may have.
-    public static let keys = ["id", "text", "font", "size", "width", "lineSpace", "minLines", "maxLines",
+    public static let keys = ["id", "text", "font", "weight", "size", "width", "lineSpace", "minLines", "maxLines",
                               "insets", "minHeight", "maxHeight", "direction", "language", "lineBreak", "shrinkWrap"]
     static let insetKeys = ["top", "left", "bottom", "right"]
 
@@ -39,6 +41,7 @@ public struct BatchJob: Sendable {
         guard case let .string(text) = textValue else { throw BatchError(.invalidJob, "'text' must be a string, got \(textValue.typeName)") }
         self.text = text
         font = try Self.optionalString(value, "font")
+        weight = try Self.optionalNumber(value, "weight")
         size = try Self.optionalNumber(value, "size") ?? 17
         width = try Self.optionalNumber(value, "width")
         direction = try Self.optionalChoice(value, "direction", default: .auto)
@@ -68,6 +71,12 @@ public struct BatchJob: Sendable {
                                        right: try Self.optionalNumber(insets, "right", in: "insets.") ?? 0)
         }
         self.sizing = sizing
+    }
+
+    /// The job's font in `context`: its `font` (the default font when absent) at its `weight`.
+    /// - Throws: ``LayoutError`` as ``FontContext/font(named:weight:)`` does.
+    public func font(in context: FontContext) throws -> Font {
+        try context.font(named: font ?? "", weight: weight)
     }
 
     private static func optionalString(_ object: JSONValue, _ key: String) throws(BatchError) -> String? {
@@ -185,8 +194,8 @@ public final class BatchLayouter: Sendable {
         let measurement: EditorMeasurement
         var shrinkWrapWidth = 0.0
         do {
-            let key = ExactString(job.font ?? "")
-            let font = try local.byName[key] ?? cache.font(job.font, in: fonts)
+            let key = FontNameCache.key(job)
+            let font = try local.byName[key] ?? cache.font(for: job, in: fonts)
             local.byName[key] = font
             let style = try TextStyle(font: font, size: job.size, direction: job.direction, language: job.language,
                                       lineBreak: job.lineBreak)
@@ -234,10 +243,15 @@ public final class BatchLayouter: Sendable {
 final class FontNameCache: Sendable {
     private let fonts = Locked<[ExactString: Font]>([:])
 
-    func font(_ name: String?, in context: FontContext) throws -> Font {
-        let key = ExactString(name ?? "")
+    /// What a job's font depends on: its name (code unit for code unit) and weight.
+    static func key(_ job: BatchJob) -> ExactString {
+        ExactString((job.font ?? "") + "\u{0}" + (job.weight.map { "\($0)" } ?? ""))
+    }
+
+    func font(for job: BatchJob, in context: FontContext) throws -> Font {
+        let key = Self.key(job)
         if let font = fonts.withLock({ $0[key] }) { return font }
-        let font = try name.map { try context.font(named: $0) } ?? context.defaultFont()
+        let font = try job.font(in: context)
         fonts.withLock { $0[key] = font }
         return font
     }

@@ -7,7 +7,7 @@ enum EditCommand {
     static let usage = """
     usage: textlayout edit [--render-dir DIR [--render-scale N] [--render-debug]] [--max-line-bytes N] < SESSION.jsonl > SNAPSHOTS.jsonl
 
-    The first line is {"config": {...}}: the batch format's layout keys (font, size, width,
+    The first line is {"config": {...}}: the batch format's layout keys (font, weight, size, width,
     lineSpace, minLines, maxLines, insets, minHeight, maxHeight) and text, placeholder,
     disabledPlaceholder, enabled, pattern, labelText, helperText, style (filled|outlined),
     border {width, cornerRadius}, activeOnEditing, maxLength, lengthPolicy (reject|truncate),

@@ -5,7 +5,7 @@ import TextLayoutBatch
 enum LayoutOptions {
     /// The options that take a value, each with the batch key it sets (nil when it sets none).
     static let options: [(flag: String, key: String?)] = [
-        ("font", "font"), ("size", "size"), ("width", "width"), ("line-spacing", "lineSpace"), ("min-lines", "minLines"),
+        ("font", "font"), ("weight", "weight"), ("size", "size"), ("width", "width"), ("line-spacing", "lineSpace"), ("min-lines", "minLines"),
         ("max-lines", "maxLines"), ("insets", "insets"), ("min-height", "minHeight"), ("max-height", "maxHeight"),
         ("output-format", nil), ("text-file", nil), ("direction", "direction"), ("language", "language"), ("line-break", "lineBreak"),
     ]
@@ -19,6 +19,7 @@ enum LayoutOptions {
         let text = try MeasureCommand.readText(args)
         var job = try BatchJob(.object([("text", .string(text))]))
         job.font = args.string("font")
+        job.weight = try args.number("weight")
         job.size = try args.number("size") ?? 17
         job.width = try args.number("width")
         job.sizing.lineSpace = try args.number("line-spacing") ?? 0
@@ -31,8 +32,8 @@ enum LayoutOptions {
         job.language = args.string("language")
         job.lineBreak = LineBreakStrictness(rawValue: try args.choice("line-break", LineBreakStrictness.allCases.map(\.rawValue), default: "normal"))!
 
-        let font = try job.font.map { try FontContext.shared.font(named: $0) } ?? FontContext.shared.defaultFont()
         do {
+            let font = try job.font(in: .shared)
             let style = try TextStyle(font: font, size: job.size, direction: job.direction, language: job.language, lineBreak: job.lineBreak)
             let prepared = try PreparedText(text, style: style)
             return (job, try prepared.measureEditor(width: job.width, sizing: job.sizing))

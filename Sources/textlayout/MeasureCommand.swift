@@ -5,7 +5,7 @@ import TextLayoutBatch
 
 enum MeasureCommand {
     static let usage = """
-    usage: textlayout measure [--font NAME|PATH] [--size PX] [--width PX] [--line-spacing PX]
+    usage: textlayout measure [--font NAME|PATH] [--weight 1-1000] [--size PX] [--width PX] [--line-spacing PX]
                               [--min-lines N] [--max-lines N] [--insets T,L,B,R]
                               [--min-height PX] [--max-height PX] [--output-format text|json]
                               [--direction auto|ltr|rtl] [--language BCP47]

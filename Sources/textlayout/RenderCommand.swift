@@ -8,7 +8,7 @@ enum RenderCommand {
     static let usage = """
     usage: textlayout render --output FILE.png|FILE.svg [--debug] [--scale N]
                              [--foreground COLOR] [--background COLOR]
-                             [--font NAME|PATH] [--size PX] [--width PX] [--line-spacing PX]
+                             [--font NAME|PATH] [--weight 1-1000] [--size PX] [--width PX] [--line-spacing PX]
                              [--min-lines N] [--max-lines N] [--insets T,L,B,R]
                              [--min-height PX] [--max-height PX] [--output-format text|json]
                              [--direction auto|ltr|rtl] [--language BCP47]

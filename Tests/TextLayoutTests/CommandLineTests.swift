@@ -242,5 +242,32 @@ struct CommandLineTests {
         let batch = try runTextlayout(["batch"], input: Data("{\"id\":1,\"text\":\"x\",\"font\":\"\(name)\"}\n".utf8), environment: environment)
         #expect(batch.status == 0, "\(batch.output)")
     }
+
+    @Test("--weight and the batch's weight take a CSS weight")
+    func weights() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let environment = try Self.aliasConfiguration(in: directory)
+        let bold = try Self.measuredFont(["--font", "DejaVu Sans", "--weight", "700"], environment: environment)
+        #expect(bold.font?.hasPrefix("DejaVu Sans Bold (") == true, "\(bold.run.error)")
+        let regular = try Self.measuredFont(["--font", "DejaVu Sans", "--weight", "400"], environment: environment)
+        #expect(regular.font?.hasPrefix("DejaVu Sans Book (") == true, "\(regular.run.error)")
+        for bad in ["2000", "0", "bold"] {
+            let run = try runTextlayout(["measure", "--weight", bad, "x"], environment: environment)
+            #expect(run.status == 2, "--weight \(bad): \(run.error)")
+            #expect(run.error.contains("--weight"), "\(run.error)")
+        }
+        // The batch: a weight of 700 measures as the bold face, 400 as the regular one.
+        let jobs = [#"{"id":1,"text":"Hello","font":"DejaVu Sans","weight":700}"#, #"{"id":2,"text":"Hello","font":"DejaVu Sans:bold"}"#,
+                    #"{"id":3,"text":"Hello","font":"DejaVu Sans","weight":400}"#, #"{"id":4,"text":"Hello","font":"DejaVu Sans"}"#,
+                    #"{"id":5,"text":"Hello","weight":1200}"#]
+        let batch = try runTextlayout(["batch", "--threads", "1"], input: Data((jobs.joined(separator: "\n") + "\n").utf8), environment: environment)
+        let answers = try batch.output.split(separator: "\n").map { try parseJSON(String($0)) }
+        try #require(answers.count == 5, "\(batch.output)")
+        let widths = answers.map { $0["width"] }
+        #expect(widths[0] != nil && widths[0] == widths[1], "\(batch.output)")
+        #expect(widths[2] != nil && widths[2] == widths[3] && widths[2] != widths[0], "\(batch.output)")
+        #expect(answers[4]["error"]?["code"] == .string("invalidArgument"), "\(batch.output)")
+    }
 }
 

@@ -1,4 +1,4 @@
-// Choosing fonts through fontconfig: a context limited to a font folder works without complaints on standard error.
+// Choosing fonts through fontconfig: CSS weights, and a context limited to a font folder that works without complaints on standard error.
 import Foundation
 import Glibc
 import Testing
@@ -39,4 +39,38 @@ struct FontSelectionTests {
         #expect(family == "DejaVu Sans")
         #expect(!printed.contains("Fontconfig error"), "\(printed)")
     }
+
+    static let bundledFonts = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false)
+
+    /// The bundled fonts have DejaVu Sans Book (400) and Bold (700): fontconfig picks the nearer
+    /// after FcWeightFromOpenTypeDouble (500 → 100 "medium" is nearer Book's 80; 600 → 180
+    /// "demibold" is nearer Bold's 200).
+    @Test("a CSS weight picks the face of that weight", arguments: [
+        (100.0, "Book"), (400, "Book"), (500, "Book"), (600, "Bold"), (700, "Bold"), (900, "Bold"),
+    ])
+    func cssWeight(_ weight: Double, _ style: String) throws {
+        let font = try Self.bundledFonts.font(named: "DejaVu Sans", weight: weight)
+        #expect(font.familyName == "DejaVu Sans")
+        #expect(font.styleName == style)
+    }
+
+    @Test("the weight in a pattern is fontconfig's scale: weight=200 is bold, and the CSS weight replaces it")
+    func fontconfigScale() throws {
+        #expect(try Self.bundledFonts.font(named: "DejaVu Sans:weight=200").styleName == "Bold")
+        #expect(try Self.bundledFonts.font(named: "DejaVu Sans:weight=200", weight: 400).styleName == "Book")
+    }
+
+    @Test("a weight out of range, or with a font file, is an invalidArgument error", arguments: [
+        ("DejaVu Sans", 0.0), ("DejaVu Sans", 1001), ("DejaVu Sans", .nan), ("DejaVu Sans", .infinity), ("DejaVu Sans", -400),
+        (FontContext.bundledFontPath("DejaVuSans.ttf")!, 700),
+    ])
+    func badWeight(_ name: String, _ weight: Double) throws {
+        #expect {
+            _ = try Self.bundledFonts.font(named: name, weight: weight)
+        } throws: { error in
+            guard let error = error as? LayoutError, error.code == .invalidArgument else { return false }
+            return error.message.hasPrefix("weight ")
+        }
+    }
 }
+

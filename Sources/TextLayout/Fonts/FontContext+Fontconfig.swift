@@ -10,10 +10,20 @@ extension FontContext {
     /// - Throws: ``LayoutError`` `.unknownFont` when the font fontconfig matches has neither that
     ///   family nor one the configuration binds to it strongly (an alias with binding "same" or
     ///   "strong", such as the metric-compatible Arial → Liberation Sans); a generic family such
-    ///   as `sans-serif` or `monospace` always matches.
-    public func font(family pattern: String) throws -> Font {
+    ///   as `sans-serif` or `monospace` always matches. ``LayoutError`` `.invalidArgument` for a
+    ///   weight out of range.
+    /// - Parameter weight: a CSS weight, 1 to 1000 (400 regular, 700 bold), which replaces the
+    ///   pattern's `weight` (that one is on fontconfig's own scale, where 80 is regular and 200 bold),
+    ///   converted with fontconfig's OpenType mapping (FcWeightFromOpenTypeDouble).
+    public func font(family pattern: String, weight: Double? = nil) throws -> Font {
+        let fontconfigWeight = try weight.map { weight throws -> Double in
+            guard weight.isFinite, weight >= 1, weight <= 1000 else {
+                throw LayoutError(.invalidArgument, "weight must be a CSS weight from 1 to 1000 (100 thin, 400 regular, 700 bold, 900 black), got \(weight)")
+            }
+            return FcWeightFromOpenTypeDouble(weight)
+        }
         let match = try state.withLock { state throws -> (path: String, index: Int) in
-            try Self.match(pattern, config: try configuration(&state))
+            try Self.match(pattern, weight: fontconfigWeight, config: try configuration(&state))
         }
         return try font(path: match.path, faceIndex: match.index)
     }
@@ -163,7 +173,7 @@ extension FontContext {
         "sans-serif", "sans", "serif", "monospace", "mono", "system-ui", "emoji", "cursive", "fantasy", "math",
     ]
 
-    private static func match(_ name: String, config: OpaquePointer) throws -> (path: String, index: Int) {
+    private static func match(_ name: String, weight: Double?, config: OpaquePointer) throws -> (path: String, index: Int) {
         guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw LayoutError(.unknownFont, "the font name is empty; give a family such as 'DejaVu Sans' or a font file path")
         }
@@ -172,6 +182,10 @@ extension FontContext {
         }
         defer { FcPatternDestroy(pattern) }
         let requested = strings(FC_FAMILY, of: pattern)
+        if let weight {
+            FcPatternDel(pattern, FC_WEIGHT)
+            FcPatternAddDouble(pattern, FC_WEIGHT, weight)
+        }
         FcConfigSubstitute(config, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
         // The requested families and those the configuration binds strongly to them; the weak

@@ -98,9 +98,15 @@ public final class FontContext: @unchecked Sendable {
     /// Loads a font named as users name them: the default font (``defaultFont()``) for an empty
     /// name; a path when `name` contains a `/` or ends in a font file extension, optionally
     /// followed by `#N` for face N of a collection (`NotoSansCJK.ttc#2`, as ``Font/description``
-    /// writes it); otherwise a fontconfig pattern (see ``font(family:)``).
-    public func font(named name: String) throws -> Font {
-        if name.isEmpty { return try defaultFont() }
+    /// writes it); otherwise a fontconfig pattern (see ``font(family:weight:)``).
+    /// - Parameter weight: a CSS weight (1 to 1000: 400 regular, 700 bold) that picks a face of
+    ///   the family, replacing any weight in the pattern; with no name, of the default font's family.
+    /// - Throws: ``LayoutError`` `.invalidArgument` for a weight out of range or given with a file.
+    public func font(named name: String, weight: Double? = nil) throws -> Font {
+        if name.isEmpty {
+            guard let weight else { return try defaultFont() }
+            return try font(family: try defaultFont().familyName, weight: weight)
+        }
         var path = name
         var faceIndex = 0
         if let hash = name.lastIndex(of: "#"), let index = Int(name[name.index(after: hash)...]), index >= 0,
@@ -108,7 +114,11 @@ public final class FontContext: @unchecked Sendable {
             path = String(name[..<hash])
             faceIndex = index
         }
-        return Self.looksLikeFile(path) ? try font(path: path, faceIndex: faceIndex) : try font(family: name)
+        guard Self.looksLikeFile(path) else { return try font(family: name, weight: weight) }
+        if let weight {
+            throw LayoutError(.invalidArgument, "weight \(weight) picks a face of a font family, and '\(name)' is a font file: name the family, or the file of that weight")
+        }
+        return try font(path: path, faceIndex: faceIndex)
     }
 
     private static func looksLikeFile(_ name: String) -> Bool {
