@@ -55,16 +55,25 @@ extension FontContext {
     /// one. With `emoji`, colour fonts of the `emoji` family come first. Nil when no font has it.
     /// Choices are cached per primary font, language, emoji flag and code point.
     public func fallbackFont(for scalar: UInt32, primary: Font, language: String? = nil, emoji: Bool = false) -> Font? {
-        fallbackFont(for: scalar, primary: primary, language: language.flatMap { $0.isEmpty ? nil : LanguageTag($0) }, emoji: emoji)
+        fallbackFont(for: scalar, primary: primary, language: language.flatMap { $0.isEmpty ? nil : LanguageTag($0) },
+                     presentation: emoji ? .emoji : .any)
     }
 
-    func fallbackFont(for scalar: UInt32, primary: Font, language tag: LanguageTag?, emoji: Bool = false) -> Font? {
+    func fallbackFont(for scalar: UInt32, primary: Font, language tag: LanguageTag?, presentation: Presentation = .any) -> Font? {
         let language = tag?.fontconfigLanguage
-        let key = FallbackKey(primary: ObjectIdentifier(primary), language: language ?? "", emoji: emoji, scalar: scalar)
+        let key = FallbackKey(primary: ObjectIdentifier(primary), language: language ?? "", presentation: presentation, scalar: scalar)
         if let cached = state.withLock({ $0.fallbackChoices[key] }) { return cached }
         var chosen: Font?
-        let families = emoji ? ["emoji", primary.familyName] : [primary.familyName]
-        search: for family in families {
+        // Each pass: a family to sort for, and whether its candidates must be colour fonts (true),
+        // must not be (false), or may be either (nil).
+        let passes: [(family: String, colour: Bool?)] = switch presentation {
+        // Without fontconfig's "emoji" alias (a context of bundled fonts only), the "emoji" sort is
+        // by other criteria: take colour fonts only.
+        case .emoji: [("emoji", true), (primary.familyName, nil)]
+        case .text: [(primary.familyName, false), (primary.familyName, nil)]
+        case .any: [(primary.familyName, nil)]
+        }
+        search: for (family, colour) in passes {
             let candidates = state.withLock { state -> [(String, Int)] in
                 guard let set = try? fallbackSet(family: family, language: language, state: &state) else { return [] }
                 var found: [(String, Int)] = []
@@ -74,11 +83,10 @@ extension FontContext {
                     guard FcPatternGetCharSet(pattern, FC_CHARSET, 0, &charset) == FcResultMatch,
                           FcCharSetHasChar(charset, scalar) != 0,
                           let path = Self.strings(FC_FILE, of: pattern).first else { continue }
-                    if family == "emoji" {
-                        // Without fontconfig's "emoji" alias (a context of bundled fonts only),
-                        // the sort is by other criteria: take colour fonts only.
-                        var color: FcBool = FcFalse
-                        guard FcPatternGetBool(pattern, FC_COLOR, 0, &color) == FcResultMatch, color != FcFalse else { continue }
+                    if let colour {
+                        var isColour: FcBool = FcFalse
+                        FcPatternGetBool(pattern, FC_COLOR, 0, &isColour)
+                        guard (isColour != FcFalse) == colour else { continue }
                     }
                     var index: Int32 = 0
                     FcPatternGetInteger(pattern, FC_INDEX, 0, &index)
@@ -97,6 +105,16 @@ extension FontContext {
         }
         state.withLock { $0.fallbackChoices[key] = .some(chosen) }
         return chosen
+    }
+
+    /// The kind of font a fallback prefers, from the cluster's presentation (UTS #51).
+    enum Presentation: Hashable, Sendable {
+        /// The first font in fontconfig's order.
+        case any
+        /// A colour font of the `emoji` family (VS16, keycaps, Emoji_Presentation characters).
+        case emoji
+        /// A font that is not a colour font (VS15), when one has the character.
+        case text
     }
 
     // MARK: - fontconfig state (called with the state locked)

@@ -20,7 +20,7 @@ public final class FontContext: @unchecked Sendable {
         var fonts: [ExactString: Font] = [:]
         /// Fallback candidates per family and language, in fontconfig's order (FcFontSort).
         var fallbackSets: [ExactString: UnsafeMutablePointer<FcFontSet>] = [:]
-        /// The fallback chosen per primary font, language, emoji preference and code point.
+        /// The fallback chosen per primary font, language, presentation and code point.
         var fallbackChoices: [FallbackKey: Font?] = [:]
     }
 
@@ -179,6 +179,6 @@ final class FreeTypeLibrary: @unchecked Sendable {
 struct FallbackKey: Hashable {
     var primary: ObjectIdentifier
     var language: String
-    var emoji: Bool
+    var presentation: FontContext.Presentation
     var scalar: UInt32
 }

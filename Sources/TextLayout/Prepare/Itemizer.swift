@@ -87,7 +87,9 @@ struct FontRun: Sendable {
 /// character of the cluster (default-ignorable ones, such as ZWJ and variation selectors, need no
 /// glyph), else the fallback font its ``FontContext`` finds for the cluster's first missing
 /// character, kept for the whole cluster. A cluster drawn as emoji (with VS16, a keycap, or an
-/// Emoji_Presentation character without VS15) prefers the `emoji` family. A character no font has
+/// Emoji_Presentation character without VS15) prefers a colour font of the `emoji` family, even
+/// when the primary font has its base; one with VS15 prefers a font that is not a colour font,
+/// even when its base is an Emoji_Presentation character. A character no font has
 /// stays with the primary font and is drawn and measured as its .notdef glyph. A soft hyphen
 /// keeps the font of the cluster before it.
 func fontRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, primary: Font, language: LanguageTag?) throws -> [FontRun] {
@@ -95,7 +97,7 @@ func fontRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, primary: F
     var i = range.lowerBound
     while i < range.upperBound {
         let (scalar, length) = decodeScalar(bytes, at: i)
-        if !isCovered(scalar, by: primary) || isEmojiPresentation(scalar) { needsFallback = true; break }
+        if !isCovered(scalar, by: primary) || isEmojiPresentation(scalar) || scalar == 0xFE0F { needsFallback = true; break }
         i += length
     }
     guard needsFallback, let context = primary.context else { return [FontRun(range: range, font: primary)] }
@@ -118,9 +120,10 @@ func fontRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, primary: F
             // A soft hyphen needs no glyph of its own: it keeps the font of the text before it, the
             // font its hyphen is shaped in at a break after it.
             font = before.font
-        } else if emoji, let found = context.fallbackFont(for: scalars[0], primary: primary, language: language, emoji: true) {
+        } else if emoji, let found = context.fallbackFont(for: scalars[0], primary: primary, language: language, presentation: .emoji) {
             font = found
-        } else if let missing, let found = context.fallbackFont(for: missing, primary: primary, language: language) {
+        } else if let missing, let found = context.fallbackFont(for: missing, primary: primary, language: language,
+                                                                presentation: scalars.contains(0xFE0E) ? .text : .any) {
             // Keep the cluster whole in one font, unless the fallback lacks its base.
             if found.hasGlyph(scalars[0]) || !isCovered(scalars[0], by: primary) { font = found }
         }
