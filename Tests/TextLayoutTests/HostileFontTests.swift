@@ -210,6 +210,14 @@ struct HostileFontTests {
         #expect(Self.variants.count > 150)
     }
 
+    @Test("the README gives the number of hostile font files these tests build")
+    func readmeCount() throws {
+        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../README.md").standardizedFileURL, encoding: .utf8)
+        #expect(readme.contains("`HostileFontTests` builds \(Self.variants.count) broken files"),
+                "the README's count of hostile font files is not \(Self.variants.count)")
+    }
+
     @Test("absurd metrics are refused with a message that says so", arguments: [
         ("unitsPerEm 0", "units per em"), ("unitsPerEm 1", "units per em"), ("unitsPerEm 15", "units per em"),
         ("unitsPerEm 16385", "units per em"), ("unitsPerEm 65535", "units per em"), ("hhea 32767 -32768 32767", "line metrics"),
