@@ -24,6 +24,23 @@ enum Console {
         }
     }
 
+    /// All of standard input (`measure -`, `render -`).
+    /// - Throws: ``LineReader/ReadError`` when it cannot be read (a directory, an I/O error): the
+    ///   command exits 1 with the reason, as `batch` and `edit` do.
+    static func readAll() throws(LineReader.ReadError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var block = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = block.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress, $0.count) }
+            if count == 0 { return bytes }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw LineReader.ReadError(description: "cannot read standard input: \(String(cString: strerror(errno)))")
+            }
+            bytes += block[..<count]
+        }
+    }
+
     /// Writes a message to standard error, unbuffered.
     static func error(_ message: String) {
         var message = message

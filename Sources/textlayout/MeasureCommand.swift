@@ -32,7 +32,7 @@ enum MeasureCommand {
             guard let contents = FileManager.default.contents(atPath: file) else { throw UsageError("cannot read the text file '\(file)'") }
             data = contents
         } else if args.positionals[0] == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
+            data = Data(try Console.readAll())
         } else {
             return args.positionals[0]
         }

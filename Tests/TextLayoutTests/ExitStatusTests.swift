@@ -1,0 +1,65 @@
+// The exit statuses the README gives, for `render` and for standard input that cannot be read: each one run as a user would.
+import Foundation
+import Testing
+
+@Suite("Exit statuses")
+struct ExitStatusTests {
+    /// Runs `textlayout` with a directory as standard input: opening it works, reading it fails
+    /// (EISDIR), as a read error of a disk or a broken device would.
+    func runWithUnreadableInput(_ arguments: [String]) throws -> CommandRun {
+        let executable = try #require(textlayoutExecutable(), "build the package first (swift build)")
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let outputFile = directory.appendingPathComponent("output")
+        let errorFile = directory.appendingPathComponent("error")
+        try Data().write(to: outputFile)
+        try Data().write(to: errorFile)
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.standardInput = try #require(FileHandle(forReadingAtPath: directory.path))
+        process.standardOutput = try FileHandle(forWritingTo: outputFile)
+        process.standardError = try FileHandle(forWritingTo: errorFile)
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit, "\(arguments) was killed by a signal")
+        return CommandRun(status: process.terminationStatus,
+                          output: String(decoding: try Data(contentsOf: outputFile), as: UTF8.self),
+                          error: String(decoding: try Data(contentsOf: errorFile), as: UTF8.self))
+    }
+
+    @Test("standard input that cannot be read exits 1 with the reason, in every command that reads it",
+          arguments: [["batch"], ["edit"], ["measure", "-"], ["render", "--output", "/tmp/textlayout-unread.png", "-"]])
+    func unreadableInput(_ arguments: [String]) throws {
+        let run = try runWithUnreadableInput(arguments)
+        #expect(run.status == 1, "\(arguments): \(run.status) \(run.error)")
+        #expect(run.error.contains("cannot read standard input"), "\(run.error)")
+        #expect(run.output.isEmpty)
+    }
+
+    @Test("render: a picture too large exits 1, bad options exit 2, an unwritable picture exits 3", arguments: [
+        (["--width", "20000", "hi"], Int32(1), "at most 16384 px"),
+        (["--width", "1000", "--scale", "20", "hi"], 1, "at most 16384 px"),
+        (["--scale", "0", "hi"], 2, "--scale"),
+        (["--foreground", "nocolour", "hi"], 2, "not a colour"),
+        (["--background", "#12345", "hi"], 2, "not a colour"),
+    ])
+    func renderStatus(_ arguments: [String], _ status: Int32, _ phrase: String) throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let picture = directory.appendingPathComponent("picture.png").path
+        let run = try runTextlayout(["render", "--output", picture] + arguments)
+        #expect(run.status == status, "\(arguments): \(run.status) \(run.error)")
+        #expect(run.error.contains(phrase), "\(run.error)")
+        // A failure leaves no picture, not even a partial one.
+        #expect(!FileManager.default.fileExists(atPath: picture))
+    }
+
+    @Test("render: an unknown extension is a usage error; a folder that does not exist exits 3")
+    func renderOutputPaths() throws {
+        let bmp = try runTextlayout(["render", "--output", "/tmp/textlayout-picture.bmp", "hi"])
+        #expect(bmp.status == 2 && bmp.error.contains(".png or .svg"), "\(bmp.error)")
+        let missing = try runTextlayout(["render", "--output", "/nonexistent-folder/picture.png", "hi"])
+        #expect(missing.status == 3 && missing.error.contains("cannot write the picture"), "\(missing.error)")
+    }
+}
