@@ -9,6 +9,7 @@ struct RunlessGeometryTests {
         ("abc שלום עולם def 123 مرحبا", "DejaVuSans.ttf"),
         ("Supercalifragilisticexpialidocious   cut\nsecond paragraph\n\nafter an empty line", "DejaVuSans.ttf"),
         ("مرحبا بالعالم وهذا نص طويل يلتف", "NotoSansArabic-Regular.ttf"),
+        ("super\u{AD}cali\u{AD}fragilistic\u{AD}expiali\u{AD}docious", "DejaVuSans.ttf"),
     ]
 
     func expectSameGeometry(_ withRuns: Layout, _ without: Layout, _ text: String) {

@@ -98,7 +98,7 @@ extension Layout {
         guard !hasGlyphRuns, line.byteRange.lowerBound < line.byteRange.upperBound else { return line.runs }
         let paragraph = prepared.paragraphs[line.paragraph]
         let lineBreak = LineBreak(start: line.byteRange.lowerBound, contentEnd: line.contentEnd, end: line.byteRange.upperBound,
-                                  width: line.width, overflowWidth: line.overflowWidth)
+                                  width: line.width, overflowWidth: line.overflowWidth, isHyphenated: line.endsWithHyphen)
         return prepared.bytes.withUnsafeBufferPointer { bytes in
             prepared.buildLine(paragraph, lineBreak, bytes: bytes, utf16Start: line.utf16Range.lowerBound).runs
         }
