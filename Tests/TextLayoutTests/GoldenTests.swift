@@ -21,16 +21,28 @@ func goldenCases() -> [String] {
 /// depend on the machine's fonts.
 let bundledFonts = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false)
 
-/// A golden case's job: `key: value` lines, `#` comments. `text` is a JSON string literal; `font`
-/// names a file in Fonts/; the other keys are those of the batch format (`insets` as T,L,B,R).
-func goldenJob(_ source: String) throws -> BatchJob {
-    var members: [(String, JSONValue)] = []
+/// A golden case's `key: value` lines in order, skipping blank lines and `#` comments.
+func goldenSettings(_ source: String) throws -> [(key: String, value: String)] {
+    var settings: [(key: String, value: String)] = []
     for raw in source.split(separator: "\n", omittingEmptySubsequences: true) {
         let line = raw.trimmingCharacters(in: .whitespaces)
         if line.isEmpty || line.hasPrefix("#") { continue }
         guard let colon = line.firstIndex(of: ":") else { throw GoldenError("no ':' in '\(line)'") }
-        let key = String(line[..<colon])
-        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        settings.append((String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+    }
+    return settings
+}
+
+/// The keys of a golden case that record Pango's layout of it (scripts/record-pango-starts.py):
+/// `pango` its line starts (UTF-16 offsets), `pango-difference` the kind of difference from ours.
+let pangoKeys = ["pango", "pango-difference"]
+
+/// A golden case's job: `key: value` lines, `#` comments. `text` is a JSON string literal; `font`
+/// names a file in Fonts/; the other keys are those of the batch format (`insets` as T,L,B,R),
+/// but the `pangoKeys`.
+func goldenJob(_ source: String) throws -> BatchJob {
+    var members: [(String, JSONValue)] = []
+    for (key, value) in try goldenSettings(source) where !pangoKeys.contains(key) {
         switch key {
         case "font":
             guard let path = FontContext.bundledFontPath(value) else { throw GoldenError("no font \(value) in Fonts/") }
@@ -46,6 +58,45 @@ func goldenJob(_ source: String) throws -> BatchJob {
     return try BatchJob(.object(members))
 }
 
+/// Pango's line starts recorded in a golden case, and the kind of difference from ours it names (nil when none).
+func goldenPangoRecord(_ source: String) throws -> (starts: [Int], difference: String?) {
+    let settings = try goldenSettings(source)
+    guard let recorded = settings.last(where: { $0.key == "pango" })?.value else {
+        throw GoldenError("no 'pango:' line (Pango's line starts); record it with python3 scripts/record-pango-starts.py")
+    }
+    let starts = try recorded.split(separator: ",").map { field in
+        guard let start = Int(field.trimmingCharacters(in: .whitespaces)) else {
+            throw GoldenError("'pango: \(recorded)' must list UTF-16 offsets separated by commas")
+        }
+        return start
+    }
+    return (starts, settings.last(where: { $0.key == "pango-difference" })?.value)
+}
+
+/// The text of the README's section `## title`, up to the next `## ` heading.
+func readmeSection(_ title: String) throws -> String {
+    let readme = try String(contentsOf: goldensDirectory.deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("README.md"), encoding: .utf8)
+    guard let section = readme.components(separatedBy: "\n## \(title)\n").dropFirst().first?
+        .components(separatedBy: "\n## ").first else { throw GoldenError("README.md has no '## \(title)' section") }
+    return section
+}
+
+/// The kinds of difference from Pango the README explains: the first column of each table headed
+/// `| kind |` in its "Exactness against Pango" section.
+func readmePangoDifferenceKinds() throws -> Set<String> {
+    let section = try readmeSection("Exactness against Pango")
+    var kinds: Set<String> = []
+    var inKindTable = false
+    for line in section.split(separator: "\n", omittingEmptySubsequences: false) {
+        let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard line.hasPrefix("|"), cells.count > 2 else { inKindTable = false; continue }
+        if cells[1] == "kind" { inKindTable = true; continue }
+        if inKindTable, !cells[1].hasPrefix("---") { kinds.insert(cells[1]) }
+    }
+    return kinds
+}
+
 struct GoldenError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
@@ -55,14 +106,8 @@ struct GoldenError: Error, CustomStringConvertible {
 struct GoldenTests {
     @Test("golden case", arguments: goldenCases())
     func golden(_ name: String) throws {
-        let input = goldensDirectory.appendingPathComponent(name + ".txt")
         let expectedURL = goldensDirectory.appendingPathComponent(name + ".expected")
-        let job = try goldenJob(String(contentsOf: input, encoding: .utf8))
-        let font = try bundledFonts.font(path: job.font ?? FontContext.bundledFontPath("DejaVuSans.ttf")!)
-        let style = try TextStyle(font: font, size: job.size, direction: job.direction, language: job.language,
-                                  lineBreak: job.lineBreak)
-        let prepared = try PreparedText(job.text, style: style)
-        let actual = try prepared.measureEditor(width: job.width, sizing: job.sizing).textDump
+        let actual = try Self.measure(name).textDump
         if blessing {
             try actual.write(to: expectedURL, atomically: true, encoding: .utf8)
             return
@@ -70,6 +115,32 @@ struct GoldenTests {
         let expected = try? String(contentsOf: expectedURL, encoding: .utf8)
         #expect(expected != nil, "no \(name).expected; run the tests with TEXTLAYOUT_BLESS=1 to create it")
         #expect(actual == expected, "\(name) differs from its .expected file")
+    }
+
+    @Test("golden case's line starts are Pango's, or the case names a kind of difference the README explains",
+          arguments: goldenCases())
+    func agreesWithPango(_ name: String) throws {
+        let source = try String(contentsOf: goldensDirectory.appendingPathComponent(name + ".txt"), encoding: .utf8)
+        let pango = try goldenPangoRecord(source)
+        let ours = try Self.measure(name).layout.lines.map(\.utf16Range.lowerBound)
+        if let kind = pango.difference {
+            #expect(try readmePangoDifferenceKinds().contains(kind),
+                    "\(name) names the difference '\(kind)', which no 'kind' table of the README's Exactness against Pango explains")
+            #expect(ours != pango.starts, "\(name) names the difference '\(kind)' but its starts \(ours) are Pango's: remove the pango-difference line")
+        } else {
+            #expect(ours == pango.starts, "\(name): our line starts \(ours), Pango's \(pango.starts), and the case names no kind of difference")
+        }
+    }
+
+    /// The editor measurement of the golden case `name`, in the bundled fonts.
+    static func measure(_ name: String) throws -> EditorMeasurement {
+        let input = goldensDirectory.appendingPathComponent(name + ".txt")
+        let job = try goldenJob(String(contentsOf: input, encoding: .utf8))
+        let font = try bundledFonts.font(path: job.font ?? FontContext.bundledFontPath("DejaVuSans.ttf")!)
+        let style = try TextStyle(font: font, size: job.size, direction: job.direction, language: job.language,
+                                  lineBreak: job.lineBreak)
+        let prepared = try PreparedText(job.text, style: style)
+        return try prepared.measureEditor(width: job.width, sizing: job.sizing)
     }
 
     @Test("there are golden cases")
