@@ -98,3 +98,21 @@ struct EmojiPresentationTests {
         #expect(text.lines[0].runs.map(\.font.familyName) == ["DejaVu Sans"])
     }
 }
+
+@Suite("A soft hyphen after an emoji")
+struct EmojiSoftHyphenTests {
+    @Test("a line broken at a soft hyphen after ❤️ shows the primary font's hyphen, as the colour font has none")
+    func hyphenAfterEmoji() throws {
+        let context = EmojiPresentationTests.context
+        let primary = try context.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!)
+        let style = try TextStyle(font: primary, size: 17)
+        let text = "\u{2764}\u{FE0F}\u{AD}abcdefgh"
+        let unbroken = try PreparedText(text, style: style).layout()
+        let layout = try PreparedText(text, style: style).layout(width: unbroken.width - 1)
+        #expect(layout.lines.count == 2)
+        #expect(layout.lines[0].endsWithHyphen)
+        let hyphen = layout.lines[0].runs.filter { $0.glyphs.contains(where: \.isGenerated) }
+        #expect(hyphen.map(\.font.familyName) == ["DejaVu Sans"])
+        #expect(layout._checkInvariants() == [])
+    }
+}

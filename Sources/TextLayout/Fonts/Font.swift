@@ -135,6 +135,10 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         return hb_font_get_nominal_glyph(hbFont, scalar, &glyph) != 0
     }
 
+    /// The character this font draws a line-end hyphen with: U+2010 HYPHEN, or `-` when it has
+    /// none (as Pango and browsers choose), or nil when it has neither (a colour emoji font).
+    var hyphen: UInt32? { hasGlyph(0x2010) ? 0x2010 : hasGlyph(0x2D) ? 0x2D : nil }
+
     /// One bit per code point below U+0800 (Latin, Greek, Cyrillic, Hebrew, Arabic): whether the
     /// font has it, read once at loading, since every character is checked before shaping.
     private let lowCoverage: [UInt64]

@@ -117,8 +117,7 @@ struct LineMeasurer {
         let properties = ShapingProperties(font: run.font, script: run.script, rightToLeft: run.isRightToLeft,
                                            language: style.shapingLanguage, features: run.features)
         if hyphenated {
-            let hyphen: UInt32? = run.font.hasGlyph(0x2010) ? 0x2010 : run.font.hasGlyph(0x2D) ? 0x2D : nil
-            return Shaper.shape(properties, bytes, range, appending: hyphen)
+            return Shaper.shape(properties, bytes, range, appending: run.font.hyphen)
         }
         if let cache = style.font.context?.shapeCache { return cache.shape(properties, bytes, range) }
         return Shaper.shape(properties, bytes, range)

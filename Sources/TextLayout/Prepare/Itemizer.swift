@@ -91,7 +91,7 @@ struct FontRun: Sendable {
 /// when the primary font has its base; one with VS15 prefers a font that is not a colour font,
 /// even when its base is an Emoji_Presentation character. A character no font has
 /// stays with the primary font and is drawn and measured as its .notdef glyph. A soft hyphen
-/// keeps the font of the cluster before it.
+/// keeps the font of the cluster before it when that font has a hyphen.
 func fontRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, primary: Font, language: LanguageTag?) throws -> [FontRun] {
     var needsFallback = false
     var i = range.lowerBound
@@ -116,9 +116,10 @@ func fontRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, primary: F
         let missing = scalars.first { !isCovered($0, by: primary) }
         let emoji = scalars.contains(0xFE0F) || scalars.contains(0x20E3)
             || (isEmojiPresentation(scalars[0]) && !scalars.contains(0xFE0E))
-        if scalars == [0xAD], let before = runs.last {
+        if scalars == [0xAD], let before = runs.last, before.font.hyphen != nil {
             // A soft hyphen needs no glyph of its own: it keeps the font of the text before it, the
-            // font its hyphen is shaped in at a break after it.
+            // font its hyphen is shaped in at a break after it (unless that font has no hyphen,
+            // such as the colour emoji font: then the primary's).
             font = before.font
         } else if emoji, let found = context.fallbackFont(for: scalars[0], primary: primary, language: language, presentation: .emoji) {
             font = found
