@@ -1,6 +1,7 @@
 // The batch command loses nothing: every input line answered once, in order, whatever it holds; memory flat over a long stream; a failed write ends the run with status 3.
 import Foundation
 import Testing
+import TextLayout
 import TextLayoutBatch
 import TestSupport
 
@@ -138,35 +139,43 @@ struct BatchStreamTests {
     }
 
     /// A long stream (TEXTLAYOUT_STREAM_JOBS, 40,000 by default in a debug build; CI runs a
-    /// million in release) of texts from a pool of 2,000, so that the caches fill early: the
-    /// resident memory sampled in the second half of the run stays within 10% (and 8 MiB) of
-    /// the most it reached in the first half.
-    @Test("memory stays flat over a long stream of jobs")
+    /// million in release) of texts that are all different (random texts with the job's number
+    /// appended), so that both caches fill and then evict for the rest of the run. The resident
+    /// memory sampled in the second half stays within 10% (and 8 MiB) of the most it reached in
+    /// the first half, and above the memory of the process before its first job it never takes
+    /// more than the two caches' budgets and the batch's buffers (16 MiB of input lines and
+    /// 16 MiB of results in flight), with 16 MiB for malloc's per-thread arenas.
+    @Test("memory stays flat, within the cache budgets and buffers, over a long stream of distinct texts")
     func flatMemory() throws {
         let count = Int(ProcessInfo.processInfo.environment["TEXTLAYOUT_STREAM_JOBS"] ?? "") ?? 40_000
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         var rng = SplitMix(seed: 5)
-        let pool: [String] = (0..<2_000).map { _ in
-            var text = ""
-            writeJSONString(RandomText.make(&rng, maxPieces: 10), to: &text)
-            return text
-        }
+        let pool: [String] = (0..<2_000).map { _ in RandomText.make(&rng, maxPieces: 10) }
         var data = Data()
         for i in 0..<count {
-            data.append(contentsOf: "{\"id\":\(i),\"text\":\(pool[i % pool.count]),\"width\":\(80 + i % 200)}\n".utf8)
+            var text = ""
+            writeJSONString(pool[i % pool.count] + " \(i)", to: &text)
+            data.append(contentsOf: "{\"id\":\(i),\"text\":\(text),\"width\":\(80 + i % 200)}\n".utf8)
         }
         let input = directory.appendingPathComponent("jobs.jsonl")
         try data.write(to: input)
         let output = directory.appendingPathComponent("results.jsonl")
         try Data().write(to: output)
+        // The process before any job: the same command over an empty stream.
+        let emptyInput = directory.appendingPathComponent("empty.jsonl")
+        let emptyOutput = directory.appendingPathComponent("empty-results.jsonl")
+        try Data().write(to: emptyInput)
+        try Data().write(to: emptyOutput)
+        var idle = 0
+        _ = try runBatch(input: emptyInput, output: emptyOutput) { pid in
+            idle = max(idle, Self.residentBytes(pid) ?? 0)
+        }
         var samples: [(answered: Int, resident: Int)] = []
         let run = try runBatch(input: input, output: output) { pid in
-            guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-                  let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-                  let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return }
+            guard let resident = Self.residentBytes(pid) else { return }
             let answered = (try? FileManager.default.attributesOfItem(atPath: output.path)[.size] as? Int) ?? 0
-            samples.append((answered, kilobytes << 10))
+            samples.append((answered, resident))
         }
         #expect(run.status == 0, "\(run.error)")
         let results = try Data(contentsOf: output)
@@ -179,6 +188,19 @@ struct BatchStreamTests {
         let late = secondHalf.max()!
         #expect(Double(late) <= Double(early) * 1.1 + Double(8 << 20),
                 "resident memory grew from \(early >> 20) MiB in the first half to \(late >> 20) MiB in the second")
+        let allowed = ShapeCache.defaultBudget + PreparedTextCache.defaultBudget + (48 << 20)
+        print("batch stream of \(count) distinct texts: \(idle >> 20) MiB idle, at most \(max(early, late) >> 20) MiB, "
+              + "\((max(early, late) - idle) >> 20) MiB above idle; allowed \(allowed >> 20) MiB")
+        #expect(max(early, late) - idle <= allowed,
+                "the batch took \((max(early, late) - idle) >> 20) MiB above its idle \(idle >> 20) MiB; the budgets and buffers allow \(allowed >> 20) MiB")
+    }
+
+    /// The resident memory of process `pid`, from /proc.
+    static func residentBytes(_ pid: Int32) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return nil }
+        return kilobytes << 10
     }
 
     /// With --max-line-bytes 1000: a line of exactly 1,000 bytes is a job; lines of 1,001 bytes

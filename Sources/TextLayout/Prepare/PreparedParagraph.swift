@@ -101,8 +101,10 @@ final class PreparedParagraph: Sendable {
 
     /// Roughly the memory the paragraph holds, in bytes.
     var estimatedBytes: Int {
-        segmentStarts.count * 16 + clusterStarts.count * 17 + glyphs.count * MemoryLayout<ShapedGlyph>.stride
-            + runs.count * 64 + (bidi.levels?.count ?? 0) + tabs.count * 8 + 256
+        heapBytes(segmentStarts.storage) + heapBytes(contentEnds.storage) + heapBytes(clusterStarts.storage)
+            + heapBytes(clusterX) + heapBytes(clusterUnsafe) + heapBytes(clusterFirstGlyph.storage) + heapBytes(glyphs)
+            + heapBytes(runs) + (bidi.levels.map(heapBytes) ?? 0) + heapBytes(tabs) + heapBytes(segmentStartCluster)
+            + heapBytes(contentEndCluster) + 256
     }
     var clusterCount: Int { clusterStarts.count }
 

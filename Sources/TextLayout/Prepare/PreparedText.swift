@@ -101,7 +101,8 @@ public struct PreparedText: Sendable {
 
     /// Roughly the memory the preparation holds, in bytes (for cache budgets).
     public var estimatedBytes: Int {
-        var total = bytes.count * 2 + 64
+        // The text's own storage (about its UTF-8 length), the bytes' array, the paragraphs' array.
+        var total = text.utf8.count + 48 + heapBytes(bytes) + heapBytes(paragraphs) + heapBytes(resolvedSpans) + 64
         for paragraph in paragraphs { total += paragraph.estimatedBytes }
         return total
     }
