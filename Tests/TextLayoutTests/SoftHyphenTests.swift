@@ -212,3 +212,24 @@ struct SoftHyphenTests {
         #expect(layout.lines.contains { $0.endsWithHyphen })
     }
 }
+
+@Suite("Soft hyphens in a font without a hyphen")
+struct SoftHyphenWithoutHyphenTests {
+    /// The emoji font as the primary has neither U+2010 nor `-`, and in a context of its own no
+    /// fallback either: a break after a soft hyphen then shows nothing and says so, rather than
+    /// claiming a hyphen it does not draw.
+    @Test("with no font to draw a hyphen, a break at a soft hyphen shows none and says so")
+    func noHyphenAnywhere() throws {
+        let context = FontContext(fontDirectories: [], includeSystemFonts: false)
+        let emoji = try context.font(path: FontContext.bundledFontPath("NotoColorEmoji-subset.ttf")!)
+        #expect(emoji.hyphen == nil)
+        let style = try TextStyle(font: emoji, size: 17)
+        let text = "\u{1F44D}\u{1F44D}\u{AD}\u{1F44D}\u{1F44D}"
+        let whole = try PreparedText(text, style: style).layout(width: nil)
+        let layout = try PreparedText(text, style: style).layout(width: whole.width * 0.6)
+        #expect(layout.lineCount == 2)
+        #expect(layout.lines.allSatisfy { !$0.endsWithHyphen })
+        #expect(!layout.lines.flatMap { $0.runs.flatMap(\.glyphs) }.contains { $0.isGenerated })
+        expectInvariants(layout)
+    }
+}

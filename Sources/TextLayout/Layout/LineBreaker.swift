@@ -177,11 +177,13 @@ private func isFarTooWide(_ paragraph: PreparedParagraph, _ range: Range<Int>, l
 /// Where the soft hyphen (U+00AD) that segment `index` of a paragraph ends with starts, when a
 /// line from `start` that breaks after the segment breaks right after it and so shows a hyphen;
 /// nil otherwise (no soft hyphen there, whitespace after it, where the line breaks instead, or
-/// nothing before it on the line: a soft hyphen that starts a line shows nothing).
+/// nothing before it on the line: a soft hyphen that starts a line shows nothing; or no font to
+/// draw a hyphen with: the soft hyphen's font has neither U+2010 nor `-`).
 private func softHyphenEnding(_ paragraph: PreparedParagraph, _ bytes: UnsafeBufferPointer<UInt8>, segment index: Int,
                               from start: Int) -> Int? {
     let end = paragraph.contentEnds[index]
-    guard end - 2 > start, end == paragraph.segmentEnd(index), bytes[end - 2] == 0xC2, bytes[end - 1] == 0xAD else { return nil }
+    guard end - 2 > start, end == paragraph.segmentEnd(index), bytes[end - 2] == 0xC2, bytes[end - 1] == 0xAD,
+          paragraph.runs[paragraph.run(at: end - 2)].font.hyphen != nil else { return nil }
     return end - 2
 }
 
