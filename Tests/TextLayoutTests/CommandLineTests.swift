@@ -12,9 +12,9 @@ struct CommandRun {
 }
 
 /// Runs the built `textlayout` (or `executable`, a copy of it) with `arguments`, `input` as
-/// standard input and, when given, `outputPath` (such as /dev/full) as standard output;
-/// `environment` is added to the test's own.
-func runTextlayout(_ arguments: [String], input: Data = Data(), outputPath: String? = nil,
+/// standard input (or the file or folder at `inputPath`) and, when given, `outputPath` (such as
+/// /dev/full) as standard output; `environment` is added to the test's own.
+func runTextlayout(_ arguments: [String], input: Data = Data(), inputPath: String? = nil, outputPath: String? = nil,
                    environment: [String: String] = [:], executable: URL? = nil) throws -> CommandRun {
     let executable = try #require(executable ?? textlayoutExecutable(), "build the package first (swift build)")
     let directory = try makeTemporaryDirectory()
@@ -29,7 +29,7 @@ func runTextlayout(_ arguments: [String], input: Data = Data(), outputPath: Stri
     process.executableURL = executable
     process.arguments = arguments
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    process.standardInput = try FileHandle(forReadingFrom: inputFile)
+    process.standardInput = try inputPath.map { try #require(FileHandle(forReadingAtPath: $0)) } ?? FileHandle(forReadingFrom: inputFile)
     process.standardOutput = try FileHandle(forWritingTo: outputPath.map { URL(fileURLWithPath: $0) } ?? outputFile)
     process.standardError = try FileHandle(forWritingTo: errorFile)
     try process.run()

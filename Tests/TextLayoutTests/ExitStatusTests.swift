@@ -4,34 +4,14 @@ import Testing
 
 @Suite("Exit statuses")
 struct ExitStatusTests {
-    /// Runs `textlayout` with a directory as standard input: opening it works, reading it fails
-    /// (EISDIR), as a read error of a disk or a broken device would.
-    func runWithUnreadableInput(_ arguments: [String]) throws -> CommandRun {
-        let executable = try #require(textlayoutExecutable(), "build the package first (swift build)")
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let outputFile = directory.appendingPathComponent("output")
-        let errorFile = directory.appendingPathComponent("error")
-        try Data().write(to: outputFile)
-        try Data().write(to: errorFile)
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.standardInput = try #require(FileHandle(forReadingAtPath: directory.path))
-        process.standardOutput = try FileHandle(forWritingTo: outputFile)
-        process.standardError = try FileHandle(forWritingTo: errorFile)
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit, "\(arguments) was killed by a signal")
-        return CommandRun(status: process.terminationStatus,
-                          output: String(decoding: try Data(contentsOf: outputFile), as: UTF8.self),
-                          error: String(decoding: try Data(contentsOf: errorFile), as: UTF8.self))
-    }
-
     @Test("standard input that cannot be read exits 1 with the reason, in every command that reads it",
           arguments: [["batch"], ["edit"], ["measure", "-"], ["render", "--output", "/tmp/textlayout-unread.png", "-"]])
     func unreadableInput(_ arguments: [String]) throws {
-        let run = try runWithUnreadableInput(arguments)
+        // A folder as standard input: opening it works, reading it fails (EISDIR), as a read
+        // error of a disk or a broken device would.
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try runTextlayout(arguments, inputPath: folder.path)
         #expect(run.status == 1, "\(arguments): \(run.status) \(run.error)")
         #expect(run.error.contains("cannot read standard input"), "\(run.error)")
         #expect(run.output.isEmpty)
