@@ -19,10 +19,10 @@ run_stage() {
   case "$stage" in
     asan)
       # Leaks are not errors here: the font context and its caches live as long as the process.
-      ASAN_OPTIONS=detect_leaks=0 swift test --scratch-path .build/asan --sanitize=address
+      ASAN_OPTIONS=detect_leaks=0 TEXTLAYOUT_SANITIZER=address swift test --scratch-path .build/asan --sanitize=address
       ;;
     tsan)
-      swift test --scratch-path .build/tsan --sanitize=thread
+      TEXTLAYOUT_SANITIZER=thread swift test --scratch-path .build/tsan --sanitize=thread
       ;;
     full-size)
       # The hostile texts at full size (a 10 MB line, 1,000,000 newlines, 100,000 marks,

@@ -144,7 +144,9 @@ struct BatchStreamTests {
     /// memory sampled in the last quarter stays within 10% (and 16 MiB) of the most it reached in
     /// the second (by then both caches are full), and above the memory of the process before its first job it never takes
     /// more than the two caches' budgets and the batch's buffers (16 MiB of input lines and
-    /// 16 MiB of results in flight), with 16 MiB for malloc's per-thread arenas.
+    /// 16 MiB of results in flight), with 16 MiB for malloc's per-thread arenas. (Not under a
+    /// sanitizer, TEXTLAYOUT_SANITIZER set by scripts/robustness.sh: AddressSanitizer keeps freed
+    /// memory in quarantine and ThreadSanitizer shadows all of it, so only flatness holds there.)
     @Test("memory stays flat, within the cache budgets and buffers, over a long stream of distinct texts")
     func flatMemory() throws {
         let count = Int(ProcessInfo.processInfo.environment["TEXTLAYOUT_STREAM_JOBS"] ?? "") ?? 40_000
@@ -191,7 +193,8 @@ struct BatchStreamTests {
         let allowed = ShapeCache.defaultBudget + PreparedTextCache.defaultBudget + (48 << 20)
         print("batch stream of \(count) distinct texts: \(idle >> 20) MiB idle, at most \(max(early, late) >> 20) MiB, "
               + "\((max(early, late) - idle) >> 20) MiB above idle; allowed \(allowed >> 20) MiB")
-        #expect(max(early, late) - idle <= allowed,
+        let sanitized = ProcessInfo.processInfo.environment["TEXTLAYOUT_SANITIZER"] != nil
+        #expect(sanitized || max(early, late) - idle <= allowed,
                 "the batch took \((max(early, late) - idle) >> 20) MiB above its idle \(idle >> 20) MiB; the budgets and buffers allow \(allowed >> 20) MiB")
     }
 
