@@ -40,7 +40,7 @@ public struct EditorConfiguration {
     public var size: Double
     /// The editor's width in pixels (its insets included); nil for no wrap limit.
     public var width: Double?
-    /// Line caps, line space, insets and pixel bounds (the line model in DESIGN.md).
+    /// Line caps, line space, insets and pixel bounds (docs/DESIGN.md, "The line model": editor height).
     public var sizing: EditorSizing
     /// The text the editor starts with; it is measured at once.
     public var text: String

@@ -1,4 +1,4 @@
-// The line model of DESIGN.md, rule by rule: hard breaks, hanging spaces, widths, tabs, grapheme-safe breaks, heights and ranges.
+// The line model of docs/DESIGN.md ("The line model"), rule by rule: hard breaks, hanging spaces, widths, tabs, grapheme-safe breaks, heights and ranges.
 import Foundation
 import Testing
 import TextLayout
@@ -406,13 +406,12 @@ struct LineModelTests {
         #expect(approximately(hanging.lines[0].width, 8 * 1233 * pxPerUnit, 1e-6))
     }
 
-    /// Pango (whose default tabs DESIGN.md's rule cites) moves a tab to the next stop at least one
-    /// space width past the pen; CSS Text 3 similarly skips a stop closer than 0.5ch. The engine
-    /// takes the next stop however close it is. DejaVu Sans at 17 px: space 651 units = 5.404 px,
+    /// Pango moves a tab to the next stop at least one space width past the pen; CSS Text 3
+    /// similarly skips a stop closer than 0.5ch. DejaVu Sans at 17 px: space 651 units = 5.404 px,
     /// stop 5208 units = 43.230 px; "over" = 4567 units = 37.909 px, 5.32 px before the stop.
     /// Pango 1.50: "over\tbrown quick" is 189.841 px wide on one line (tab to 2 stops = 86.46,
     /// + "brown quick" 12453 units = 103.37) and at 120 px breaks after the tab: starts 0,5.
-    /// The line model adopts Pango's rule (README, "The line model").
+    /// The line model adopts Pango's rule (docs/DESIGN.md and the README, "The line model").
     @Test("a tab stop closer than a space width is skipped, as in Pango")
     func tabMinimumGap() throws {
         let font = try sansFont()
