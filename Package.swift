@@ -21,6 +21,8 @@ let package = Package(
         .library(name: "TextLayout", targets: ["TextLayout"]),
         .library(name: "TextEditing", targets: ["TextEditing"]),
         .library(name: "TextRender", targets: ["TextRender"]),
+        // The boundary formats: JSON, layout requests and results, errors, the editing session.
+        .library(name: "TextLayoutIO", targets: ["TextLayoutIO"]),
         .executable(name: "textlayout", targets: ["textlayout"]),
         // The fuzz targets' checks, for the libFuzzer package in Fuzz/ (scripts/fuzz.sh).
         .library(name: "TextLayoutFuzzing", targets: ["TextLayoutFuzzing"]),
@@ -42,25 +44,27 @@ let package = Package(
                 sources: ["Sources/TextLayoutFonts"], resources: [.copy("Fonts")]),
         .target(name: "TextLayout",
                 dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CICU", "TextLayoutFonts"]),
-        .target(name: "TextLayoutBatch", dependencies: ["TextLayout"]),
+        // The boundary: JSON in and out, requests, the one error type, the editing session.
+        .target(name: "TextLayoutIO", dependencies: ["TextLayout", "TextEditing"]),
+        // The batch's thread runner.
+        .target(name: "TextLayoutBatch", dependencies: ["TextLayout", "TextLayoutIO"]),
         .target(name: "TextRender", dependencies: ["TextLayout", "TextEditing", "CFreeType", "CPNG"]),
         .target(name: "TextEditing", dependencies: ["TextLayout"]),
-        .target(name: "TextEditingSession", dependencies: ["TextEditing", "TextLayout", "TextLayoutBatch"]),
         .executableTarget(name: "textlayout",
-                          dependencies: ["TextLayout", "TextLayoutBatch", "TextRender", "TextEditingSession"]),
+                          dependencies: ["TextLayout", "TextEditing", "TextLayoutIO", "TextLayoutBatch", "TextRender"]),
         .systemLibrary(name: "CMalloc", path: "Benchmarks/CMalloc"),
-        .executableTarget(name: "textlayout-bench", dependencies: ["TextLayout", "TextLayoutBatch", "CHarfBuzz", "CICU", "CMalloc"],
+        .executableTarget(name: "textlayout-bench", dependencies: ["TextLayout", "TextLayoutIO", "TextLayoutBatch", "CHarfBuzz", "CICU", "CMalloc"],
                           path: "Benchmarks/TextLayoutBench"),
-        .target(name: "TextLayoutFuzzing", dependencies: ["TextLayout", "TextLayoutBatch", "TextRender"], path: "Fuzz/Checks"),
+        .target(name: "TextLayoutFuzzing", dependencies: ["TextLayout", "TextEditing", "TextLayoutIO", "TextLayoutBatch", "TextRender"], path: "Fuzz/Checks"),
         // What the test targets share: the seeded random source.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // CHarfBuzz and CICU: the reference breaker measures and breaks without the engine.
         .testTarget(name: "TextLayoutTests",
-                    dependencies: ["TextLayout", "TextLayoutBatch", "TextLayoutFuzzing", "TestSupport", "CHarfBuzz", "CICU"]),
+                    dependencies: ["TextLayout", "TextLayoutIO", "TextLayoutBatch", "TextLayoutFuzzing", "TestSupport", "CHarfBuzz", "CICU"]),
         .testTarget(name: "TextEditingTests",
-                    dependencies: ["TextEditing", "TextEditingSession", "TextLayout", "TextLayoutBatch", "TestSupport"]),
+                    dependencies: ["TextEditing", "TextLayoutIO", "TextLayout", "TestSupport"]),
         .testTarget(name: "TextRenderTests", dependencies: ["TextRender", "TextEditing", "TextLayout"]),
         // The benchmark's scenarios measure what they say (never how fast: no timed tests).
-        .testTarget(name: "TextLayoutBenchTests", dependencies: ["textlayout-bench", "TextLayout", "TextLayoutBatch"]),
+        .testTarget(name: "TextLayoutBenchTests", dependencies: ["textlayout-bench", "TextLayout", "TextLayoutIO", "TextLayoutBatch"]),
     ]
 )

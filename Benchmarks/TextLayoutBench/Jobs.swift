@@ -1,7 +1,7 @@
 // The benchmark's jobs: read in the batch format, or built from the corpus in Benchmarks/Corpus.
 import Foundation
 import TextLayout
-import TextLayoutBatch
+import TextLayoutIO
 
 /// One job, resolved: its font loaded, ready to lay out.
 struct BenchJob {
@@ -39,7 +39,7 @@ enum JobSource {
                 let text = unescape(String(escaped))
                 for width in [120, 240, 360] {
                     var line = "{\"id\":\"\(language)-\(n + 1)-w\(width)\",\"text\":"
-                    writeJSONString(text, to: &line)
+                    line += JSONValue.string(text).serialized
                     line += ",\"font\":\"\(family)\",\"size\":17,\"width\":\(width),\"lineSpace\":2}"
                     lines.append(line)
                 }
@@ -77,12 +77,11 @@ enum JobSource {
     static func resolve(_ lines: [String], fonts: FontContext) throws -> [BenchJob] {
         var byName: [String: Font] = [:]
         return try lines.map { line in
-            let job = try BatchJob(try parseJSON(line))
+            let job = try LayoutRequest(job: try parseJSON(line))
             let name = job.font ?? ""
             let font = try byName[name] ?? (job.font.map { try fonts.font(named: $0) } ?? fonts.defaultFont())
             byName[name] = font
-            let style = try TextStyle(font: font, size: job.size, direction: job.direction, language: job.language,
-                                      lineBreak: job.lineBreak)
+            let style = try job.style(font: font)
             var group = font.familyName
             if case .string(let id) = job.id, let language = id.split(separator: "-").first, id.contains("-") {
                 group = String(language)

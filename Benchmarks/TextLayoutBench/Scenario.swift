@@ -2,6 +2,7 @@
 import Foundation
 import TextLayout
 import TextLayoutBatch
+import TextLayoutIO
 
 /// Per-job times of the floors, in seconds (medians of the rounds).
 struct Floors {

@@ -1,7 +1,7 @@
 // textlayout-bench: times the engine's hot paths on real text, beside HarfBuzz alone and ICU alone in the same run.
 import Foundation
 import TextLayout
-import TextLayoutBatch
+import TextLayoutIO
 
 let usage = """
 usage: textlayout-bench [--jobs FILE | --jobs -] [--scenario NAME] [--rounds N]

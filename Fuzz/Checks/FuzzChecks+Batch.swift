@@ -1,6 +1,6 @@
 // The batch target: the input is a stream of batch lines; every line must get one result line of valid JSON, and the JSON reader must read back what it writes.
 import TextLayout
-import TextLayoutBatch
+import TextLayoutIO
 
 extension FuzzChecks {
     /// The batch layouter over the bundled fonts, shared by every input (as a server's is).

@@ -1,7 +1,7 @@
 // What each fuzz target does with one input, shared by the libFuzzer targets in Fuzz/ and the regression tests that replay committed inputs.
 import Foundation
 import TextLayout
-import TextLayoutBatch
+import TextLayoutIO
 
 /// The fuzz targets' checks. Each takes one input's bytes, runs the engine on it and returns what
 /// went wrong: an empty list when nothing did. A crash, a trap or a hang is the other way to fail.

@@ -42,6 +42,12 @@ public struct EditorConfiguration {
     public var width: Double?
     /// Line caps, line space, insets and pixel bounds (docs/DESIGN.md, "The line model": editor height).
     public var sizing: EditorSizing
+    /// The paragraphs' base direction.
+    public var direction: TextDirection = .auto
+    /// The text's language, a BCP 47 tag (it picks fonts and line-break rules), or nil.
+    public var language: String?
+    /// How strictly lines may break.
+    public var lineBreak: LineBreakStrictness = .normal
     /// The text the editor starts with; it is measured at once.
     public var text: String
     /// Shown, and measured, while the text is empty.

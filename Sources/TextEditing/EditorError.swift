@@ -1,4 +1,5 @@
 // The errors of the editor model: a bad configuration or a bad argument to an edit, with a stable code and a message.
+import TextLayout
 
 /// Why the editor refused a configuration or an argument.
 ///
@@ -6,21 +7,12 @@
 /// returns ``EditOutcome/rejected``. Errors are for values that are wrong in themselves, such as an
 /// offset outside the text or a pattern that does not compile. Errors from the layout engine (an
 /// unknown font, a bad sizing) are ``LayoutError`` values and pass through unchanged.
-public struct EditorError: Error, Sendable, Equatable, CustomStringConvertible {
-    public enum Code: String, Sendable {
-        /// A value out of its allowed range: an offset outside the text, a negative time...
-        case invalidArgument
-        /// A `pattern` that is not a valid regular expression.
-        case invalidPattern
-    }
+public typealias EditorError = CodedError<EditorErrorCode>
 
-    public let code: Code
-    public let message: String
-
-    public init(_ code: Code, _ message: String) {
-        self.code = code
-        self.message = message
-    }
-
-    public var description: String { message }
+/// Why the editor refused a value.
+public enum EditorErrorCode: String, ErrorCode, CaseIterable {
+    /// A value out of its allowed range: an offset outside the text, a negative time...
+    case invalidArgument
+    /// A `pattern` that is not a valid regular expression.
+    case invalidPattern
 }

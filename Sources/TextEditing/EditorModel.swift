@@ -82,7 +82,8 @@ public final class EditorModel {
         self.configuration = configuration
         self.clock = clock
         regex = try configuration.compiledPattern()
-        style = try TextStyle(font: configuration.font, size: configuration.size)
+        style = try TextStyle(font: configuration.font, size: configuration.size, direction: configuration.direction,
+                              language: configuration.language, lineBreak: configuration.lineBreak)
         maskFormats = try configuration.compiledMask()
         let initial = try Self.maskedInitialText(configuration.text, formats: maskFormats, configuration: configuration)
         text = initial

@@ -1,22 +1,14 @@
-// The one error type of the engine: a stable code for programs and a message that says what was wrong and what is allowed.
+// The shape of every error the project reports (a stable code and a message that says what was wrong and what is allowed), and the engine's codes.
 
-/// An error from loading a font, preparing a text or laying it out.
-///
-/// `code` is stable and meant for programs (the batch format reports it); `message` is for people:
-/// it says what was wrong and what is allowed.
-public struct LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
-    public enum Code: String, Sendable {
-        /// A font family that fontconfig does not know.
-        case unknownFont
-        /// A font file that is missing, unreadable or not a font.
-        case badFontFile
-        /// A parameter out of its allowed range (size, width, line counts, insets...).
-        case invalidArgument
-        /// Text that is too long or not valid.
-        case invalidText
-        /// A failure inside a C library that should not happen.
-        case internalError
-    }
+/// The code of a ``CodedError``: a stable name for programs (its raw value is what the batch,
+/// the editing session and the CLI report).
+public protocol ErrorCode: RawRepresentable, Sendable, Hashable where RawValue == String {}
+
+/// An error with a stable code for programs and a message for people that says what was wrong
+/// and what is allowed. Each layer has its own codes (``LayoutErrorCode``, the editor's, the
+/// renderer's, the boundary's); the shape is this one.
+public struct CodedError<Kind: ErrorCode>: Error, Sendable, Equatable, CustomStringConvertible {
+    public typealias Code = Kind
 
     public let code: Code
     public let message: String
@@ -27,6 +19,26 @@ public struct LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String { message }
+}
+
+/// An error from loading a font, preparing a text or laying it out.
+///
+/// `code` is stable and meant for programs (the batch format reports it); `message` is for people:
+/// it says what was wrong and what is allowed.
+public typealias LayoutError = CodedError<LayoutErrorCode>
+
+/// Why the engine failed.
+public enum LayoutErrorCode: String, ErrorCode, CaseIterable {
+    /// A font family that fontconfig does not know.
+    case unknownFont
+    /// A font file that is missing, unreadable or not a font.
+    case badFontFile
+    /// A parameter out of its allowed range (size, width, line counts, insets...).
+    case invalidArgument
+    /// Text that is too long or not valid.
+    case invalidText
+    /// A failure inside a C library that should not happen.
+    case internalError
 }
 
 /// Checks that `value` is finite and greater than zero, naming `what` in the error.

@@ -1,5 +1,6 @@
 // Lays out a chunk of batch lines on several threads, results in input order.
 import Dispatch
+import TextLayoutIO
 import Synchronization
 
 /// Runs batch jobs on a fixed number of threads.

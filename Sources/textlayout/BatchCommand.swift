@@ -2,6 +2,7 @@
 import Foundation
 import Glibc
 import TextLayoutBatch
+import TextLayoutIO
 
 enum BatchCommand {
     static let usage = "usage: textlayout batch [--threads N] [--max-line-bytes N] < JOBS.jsonl > RESULTS.jsonl"
@@ -51,7 +52,7 @@ enum BatchCommand {
                 var result = result
                 if let length = tooLong[index] {
                     let message = "the line is \(length) bytes; a job line may be at most \(maximumLineBytes) bytes (--max-line-bytes)"
-                    result = (BatchLayouter.errorLine(id: .null, BatchError(.invalidJob, message)), false)
+                    result = (BatchLayouter.errorLine(id: .null, BoundaryError(.invalidJob, message)), false)
                 }
                 if !result.succeeded { failed += 1 }
                 output += result.json

@@ -1,14 +1,14 @@
 // `textlayout edit`: replays an editing session from standard input, one snapshot (or error) line per input line.
 import Glibc
-import TextEditingSession
+import TextEditing
+import TextLayoutIO
 import TextRender
 
 enum EditCommand {
     static let usage = """
     usage: textlayout edit [--render-dir DIR [--render-scale N] [--render-debug]] [--max-line-bytes N] < SESSION.jsonl > SNAPSHOTS.jsonl
 
-    The first line is {"config": {...}}: the batch format's layout keys (font, weight, size, width,
-    lineSpace, minLines, maxLines, insets, minHeight, maxHeight) and text, placeholder,
+    The first line is {"config": {...}}: the batch format's layout keys (\(LayoutRequest.layoutKeys.joined(separator: ", "))) and text, placeholder,
     disabledPlaceholder, enabled, pattern, labelText, helperText, style (filled|outlined),
     border {width, cornerRadius}, activeOnEditing, maxLength, lengthPolicy (reject|truncate),
     secure, liveValidation, liveValidationInterval, endEditingValidation, mask. A validator is a rule
@@ -20,7 +20,7 @@ enum EditCommand {
     "#rrggbbaa", "font": NAME|PATH, "size": px}, every key optional: literals and placeholders are
     laid out as styled spans (role literal or placeholder) in it, and drawn in its colour.
 
-    Each later line is one event: {"insert": s}, {"paste": s}, {"deleteBackward": n},
+    Each later line is one event (\(EditorEvent.names.joined(separator: ", "))): {"insert": s}, {"paste": s}, {"deleteBackward": n},
     {"deleteForward": n}, {"caret": offset}, {"select": [start, end]}, {"focus": bool},
     {"advance": seconds}, {"setText": s}, {"setEnabled": bool}, {"setWidth": px}, {"tap": [x, y]},
     {"move": "left"|"right"|"wordLeft"|"wordRight"|"lineStart"|"lineEnd"|"up"|"down"}.

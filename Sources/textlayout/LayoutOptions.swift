@@ -1,6 +1,6 @@
 // The options `measure` and `render` share: the text, its font and style, the width and the editor's sizing.
 import TextLayout
-import TextLayoutBatch
+import TextLayoutIO
 
 enum LayoutOptions {
     /// The options that take a value, each with the batch key it sets (nil when it sets none).
@@ -14,10 +14,10 @@ enum LayoutOptions {
     static let names = options.map(\.flag)
 
     /// Lays out the text the arguments give (see ``MeasureCommand/readText(_:)``) as the options say,
-    /// in the shared font context: the batch job the options make and the measured editor.
-    static func measure(_ args: Arguments) throws -> (job: BatchJob, measurement: EditorMeasurement) {
+    /// in the shared font context: the request the options make, laid out.
+    static func measure(_ args: Arguments) throws -> LayoutResult {
         let text = try MeasureCommand.readText(args)
-        var job = try BatchJob(.object([("text", .string(text))]))
+        var job = LayoutRequest(text: text)
         job.font = args.string("font")
         job.weight = try args.number("weight")
         job.size = try args.number("size") ?? 17
@@ -33,10 +33,7 @@ enum LayoutOptions {
         job.lineBreak = LineBreakStrictness(rawValue: try args.choice("line-break", LineBreakStrictness.allCases.map(\.rawValue), default: "normal"))!
 
         do {
-            let font = try job.font(in: .shared)
-            let style = try TextStyle(font: font, size: job.size, direction: job.direction, language: job.language, lineBreak: job.lineBreak)
-            let prepared = try PreparedText(text, style: style)
-            return (job, try prepared.measureEditor(width: job.width, sizing: job.sizing))
+            return try job.measure(in: .shared)
         } catch let error as LayoutError where error.code == .invalidArgument {
             // A value out of range is the user's mistake on the command line: say it with the options' names.
             throw UsageError(namingOptions(error.message))

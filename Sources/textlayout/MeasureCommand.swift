@@ -1,7 +1,7 @@
 // `textlayout measure`: lays out one text and prints its lines and the editor's height, as text or JSON.
 import Foundation
 import TextLayout
-import TextLayoutBatch
+import TextLayoutIO
 
 enum MeasureCommand {
     static let usage = """
@@ -16,8 +16,8 @@ enum MeasureCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
         let args = try Arguments(arguments, valued: LayoutOptions.names)
         let format = try args.choice("output-format", ["text", "json"], default: "text")
-        let measurement = try LayoutOptions.measure(args).measurement
-        try Console.write(format == "json" ? json(measurement) : measurement.textDump)
+        let result = try LayoutOptions.measure(args)
+        try Console.write(format == "json" ? result.json(.runs) + "\n" : result.measurement.textDump)
         return 0
     }
 
@@ -47,38 +47,4 @@ enum MeasureCommand {
         }
         return EdgeInsets(top: parts[0]!, left: parts[1]!, bottom: parts[2]!, right: parts[3]!)
     }
-
-    static func json(_ measurement: EditorMeasurement) -> String {
-        let layout = measurement.layout
-        var out = "{\"lineCount\":\(layout.lineCount),\"height\":"
-        writeJSONNumber(layout.contentHeight, to: &out)
-        out += ",\"width\":"; writeJSONNumber(layout.width, to: &out)
-        out += ",\"editorHeight\":"; writeJSONNumber(measurement.height, to: &out)
-        out += ",\"isScrollable\":\(measurement.isScrollable),\"font\":"
-        writeJSONString(layout.prepared.style.font.description, to: &out)
-        out += ",\"lines\":["
-        for (i, line) in layout.lines.enumerated() {
-            out += i > 0 ? "," : ""
-            out += "{\"start\":\(line.utf16Range.lowerBound),\"end\":\(line.utf16Range.upperBound),\"width\":"
-            writeJSONNumber(line.width, to: &out)
-            out += ",\"height\":"; writeJSONNumber(line.height, to: &out)
-            out += ",\"baseline\":"; writeJSONNumber(line.baseline, to: &out)
-            out += ",\"text\":"; writeJSONString(String(layout.prepared.text[line.range]), to: &out)
-            if line.endsWithHyphen { out += ",\"endsWithHyphen\":true" }
-            out += ",\"runs\":["
-            for (k, run) in line.runs.enumerated() {
-                out += k > 0 ? "," : ""
-                out += "{\"start\":\(run.utf16Range.lowerBound),\"end\":\(run.utf16Range.upperBound),\"x\":"
-                writeJSONNumber(run.x, to: &out)
-                out += ",\"width\":"; writeJSONNumber(run.width, to: &out)
-                out += ",\"direction\":\"\(run.isRightToLeft ? "rtl" : "ltr")\",\"font\":"
-                writeJSONString(run.font.description, to: &out)
-                if run.hasGeneratedHyphen { out += ",\"generatedHyphen\":true" }
-                out += "}"
-            }
-            out += "]}"
-        }
-        return out + "]}\n"
-    }
 }
-

@@ -1,7 +1,7 @@
 // `textlayout render`: lays out one text as `measure` does and draws it to a PNG or SVG file, optionally with the measurement overlay.
 import Foundation
 import TextLayout
-import TextLayoutBatch
+import TextLayoutIO
 import TextRender
 
 enum RenderCommand {
@@ -47,15 +47,15 @@ enum RenderCommand {
         }
 
         // The same font context, style and options as `measure`, so the picture shows what `measure` prints.
-        let (job, measurement) = try LayoutOptions.measure(args)
-        let scene = RenderScene(editor: measurement, sizing: job.sizing, width: job.width)
+        let result = try LayoutOptions.measure(args)
+        let scene = RenderScene(editor: result.measurement, sizing: result.request.sizing, width: result.request.width)
         do {
             try scene.write(to: output, options: options)
         } catch let error as RenderError where error.code == .cannotWrite {
             Console.error("textlayout render: \(error.message)\n")
             return 3
         }
-        if let format { try Console.write(format == "json" ? MeasureCommand.json(measurement) : measurement.textDump) }
+        if let format { try Console.write(format == "json" ? result.json(.runs) + "\n" : result.measurement.textDump) }
         return 0
     }
 }

@@ -1,8 +1,7 @@
 // Golden sessions: each Tests/Goldens/edit/<case>.jsonl is replayed; its .expected file holds the output lines it must give.
 import Foundation
 import Testing
-import TextEditingSession
-import TextLayoutBatch
+import TextLayoutIO
 
 /// Set TEXTLAYOUT_BLESS=1 to rewrite the .expected files from the current output (never in CI).
 let blessingSessions = ProcessInfo.processInfo.environment["TEXTLAYOUT_BLESS"] == "1"

@@ -1,8 +1,7 @@
 // The `textlayout edit` replay with masks, taps and moves: the config's mask, the new events and snapshot keys, and their errors.
 import Testing
 import TextEditing
-import TextEditingSession
-import TextLayoutBatch
+import TextLayoutIO
 
 @Suite("Edit sessions: masks, taps and moves")
 struct MaskSessionTests {

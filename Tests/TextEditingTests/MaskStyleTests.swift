@@ -1,9 +1,8 @@
 // A mask's literals and placeholders are laid out as styled spans with their role and style; heights equal a fresh layout with the same spans.
 import Testing
 @testable import TextEditing
-import TextEditingSession
+import TextLayoutIO
 import TextLayout
-import TextLayoutBatch
 
 @Suite("Mask styles as spans")
 struct MaskStyleTests {

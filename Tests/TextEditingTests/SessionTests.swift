@@ -1,9 +1,8 @@
 // The `textlayout edit` session as tests: one output line per input line, errors that name what was wrong, heights equal to the batch.
 import Testing
 import TextEditing
-import TextEditingSession
+import TextLayoutIO
 import TextLayout
-import TextLayoutBatch
 
 /// Replays `lines` in a new session and returns each output line, parsed.
 func replay(_ lines: [String]) throws -> (session: EditSession, outputs: [JSONValue]) {

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import TextEditing
 import TextLayout
-import TextLayoutBatch
+import TextLayoutIO
 
 /// A context over the bundled fonts only, so that fallback (emoji, other scripts) gives the same
 /// fonts whatever the machine has installed.
@@ -39,7 +39,7 @@ func makeEditor(text: String = "", width: Double? = 200, clock: ManualClock = Ma
 
 /// The batch format's result for a job, parsed: what `textlayout batch` prints for it.
 func batchResult(_ job: [(String, JSONValue)]) throws -> JSONValue {
-    let batchJob = try BatchJob(.object(job))
+    let batchJob = try LayoutRequest(job: .object(job))
     return try parseJSON(try BatchLayouter(fonts: bundledFonts).result(of: batchJob))
 }
 

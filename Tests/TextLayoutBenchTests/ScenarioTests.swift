@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 import TextLayout
-import TextLayoutBatch
+import TextLayoutIO
 @testable import textlayout_bench
 
 @Suite("Benchmark scenarios")
@@ -17,7 +17,7 @@ struct ScenarioTests {
         let lines = texts.enumerated().flatMap { n, text in
             [120, 240, 360].map { width -> String in
                 var line = "{\"id\":\"en-\(n + 1)-w\(width)\",\"text\":"
-                writeJSONString(text, to: &line)
+                line += JSONValue.string(text).serialized
                 return line + ",\"font\":\"\(FontContext.bundledFontPath("DejaVuSans.ttf")!)\",\"size\":17,\"width\":\(width)}"
             }
         }

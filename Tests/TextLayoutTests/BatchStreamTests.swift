@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 import TextLayout
-import TextLayoutBatch
+import TextLayoutIO
 import TestSupport
 
 /// The `textlayout` executable built next to the test bundle, or nil.
@@ -64,7 +64,7 @@ struct BatchStreamTests {
             case 11: lines.append(Line(bytes: Array("{\"id\":\(i),\"text\":\"bad \\ud800 escape\"}".utf8), id: i))
             default:
                 var text = ""
-                writeJSONString(RandomText.make(&rng, maxPieces: 12), to: &text)
+                text += JSONValue.string(RandomText.make(&rng, maxPieces: 12)).serialized
                 lines.append(Line(bytes: Array("{\"id\":\(i),\"text\":\(text),\"width\":\(Int.random(in: 1...400, using: &rng))}".utf8), id: i))
             }
         }
@@ -158,7 +158,7 @@ struct BatchStreamTests {
         var data = Data()
         for i in 0..<count {
             var text = ""
-            writeJSONString(pool[i % pool.count] + " \(i)", to: &text)
+            text += JSONValue.string(pool[i % pool.count] + " \(i)").serialized
             data.append(contentsOf: "{\"id\":\(i),\"text\":\(text),\"width\":\(80 + i % 200)}\n".utf8)
         }
         let input = directory.appendingPathComponent("jobs.jsonl")

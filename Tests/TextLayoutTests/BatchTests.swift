@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 import TextLayout
-import TextLayoutBatch
+import TextLayoutIO
 
 /// The result line for one input line of bytes.
 func batchResult(_ bytes: [UInt8], layouter: BatchLayouter = BatchLayouter()) -> (json: String, succeeded: Bool) {
@@ -378,23 +378,23 @@ struct BatchTests {
     ])
     func writer(_ s: String, expected: String) throws {
         var out = ""
-        writeJSONString(s, to: &out)
+        out += JSONValue.string(s).serialized
         #expect(out == expected)
         // Foundation reads it back as the same string.
         let back = try JSONSerialization.jsonObject(with: Data(out.utf8), options: [.fragmentsAllowed]) as? String
         #expect(back == s)
     }
 
-    @Test("BatchJob reads defaults and every key")
+    @Test("LayoutRequest reads a job's defaults and every key")
     func jobKeys() throws {
-        let minimal = try BatchJob(parseJSON(#"{"text":"hi"}"#))
+        let minimal = try LayoutRequest(job: parseJSON(#"{"text":"hi"}"#))
         #expect(minimal.text == "hi")
         #expect(minimal.id == .null)
         #expect(minimal.font == nil)
         #expect(minimal.size == 17)
         #expect(minimal.width == nil)
         #expect(minimal.sizing == EditorSizing())
-        let full = try BatchJob(parseJSON(#"{"id":"x","text":"t","font":"F","size":12,"width":300,"lineSpace":2,"minLines":2,"maxLines":4,"insets":{"top":1,"left":2,"bottom":3,"right":4},"minHeight":10,"maxHeight":500}"#))
+        let full = try LayoutRequest(job: parseJSON(#"{"id":"x","text":"t","font":"F","size":12,"width":300,"lineSpace":2,"minLines":2,"maxLines":4,"insets":{"top":1,"left":2,"bottom":3,"right":4},"minHeight":10,"maxHeight":500}"#))
         #expect(full.id == .string("x"))
         #expect(full.font == "F")
         #expect(full.size == 12)

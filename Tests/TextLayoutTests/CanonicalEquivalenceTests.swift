@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 @testable import TextLayout
-import TextLayoutBatch
+import TextLayoutIO
 
 @Suite("Canonically equivalent texts are kept apart")
 struct CanonicalEquivalenceTests {

@@ -5,6 +5,7 @@ import Synchronization
 import Testing
 @testable import TextLayout
 import TextLayoutBatch
+import TextLayoutIO
 import TestSupport
 
 /// Compiles only for Sendable types: the public types a server shares between threads must say so.
@@ -115,7 +116,7 @@ struct ConcurrencyTests {
     func batchThreads() throws {
         let lines: [[UInt8]] = Self.jobs().enumerated().map { index, job in
             var object = "{\"id\":\(index),\"text\":"
-            writeJSONString(job.text, to: &object)
+            object += JSONValue.string(job.text).serialized
             object += ",\"font\":\"\(FontContext.bundledFontPath(job.font)!)\""
             if let width = job.width { object += ",\"width\":\(width)" }
             return Array((object + "}").utf8)
@@ -150,8 +151,8 @@ struct ConcurrencyTests {
         requireSendable(TextEdit.self)
         requireSendable(BatchLayouter.self)
         requireSendable(BatchRunner.self)
-        requireSendable(BatchJob.self)
-        requireSendable(BatchError.self)
+        requireSendable(LayoutRequest.self)
+        requireSendable(BoundaryError.self)
         requireSendable(JSONValue.self)
     }
 }

@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 import TextLayout
-import TextLayoutBatch
+import TextLayoutIO
 
 /// Set TEXTLAYOUT_BLESS=1 to rewrite the .expected files from the current output (never in CI).
 let blessing = ProcessInfo.processInfo.environment["TEXTLAYOUT_BLESS"] == "1"
@@ -40,7 +40,7 @@ let pangoKeys = ["pango", "pango-difference"]
 /// A golden case's job: `key: value` lines, `#` comments. `text` is a JSON string literal; `font`
 /// names a file in Fonts/; the other keys are those of the batch format (`insets` as T,L,B,R),
 /// but the `pangoKeys`.
-func goldenJob(_ source: String) throws -> BatchJob {
+func goldenJob(_ source: String) throws -> LayoutRequest {
     var members: [(String, JSONValue)] = []
     for (key, value) in try goldenSettings(source) where !pangoKeys.contains(key) {
         switch key {
@@ -55,7 +55,7 @@ func goldenJob(_ source: String) throws -> BatchJob {
             members.append((key, try parseJSON(value)))
         }
     }
-    return try BatchJob(.object(members))
+    return try LayoutRequest(job: .object(members))
 }
 
 /// Pango's line starts recorded in a golden case, and the kind of difference from ours it names (nil when none).
@@ -137,10 +137,7 @@ struct GoldenTests {
         let input = goldensDirectory.appendingPathComponent(name + ".txt")
         let job = try goldenJob(String(contentsOf: input, encoding: .utf8))
         let font = try bundledFonts.font(path: job.font ?? FontContext.bundledFontPath("DejaVuSans.ttf")!)
-        let style = try TextStyle(font: font, size: job.size, direction: job.direction, language: job.language,
-                                  lineBreak: job.lineBreak)
-        let prepared = try PreparedText(job.text, style: style)
-        return try prepared.measureEditor(width: job.width, sizing: job.sizing)
+        return try job.measure(font: font).measurement
     }
 
     @Test("there are golden cases")

@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 import TextLayout
-import TextLayoutBatch
+import TextLayoutIO
 
 @Suite("Overflowing numbers")
 struct OverflowTests {

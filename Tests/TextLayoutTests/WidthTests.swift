@@ -1,7 +1,7 @@
 // Checks the stable width range and the shrink-wrap width against layouts at the widths they name.
 import Testing
 @testable import TextLayout
-import TextLayoutBatch
+import TextLayoutIO
 import TestSupport
 
 @Suite("Stable widths and shrink-wrap")

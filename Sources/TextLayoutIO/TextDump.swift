@@ -34,7 +34,7 @@ func format(_ value: Double) -> String { String(format: "%.2f", value) }
 
 /// A line's text in double quotes, with control characters escaped as in JSON.
 func quoted(_ text: String) -> String {
-    var out = ""
-    writeJSONString(text, to: &out)
-    return out
+    var writer = JSONWriter()
+    writer.string(text)
+    return writer.text
 }

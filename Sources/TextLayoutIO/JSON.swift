@@ -1,4 +1,4 @@
-// A small JSON reader and writer for the batch format: exact errors with positions, numbers kept as written, no Foundation.
+// The JSON parser of every boundary format: exact errors with positions, numbers kept as written, keys in order, no Foundation.
 import TextLayout
 
 /// A parsed JSON value. Objects keep their keys in the order written. Strings and keys compare by
@@ -43,35 +43,11 @@ public enum JSONValue: Equatable, Sendable {
 
     /// The value written as compact JSON (numbers as they were written).
     public var serialized: String {
-        var out = ""
-        write(to: &out)
-        return out
+        var writer = JSONWriter()
+        writer.value(self)
+        return writer.text
     }
 
-    public func write(to out: inout String) {
-        switch self {
-        case .null: out += "null"
-        case let .bool(b): out += b ? "true" : "false"
-        case let .number(_, literal): out += literal
-        case let .string(s): writeJSONString(s, to: &out)
-        case let .array(values):
-            out += "["
-            for (i, value) in values.enumerated() {
-                if i > 0 { out += "," }
-                value.write(to: &out)
-            }
-            out += "]"
-        case let .object(members):
-            out += "{"
-            for (i, (key, value)) in members.enumerated() {
-                if i > 0 { out += "," }
-                writeJSONString(key, to: &out)
-                out += ":"
-                value.write(to: &out)
-            }
-            out += "}"
-        }
-    }
 }
 
 /// A JSON text that could not be read, with the byte position where reading stopped.
@@ -281,35 +257,5 @@ private struct JSONParser {
             position += 1
         }
         return value
-    }
-}
-
-/// Appends `s` to `out` as a JSON string literal.
-public func writeJSONString(_ s: String, to out: inout String) {
-    out += "\""
-    for scalar in s.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        case _ where scalar.value < 0x20:
-            let hex = String(scalar.value, radix: 16)
-            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        default: out.unicodeScalars.append(scalar)
-        }
-    }
-    out += "\""
-}
-
-/// Appends a number as JSON: whole numbers without a fraction, others in Swift's shortest form.
-public func writeJSONNumber(_ value: Double, to out: inout String) {
-    if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
-        out += String(Int(value))
-    } else if value.isFinite {
-        out += value.description
-    } else {
-        out += "null"
     }
 }

@@ -1,0 +1,71 @@
+// What can happen to an editor, as values: the user's edits, caret moves, focus, time and size, each applied by `EditorModel.apply(_:)`.
+import TextLayout
+
+/// One thing that happens to an editor: an edit, a caret move, focus, time passing, a new width.
+///
+/// A replayed session (`textlayout edit`) is a list of these; an app may call the editor's
+/// methods directly instead. Offsets are UTF-16 code units of the typed text (with a mask,
+/// without its literals); counts are grapheme clusters; a tap is in pixels of the editor's box,
+/// insets included.
+public enum EditorEvent: Sendable, Equatable {
+    /// Typing: inserts the text at the caret, replacing the selection.
+    case insert(String)
+    /// Pasting: as insert, but a mask reads the text as a paste (skipping literals it contains).
+    case paste(String)
+    /// Backspace, `count` times.
+    case deleteBackward(Int)
+    /// Forward delete, `count` times.
+    case deleteForward(Int)
+    /// Puts the caret at a UTF-16 offset.
+    case caret(Int)
+    /// Selects from an anchor to a caret, UTF-16 offsets.
+    case select(anchor: Int, caret: Int)
+    /// Gains or loses focus.
+    case focus(Bool)
+    /// Moves the editor's ``ManualClock`` forward by seconds and runs what is due.
+    case advance(Double)
+    /// Replaces the text, as code does (not limited by `maxLength`).
+    case setText(String)
+    /// Enables or disables the editor.
+    case setEnabled(Bool)
+    /// Changes the editor's width in pixels.
+    case setWidth(Double)
+    /// A tap at a point of the editor's box.
+    case tap(x: Double, y: Double)
+    /// An arrow key, with or without a word or line modifier.
+    case move(CaretMovement)
+}
+
+extension EditorModel {
+    /// Applies one event, as the matching method does.
+    /// - Returns: whether the edit was applied, cut to fit, or refused by the editor's rules.
+    /// - Throws: ``EditorError`` or ``LayoutError`` for a value that is wrong in itself (an offset
+    ///   outside the text, a negative time, a width out of range, `advance` on an editor that
+    ///   does not read a ``ManualClock``); the editor is then unchanged.
+    @discardableResult
+    public func apply(_ event: EditorEvent) throws -> EditOutcome {
+        switch event {
+        case let .insert(text): return insert(text)
+        case let .paste(text): return paste(text)
+        case let .deleteBackward(count): return deleteBackward(count)
+        case let .deleteForward(count): return deleteForward(count)
+        case let .caret(offset): return try moveCaret(toUTF16Offset: offset)
+        case let .select(anchor, caret): return try select(fromUTF16Offset: anchor, to: caret)
+        case let .focus(focused): return setFocused(focused)
+        case let .advance(seconds):
+            guard let manual = clock as? ManualClock else {
+                throw EditorError(.invalidArgument, "advance moves a ManualClock; this editor reads another clock")
+            }
+            try manual.advance(by: seconds)
+            tick()
+            return .accepted
+        case let .setText(text): return setText(text)
+        case let .setEnabled(enabled): return setEnabled(enabled)
+        case let .setWidth(width):
+            try setWidth(width)
+            return .accepted
+        case let .tap(x, y): return tap(x: x, y: y)
+        case let .move(movement): return moveCaret(movement)
+        }
+    }
+}

@@ -1,0 +1,88 @@
+// The batch format line by line: one input line of JSON in, one result (or error) line out, fonts looked up once per name.
+import TextLayout
+
+/// Lays out batch jobs, keeping the fonts it has looked up by name.
+public final class BatchLayouter: Sendable {
+    private let fonts: FontContext
+    private let cache = FontNameCache()
+
+    public init(fonts: FontContext = .shared) { self.fonts = fonts }
+
+    /// The result line (compact JSON, no newline) for one input line of UTF-8 bytes.
+    public func resultLine(for line: UnsafeBufferPointer<UInt8>) -> (json: String, succeeded: Bool) {
+        var fonts = WorkerFonts()
+        return resultLine(for: line, fonts: &fonts)
+    }
+
+    /// Fonts one worker thread has looked up, so that it takes no lock for them again.
+    public struct WorkerFonts {
+        var byName: [ExactString: Font] = [:]
+        public init() {}
+    }
+
+    /// The result line for one input line, looking fonts up in a worker's own table first.
+    public func resultLine(for line: UnsafeBufferPointer<UInt8>, fonts: inout WorkerFonts) -> (json: String, succeeded: Bool) {
+        var id = JSONValue.null
+        do throws(BoundaryError) {
+            let value: JSONValue
+            do throws(JSONError) { value = try parseJSON(line) } catch {
+                if error.isInvalidUTF8 || String(validating: line, as: UTF8.self) == nil {
+                    throw BoundaryError(.invalidUTF8, "the line is not valid UTF-8")
+                }
+                throw BoundaryError(.invalidJSON, "the line is not valid JSON: \(error)")
+            }
+            id = value["id"] ?? .null
+            let job = try LayoutRequest(job: value)
+            return (try result(of: job, fonts: &fonts), true)
+        } catch {
+            return (Self.errorLine(id: id, error), false)
+        }
+    }
+
+    /// The result line of a job that failed: its id (null when the line had none, or could not
+    /// be read) and the error's code and message.
+    public static func errorLine(id: JSONValue, _ error: BoundaryError) -> String {
+        var writer = JSONWriter()
+        writer.object {
+            $0.field("id", id)
+            $0.key("error")
+            error.write(to: &$0)
+        }
+        return writer.text
+    }
+
+    /// Lays out one job and writes its result object.
+    public func result(of job: LayoutRequest) throws(BoundaryError) -> String {
+        var fonts = WorkerFonts()
+        return try result(of: job, fonts: &fonts)
+    }
+
+    func result(of job: LayoutRequest, fonts local: inout WorkerFonts) throws(BoundaryError) -> String {
+        do {
+            let key = FontNameCache.key(job)
+            let font = try local.byName[key] ?? cache.font(for: job, in: fonts)
+            local.byName[key] = font
+            return try job.measure(font: font, glyphRuns: false).json(.id)
+        } catch {
+            throw BoundaryError(error)
+        }
+    }
+}
+
+/// Fonts looked up by the names jobs give, so that fontconfig is asked once per name.
+final class FontNameCache: Sendable {
+    private let fonts = Locked<[ExactString: Font]>([:])
+
+    /// What a job's font depends on: its name (code unit for code unit) and weight.
+    static func key(_ job: LayoutRequest) -> ExactString {
+        ExactString((job.font ?? "") + "\u{0}" + (job.weight.map { "\($0)" } ?? ""))
+    }
+
+    func font(for job: LayoutRequest, in context: FontContext) throws -> Font {
+        let key = Self.key(job)
+        if let font = fonts.withLock({ $0[key] }) { return font }
+        let font = try job.font(in: context)
+        fonts.withLock { $0[key] = font }
+        return font
+    }
+}

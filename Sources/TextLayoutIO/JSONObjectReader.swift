@@ -1,0 +1,135 @@
+// The one reader of JSON objects and fields at the boundary: allowed keys, typed fields, errors that name the key.
+import TextLayout
+
+/// One JSON value read as a typed field, whose errors name it.
+///
+/// Absent and `null` read as nil: every field is optional to the reader, and the caller decides
+/// what is required. A value of the wrong type throws a ``BoundaryError`` with the caller's code,
+/// saying what the field `must be` (a key of an object) or `takes` (an event).
+public struct JSONField {
+    /// The value, nil when absent.
+    public let value: JSONValue?
+    /// The field's name as messages quote it: `insets.top`, `select[0]`.
+    public let name: String
+    /// The code of the errors it throws.
+    public let code: BoundaryErrorCode
+    /// `must be` for a key of an object, `takes` for an event.
+    public let verb: String
+
+    public init(_ value: JSONValue?, name: String, code: BoundaryErrorCode, verb: String = "must be") {
+        self.value = value
+        self.name = name
+        self.code = code
+        self.verb = verb
+    }
+
+    /// The error for a value that is not `expected`.
+    public func mistake(_ expected: String) -> BoundaryError {
+        BoundaryError(code, "'\(name)' \(verb) \(expected), got \(value?.typeName ?? "nothing")")
+    }
+
+    public func string(expecting expected: String = "a string") throws(BoundaryError) -> String? {
+        switch value {
+        case nil, .null?: return nil
+        case let .string(s)?: return s
+        default: throw mistake(expected)
+        }
+    }
+
+    public func number(expecting expected: String = "a number") throws(BoundaryError) -> Double? {
+        switch value {
+        case nil, .null?: return nil
+        case let .number(n, _)?: return n
+        default: throw mistake(expected)
+        }
+    }
+
+    public func bool() throws(BoundaryError) -> Bool? {
+        switch value {
+        case nil, .null?: return nil
+        case let .bool(b)?: return b
+        default: throw mistake("true or false")
+        }
+    }
+
+    /// A whole number below `limit` in size; `code` for a number that is not whole (the field's
+    /// own code when nil).
+    public func integer(below limit: Double = 1e9, code wholeCode: BoundaryErrorCode? = nil) throws(BoundaryError) -> Int? {
+        guard let n = try number() else { return nil }
+        guard n == n.rounded(), abs(n) < limit else {
+            throw BoundaryError(wholeCode ?? code, "'\(name)' \(verb) a whole number, got \(n)")
+        }
+        return Int(n)
+    }
+
+    /// One of the raw values of `Choice`.
+    public func choice<Choice: RawRepresentable & CaseIterable>(_ type: Choice.Type = Choice.self) throws(BoundaryError) -> Choice?
+    where Choice.RawValue == String {
+        let allowed = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let text = try string() else { return nil }
+        guard let choice = Choice(rawValue: text) else {
+            throw BoundaryError(code, "'\(name)' \(verb) one of \(allowed), got '\(text)'")
+        }
+        return choice
+    }
+}
+
+/// A JSON object checked against the keys it may have, whose fields are read by name.
+public struct JSONObjectReader {
+    /// The object.
+    public let value: JSONValue
+    /// What its keys' names start with in messages: `insets.` for the insets of a job.
+    public let path: String
+    /// The code of the errors it and its fields throw.
+    public let code: BoundaryErrorCode
+
+    /// Checks that `value` is an object whose keys are all in `keys`.
+    /// - Parameters:
+    ///   - name: how a message names the object: `a job`, `'insets'`.
+    ///   - expected: what it must be, as in `<name> must be <expected>, got an array`.
+    ///   - owner: how a message names it in `<owner> may have: <keys>`: `a job`, `insets`.
+    ///   - keyNoun: what a message calls an unknown key: `key`, `config key`.
+    /// - Throws: ``BoundaryError`` with `code` for a value that is not an object or an unknown key.
+    public init(_ value: JSONValue, keys: [String], code: BoundaryErrorCode, path: String = "",
+                name: String, expected: String = "an object", owner: String, keyNoun: String = "key") throws(BoundaryError) {
+        guard case let .object(members) = value else {
+            throw BoundaryError(code, "\(name) must be \(expected), got \(value.typeName)")
+        }
+        if let unknown = members.first(where: { member in !keys.contains { $0.hasSameCodeUnits(as: member.0) } }) {
+            throw BoundaryError(code, "unknown \(keyNoun) '\(path)\(unknown.0)'; \(owner) may have: \(keys.joined(separator: ", "))")
+        }
+        self.value = value
+        self.path = path
+        self.code = code
+    }
+
+    /// The field `key` (the last one written when the key is repeated).
+    public func field(_ key: String) -> JSONField {
+        JSONField(value[key], name: path + key, code: code)
+    }
+
+    public func string(_ key: String, expecting expected: String = "a string") throws(BoundaryError) -> String? {
+        try field(key).string(expecting: expected)
+    }
+
+    public func number(_ key: String, expecting expected: String = "a number") throws(BoundaryError) -> Double? {
+        try field(key).number(expecting: expected)
+    }
+
+    public func integer(_ key: String) throws(BoundaryError) -> Int? { try field(key).integer() }
+
+    public func bool(_ key: String) throws(BoundaryError) -> Bool? { try field(key).bool() }
+
+    public func choice<Choice: RawRepresentable & CaseIterable>(_ key: String, _ type: Choice.Type = Choice.self) throws(BoundaryError) -> Choice?
+    where Choice.RawValue == String {
+        try field(key).choice(type)
+    }
+
+    /// The object at `key`, checked as ``init(_:keys:code:path:name:expected:owner:keyNoun:)``
+    /// does, its keys named `<path><key>.<its key>`; nil when absent or null.
+    public func object(_ key: String, keys: [String], expected: String, owner: String) throws(BoundaryError) -> JSONObjectReader? {
+        guard let member = value[key], member != .null else { return nil }
+        return try JSONObjectReader(member, keys: keys, code: code, path: path + key + ".", name: "'\(path)\(key)'",
+                                    expected: expected, owner: owner)
+    }
+}

@@ -1,0 +1,84 @@
+// A laid-out request and its JSON: the batch's result object and `measure`'s, written by one writer.
+import TextLayout
+
+/// A request laid out: the editor's measurement and, when asked for, the shrink-wrap width.
+public struct LayoutResult {
+    public let request: LayoutRequest
+    public let measurement: EditorMeasurement
+    /// The narrowest wrap width with the same breaks, when the request asked for it.
+    public let shrinkWrapWidth: Double?
+
+    /// What a result's JSON holds besides the measurement and its lines' boxes.
+    public struct Detail: OptionSet, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        /// The request's `id` first (the batch's results).
+        public static let id = Detail(rawValue: 1)
+        /// The primary font, and per line its text and its runs (`measure`'s output).
+        public static let runs = Detail(rawValue: 2)
+    }
+
+    /// The result as one compact JSON object (no newline).
+    public func json(_ detail: Detail) -> String {
+        var writer = JSONWriter()
+        write(to: &writer, detail)
+        return writer.text
+    }
+
+    /// Writes the result object: `id` (with `.id`), `lineCount`, `height`, `width`,
+    /// `editorHeight`, `isScrollable`, `font` (with `.runs`), `shrinkWrapWidth` and `stableWidth`
+    /// (when asked for, in editor widths: the side insets included), and `lines`.
+    public func write(to writer: inout JSONWriter, _ detail: Detail) {
+        let layout = measurement.layout
+        writer.object { out in
+            if detail.contains(.id) { out.field("id", request.id) }
+            out.field("lineCount", layout.lineCount)
+            out.field("height", layout.contentHeight)
+            out.field("width", layout.width)
+            out.field("editorHeight", measurement.height)
+            out.field("isScrollable", measurement.isScrollable)
+            if detail.contains(.runs) { out.field("font", layout.prepared.style.font.description) }
+            if let shrinkWrapWidth {
+                let horizontal = request.sizing.insets.left + request.sizing.insets.right
+                let stable = layout.stableWidthRange
+                out.field("shrinkWrapWidth", shrinkWrapWidth + horizontal)
+                out.key("stableWidth")
+                out.array {
+                    $0.number(stable.lowerBound + horizontal)
+                    if stable.upperBound.isFinite { $0.number(stable.upperBound + horizontal) } else { $0.null() }
+                }
+            }
+            out.key("lines")
+            out.array { out in
+                for line in layout.lines { write(line, of: layout, to: &out, detail) }
+            }
+        }
+    }
+
+    private func write(_ line: Line, of layout: Layout, to writer: inout JSONWriter, _ detail: Detail) {
+        writer.object { out in
+            out.field("start", line.utf16Range.lowerBound)
+            out.field("end", line.utf16Range.upperBound)
+            out.field("width", line.width)
+            out.field("height", line.height)
+            out.field("baseline", line.baseline)
+            guard detail.contains(.runs) else { return }
+            out.field("text", String(layout.prepared.text[line.range]))
+            if line.endsWithHyphen { out.field("endsWithHyphen", true) }
+            out.key("runs")
+            out.array { out in
+                for run in line.runs {
+                    out.object { out in
+                        out.field("start", run.utf16Range.lowerBound)
+                        out.field("end", run.utf16Range.upperBound)
+                        out.field("x", run.x)
+                        out.field("width", run.width)
+                        out.field("direction", run.isRightToLeft ? "rtl" : "ltr")
+                        out.field("font", run.font.description)
+                        if run.hasGeneratedHyphen { out.field("generatedHyphen", true) }
+                    }
+                }
+            }
+        }
+    }
+}

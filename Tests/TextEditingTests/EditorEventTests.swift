@@ -1,0 +1,95 @@
+// Editor events as values: each JSON name decodes to its event, applying one is calling its method, and the session's config takes the batch's style keys.
+import Testing
+@testable import TextEditing
+import TextLayout
+import TextLayoutIO
+
+@Suite("Editor events and the boundary's errors")
+struct EditorEventTests {
+    /// Every event of the session's table, with an argument, and the method call it stands for.
+    static let cases: [(json: String, event: EditorEvent, call: @Sendable (EditorModel) throws -> EditOutcome)] = [
+        (#"{"insert":"Hi there"}"#, .insert("Hi there"), { $0.insert("Hi there") }),
+        (#"{"paste":"a\nb"}"#, .paste("a\nb"), { $0.paste("a\nb") }),
+        (#"{"deleteBackward":2}"#, .deleteBackward(2), { $0.deleteBackward(2) }),
+        (#"{"deleteForward":1}"#, .deleteForward(1), { $0.deleteForward(1) }),
+        (#"{"caret":3}"#, .caret(3), { try $0.moveCaret(toUTF16Offset: 3) }),
+        (#"{"select":[4,1]}"#, .select(anchor: 4, caret: 1), { try $0.select(fromUTF16Offset: 4, to: 1) }),
+        (#"{"focus":true}"#, .focus(true), { $0.setFocused(true) }),
+        (#"{"advance":0.25}"#, .advance(0.25), { editor in try (editor.clock as! ManualClock).advance(by: 0.25); editor.tick(); return .accepted }),
+        (#"{"setText":"new text"}"#, .setText("new text"), { $0.setText("new text") }),
+        (#"{"setEnabled":false}"#, .setEnabled(false), { $0.setEnabled(false) }),
+        (#"{"setWidth":120}"#, .setWidth(120), { try $0.setWidth(120); return .accepted }),
+        (#"{"tap":[30,10]}"#, .tap(x: 30, y: 10), { $0.tap(x: 30, y: 10) }),
+        (#"{"move":"wordLeft"}"#, .move(.wordLeft), { $0.moveCaret(.wordLeft) }),
+    ]
+
+    @Test("the table of event names is the one the tests cover, in order")
+    func namesCovered() throws {
+        let names = try Self.cases.map { entry -> String in
+            guard case let .object(members) = try parseJSON(entry.json) else { return "" }
+            return members[0].0
+        }
+        #expect(EditorEvent.names == names)
+    }
+
+    @Test("each event line decodes to its event, and applying it is calling its method", arguments: 0..<13)
+    func decodeAndApply(_ index: Int) throws {
+        let entry = Self.cases[index]
+        #expect(try EditorEvent(json: parseJSON(entry.json)) == entry.event)
+        let applied = try makeEditor(text: "Hello world, again")
+        let called = try makeEditor(text: "Hello world, again")
+        let appliedOutcome = try applied.apply(entry.event)
+        let calledOutcome = try entry.call(called)
+        #expect(appliedOutcome == calledOutcome)
+        #expect(applied.snapshot.json == called.snapshot.json)
+        #expect(applied.checkInvariants() == [])
+    }
+
+    @Test("advance needs the editor's clock to be a ManualClock")
+    func advanceNeedsManualClock() throws {
+        let editor = try EditorModel(configuration: EditorConfiguration(font: try dejaVu()), clock: SystemClock())
+        let error = #expect(throws: EditorError.self) { try editor.apply(.advance(1)) }
+        #expect(error?.code == .invalidArgument)
+    }
+
+    @Test("every boundary code reads back from its name; the engine's and the editor's keep their names")
+    func codes() {
+        let names = BoundaryErrorCode.allCases.map(\.rawValue)
+        #expect(Set(names).count == names.count, "no name twice")
+        for code in BoundaryErrorCode.allCases { #expect(BoundaryErrorCode(rawValue: code.rawValue) == code) }
+        for code in LayoutErrorCode.allCases { #expect(BoundaryError(LayoutError(code, "m")).code.rawValue == code.rawValue) }
+        for code in EditorErrorCode.allCases { #expect(BoundaryError(EditorError(code, "m")).code.rawValue == code.rawValue) }
+        #expect(BoundaryErrorCode(rawValue: "noSuchCode") == nil)
+    }
+
+    @Test("a session config takes direction, language and lineBreak, as a batch job does",
+          arguments: [#""direction":"rtl""#, #""language":"ja","lineBreak":"strict""#, #""language":"zh-Hant""#,
+                      #""lineBreak":"loose","language":"ja""#])
+    func configStyleKeys(_ keys: String) throws {
+        let text = "ぁぃぅぇぉっゃゅょ。「漢字」テキスト、שלום עולם 123"
+        let (session, outputs) = try replay([#"{"config":{"width":90,"text":"\#(text)",\#(keys)}}"#])
+        let editor = try #require(session.editor)
+        let request = try LayoutRequest(job: parseJSON(#"{"text":"\#(text)","width":90,\#(keys)}"#))
+        #expect(editor.style.direction == request.direction)
+        #expect(editor.style.lineBreak == request.lineBreak)
+        #expect(editor.style.language == request.language)
+        let batch = try batchResult([("text", .string(text)), ("width", .number(90, literal: "90"))]
+            + (try parseJSON("{\(keys)}")).objectMembers)
+        #expect(number(outputs[0]["lineCount"]) == number(batch["lineCount"]))
+        #expect(number(outputs[0]["contentHeight"]) == number(batch["height"]))
+        let lineStarts = editor.measurement.layout.lines.map(\.utf16Range.lowerBound)
+        let batchStarts: [Double] = batch["lines"].map { lines in
+            guard case let .array(list) = lines else { return [] }
+            return list.compactMap { number($0["start"]) }
+        } ?? []
+        #expect(lineStarts.map(Double.init) == batchStarts)
+    }
+}
+
+extension JSONValue {
+    /// An object's members, or none.
+    var objectMembers: [(String, JSONValue)] {
+        if case let .object(members) = self { return members }
+        return []
+    }
+}

@@ -1,0 +1,95 @@
+// The boundary's one JSON writer and one object reader: order, commas, numbers, escapes, and errors that name the key.
+import Testing
+import TextLayout
+import TextLayoutIO
+
+@Suite("JSON writer and object reader")
+struct JSONReaderWriterTests {
+    @Test("the writer puts commas between members and elements at every depth, keys in the order written")
+    func nesting() {
+        var writer = JSONWriter()
+        writer.object { out in
+            out.field("b", 1)
+            out.key("list")
+            out.array { out in
+                out.integer(1)
+                out.object { $0.field("x", "y"); $0.key("empty"); $0.array { _ in } }
+                out.null()
+            }
+            out.field("a", true)
+            out.field("none", nil as String?)
+        }
+        #expect(writer.text == #"{"b":1,"list":[1,{"x":"y","empty":[]},null],"a":true,"none":null}"#)
+    }
+
+    @Test("numbers: whole ones without a fraction, others shortest, not-finite as null",
+          arguments: [(1.0, "1"), (-0.0, "0"), (0.5, "0.5"), (21.171875, "21.171875"), (1e20, "1e+20"), (-3.0, "-3"),
+                      (.nan, "null"), (.infinity, "null")])
+    func numbers(_ value: Double, _ written: String) throws {
+        var writer = JSONWriter()
+        writer.number(value)
+        #expect(writer.text == written)
+        if value.isFinite, case let .number(back, _) = try parseJSON(writer.text) { #expect(back == value) }
+    }
+
+    @Test("strings escape quotes, backslashes and control characters and keep everything else")
+    func strings() throws {
+        let text = "a\"b\\c\n\t\r\u{1}\u{1F}é🙂\u{2028}"
+        var writer = JSONWriter()
+        writer.string(text)
+        #expect(writer.text == "\"a\\\"b\\\\c\\n\\t\\r\\u0001\\u001fé🙂\u{2028}\"")
+        #expect(try parseJSON(writer.text) == .string(text))
+    }
+
+    @Test("a parsed value is written back as it was read: numbers as written, repeated keys, order")
+    func roundTrip() throws {
+        let source = #"{"b":1.50,"a":[true,false,null,-0,1e3],"c":{"d":"e"},"b":2}"#
+        #expect(try parseJSON(source).serialized == source)
+    }
+
+    @Test("an unknown key names itself with its path and lists the keys allowed")
+    func unknownKey() throws {
+        let job = try parseJSON(#"{"text":"x","insets":{"top":1,"middle":2}}"#)
+        let error = #expect(throws: BoundaryError.self) { try LayoutRequest(job: job) }
+        #expect(error?.code == .invalidJob)
+        #expect(error?.message == "unknown key 'insets.middle'; insets may have: top, left, bottom, right")
+        let top = try parseJSON(#"{"text":"x","colour":"red"}"#)
+        let topError = #expect(throws: BoundaryError.self) { try LayoutRequest(job: top) }
+        #expect(topError?.message == "unknown key 'colour'; a job may have: \(LayoutRequest.keys.joined(separator: ", "))")
+    }
+
+    @Test("a field of the wrong type says what it must be and what it got",
+          arguments: [(#"{"size":"big"}"#, "'size' must be a number, got a string"),
+                      (#"{"minLines":1.5}"#, "'minLines' must be a whole number, got 1.5"),
+                      (#"{"direction":"up"}"#, "'direction' must be one of auto, ltr, rtl, got 'up'"),
+                      (#"{"language":7}"#, "'language' must be a string, got a number"),
+                      (#"{"enabled":"yes"}"#, "'enabled' must be true or false, got a string"),
+                      (#"{"insets":{"left":"1"}}"#, "'insets.left' must be a number, got a string"),
+                      (#"{"insets":[1,2,3,4]}"#, "'insets' must be an object with top, left, bottom and right, got an array")])
+    func wrongTypes(_ source: String, _ message: String) throws {
+        let object = try JSONObjectReader(try parseJSON(source), keys: LayoutRequest.layoutKeys + ["enabled"], code: .invalidConfig,
+                                          name: "the test object", owner: "the test object")
+        var request = LayoutRequest(text: "")
+        let error = #expect(throws: BoundaryError.self) {
+            try request.readLayoutKeys(object)
+            _ = try object.bool("enabled")
+        }
+        #expect(error?.code == .invalidConfig, "the caller's code")
+        #expect(error?.message == message)
+    }
+
+    @Test("absent and null keys keep the request's values; present ones set them")
+    func layoutKeys() throws {
+        var request = LayoutRequest(text: "t")
+        request.size = 12
+        request.sizing.minLines = 3
+        let object = try JSONObjectReader(try parseJSON(#"{"size":null,"width":300,"direction":"rtl","lineBreak":"strict"}"#),
+                                          keys: LayoutRequest.layoutKeys, code: .invalidConfig, name: "it", owner: "it")
+        try request.readLayoutKeys(object)
+        #expect(request.size == 12)
+        #expect(request.sizing.minLines == 3)
+        #expect(request.width == 300)
+        #expect(request.direction == .rtl)
+        #expect(request.lineBreak == .strict)
+    }
+}
