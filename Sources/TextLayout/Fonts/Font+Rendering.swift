@@ -1,4 +1,4 @@
-// Narrow access to a font's FreeType face for renderers, serialised by one lock since FreeType faces are not thread-safe.
+// Narrow access to a font's FreeType face for the package's renderers, serialised by one lock since FreeType faces are not thread-safe.
 import CFreeType
 import Foundation
 
@@ -13,7 +13,7 @@ extension Font {
     /// The face belongs to the font: `body` may set its size or transform and load glyphs, but must
     /// not keep the face, free it, or call back into another `withFreeTypeFace` (the lock is not
     /// recursive). The engine's own measurements do not depend on the face's size or transform.
-    public func withFreeTypeFace<R>(_ body: (FT_Face) throws -> R) rethrows -> R {
+    package func withFreeTypeFace<R>(_ body: (FT_Face) throws -> R) rethrows -> R {
         freeTypeFaceLock.lock()
         defer { freeTypeFaceLock.unlock() }
         return try body(ftFace)

@@ -21,7 +21,7 @@ extension Layout {
     ///   glyphs, in the soft hyphen's cluster.
     ///
     /// - Complexity: O(n) in the text, plus a grapheme analysis of each word that was cut.
-    public func _checkInvariants() -> [String] {
+    package func _checkInvariants() -> [String] {
         var problems: [String] = []
         func fail(_ message: @autoclosure () -> String) {
             if problems.count < 20 { problems.append(message()) }
