@@ -72,8 +72,9 @@ func requireFiniteContentHeight(_ height: Double, lineCount: Int, lineSpace: Dou
     try requireFinite(height, "the text's height", from: "lineSpace (\(lineSpace)) between \(lineCount) lines")
 }
 
-/// A growing editor measured around its text.
-public struct EditorMeasurement: Sendable {
+/// A growing editor measured around its text. Equal measurements have equal layouts (see
+/// ``Layout``) and the same height, visible lines and scrolling.
+public struct EditorMeasurement: Sendable, Equatable {
     /// The text laid out at the editor's wrap width (its width less the left and right insets).
     public let layout: Layout
     /// The editor's height in pixels: insets plus `visibleLineCount` lines, within minHeight...maxHeight.
@@ -169,7 +170,7 @@ extension PreparedText {
         if let minHeight = sizing.minHeight { height = max(height, minHeight) }
         if let maxHeight = sizing.maxHeight { height = min(height, maxHeight) }
         let room = height - sizing.insets.top - sizing.insets.bottom
-        return (height, contentHeight > room + fitTolerance)
+        return (height, contentHeight > room + Layout.fitTolerance)
     }
 }
 

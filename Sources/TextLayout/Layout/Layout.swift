@@ -17,7 +17,10 @@ public struct Glyph: Sendable, Hashable {
 }
 
 /// Glyphs of one font and direction on one line, in drawing order (left to right).
-public struct GlyphRun: Sendable {
+///
+/// Equal runs have the same font (the same ``Font`` instance), size, position, direction, range,
+/// glyphs and attributes.
+public struct GlyphRun: Sendable, Equatable {
     /// The font the glyphs belong to.
     public var font: Font
     /// The em size in pixels.
@@ -40,7 +43,11 @@ public struct GlyphRun: Sendable {
 }
 
 /// One laid-out line. Vertical positions are in pixels from the top of the text's content box.
-public struct Line: Sendable {
+///
+/// Equal lines show the same: the same characters (compared by their code units, not by
+/// canonical equivalence), at the same ``utf16Range``, with the same width, vertical metrics and
+/// position, the same flags and equal ``runs``.
+public struct Line: Sendable, Equatable {
     /// The line's characters, hanging whitespace included, the hard break that ends it excluded.
     /// (Computed from the byte range when asked: most layouts never need string indices.)
     public var range: Range<String.Index> {
@@ -83,10 +90,31 @@ public struct Line: Sendable {
     var text: String
     /// The narrowest wrap width at which this line would break elsewhere (see ``LineBreak``).
     var overflowWidth: Double
+
+    public static func == (a: Line, b: Line) -> Bool {
+        a.showsSameValues(as: b) && a.text.utf8[a.range].elementsEqual(b.text.utf8[b.range])
+    }
+
+    /// Whether the lines' public values are equal, their characters aside.
+    fileprivate func showsSameValues(as other: Line) -> Bool {
+        utf16Range == other.utf16Range && width == other.width && ascent == other.ascent && descent == other.descent
+            && height == other.height && top == other.top && baseline == other.baseline
+            && endsWithHardBreak == other.endsWithHardBreak && endsWithHyphen == other.endsWithHyphen
+            && isRightToLeft == other.isRightToLeft && runs == other.runs
+    }
 }
 
 /// A prepared text laid out at one width: its lines and its content height.
-public struct Layout: Sendable {
+///
+/// Two layouts are equal when they show the same: the same text (compared by its code units, not
+/// by canonical equivalence), laid out at the same ``maxWidth`` with the same ``lineSpace`` into
+/// equal ``lines`` (see ``Line``), so their widths and heights are equal too. How the text was
+/// prepared (its style, spans, caches) is compared only through what the lines show: their
+/// metrics, and the fonts, sizes and attributes of their glyph runs.
+public struct Layout: Sendable, Equatable {
+    /// Line widths within this much of the wrap width count as fitting: the float error of summing advances.
+    public static let fitTolerance = 1e-6
+
     /// The text and style laid out.
     public let prepared: PreparedText
     /// The width lines were filled to, in pixels (infinity for no limit).
@@ -120,6 +148,14 @@ public struct Layout: Sendable {
 
     /// The number of lines.
     public var lineCount: Int { lines.count }
+
+    public static func == (a: Layout, b: Layout) -> Bool {
+        // Each line's characters are compared once, as the whole text: lines cover all of it but
+        // the hard breaks that end paragraphs.
+        a.maxWidth == b.maxWidth && a.lineSpace == b.lineSpace && a.lines.count == b.lines.count
+            && a.prepared.text.utf8.elementsEqual(b.prepared.text.utf8)
+            && zip(a.lines, b.lines).allSatisfy { $0.showsSameValues(as: $1) }
+    }
 }
 
 extension PreparedText {
