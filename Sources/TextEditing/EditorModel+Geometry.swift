@@ -14,23 +14,23 @@ extension EditorModel {
     /// wraps and direction boundaries, x within the wrap width). The caret is drawn at the start
     /// of a placeholder, after as many bullets as clusters before it when secure, and with a mask
     /// before the slot of the next typed character (never inside literals).
-    public var caretRect: Rect {
+    public var caretRect: LayoutRect {
         let rect = measurement.layout.caretRect(for: displayCaret, width: configuration.caretWidth)
         let insets = configuration.sizing.insets
-        return Rect(x: insets.left + rect.x, y: insets.top + rect.y, width: rect.width, height: rect.height)
+        return LayoutRect(x: insets.left + rect.x, y: insets.top + rect.y, width: rect.width, height: rect.height)
     }
 
     /// The rectangles that highlight the selection in the editor's box (insets included),
     /// unscrolled; empty when nothing is selected. With a mask only the typed characters are
     /// highlighted, not the literals between them.
-    public var selectionRects: [Rect] {
+    public var selectionRects: [LayoutRect] {
         let range = selectedRange
         guard !range.isEmpty else { return [] }
         let layout = measurement.layout
         let insets = configuration.sizing.insets
         let typed = utf16Offset(of: range.lowerBound)..<utf16Offset(of: range.upperBound)
         return display.map.displayRanges(ofTyped: typed).flatMap { layout.selectionRects(forUTF16Range: $0) }.map {
-            Rect(x: insets.left + $0.x, y: insets.top + $0.y, width: $0.width, height: $0.height)
+            LayoutRect(x: insets.left + $0.x, y: insets.top + $0.y, width: $0.width, height: $0.height)
         }
     }
 

@@ -22,10 +22,6 @@ public enum EditOutcome: Sendable, Equatable {
     public var isRejected: Bool { self == .rejected }
 }
 
-/// A rectangle in pixels, from the top left of the editor's box (insets included): the engine's
-/// rectangle, under the name the editor has always used.
-public typealias Rect = LayoutRect
-
 /// Everything a renderer needs after a change, as one value.
 ///
 /// The heights come from laying out ``displayText`` (the text, its bullets, or a placeholder) at
@@ -69,10 +65,11 @@ public struct EditorSnapshot: Sendable {
     public var contentHeight: Double
     /// Whether the content is taller than the editor's inside.
     public var isScrollable: Bool
-    /// Where to draw the caret, in the editor's box, unscrolled.
-    public var caretRect: Rect
-    /// Where to highlight the selection, in the editor's box, unscrolled; empty without one.
-    public var selectionRects: [Rect]
+    /// Where to draw the caret, in pixels from the top left of the editor's box (insets
+    /// included), unscrolled.
+    public var caretRect: LayoutRect
+    /// Where to highlight the selection, in the editor's box as ``caretRect``, unscrolled; empty without one.
+    public var selectionRects: [LayoutRect]
     /// Whether the last event's edit was refused.
     public var rejected: Bool
 }

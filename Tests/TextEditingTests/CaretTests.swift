@@ -28,7 +28,7 @@ struct CaretTests {
             $0.sizing.insets = EdgeInsets(top: 8, left: 12, bottom: 8, right: 12)
             $0.caretWidth = 2
         }
-        #expect(editor.snapshot.caretRect == Rect(x: 12, y: 8, width: 2, height: lineHeight17))
+        #expect(editor.snapshot.caretRect == LayoutRect(x: 12, y: 8, width: 2, height: lineHeight17))
     }
 
     @Test("at a soft wrap the caret starts the next line; after a hard break too")

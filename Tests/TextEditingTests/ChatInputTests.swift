@@ -46,7 +46,7 @@ struct ChatInputTests {
         #expect(expected.lineCount > 1)
         #expect(snapshot.lineCount == expected.lineCount)
         #expect(snapshot.height == expected.contentHeight)
-        #expect(snapshot.caretRect == Rect(x: 0, y: 0, width: 1, height: lineHeight17))
+        #expect(snapshot.caretRect == LayoutRect(x: 0, y: 0, width: 1, height: lineHeight17))
         editor.insert("Hi")
         snapshot = editor.snapshot
         #expect(!snapshot.showsPlaceholder)

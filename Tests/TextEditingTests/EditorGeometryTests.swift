@@ -14,10 +14,10 @@ struct EditorGeometryTests {
         for offset in [0, 3, 6, 11, 22] {
             try editor.moveCaret(toUTF16Offset: offset)
             let rect = layout.caretRect(forUTF16Offset: offset)
-            #expect(editor.snapshot.caretRect == Rect(x: rect.x + 12, y: rect.y + 6, width: 1, height: rect.height))
+            #expect(editor.snapshot.caretRect == LayoutRect(x: rect.x + 12, y: rect.y + 6, width: 1, height: rect.height))
         }
         try editor.select(fromUTF16Offset: 2, to: 20)
-        let expected = layout.selectionRects(forUTF16Range: 2..<20).map { Rect(x: $0.x + 12, y: $0.y + 6, width: $0.width, height: $0.height) }
+        let expected = layout.selectionRects(forUTF16Range: 2..<20).map { LayoutRect(x: $0.x + 12, y: $0.y + 6, width: $0.width, height: $0.height) }
         #expect(editor.snapshot.selectionRects == expected)
         #expect(expected.count == layout.lineCount)
         try editor.moveCaret(toUTF16Offset: 4)

@@ -29,7 +29,7 @@ struct ReadmeExampleTests {
         let snapshot = editor.snapshot
         #expect(snapshot.lineCount == 3)
         #expect(snapshot.height == 63.3671875)
-        #expect(snapshot.caretRect == Rect(x: 0, y: 43.578125, width: 1, height: 19.7890625))
+        #expect(snapshot.caretRect == LayoutRect(x: 0, y: 43.578125, width: 1, height: 19.7890625))
         #expect(snapshot.counter == "37/40")
         #expect(editor.paste("and this paste would go over the limit") == .rejected)
         #expect(throws: EditorError.self) { try editor.moveCaret(toUTF16Offset: 99) }

@@ -187,7 +187,7 @@ struct SoftHyphenTests {
         #expect(editor.lineCount == full.lineCount && editor.contentHeight == full.contentHeight)
         // The stable widths: at their lower end the breaks stay; just below it they change.
         let stable = full.stableWidthRange
-        #expect(try prepared.layout(width: stable.lowerBound + 2 * fitTolerance).lines.map(\.utf16Range) == full.lines.map(\.utf16Range))
+        #expect(try prepared.layout(width: stable.lowerBound + 2 * Layout.fitTolerance).lines.map(\.utf16Range) == full.lines.map(\.utf16Range))
         if full.width > 1 {
             #expect(try prepared.layout(width: full.width - 0.01).lines.map(\.utf16Range) != full.lines.map(\.utf16Range))
         }

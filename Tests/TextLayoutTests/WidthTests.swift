@@ -85,7 +85,7 @@ struct WidthTests {
             return
         }
         let atWrapped = try prepared.layout(width: wrapped)
-        let fitsItsWidth = layout.width <= (width ?? .infinity) + fitTolerance
+        let fitsItsWidth = layout.width <= (width ?? .infinity) + Layout.fitTolerance
         if fitsItsWidth {
             #expect(atWrapped.lineCount == layout.lineCount, comment)
         } else {
@@ -98,7 +98,7 @@ struct WidthTests {
         }
         if wrapped > 0.01 {
             let narrower = try prepared.layout(width: wrapped - 0.01)
-            #expect(narrower.lineCount > atWrapped.lineCount || narrower.width > wrapped - 0.01 + fitTolerance,
+            #expect(narrower.lineCount > atWrapped.lineCount || narrower.width > wrapped - 0.01 + Layout.fitTolerance,
                     "0.01 px narrower still fits: \(comment)")
         }
     }

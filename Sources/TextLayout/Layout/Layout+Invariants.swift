@@ -9,7 +9,7 @@ extension Layout {
     ///   break; `utf16Range` is the byte range in UTF-16 code units.
     /// - A line edge inside a paragraph is a break opportunity (UAX #14), or, where a word too wide
     ///   for the line was cut, a grapheme cluster boundary of that word (UAX #29).
-    /// - Each line fits the width (within ``fitTolerance``), unless it holds a single grapheme
+    /// - Each line fits the width (within ``Layout/fitTolerance``), unless it holds a single grapheme
     ///   cluster (spaces hanging after it aside); and the piece that follows it would not have fitted
     ///   (the lines are greedy).
     /// - Widths, heights, ascents, descents, tops and baselines are finite; widths and heights are
@@ -28,7 +28,7 @@ extension Layout {
         }
         let paragraphs = prepared.paragraphs
         guard !lines.isEmpty else { return ["the layout has no lines"] }
-        let limit = maxWidth + fitTolerance
+        let limit = maxWidth + Self.fitTolerance
         prepared.bytes.withUnsafeBufferPointer { bytes in
             var offsets = UTF16OffsetCounter(bytes)
             var graphemes = GraphemeMemo()

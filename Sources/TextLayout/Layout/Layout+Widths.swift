@@ -5,9 +5,9 @@ extension Layout {
     /// fits: from the widest line's width (narrower, that line must break, or overflow when it is
     /// one grapheme cluster) up to, not including, the narrowest width at which some line could
     /// take its next piece. A resize within it needs no relayout. (A piece fits a width when it is
-    /// at most ``fitTolerance`` wider, hence the shift of the upper end.)
+    /// at most ``Layout/fitTolerance`` wider, hence the shift of the upper end.)
     public var stableWidthRange: Range<Double> {
-        let upper = lines.reduce(Double.infinity) { min($0, $1.overflowWidth) } - fitTolerance
+        let upper = lines.reduce(Double.infinity) { min($0, $1.overflowWidth) } - Self.fitTolerance
         return width..<max(upper, width.nextUp)
     }
 

@@ -19,9 +19,6 @@ struct LineBreak: Sendable, Equatable {
     var isHyphenated = false
 }
 
-/// Widths within this much of the limit count as fitting: the float error of summing advances.
-public let fitTolerance = 1e-6
-
 /// Breaks one paragraph into lines no wider than `maxWidth` pixels (infinity for no limit).
 ///
 /// Greedy: each line takes as many segments (text between break opportunities) as fit, with the
@@ -51,7 +48,7 @@ func breakLines(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8
 func forEachLine(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, maxWidth: Double,
                  from lineStart: Int? = nil, _ emit: (LineBreak) -> Bool) throws {
     let range = paragraph.range
-    let limit = maxWidth + fitTolerance
+    let limit = maxWidth + Layout.fitTolerance
     var start = lineStart ?? range.start
     var segment = lineStart.map { max(0, firstIndex(in: paragraph.segmentStarts, atOrAfter: $0 + 1) - 1) } ?? 0
     let lastSegment = paragraph.segmentCount - 1

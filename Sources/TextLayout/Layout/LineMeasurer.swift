@@ -64,7 +64,7 @@ struct LineMeasurer {
     func nextTabStop(after x: Double) -> Double {
         let stop = style.tabStop
         guard stop > 0 else { return x }
-        return max(1, ((x + stop / 8) / stop - fitTolerance).rounded(.up)) * stop
+        return max(1, ((x + stop / 8) / stop - Layout.fitTolerance).rounded(.up)) * stop
     }
 
     /// The plan for measuring or drawing `s..<c` (see ``SpanPlan``).
