@@ -62,10 +62,10 @@ struct LanguageFontTests {
         #expect(style.shapingLanguage == "zh-Hant-HK")
         #expect(lineBreakLocale(language: style.languageTag?.full, strictness: .strict) == "zh-Hant-HK-u-lb-strict")
         #expect(style.languageTag?.fontconfigLanguage == "zh-hk")
-        style.language = "zh"
+        style = try style.withLanguage("zh")
         #expect(style.shapingLanguage == "zh-Hans-CN")
         #expect(style.languageTag?.fontconfigLanguage == "zh-cn")
-        style.language = nil
+        style = try style.withLanguage(nil)
         #expect(style.shapingLanguage == "")
     }
 

@@ -9,14 +9,16 @@ public struct TextStyle: Sendable, Hashable {
     /// The primary font: it shapes every character it has and gives the height of empty lines.
     /// Characters it lacks are drawn with fallback fonts its ``FontContext`` finds.
     public var font: Font
-    /// The em size in pixels.
-    public var size: Double
+    /// The em size in pixels, a finite number in (0, ``maximumSize``]. Set only through the
+    /// initialiser or ``withSize(_:)``, which check it.
+    public private(set) var size: Double
     /// The base direction of each paragraph.
     public var direction: TextDirection
     /// The text's language as a BCP 47 tag ("ja", "sr-Latn"), or nil: it selects line break
     /// tailorings, fallback fonts and language-specific glyph forms, each read from the tag
-    /// completed with its likely subtags ("zh" as "zh-Hans-CN", see ``LanguageTag``).
-    public var language: String? { didSet { languageTag = Self.completed(language) } }
+    /// completed with its likely subtags ("zh" as "zh-Hans-CN", see ``LanguageTag``). Set only
+    /// through the initialiser or ``withLanguage(_:)``, which check it.
+    public private(set) var language: String? { didSet { languageTag = Self.completed(language) } }
     /// `language` completed with its likely subtags: the one form line breaking, shaping and
     /// fallback fonts read.
     private(set) var languageTag: LanguageTag?
@@ -27,21 +29,48 @@ public struct TextStyle: Sendable, Hashable {
     ///   or `language` is not a BCP 47 tag.
     public init(font: Font, size: Double = 17, direction: TextDirection = .auto, language: String? = nil,
                 lineBreak: LineBreakStrictness = .normal) throws {
-        try requirePositive(size, "size")
-        guard size <= Self.maximumSize else {
-            throw LayoutError(.invalidArgument, "size must be at most \(Self.maximumSize) px, got \(size)")
-        }
-        if let language { try Self.validateLanguageTag(language) }
         self.font = font
-        self.size = size
+        self.size = try Self.checkedSize(size)
         self.direction = direction
-        self.language = language?.isEmpty == true ? nil : language
+        self.language = try Self.checkedLanguage(language)
         self.languageTag = Self.completed(self.language)
         self.lineBreak = lineBreak
     }
 
+    /// This style at another em size.
+    /// - Throws: ``LayoutError`` `.invalidArgument` when `size` is not a finite number in (0, 10000].
+    public func withSize(_ size: Double) throws -> TextStyle {
+        var style = self
+        style.size = try Self.checkedSize(size)
+        return style
+    }
+
+    /// This style in another language (nil for none).
+    /// - Throws: ``LayoutError`` `.invalidArgument` when `language` is not a BCP 47 tag.
+    public func withLanguage(_ language: String?) throws -> TextStyle {
+        var style = self
+        style.language = try Self.checkedLanguage(language)
+        return style
+    }
+
+    /// `size` when it is a finite number in (0, ``maximumSize``].
+    private static func checkedSize(_ size: Double) throws -> Double {
+        try requirePositive(size, "size")
+        guard size <= maximumSize else {
+            throw LayoutError(.invalidArgument, "size must be at most \(maximumSize) px, got \(size)")
+        }
+        return size
+    }
+
+    /// `language` when it is nil or a BCP 47 tag.
+    private static func checkedLanguage(_ language: String?) throws -> String? {
+        guard let language else { return nil }
+        try validateLanguageTag(language)
+        return language
+    }
+
     private static func completed(_ language: String?) -> LanguageTag? {
-        language.flatMap { $0.isEmpty ? nil : LanguageTag($0) }
+        language.flatMap { LanguageTag($0) }
     }
 
     /// The language tag HarfBuzz shapes with: the completed tag, or "" for none.

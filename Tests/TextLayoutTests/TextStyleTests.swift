@@ -1,0 +1,50 @@
+// A text style keeps its invariants: every public way to change its size or language checks the new value.
+import Testing
+@testable import TextLayout
+
+@Suite("Text style")
+struct TextStyleTests {
+    static let badSizes: [Double] = [.nan, .infinity, -.infinity, 0, -1, TextStyle.maximumSize.nextUp]
+
+    @Test("withSize refuses a size that is not a finite number in (0, 10000]", arguments: badSizes)
+    func badSize(size: Double) throws {
+        let style = try TextStyle(font: bundledFont("DejaVuSans.ttf"), size: 17)
+        let error = layoutError { try style.withSize(size) }
+        #expect(error?.code == .invalidArgument)
+        #expect(error?.message.contains("size") == true, "\(String(describing: error))")
+        #expect(layoutError { try TextStyle(font: style.font, size: size) }?.code == .invalidArgument)
+    }
+
+    @Test("withSize changes the size alone, and the text is laid out at it")
+    func goodSize() throws {
+        let style = try TextStyle(font: bundledFont("DejaVuSans.ttf"), size: 17, direction: .rtl, language: "ar",
+                                  lineBreak: .strict)
+        let larger = try style.withSize(34)
+        #expect(larger.size == 34)
+        #expect(larger.font == style.font && larger.direction == .rtl && larger.language == "ar" && larger.lineBreak == .strict)
+        #expect(try style.withSize(TextStyle.maximumSize).size == TextStyle.maximumSize)
+        let small = try PreparedText("abc", style: style).layout()
+        let large = try PreparedText("abc", style: larger).layout()
+        #expect(abs(large.lines[0].height - 2 * small.lines[0].height) < 1e-9)
+    }
+
+    @Test("withLanguage refuses what is not a BCP 47 tag", arguments: ["", "e", "not a tag", "zh_Hant", "x", "1a", "toolongsubtag"])
+    func badLanguage(language: String) throws {
+        let style = try TextStyle(font: bundledFont("DejaVuSans.ttf"), size: 17, language: "ja")
+        let error = layoutError { try style.withLanguage(language) }
+        #expect(error?.code == .invalidArgument)
+        #expect(error?.message.contains("BCP 47") == true, "\(String(describing: error))")
+        #expect(layoutError { try TextStyle(font: style.font, language: language) }?.code == .invalidArgument)
+    }
+
+    @Test("withLanguage changes the language and the completed tag that shaping and breaking read")
+    func goodLanguage() throws {
+        let style = try TextStyle(font: bundledFont("DejaVuSans.ttf"), size: 17, language: "ja", lineBreak: .loose)
+        let chinese = try style.withLanguage("zh-HK")
+        #expect(chinese.language == "zh-HK")
+        #expect(chinese.shapingLanguage == "zh-Hant-HK")
+        #expect(chinese.size == 17 && chinese.lineBreak == .loose)
+        let none = try chinese.withLanguage(nil)
+        #expect(none.language == nil && none.shapingLanguage == "")
+    }
+}
