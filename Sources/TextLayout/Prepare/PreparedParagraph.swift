@@ -39,7 +39,9 @@ final class PreparedParagraph: Sendable {
     /// then every line's height is that font's, without looking at the line's runs.
     let onlyFont: (font: Font, size: Double)?
     /// Grapheme cluster boundaries of segments cut for want of room, by segment, found once.
-    private let graphemes = Locked<[Int: [Int]]>([:])
+    /// Touched only with the paragraph's ``LockPool`` mutex held: a mutex per paragraph would cost
+    /// a text of a million short paragraphs a million mutexes, for words few of them ever cut.
+    nonisolated(unsafe) private var cutSegmentGraphemes: [Int: [Int]] = [:]
 
     /// A paragraph moved by `delta` bytes: offsets shifted, everything else shared.
     init(_ other: PreparedParagraph, shiftedBy delta: Int) {
@@ -93,9 +95,9 @@ final class PreparedParagraph: Sendable {
     /// The grapheme cluster boundaries of segment `index`'s content (after its start, up to its
     /// content end), for cutting a word too long for the line; found with ICU once, then kept.
     func graphemeBoundaries(ofSegment index: Int, bytes: UnsafeBufferPointer<UInt8>) throws -> [Int] {
-        if let known = graphemes.withLock({ $0[index] }) { return known }
+        if let known = LockPool.withLock(for: self, { cutSegmentGraphemes[index] }) { return known }
         let found = try boundaries(.grapheme, in: bytes, range: segmentStarts[index]..<contentEnds[index])
-        graphemes.withLock { $0[index] = found }
+        LockPool.withLock(for: self) { cutSegmentGraphemes[index] = found }
         return found
     }
 
