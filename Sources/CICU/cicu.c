@@ -1,5 +1,7 @@
-/* ICU's break iterators over UTF-8 text, cached per thread; the only file that includes ICU's headers. */
+/* ICU's break iterators over UTF-8 text, cached per thread and closed at its exit; the only file that includes ICU's headers. */
 #include "cicu.h"
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unicode/ubrk.h>
@@ -20,13 +22,66 @@ typedef struct {
     UBreakIterator *iterator;
 } cached_iterator;
 
-static _Thread_local cached_iterator cache[CACHE_SIZE];
-static _Thread_local int cache_next;
+/* What one thread keeps open between calls: a few break iterators and one bidi object. */
+typedef struct {
+    cached_iterator iterators[CACHE_SIZE];
+    int next;
+    UBiDi *bidi;
+} thread_objects;
+
+/* The calling thread's objects, also registered under `thread_objects_key` so that they are
+   closed when the thread exits (a server starting and ending threads would otherwise leak them). */
+static _Thread_local thread_objects *this_thread;
+static pthread_key_t thread_objects_key;
+static pthread_once_t thread_objects_key_once = PTHREAD_ONCE_INIT;
+static atomic_int live_objects;
+static atomic_int closed_at_thread_exit;
+
+static void close_iterator(UBreakIterator *it) { ubrk_close(it); atomic_fetch_sub(&live_objects, 1); }
+
+static int32_t count_objects(const thread_objects *objects) {
+    int32_t count = objects->bidi != NULL;
+    for (int i = 0; i < CACHE_SIZE; i++) count += objects->iterators[i].iterator != NULL;
+    return count;
+}
+
+static void close_thread_objects(void *pointer) {
+    thread_objects *objects = pointer;
+    atomic_fetch_add(&closed_at_thread_exit, count_objects(objects));
+    for (int i = 0; i < CACHE_SIZE; i++) {
+        if (objects->iterators[i].iterator) close_iterator(objects->iterators[i].iterator);
+    }
+    if (objects->bidi) { ubidi_close(objects->bidi); atomic_fetch_sub(&live_objects, 1); }
+    free(objects);
+    this_thread = NULL;  /* a later call on this thread, from another destructor, starts afresh */
+}
+
+static void create_thread_objects_key(void) { pthread_key_create(&thread_objects_key, close_thread_objects); }
+
+/* The calling thread's objects, created on first use; NULL when memory or a key runs out. */
+static thread_objects *thread_objects_here(void) {
+    if (this_thread) return this_thread;
+    pthread_once(&thread_objects_key_once, create_thread_objects_key);
+    thread_objects *objects = calloc(1, sizeof *objects);
+    if (!objects) return NULL;
+    if (pthread_setspecific(thread_objects_key, objects) != 0) { free(objects); return NULL; }
+    this_thread = objects;
+    return objects;
+}
+
+int32_t cicu_live_objects(void) { return atomic_load(&live_objects); }
+
+int32_t cicu_objects_closed_at_thread_exit(void) { return atomic_load(&closed_at_thread_exit); }
+
+int32_t cicu_thread_objects(void) { return this_thread ? count_objects(this_thread) : 0; }
 
 /* Opening an iterator costs far more than a layout; each thread keeps a few, by kind and locale. */
 static UBreakIterator *iterator_for(cicu_break_kind kind, const char *locale, UErrorCode *status) {
     const char *loc = locale ? locale : "";
     if (strlen(loc) >= LOCALE_MAX) { *status = U_ILLEGAL_ARGUMENT_ERROR; return NULL; }
+    thread_objects *objects = thread_objects_here();
+    if (!objects) { *status = U_MEMORY_ALLOCATION_ERROR; return NULL; }
+    cached_iterator *cache = objects->iterators;
     for (int i = 0; i < CACHE_SIZE; i++) {
         if (cache[i].iterator && cache[i].kind == kind && strcmp(cache[i].locale, loc) == 0) return cache[i].iterator;
     }
@@ -40,9 +95,10 @@ static UBreakIterator *iterator_for(cicu_break_kind kind, const char *locale, UE
     }
     UBreakIterator *it = ubrk_open(type, id, NULL, 0, status);
     if (U_FAILURE(*status)) return NULL;
-    cached_iterator *slot = &cache[cache_next];
-    cache_next = (cache_next + 1) % CACHE_SIZE;
-    if (slot->iterator) ubrk_close(slot->iterator);
+    atomic_fetch_add(&live_objects, 1);
+    cached_iterator *slot = &cache[objects->next];
+    objects->next = (objects->next + 1) % CACHE_SIZE;
+    if (slot->iterator) close_iterator(slot->iterator);
     slot->kind = kind;
     strcpy(slot->locale, loc);
     slot->iterator = it;
@@ -104,15 +160,17 @@ int32_t cicu_paired_bracket(uint32_t code_point, uint32_t *pair) {
     return type == U_BPT_OPEN ? 1 : type == U_BPT_CLOSE ? 2 : 0;
 }
 
-static _Thread_local UBiDi *bidi;
-
 int32_t cicu_bidi_levels(const uint8_t *text, int32_t length, int32_t direction, uint8_t *levels) {
     if (length < 0 || (length > 0 && (text == NULL || levels == NULL))) return -(int32_t)U_ILLEGAL_ARGUMENT_ERROR;
     UErrorCode status = U_ZERO_ERROR;
-    if (!bidi) {
-        bidi = ubidi_open();
-        if (!bidi) return -(int32_t)U_MEMORY_ALLOCATION_ERROR;
+    thread_objects *objects = thread_objects_here();
+    if (!objects) return -(int32_t)U_MEMORY_ALLOCATION_ERROR;
+    if (!objects->bidi) {
+        objects->bidi = ubidi_open();
+        if (!objects->bidi) return -(int32_t)U_MEMORY_ALLOCATION_ERROR;
+        atomic_fetch_add(&live_objects, 1);
     }
+    UBiDi *bidi = objects->bidi;
     /* UTF-16 for ICU, and where each UTF-16 unit's character starts in the UTF-8 text. */
     int32_t units = 0;
     u_strFromUTF8(NULL, 0, &units, (const char *)text, length, &status);

@@ -18,7 +18,8 @@ typedef enum {
  * NULL means the root locale.
  * `capacity` must be at least length + 1 (there are never more boundaries than that).
  * Returns the number of boundaries written, or a negative ICU error code (see cicu_error_name).
- * Iterators are cached per thread, so calls from many threads at once are safe.
+ * Iterators are cached per thread, so calls from many threads at once are safe; a thread's are
+ * closed when it exits.
  */
 int32_t cicu_breaks(cicu_break_kind kind, const char *locale, const uint8_t *text, int32_t length,
                     int32_t *positions, uint8_t *hard, int32_t capacity);
@@ -64,6 +65,15 @@ int32_t cicu_combining_class(uint32_t code_point);
  * Returns its length, or a negative ICU error code (a tag ICU cannot read, or `capacity` too small).
  */
 int32_t cicu_likely_subtags(const char *tag, char *out, int32_t capacity);
+
+/** The ICU objects (break iterators, bidi objects) the threads' caches hold open, all threads together. */
+int32_t cicu_live_objects(void);
+
+/** The ICU objects the calling thread's cache holds open. */
+int32_t cicu_thread_objects(void);
+
+/** How many ICU objects have been closed because the thread that held them exited, since the process began. */
+int32_t cicu_objects_closed_at_thread_exit(void);
 
 /** ICU's name for an error code returned (negated) by cicu_breaks. */
 const char *cicu_error_name(int32_t code);

@@ -88,3 +88,14 @@ private func isWordLetter(_ scalar: UInt32) -> Bool {
     default: false
     }
 }
+
+/// The ICU objects (break iterators, bidi objects) that the C shim's per-thread caches hold open,
+/// for tests that check exiting threads leave none behind.
+package enum ICUObjectCounts {
+    /// Open in all threads together.
+    package static var live: Int { Int(cicu_live_objects()) }
+    /// Open in the calling thread's cache.
+    package static var heldByThisThread: Int { Int(cicu_thread_objects()) }
+    /// Closed because the thread holding them exited, since the process began.
+    package static var closedAtThreadExit: Int { Int(cicu_objects_closed_at_thread_exit()) }
+}

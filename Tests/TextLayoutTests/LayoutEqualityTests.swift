@@ -1,0 +1,71 @@
+// Layouts, lines, glyph runs and editor measurements compare equal exactly when they show the same.
+import Testing
+@testable import TextLayout
+
+@Suite("Layout equality")
+struct LayoutEqualityTests {
+    static let text = "Prepare once, lay out at any width: a longer message wraps.\nשָׁלוֹם 123 and more"
+
+    @Test("two layouts of the same text at the same width are equal, with runs or without")
+    func sameText() throws {
+        let font = try isolatedFont("DejaVuSans.ttf")
+        for glyphRuns in [true, false] {
+            // Two separate preparations in a context without caches: equal by value, not by sharing.
+            let first = try PreparedText(Self.text, style: TextStyle(font: uncachedBundledFonts.font(path: font.path), size: 17))
+            let second = try PreparedText(String(Self.text), style: TextStyle(font: uncachedBundledFonts.font(path: font.path), size: 17))
+            let a = try first.layout(width: 150, lineSpace: 2, glyphRuns: glyphRuns)
+            let b = try second.layout(width: 150, lineSpace: 2, glyphRuns: glyphRuns)
+            #expect(a.lineCount > 2)
+            #expect(a == b)
+            #expect(a.lines == b.lines)
+            #expect(a.lines.map(\.runs) == b.lines.map(\.runs))
+            #expect(try first.measureEditor(width: 170, glyphRuns: glyphRuns) == second.measureEditor(width: 170, glyphRuns: glyphRuns))
+        }
+    }
+
+    @Test("layouts at different widths are not equal, nor their lines or editor measurements")
+    func differentWidths() throws {
+        let prepared = try PreparedText(Self.text, style: TextStyle(font: isolatedFont("DejaVuSans.ttf"), size: 17))
+        let narrow = try prepared.layout(width: 150)
+        let wide = try prepared.layout(width: 300)
+        #expect(narrow.lineCount != wide.lineCount)
+        #expect(narrow != wide)
+        #expect(narrow.lines[0] != wide.lines[0])
+        #expect(try prepared.measureEditor(width: 170) != prepared.measureEditor(width: 320))
+        // The same lines at another wrap width: the layouts differ in the width they were filled to.
+        let otherWidth = (150 + narrow.stableWidthRange.upperBound) / 2
+        try #require(otherWidth > 150 && narrow.stableWidthRange.contains(otherWidth))
+        let wider = try prepared.layout(width: otherWidth)
+        #expect(wider.lines == narrow.lines)
+        #expect(wider != narrow)
+    }
+
+    @Test("a line spacing, a size or a glyph run that differs makes layouts differ")
+    func otherDifferences() throws {
+        let font = try isolatedFont("DejaVuSans.ttf")
+        let prepared = try PreparedText(Self.text, style: TextStyle(font: font, size: 17))
+        let layout = try prepared.layout(width: 150)
+        #expect(layout != (try prepared.layout(width: 150, lineSpace: 1)))
+        #expect(layout != (try PreparedText(Self.text, style: TextStyle(font: font, size: 18)).layout(width: 150)))
+        #expect(layout != (try prepared.layout(width: 150, glyphRuns: false)))
+        var moved = layout.lines[0].runs[0]
+        moved.x += 0.5
+        #expect(moved != layout.lines[0].runs[0])
+    }
+
+    /// In a monospaced font without glyph runs, "x" and "y" give lines alike in every number:
+    /// only their characters tell them apart. Canonically equivalent texts are different texts.
+    @Test("lines and layouts compare their characters by code units")
+    func characters() throws {
+        let style = try TextStyle(font: isolatedFont("DejaVuSansMono.ttf"), size: 17)
+        let x = try PreparedText("ab\nx", style: style).layout(glyphRuns: false)
+        let y = try PreparedText("ab\ny", style: style).layout(glyphRuns: false)
+        #expect(x.lines[0] == y.lines[0])
+        #expect(x.lines[1].width == y.lines[1].width && x.lines[1].utf16Range == y.lines[1].utf16Range)
+        #expect(x.lines[1] != y.lines[1])
+        #expect(x != y)
+        let composed = try PreparedText("caf\u{E9}", style: style).layout(glyphRuns: false)
+        let decomposed = try PreparedText("cafe\u{301}", style: style).layout(glyphRuns: false)
+        #expect(composed != decomposed)
+    }
+}
