@@ -12,7 +12,7 @@ package final class Locked<State> {
     private var state: State
 
     package init(_ state: State) {
-        LockedInstances.counter.add(1, ordering: .relaxed)
+        LockedInstances.counter?.created.add(1, ordering: .relaxed)
         self.state = state
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
@@ -38,9 +38,14 @@ package final class Locked<State> {
 /// reached around it.
 extension Locked: @unchecked Sendable where State: Sendable {}
 
-/// How many ``Locked`` values, each a mutex, the process has made: a test holds that preparing a
-/// text makes only a few, however many paragraphs it has.
+/// Counts the ``Locked`` values, each a mutex, made in a task while it binds ``counter``: a test
+/// holds that preparing a text makes only a few, however many paragraphs it has (other tasks'
+/// locks, made meanwhile, are not counted).
 package enum LockedInstances {
-    fileprivate static let counter = Atomic<Int>(0)
-    package static var created: Int { counter.load(ordering: .relaxed) }
+    package final class Counter: Sendable {
+        package let created = Atomic<Int>(0)
+        package init() {}
+    }
+
+    @TaskLocal package static var counter: Counter?
 }
