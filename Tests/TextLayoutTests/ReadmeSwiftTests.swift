@@ -27,11 +27,14 @@ struct ReadmeSwiftTests {
 
         let japanese = try TextStyle(font: font, size: 17, direction: .auto, language: "ja", lineBreak: .strict)
         #expect(japanese.lineBreak == .strict)
+        let larger = try japanese.withSize(20)
+        #expect(larger.size == 20 && larger.language == "ja")
 
         let (edited, edit) = try prepared.replacingCharacters(inUTF16: 5..<5, with: " there")
         let relaid = try layout.updated(for: edited, after: edit)
         #expect(edited.text == "Hello there, world! A longer message wraps.")
         #expect(relaid.lines.map(\.utf16Range) == (try edited.layout(width: 120, lineSpace: 2)).lines.map(\.utf16Range))
+        #expect(relaid == (try edited.layout(width: 120, lineSpace: 2)))
 
         #expect(layout.stableWidthRange.contains(120))
         #expect(try layout.shrinkWrapWidth() <= layout.width)
