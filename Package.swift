@@ -50,8 +50,10 @@ let package = Package(
         .target(name: "TextLayoutBatch", dependencies: ["TextLayout", "TextLayoutIO"]),
         .target(name: "TextRender", dependencies: ["TextLayout", "TextEditing", "CFreeType", "CPNG"]),
         .target(name: "TextEditing", dependencies: ["TextLayout"]),
+        // The CLI's option table, parser and usage texts, a library so that its tests can import it.
+        .target(name: "TextLayoutCLI", dependencies: ["TextLayout", "TextLayoutIO"]),
         .executableTarget(name: "textlayout",
-                          dependencies: ["TextLayout", "TextEditing", "TextLayoutIO", "TextLayoutBatch", "TextRender"]),
+                          dependencies: ["TextLayoutCLI", "TextLayout", "TextEditing", "TextLayoutIO", "TextLayoutBatch", "TextRender"]),
         .systemLibrary(name: "CMalloc", path: "Benchmarks/CMalloc"),
         .executableTarget(name: "textlayout-bench", dependencies: ["TextLayout", "TextLayoutIO", "TextLayoutBatch", "CHarfBuzz", "CICU", "CMalloc"],
                           path: "Benchmarks/TextLayoutBench"),
@@ -63,6 +65,7 @@ let package = Package(
                     dependencies: ["TextLayout", "TextLayoutIO", "TextLayoutBatch", "TextLayoutFuzzing", "TestSupport", "CHarfBuzz", "CICU"]),
         .testTarget(name: "TextEditingTests",
                     dependencies: ["TextEditing", "TextLayoutIO", "TextLayout", "TestSupport"]),
+        .testTarget(name: "TextLayoutCLITests", dependencies: ["TextLayoutCLI", "TextLayout", "TextLayoutIO"]),
         .testTarget(name: "TextRenderTests", dependencies: ["TextRender", "TextEditing", "TextLayout"]),
         // The benchmark's scenarios measure what they say (never how fast: no timed tests).
         .testTarget(name: "TextLayoutBenchTests", dependencies: ["textlayout-bench", "TextLayout", "TextLayoutIO", "TextLayoutBatch"]),

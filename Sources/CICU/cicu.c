@@ -143,6 +143,12 @@ const char *cicu_version(void) {
     return version;
 }
 
+void cicu_version_numbers(uint8_t numbers[4]) {
+    UVersionInfo info;
+    u_getVersion(info);
+    for (int i = 0; i < 4; i++) numbers[i] = info[i];
+}
+
 int32_t cicu_script(uint32_t code_point) {
     UErrorCode status = U_ZERO_ERROR;
     UScriptCode script = uscript_getScript((UChar32)code_point, &status);

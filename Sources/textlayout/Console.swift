@@ -18,10 +18,17 @@ enum Console {
     /// - Throws: ``WriteError`` naming `what` when the bytes could not be written.
     static func write(_ text: String, what: String = "the output", flush: Bool = true) throws(WriteError) {
         var text = text
-        let written = text.withUTF8 { fwrite($0.baseAddress, 1, $0.count, output) }
-        if written != text.utf8.count || (flush && fflush(output) != 0) {
-            throw WriteError(what: what, reason: String(cString: strerror(errno)))
-        }
+        guard text.withUTF8({ written($0, flush: flush) }) else { throw WriteError(what: what, reason: String(cString: strerror(errno))) }
+    }
+
+    /// Writes `bytes` (a picture) to standard output as ``write(_:what:flush:)`` writes a text.
+    static func write(_ bytes: [UInt8], what: String, flush: Bool = true) throws(WriteError) {
+        guard bytes.withUnsafeBufferPointer({ written($0, flush: flush) }) else { throw WriteError(what: what, reason: String(cString: strerror(errno))) }
+    }
+
+    /// Whether all of `bytes` went to standard output (and, when `flush`, out of its buffer).
+    private static func written(_ bytes: UnsafeBufferPointer<UInt8>, flush: Bool) -> Bool {
+        fwrite(bytes.baseAddress, 1, bytes.count, output) == bytes.count && (!flush || fflush(output) == 0)
     }
 
     /// All of standard input (`measure -`, `render -`).

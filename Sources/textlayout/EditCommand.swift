@@ -1,13 +1,14 @@
 // `textlayout edit`: replays an editing session from standard input, one snapshot (or error) line per input line.
 import Glibc
 import TextEditing
+import TextLayoutCLI
 import TextLayoutIO
 import TextRender
 
 enum EditCommand {
-    static let usage = """
-    usage: textlayout edit [--render-dir DIR [--render-scale N] [--render-debug]] [--max-line-bytes N] < SESSION.jsonl > SNAPSHOTS.jsonl
-
+    static let options = SnapshotPictures.options + [LineReader.maximumLineBytesOption]
+    static let operands = Operands("< SESSION.jsonl > SNAPSHOTS.jsonl", maximum: 0)
+    static let details = """
     The first line is {"config": {...}}: the batch format's layout keys (\(LayoutRequest.layoutKeys.joined(separator: ", "))) and text, placeholder,
     disabledPlaceholder, enabled, pattern, labelText, helperText, style (filled|outlined),
     border {width, cornerRadius}, activeOnEditing, maxLength, lengthPolicy (reject|truncate),
@@ -34,23 +35,20 @@ enum EditCommand {
     (the editor is then unchanged and the session goes on). Error codes: invalidJSON, invalidUTF8,
     invalidConfig, invalidEvent, invalidArgument, invalidPattern, unknownFont, badFontFile, and
     noEditor for every line after a config line that failed.
-    --render-dir DIR also draws the editor after each successful line into DIR/snapshot-0001.png,
-    DIR/snapshot-0002.png...: its box at the measured height, the shown text (a placeholder in
-    gray; a mask's literals and placeholders in their style's colour, placeholders gray by
-    default), the selection highlighted behind the text, the caret when focused with nothing
-    selected, and the configured border in the state's colour;
-    --render-scale and --render-debug work as render's --scale and --debug.
-    --max-line-bytes caps a session line as it does a batch line (385 MiB by default): a longer
-    line is read through without being kept and answered with an error.
+    --render-dir DIR (made, with its parents, when missing) also draws the editor after each
+    successful line into DIR/snapshot-0001.png, DIR/snapshot-0002.png...: its box at the measured
+    height, the shown text (a placeholder in gray; a mask's literals and placeholders in their
+    style's colour, placeholders gray by default), the selection highlighted behind the text, the
+    caret when focused with nothing selected, and the configured border in the state's colour.
+    --max-line-bytes caps a session line as it does a batch line: a longer line is read through
+    without being kept and answered with an error.
     Exit status: 0 when every line succeeded, 1 when some failed (or standard input could not be
-    read), 3 when the output could not be written.
+    read), 2 for a usage error, 3 when the output (or --render-dir) could not be written.
     """
 
-    static func run(_ arguments: [String]) throws -> Int32 {
-        let args = try Arguments(arguments, valued: ["render-dir", "render-scale", "max-line-bytes"], flagNames: ["render-debug"])
-        let maximumLineBytes = try LineReader.maximumLineBytes(args)
+    static func run(_ args: ParsedArguments) throws -> Int32 {
+        let maximumLineBytes = LineReader.maximumLineBytes(args)
         let pictures = try SnapshotPictures(args)
-        guard args.positionals.isEmpty else { throw UsageError("edit reads its session from standard input and takes no arguments\n\(usage)") }
         signal(SIGPIPE, SIG_IGN)
         let session = EditSession()
         var failed = 0

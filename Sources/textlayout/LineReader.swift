@@ -1,6 +1,7 @@
 // Lines of a file descriptor, read in blocks, with a cap on how much of one line is kept in memory.
 import Glibc
 import TextLayout
+import TextLayoutCLI
 
 /// Reads lines split at "\n" (a "\r" before it is dropped as well) in blocks of 1 MiB. A line
 /// longer than `maximumLineBytes` is read to its end, so that the next line is found, but its
@@ -22,14 +23,20 @@ final class LineReader {
     /// of the line.
     static let defaultMaximumLineBytes = 6 * PreparedText.maximumLength + (1 << 20)
 
-    /// The `--max-line-bytes` option of `batch` and `edit`, or the default.
-    static func maximumLineBytes(_ args: Arguments) throws -> Int {
-        let bytes = try args.integer("max-line-bytes") ?? defaultMaximumLineBytes
-        guard bytes >= 1 else { throw UsageError("--max-line-bytes must be a whole number of at least 1, got \(bytes)") }
-        return bytes
+    /// The `--max-line-bytes` option of `batch` and `edit`.
+    static let maximumLineBytesOption = CommandOption(
+        "max-line-bytes", .integer(placeholder: "N", bounds: .atLeast(1)),
+        help: "the longest input line kept; a longer one is read through and answered with an error",
+        default: "\(defaultMaximumLineBytes >> 20) MiB")
+
+    /// The cap `--max-line-bytes` gives, or the default.
+    static func maximumLineBytes(_ args: ParsedArguments) -> Int {
+        args.integer(maximumLineBytesOption) ?? defaultMaximumLineBytes
     }
 
     let descriptor: Int32
+    /// What the descriptor reads, for messages: "standard input", "'jobs.jsonl'".
+    let source: String
     let maximumLineBytes: Int
     /// The bytes taken from the descriptor so far that belong to lines already returned.
     private(set) var bytesConsumed = 0
@@ -39,8 +46,9 @@ final class LineReader {
     /// Whether the next line is the stream's first, which may start with a byte-order mark.
     private var atStart = true
 
-    init(descriptor: Int32, maximumLineBytes: Int, blockSize: Int = 1 << 20) {
+    init(descriptor: Int32, source: String = "standard input", maximumLineBytes: Int, blockSize: Int = 1 << 20) {
         self.descriptor = descriptor
+        self.source = source
         self.maximumLineBytes = maximumLineBytes
         buffer = .allocate(byteCount: blockSize, alignment: 16)
     }
@@ -57,7 +65,7 @@ final class LineReader {
                 let count = read(descriptor, buffer.baseAddress, buffer.count)
                 if count < 0 {
                     if errno == EINTR { continue }
-                    throw ReadError(description: "cannot read standard input: \(String(cString: strerror(errno)))")
+                    throw ReadError(description: "cannot read \(source): \(String(cString: strerror(errno)))")
                 }
                 if count == 0 { return started ? finish(line, length) : nil }
                 start = 0

@@ -1,50 +1,60 @@
 // `textlayout measure`: lays out one text and prints its lines and the editor's height, as text or JSON.
 import Foundation
 import TextLayout
+import TextLayoutCLI
 import TextLayoutIO
 
 enum MeasureCommand {
-    static let usage = """
-    usage: textlayout measure [--font NAME|PATH] [--weight 1-1000] [--size PX] [--width PX] [--line-spacing PX]
-                              [--min-lines N] [--max-lines N] [--insets T,L,B,R]
-                              [--min-height PX] [--max-height PX] [--output-format text|json]
-                              [--direction auto|ltr|rtl] [--language BCP47]
-                              [--line-break normal|strict|loose|keep-all]
-                              [TEXT | --text-file FILE | -]
-    """
+    /// What `measure` prints, and `render` besides its picture.
+    enum OutputFormat: String, CaseIterable {
+        case text, json
+    }
 
-    static func run(_ arguments: [String]) throws -> Int32 {
-        let args = try Arguments(arguments, valued: LayoutOptions.names)
-        let format = try args.choice("output-format", ["text", "json"], default: "text")
-        let result = try LayoutOptions.measure(args)
-        try Console.write(format == "json" ? result.json(.runs) + "\n" : result.measurement.textDump)
+    static let outputFormat = CommandOption("output-format", .choice(of: OutputFormat.self),
+                                            help: "print the measurement as text lines or as the batch result object with each line's text and runs",
+                                            default: OutputFormat.text.rawValue)
+    static let textFile = CommandOption("text-file", .string(placeholder: "FILE"), help: "read the text from FILE (UTF-8) instead of an argument")
+    /// Where the text comes from: an argument, --text-file or standard input.
+    static let operands = Operands("[TEXT | --text-file FILE | -]", maximum: 1)
+    static let options = LayoutOptions.options + [outputFormat, textFile]
+
+    static func run(_ args: ParsedArguments) throws -> Int32 {
+        try write(try measure(args), as: args.choice(outputFormat, as: OutputFormat.self) ?? .text)
         return 0
     }
 
-    /// The text: the positional argument, the file of --text-file, or standard input for `-`.
-    static func readText(_ args: Arguments) throws -> String {
-        let file = args.string("text-file")
-        guard args.positionals.count + (file == nil ? 0 : 1) == 1 else {
-            throw UsageError("give the text exactly once: as an argument, with --text-file FILE, or '-' for standard input\n\(usage)")
+    /// Prints `result` in `format`.
+    static func write(_ result: LayoutResult, as format: OutputFormat) throws {
+        try Console.write(format == .json ? result.json(.runs) + "\n" : result.measurement.textDump)
+    }
+
+    /// Lays out the text the arguments give (see ``readText(_:)``) as the layout options say, in
+    /// the shared font context: the request the options make, laid out.
+    static func measure(_ args: ParsedArguments) throws -> LayoutResult {
+        do {
+            return try LayoutOptions.request(text: try readText(args), args).measure(in: .shared)
+        } catch let error as LayoutError where error.code == .invalidArgument {
+            // A value out of range is the user's mistake on the command line: say it with the options' names.
+            throw UsageError(LayoutOptions.namingOptions(error.message))
+        }
+    }
+
+    /// The text: the operand, the file of --text-file, or standard input for `-`.
+    static func readText(_ args: ParsedArguments) throws -> String {
+        let file = args.string(textFile)
+        guard args.operands.count + (file == nil ? 0 : 1) == 1 else {
+            throw UsageError("give the text exactly once: as an argument, with --text-file FILE, or '-' for standard input", showsSynopsis: true)
         }
         let data: Data
         if let file {
             guard let contents = FileManager.default.contents(atPath: file) else { throw UsageError("cannot read the text file '\(file)'") }
             data = contents
-        } else if args.positionals[0] == "-" {
+        } else if args.operands[0] == "-" {
             data = Data(try Console.readAll())
         } else {
-            return args.positionals[0]
+            return args.operands[0]
         }
         guard let text = String(data: data, encoding: .utf8) else { throw UsageError("the text is not valid UTF-8") }
         return text
-    }
-
-    static func parseInsets(_ text: String) throws -> EdgeInsets {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 4, parts.allSatisfy({ $0 != nil }) else {
-            throw UsageError("--insets must be four numbers TOP,LEFT,BOTTOM,RIGHT, got '\(text)'")
-        }
-        return EdgeInsets(top: parts[0]!, left: parts[1]!, bottom: parts[2]!, right: parts[3]!)
     }
 }

@@ -1,61 +1,82 @@
-// `textlayout render`: lays out one text as `measure` does and draws it to a PNG or SVG file, optionally with the measurement overlay.
+// `textlayout render`: lays out one text as `measure` does and draws it to a PNG or SVG file (or standard output), optionally with the measurement overlay.
 import Foundation
 import TextLayout
+import TextLayoutCLI
 import TextLayoutIO
 import TextRender
 
 enum RenderCommand {
-    static let usage = """
-    usage: textlayout render --output FILE.png|FILE.svg [--debug] [--scale N]
-                             [--foreground COLOR] [--background COLOR]
-                             [--font NAME|PATH] [--weight 1-1000] [--size PX] [--width PX] [--line-spacing PX]
-                             [--min-lines N] [--max-lines N] [--insets T,L,B,R]
-                             [--min-height PX] [--max-height PX] [--output-format text|json]
-                             [--direction auto|ltr|rtl] [--language BCP47]
-                             [--line-break normal|strict|loose|keep-all]
-                             [TEXT | --text-file FILE | -]
+    static let output = CommandOption("output", .string(placeholder: "FILE.png|FILE.svg|-"),
+                                      help: "the picture's file, its format from the extension; - writes it to standard output",
+                                      required: true)
+    static let format = CommandOption("format", .choice(of: PictureFormat.self),
+                                      help: "the picture's format: must match the extension of an --output file",
+                                      default: "the extension, png for -")
+    static let scale = CommandOption("scale", .number(placeholder: "N", bounds: .positive),
+                                     help: "device pixels per pixel", default: plainNumber(RenderOptions().scale))
+    static let foreground = CommandOption("foreground", .string(placeholder: "COLOR"), help: "the text's colour",
+                                          default: RenderOptions().foreground.description)
+    static let background = CommandOption("background", .string(placeholder: "COLOR"), help: "the picture's background",
+                                          default: RenderOptions().background.description)
+    static let debug = CommandOption("debug", .flag, help: "draw the measurement over the text (see below)")
+    static let options = [output, format, debug, scale, foreground, background] + MeasureCommand.options
 
+    static let details = """
     The picture is the editor's box: --width wide (or the text's width plus the side insets) and
-    exactly its measured height, times --scale (device pixels per pixel, default 1; at most
-    \(RenderScene.maximumPixelSide) px a side). COLOR is #RGB, #RRGGBB, #RRGGBBAA or a name
-    (black, white, transparent...). --debug draws each line's box (blue), baseline (red), wraps
-    (magenta) and hard breaks (teal), the width limit (green, dashed), the insets (orange), the
-    editor's box (gray) and the maxLines boundary (purple, dashed). --output-format also prints
-    the measurement, as `measure` does.
+    exactly its measured height, times --scale (at most \(RenderScene.maximumPixelSide) px a side).
+    COLOR is #RGB, #RRGGBB, #RRGGBBAA or a name (black, white, transparent...). --debug draws each
+    line's box (blue), baseline (red), wraps (magenta) and hard breaks (teal), the width limit
+    (green, dashed), the insets (orange), the editor's box (gray) and the maxLines boundary
+    (purple, dashed). --output-format also prints the measurement, as `measure` does (not with
+    --output -, where standard output holds the picture).
+    Exit status: 0 written, 1 the text cannot be laid out or the picture is too large, 2 a usage
+    error, 3 the picture could not be written.
     """
 
-    /// Exit status: 0 written, 1 the text cannot be laid out or the picture is too large,
-    /// 2 a usage error, 3 the picture could not be written.
-    static func run(_ arguments: [String]) throws -> Int32 {
-        let args = try Arguments(arguments, valued: LayoutOptions.names + ["output", "scale", "foreground", "background"],
-                                 flagNames: ["debug"])
-        guard let output = args.string("output") else { throw UsageError("--output FILE.png|FILE.svg is required\n\(usage)") }
-        let format = try args.string("output-format").map { _ in try args.choice("output-format", ["text", "json"], default: "text") }
-        var options = RenderOptions(debug: args.flags.contains("debug"))
+    static func run(_ args: ParsedArguments) throws -> Int32 {
+        let destination = args.string(output)!
+        let toStandardOutput = destination == "-"
+        let pictureFormat: PictureFormat
+        var options = RenderOptions(debug: args.flag(debug))
         do {
-            _ = try PictureFormat(path: output)
-            if let text = args.string("scale") {
-                guard let scale = Double(text), scale.isFinite, scale > 0 else {
-                    throw UsageError("--scale must be a positive number (device pixels per pixel), got '\(text)'")
+            let named = args.choice(format, as: PictureFormat.self)
+            if toStandardOutput {
+                pictureFormat = named ?? .png
+            } else {
+                pictureFormat = try PictureFormat(path: destination)
+                if let named, named != pictureFormat {
+                    throw UsageError("--format \(named.rawValue) does not match the extension of '\(destination)'")
                 }
-                options.scale = scale
             }
-            if let color = args.string("foreground") { options.foreground = try RGBAColor(parsing: color) }
-            if let color = args.string("background") { options.background = try RGBAColor(parsing: color) }
+            options.scale = args.number(scale) ?? options.scale
+            if let color = args.string(foreground) { options.foreground = try RGBAColor(parsing: color) }
+            if let color = args.string(background) { options.background = try RGBAColor(parsing: color) }
         } catch let error as RenderError {
             throw UsageError(error.message)
         }
+        let measurementFormat = args.choice(MeasureCommand.outputFormat, as: MeasureCommand.OutputFormat.self)
+        if toStandardOutput, measurementFormat != nil {
+            throw UsageError("--output-format prints to standard output, which --output - fills with the picture")
+        }
 
         // The same font context, style and options as `measure`, so the picture shows what `measure` prints.
-        let result = try LayoutOptions.measure(args)
+        let result = try MeasureCommand.measure(args)
         let scene = RenderScene(editor: result.measurement, sizing: result.request.sizing, width: result.request.width)
+        if toStandardOutput {
+            let bytes = switch pictureFormat {
+            case .png: try RasterRenderer.png(scene, options: options)
+            case .svg: Array(try SVGRenderer.render(scene, options: options).utf8)
+            }
+            try Console.write(bytes, what: "the picture")
+            return 0
+        }
         do {
-            try scene.write(to: output, options: options)
+            try scene.write(to: destination, options: options)
         } catch let error as RenderError where error.code == .cannotWrite {
             Console.error("textlayout render: \(error.message)\n")
             return 3
         }
-        if let format { try Console.write(format == "json" ? result.json(.runs) + "\n" : result.measurement.textDump) }
+        if let measurementFormat { try MeasureCommand.write(result, as: measurementFormat) }
         return 0
     }
 }

@@ -1,61 +1,85 @@
-// The `textlayout` command: dispatches to measure, batch, edit, render and fonts, and turns errors into messages and exit statuses.
+// The `textlayout` command: the table of its commands, and the dispatch that parses their arguments, answers --help, and turns errors into messages and exit statuses.
 import Glibc
 import TextLayout
+import TextLayoutCLI
 
-let usage = """
-usage: textlayout <command> [options]
-
-commands:
-  measure   lay out one text and print its lines and the editor height
-  batch     lay out JSON jobs from standard input, one result line per job
-  edit      replay an editing session from standard input, one snapshot line per event
-  render    lay out one text and draw it to a PNG or SVG picture
-  fonts     list the font families fontconfig knows
-
-'textlayout <command> --help' (or -h) shows a command's options.
-Exit status: 0 success, 1 a failed job or layout, 2 a usage error, 3 the output could not be written.
-"""
-
-func main() -> Int32 {
-    /// Each command's usage (printed for `-h` and `--help`) and how it runs.
-    let commands: [String: (usage: String, run: ([String]) throws -> Int32)] = [
-        "measure": (MeasureCommand.usage, MeasureCommand.run),
-        "batch": (BatchCommand.usage, BatchCommand.run),
-        "edit": (EditCommand.usage, EditCommand.run),
-        "render": (RenderCommand.usage, RenderCommand.run),
-        "fonts": (FontsCommand.usage, FontsCommand.run),
+enum Commands {
+    /// Every command, in the order the program's usage lists them.
+    static let all: [Command] = [
+        Command("measure", summary: "lay out one text and print its lines and the editor height",
+                options: MeasureCommand.options, operands: MeasureCommand.operands, run: MeasureCommand.run),
+        Command("batch", summary: "lay out JSON jobs from a file or standard input, one result line per job",
+                options: BatchCommand.options, operands: BatchCommand.operands, details: BatchCommand.details, run: BatchCommand.run),
+        Command("edit", summary: "replay an editing session from standard input, one snapshot line per event",
+                options: EditCommand.options, operands: EditCommand.operands, details: EditCommand.details, run: EditCommand.run),
+        Command("render", summary: "lay out one text and draw it to a PNG or SVG picture",
+                options: RenderCommand.options, operands: MeasureCommand.operands, details: RenderCommand.details, run: RenderCommand.run),
+        Command("fonts", summary: "list the font families fontconfig knows", details: FontsCommand.details, run: FontsCommand.run),
+        Command("help", summary: "show the commands, or one command's options", operands: Operands("[COMMAND]", maximum: 1),
+                run: showHelp),
+        Command("version", summary: "print the versions of textlayout and of the libraries it runs with", run: VersionCommand.run),
     ]
-    let arguments = Array(CommandLine.arguments.dropFirst())
-    guard let command = arguments.first else {
-        Console.error(usage + "\n")
-        return 2
-    }
-    do {
-        if ["--help", "-h", "help"].contains(command) {
-            try Console.write(usage + "\n")
+
+    /// What the program's usage says after the commands.
+    static let footer = """
+    '\(Command.program) <command> --help' (or -h) shows a command's options; --help and --version
+    also work without a command.
+    Exit status: 0 success, 1 a failed job or layout, 2 a usage error, 3 the output could not be written.
+    """
+
+    static var overview: String { Command.overview(all, footer: footer) }
+
+    static func named(_ name: String) -> Command? { all.first { $0.name == name } }
+
+    /// `help`: the program's usage, or with a command's name that command's.
+    static func showHelp(_ args: ParsedArguments) throws -> Int32 {
+        guard let name = args.operands.first else {
+            try Console.write(overview + "\n")
             return 0
         }
-        guard let (commandUsage, run) = commands[command] else {
-            Console.error("textlayout: unknown command '\(command)'; the commands are measure, batch, edit, render, fonts\n")
-            return 2
-        }
+        guard let command = named(name) else { throw unknownCommand(name) }
+        try Console.write(command.usage + "\n")
+        return 0
+    }
+
+    static func unknownCommand(_ name: String) -> UsageError {
+        UsageError("unknown command '\(name)'; the commands are \(all.map(\.name).joined(separator: ", "))")
+    }
+}
+
+func main() -> Int32 {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    guard let first = arguments.first else {
+        Console.error(Commands.overview + "\n")
+        return 2
+    }
+    /// The program's own options, each the same as a command.
+    let aliases = ["--help": "help", "-h": "help", "--version": "version"]
+    guard let command = Commands.named(aliases[first] ?? first) else {
+        Console.error("\(Command.program): \(Commands.unknownCommand(first).message)\n")
+        return 2
+    }
+    let prefix = "\(Command.program) \(command.name): "
+    do {
         do {
-            return try run(Array(arguments.dropFirst()))
+            return try command.run(try ParsedArguments(Array(arguments.dropFirst()), for: command))
         } catch is HelpRequest {
-            try Console.write(commandUsage + "\n")
+            try Console.write(command.usage + "\n")
             return 0
         }
     } catch let error as UsageError {
-        Console.error("textlayout \(command): \(error.message)\n")
+        var message = prefix + error.message + "\n"
+        if error.showsSynopsis { message += command.synopsis + "\n('\(Command.program) \(command.name) --help' lists the options)\n" }
+        Console.error(message)
         return 2
     } catch let error as Console.WriteError {
-        Console.error("textlayout \(command): \(error)\n")
+        Console.error(prefix + "\(error)\n")
         return 3
     } catch let error as LayoutError {
-        Console.error("textlayout \(command): \(error.message)\n")
+        Console.error(prefix + error.message + "\n")
         return 1
     } catch {
-        Console.error("textlayout \(command): \(error)\n")
+        Console.error(prefix + "\(error)\n")
         return 1
     }
 }

@@ -7,8 +7,11 @@ import TextLayoutIO
 /// What one run of the command gave.
 struct CommandRun {
     var status: Int32
-    var output: String
+    /// Standard output's bytes (a picture, with `render --output -`).
+    var outputBytes: Data
     var error: String
+    /// Standard output as text.
+    var output: String { String(decoding: outputBytes, as: UTF8.self) }
 }
 
 /// Runs the built `textlayout` (or `executable`, a copy of it) with `arguments`, `input` as
@@ -35,8 +38,7 @@ func runTextlayout(_ arguments: [String], input: Data = Data(), inputPath: Strin
     try process.run()
     process.waitUntilExit()
     #expect(process.terminationReason == .exit, "\(arguments) was killed by a signal")
-    return CommandRun(status: process.terminationStatus,
-                      output: String(decoding: try Data(contentsOf: outputFile), as: UTF8.self),
+    return CommandRun(status: process.terminationStatus, outputBytes: try Data(contentsOf: outputFile),
                       error: String(decoding: try Data(contentsOf: errorFile), as: UTF8.self))
 }
 
@@ -74,7 +76,7 @@ struct CommandLineTests {
         if command == "batch" { #expect(answer["id"] == .number(1, literal: "1")) } else { #expect(answer["text"] == .string("x")) }
     }
 
-    static let commands = ["measure", "batch", "edit", "render", "fonts"]
+    static let commands = ["measure", "batch", "edit", "render", "fonts", "help", "version"]
 
     @Test("-h and --help print the command's usage and exit 0", arguments: commands, ["-h", "--help"])
     func help(_ command: String, _ flag: String) throws {

@@ -81,4 +81,7 @@ const char *cicu_error_name(int32_t code);
 /** The ICU version, such as "72.1". */
 const char *cicu_version(void);
 
+/** The ICU version's four numbers (72, 1, 0, 0), into `numbers`; safe from any thread, unlike cicu_version. */
+void cicu_version_numbers(uint8_t numbers[4]);
+
 #endif

@@ -1,0 +1,139 @@
+// The layout options `measure` and `render` share, one table row each: the option, the batch key and the request field it sets.
+import TextLayout
+import TextLayoutIO
+
+/// A layout option: the command-line option, the batch format's key for the same setting, and
+/// how it sets the request's field.
+public struct LayoutOption: Sendable {
+    public let option: CommandOption
+    /// The batch format's key, such as "lineSpace" for `--line-spacing`.
+    public let key: String
+    private let set: @Sendable (inout LayoutRequest, ParsedArguments) -> Void
+
+    /// The option `name` setting `field` of a request (of type `Value`, so a kind follows from
+    /// it), the field the batch's `key` sets. The usage's default is the field's value in a
+    /// request of nothing but a text, or `absent` for a field that is nil there.
+    init<Value: OptionValue>(_ name: String, _ placeholder: String = "", sets field: WritableKeyPath<LayoutRequest, Value> & Sendable,
+                             key: String, help: String, absent: String? = nil) {
+        let value = LayoutOptions.defaultRequest[keyPath: field]
+        option = CommandOption(name, Value.kind(placeholder: placeholder), help: help, default: value.usageText ?? absent)
+        self.key = key
+        set = { [option] request, arguments in
+            if let value = Value.read(option, from: arguments) { request[keyPath: field] = value }
+        }
+    }
+
+    /// Sets the request's field when the option was given.
+    func apply(to request: inout LayoutRequest, _ arguments: ParsedArguments) { set(&request, arguments) }
+}
+
+public enum LayoutOptions {
+    /// A request with nothing but a text: the batch format's defaults, which the options share.
+    static let defaultRequest = LayoutRequest(text: "")
+
+    /// Every layout option, in the order the usage lists them.
+    public static let all: [LayoutOption] = [
+        LayoutOption("font", "NAME|PATH", sets: \.font, key: "font",
+                     help: "a font file (FILE.ttc#N for face N of a collection) or a fontconfig pattern such as \"DejaVu Sans:bold\"",
+                     absent: "the bundled DejaVu Sans"),
+        LayoutOption("weight", "1-1000", sets: \.weight, key: "weight",
+                     help: "a CSS weight (400 regular, 700 bold) picking the face of the font's family nearest it"),
+        LayoutOption("size", "PX", sets: \.size, key: "size", help: "the font size in pixels"),
+        LayoutOption("width", "PX", sets: \.width, key: "width", help: "the editor's width, insets included", absent: "no wrap limit"),
+        LayoutOption("line-spacing", "PX", sets: \.sizing.lineSpace, key: "lineSpace", help: "extra space between lines"),
+        LayoutOption("min-lines", "N", sets: \.sizing.minLines, key: "minLines", help: "the fewest lines the editor is tall"),
+        LayoutOption("max-lines", "N", sets: \.sizing.maxLines, key: "maxLines",
+                     help: "the most lines the editor grows to before it scrolls", absent: "no limit"),
+        LayoutOption("insets", sets: \.sizing.insets, key: "insets", help: "the space around the text inside the editor"),
+        LayoutOption("min-height", "PX", sets: \.sizing.minHeight, key: "minHeight", help: "the editor's smallest height"),
+        LayoutOption("max-height", "PX", sets: \.sizing.maxHeight, key: "maxHeight", help: "the editor's largest height"),
+        LayoutOption("direction", sets: \.direction, key: "direction", help: "the paragraphs' base direction"),
+        LayoutOption("language", "BCP47", sets: \.language, key: "language",
+                     help: "the text's language, for line-break tailoring and font fallback"),
+        LayoutOption("line-break", sets: \.lineBreak, key: "lineBreak", help: "how strictly lines may break (CSS line-break; keep-all keeps words whole)"),
+    ]
+
+    /// The options of ``all``, for a command's option list.
+    public static let options = all.map(\.option)
+
+    /// The request `arguments` describe for `text`: the batch format's defaults, with each layout
+    /// option given set in it.
+    public static func request(text: String, _ arguments: ParsedArguments) -> LayoutRequest {
+        var request = defaultRequest
+        request.text = text
+        for layoutOption in all { layoutOption.apply(to: &request, arguments) }
+        return request
+    }
+
+    /// `message` with each batch key (`lineSpace`) replaced by the option that sets it
+    /// (`--line-spacing`): the engine's message for a value out of range, as the command line says it.
+    public static func namingOptions(_ message: String) -> String {
+        let flags = Dictionary(uniqueKeysWithValues: all.map { ($0.key, "--" + $0.option.name) })
+        var named = ""
+        var word = ""
+        for character in message + " " {
+            if character.isLetter {
+                word.append(character)
+                continue
+            }
+            named += flags[word] ?? word
+            named.append(character)
+            word = ""
+        }
+        return String(named.dropLast())
+    }
+}
+
+/// A type a layout option can set: its option kind, how it is read from parsed arguments, and
+/// how the usage writes a default of it.
+protocol OptionValue: Sendable {
+    static func kind(placeholder: String) -> OptionKind
+    static func read(_ option: CommandOption, from arguments: ParsedArguments) -> Self?
+    /// How the usage writes this value as a default; nil for none.
+    var usageText: String? { get }
+}
+
+extension Double: OptionValue {
+    static func kind(placeholder: String) -> OptionKind { .number(placeholder: placeholder, bounds: .any) }
+    static func read(_ option: CommandOption, from arguments: ParsedArguments) -> Double? { arguments.number(option) }
+    var usageText: String? { plainNumber(self) }
+}
+
+extension Int: OptionValue {
+    static func kind(placeholder: String) -> OptionKind { .integer(placeholder: placeholder, bounds: .any) }
+    static func read(_ option: CommandOption, from arguments: ParsedArguments) -> Int? { arguments.integer(option) }
+    var usageText: String? { String(self) }
+}
+
+extension String: OptionValue {
+    static func kind(placeholder: String) -> OptionKind { .string(placeholder: placeholder) }
+    static func read(_ option: CommandOption, from arguments: ParsedArguments) -> String? { arguments.string(option) }
+    var usageText: String? { self }
+}
+
+extension EdgeInsets: OptionValue {
+    static func kind(placeholder: String) -> OptionKind { .insets }
+    static func read(_ option: CommandOption, from arguments: ParsedArguments) -> EdgeInsets? { arguments.insets(option) }
+    var usageText: String? { [top, left, bottom, right].map(plainNumber).joined(separator: ",") }
+}
+
+/// An optional field: set to the value when the option is given; no default in the usage when nil.
+extension Optional: OptionValue where Wrapped: OptionValue {
+    static func kind(placeholder: String) -> OptionKind { Wrapped.kind(placeholder: placeholder) }
+    static func read(_ option: CommandOption, from arguments: ParsedArguments) -> Wrapped?? {
+        Wrapped.read(option, from: arguments).map { .some($0) }
+    }
+    var usageText: String? { self?.usageText }
+}
+
+/// An enumeration read as one of its raw values.
+protocol ChoiceOptionValue: OptionValue, CaseIterable, RawRepresentable where RawValue == String {}
+
+extension ChoiceOptionValue {
+    static func kind(placeholder: String) -> OptionKind { .choice(of: Self.self) }
+    static func read(_ option: CommandOption, from arguments: ParsedArguments) -> Self? { arguments.choice(option, as: Self.self) }
+    var usageText: String? { rawValue }
+}
+
+extension TextDirection: ChoiceOptionValue {}
+extension LineBreakStrictness: ChoiceOptionValue {}

@@ -1,0 +1,243 @@
+// The command-line parser, the layout option table and the usage texts, without running the program.
+import Testing
+import TextLayout
+import TextLayoutCLI
+import TextLayoutIO
+
+/// A command with one option of every kind, for the parser alone.
+enum Sample {
+    enum Shade: String, CaseIterable { case light, dark }
+
+    static let ratio = CommandOption("ratio", .number(placeholder: "R", bounds: .any), help: "any number")
+    static let scale = CommandOption("scale", .number(placeholder: "N", bounds: .positive), help: "a positive number")
+    static let count = CommandOption("count", .integer(placeholder: "N", bounds: .within(1...4)), help: "one to four")
+    static let name = CommandOption("name", .string(placeholder: "NAME"), help: "any text")
+    static let shade = CommandOption("shade", .choice(of: Shade.self), help: "a shade", default: Shade.light.rawValue)
+    static let margins = CommandOption("margins", .insets, help: "four sides")
+    static let loud = CommandOption("loud", .flag, help: "a flag")
+    static let target = CommandOption("target", .string(placeholder: "FILE"), help: "where it goes", required: true)
+
+    static func command(options: [CommandOption] = [ratio, scale, count, name, shade, margins, loud], operands: Int = 1) -> Command {
+        Command("sample", summary: "try the parser", options: options, operands: Operands("[THING]", maximum: operands)) { _ in 0 }
+    }
+
+    static func parse(_ arguments: [String], _ command: Command = command()) throws -> ParsedArguments {
+        try ParsedArguments(arguments, for: command)
+    }
+
+    /// The usage error `arguments` give, or nil (and a recorded issue) when they give none.
+    static func mistake(_ arguments: [String], _ command: Command = command(), sourceLocation: SourceLocation = #_sourceLocation) -> UsageError? {
+        do {
+            _ = try parse(arguments, command)
+            Issue.record("\(arguments) were accepted", sourceLocation: sourceLocation)
+        } catch let error as UsageError {
+            return error
+        } catch {
+            Issue.record("\(arguments) threw \(error), not a usage error", sourceLocation: sourceLocation)
+        }
+        return nil
+    }
+}
+
+@Suite("Command-line parser")
+struct CommandLineParserTests {
+    @Test("each kind of value is read as its kind, in either --name value or --name=value form")
+    func valuesByKind() throws {
+        for form in [["--ratio", "-2.5", "--scale", "3", "--count", "4", "--name", "a b", "--shade", "dark", "--margins", "1, 2,3 ,4.5", "--loud"],
+                     ["--ratio=-2.5", "--scale=3", "--count=4", "--name=a b", "--shade=dark", "--margins=1, 2,3 ,4.5", "--loud"]] {
+            let args = try Sample.parse(form + ["thing"])
+            #expect(args.number(Sample.ratio) == -2.5)
+            #expect(args.number(Sample.scale) == 3)
+            #expect(args.integer(Sample.count) == 4)
+            #expect(args.string(Sample.name) == "a b")
+            #expect(args.choice(Sample.shade, as: Sample.Shade.self) == .dark)
+            #expect(args.insets(Sample.margins) == EdgeInsets(top: 1, left: 2, bottom: 3, right: 4.5))
+            #expect(args.flag(Sample.loud))
+            #expect(args.operands == ["thing"])
+        }
+    }
+
+    @Test("an option not given has no value; a flag not given is false")
+    func absentOptions() throws {
+        let args = try Sample.parse([])
+        #expect(args.number(Sample.ratio) == nil && args.string(Sample.name) == nil && args.insets(Sample.margins) == nil)
+        #expect(args.choice(Sample.shade, as: Sample.Shade.self) == nil)
+        #expect(!args.flag(Sample.loud) && !args.contains(Sample.count))
+        #expect(args.operands.isEmpty)
+    }
+
+    @Test("a value may start with '-'; '-' alone is an operand; after -- everything is; the last of two values wins")
+    func operandsAndDashes() throws {
+        let args = try Sample.parse(["--ratio", "-5", "--name", "-h", "--ratio", "7", "-"])
+        #expect(args.number(Sample.ratio) == 7)
+        #expect(args.string(Sample.name) == "-h")
+        #expect(args.operands == ["-"])
+        let after = try Sample.parse(["--", "--loud"])
+        #expect(after.operands == ["--loud"] && !after.flag(Sample.loud))
+    }
+
+    @Test("-h or --help asks for the usage even after a mistake, but not after --")
+    func help() throws {
+        for arguments in [["-h"], ["--help"], ["--bogus", "--ratio", "x", "-h"], ["--count", "9", "--help", "a", "b", "c"]] {
+            #expect(throws: HelpRequest.self, "\(arguments)") { try Sample.parse(arguments) }
+        }
+        #expect(try Sample.parse(["--", "-h"]).operands == ["-h"])
+    }
+
+    @Test("a mistake names the option, what it takes and what it got", arguments: [
+        (["--bogus"], "unknown option --bogus; the options are: --ratio, --scale, --count, --name, --shade, --margins, --loud, -h, --help"),
+        (["-5"], "unknown option -5; the options are: --ratio, --scale, --count, --name, --shade, --margins, --loud, -h, --help (put -- before a text that starts with '-')"),
+        (["--loud=yes"], "--loud takes no value"),
+        (["--ratio"], "--ratio needs a value: R"),
+        (["--ratio", "12px"], "--ratio must be a number, got '12px'"),
+        (["--ratio", "nan"], "--ratio must be a number, got 'nan'"),
+        (["--ratio", "inf"], "--ratio must be a number, got 'inf'"),
+        (["--scale", "0"], "--scale must be a positive number, got '0'"),
+        (["--count", "5"], "--count must be a whole number from 1 to 4, got '5'"),
+        (["--count", "2.0"], "--count must be a whole number from 1 to 4, got '2.0'"),
+        (["--shade", "Dark"], "--shade must be one of light, dark, got 'Dark'"),
+        (["--margins", "1,2,3"], "--margins must be four numbers TOP,LEFT,BOTTOM,RIGHT, got '1,2,3'"),
+        (["--margins", "1,2,3,x"], "--margins must be four numbers TOP,LEFT,BOTTOM,RIGHT, got '1,2,3,x'"),
+        (["--count", "0", "--bogus"], "--count must be a whole number from 1 to 4, got '0'"),
+    ])
+    func mistakes(_ arguments: [String], _ message: String) {
+        let error = Sample.mistake(arguments)
+        #expect(error?.message == message)
+        #expect(error?.showsSynopsis == false)
+    }
+
+    @Test("a missing required option and too many operands are mistakes of the arguments' shape, shown with the usage line")
+    func shapeMistakes() {
+        let required = Sample.mistake(["x"], Sample.command(options: [Sample.target, Sample.loud]))
+        #expect(required == UsageError("--target FILE is required", showsSynopsis: true))
+        #expect(Sample.mistake(["a", "b"]) == UsageError("sample takes at most 1 argument, got 2: 'a', 'b'", showsSynopsis: true))
+        #expect(Sample.mistake(["a"], Sample.command(operands: 0)) == UsageError("sample takes no arguments, got 'a'", showsSynopsis: true))
+        let none = Sample.mistake(["--x"], Sample.command(options: [], operands: 0))
+        #expect(none?.message == "unknown option --x; the options are: none but -h, --help")
+    }
+
+    @Test("an option under another name keeps its kind, help and default")
+    func renamed() {
+        let renamed = Sample.shade.named("tint")
+        #expect(renamed.name == "tint" && renamed.kind == Sample.shade.kind && renamed.help == Sample.shade.help)
+        #expect(renamed.defaultValue == "light" && renamed.synopsis == "--tint light|dark")
+    }
+}
+
+@Suite("Command-line usage texts")
+struct CommandLineUsageTests {
+    @Test("the usage lists every option with what it takes, its help, default and whether it is required")
+    func usage() {
+        let command = Sample.command(options: [Sample.target, Sample.count, Sample.shade, Sample.loud, Sample.margins])
+        let lines = command.usage.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first == "usage: textlayout sample --target FILE [options] [THING]")
+        #expect(lines.contains("Try the parser."))
+        func row(_ synopsis: String) -> String? { lines.first { $0.hasPrefix("  " + synopsis + " ") } }
+        #expect(row("--target FILE")?.hasSuffix("where it goes (required)") == true, "\(lines)")
+        #expect(row("--count N")?.hasSuffix("one to four") == true)
+        #expect(row("--shade light|dark")?.hasSuffix("a shade (default: light)") == true)
+        #expect(row("--loud")?.hasSuffix("a flag") == true)
+        #expect(row("--margins T,L,B,R") != nil)
+        #expect(row("-h, --help") != nil)
+        #expect(lines.allSatisfy { $0.count <= 100 })
+    }
+
+    @Test("a long help wraps under its column, and the details follow the options")
+    func wrapping() {
+        let long = CommandOption("long", .flag, help: Array(repeating: "word", count: 60).joined(separator: " "))
+        let command = Command("sample", summary: "try", options: [long], details: "More prose.") { _ in 0 }
+        let lines = command.usage.split(separator: "\n").map(String.init)
+        let first = lines.firstIndex { $0.hasPrefix("  --long ") }!
+        let column = lines[first].range(of: "word")!.lowerBound.utf16Offset(in: lines[first])
+        #expect(lines[first + 1].prefix(column).allSatisfy { $0 == " " } && lines[first + 1].dropFirst(column).hasPrefix("word"))
+        #expect(lines.allSatisfy { $0.count <= 100 })
+        #expect(lines.last == "More prose.")
+    }
+
+    @Test("the program's usage lists each command with its summary")
+    func overview() {
+        let commands = [Command("one", summary: "do one thing") { _ in 0 }, Command("three", summary: "do three") { _ in 0 }]
+        let text = Command.overview(commands, footer: "The end.")
+        #expect(text == "usage: textlayout <command> [options]\n\ncommands:\n  one    do one thing\n  three  do three\n\nThe end.")
+    }
+
+    @Test("numbers in usages and messages are written without a needless fraction")
+    func plainNumbers() {
+        #expect(plainNumber(17) == "17" && plainNumber(0.5) == "0.5" && plainNumber(-3) == "-3")
+    }
+}
+
+@Suite("Command-line layout options")
+struct CommandLineLayoutOptionTests {
+    /// Each layout option with a value for it and the batch key and JSON value that mean the same.
+    static let samples: [(flag: String, value: String, key: String, json: String)] = [
+        ("font", "DejaVu Sans:bold", "font", #""DejaVu Sans:bold""#),
+        ("weight", "700", "weight", "700"),
+        ("size", "30", "size", "30"),
+        ("width", "120", "width", "120"),
+        ("line-spacing", "2.5", "lineSpace", "2.5"),
+        ("min-lines", "2", "minLines", "2"),
+        ("max-lines", "4", "maxLines", "4"),
+        ("insets", "1,2,3,4", "insets", #"{"top":1,"left":2,"bottom":3,"right":4}"#),
+        ("min-height", "10", "minHeight", "10"),
+        ("max-height", "90", "maxHeight", "90"),
+        ("direction", "rtl", "direction", #""rtl""#),
+        ("language", "ja", "language", #""ja""#),
+        ("line-break", "strict", "lineBreak", #""strict""#),
+    ]
+
+    static var command: Command { Command("measure", summary: "test", options: LayoutOptions.options, operands: Operands("", maximum: 1)) { _ in 0 } }
+
+    /// Every field a layout option can set, so that two jobs that differ in one show it.
+    static func fields(_ job: LayoutRequest) -> String {
+        "\(job.text)|\(String(describing: job.font))|\(String(describing: job.weight))|\(job.size)|\(String(describing: job.width))|"
+            + "\(job.direction)|\(String(describing: job.language))|\(job.lineBreak)|\(job.sizing)"
+    }
+
+    @Test("the samples cover every layout option, each with its batch key, and the options every layout key")
+    func coverage() {
+        #expect(LayoutOptions.all.map(\.option.name) == Self.samples.map(\.flag))
+        #expect(LayoutOptions.all.map(\.key) == Self.samples.map(\.key))
+        #expect(LayoutOptions.all.map(\.key) == LayoutRequest.layoutKeys)
+    }
+
+    @Test("each option sets the field its batch key sets, and nothing else", arguments: samples)
+    func setsTheBatchField(_ sample: (flag: String, value: String, key: String, json: String)) throws {
+        let args = try ParsedArguments(["--" + sample.flag, sample.value], for: Self.command)
+        let fromOption = LayoutOptions.request(text: "x", args)
+        let fromBatch = try LayoutRequest(job: parseJSON(#"{"text":"x","\#(sample.key)":\#(sample.json)}"#))
+        #expect(Self.fields(fromOption) == Self.fields(fromBatch))
+        let plain = try LayoutRequest(job: parseJSON(#"{"text":"x"}"#))
+        #expect(Self.fields(fromOption) != Self.fields(plain), "--\(sample.flag) changed nothing")
+    }
+
+    @Test("without options the job is the batch format's default job")
+    func defaults() throws {
+        let args = try ParsedArguments([], for: Self.command)
+        #expect(Self.fields(LayoutOptions.request(text: "x", args)) == Self.fields(try LayoutRequest(job: parseJSON(#"{"text":"x"}"#))))
+    }
+
+    @Test("the usage shows the batch format's defaults and the enumerations' values")
+    func usage() {
+        let lines = Self.command.usage.split(separator: "\n").map(String.init)
+        func row(_ start: String) -> String { lines.first { $0.hasPrefix("  " + start + " ") } ?? "" }
+        // The README's batch format: size 17, lineSpace 0, minLines 1, zero insets, direction auto, lineBreak normal.
+        #expect(row("--size PX").hasSuffix("(default: 17)"))
+        #expect(row("--line-spacing PX").hasSuffix("(default: 0)"))
+        #expect(row("--min-lines N").hasSuffix("(default: 1)"))
+        #expect(row("--insets T,L,B,R").hasSuffix("(default: 0,0,0,0)"))
+        #expect(row("--direction auto|ltr|rtl").hasSuffix("(default: auto)"))
+        #expect(lines.contains { $0.hasPrefix("  --line-break normal|strict|loose|keep-all") })
+        #expect(!row("--weight 1-1000").contains("default"), "a field without a default shows none")
+    }
+
+    @Test("the engine's message names the options instead of the batch keys", arguments: [
+        ("lineSpace must be at least 0, got -1", "--line-spacing must be at least 0, got -1"),
+        ("maxLines (2) must be at least minLines (3)", "--max-lines (2) must be at least --min-lines (3)"),
+        ("insets.left must be finite", "--insets.left must be finite"),
+        ("the widths and sizes are fine", "the widths and sizes are fine"),
+    ])
+    func namingOptions(_ message: String, _ named: String) {
+        #expect(LayoutOptions.namingOptions(message) == named)
+    }
+}
