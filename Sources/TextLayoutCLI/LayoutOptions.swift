@@ -8,7 +8,7 @@ public struct LayoutOption: Sendable {
     public let option: CommandOption
     /// The batch format's key, such as "lineSpace" for `--line-spacing`.
     public let key: String
-    private let set: @Sendable (inout LayoutRequest, ParsedArguments) -> Void
+    private let set: @Sendable (inout LayoutRequest, ParsedArguments) throws -> Void
 
     /// The option `name` setting `field` of a request (of type `Value`, so a kind follows from
     /// it), the field the batch's `key` sets. The usage's default is the field's value in a
@@ -19,12 +19,13 @@ public struct LayoutOption: Sendable {
         option = CommandOption(name, Value.kind(placeholder: placeholder), help: help, default: value.usageText ?? absent)
         self.key = key
         set = { [option] request, arguments in
-            if let value = Value.read(option, from: arguments) { request[keyPath: field] = value }
+            if let value = try Value.read(option, from: arguments) { request[keyPath: field] = value }
         }
     }
 
     /// Sets the request's field when the option was given.
-    func apply(to request: inout LayoutRequest, _ arguments: ParsedArguments) { set(&request, arguments) }
+    /// - Throws: ``UsageError`` for a value the option's type cannot take (a span list that is not one).
+    func apply(to request: inout LayoutRequest, _ arguments: ParsedArguments) throws { try set(&request, arguments) }
 }
 
 public enum LayoutOptions {
@@ -51,6 +52,8 @@ public enum LayoutOptions {
         LayoutOption("language", "BCP47", sets: \.language, key: "language",
                      help: "the text's language, for line-break tailoring and font fallback"),
         LayoutOption("line-break", sets: \.lineBreak, key: "lineBreak", help: "how strictly lines may break (CSS line-break; keep-all keeps words whole)"),
+        LayoutOption("spans", "JSON", sets: \.spans, key: "spans",
+                     help: "styled ranges as the batch's \"spans\" list, such as '[{\"start\": 0, \"end\": 5, \"size\": 24}]'"),
     ]
 
     /// The options of ``all``, for a command's option list.
@@ -58,10 +61,11 @@ public enum LayoutOptions {
 
     /// The request `arguments` describe for `text`: the batch format's defaults, with each layout
     /// option given set in it.
-    public static func request(text: String, _ arguments: ParsedArguments) -> LayoutRequest {
+    /// - Throws: ``UsageError`` for a value the option's type cannot take.
+    public static func request(text: String, _ arguments: ParsedArguments) throws -> LayoutRequest {
         var request = defaultRequest
         request.text = text
-        for layoutOption in all { layoutOption.apply(to: &request, arguments) }
+        for layoutOption in all { try layoutOption.apply(to: &request, arguments) }
         return request
     }
 
@@ -88,7 +92,7 @@ public enum LayoutOptions {
 /// how the usage writes a default of it.
 protocol OptionValue: Sendable {
     static func kind(placeholder: String) -> OptionKind
-    static func read(_ option: CommandOption, from arguments: ParsedArguments) -> Self?
+    static func read(_ option: CommandOption, from arguments: ParsedArguments) throws -> Self?
     /// How the usage writes this value as a default; nil for none.
     var usageText: String? { get }
 }
@@ -120,8 +124,8 @@ extension EdgeInsets: OptionValue {
 /// An optional field: set to the value when the option is given; no default in the usage when nil.
 extension Optional: OptionValue where Wrapped: OptionValue {
     static func kind(placeholder: String) -> OptionKind { Wrapped.kind(placeholder: placeholder) }
-    static func read(_ option: CommandOption, from arguments: ParsedArguments) -> Wrapped?? {
-        Wrapped.read(option, from: arguments).map { .some($0) }
+    static func read(_ option: CommandOption, from arguments: ParsedArguments) throws -> Wrapped?? {
+        try Wrapped.read(option, from: arguments).map { .some($0) }
     }
     var usageText: String? { self?.usageText }
 }
@@ -133,6 +137,22 @@ extension ChoiceOptionValue {
     static func kind(placeholder: String) -> OptionKind { .choice(of: Self.self) }
     static func read(_ option: CommandOption, from arguments: ParsedArguments) -> Self? { arguments.choice(option, as: Self.self) }
     var usageText: String? { rawValue }
+}
+
+/// Styled spans, written as the batch's `spans` list in JSON.
+extension Array: OptionValue where Element == LayoutRequest.Span {
+    static func kind(placeholder: String) -> OptionKind { .string(placeholder: placeholder) }
+    static func read(_ option: CommandOption, from arguments: ParsedArguments) throws -> [LayoutRequest.Span]? {
+        guard let text = arguments.string(option) else { return nil }
+        do {
+            return try LayoutRequest.readSpans(try parseJSON(text), code: .invalidJob)
+        } catch let error as JSONError {
+            throw UsageError("--\(option.name) must be a JSON list of spans such as '[{\"start\": 0, \"end\": 5, \"size\": 24}]': \(error)")
+        } catch let error as BoundaryError {
+            throw UsageError("--\(option.name): \(error.message)")
+        }
+    }
+    var usageText: String? { nil }
 }
 
 extension TextDirection: ChoiceOptionValue {}

@@ -62,7 +62,7 @@ public final class BatchLayouter: Sendable {
             let key = FontNameCache.key(job)
             let font = try local.byName[key] ?? cache.font(for: job, in: fonts)
             local.byName[key] = font
-            return try job.measure(font: font, glyphRuns: false).json(.id)
+            return try job.measure(font: font, in: fonts, glyphRuns: false).json(job.glyphs ? [.id, .glyphs] : .id)
         } catch {
             throw BoundaryError(error)
         }

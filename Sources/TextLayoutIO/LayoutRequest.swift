@@ -5,7 +5,7 @@ import TextLayout
 ///
 /// A batch job is one (its JSON keys are the fields' names); `textlayout measure` and `render`
 /// make one from their options; an editing session's config reads its layout keys with
-/// ``readLayoutKeys(_:)``. ``measure(font:glyphRuns:)`` is the one way they are laid out.
+/// ``readLayoutKeys(_:)``. ``measure(font:in:glyphRuns:)`` is the one way they are laid out.
 public struct LayoutRequest: Sendable {
     /// The batch job's `id`, echoed in its result; null when absent.
     public var id: JSONValue = .null
@@ -27,8 +27,92 @@ public struct LayoutRequest: Sendable {
     public var lineBreak: LineBreakStrictness = .normal
     /// Whether the result reports the shrink-wrap width and the stable width range.
     public var shrinkWrap = false
+    /// Whether the result holds what a renderer draws: each line's top, direction and x origin,
+    /// and each run's font file, size and glyphs (see ``LayoutResult/Detail/glyphs``).
+    public var glyphs = false
     /// Line caps, line space, insets and pixel bounds.
     public var sizing = EditorSizing()
+    /// Ranges of the text in their own font, size, features, letter spacing or attributes.
+    public var spans: [Span] = []
+
+    /// A styled span as a request gives it: a font by name, like the request's own.
+    public struct Span: Sendable, Equatable {
+        /// The range in UTF-16 offsets into the text.
+        public var start: Int
+        public var end: Int
+        /// A fontconfig pattern or a file path; nil for the text's font.
+        public var font: String?
+        /// The em size in pixels; nil for the text's size.
+        public var size: Double?
+        /// OpenType features by tag, in order: 0 off, 1 on, more an alternate.
+        public var features: [(tag: String, value: UInt32)] = []
+        /// Space after each grapheme cluster, in pixels.
+        public var letterSpacing: Double = 0
+        /// Opaque attributes carried to the span's glyph runs.
+        public var attributes: [(key: String, value: String)] = []
+
+        public init(start: Int, end: Int) {
+            self.start = start
+            self.end = end
+        }
+
+        public static func == (a: Span, b: Span) -> Bool {
+            a.start == b.start && a.end == b.end && a.font == b.font && a.size == b.size && a.letterSpacing == b.letterSpacing
+                && a.features.elementsEqual(b.features) { $0 == $1 }
+                && a.attributes.elementsEqual(b.attributes) { $0.key.hasSameCodeUnits(as: $1.key) && $0.value.hasSameCodeUnits(as: $1.value) }
+        }
+
+        /// The keys a span may have.
+        public static let keys = ["start", "end", "font", "size", "features", "letterSpacing", "attributes"]
+
+        /// Reads span `index` of a request's `spans`.
+        /// - Throws: ``BoundaryError`` with `code`, naming the key (`spans[1].size`).
+        init(_ value: JSONValue, index: Int, code: BoundaryErrorCode) throws(BoundaryError) {
+            let span = try JSONObjectReader(value, keys: Self.keys, code: code, path: "spans[\(index)].", name: "'spans[\(index)]'",
+                                            expected: "an object with \(Self.keys.joined(separator: ", "))", owner: "a span")
+            guard let start = try span.field("start").integer(below: 1e15), let end = try span.field("end").integer(below: 1e15) else {
+                throw BoundaryError(code, "'spans[\(index)]' needs 'start' and 'end' (UTF-16 offsets into the text)")
+            }
+            guard 0 <= start, start <= end else {
+                throw BoundaryError(code, "'spans[\(index)]' must have 0 <= start <= end, got start \(start) and end \(end)")
+            }
+            self.init(start: start, end: end)
+            font = try span.string("font")
+            size = try span.number("size")
+            letterSpacing = try span.number("letterSpacing") ?? 0
+            if let features = span.value["features"], features != .null {
+                guard case let .object(members) = features else {
+                    throw BoundaryError(code, "'spans[\(index)].features' must be an object of tags and values such as {\"liga\": 0, \"smcp\": 1}, got \(features.typeName)")
+                }
+                for (tag, value) in members {
+                    let field = JSONField(value, name: "spans[\(index)].features.\(tag)", code: code)
+                    guard let number = try field.integer(below: 65536), number >= 0 else {
+                        throw field.mistake("a whole number from 0 to 65535")
+                    }
+                    self.features.append((tag, UInt32(number)))
+                }
+            }
+            if let attributes = span.value["attributes"], attributes != .null {
+                guard case let .object(members) = attributes else {
+                    throw BoundaryError(code, "'spans[\(index)].attributes' must be an object of strings such as {\"color\": \"#d00\"}, got \(attributes.typeName)")
+                }
+                for (key, value) in members {
+                    guard let text = try JSONField(value, name: "spans[\(index)].attributes.\(key)", code: code).string() else {
+                        throw BoundaryError(code, "'spans[\(index)].attributes.\(key)' must be a string, got null")
+                    }
+                    self.attributes.append((key, text))
+                }
+            }
+        }
+
+        /// The engine's span, its font looked up in `context`.
+        /// - Throws: ``LayoutError`` for a font that cannot be loaded or a feature tag that is not four letters.
+        func styled(in context: FontContext) throws -> StyledSpan {
+            StyledSpan(range: start..<end, font: try font.map { try context.font(named: $0) }, size: size,
+                       features: try features.map { try FontFeature($0.tag, $0.value) }, letterSpacing: letterSpacing,
+                       attributes: Dictionary(attributes, uniquingKeysWith: { _, last in last }))
+        }
+    }
 
     public init(text: String) {
         self.text = text
@@ -38,7 +122,7 @@ public struct LayoutRequest: Sendable {
     public static let layoutKeys = ["font", "weight", "size", "width", "lineSpace", "minLines", "maxLines",
                                     "insets", "minHeight", "maxHeight", "direction", "language", "lineBreak"]
     /// The keys a batch job may have.
-    public static let keys = ["id", "text"] + layoutKeys + ["shrinkWrap"]
+    public static let keys = ["id", "text"] + layoutKeys + ["shrinkWrap", "glyphs", "spans"]
     static let insetKeys = ["top", "left", "bottom", "right"]
 
     /// Reads a batch job.
@@ -52,6 +136,20 @@ public struct LayoutRequest: Sendable {
         id = value["id"] ?? .null
         try readLayoutKeys(job)
         shrinkWrap = try job.bool("shrinkWrap") ?? false
+        glyphs = try job.bool("glyphs") ?? false
+        spans = try Self.readSpans(job.value["spans"], code: .invalidJob)
+    }
+
+    /// Reads a list of spans (absent or null: none).
+    /// - Throws: ``BoundaryError`` with `code`, naming the span and key that are wrong.
+    public static func readSpans(_ value: JSONValue?, code: BoundaryErrorCode) throws(BoundaryError) -> [Span] {
+        guard let value, value != .null else { return [] }
+        guard case let .array(list) = value else {
+            throw BoundaryError(code, "'spans' must be a list of spans {\(Span.keys.joined(separator: ", "))}, got \(value.typeName)")
+        }
+        var spans: [Span] = []
+        for (index, item) in list.enumerated() { spans.append(try Span(item, index: index, code: code)) }
+        return spans
     }
 
     /// Sets the fields of ``layoutKeys`` that `object` has (the others keep their values).
@@ -88,20 +186,20 @@ public struct LayoutRequest: Sendable {
         try TextStyle(font: font, size: size, direction: direction, language: language, lineBreak: lineBreak)
     }
 
-    /// Lays the text out in `font` at the request's width and measures the editor, with the
-    /// shrink-wrap width when the request asks for it.
+    /// Lays the text out in `font` (its spans' fonts looked up in `context`) at the request's
+    /// width and measures the editor, with the shrink-wrap width when the request asks for it.
     /// - Parameter glyphRuns: whether the lines keep their glyph runs (for drawing and for run
     ///   output); the line breaks and every measurement are the same without.
     /// - Throws: ``LayoutError`` for a value out of range or a text that cannot be laid out.
-    public func measure(font: Font, glyphRuns: Bool = true) throws -> LayoutResult {
-        let prepared = try PreparedText(text, style: try style(font: font))
+    public func measure(font: Font, in context: FontContext, glyphRuns: Bool = true) throws -> LayoutResult {
+        let prepared = try PreparedText(text, style: try style(font: font), spans: try spans.map { try $0.styled(in: context) })
         let measurement = try prepared.measureEditor(width: width, sizing: sizing, glyphRuns: glyphRuns)
         let shrinkWrapWidth = shrinkWrap ? try measurement.layout.shrinkWrapWidth() : nil
         return LayoutResult(request: self, measurement: measurement, shrinkWrapWidth: shrinkWrapWidth)
     }
 
-    /// Lays the text out in its font looked up in `context`; see ``measure(font:glyphRuns:)``.
+    /// Lays the text out in its font looked up in `context`; see ``measure(font:in:glyphRuns:)``.
     public func measure(in context: FontContext, glyphRuns: Bool = true) throws -> LayoutResult {
-        try measure(font: try font(in: context), glyphRuns: glyphRuns)
+        try measure(font: try font(in: context), in: context, glyphRuns: glyphRuns)
     }
 }

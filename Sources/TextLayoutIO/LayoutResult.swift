@@ -16,6 +16,11 @@ public struct LayoutResult {
         public static let id = Detail(rawValue: 1)
         /// The primary font, and per line its text and its runs (`measure`'s output).
         public static let runs = Detail(rawValue: 2)
+        /// What a renderer draws, with ``runs``: per line its `top`, `direction` and `x` (where
+        /// its runs start, in the content box), and per run its `fontFile`, `faceIndex`, `size`,
+        /// and parallel lists of `glyphs` (ids), `advances`, `offsets` (`[x, y]`, y up) and
+        /// `clusters` (UTF-16 offsets).
+        public static let glyphs = Detail(rawValue: 6)
     }
 
     /// The result as one compact JSON object (no newline).
@@ -62,12 +67,18 @@ public struct LayoutResult {
             out.field("width", line.width)
             out.field("height", line.height)
             out.field("baseline", line.baseline)
+            let glyphs = detail.contains(.glyphs)
+            if glyphs {
+                out.field("top", line.top)
+                out.field("direction", line.isRightToLeft ? "rtl" : "ltr")
+                out.field("x", layout.lineOrigin(line))
+            }
             guard detail.contains(.runs) else { return }
             out.field("text", String(layout.prepared.text[line.range]))
             if line.endsWithHyphen { out.field("endsWithHyphen", true) }
             out.key("runs")
             out.array { out in
-                for run in line.runs {
+                for run in layout.glyphRuns(of: line) {
                     out.object { out in
                         out.field("start", run.utf16Range.lowerBound)
                         out.field("end", run.utf16Range.upperBound)
@@ -76,9 +87,32 @@ public struct LayoutResult {
                         out.field("direction", run.isRightToLeft ? "rtl" : "ltr")
                         out.field("font", run.font.description)
                         if run.hasGeneratedHyphen { out.field("generatedHyphen", true) }
+                        if glyphs { write(glyphsOf: run, to: &out) }
                     }
                 }
             }
         }
+    }
+
+    private func write(glyphsOf run: GlyphRun, to out: inout JSONWriter) {
+        out.field("fontFile", run.font.path)
+        out.field("faceIndex", run.font.faceIndex)
+        out.field("size", run.size)
+        if !run.attributes.isEmpty {
+            out.key("attributes")
+            out.object { out in
+                for key in run.attributes.keys.sorted() { out.field(key, run.attributes[key]!) }
+            }
+        }
+        out.key("glyphs")
+        out.array { out in for glyph in run.glyphs { out.integer(Int(glyph.id)) } }
+        out.key("advances")
+        out.array { out in for glyph in run.glyphs { out.number(glyph.advance) } }
+        out.key("offsets")
+        out.array { out in
+            for glyph in run.glyphs { out.array { $0.number(glyph.xOffset); $0.number(glyph.yOffset) } }
+        }
+        out.key("clusters")
+        out.array { out in for glyph in run.glyphs { out.integer(glyph.cluster) } }
     }
 }

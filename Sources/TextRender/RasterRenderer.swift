@@ -33,7 +33,6 @@ public enum RasterRenderer {
 
     private static func drawGlyphs(_ scene: RenderScene, on canvas: inout Canvas, options: RenderOptions) {
         let scale = options.scale
-        let steps = Double(GlyphRasterizer.subpixelSteps)
         let rasterizer = GlyphRasterizer()
         for line in scene.lines {
             let top = scene.top(of: line)
@@ -44,34 +43,42 @@ public enum RasterRenderer {
                 var pen = (scene.lineOrigin(line) + run.x) * scale
                 let ppem = run.size * scale
                 let color = scene.color(of: run, foreground: options.foreground)
-                // The font's bbox in device pixels around a pen, to skip glyphs wholly off the picture
-                // unrasterized (a bitmap-only font has none: its glyphs are always drawn).
-                let box = run.font.boundingBox, unit = ppem / Double(run.font.metrics.unitsPerEm)
-                let hasBox = box.xMax > box.xMin && box.yMax > box.yMin
                 for glyph in run.glyphs {
                     defer { pen += glyph.advance * scale }
-                    let x = pen + glyph.xOffset * scale
-                    let y = baseline - glyph.yOffset * scale
-                    if hasBox, x + Double(box.xMax) * unit < -1 || x + Double(box.xMin) * unit > Double(canvas.width) + 1
-                        || y - Double(box.yMax) * unit > Double(canvas.height) + 1 || y - Double(box.yMin) * unit < -1 {
-                        continue
-                    }
-                    var ix = x.rounded(.down), iy = y.rounded(.down)
-                    var dx = Int(((x - ix) * steps).rounded()), dy = Int(((y - iy) * steps).rounded())
-                    if dx == Int(steps) { dx = 0; ix += 1 }
-                    if dy == Int(steps) { dy = 0; iy += 1 }
-                    let image = rasterizer.bitmap(run.font, glyph: glyph.id, ppem: ppem, dx: dx, dy: dy)
-                    guard image.width > 0 else { continue }
-                    if image.isColor {
-                        let left = Int((Double(image.left) * image.scale).rounded()), up = Int((Double(image.top) * image.scale).rounded())
-                        canvas.paintColor(image, x: Int(ix) + left, y: Int(iy) - up,
-                                          targetWidth: Int((Double(image.width) * image.scale).rounded()),
-                                          targetHeight: Int((Double(image.height) * image.scale).rounded()))
-                    } else {
-                        canvas.paintMask(image, x: Int(ix) + image.left, y: Int(iy) - image.top, color: color)
-                    }
+                    paint(glyph.id, of: run.font, ppem: ppem, x: pen + glyph.xOffset * scale, y: baseline - glyph.yOffset * scale,
+                          color: color, on: &canvas, rasterizer: rasterizer)
                 }
             }
+        }
+    }
+
+    /// Paints one glyph with its origin at device pixel (`x`, `y`) (y down): its outline
+    /// rasterized at the nearest of ``GlyphRasterizer/subpixelSteps`` subpixel positions, a colour
+    /// glyph (emoji) as its own picture, scaled to `ppem`; a glyph wholly off the canvas is skipped.
+    static func paint(_ glyph: UInt32, of font: Font, ppem: Double, x: Double, y: Double, color: RGBAColor,
+                      on canvas: inout Canvas, rasterizer: GlyphRasterizer) {
+        let steps = Double(GlyphRasterizer.subpixelSteps)
+        // The font's bbox in device pixels around the origin, to skip glyphs wholly off the picture
+        // unrasterized (a bitmap-only font has none: its glyphs are always drawn).
+        let box = font.boundingBox, unit = ppem / Double(font.metrics.unitsPerEm)
+        if box.xMax > box.xMin && box.yMax > box.yMin,
+           x + Double(box.xMax) * unit < -1 || x + Double(box.xMin) * unit > Double(canvas.width) + 1
+            || y - Double(box.yMax) * unit > Double(canvas.height) + 1 || y - Double(box.yMin) * unit < -1 {
+            return
+        }
+        var ix = x.rounded(.down), iy = y.rounded(.down)
+        var dx = Int(((x - ix) * steps).rounded()), dy = Int(((y - iy) * steps).rounded())
+        if dx == Int(steps) { dx = 0; ix += 1 }
+        if dy == Int(steps) { dy = 0; iy += 1 }
+        let image = rasterizer.bitmap(font, glyph: glyph, ppem: ppem, dx: dx, dy: dy)
+        guard image.width > 0 else { return }
+        if image.isColor {
+            let left = Int((Double(image.left) * image.scale).rounded()), up = Int((Double(image.top) * image.scale).rounded())
+            canvas.paintColor(image, x: Int(ix) + left, y: Int(iy) - up,
+                              targetWidth: Int((Double(image.width) * image.scale).rounded()),
+                              targetHeight: Int((Double(image.height) * image.scale).rounded()))
+        } else {
+            canvas.paintMask(image, x: Int(ix) + image.left, y: Int(iy) - image.top, color: color)
         }
     }
 

@@ -13,19 +13,28 @@ enum MeasureCommand {
     static let outputFormat = CommandOption("output-format", .choice(of: OutputFormat.self),
                                             help: "print the measurement as text lines or as the batch result object with each line's text and runs",
                                             default: OutputFormat.text.rawValue)
+    static let glyphs = CommandOption("glyphs", .flag,
+                                      help: "with --output-format json: add what a renderer draws, each line's top, direction and x and each run's font file, size and glyphs")
     static let textFile = CommandOption("text-file", .string(placeholder: "FILE"), help: "read the text from FILE (UTF-8) instead of an argument")
     /// Where the text comes from: an argument, --text-file or standard input.
     static let operands = Operands("[TEXT | --text-file FILE | -]", maximum: 1)
-    static let options = LayoutOptions.options + [outputFormat, textFile]
+    static let options = LayoutOptions.options + [outputFormat, glyphs, textFile]
 
     static func run(_ args: ParsedArguments) throws -> Int32 {
-        try write(try measure(args), as: args.choice(outputFormat, as: OutputFormat.self) ?? .text)
+        let format = args.choice(outputFormat, as: OutputFormat.self) ?? .text
+        try checkGlyphs(args, format: format)
+        try write(try measure(args), as: format, args)
         return 0
     }
 
-    /// Prints `result` in `format`.
-    static func write(_ result: LayoutResult, as format: OutputFormat) throws {
-        try Console.write(format == .json ? result.json(.runs) + "\n" : result.measurement.textDump)
+    /// - Throws: ``UsageError`` for --glyphs without JSON output.
+    static func checkGlyphs(_ args: ParsedArguments, format: OutputFormat?) throws {
+        if args.flag(glyphs), format != .json { throw UsageError("--glyphs needs --output-format json") }
+    }
+
+    /// Prints `result` in `format`, with the glyphs when the arguments ask for them.
+    static func write(_ result: LayoutResult, as format: OutputFormat, _ args: ParsedArguments) throws {
+        try Console.write(format == .json ? result.json(args.flag(glyphs) ? .glyphs : .runs) + "\n" : result.measurement.textDump)
     }
 
     /// Lays out the text the arguments give (see ``readText(_:)``) as the layout options say, in

@@ -58,6 +58,7 @@ enum RenderCommand {
         if toStandardOutput, measurementFormat != nil {
             throw UsageError("--output-format prints to standard output, which --output - fills with the picture")
         }
+        try MeasureCommand.checkGlyphs(args, format: measurementFormat)
 
         // The same font context, style and options as `measure`, so the picture shows what `measure` prints.
         let result = try MeasureCommand.measure(args)
@@ -76,7 +77,7 @@ enum RenderCommand {
             Console.error("textlayout render: \(error.message)\n")
             return 3
         }
-        if let measurementFormat { try MeasureCommand.write(result, as: measurementFormat) }
+        if let measurementFormat { try MeasureCommand.write(result, as: measurementFormat, args) }
         return 0
     }
 }

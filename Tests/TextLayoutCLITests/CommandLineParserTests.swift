@@ -184,6 +184,7 @@ struct CommandLineLayoutOptionTests {
         ("direction", "rtl", "direction", #""rtl""#),
         ("language", "ja", "language", #""ja""#),
         ("line-break", "strict", "lineBreak", #""strict""#),
+        ("spans", #"[{"start":0,"end":1,"size":30}]"#, "spans", #"[{"start":0,"end":1,"size":30}]"#),
     ]
 
     static var command: Command { Command("measure", summary: "test", options: LayoutOptions.options, operands: Operands("", maximum: 1)) { _ in 0 } }
@@ -191,20 +192,22 @@ struct CommandLineLayoutOptionTests {
     /// Every field a layout option can set, so that two jobs that differ in one show it.
     static func fields(_ job: LayoutRequest) -> String {
         "\(job.text)|\(String(describing: job.font))|\(String(describing: job.weight))|\(job.size)|\(String(describing: job.width))|"
-            + "\(job.direction)|\(String(describing: job.language))|\(job.lineBreak)|\(job.sizing)"
+            + "\(job.direction)|\(String(describing: job.language))|\(job.lineBreak)|\(job.sizing)|"
+            + job.spans.map { "\($0.start)-\($0.end)-\(String(describing: $0.size))" }.joined(separator: ",")
     }
 
     @Test("the samples cover every layout option, each with its batch key, and the options every layout key")
     func coverage() {
         #expect(LayoutOptions.all.map(\.option.name) == Self.samples.map(\.flag))
         #expect(LayoutOptions.all.map(\.key) == Self.samples.map(\.key))
-        #expect(LayoutOptions.all.map(\.key) == LayoutRequest.layoutKeys)
+        // The layout keys an editor's config takes too, and the spans, which it does not.
+        #expect(LayoutOptions.all.map(\.key) == LayoutRequest.layoutKeys + ["spans"])
     }
 
     @Test("each option sets the field its batch key sets, and nothing else", arguments: samples)
     func setsTheBatchField(_ sample: (flag: String, value: String, key: String, json: String)) throws {
         let args = try ParsedArguments(["--" + sample.flag, sample.value], for: Self.command)
-        let fromOption = LayoutOptions.request(text: "x", args)
+        let fromOption = try LayoutOptions.request(text: "x", args)
         let fromBatch = try LayoutRequest(job: parseJSON(#"{"text":"x","\#(sample.key)":\#(sample.json)}"#))
         #expect(Self.fields(fromOption) == Self.fields(fromBatch))
         let plain = try LayoutRequest(job: parseJSON(#"{"text":"x"}"#))
@@ -214,7 +217,7 @@ struct CommandLineLayoutOptionTests {
     @Test("without options the job is the batch format's default job")
     func defaults() throws {
         let args = try ParsedArguments([], for: Self.command)
-        #expect(Self.fields(LayoutOptions.request(text: "x", args)) == Self.fields(try LayoutRequest(job: parseJSON(#"{"text":"x"}"#))))
+        #expect(Self.fields(try LayoutOptions.request(text: "x", args)) == Self.fields(try LayoutRequest(job: parseJSON(#"{"text":"x"}"#))))
     }
 
     @Test("the usage shows the batch format's defaults and the enumerations' values")

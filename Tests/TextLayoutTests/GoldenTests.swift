@@ -137,7 +137,7 @@ struct GoldenTests {
         let input = goldensDirectory.appendingPathComponent(name + ".txt")
         let job = try goldenJob(String(contentsOf: input, encoding: .utf8))
         let font = try bundledFonts.font(path: job.font ?? FontContext.bundledFontPath("DejaVuSans.ttf")!)
-        return try job.measure(font: font).measurement
+        return try job.measure(font: font, in: bundledFonts).measurement
     }
 
     @Test("there are golden cases")

@@ -1,0 +1,70 @@
+// A picture drawn from `measure --glyphs` JSON alone (font files, sizes, glyph ids and positions) is the picture `render` draws.
+import Foundation
+import Testing
+import TextLayout
+import TextLayoutIO
+@testable import TextRender
+
+@Suite("Drawing from the glyph JSON")
+struct GlyphJSONPictureTests {
+    /// Texts with what a renderer in another language must get right: bidi reordering, marks
+    /// with offsets, colour emoji, fallback fonts, wraps, a soft hyphen, spans in another size.
+    static let jobs = [
+        #"{"text":"Hello שלום world, e\u0301\u0323 مرحبا بالعالم 👍🏽 done","width":150,"lineSpace":3,"insets":{"top":8,"left":12,"bottom":8,"right":12}}"#,
+        #"{"text":"super\u00adcali\u00adfragilistic","width":60}"#,
+        #"{"text":"עברית first line\nsecond","direction":"rtl","width":140,"insets":{"top":2,"left":5,"bottom":2,"right":9}}"#,
+        #"{"text":"big and small","width":120,"spans":[{"start":0,"end":3,"size":30},{"start":8,"end":13,"size":11,"letterSpacing":2}]}"#,
+    ]
+
+    @Test("every pixel equals render's", arguments: 0..<4, [1.0, 2.0])
+    func samePixels(_ index: Int, _ scale: Double) throws {
+        let request = try LayoutRequest(job: parseJSON(Self.jobs[index]))
+        let result = try request.measure(in: bundledFonts)
+        let options = RenderOptions(scale: scale)
+        let scene = RenderScene(editor: result.measurement, sizing: request.sizing, width: request.width)
+        let rendered = try RasterRenderer.render(scene, options: options)
+
+        // From here on only the JSON, the request's box and the font files are read.
+        let json = try parseJSON(result.json(.glyphs))
+        let contentWidth = try number(json["width"])
+        let boxWidth = request.width ?? (contentWidth + request.sizing.insets.left + request.sizing.insets.right)
+        let size = (width: Int((boxWidth * scale - 1e-9).rounded(.up)), height: Int((try number(json["editorHeight"]) * scale - 1e-9).rounded(.up)))
+        var canvas = Canvas(width: size.width, height: size.height, background: options.background)
+        let rasterizer = GlyphRasterizer()
+        var glyphCount = 0
+        for line in try list(json["lines"]) {
+            let baseline = (request.sizing.insets.top + (try number(line["baseline"]))) * scale
+            let origin = request.sizing.insets.left + (try number(line["x"]))
+            for run in try list(line["runs"]) {
+                guard case let .string(path)? = run["fontFile"] else { throw TestFailure("a run without fontFile") }
+                let font = try bundledFonts.font(path: path, faceIndex: Int(try number(run["faceIndex"])))
+                let ppem = try number(run["size"]) * scale
+                let ids = try list(run["glyphs"]), advances = try list(run["advances"]), offsets = try list(run["offsets"])
+                let clusters = try list(run["clusters"])
+                #expect(ids.count == advances.count && ids.count == offsets.count && ids.count == clusters.count)
+                var pen = (origin + (try number(run["x"]))) * scale
+                for (k, id) in ids.enumerated() {
+                    let offset = try list(offsets[k])
+                    RasterRenderer.paint(UInt32(try number(id)), of: font, ppem: ppem, x: pen + (try number(offset[0])) * scale,
+                                         y: baseline - (try number(offset[1])) * scale, color: options.foreground, on: &canvas, rasterizer: rasterizer)
+                    pen += try number(advances[k]) * scale
+                    glyphCount += 1
+                }
+            }
+        }
+        #expect(glyphCount > 10)
+        #expect(canvas.width == rendered.width && canvas.height == rendered.height)
+        #expect(canvas.pixels == rendered.pixels, "job \(index) at scale \(scale)")
+        #expect(!rendered.inkedPixels().isEmpty)
+    }
+
+    private func number(_ value: JSONValue?) throws -> Double {
+        guard case let .number(n, _)? = value else { throw TestFailure("expected a number, got \(value?.typeName ?? "nothing")") }
+        return n
+    }
+
+    private func list(_ value: JSONValue?) throws -> [JSONValue] {
+        guard case let .array(items)? = value else { throw TestFailure("expected a list, got \(value?.typeName ?? "nothing")") }
+        return items
+    }
+}
