@@ -14,21 +14,20 @@ public struct JSONWriter {
 
     /// Writes an object whose members `body` writes.
     public mutating func object(_ body: (inout JSONWriter) throws -> Void) rethrows {
-        separate()
-        text += "{"
-        needsComma = false
-        try body(&self)
-        text += "}"
-        needsComma = true
+        try container("{", "}", body)
     }
 
     /// Writes an array whose elements `body` writes.
     public mutating func array(_ body: (inout JSONWriter) throws -> Void) rethrows {
+        try container("[", "]", body)
+    }
+
+    private mutating func container(_ open: String, _ close: String, _ body: (inout JSONWriter) throws -> Void) rethrows {
         separate()
-        text += "["
+        text += open
         needsComma = false
         try body(&self)
-        text += "]"
+        text += close
         needsComma = true
     }
 
