@@ -28,13 +28,16 @@ extension RenderScene {
     /// - Throws: ``RenderError``: `.unknownFormat`, `.invalidArgument`, `.pictureTooLarge`, or
     ///   `.cannotWrite`, in which case no file is left at `path` (one already there is kept).
     public func write(to path: String, options: RenderOptions) throws {
-        let format = try PictureFormat(path: path)
-        let bytes: [UInt8]
+        try PictureFile.write(try picture(as: PictureFormat(path: path), options: options), to: path)
+    }
+
+    /// The picture's bytes in `format`: a PNG file's, or an SVG document's in UTF-8.
+    /// - Throws: ``RenderError`` for a bad scale or a picture or glyph size past the limits.
+    public func picture(as format: PictureFormat, options: RenderOptions) throws -> [UInt8] {
         switch format {
-        case .png: bytes = try RasterRenderer.png(self, options: options)
-        case .svg: bytes = Array(try SVGRenderer.render(self, options: options).utf8)
+        case .png: try RasterRenderer.png(self, options: options)
+        case .svg: Array(try SVGRenderer.render(self, options: options).utf8)
         }
-        try PictureFile.write(bytes, to: path)
     }
 }
 

@@ -64,11 +64,7 @@ enum RenderCommand {
         let result = try MeasureCommand.measure(args)
         let scene = RenderScene(editor: result.measurement, sizing: result.request.sizing, width: result.request.width)
         if toStandardOutput {
-            let bytes = switch pictureFormat {
-            case .png: try RasterRenderer.png(scene, options: options)
-            case .svg: Array(try SVGRenderer.render(scene, options: options).utf8)
-            }
-            try Console.write(bytes, what: "the picture")
+            try Console.write(try scene.picture(as: pictureFormat, options: options), what: "the picture")
             return 0
         }
         do {
