@@ -48,6 +48,8 @@ public struct EditorConfiguration {
     public var language: String?
     /// How strictly lines may break.
     public var lineBreak: LineBreakStrictness = .normal
+    /// How paragraphs are set in lines: line height, alignment, indent, truncation.
+    public var paragraph = ParagraphStyle()
     /// The text the editor starts with; it is measured at once.
     public var text: String
     /// Shown, and measured, while the text is empty.

@@ -83,7 +83,7 @@ public final class EditorModel {
         self.clock = clock
         regex = try configuration.compiledPattern()
         style = try TextStyle(font: configuration.font, size: configuration.size, direction: configuration.direction,
-                              language: configuration.language, lineBreak: configuration.lineBreak)
+                              language: configuration.language, lineBreak: configuration.lineBreak, paragraph: configuration.paragraph)
         maskFormats = try configuration.compiledMask()
         let initial = try Self.maskedInitialText(configuration.text, formats: maskFormats, configuration: configuration)
         text = initial

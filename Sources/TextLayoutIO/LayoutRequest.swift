@@ -25,6 +25,8 @@ public struct LayoutRequest: Sendable {
     public var language: String?
     /// How strictly lines may break.
     public var lineBreak: LineBreakStrictness = .normal
+    /// How paragraphs are set in lines: line height, alignment, indent, truncation.
+    public var paragraph = ParagraphStyle()
     /// Whether the result reports the shrink-wrap width and the stable width range.
     public var shrinkWrap = false
     /// Whether the result holds what a renderer draws: each line's top, direction and x origin,
@@ -183,7 +185,7 @@ public struct LayoutRequest: Sendable {
     /// The text's style in `font`.
     /// - Throws: ``LayoutError`` `invalidArgument` for a size out of range.
     public func style(font: Font) throws -> TextStyle {
-        try TextStyle(font: font, size: size, direction: direction, language: language, lineBreak: lineBreak)
+        try TextStyle(font: font, size: size, direction: direction, language: language, lineBreak: lineBreak, paragraph: paragraph)
     }
 
     /// Lays the text out in `font` (its spans' fonts looked up in `context`) at the request's

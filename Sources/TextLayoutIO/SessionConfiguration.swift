@@ -23,6 +23,7 @@ public enum SessionConfiguration {
         c.direction = layout.direction
         c.language = layout.language
         c.lineBreak = layout.lineBreak
+        c.paragraph = layout.paragraph
         c.text = try config.string("text") ?? ""
         c.placeholder = try config.string("placeholder") ?? ""
         c.disabledPlaceholder = try config.string("disabledPlaceholder") ?? ""

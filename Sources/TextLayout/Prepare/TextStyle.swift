@@ -24,17 +24,31 @@ public struct TextStyle: Sendable, Hashable {
     private(set) var languageTag: LanguageTag?
     /// How strictly lines may break.
     public var lineBreak: LineBreakStrictness
+    /// How the paragraphs are set in lines after shaping. Set only through the initialiser or
+    /// ``withParagraph(_:)``, which check it.
+    public private(set) var paragraph: ParagraphStyle
 
-    /// - Throws: ``LayoutError`` `.invalidArgument` when `size` is not a finite number in (0, 10000]
-    ///   or `language` is not a BCP 47 tag.
+    /// - Throws: ``LayoutError`` `.invalidArgument` when `size` is not a finite number in (0, 10000],
+    ///   `language` is not a BCP 47 tag or a value of `paragraph` is out of range.
     public init(font: Font, size: Double = 17, direction: TextDirection = .auto, language: String? = nil,
-                lineBreak: LineBreakStrictness = .normal) throws {
+                lineBreak: LineBreakStrictness = .normal, paragraph: ParagraphStyle = ParagraphStyle()) throws {
         self.font = font
         self.size = try Self.checkedSize(size)
         self.direction = direction
         self.language = try Self.checkedLanguage(language)
         self.languageTag = Self.completed(self.language)
         self.lineBreak = lineBreak
+        try paragraph.validate()
+        self.paragraph = paragraph
+    }
+
+    /// This style with other paragraph settings.
+    /// - Throws: ``LayoutError`` `.invalidArgument` naming a value of `paragraph` that is out of range.
+    public func withParagraph(_ paragraph: ParagraphStyle) throws -> TextStyle {
+        try paragraph.validate()
+        var style = self
+        style.paragraph = paragraph
+        return style
     }
 
     /// This style at another em size.
