@@ -31,7 +31,6 @@ enum BatchCommand {
         let maximumLineBytes = LineReader.maximumLineBytes(args)
         let input = try JobsInput(args.operands.first)
         defer { input.close() }
-        signal(SIGPIPE, SIG_IGN)
         let runner = BatchRunner(threads: threads)
         let reader = LineReader(descriptor: input.descriptor, source: input.name, maximumLineBytes: maximumLineBytes)
         var progress = Progress(input: input.descriptor)

@@ -49,7 +49,6 @@ enum EditCommand {
     static func run(_ args: ParsedArguments) throws -> Int32 {
         let maximumLineBytes = LineReader.maximumLineBytes(args)
         let pictures = try SnapshotPictures(args)
-        signal(SIGPIPE, SIG_IGN)
         let session = EditSession()
         var failed = 0
         let reader = LineReader(descriptor: 0, maximumLineBytes: maximumLineBytes)

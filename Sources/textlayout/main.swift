@@ -48,6 +48,8 @@ enum Commands {
 }
 
 func main() -> Int32 {
+    // A closed pipe is a write error every command reports (exit 3), not a signal that kills it.
+    signal(SIGPIPE, SIG_IGN)
     let arguments = Array(CommandLine.arguments.dropFirst())
     guard let first = arguments.first else {
         Console.error(Commands.overview + "\n")

@@ -42,4 +42,29 @@ struct ExitStatusTests {
         let missing = try runTextlayout(["render", "--output", "/nonexistent-folder/picture.png", "hi"])
         #expect(missing.status == 3 && missing.error.contains("cannot write the picture"), "\(missing.error)")
     }
+
+    @Test("every command that prints exits 3 on a closed pipe, not killed by SIGPIPE",
+          arguments: [["measure", "--width", "100", "--text-file"], ["render", "--output", "-", "--format", "svg", "--width", "400", "--text-file"], ["fonts"], ["help"], ["version"]])
+    func closedPipe(_ arguments: [String]) throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // A text long enough that its output overflows any pipe buffer (a picture of it within
+        // render's size limit).
+        let text = directory.appendingPathComponent("text.txt")
+        try Data(String(repeating: "word ", count: arguments[0] == "render" ? 1_500 : 20_000).utf8).write(to: text)
+        let process = Process()
+        process.executableURL = try #require(textlayoutExecutable(), "build the package first (swift build)")
+        process.arguments = arguments.last == "--text-file" ? arguments + [text.path] : arguments
+        let output = Pipe()
+        process.standardOutput = output
+        try output.fileHandleForReading.close()  // nobody will ever read
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        process.waitUntilExit()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationReason == .exit, "\(arguments) was killed by a signal instead of exiting")
+        #expect(process.terminationStatus == 3, "\(arguments): \(process.terminationStatus) \(message)")
+        #expect(message.contains("cannot write"), "\(message)")
+    }
 }
