@@ -20,12 +20,14 @@ public enum BoundaryErrorCode: ErrorCode {
     case invalidEvent
     /// A session event after a config line that failed (or before any).
     case noEditor
+    /// A line given as a batch result that is not one, or results that do not match their jobs.
+    case invalidResult
     /// The engine's error.
     case layout(LayoutErrorCode)
     /// The editor's error.
     case editor(EditorErrorCode)
 
-    private static let own: [BoundaryErrorCode] = [.invalidJSON, .invalidUTF8, .invalidJob, .invalidConfig, .invalidEvent, .noEditor]
+    private static let own: [BoundaryErrorCode] = [.invalidJSON, .invalidUTF8, .invalidJob, .invalidConfig, .invalidEvent, .noEditor, .invalidResult]
 
     /// Every code, each once: the boundary's own, then the engine's and the editor's (an editor
     /// code whose name the engine already has is the same code to a reader).
@@ -43,6 +45,7 @@ public enum BoundaryErrorCode: ErrorCode {
         case .invalidConfig: "invalidConfig"
         case .invalidEvent: "invalidEvent"
         case .noEditor: "noEditor"
+        case .invalidResult: "invalidResult"
         case let .layout(code): code.rawValue
         case let .editor(code): code.rawValue
         }

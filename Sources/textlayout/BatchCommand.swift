@@ -8,7 +8,7 @@ import TextLayoutIO
 enum BatchCommand {
     static let threads = CommandOption("threads", .integer(placeholder: "N", bounds: .within(1...1024)),
                                        help: "how many jobs are laid out at once", default: "the number of cores")
-    static let options = [threads, LineReader.maximumLineBytesOption]
+    static let options = [threads, LineReader.maximumLineBytesOption, FontOptions.fontsDirectory]
     /// The jobs: a file, or standard input when none is named (or `-`).
     static let operands = Operands("[JOBS.jsonl | -] > RESULTS.jsonl", maximum: 1)
     static let details = """
@@ -31,7 +31,7 @@ enum BatchCommand {
         let maximumLineBytes = LineReader.maximumLineBytes(args)
         let input = try JobsInput(args.operands.first)
         defer { input.close() }
-        let runner = BatchRunner(threads: threads)
+        let runner = BatchRunner(layouter: BatchLayouter(fonts: try FontOptions.context(args)), threads: threads)
         let reader = LineReader(descriptor: input.descriptor, source: input.name, maximumLineBytes: maximumLineBytes)
         var progress = Progress(input: input.descriptor)
         var failed = 0

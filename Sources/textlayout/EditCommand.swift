@@ -6,7 +6,7 @@ import TextLayoutIO
 import TextRender
 
 enum EditCommand {
-    static let options = SnapshotPictures.options + [LineReader.maximumLineBytesOption]
+    static let options = SnapshotPictures.options + [LineReader.maximumLineBytesOption, FontOptions.fontsDirectory]
     static let operands = Operands("< SESSION.jsonl > SNAPSHOTS.jsonl", maximum: 0)
     static let details = """
     The first line is {"config": {...}}: the batch format's layout keys (\(LayoutRequest.layoutKeys.joined(separator: ", "))) and text, placeholder,
@@ -49,7 +49,7 @@ enum EditCommand {
     static func run(_ args: ParsedArguments) throws -> Int32 {
         let maximumLineBytes = LineReader.maximumLineBytes(args)
         let pictures = try SnapshotPictures(args)
-        let session = EditSession()
+        let session = EditSession(fonts: try FontOptions.context(args))
         var failed = 0
         let reader = LineReader(descriptor: 0, maximumLineBytes: maximumLineBytes)
         var number = 0

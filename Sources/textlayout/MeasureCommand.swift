@@ -18,7 +18,7 @@ enum MeasureCommand {
     static let textFile = CommandOption("text-file", .string(placeholder: "FILE"), help: "read the text from FILE (UTF-8) instead of an argument")
     /// Where the text comes from: an argument, --text-file or standard input.
     static let operands = Operands("[TEXT | --text-file FILE | -]", maximum: 1)
-    static let options = LayoutOptions.options + [outputFormat, glyphs, textFile]
+    static let options = LayoutOptions.options + [outputFormat, glyphs, textFile, FontOptions.fontsDirectory]
 
     static func run(_ args: ParsedArguments) throws -> Int32 {
         let format = args.choice(outputFormat, as: OutputFormat.self) ?? .text
@@ -38,10 +38,10 @@ enum MeasureCommand {
     }
 
     /// Lays out the text the arguments give (see ``readText(_:)``) as the layout options say, in
-    /// the shared font context: the request the options make, laid out.
+    /// the font context they name (``FontOptions/context(_:)``): the request the options make, laid out.
     static func measure(_ args: ParsedArguments) throws -> LayoutResult {
         do {
-            return try LayoutOptions.request(text: try readText(args), args).measure(in: .shared)
+            return try LayoutOptions.request(text: try readText(args), args).measure(in: try FontOptions.context(args))
         } catch let error as LayoutError where error.code == .invalidArgument {
             // A value out of range is the user's mistake on the command line: say it with the options' names.
             throw UsageError(LayoutOptions.namingOptions(error.message))

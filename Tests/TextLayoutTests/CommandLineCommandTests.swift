@@ -200,7 +200,7 @@ struct CommandLineCommandTests {
     // MARK: help
 
     /// The commands the README names.
-    static let commandNames = ["measure", "batch", "edit", "render", "fonts", "help", "version"]
+    static let commandNames = ["measure", "batch", "edit", "render", "compare", "check", "fonts", "help", "version"]
 
     @Test("help, --help and -h print the same list of every command; help COMMAND prints what COMMAND --help does")
     func help() throws {

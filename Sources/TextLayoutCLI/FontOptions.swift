@@ -1,0 +1,23 @@
+// The font context a command lays out in: the machine's fonts, or with --fonts-dir only the fonts of one folder, so that answers hold on any machine.
+import Foundation
+import TextLayout
+
+public enum FontOptions {
+    /// `--fonts-dir DIR`: the commands that lay out text take it.
+    public static let fontsDirectory = CommandOption(
+        "fonts-dir", .string(placeholder: "DIR"),
+        help: "look fonts up only in DIR (names, files and fallback), never among the system's, so the answers are the same on every machine with DIR; the default font stays the bundled DejaVu Sans",
+        default: "the system's fonts and the bundled ones")
+
+    /// The context `args` ask for: ``FontContext/shared``, or one over only the folder of
+    /// `--fonts-dir`.
+    /// - Throws: ``UsageError`` when the folder does not exist or is not a folder.
+    public static func context(_ args: ParsedArguments) throws -> FontContext {
+        guard let folder = args.string(fontsDirectory) else { return .shared }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw UsageError("--fonts-dir must name a folder of font files, got '\(folder)'")
+        }
+        return FontContext(fontDirectories: [URL(fileURLWithPath: folder).standardizedFileURL.path], includeSystemFonts: false)
+    }
+}

@@ -1,0 +1,34 @@
+// Whether a laid-out job fits its constraints: the gate a localization pipeline runs on every translation.
+
+/// Why a job's text does not fit the box its job describes.
+public enum FitProblem: String, CaseIterable, Sendable {
+    /// The job could not be laid out.
+    case error
+    /// It has more lines than `maxLines`: the editor would scroll.
+    case maxLines
+    /// Its lines are taller than `maxHeight` allows (insets counted), within `maxLines`: the editor would scroll.
+    case maxHeight
+    /// A line clamp cut it: part of the text is hidden.
+    case truncated
+}
+
+public enum FitCheck {
+    /// What keeps a job's text from fitting, read from its request and its batch result (see
+    /// ``ResultComparison/results(_:source:)``); empty when it fits.
+    public static func problems(_ request: LayoutRequest, result: JSONValue) -> [FitProblem] {
+        guard result["error"] == nil else { return [.error] }
+        func number(_ key: String) -> Double? {
+            if case let .number(n, _)? = result[key] { return n }
+            return nil
+        }
+        var problems: [FitProblem] = []
+        // The engine's own verdict: the editor scrolls when its lines are more than maxLines or
+        // taller than maxHeight allows; which of the two, the line count says.
+        if result["isScrollable"] == .bool(true) {
+            let lineCount = Int(number("lineCount") ?? 0)
+            if let maxLines = request.sizing.maxLines, lineCount > maxLines { problems.append(.maxLines) } else { problems.append(.maxHeight) }
+        }
+        if result["truncated"] != nil { problems.append(.truncated) }
+        return problems
+    }
+}

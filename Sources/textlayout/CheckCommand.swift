@@ -1,0 +1,68 @@
+// `textlayout check`: lays out jobs and lists those whose text does not fit their box (too many lines, too tall, cut by a clamp).
+import Foundation
+import TextLayoutBatch
+import TextLayoutCLI
+import TextLayoutIO
+
+enum CheckCommand {
+    static let outputFormat = CommandOption("output-format", .choice(of: MeasureCommand.OutputFormat.self),
+                                            help: "a line for people per job that does not fit, or one JSON line each", default: "text")
+    static let options = [outputFormat, FontOptions.fontsDirectory, BatchCommand.threads]
+    static let operands = Operands("JOBS.jsonl", maximum: 1)
+    static let details = """
+    A job does not fit when it has more lines than its maxLines or is taller than its maxHeight
+    (the editor would scroll), when a line clamp hides part of it, or when it fails. The JSON
+    lines are {"index", "id", "problems", "result"}, index counting from 0.
+    Exit status: 0 when every job fits, 1 when some do not, 2 for a usage error, 3 when the
+    report could not be written.
+    """
+
+    static func run(_ args: ParsedArguments) throws -> Int32 {
+        guard let path = args.operands.first else { throw UsageError("give the jobs file to check", showsSynopsis: true) }
+        let lines = try CompareCommand.lines(of: path, "jobs file")
+        let runner = BatchRunner(layouter: BatchLayouter(fonts: try FontOptions.context(args)),
+                                 threads: args.integer(BatchCommand.threads) ?? ProcessInfo.processInfo.activeProcessorCount)
+        let results = runner.results(for: lines.map { Array($0.utf8) })
+        let json = args.choice(outputFormat, as: MeasureCommand.OutputFormat.self) == .json
+        var report = ""
+        var misfits = 0
+        for (index, (line, result)) in zip(lines, results).enumerated() {
+            let answer = (try? parseJSON(result.json)) ?? .null
+            let request = try? LayoutRequest(job: parseJSON(line))
+            let problems = request.map { FitCheck.problems($0, result: answer) } ?? [.error]
+            guard !problems.isEmpty else { continue }
+            misfits += 1
+            let id = answer["id"] ?? .null
+            if json {
+                var writer = JSONWriter()
+                writer.object { out in
+                    out.field("index", index)
+                    out.field("id", id)
+                    out.key("problems")
+                    out.array { out in for problem in problems { out.string(problem.rawValue) } }
+                    out.field("result", answer)
+                }
+                report += writer.text + "\n"
+            } else {
+                report += "line \(index + 1)\(id == .null ? "" : " (id \(id.serialized))"): "
+                    + problems.map { describe($0, request, answer) }.joined(separator: "; ") + "\n"
+            }
+        }
+        if !json { report += "\(lines.count) jobs checked: \(misfits) do not fit, \(lines.count - misfits) fit\n" }
+        try Console.write(report, what: "the report")
+        return misfits > 0 ? 1 : 0
+    }
+
+    private static func describe(_ problem: FitProblem, _ request: LayoutRequest?, _ result: JSONValue) -> String {
+        switch problem {
+        case .error:
+            return "error \(result["error"]?["code"]?.serialized ?? "") \(result["error"]?["message"]?.serialized ?? "")"
+        case .maxLines:
+            return "\(result["lineCount"]?.serialized ?? "?") lines, maxLines \(request?.sizing.maxLines.map(String.init) ?? "?")"
+        case .maxHeight:
+            return "content \(result["height"]?.serialized ?? "?") px tall, maxHeight \(request?.sizing.maxHeight.map { "\($0)" } ?? "?") px with insets"
+        case .truncated:
+            return "cut by the line clamp: \(result["truncated"]?.serialized ?? "") hidden"
+        }
+    }
+}

@@ -1,0 +1,173 @@
+// compare, check and --fonts-dir as a product team uses them: real changes (a width, a font, a text) found, unchanged jobs passed, bad files refused with the line and why.
+import Foundation
+import Testing
+import TextLayout
+import TextLayoutIO
+
+@Suite("Golden-file workflow: compare, check, --fonts-dir")
+struct GoldenWorkflowTests {
+    static let fontsFolder = FontContext.bundledFontsDirectory!
+    static let texts = ["Hello world, this is a longer sentence that wraps", "Short", "שלום עולם, this mixes directions",
+                        "Ein ziemlich langes deutsches Wort: Donaudampfschifffahrt", "👍🏽 emoji and text"]
+
+    /// Jobs of `texts` with `extra` keys (a JSON fragment) added to each.
+    static func jobs(_ extra: String = "", texts: [String] = texts) -> String {
+        texts.enumerated().map { #"{"id":"j\#($0.offset)","text":\#(JSONValue.string($0.element).serialized),"width":160\#(extra)}"# }
+            .joined(separator: "\n") + "\n"
+    }
+
+    /// Writes `contents` into `folder` as `name` and returns its path.
+    static func file(_ folder: URL, _ name: String, _ contents: String) throws -> String {
+        let url = folder.appendingPathComponent(name)
+        try Data(contents.utf8).write(to: url)
+        return url.path
+    }
+
+    /// The batch output of `jobs`, laid out with only the bundled fonts.
+    static func batch(_ jobs: String, in folder: URL, _ name: String) throws -> String {
+        let run = try runTextlayout(["batch", "--fonts-dir", fontsFolder, try file(folder, name + ".jobs", jobs)])
+        #expect(run.status == 0, "\(run.error)")
+        return try file(folder, name, run.output)
+    }
+
+    @Test("a width change, a font swap and a text edit are each found, with the kinds the library's own comparison gives")
+    func realChanges() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let golden = try Self.batch(Self.jobs(), in: folder, "golden")
+        var edited = Self.texts
+        edited[1] = "Short no more: this text now needs two lines"
+        let cases = [("width", Self.jobs(#","width":120"#).replacingOccurrences(of: #","width":160,"width":120"#, with: #","width":120"#)),
+                     ("font", Self.jobs(#","font":"DejaVu Sans Mono""#)),
+                     ("text", Self.jobs(texts: edited))]
+        for (name, jobs) in cases {
+            let new = try Self.batch(jobs, in: folder, name)
+            let run = try runTextlayout(["compare", golden, new, "--output-format", "json"])
+            #expect(run.status == 1, "\(name): \(run.status) \(run.error)")
+            let reported = try outputLines(run.output).map { try parseJSON($0) }
+            // What the library says, from the two files read independently of the command.
+            let old = try ResultComparison.results(try String(contentsOfFile: golden, encoding: .utf8).split(separator: "\n").map(String.init), source: "old")
+            let now = try ResultComparison.results(try String(contentsOfFile: new, encoding: .utf8).split(separator: "\n").map(String.init), source: "new")
+            let expected = zip(old, now).enumerated().compactMap { index, pair -> (Int, [String])? in
+                let kinds = ResultComparison.changes(from: pair.0, to: pair.1, tolerance: 0.01).map(\.rawValue)
+                return kinds.isEmpty ? nil : (index, kinds)
+            }
+            #expect(!expected.isEmpty, "\(name): the change must change something")
+            #expect(reported.map { $0["index"] } == expected.map { .number(Double($0.0), literal: "") }, "\(name)")
+            #expect(reported.map { $0["kinds"] } == expected.map { .array($0.1.map { .string($0) }) }, "\(name)")
+            #expect(reported.allSatisfy { $0["old"]?["id"] == $0["id"] && $0["new"]?["id"] == $0["id"] })
+        }
+        // Line counts: the text edit adds a line to job 1, which the report shows with its texts.
+        let text = try runTextlayout(["compare", golden, try Self.batch(Self.jobs(texts: edited), in: folder, "text2"),
+                                      "--jobs", try Self.file(folder, "edited.jsonl", Self.jobs(texts: edited))])
+        #expect(text.output.contains("line 2 (id \"j1\"): lineCount"), "\(text.output)")
+        // The lines the library lays the edited text out in, drawn as the report draws them.
+        let context = FontContext(fontDirectories: [Self.fontsFolder], includeSystemFonts: false)
+        let layout = try LayoutRequest(job: parseJSON(Self.jobs(texts: edited).split(separator: "\n")[1].description)).measure(in: context).measurement.layout
+        #expect(layout.lineCount > 1)
+        let drawn = "|" + layout.lines.map { String(layout.prepared.text[$0.range]) }.joined(separator: "|") + "|"
+        #expect(text.output.contains("    old: |Short|\n    new: \(drawn)\n"), "\(text.output)")
+        #expect(text.output.hasSuffix("5 jobs compared: 1 changed (lineCount 1, lineStarts 1, height 1, width 1), 4 unchanged\n"), "\(text.output)")
+    }
+
+    @Test("unchanged outputs, and a golden laid out again from its jobs, compare equal: exit 0")
+    func unchanged() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let golden = try Self.batch(Self.jobs(), in: folder, "golden")
+        let same = try runTextlayout(["compare", golden, golden])
+        #expect(same.status == 0 && same.output == "5 jobs compared: 0 changed, 5 unchanged\n", "\(same.output) \(same.error)")
+        let jobs = try Self.file(folder, "jobs.jsonl", Self.jobs())
+        let again = try runTextlayout(["compare", golden, "--jobs", jobs, "--fonts-dir", Self.fontsFolder])
+        #expect(again.status == 0, "\(again.output) \(again.error)")
+        // Versions stored with the golden: the same, no warning; another HarfBuzz, a warning naming it.
+        let versions = try runTextlayout(["--version"]).output
+        #expect(try runTextlayout(["compare", golden, golden, "--versions", try Self.file(folder, "same", versions)]).error.isEmpty)
+        let older = versions.split(separator: "\n").map { $0.hasPrefix("HarfBuzz ") ? "HarfBuzz 1.0.0" : String($0) }.joined(separator: "\n")
+        let warned = try runTextlayout(["compare", golden, golden, "--versions", try Self.file(folder, "older", older)])
+        #expect(warned.status == 0 && warned.error.contains("warning: the old results were made with HarfBuzz 1.0.0, this run has HarfBuzz "), "\(warned.error)")
+        let edited = try Self.file(folder, "edited.jsonl", Self.jobs(#","size":19"#))
+        let moved = try runTextlayout(["compare", golden, "--jobs", edited, "--fonts-dir", Self.fontsFolder])
+        #expect(moved.status == 1 && moved.output.contains("height"), "\(moved.output)")
+    }
+
+    @Test("--tolerance: a change below it is no change, above it is")
+    func tolerance() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let golden = try Self.batch(Self.jobs(#","size":17"#), in: folder, "a")
+        // 17.0001 px moves every width by about 6 millionths of itself: under 0.01 px, over 0.
+        let nudged = try Self.batch(Self.jobs(#","size":17.0001"#), in: folder, "b")
+        #expect(try runTextlayout(["compare", golden, nudged]).status == 0)
+        let strict = try runTextlayout(["compare", golden, nudged, "--tolerance", "0"])
+        #expect(strict.status == 1 && strict.output.contains("width"), "\(strict.output)")
+        #expect(try runTextlayout(["compare", golden, nudged, "--tolerance", "-1"]).status == 2)
+    }
+
+    @Test("files that are not outputs of the same jobs are refused with the line and why: exit 2")
+    func badFiles() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let golden = try Self.batch(Self.jobs(), in: folder, "golden")
+        let shorter = try Self.batch(Self.jobs(texts: Array(Self.texts.prefix(3))), in: folder, "short")
+        let lengths = try runTextlayout(["compare", golden, shorter])
+        #expect(lengths.status == 2 && lengths.error.contains("has 5 results") && lengths.error.contains("3"), "\(lengths.error)")
+        let jobsFile = try Self.file(folder, "jobs.jsonl", Self.jobs())
+        let notResults = try runTextlayout(["compare", golden, jobsFile])
+        #expect(notResults.status == 2 && notResults.error.contains("line 1 of") && notResults.error.contains("not a batch result"), "\(notResults.error)")
+        let otherIDs = try Self.batch(Self.jobs().replacingOccurrences(of: "\"j2\"", with: "\"other\""), in: folder, "ids")
+        let ids = try runTextlayout(["compare", golden, otherIDs])
+        #expect(ids.status == 2 && ids.error.contains("line 3") && ids.error.contains("\"other\""), "\(ids.error)")
+        let garbage = try Self.file(folder, "garbage", "{\"id\":1,\"lineCount\":1}\n")
+        #expect(try runTextlayout(["compare", garbage, garbage]).error.contains("no 'lines' list"))
+        #expect(try runTextlayout(["compare", golden]).status == 2, "one file needs --jobs")
+        #expect(try runTextlayout(["compare", golden, folder.appendingPathComponent("missing").path]).status == 2)
+    }
+
+    @Test("check lists the jobs that do not fit (maxLines, maxHeight, failures) and passes those that do")
+    func check() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fits = try Self.file(folder, "fits.jsonl", Self.jobs(#","maxLines":5"#))
+        let pass = try runTextlayout(["check", fits, "--fonts-dir", Self.fontsFolder])
+        #expect(pass.status == 0 && pass.output == "5 jobs checked: 0 do not fit, 5 fit\n", "\(pass.output) \(pass.error)")
+        let jobs = #"""
+        {"id":"lines","text":"one two three four five six seven","width":60,"maxLines":2}
+        {"id":"height","text":"one two three four five six seven","width":60,"maxHeight":50,"insets":{"top":5,"left":0,"bottom":5,"right":0}}
+        {"id":"ok","text":"one","width":60,"maxLines":1,"maxHeight":40}
+        {"id":"bad","text":"x","size":-3}
+        """#
+        let run = try runTextlayout(["check", try Self.file(folder, "jobs.jsonl", jobs + "\n"), "--output-format", "json", "--fonts-dir", Self.fontsFolder])
+        #expect(run.status == 1, "\(run.error)")
+        let reported = try outputLines(run.output).map { try parseJSON($0) }
+        #expect(reported.map { $0["id"] } == [.string("lines"), .string("height"), .string("bad")])
+        #expect(reported.map { $0["problems"] } == [.array([.string("maxLines")]), .array([.string("maxHeight")]), .array([.string("error")])])
+        // The first job's answer, from the library: more lines than 2.
+        guard case let .number(lines, _)? = reported[0]["result"]?["lineCount"] else { throw GoldenError("no lineCount") }
+        #expect(lines > 2)
+    }
+
+    @Test("--fonts-dir: names and fallback come only from the folder; a missing folder is a usage error")
+    func fontsFolder() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(atPath: FontContext.bundledFontPath("NotoSansHebrew-Regular.ttf")!,
+                                         toPath: folder.appendingPathComponent("hebrew.ttf").path)
+        let run = try runTextlayout(["measure", "--fonts-dir", folder.path, "--font", "Noto Sans Hebrew", "--output-format", "json", "שלום 👍"])
+        #expect(run.status == 0, "\(run.error)")
+        let answer = try parseJSON(run.output)
+        guard case let .array(lines)? = answer["lines"], case let .array(runs)? = lines.first?["runs"] else { throw GoldenError("no runs") }
+        // Every run, the emoji's too, is in the folder's one font: no system or bundled emoji font.
+        for run in runs { #expect(run["font"].map { "\($0)".contains(folder.path) } == true, "\(run)") }
+        let unknown = try runTextlayout(["measure", "--fonts-dir", folder.path, "--font", "DejaVu Sans Mono", "x"])
+        #expect(unknown.status == 1 && unknown.error.contains("DejaVu Sans Mono"), "a family only outside the folder is unknown: \(unknown.error)")
+        let missing = try runTextlayout(["batch", "--fonts-dir", folder.appendingPathComponent("nope").path], input: Data("{\"text\":\"x\"}\n".utf8))
+        #expect(missing.status == 2 && missing.error.contains("--fonts-dir"), "\(missing.error)")
+        // The batch in the bundled folder answers as the library does in a context of that folder alone.
+        let jobs = Self.jobs()
+        let batch = try runTextlayout(["batch", "--fonts-dir", Self.fontsFolder], input: Data(jobs.utf8))
+        let layouter = BatchLayouter(fonts: FontContext(fontDirectories: [Self.fontsFolder], includeSystemFonts: false))
+        let expected = jobs.split(separator: "\n").map { line in Array(line.utf8).withUnsafeBufferPointer { layouter.resultLine(for: $0).json } }
+        #expect(outputLines(batch.output) == expected)
+    }
+}
