@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the build and the tests need, only those that are missing.
 set -euo pipefail
-packages=(pkg-config libfreetype-dev libharfbuzz-dev libfontconfig-dev libicu-dev libpng-dev fontconfig fonts-dejavu-core unicode-data)
+packages=(pkg-config libfreetype-dev libharfbuzz-dev libfontconfig-dev libicu-dev libpng-dev fontconfig fonts-dejavu-core unicode-data chromium)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -7,7 +7,9 @@ import TextLayoutIO
 enum CheckCommand {
     static let outputFormat = CommandOption("output-format", .choice(of: MeasureCommand.OutputFormat.self),
                                             help: "a line for people per job that does not fit, or one JSON line each", default: "text")
-    static let options = [outputFormat, FontOptions.fontsDirectory, BatchCommand.threads]
+    static let html = CommandOption("html", .string(placeholder: "REPORT.html"),
+                                    help: "also write a page of the jobs that do not fit: each one's text, problems and layout drawn in its box")
+    static let options = [outputFormat, html, FontOptions.fontsDirectory, BatchCommand.threads]
     static let operands = Operands("JOBS.jsonl", maximum: 1)
     static let details = """
     A job does not fit when it has more lines than its maxLines or is taller than its maxHeight
@@ -20,12 +22,14 @@ enum CheckCommand {
     static func run(_ args: ParsedArguments) throws -> Int32 {
         guard let path = args.operands.first else { throw UsageError("give the jobs file to check", showsSynopsis: true) }
         let lines = try CompareCommand.lines(of: path, "jobs file")
-        let runner = BatchRunner(layouter: BatchLayouter(fonts: try FontOptions.context(args)),
+        let context = try FontOptions.context(args)
+        let runner = BatchRunner(layouter: BatchLayouter(fonts: context),
                                  threads: args.integer(BatchCommand.threads) ?? ProcessInfo.processInfo.activeProcessorCount)
         let results = runner.results(for: lines.map { Array($0.utf8) })
         let json = args.choice(outputFormat, as: MeasureCommand.OutputFormat.self) == .json
         var report = ""
         var misfits = 0
+        var entries: [ReportEntry] = []
         for (index, (line, result)) in zip(lines, results).enumerated() {
             let answer = (try? parseJSON(result.json)) ?? .null
             let request = try? LayoutRequest(job: parseJSON(line))
@@ -33,6 +37,15 @@ enum CheckCommand {
             guard !problems.isEmpty else { continue }
             misfits += 1
             let id = answer["id"] ?? .null
+            if args.string(html) != nil {
+                var entry = ReportEntry(heading: "line \(index + 1)\(id == .null ? "" : " (id \(id.serialized))"): "
+                                            + problems.map(\.rawValue).joined(separator: ", "),
+                                        text: request?.text, notes: problems.map { describe($0, request, answer) }, figures: [])
+                if let request, let svg = try? ReportPage.renderedSVG(request, in: context) {
+                    entry.figures.append(("laid out, drawn as render --debug draws it, every line shown (purple dashes: maxLines)", svg))
+                }
+                entries.append(entry)
+            }
             if json {
                 var writer = JSONWriter()
                 writer.object { out in
@@ -50,6 +63,11 @@ enum CheckCommand {
         }
         if !json { report += "\(lines.count) jobs checked: \(misfits) do not fit, \(lines.count - misfits) fit\n" }
         try Console.write(report, what: "the report")
+        if let page = args.string(html) {
+            try ReportPage.write(ReportPage.html(title: "textlayout check: \(misfits) of \(lines.count) jobs do not fit",
+                                                 summary: "\(lines.count) jobs checked: \(misfits) do not fit, \(lines.count - misfits) fit",
+                                                 entries: entries), to: page)
+        }
         return misfits > 0 ? 1 : 0
     }
 

@@ -1,5 +1,6 @@
 // `textlayout compare`: two batch outputs of the same jobs (or a golden output and its jobs laid out again), and which jobs changed, how.
 import Foundation
+import TextLayout
 import TextLayoutBatch
 import TextLayoutCLI
 import TextLayoutIO
@@ -7,13 +8,17 @@ import TextLayoutIO
 enum CompareCommand {
     static let jobs = CommandOption("jobs", .string(placeholder: "JOBS.jsonl"),
                                     help: "the jobs the results answer: the report shows the changed lines' texts; with one results file, the jobs are laid out again and compared with it")
+    static let oldJobs = CommandOption("old-jobs", .string(placeholder: "JOBS.jsonl"),
+                                       help: "the jobs the old results were made from, when their texts differ from --jobs': the report shows the old lines' texts from them")
     static let tolerance = CommandOption("tolerance", .number(placeholder: "PX", bounds: .atLeast(0)),
                                          help: "how far a height or width may move before it counts as a change", default: "0.01")
     static let outputFormat = CommandOption("output-format", .choice(of: MeasureCommand.OutputFormat.self),
                                             help: "a report grouped by kind of change, or one JSON line per changed job", default: "text")
     static let versions = CommandOption("versions", .string(placeholder: "FILE"),
                                         help: "what `textlayout --version` printed when the old results were made: a warning names each component whose version differs now")
-    static let options = [jobs, tolerance, outputFormat, versions, FontOptions.fontsDirectory, BatchCommand.threads]
+    static let html = CommandOption("html", .string(placeholder: "REPORT.html"),
+                                    help: "also write a page of the changed jobs: each one's text, changes, and layouts before and after, drawn side by side (needs --jobs)")
+    static let options = [jobs, oldJobs, tolerance, outputFormat, html, versions, FontOptions.fontsDirectory, BatchCommand.threads]
     static let operands = Operands("OLD.jsonl [NEW.jsonl]", maximum: 2)
     static let details = """
     OLD and NEW are outputs of `batch` for the same jobs, matched line by line (and by id when both
@@ -30,6 +35,7 @@ enum CompareCommand {
         guard args.operands.count == 2 || (args.operands.count == 1 && jobsPath != nil) else {
             throw UsageError("give two batch outputs, OLD.jsonl NEW.jsonl, or one with --jobs JOBS.jsonl to lay out again", showsSynopsis: true)
         }
+        if args.string(html) != nil, jobsPath == nil { throw UsageError("--html needs --jobs JOBS.jsonl: the texts to draw") }
         let jobLines = try jobsPath.map { try lines(of: $0, "jobs file") }
         if let path = args.string(versions) {
             let now = VersionCommand.text.split(separator: "\n").map(String.init)
@@ -55,16 +61,54 @@ enum CompareCommand {
             let changed = try ResultComparison.changedJobs(old: old, new: new, tolerance: args.number(tolerance) ?? 0.01,
                                                            oldSource: "'\(args.operands[0])'",
                                                            newSource: args.operands.count == 2 ? "'\(args.operands[1])'" : "the jobs laid out now")
-            let texts = jobLines.map { $0.map { line in (try? LayoutRequest(job: parseJSON(line)))?.text } }
+            let requests = jobLines.map { $0.map { line in try? LayoutRequest(job: parseJSON(line)) } }
+            var texts = requests.map { $0.map { $0?.text } }
+            var oldTexts = texts
+            if let path = args.string(oldJobs) {
+                let lines = try lines(of: path, "old jobs file")
+                guard lines.count == old.count else {
+                    throw UsageError("'\(path)' has \(lines.count) jobs and '\(args.operands[0])' \(old.count) results: they must answer each other line by line")
+                }
+                oldTexts = lines.map { line in (try? LayoutRequest(job: parseJSON(line)))?.text }
+                texts = texts ?? oldTexts
+            }
             if args.choice(outputFormat, as: MeasureCommand.OutputFormat.self) == .json {
                 try Console.write(changed.map { json($0) + "\n" }.joined(), what: "the report")
             } else {
-                try Console.write(ChangeReport(changed: changed, total: old.count, texts: texts).text, what: "the report")
+                try Console.write(ChangeReport(changed: changed, total: old.count, texts: texts, oldTexts: oldTexts).text, what: "the report")
+            }
+            if let page = args.string(html), let requests {
+                try writePage(page, changed: changed, total: old.count, requests: requests, oldTexts: oldTexts, context: try FontOptions.context(args))
             }
             return changed.isEmpty ? 0 : 1
         } catch let error as BoundaryError {
             throw UsageError(error.message)
         }
+    }
+
+    /// Writes the page of `changed`: per job its text, its changes, the old result's line boxes
+    /// and the job laid out now, drawn as `render --debug` draws it.
+    static func writePage(_ path: String, changed: [ChangedJob], total: Int, requests: [LayoutRequest?], oldTexts: [String?]?,
+                          context: FontContext) throws {
+        let report = ChangeReport(changed: changed, total: total, texts: requests.map { $0?.text }, oldTexts: oldTexts)
+        let entries = changed.map { job -> ReportEntry in
+            let request = requests[job.index]
+            var entry = ReportEntry(heading: "line \(job.index + 1)\(job.id == .null ? "" : " (id \(job.id.serialized))"): "
+                                        + job.kinds.map(\.rawValue).joined(separator: ", "),
+                                    text: request?.text, notes: job.kinds.map { report.describe($0, job) }, figures: [])
+            if let request, job.old["error"] == nil {
+                let oldText = report.oldText(of: job)
+                entry.figures.append((oldText != nil ? "before: the old result's line boxes and baselines, its lines' text drawn by the browser"
+                                                     : "before: the old result's line boxes and baselines (the text it was made from is not at hand)",
+                                      ReportPage.lineBoxesSVG(job.old, text: oldText ?? "", request: request)))
+            }
+            if let request, job.new["error"] == nil, let svg = try? ReportPage.renderedSVG(request, in: context) {
+                entry.figures.append(("after: laid out now, drawn as render --debug draws it, every line shown (purple dashes: maxLines)", svg))
+            }
+            return entry
+        }
+        let title = "textlayout compare: \(changed.count) of \(total) jobs changed"
+        try ReportPage.write(ReportPage.html(title: title, summary: report.text.split(separator: "\n").last.map(String.init) ?? "", entries: entries), to: path)
     }
 
     /// The lines of a file, without their newlines (a last empty line is not one).
@@ -98,6 +142,14 @@ struct ChangeReport {
     let total: Int
     /// Each job's text by index, when the jobs were given (nil for a line that is not a job).
     let texts: [String?]?
+    /// Each old result's text, when known (the jobs of --old-jobs, else those of --jobs).
+    let oldTexts: [String?]?
+
+    /// The text the old result of `job` was made from, when it is at hand and fits its lines.
+    func oldText(of job: ChangedJob) -> String? {
+        guard let text = oldTexts?[job.index] ?? nil, Self.isResult(job.old, of: text) else { return nil }
+        return text
+    }
 
     /// Each changed job once, under the first of its kinds (an error, then the line count, the
     /// starts, heights, widths), with every change it has.
@@ -112,7 +164,8 @@ struct ChangeReport {
                     + job.kinds.map(\.rawValue).joined(separator: ", ") + "\n"
                 for change in job.kinds { out += "    \(describe(change, job))\n" }
                 guard !job.kinds.contains(.error), let text = texts?[job.index] ?? nil else { continue }
-                out += "    old: \(lineTexts(job.old, text))\n    new: \(lineTexts(job.new, text))\n"
+                let old = oldText(of: job).map { lineTexts(job.old, $0) } ?? "(the text it was made from is not at hand: give its jobs with --old-jobs)"
+                out += "    old: \(old)\n    new: \(lineTexts(job.new, text))\n"
             }
         }
         let counts = LayoutChange.allCases.compactMap { kind -> String? in
@@ -124,7 +177,7 @@ struct ChangeReport {
         return out
     }
 
-    private func describe(_ kind: LayoutChange, _ job: ChangedJob) -> String {
+    func describe(_ kind: LayoutChange, _ job: ChangedJob) -> String {
         func value(_ result: JSONValue, _ key: String) -> String { result[key]?.serialized ?? "none" }
         switch kind {
         case .error:
@@ -145,6 +198,14 @@ struct ChangeReport {
     }
 
     /// The result's lines as texts between bars: |Hello world, |this is|.
+    /// Whether `result` can be the layout of `text`: its last line ends where the text ends (a
+    /// result's lines cover its whole text). When it does not, the jobs given are not the ones
+    /// the result was made from, and slicing `text` by its lines would show wrong texts.
+    static func isResult(_ result: JSONValue, of text: String) -> Bool {
+        guard case let .number(end, _)? = ResultComparison.lines(result).last?["end"] else { return false }
+        return Int(end) == text.utf16.count
+    }
+
     private func lineTexts(_ result: JSONValue, _ text: String) -> String {
         let units = Array(text.utf16)
         let pieces = ResultComparison.lines(result).map { line -> String in

@@ -58,8 +58,9 @@ struct GoldenWorkflowTests {
             #expect(reported.allSatisfy { $0["old"]?["id"] == $0["id"] && $0["new"]?["id"] == $0["id"] })
         }
         // Line counts: the text edit adds a line to job 1, which the report shows with its texts.
+        let editedJobs = try Self.file(folder, "edited.jsonl", Self.jobs(texts: edited))
         let text = try runTextlayout(["compare", golden, try Self.batch(Self.jobs(texts: edited), in: folder, "text2"),
-                                      "--jobs", try Self.file(folder, "edited.jsonl", Self.jobs(texts: edited))])
+                                      "--jobs", editedJobs, "--old-jobs", try Self.file(folder, "golden-jobs.jsonl", Self.jobs())])
         #expect(text.output.contains("line 2 (id \"j1\"): lineCount"), "\(text.output)")
         // The lines the library lays the edited text out in, drawn as the report draws them.
         let context = FontContext(fontDirectories: [Self.fontsFolder], includeSystemFonts: false)
@@ -68,6 +69,9 @@ struct GoldenWorkflowTests {
         let drawn = "|" + layout.lines.map { String(layout.prepared.text[$0.range]) }.joined(separator: "|") + "|"
         #expect(text.output.contains("    old: |Short|\n    new: \(drawn)\n"), "\(text.output)")
         #expect(text.output.hasSuffix("5 jobs compared: 1 changed (lineCount 1, lineStarts 1, height 1, width 1), 4 unchanged\n"), "\(text.output)")
+        // Without the old jobs, the old lines of an edited text cannot be shown, and the report says so rather than slice the new text.
+        let withoutOld = try runTextlayout(["compare", golden, "--jobs", editedJobs, "--fonts-dir", Self.fontsFolder])
+        #expect(withoutOld.output.contains("    old: (the text it was made from is not at hand: give its jobs with --old-jobs)\n"), "\(withoutOld.output)")
     }
 
     @Test("unchanged outputs, and a golden laid out again from its jobs, compare equal: exit 0")
@@ -169,5 +173,59 @@ struct GoldenWorkflowTests {
         let layouter = BatchLayouter(fonts: FontContext(fontDirectories: [Self.fontsFolder], includeSystemFonts: false))
         let expected = jobs.split(separator: "\n").map { line in Array(line.utf8).withUnsafeBufferPointer { layouter.resultLine(for: $0).json } }
         #expect(outputLines(batch.output) == expected)
+    }
+
+    /// Debian's Chromium, which `.ci/run` installs (scripts/install-deps.sh); nil where it is not.
+    static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    /// How many of the page's pictures a headless Chromium shows (loaded, with a size), and how
+    /// many there are: a script added to a copy of the page counts them after it loads.
+    static func figuresShown(_ page: String, in folder: URL) throws -> (shown: Int, total: Int) {
+        let probe = """
+        <script>window.addEventListener('load', () => {
+          const images = [...document.querySelectorAll('figure img')];
+          const shown = images.filter(i => i.complete && i.naturalWidth > 0 && i.getBoundingClientRect().height > 0).length;
+          document.body.insertAdjacentHTML('beforeend', `<p id="probe">shown ${shown} of ${images.length}</p>`);
+        });</script></body>
+        """
+        let copy = try file(folder, "probed.html", try String(contentsOfFile: page, encoding: .utf8).replacingOccurrences(of: "</body>", with: probe))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(chromium))
+        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=5000", "--dump-dom", "file://" + copy]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let dom = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard let match = dom.firstMatch(of: /<p id="probe">shown (\d+) of (\d+)<\/p>/) else { throw GoldenError("no probe in the page Chromium loaded") }
+        return (Int(match.1)!, Int(match.2)!)
+    }
+
+    @Test("compare --html and check --html write pages a real browser shows whole: every changed job, every picture",
+          .enabled(if: chromium != nil, "needs Debian's chromium (scripts/install-deps.sh installs it)"))
+    func htmlPages() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let golden = try Self.batch(Self.jobs(), in: folder, "golden")
+        var edited = Self.texts
+        edited[0] = "Hello"
+        edited[3] = "Ein ziemlich langes deutsches Wort, das jetzt noch länger ist: Donaudampfschifffahrtsgesellschaft"
+        let jobs = try Self.file(folder, "edited.jsonl", Self.jobs(texts: edited))
+        let page = folder.appendingPathComponent("report.html").path
+        let run = try runTextlayout(["compare", golden, "--jobs", jobs, "--fonts-dir", Self.fontsFolder, "--html", page])
+        #expect(run.status == 1, "\(run.error)")
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(html.components(separatedBy: "<section class=\"job\">").count - 1 == 2, "one section per changed job")
+        #expect(html.contains("Donaudampfschifffahrtsgesellschaft") && html.contains("line 1 (id &quot;j0&quot;)"))
+        let compared = try Self.figuresShown(page, in: folder)
+        #expect(compared.total == 4 && compared.shown == compared.total, "before and after for each: \(compared)")
+
+        let checked = folder.appendingPathComponent("check.html").path
+        let misfits = try Self.file(folder, "misfits.jsonl", Self.jobs(#","maxLines":1"#))
+        #expect(try runTextlayout(["check", misfits, "--fonts-dir", Self.fontsFolder, "--html", checked]).status == 1)
+        let shown = try Self.figuresShown(checked, in: folder)
+        #expect(shown.total >= 2 && shown.shown == shown.total, "\(shown)")
+        #expect(try runTextlayout(["compare", golden, golden, "--html", page]).status == 2, "--html needs --jobs")
     }
 }

@@ -1,0 +1,123 @@
+// The HTML page of `compare --html` and `check --html`: one self-contained static file, each job with its text, what changed and its layouts drawn side by side.
+import Foundation
+import TextLayout
+import TextLayoutIO
+import TextRender
+
+/// One job on the page: a heading, its text, the changes or problems, and its pictures.
+struct ReportEntry {
+    var heading: String
+    var text: String?
+    var notes: [String]
+    /// Captioned pictures, drawn side by side: SVG documents.
+    var figures: [(caption: String, svg: String)]
+}
+
+enum ReportPage {
+    /// The page: a title, then each entry. Pictures are SVG documents in `data:` URIs, so the file
+    /// needs nothing beside it and each picture keeps its own glyph ids.
+    static func html(title: String, summary: String, entries: [ReportEntry]) -> String {
+        var out = """
+        <!doctype html>
+        <html lang="en"><head><meta charset="utf-8"><title>\(escape(title))</title>
+        <style>
+        body { font-family: sans-serif; margin: 2em; color: #222; }
+        section { border-top: 1px solid #ccc; padding: 1em 0; }
+        .text { font-size: 1.1em; background: #f6f6f6; padding: 0.4em; white-space: pre-wrap; }
+        .figures { display: flex; gap: 2em; align-items: flex-start; flex-wrap: wrap; }
+        figure { margin: 0; } figcaption { font-size: 0.9em; color: #555; margin-bottom: 0.3em; }
+        figure img { border: 1px solid #999; background: #fff; zoom: 1.5; }
+        </style></head>
+        <body>
+        <h1>\(escape(title))</h1>
+        <p class="summary">\(escape(summary))</p>
+
+        """
+        for entry in entries {
+            out += "<section class=\"job\">\n<h2>\(escape(entry.heading))</h2>\n"
+            if let text = entry.text { out += "<p class=\"text\">\(escape(text))</p>\n" }
+            if !entry.notes.isEmpty { out += "<ul>" + entry.notes.map { "<li>\(escape($0))</li>" }.joined() + "</ul>\n" }
+            out += "<div class=\"figures\">\n"
+            for figure in entry.figures {
+                let source = "data:image/svg+xml;base64," + Data(figure.svg.utf8).base64EncodedString()
+                out += "<figure><figcaption>\(escape(figure.caption))</figcaption><img alt=\"\(escape(figure.caption))\" src=\"\(source)\"></figure>\n"
+            }
+            out += "</div>\n</section>\n"
+        }
+        return out + "</body></html>\n"
+    }
+
+    /// Writes the page to `path`, whole or not at all.
+    /// - Throws: ``Console/WriteError`` (exit 3) when it cannot be written, saying why.
+    static func write(_ page: String, to path: String) throws {
+        do {
+            try PictureFile.write(Array(page.utf8), to: path)
+        } catch let error as RenderError where error.code == .cannotWrite {
+            throw Console.WriteError(what: "the page '\(path)'", reason: error.message)
+        }
+    }
+
+    /// The job's layout now, as `render --debug` draws it (glyphs, line boxes, baselines, wraps),
+    /// every line shown: the box grows past `maxLines` and `maxHeight`, whose limit the overlay
+    /// marks (purple dashes), so a reviewer sees what would scroll.
+    static func renderedSVG(_ request: LayoutRequest, in context: FontContext) throws -> String {
+        var whole = request
+        whole.sizing.maxLines = nil
+        whole.sizing.maxHeight = nil
+        let result = try whole.measure(in: context)
+        let scene = RenderScene(editor: result.measurement, sizing: request.sizing, width: request.width)
+        return try SVGRenderer.render(scene, options: RenderOptions(debug: true))
+    }
+
+    /// A result's line boxes (blue), baselines (red) and each line's text on its baseline, drawn
+    /// by the browser in a generic font: the layout of a result whose fonts are not at hand. Line
+    /// tops are read back as the engine stacks lines: each below the one before, `lineSpace` apart.
+    static func lineBoxesSVG(_ result: JSONValue, text: String, request: LayoutRequest?) -> String {
+        func number(_ value: JSONValue?) -> Double {
+            if case let .number(n, _)? = value { return n }
+            return 0
+        }
+        let insets = request?.sizing.insets ?? .zero
+        let lineSpace = request?.sizing.lineSpace ?? 0
+        let width = max(request?.width ?? (number(result["width"]) + insets.left + insets.right), 1)
+        let height = max(number(result["editorHeight"]), number(result["height"]) + insets.top + insets.bottom, 1)
+        let units = Array(text.utf16)
+        var svg = """
+        <svg xmlns="http://www.w3.org/2000/svg" width="\(decimal(width))" height="\(decimal(height))" viewBox="0 0 \(decimal(width)) \(decimal(height))">
+        <rect width="\(decimal(width))" height="\(decimal(height))" fill="#ffffff"/>
+
+        """
+        var top = insets.top
+        for line in ResultComparison.lines(result) {
+            let start = Int(number(line["start"])), end = Int(number(line["end"]))
+            let lineWidth = number(line["width"]), lineHeight = number(line["height"])
+            let baseline = insets.top + number(line["baseline"])
+            let piece = 0 <= start && start <= end && end <= units.count ? String(decoding: units[start..<end], as: UTF16.self) : ""
+            svg += "<rect x=\"\(decimal(insets.left))\" y=\"\(decimal(top))\" width=\"\(decimal(lineWidth))\" height=\"\(decimal(lineHeight))\" fill=\"none\" stroke=\"#1f6feb\" stroke-width=\"0.5\"/>\n"
+            svg += "<line x1=\"\(decimal(insets.left))\" y1=\"\(decimal(baseline))\" x2=\"\(decimal(insets.left + lineWidth))\" y2=\"\(decimal(baseline))\" stroke=\"#d00000\" stroke-width=\"0.5\"/>\n"
+            svg += "<text x=\"\(decimal(insets.left))\" y=\"\(decimal(baseline))\" font-family=\"sans-serif\" font-size=\"\(decimal(request?.size ?? 17))\">\(escape(piece))</text>\n"
+            top += lineHeight + lineSpace
+        }
+        return svg + "</svg>\n"
+    }
+
+    /// A number with at most two decimals, as the pictures write coordinates.
+    static func decimal(_ value: Double) -> String {
+        let rounded = (value * 100).rounded() / 100
+        return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
+    }
+
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}
