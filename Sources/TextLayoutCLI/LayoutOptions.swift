@@ -52,6 +52,11 @@ public enum LayoutOptions {
         LayoutOption("language", "BCP47", sets: \.language, key: "language",
                      help: "the text's language, for line-break tailoring and font fallback"),
         LayoutOption("line-break", sets: \.lineBreak, key: "lineBreak", help: "how strictly lines may break (CSS line-break; keep-all keeps words whole)"),
+        LayoutOption("line-clamp", "N", sets: \.paragraph.lineClamp, key: "lineClamp",
+                     help: "the most lines kept; the text after them is hidden behind the ellipsis", absent: "no limit"),
+        LayoutOption("truncate", sets: \.paragraph.truncate, key: "truncate",
+                     help: "where clamped text is cut (also clamps to the lines within --max-height)", absent: "end, with --line-clamp"),
+        LayoutOption("ellipsis", "TEXT", sets: \.paragraph.ellipsis, key: "ellipsis", help: "the text shown where text is hidden"),
         LayoutOption("spans", "JSON", sets: \.spans, key: "spans",
                      help: "styled ranges as the batch's \"spans\" list, such as '[{\"start\": 0, \"end\": 5, \"size\": 24}]'"),
     ]
@@ -157,3 +162,4 @@ extension Array: OptionValue where Element == LayoutRequest.Span {
 
 extension TextDirection: ChoiceOptionValue {}
 extension LineBreakStrictness: ChoiceOptionValue {}
+extension TruncationPosition: ChoiceOptionValue {}

@@ -122,7 +122,8 @@ public struct LayoutRequest: Sendable {
 
     /// The keys that set the font, the style and the sizing: a job's and a session config's.
     public static let layoutKeys = ["font", "weight", "size", "width", "lineSpace", "minLines", "maxLines",
-                                    "insets", "minHeight", "maxHeight", "direction", "language", "lineBreak"]
+                                    "insets", "minHeight", "maxHeight", "direction", "language", "lineBreak",
+                                    "lineClamp", "truncate", "ellipsis"]
     /// The keys a batch job may have.
     public static let keys = ["id", "text"] + layoutKeys + ["shrinkWrap", "glyphs", "spans"]
     static let insetKeys = ["top", "left", "bottom", "right"]
@@ -169,6 +170,9 @@ public struct LayoutRequest: Sendable {
         sizing.maxLines = try object.integer("maxLines") ?? sizing.maxLines
         sizing.minHeight = try object.number("minHeight") ?? sizing.minHeight
         sizing.maxHeight = try object.number("maxHeight") ?? sizing.maxHeight
+        paragraph.lineClamp = try object.integer("lineClamp") ?? paragraph.lineClamp
+        paragraph.truncate = try object.choice("truncate") ?? paragraph.truncate
+        paragraph.ellipsis = try object.string("ellipsis") ?? paragraph.ellipsis
         if let insets = try object.object("insets", keys: Self.insetKeys, expected: "an object with top, left, bottom and right",
                                           owner: "insets") {
             sizing.insets = EdgeInsets(top: try insets.number("top") ?? 0, left: try insets.number("left") ?? 0,

@@ -53,10 +53,31 @@ public struct LayoutResult {
                     if stable.upperBound.isFinite { $0.number(stable.upperBound + horizontal) } else { $0.null() }
                 }
             }
+            if layout.prepared.style.paragraph.truncates { write(truncationOf: layout, to: &out) }
             out.key("lines")
             out.array { out in
                 for line in layout.lines { write(line, of: layout, to: &out, detail) }
             }
+        }
+    }
+
+    /// `hiddenLines` (0 when nothing is hidden), and when text is hidden `truncated` (its UTF-16
+    /// range) and `ellipsis` (its line, and its box in the editor: the insets included).
+    private func write(truncationOf layout: Layout, to out: inout JSONWriter) {
+        out.field("hiddenLines", layout.truncation?.hiddenLineCount ?? 0)
+        guard let truncation = layout.truncation, let rect = layout.ellipsisRect else { return }
+        out.key("truncated")
+        out.object { out in
+            out.field("start", truncation.hiddenRange.lowerBound)
+            out.field("end", truncation.hiddenRange.upperBound)
+        }
+        out.key("ellipsis")
+        out.object { out in
+            out.field("line", truncation.ellipsisLine)
+            out.field("x", rect.x + request.sizing.insets.left)
+            out.field("y", rect.y + request.sizing.insets.top)
+            out.field("width", rect.width)
+            out.field("height", rect.height)
         }
     }
 
@@ -76,6 +97,7 @@ public struct LayoutResult {
             guard detail.contains(.runs) else { return }
             out.field("text", String(layout.prepared.text[line.range]))
             if line.endsWithHyphen { out.field("endsWithHyphen", true) }
+            if line.hasEllipsis { out.field("hasEllipsis", true) }
             out.key("runs")
             out.array { out in
                 for run in layout.glyphRuns(of: line) {
@@ -87,6 +109,7 @@ public struct LayoutResult {
                         out.field("direction", run.isRightToLeft ? "rtl" : "ltr")
                         out.field("font", run.font.description)
                         if run.hasGeneratedHyphen { out.field("generatedHyphen", true) }
+                        if run.isEllipsis { out.field("ellipsis", true) }
                         if glyphs { write(glyphsOf: run, to: &out) }
                     }
                 }

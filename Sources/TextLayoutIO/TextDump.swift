@@ -5,7 +5,9 @@ import TextLayout
 extension EditorMeasurement {
     /// The dump `textlayout measure` prints and the golden files hold, such as
     /// `line 0 [0..13) w=100.71 h=19.79 baseline=15.78 "Hello world, "`, followed by `+hyphen`
-    /// when the line shows a hyphen after a soft hyphen.
+    /// when the line shows a hyphen after a soft hyphen, `+ellipsis` when it shows an ellipsis (its
+    /// text then as shown: the ellipsis in place of the hidden text, which a `hidden` line after
+    /// the lines gives, with the ellipsis' box).
     /// Numbers have two decimals; offsets are UTF-16; fonts are named by family and style only,
     /// so the dump does not depend on where the font files are. A line drawn in more than the
     /// primary font, or right to left, lists its glyph runs in drawing order below it.
@@ -15,13 +17,17 @@ extension EditorMeasurement {
         var out = "font \(style.font.familyName) \(style.font.styleName) size \(format(style.size))\n"
         out += "width \(layout.maxWidth.isFinite ? format(layout.maxWidth) : "unlimited")\n"
         for (i, line) in layout.lines.enumerated() {
-            let text = String(layout.prepared.text[line.range])
-            out += "line \(i) [\(line.utf16Range.lowerBound)..\(line.utf16Range.upperBound)) w=\(format(line.width)) h=\(format(line.height)) baseline=\(format(line.baseline)) \(quoted(text))\(line.endsWithHyphen ? " +hyphen" : "")\n"
+            let text = line.hasEllipsis ? layout.shownText(of: line) : String(layout.prepared.text[line.range])
+            out += "line \(i) [\(line.utf16Range.lowerBound)..\(line.utf16Range.upperBound)) w=\(format(line.width)) h=\(format(line.height)) baseline=\(format(line.baseline)) \(quoted(text))\(line.endsWithHyphen ? " +hyphen" : "")\(line.hasEllipsis ? " +ellipsis" : "")\n"
             if line.runs.contains(where: { $0.font !== style.font || $0.isRightToLeft }) {
                 for run in line.runs {
                     out += "  run [\(run.utf16Range.lowerBound)..\(run.utf16Range.upperBound)) x=\(format(run.x)) w=\(format(run.width)) \(run.isRightToLeft ? "rtl" : "ltr") \(run.font.familyName) \(run.font.styleName)\n"
                 }
             }
+        }
+        if let truncation = layout.truncation, let box = layout.ellipsisRect {
+            let hidden = truncation.hiddenRange
+            out += "hidden [\(hidden.lowerBound)..\(hidden.upperBound)) lines \(truncation.hiddenLineCount) ellipsis on line \(truncation.ellipsisLine) x=\(format(box.x)) w=\(format(box.width))\n"
         }
         out += "lines \(layout.lineCount) content-height \(format(layout.contentHeight)) width \(format(layout.width))\n"
         out += "editor height \(format(height)) shows \(visibleLineCount) lines, scrolls \(isScrollable ? "yes" : "no")\n"
@@ -37,4 +43,17 @@ func quoted(_ text: String) -> String {
     var writer = JSONWriter()
     writer.string(text)
     return writer.text
+}
+
+extension Layout {
+    /// A clamped line's text as it shows: its kept text with the ellipsis where the hidden text is.
+    func shownText(of line: Line) -> String {
+        let text = prepared.text
+        guard let hidden = truncation?.hiddenRange else { return String(text[line.range]) }
+        let start = line.utf16Range.lowerBound
+        let end = line.utf16Range.upperBound
+        let head = text[index(atUTF16Offset: start)..<index(atUTF16Offset: min(max(hidden.lowerBound, start), end))]
+        let tail = text[index(atUTF16Offset: max(min(hidden.upperBound, end), start))..<index(atUTF16Offset: end)]
+        return head + prepared.style.paragraph.ellipsis + tail
+    }
 }

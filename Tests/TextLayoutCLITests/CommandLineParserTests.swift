@@ -184,6 +184,9 @@ struct CommandLineLayoutOptionTests {
         ("direction", "rtl", "direction", #""rtl""#),
         ("language", "ja", "language", #""ja""#),
         ("line-break", "strict", "lineBreak", #""strict""#),
+        ("line-clamp", "2", "lineClamp", "2"),
+        ("truncate", "middle", "truncate", #""middle""#),
+        ("ellipsis", "...", "ellipsis", #""...""#),
         ("spans", #"[{"start":0,"end":1,"size":30}]"#, "spans", #"[{"start":0,"end":1,"size":30}]"#),
     ]
 
@@ -192,7 +195,7 @@ struct CommandLineLayoutOptionTests {
     /// Every field a layout option can set, so that two jobs that differ in one show it.
     static func fields(_ job: LayoutRequest) -> String {
         "\(job.text)|\(String(describing: job.font))|\(String(describing: job.weight))|\(job.size)|\(String(describing: job.width))|"
-            + "\(job.direction)|\(String(describing: job.language))|\(job.lineBreak)|\(job.sizing)|"
+            + "\(job.direction)|\(String(describing: job.language))|\(job.lineBreak)|\(job.sizing)|\(job.paragraph)|"
             + job.spans.map { "\($0.start)-\($0.end)-\(String(describing: $0.size))" }.joined(separator: ",")
     }
 

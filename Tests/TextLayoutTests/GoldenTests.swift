@@ -34,8 +34,9 @@ func goldenSettings(_ source: String) throws -> [(key: String, value: String)] {
 }
 
 /// The keys of a golden case that record Pango's layout of it (scripts/record-pango-starts.py):
-/// `pango` its line starts (UTF-16 offsets), `pango-difference` the kind of difference from ours.
-let pangoKeys = ["pango", "pango-difference"]
+/// `pango` its line starts (UTF-16 offsets), `pango-difference` the kind of difference from ours,
+/// `pango-hidden` the UTF-16 range Pango's ellipsis stands for in a clamped case (`start,end`).
+let pangoKeys = ["pango", "pango-difference", "pango-hidden"]
 
 /// A golden case's job: `key: value` lines, `#` comments. `text` is a JSON string literal; `font`
 /// names a file in Fonts/; the other keys are those of the batch format (`insets` as T,L,B,R),
@@ -130,6 +131,16 @@ struct GoldenTests {
         } else {
             #expect(ours == pango.starts, "\(name): our line starts \(ours), Pango's \(pango.starts), and the case names no kind of difference")
         }
+    }
+
+    @Test("a clamped golden case hides the range Pango's ellipsize hides", arguments: goldenCases())
+    func hidesWhatPangoHides(_ name: String) throws {
+        let source = try String(contentsOf: goldensDirectory.appendingPathComponent(name + ".txt"), encoding: .utf8)
+        guard let recorded = try goldenSettings(source).last(where: { $0.key == "pango-hidden" })?.value else { return }
+        let bounds = recorded.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard bounds.count == 2 else { throw GoldenError("'pango-hidden: \(recorded)' must be start,end in UTF-16 offsets") }
+        let hidden = try Self.measure(name).layout.truncation?.hiddenRange
+        #expect(hidden == bounds[0]..<bounds[1], "\(name): we hide \(String(describing: hidden)), Pango \(bounds[0])..<\(bounds[1])")
     }
 
     /// The editor measurement of the golden case `name`, in the bundled fonts.

@@ -42,5 +42,12 @@ struct ReadmeSwiftTests {
         let quick = try prepared.editorHeight(width: 320).height
         #expect(height == (try prepared.layout(width: 320)).contentHeight)
         #expect(quick == height)
+
+        let preview = try PreparedText("A long message preview that will not fit in two short lines of text.",
+                                       style: TextStyle(font: font, size: 17, paragraph: ParagraphStyle(lineClamp: 2)))
+        let clamped = try preview.layout(width: 120)
+        let truncation = try #require(clamped.truncation)
+        #expect(clamped.lineCount == 2 && truncation.hiddenLineCount > 0 && clamped.ellipsisRect != nil)
+        #expect(truncation.hiddenRange.upperBound == preview.text.utf16.count)
     }
 }

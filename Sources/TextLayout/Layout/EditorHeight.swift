@@ -99,7 +99,8 @@ extension PreparedText {
     ///   no room between the left and right insets, or sizes whose sum overflows (the error names them).
     /// - Parameter glyphRuns: false for the height-only path (see ``layout(width:lineSpace:glyphRuns:)``).
     public func measureEditor(width: Double?, sizing: EditorSizing = EditorSizing(), glyphRuns: Bool = true) throws -> EditorMeasurement {
-        let layout = try layout(width: try wrapWidth(width, sizing), lineSpace: sizing.lineSpace, glyphRuns: glyphRuns)
+        let layout = try layout(width: try wrapWidth(width, sizing), lineSpace: sizing.lineSpace, glyphRuns: glyphRuns,
+                                maxContentHeight: sizing.maxHeight.map { $0 - sizing.insets.top - sizing.insets.bottom })
         return try layout.measureEditor(width: width, sizing: sizing)
     }
 
@@ -107,6 +108,12 @@ extension PreparedText {
     /// their heights as the breaker finds them, building no `Line` and no glyph run (a chat list
     /// re-measuring its bubbles at a new width needs nothing more). Equal to ``measureEditor(width:sizing:glyphRuns:)``.
     public func editorHeight(width: Double?, sizing: EditorSizing = EditorSizing()) throws -> EditorHeight {
+        if style.paragraph.truncates {
+            // A clamped text's last line is built with its ellipsis: measure it as a layout does.
+            let measured = try measureEditor(width: width, sizing: sizing, glyphRuns: false)
+            return EditorHeight(height: measured.height, lineCount: measured.lineCount, visibleLineCount: measured.visibleLineCount,
+                                contentHeight: measured.contentHeight, isScrollable: measured.isScrollable)
+        }
         let wrapWidth = try self.wrapWidth(width, sizing) ?? .infinity
         var count = 0
         var top = 0.0          // the next line's top, summed exactly as a layout sums it

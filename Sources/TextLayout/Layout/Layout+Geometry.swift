@@ -95,7 +95,7 @@ extension Layout {
     /// without glyph runs, the runs built now exactly as a layout with them would hold them.
     /// Geometry reads runs only through here, so it is the same on both kinds of layout.
     public func glyphRuns(of line: Line) -> [GlyphRun] {
-        guard !hasGlyphRuns, line.byteRange.lowerBound < line.byteRange.upperBound else { return line.runs }
+        guard !hasGlyphRuns, !line.hasEllipsis, line.byteRange.lowerBound < line.byteRange.upperBound else { return line.runs }
         let paragraph = prepared.paragraphs[line.paragraph]
         let lineBreak = LineBreak(start: line.byteRange.lowerBound, contentEnd: line.contentEnd, end: line.byteRange.upperBound,
                                   width: line.width, overflowWidth: line.overflowWidth, isHyphenated: line.endsWithHyphen)

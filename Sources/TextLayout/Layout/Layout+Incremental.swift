@@ -18,6 +18,11 @@ extension Layout {
               prepared.paragraphs.count == old.paragraphs.count - edit.oldParagraphCount + edit.newParagraphCount else {
             throw LayoutError(.invalidArgument, "the edit does not turn this layout's text into the given one")
         }
+        if prepared.style.paragraph.truncates {
+            // A clamped layout's last line depends on all the text after it: lay it out again.
+            return try prepared.layout(width: maxWidth.isFinite ? maxWidth : nil, lineSpace: lineSpace, glyphRuns: hasGlyphRuns,
+                                       maxContentHeight: maxContentHeight)
+        }
         let first = edit.firstParagraph
         let oldEndParagraph = first + edit.oldParagraphCount
         let newEndParagraph = first + edit.newParagraphCount

@@ -12,7 +12,9 @@ public struct Glyph: Sendable, Hashable {
     public var xOffset: Double
     public var yOffset: Double
     /// Whether the glyph stands for no character of the text: the hyphen a line shows at a break
-    /// right after a soft hyphen (U+00AD). Its ``cluster`` is the soft hyphen's offset.
+    /// right after a soft hyphen (U+00AD), its ``cluster`` the soft hyphen's offset; or a glyph of
+    /// the ellipsis a clamped line shows (``GlyphRun/isEllipsis``), its ``cluster`` the start of the
+    /// hidden text.
     public var isGenerated = false
 }
 
@@ -34,12 +36,15 @@ public struct GlyphRun: Sendable, Equatable {
     public var glyphs: [Glyph]
     /// The attributes of the styled span the run belongs to (empty outside every span).
     public var attributes: [String: String] = [:]
+    /// Whether the run is the ellipsis of a clamped line (see ``Truncation``): generated glyphs
+    /// standing for the hidden text, its ``utf16Range`` empty at the hidden text's start.
+    public var isEllipsis = false
 
     /// The sum of the glyph advances, in pixels.
     public var width: Double { glyphs.reduce(0) { $0 + $1.advance } }
 
     /// Whether the run holds the hyphen shown at a break after a soft hyphen (a generated glyph).
-    public var hasGeneratedHyphen: Bool { glyphs.contains { $0.isGenerated } }
+    public var hasGeneratedHyphen: Bool { !isEllipsis && glyphs.contains { $0.isGenerated } }
 }
 
 /// One laid-out line. Vertical positions are in pixels from the top of the text's content box.
@@ -77,6 +82,9 @@ public struct Line: Sendable, Equatable {
     public var endsWithHyphen: Bool
     /// Whether the line's paragraph reads right to left (so a renderer aligns it to the right).
     public var isRightToLeft: Bool
+    /// Whether the line shows an ellipsis where text is hidden (the last line of a clamped layout,
+    /// see ``Truncation``): a run of generated glyphs in ``runs``, counted in ``width``.
+    public var hasEllipsis = false
     /// The glyphs to draw, one run per font, script and direction, in drawing order (left to
     /// right, after bidi reordering); x positions are from the line's left edge.
     public var runs: [GlyphRun]
@@ -100,7 +108,7 @@ public struct Line: Sendable, Equatable {
         utf16Range == other.utf16Range && width == other.width && ascent == other.ascent && descent == other.descent
             && height == other.height && top == other.top && baseline == other.baseline
             && endsWithHardBreak == other.endsWithHardBreak && endsWithHyphen == other.endsWithHyphen
-            && isRightToLeft == other.isRightToLeft && runs == other.runs
+            && isRightToLeft == other.isRightToLeft && hasEllipsis == other.hasEllipsis && runs == other.runs
     }
 }
 
@@ -126,14 +134,22 @@ public struct Layout: Sendable, Equatable {
     /// Whether the lines carry glyph runs (false for the height-only path: geometry then builds
     /// the runs of the line it looks at, see ``glyphRuns(of:)``).
     let hasGlyphRuns: Bool
+    /// What the line clamp hid (see ``ParagraphStyle/lineClamp``), or nil when every line is kept.
+    public let truncation: Truncation?
+    /// The height the lines were clamped to (``ParagraphStyle/truncate`` with an editor's
+    /// `maxHeight`), or nil: a relayout clamps to it again.
+    let maxContentHeight: Double?
 
     /// - Throws: ``LayoutError`` `.invalidArgument` when the lines' height overflows.
-    init(prepared: PreparedText, maxWidth: Double, lineSpace: Double, lines: [Line], hasGlyphRuns: Bool) throws(LayoutError) {
+    init(prepared: PreparedText, maxWidth: Double, lineSpace: Double, lines: [Line], hasGlyphRuns: Bool,
+         truncation: Truncation? = nil, maxContentHeight: Double? = nil) throws(LayoutError) {
         self.prepared = prepared
         self.maxWidth = maxWidth
         self.lineSpace = lineSpace
         self.lines = lines
         self.hasGlyphRuns = hasGlyphRuns
+        self.truncation = truncation
+        self.maxContentHeight = maxContentHeight
         try requireFiniteContentHeight(contentHeight, lineCount: lines.count, lineSpace: lineSpace)
     }
 
@@ -152,7 +168,7 @@ public struct Layout: Sendable, Equatable {
     public static func == (a: Layout, b: Layout) -> Bool {
         // Each line's characters are compared once, as the whole text: lines cover all of it but
         // the hard breaks that end paragraphs.
-        a.maxWidth == b.maxWidth && a.lineSpace == b.lineSpace && a.lines.count == b.lines.count
+        a.maxWidth == b.maxWidth && a.lineSpace == b.lineSpace && a.lines.count == b.lines.count && a.truncation == b.truncation
             && a.prepared.text.utf8.elementsEqual(b.prepared.text.utf8)
             && zip(a.lines, b.lines).allSatisfy { $0.showsSameValues(as: $1) }
     }
@@ -175,6 +191,12 @@ extension PreparedText {
     /// - Complexity: O(n) over the prepared widths; only the pieces next to a line edge HarfBuzz
     ///   marks unsafe to break are shaped again.
     public func layout(width: Double? = nil, lineSpace: Double = 0, glyphRuns: Bool = true) throws -> Layout {
+        try layout(width: width, lineSpace: lineSpace, glyphRuns: glyphRuns, maxContentHeight: nil)
+    }
+
+    /// The layout, clamped (when ``ParagraphStyle/truncates``) to ``ParagraphStyle/lineClamp``
+    /// lines and, with ``ParagraphStyle/truncate`` set, to the lines within `maxContentHeight`.
+    func layout(width: Double?, lineSpace: Double, glyphRuns: Bool, maxContentHeight: Double?) throws -> Layout {
         let maxWidth = width ?? .infinity
         if maxWidth != .infinity { try requirePositive(maxWidth, "width") }
         guard maxWidth > 0, !maxWidth.isNaN else {
@@ -191,7 +213,13 @@ extension PreparedText {
                             top: &top, lineSpace: lineSpace, glyphRuns: glyphRuns, to: &lines)
             }
         }
-        return try Layout(prepared: self, maxWidth: maxWidth, lineSpace: lineSpace, lines: lines, hasGlyphRuns: glyphRuns)
+        guard style.paragraph.truncates, let keep = keptLineCount(lines, maxContentHeight: maxContentHeight) else {
+            return try Layout(prepared: self, maxWidth: maxWidth, lineSpace: lineSpace, lines: lines, hasGlyphRuns: glyphRuns,
+                              maxContentHeight: maxContentHeight)
+        }
+        let truncation = try truncate(&lines, keeping: keep, maxWidth: maxWidth)
+        return try Layout(prepared: self, maxWidth: maxWidth, lineSpace: lineSpace, lines: lines, hasGlyphRuns: glyphRuns,
+                          truncation: truncation, maxContentHeight: maxContentHeight)
     }
 
     /// Turns the line breaks of paragraph `index` into lines, from `top` down.
