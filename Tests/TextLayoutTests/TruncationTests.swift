@@ -53,6 +53,16 @@ struct TruncationTests {
         #expect(uncovered.isEmpty, "\(context): offsets \(uncovered.prefix(5)) are neither shown nor hidden")
         #expect(truncation.hiddenRange.lowerBound >= last.utf16Range.lowerBound, "\(context): the hidden text starts before the last line")
         if position == .end { #expect(truncation.hiddenRange.upperBound == length, "\(context)") }
+        // Any width in the stable range gives the same lines and hides the same text (the hidden
+        // text's own line count may differ); the shrink-wrap width is the widest line.
+        let stable = clamped.stableWidthRange
+        if stable.lowerBound < width {
+            let other = Double.random(in: stable.lowerBound..<min(stable.upperBound, 2 * width), using: &rng)
+            let resized = try clamped.prepared.layout(width: other)
+            #expect(resized.lines.map(\.utf16Range) == clamped.lines.map(\.utf16Range) && resized.truncation?.hiddenRange == truncation.hiddenRange,
+                    "\(context): at \(other), in the stable range \(stable), the layout changed")
+        }
+        #expect(try clamped.shrinkWrapWidth() == clamped.width)
         // Geometry answers on a clamped layout, for every offset and across the lines.
         for offset in 0...length { _ = clamped.caretRect(forUTF16Offset: offset) }
         for line in clamped.lines { _ = clamped.caret(atX: width / 2, y: line.top + 1) }

@@ -5,7 +5,9 @@ extension Layout {
     /// fits: from the widest line's width (narrower, that line must break, or overflow when it is
     /// one grapheme cluster) up to, not including, the narrowest width at which some line could
     /// take its next piece. A resize within it needs no relayout. (A piece fits a width when it is
-    /// at most ``Layout/fitTolerance`` wider, hence the shift of the upper end.)
+    /// at most ``Layout/fitTolerance`` wider, hence the shift of the upper end.) In a clamped
+    /// layout (see ``truncation``) the kept lines, the cut and the ellipsis stay the same over it;
+    /// ``Truncation/hiddenLineCount``, the hidden text's line count at this width, may not.
     public var stableWidthRange: Range<Double> {
         let upper = lines.reduce(Double.infinity) { min($0, $1.overflowWidth) } - Self.fitTolerance
         return width..<max(upper, width.nextUp)
@@ -19,14 +21,18 @@ extension Layout {
     /// taken as the widest line of the layout at the width found, so the result itself lays out
     /// the same, with its stable range starting at it.
     /// - Complexity: O(n log(w / ε)) in the text's prepared segments, with ε = 1/1024 px.
+    ///
+    /// A clamped layout (see ``truncation``) shrinks to its widest line, the ellipsis' included:
+    /// any narrower and the cut moves. One that hides nothing shrinks only as far as it still does.
     public func shrinkWrapWidth() throws -> Double {
+        if truncation != nil { return width }
         let count = lineCount
         var fits = width                         // gives at most `count` lines, each within it
         var tooNarrow = 0.0                      // gives more lines, or a line wider than it
         while fits - tooNarrow > 1.0 / 1024 {
             let probe = (fits + tooNarrow) / 2
             let candidate = try prepared.layout(width: probe, lineSpace: lineSpace, glyphRuns: false)
-            if candidate.lineCount <= count, candidate.width <= probe {
+            if candidate.lineCount <= count, candidate.width <= probe, candidate.truncation == nil {
                 fits = candidate.width
             } else {
                 tooNarrow = probe

@@ -67,12 +67,18 @@ extension PreparedText {
             var tail: [CutPoint] = []
             let tailStart = headParagraph.range.start == tailParagraph.range.start ? start : tailParagraph.range.start
             var cut = (head: 0, tail: 0)
+            // The narrowest cut tried that did not fit: the cuts are tried in one order
+            // whatever the width, so the cut stays the same up to that width (the line's
+            // overflowWidth, for ``Layout/stableWidthRange``).
+            var overflowWidth = Double.infinity
             func fits(_ headIndex: Int, _ tailIndex: Int?) -> Bool {
                 let headWidth = head[headIndex].x
                 let tailWidth = tailIndex.map { tail[$0].x } ?? 0
                 let fontByte = ellipsisFontByte(head: head[headIndex].byte, start: start,
                                                 tail: tailIndex.map { tail[$0].byte }, tailEnd: tailParagraph.range.end)
-                return headWidth + tailWidth + ellipses.width(at: fontByte) <= limit
+                let width = headWidth + tailWidth + ellipses.width(at: fontByte)
+                if width > limit { overflowWidth = min(overflowWidth, width) }
+                return width <= limit
             }
             switch position {
             case .end:
@@ -95,6 +101,12 @@ extension PreparedText {
                 }
                 cut = position == .start ? startCut(tail: tail, sameParagraph: tailStart == start, fits: { fits(0, $0) })
                     : middleCut(head: head, tail: tail, sameParagraph: tailStart == start, fits: fits)
+            }
+            if headParagraph.range.start == tailParagraph.range.start {
+                // In the last paragraph, a width that holds the rest of it on this line hides nothing.
+                var measurer = LineMeasurer(headParagraph, bytes: bytes, style: style, start: start)
+                let contentEnd = max(start, headParagraph.contentEnds[headParagraph.segmentCount - 1])
+                overflowWidth = min(overflowWidth, measurer.width(to: contentEnd))
             }
             let keptHead = start..<head[cut.head].byte
             let keptTail = tail.isEmpty ? nil : tail[cut.tail].byte..<tailParagraph.range.end
@@ -132,7 +144,7 @@ extension PreparedText {
             line.endsWithHyphen = false
             line.hasEllipsis = true
             line.runs = built.runs
-            line.overflowWidth = .infinity
+            line.overflowWidth = overflowWidth
             lines.removeSubrange(keep - 1..<lines.count)
             lines.append(line)
         }
