@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the build and the tests need, only those that are missing.
+# Installs what the build and the tests need, only what is missing: Debian packages (a Java runtime and Chromium among them) and PySpark from PyPI.
 set -euo pipefail
 packages=(pkg-config libfreetype-dev libharfbuzz-dev libfontconfig-dev libicu-dev libpng-dev fontconfig fonts-dejavu-core unicode-data chromium)
 missing=()
+# A Java runtime for Spark's local mode (scripts/spark_batch.py and its test), unless one is there.
+command -v java >/dev/null || packages+=(default-jre-headless)
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
@@ -13,3 +15,5 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
+# PySpark (scripts/spark_batch.py and its test in Spark's local mode), from PyPI.
+python3 -c 'import pyspark' 2>/dev/null || python3 -m pip install -q pyspark

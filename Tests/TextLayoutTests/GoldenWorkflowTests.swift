@@ -140,12 +140,15 @@ struct GoldenWorkflowTests {
         {"id":"height","text":"one two three four five six seven","width":60,"maxHeight":50,"insets":{"top":5,"left":0,"bottom":5,"right":0}}
         {"id":"ok","text":"one","width":60,"maxLines":1,"maxHeight":40}
         {"id":"bad","text":"x","size":-3}
+        {"id":"clamped","text":"one two three four five six seven","width":60,"lineClamp":1}
+        {"id":"clamp-fits","text":"one","width":60,"lineClamp":1}
         """#
         let run = try runTextlayout(["check", try Self.file(folder, "jobs.jsonl", jobs + "\n"), "--output-format", "json", "--fonts-dir", Self.fontsFolder])
         #expect(run.status == 1, "\(run.error)")
         let reported = try outputLines(run.output).map { try parseJSON($0) }
-        #expect(reported.map { $0["id"] } == [.string("lines"), .string("height"), .string("bad")])
-        #expect(reported.map { $0["problems"] } == [.array([.string("maxLines")]), .array([.string("maxHeight")]), .array([.string("error")])])
+        #expect(reported.map { $0["id"] } == [.string("lines"), .string("height"), .string("bad"), .string("clamped")])
+        #expect(reported.map { $0["problems"] } == [.array([.string("maxLines")]), .array([.string("maxHeight")]), .array([.string("error")]),
+                                                    .array([.string("truncated")])])
         // The first job's answer, from the library: more lines than 2.
         guard case let .number(lines, _)? = reported[0]["result"]?["lineCount"] else { throw GoldenError("no lineCount") }
         #expect(lines > 2)
