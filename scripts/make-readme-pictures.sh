@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Renders the README's pictures into docs/ with `textlayout render` and `textlayout edit`: a growing chat input at three moments, a mixed Arabic/English paragraph, a masked phone field.
+# Renders the README's pictures into docs/ with `textlayout render` and `textlayout edit`: a growing chat input at three moments, a mixed Arabic/English paragraph, a masked phone field, line heights with taller fallback fonts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build --product textlayout >/dev/null
@@ -23,6 +23,13 @@ mixed="The greeting مرحبا بالعالم means “hello, world”; السل
 "$textlayout" render --width 300 --insets 8,10,8,10 --output docs/mixed-arabic-english.svg "$mixed"
 rtl="كلمة hello تعني مرحبا، و world تعني العالم. في هذه الفقرة 3 كلمات إنجليزية: hello و world و text."
 "$textlayout" render --width 300 --insets 8,10,8,10 --scale 2 --debug --output docs/arabic-english-rtl.png "$rtl"
+# A fixed line height of 24 px with taller fallback fonts (the machine's Noto Color Emoji and Noto
+# Sans CJK JP), without a strut and with a forced one.
+heights=$'Latin text alone: 24 px\nAn emoji 🎉 in the line\nJapanese 日本語 in it\n日本語だけの行'
+for strut in none forced; do
+  "$textlayout" render --line-height 24px --strut "$strut" --language ja --width 220 --insets 6,8,6,8 --scale 2 --debug \
+    --output "docs/line-height-strut-$strut.png" "$heights"
+done
 # A masked phone field, replayed with `textlayout edit`: literals in blue, the empty slots' gray
 # placeholders, then a selection highlighted across the ")" literal. Each picture is the editor
 # after the session's last line.
@@ -36,4 +43,4 @@ phone() {
 }
 phone masked-phone.png '{"focus": true}' '{"paste": "(912) 345"}'
 phone masked-phone-selection.png '{"focus": true}' '{"paste": "(912) 345"}' '{"select": [1, 5]}'
-echo "wrote docs/chat-1.png docs/chat-2.png docs/chat-3.png docs/mixed-arabic-english.png docs/mixed-arabic-english.svg docs/arabic-english-rtl.png docs/masked-phone.png docs/masked-phone-selection.png"
+echo "wrote docs/chat-1.png docs/chat-2.png docs/chat-3.png docs/mixed-arabic-english.png docs/mixed-arabic-english.svg docs/arabic-english-rtl.png docs/masked-phone.png docs/masked-phone-selection.png docs/line-height-strut-none.png docs/line-height-strut-forced.png"

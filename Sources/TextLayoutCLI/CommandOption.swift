@@ -1,4 +1,5 @@
 // One command-line option declared once: its name, the kind of value it takes, its bounds, default and help text.
+import TextLayout
 
 /// The numbers an option accepts.
 public enum NumberBounds: Sendable, Equatable {
@@ -95,7 +96,3 @@ public struct CommandOption: Sendable, Equatable {
     }
 }
 
-/// `value` without a fractional part when it has none: "17", "0.5", "1e+300".
-public func plainNumber(_ value: Double) -> String {
-    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-}

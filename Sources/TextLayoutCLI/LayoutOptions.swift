@@ -57,6 +57,10 @@ public enum LayoutOptions {
         LayoutOption("truncate", sets: \.paragraph.truncate, key: "truncate",
                      help: "where clamped text is cut (also clamps to the lines within --max-height)", absent: "end, with --line-clamp"),
         LayoutOption("ellipsis", "TEXT", sets: \.paragraph.ellipsis, key: "ellipsis", help: "the text shown where text is hidden"),
+        LayoutOption("line-height", "normal|N|Npx", sets: \.paragraph.lineHeight, key: "lineHeight",
+                     help: "each font's line box: its metrics (normal), a multiple of the size (1.5) or pixels (24px)"),
+        LayoutOption("strut", sets: \.paragraph.strut, key: "strut",
+                     help: "whether every line is at least (minimum) or exactly (forced) the primary font's line box"),
         LayoutOption("spans", "JSON", sets: \.spans, key: "spans",
                      help: "styled ranges as the batch's \"spans\" list, such as '[{\"start\": 0, \"end\": 5, \"size\": 24}]'"),
     ]
@@ -163,3 +167,17 @@ extension Array: OptionValue where Element == LayoutRequest.Span {
 extension TextDirection: ChoiceOptionValue {}
 extension LineBreakStrictness: ChoiceOptionValue {}
 extension TruncationPosition: ChoiceOptionValue {}
+extension Strut: ChoiceOptionValue {}
+
+/// A line height, written `normal`, `1.5` (a multiple of the size) or `24px`.
+extension LineHeight: OptionValue {
+    static func kind(placeholder: String) -> OptionKind { .string(placeholder: placeholder) }
+    static func read(_ option: CommandOption, from arguments: ParsedArguments) throws -> LineHeight? {
+        guard let text = arguments.string(option) else { return nil }
+        guard let lineHeight = LineHeight(text) else {
+            throw UsageError("--\(option.name) must be \(LineHeight.allowed), got '\(text)'")
+        }
+        return lineHeight
+    }
+    var usageText: String? { description }
+}

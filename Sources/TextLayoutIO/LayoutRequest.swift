@@ -123,7 +123,7 @@ public struct LayoutRequest: Sendable {
     /// The keys that set the font, the style and the sizing: a job's and a session config's.
     public static let layoutKeys = ["font", "weight", "size", "width", "lineSpace", "minLines", "maxLines",
                                     "insets", "minHeight", "maxHeight", "direction", "language", "lineBreak",
-                                    "lineClamp", "truncate", "ellipsis"]
+                                    "lineClamp", "truncate", "ellipsis", "lineHeight", "strut"]
     /// The keys a batch job may have.
     public static let keys = ["id", "text"] + layoutKeys + ["shrinkWrap", "glyphs", "spans"]
     static let insetKeys = ["top", "left", "bottom", "right"]
@@ -165,6 +165,8 @@ public struct LayoutRequest: Sendable {
         direction = try object.choice("direction") ?? direction
         language = try object.string("language") ?? language
         lineBreak = try object.choice("lineBreak") ?? lineBreak
+        paragraph.lineHeight = try object.field("lineHeight").lineHeight() ?? paragraph.lineHeight
+        paragraph.strut = try object.choice("strut") ?? paragraph.strut
         sizing.lineSpace = try object.number("lineSpace") ?? sizing.lineSpace
         sizing.minLines = try object.integer("minLines") ?? sizing.minLines
         sizing.maxLines = try object.integer("maxLines") ?? sizing.maxLines
@@ -207,5 +209,21 @@ public struct LayoutRequest: Sendable {
     /// Lays the text out in its font looked up in `context`; see ``measure(font:in:glyphRuns:)``.
     public func measure(in context: FontContext, glyphRuns: Bool = true) throws -> LayoutResult {
         try measure(font: try font(in: context), in: context, glyphRuns: glyphRuns)
+    }
+}
+
+private extension JSONField {
+    /// A line height: `"normal"`, a number (a multiple of the size) or a string of pixels (`"24px"`).
+    func lineHeight() throws(BoundaryError) -> LineHeight? {
+        switch value {
+        case nil, .null?: return nil
+        case let .number(multiple, _)?: return .multiple(multiple)
+        case let .string(text)?:
+            guard let lineHeight = LineHeight(text) else {
+                throw BoundaryError(code, "'\(name)' \(verb) \(LineHeight.allowed), got '\(text)'")
+            }
+            return lineHeight
+        default: throw mistake(LineHeight.allowed)
+        }
     }
 }

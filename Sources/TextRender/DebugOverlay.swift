@@ -67,8 +67,7 @@ extension RenderScene {
         }
         if let editor {
             if editor.visibleLineCount > lines.count {
-                let style = layout.prepared.style
-                let lineHeight = style.font.metrics.lineHeight(size: style.size)
+                let lineHeight = layout.prepared.style.emptyLineHeight
                 for count in (lines.count + 1)...editor.visibleLineCount {
                     let bottom = bottom(ofLine: count)
                     strokes.append(.box(x: textLeft, y: bottom - lineHeight, width: max(0, right - textLeft), height: lineHeight,

@@ -146,14 +146,12 @@ public struct RenderScene: Sendable {
     /// The y of the content's top in the box: the top inset, less the scroll offset.
     var contentTop: Double { insets.top - scrollOffset }
 
-    /// The bottom of line `count` (1-based) in the box, counting lines past the text at the primary
-    /// font's height, as the editor's height does.
+    /// The bottom of line `count` (1-based) in the box, counting lines past the text at an empty
+    /// line's height, as the editor's height does.
     func bottom(ofLine count: Int) -> Double {
         let lines = layout.lines
         if count <= lines.count { return insets.top + lines[count - 1].top + lines[count - 1].height }
-        let style = layout.prepared.style
-        let empty = style.font.metrics.lineHeight(size: style.size)
-        return insets.top + layout.contentHeight + Double(count - lines.count) * (empty + layout.lineSpace)
+        return insets.top + layout.contentHeight + Double(count - lines.count) * (layout.prepared.style.emptyLineHeight + layout.lineSpace)
     }
 
     /// The largest em size among the runs, in layout pixels.

@@ -187,6 +187,8 @@ struct CommandLineLayoutOptionTests {
         ("line-clamp", "2", "lineClamp", "2"),
         ("truncate", "middle", "truncate", #""middle""#),
         ("ellipsis", "...", "ellipsis", #""...""#),
+        ("line-height", "24px", "lineHeight", #""24px""#),
+        ("strut", "forced", "strut", #""forced""#),
         ("spans", #"[{"start":0,"end":1,"size":30}]"#, "spans", #"[{"start":0,"end":1,"size":30}]"#),
     ]
 

@@ -67,9 +67,11 @@ public struct EditorSizing: Sendable, Hashable {
 }
 
 /// Throws when the height of `lineCount` lines with `lineSpace` between them overflowed: only a
-/// huge lineSpace can do that, since a line's height is bounded by the size and the font's metrics.
-func requireFiniteContentHeight(_ height: Double, lineCount: Int, lineSpace: Double) throws(LayoutError) {
-    try requireFinite(height, "the text's height", from: "lineSpace (\(lineSpace)) between \(lineCount) lines")
+/// huge lineSpace or lineHeight can do that, since otherwise a line's height is bounded by the
+/// size and the font's metrics.
+func requireFiniteContentHeight(_ height: Double, lineCount: Int, lineSpace: Double, lineHeight: LineHeight) throws(LayoutError) {
+    let lineBox = lineHeight == .normal ? "" : " and lineHeight (\(lineHeight))"
+    try requireFinite(height, "the text's height", from: "lineSpace (\(lineSpace))\(lineBox) between \(lineCount) lines")
 }
 
 /// A growing editor measured around its text. Equal measurements have equal layouts (see
@@ -93,7 +95,7 @@ extension PreparedText {
     /// Measures a growing editor `width` pixels wide (nil for no limit) holding this text.
     ///
     /// Height = top inset + bottom inset + the height of clamp(lineCount, minLines, maxLines) lines
-    /// (lines past the text's own are the primary font's height), then clamped to minHeight and
+    /// (lines past the text's own are as tall as an empty line, ``TextStyle/emptyLineHeight``), then clamped to minHeight and
     /// maxHeight. The editor scrolls when the content is taller than its inside.
     /// - Throws: ``LayoutError`` `.invalidArgument` for an invalid sizing, a width that leaves
     ///   no room between the left and right insets, or sizes whose sum overflows (the error names them).
@@ -131,7 +133,7 @@ extension PreparedText {
                 }
             }
         }
-        try requireFiniteContentHeight(content, lineCount: count, lineSpace: sizing.lineSpace)
+        try requireFiniteContentHeight(content, lineCount: count, lineSpace: sizing.lineSpace, lineHeight: style.paragraph.lineHeight)
         let visible = min(max(count, sizing.minLines), sizing.maxLines ?? Int.max)
         let box = try editorBox(lineCount: count, visibleLines: visible, visibleHeight: visible <= count ? visibleHeight : content,
                             contentHeight: content, sizing: sizing)
@@ -141,7 +143,7 @@ extension PreparedText {
 
     /// The height of one line from the fonts on it (a paragraph in one font needs no look at its runs).
     private func lineHeight(_ paragraph: PreparedParagraph, _ line: LineBreak, bytes: UnsafeBufferPointer<UInt8>) -> Double {
-        if let (font, size) = paragraph.onlyFont ?? (line.end == line.start ? (style.font, style.size) : nil) {
+        if style.paragraph.usesFontLineBoxes, let (font, size) = paragraph.onlyFont ?? (line.end == line.start ? (style.font, style.size) : nil) {
             return font.metrics.lineHeight(size: size)
         }
         return buildLine(paragraph, line, bytes: bytes, utf16Start: 0, glyphRuns: false).height
@@ -166,8 +168,7 @@ extension PreparedText {
                    sizing: EditorSizing) throws(LayoutError) -> (height: Double, isScrollable: Bool) {
         var linesHeight = visibleHeight
         if visibleLines > lineCount {
-            let emptyLine = style.font.metrics.lineHeight(size: style.size)
-            linesHeight = contentHeight + Double(visibleLines - lineCount) * (emptyLine + sizing.lineSpace)
+            linesHeight = contentHeight + Double(visibleLines - lineCount) * (style.emptyLineHeight + sizing.lineSpace)
             try requireFinite(linesHeight, "the editor's height",
                               from: "minLines (\(sizing.minLines)) and lineSpace (\(sizing.lineSpace))")
         }

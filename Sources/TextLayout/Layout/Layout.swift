@@ -67,13 +67,16 @@ public struct Line: Sendable, Equatable {
     public var ascent: Double
     /// The largest descent among the fonts on the line, in pixels (positive, below the baseline).
     public var descent: Double
-    /// The line's height: the largest ascent plus half line gap above the baseline, plus the largest
-    /// descent plus half line gap below it, among the fonts on the line (the primary font's for an
-    /// empty line).
+    /// The height of the line box: the union, around the baseline, of the boxes of the fonts on
+    /// the line (the primary font's for an empty line), each as tall as the style's
+    /// ``ParagraphStyle/lineHeight`` makes it, with the ``ParagraphStyle/strut`` applied. With
+    /// `lineHeight` normal: the largest ascent plus half line gap above the baseline, plus the
+    /// largest descent plus half line gap below it.
     public var height: Double
     /// The y of the line's top edge.
     public var top: Double
-    /// The y of the baseline: top + half the line gap + ascent.
+    /// The y of the baseline: top + the line box's extent above it (half the line gap + ascent
+    /// with `lineHeight` normal).
     public var baseline: Double
     /// Whether a hard break (newline, U+2028...) ends the line.
     public var endsWithHardBreak: Bool
@@ -150,7 +153,7 @@ public struct Layout: Sendable, Equatable {
         self.hasGlyphRuns = hasGlyphRuns
         self.truncation = truncation
         self.maxContentHeight = maxContentHeight
-        try requireFiniteContentHeight(contentHeight, lineCount: lines.count, lineSpace: lineSpace)
+        try requireFiniteContentHeight(contentHeight, lineCount: lines.count, lineSpace: lineSpace, lineHeight: prepared.style.paragraph.lineHeight)
     }
 
     /// The height of all lines: the sum of their heights plus `lineSpace` between each two.

@@ -1,6 +1,7 @@
 // Builds one line's glyph runs in drawing order (bidi rules L1 and L2) and its height from the fonts it uses.
 
-/// A line's glyph runs and vertical metrics.
+/// A line's glyph runs and vertical metrics: the fonts' largest ascent and descent, and the line
+/// box (its height and the baseline's place in it) under the paragraph's line-height model.
 struct BuiltLine {
     var runs: [GlyphRun]
     var ascent: Double
@@ -30,6 +31,10 @@ extension PreparedText {
             let gap = metrics.leading(size: size) / 2
             let ascent = metrics.ascent(size: size)
             let descent = metrics.descent(size: size)
+            guard style.paragraph.usesFontLineBoxes else {
+                let box = style.lineBox(line.end == line.start ? [] : [(font, size)])
+                return BuiltLine(runs: [], ascent: ascent, descent: descent, height: box.height, baselineOffset: box.above)
+            }
             return BuiltLine(runs: [], ascent: ascent, descent: descent, height: ascent + descent + 2 * gap, baselineOffset: ascent + gap)
         }
         let pieces = linePieces(paragraph, line)
@@ -49,8 +54,14 @@ extension PreparedText {
             above = max(above, fontAscent + gap)
             below = max(below, fontDescent + gap)
         }
+        var height = above + below
+        if !style.paragraph.usesFontLineBoxes {
+            let box = style.lineBox(pieces.lazy.map { (paragraph.runs[$0.run].font, paragraph.runs[$0.run].size) })
+            height = box.height
+            above = box.above
+        }
         guard glyphRuns else {
-            return BuiltLine(runs: [], ascent: ascent, descent: descent, height: above + below, baselineOffset: above)
+            return BuiltLine(runs: [], ascent: ascent, descent: descent, height: height, baselineOffset: above)
         }
         let measurer = LineMeasurer(paragraph, bytes: bytes, style: style, start: line.start)
         var logical = ShapedGlyphs()
@@ -135,7 +146,7 @@ extension PreparedText {
             penX += glyphRun.width
             runs.append(glyphRun)
         }
-        return BuiltLine(runs: runs, ascent: ascent, descent: descent, height: above + below, baselineOffset: above)
+        return BuiltLine(runs: runs, ascent: ascent, descent: descent, height: height, baselineOffset: above)
     }
 
     /// The pieces of `line` in logical order: its part of each shaped run, with the whitespace that

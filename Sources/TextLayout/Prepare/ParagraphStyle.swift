@@ -5,6 +5,10 @@
 /// of them; every one is checked when a style is made with it (``TextStyle/init(font:size:direction:language:lineBreak:paragraph:)``,
 /// ``TextStyle/withParagraph(_:)``).
 public struct ParagraphStyle: Sendable, Hashable {
+    /// How tall each font's box on a line is (the line model in the README).
+    public var lineHeight: LineHeight
+    /// Whether every line is at least, or exactly, as tall as the primary font's box.
+    public var strut: Strut
     /// The most lines a layout keeps (at least 1); nil for no limit. Text past them is hidden and
     /// an ``ellipsis`` shows where (see ``Truncation``).
     public var lineClamp: Int?
@@ -14,7 +18,10 @@ public struct ParagraphStyle: Sendable, Hashable {
     /// The string shown where text is hidden, shaped in the font of the text it follows.
     public var ellipsis: String
 
-    public init(lineClamp: Int? = nil, truncate: TruncationPosition? = nil, ellipsis: String = "\u{2026}") {
+    public init(lineHeight: LineHeight = .normal, strut: Strut = .none,
+                lineClamp: Int? = nil, truncate: TruncationPosition? = nil, ellipsis: String = "\u{2026}") {
+        self.lineHeight = lineHeight
+        self.strut = strut
         self.lineClamp = lineClamp
         self.truncate = truncate
         self.ellipsis = ellipsis
@@ -26,6 +33,7 @@ public struct ParagraphStyle: Sendable, Hashable {
     /// Checks every value, naming the one that is wrong and what is allowed.
     /// - Throws: ``LayoutError`` `.invalidArgument`.
     func validate() throws {
+        try lineHeight.validate()
         if let lineClamp, lineClamp < 1 {
             throw LayoutError(.invalidArgument, "lineClamp must be a whole number of lines, at least 1, got \(lineClamp)")
         }
@@ -33,6 +41,70 @@ public struct ParagraphStyle: Sendable, Hashable {
             throw LayoutError(.invalidArgument, "ellipsis must be one line of text (no line break), got \(ellipsis.debugDescription)")
         }
     }
+
+    /// Whether lines are as tall as their fonts' own metrics make them (`lineHeight` normal, no
+    /// strut): the model of the layouts before line heights, and its faster path.
+    var usesFontLineBoxes: Bool { lineHeight == .normal && strut == .none }
+}
+
+/// How tall the box of each font on a line is: CSS `line-height`.
+public enum LineHeight: Sendable, Hashable, CustomStringConvertible {
+    /// The font's own metrics: ascent + descent + line gap, the gap split above and below.
+    case normal
+    /// A multiple of the font's size (CSS `line-height: 1.5`): the difference from the font's
+    /// ascent + descent is split evenly above and below (half-leading).
+    case multiple(Double)
+    /// A fixed height in pixels (CSS `line-height: 24px`), split around the font's ascent and
+    /// descent the same way.
+    case fixed(Double)
+
+    /// Reads `normal`, a number (`1.5`, a multiple of the size) or pixels (`24px`); nil for
+    /// anything else. The value is not checked here (see ``validate()``).
+    public init?(_ text: String) {
+        if text == "normal" {
+            self = .normal
+        } else if text.hasSuffix("px"), let pixels = Double(text.dropLast(2)) {
+            self = .fixed(pixels)
+        } else if let multiple = Double(text) {
+            self = .multiple(multiple)
+        } else {
+            return nil
+        }
+    }
+
+    /// What ``init(_:)`` reads back: `normal`, `1.5` or `24px`.
+    public var description: String {
+        switch self {
+        case .normal: "normal"
+        case let .multiple(factor): plainNumber(factor)
+        case let .fixed(pixels): plainNumber(pixels) + "px"
+        }
+    }
+
+    /// What a line height may be, for messages.
+    public static let allowed = "\"normal\", a multiple of the size of at least 0 (1.5) or pixels of at least 0 (\"24px\")"
+
+    /// - Throws: ``LayoutError`` `.invalidArgument` for a negative or non-finite multiple or height.
+    func validate() throws(LayoutError) {
+        switch self {
+        case .normal: return
+        case let .multiple(value), let .fixed(value):
+            guard value.isFinite, value >= 0 else {
+                throw LayoutError(.invalidArgument, "lineHeight must be \(Self.allowed), got \(self)")
+            }
+        }
+    }
+}
+
+/// Whether the primary font's box sets a floor or the height of every line (SkParagraph's strut).
+public enum Strut: String, Sendable, Hashable, CaseIterable {
+    /// Lines are as tall as the boxes of the fonts on them.
+    case none
+    /// Every line is at least the primary font's box, above and below the baseline (CSS's strut).
+    case minimum
+    /// Every line is exactly the primary font's box, whatever fonts are on it; taller glyphs
+    /// reach into the lines next to them.
+    case forced
 }
 
 /// Where a clamped text is cut (CSS `text-overflow`, Pango's `ellipsize`).

@@ -1,0 +1,61 @@
+// The line-height model: each font's box around the baseline under `lineHeight`, their union on a line, and the strut.
+
+/// How far a box reaches above the baseline and how tall it is, in pixels (the height is kept as
+/// given, not as a sum, so that a line of one font is exactly the line height).
+struct LineBox {
+    var above: Double
+    var height: Double
+
+    var below: Double { height - above }
+
+    /// The smallest box holding both (one of them when it holds the other).
+    func union(_ other: LineBox) -> LineBox {
+        let top = max(above, other.above)
+        let bottom = max(below, other.below)
+        if top == above, bottom == below { return self }
+        if top == other.above, bottom == other.below { return other }
+        return LineBox(above: top, height: top + bottom)
+    }
+}
+
+extension LineHeight {
+    /// The box of a font with `metrics` at `size` (CSS's inline box): normal puts half the line
+    /// gap above the ascent and half below the descent; a multiple or a fixed height splits the
+    /// difference between it and ascent + descent evenly above and below (half-leading, negative
+    /// when the height is smaller than ascent + descent).
+    func box(_ metrics: FontMetrics, size: Double) -> LineBox {
+        let ascent = metrics.ascent(size: size)
+        let descent = metrics.descent(size: size)
+        let height = switch self {
+        case .normal: metrics.lineHeight(size: size)
+        case let .multiple(factor): factor * size
+        case let .fixed(pixels): pixels
+        }
+        // Normal's half-leading is half the line gap, as the layouts before line heights had it.
+        let halfLeading = self == .normal ? metrics.leading(size: size) / 2 : (height - ascent - descent) / 2
+        return LineBox(above: ascent + halfLeading, height: height)
+    }
+}
+
+extension TextStyle {
+    /// The box of the primary font: the strut, and the box of a line with no text.
+    var primaryLineBox: LineBox { paragraph.lineHeight.box(font.metrics, size: size) }
+
+    /// The height of a line with no text (an empty line, and the lines past the text that
+    /// `minLines` asks an editor for).
+    public var emptyLineHeight: Double { primaryLineBox.height }
+
+    /// The box of a line whose runs are in `fonts` (font and size pairs; none for an empty line):
+    /// the union of their boxes (CSS's line box), then the strut's floor or its forced height.
+    func lineBox(_ fonts: some Sequence<(font: Font, size: Double)>) -> LineBox {
+        let strut = primaryLineBox
+        if paragraph.strut == .forced { return strut }
+        var union: LineBox?
+        for (font, size) in fonts {
+            let box = paragraph.lineHeight.box(font.metrics, size: size)
+            union = union?.union(box) ?? box
+        }
+        guard let union else { return strut }
+        return paragraph.strut == .minimum ? union.union(strut) : union
+    }
+}
