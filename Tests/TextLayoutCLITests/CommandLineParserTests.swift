@@ -244,8 +244,22 @@ struct CommandLineLayoutOptionTests {
         ("maxLines (2) must be at least minLines (3)", "--max-lines (2) must be at least --min-lines (3)"),
         ("insets.left must be finite", "--insets.left must be finite"),
         ("the widths and sizes are fine", "the widths and sizes are fine"),
+        ("lineHeight must be \"normal\", got -1px", "--line-height must be \"normal\", got -1px"),
     ])
     func namingOptions(_ message: String, _ named: String) {
         #expect(LayoutOptions.namingOptions(message) == named)
+    }
+
+    @Test("--line-height takes normal, a multiple or pixels; anything else is a usage error saying what is allowed",
+          arguments: [("normal", LineHeight?.some(.normal)), ("1.5", .multiple(1.5)), ("24px", .fixed(24)), ("tall", nil), ("24pt", nil)])
+    func lineHeightOption(_ value: String, _ expected: LineHeight?) throws {
+        let args = try ParsedArguments(["--line-height", value], for: Self.command)
+        if let expected {
+            #expect(try LayoutOptions.request(text: "x", args).paragraph.lineHeight == expected)
+        } else {
+            #expect(throws: UsageError("--line-height must be \(LineHeight.allowed), got '\(value)'")) {
+                try LayoutOptions.request(text: "x", args)
+            }
+        }
     }
 }

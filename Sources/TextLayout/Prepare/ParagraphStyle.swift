@@ -82,7 +82,7 @@ public enum LineHeight: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// What a line height may be, for messages.
-    public static let allowed = "\"normal\", a multiple of the size of at least 0 (1.5) or pixels of at least 0 (\"24px\")"
+    public static let allowed = "\"normal\", a multiple of the em of at least 0 (1.5) or pixels of at least 0 (\"24px\")"
 
     /// - Throws: ``LayoutError`` `.invalidArgument` for a negative or non-finite multiple or height.
     func validate() throws(LayoutError) {
