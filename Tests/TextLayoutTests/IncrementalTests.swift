@@ -37,7 +37,11 @@ struct IncrementalTests {
         var random = SplitMix(seed: seed)
         let font = try fonts()
         var text = Self.paragraphs.joined(separator: "\n")
-        var prepared = try PreparedText(text, font: font, size: 17)
+        // Seeds 5 to 8 lay out under a line-height model: the lines an edit rebuilds get their
+        // boxes as a fresh layout does, and the kept lines move by the difference.
+        let paragraph = seed <= 4 ? ParagraphStyle()
+            : ParagraphStyle(lineHeight: seed % 2 == 0 ? .fixed(23.5) : .multiple(1.4), strut: seed == 7 ? .minimum : .none)
+        var prepared = try PreparedText(text, style: TextStyle(font: font, size: 17, paragraph: paragraph))
         let width = [90.0, 160, 300][Int(seed % 3)]
         var layout = try prepared.layout(width: width, lineSpace: 2, glyphRuns: seed % 2 == 0)
         for step in 0..<80 {
@@ -54,7 +58,7 @@ struct IncrementalTests {
             expectedText.replaceSubrange(String.Index(utf16Offset: lower, in: text)..<String.Index(utf16Offset: upper, in: text), with: insertion)
             #expect(edited.text == expectedText)
             // The reference shares no cache with the code under test.
-            let fresh = try PreparedText(expectedText, font: uncachedTwin(of: font), size: 17)
+            let fresh = try PreparedText(expectedText, style: TextStyle(font: uncachedTwin(of: font), size: 17, paragraph: paragraph))
             let full = try fresh.layout(width: width, lineSpace: 2, glyphRuns: layout.hasGlyphRuns)
             #expect(summary(updated) == summary(full), "seed \(seed) step \(step): replacing \(lower)..<\(upper) with \(insertion.debugDescription)")
             #expect(edited.paragraphs.count == fresh.paragraphs.count)

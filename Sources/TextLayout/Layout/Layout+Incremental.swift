@@ -105,9 +105,8 @@ extension Layout {
             line.shift(bytes: edit.byteDelta, utf16: edit.utf16Delta)
             if line.paragraph >= oldEndParagraph { line.paragraph += paragraphShift }
             line.text = prepared.text
-            let move = top - line.top
-            line.top += move
-            line.baseline += move
+            line.top = top
+            line.baseline = top + line.baselineOffset
             top = line.top + line.height + lineSpace
             lines.append(line)
         }

@@ -101,6 +101,9 @@ public struct Line: Sendable, Equatable {
     var text: String
     /// The narrowest wrap width at which this line would break elsewhere (see ``LineBreak``).
     var overflowWidth: Double
+    /// The baseline's distance below the top, as the line box gave it: a line moved to a new top
+    /// (``Layout/updated(for:after:)``) gets its baseline as a fresh layout computes it.
+    var baselineOffset: Double
 
     public static func == (a: Line, b: Line) -> Bool {
         a.showsSameValues(as: b) && a.text.utf8[a.range].elementsEqual(b.text.utf8[b.range])
@@ -250,7 +253,8 @@ extension PreparedText {
                 byteRange: line.start..<line.end,
                 contentEnd: line.contentEnd,
                 text: text,
-                overflowWidth: line.overflowWidth))
+                overflowWidth: line.overflowWidth,
+                baselineOffset: built.baselineOffset))
             top += built.height + lineSpace
         }
     }
