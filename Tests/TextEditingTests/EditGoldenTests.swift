@@ -51,7 +51,8 @@ struct EditGoldenTests {
         let input = try String(contentsOf: editGoldens.appendingPathComponent(name + ".jsonl"), encoding: .utf8)
         let lines = input.split(separator: "\n").map(String.init)
         guard case let .object(config)? = (try? parseJSON(lines[0]))?["config"] else { return }
-        let layoutKeys = ["font", "size", "lineSpace", "minLines", "maxLines", "insets", "minHeight", "maxHeight"]
+        // Every layout key but the width, which the editor may have changed (setWidth).
+        let layoutKeys = LayoutRequest.layoutKeys.filter { $0 != "width" }
         let session = EditSession(fonts: bundledFonts)
         for (i, line) in lines.enumerated() {
             let output = try parseJSON(session.reply(to: line).json)
