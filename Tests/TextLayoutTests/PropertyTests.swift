@@ -22,6 +22,7 @@ struct PropertyTests {
         var direction: TextDirection
         var language: String?
         var lineBreak: LineBreakStrictness
+        var paragraph: ParagraphStyle
 
         init(seed: UInt64) {
             var rng = SplitMix(seed: seed)
@@ -37,11 +38,15 @@ struct PropertyTests {
             direction = TextDirection.allCases.randomElement(using: &rng)!
             language = [nil, nil, "en", "ja", "ar", "th", "zh-Hant", "ko", "de-u-co-phonebk"].randomElement(using: &rng)!
             lineBreak = LineBreakStrictness.allCases.randomElement(using: &rng)!
+            // Drawn last, so that the fields above stay what each seed gave before line heights.
+            let lineHeight = [LineHeight.normal, .normal, .multiple(Double.random(in: 0...3, using: &rng)),
+                              .fixed(Double.random(in: 0...100, using: &rng))].randomElement(using: &rng)!
+            paragraph = ParagraphStyle(lineHeight: lineHeight, strut: Strut.allCases.randomElement(using: &rng)!)
         }
 
         var description: String {
             "seed \(seed): \(text.debugDescription) in \(font) at \(size) px, widths \(widths.map { $0.map { "\($0)" } ?? "none" }), "
-                + "lineSpace \(lineSpace), \(direction), language \(language ?? "none"), \(lineBreak)"
+                + "lineSpace \(lineSpace), \(direction), language \(language ?? "none"), \(lineBreak), lineHeight \(paragraph.lineHeight), strut \(paragraph.strut)"
         }
     }
 
@@ -57,7 +62,7 @@ struct PropertyTests {
             let seed = UInt64(block) * 1_000_003 + k
             let c = Case(seed: seed)
             let style = try TextStyle(font: isolatedFont(c.font), size: c.size, direction: c.direction, language: c.language,
-                                      lineBreak: c.lineBreak)
+                                      lineBreak: c.lineBreak, paragraph: c.paragraph)
             for width in c.widths {
                 let layout = try expectDeterministicLayout(c.text, style: style, width: width, lineSpace: c.lineSpace,
                                                            "\(c) at width \(width.map { "\($0)" } ?? "none")")
@@ -76,7 +81,7 @@ struct PropertyTests {
         for k in 0..<Self.seedsPerBlock {
             let c = Case(seed: 7_000_000 + UInt64(block) * 1000 + k)
             let style = try TextStyle(font: isolatedFont(c.font), size: c.size, direction: c.direction, language: c.language,
-                                      lineBreak: c.lineBreak)
+                                      lineBreak: c.lineBreak, paragraph: c.paragraph)
             let prepared = try PreparedText(c.text, style: style)
             var rng = SplitMix(seed: c.seed)
             for _ in 0..<4 {
