@@ -70,6 +70,15 @@ struct LineHeightTests {
         }
     }
 
+    @Test("a multiple is of each run's own size: a 34 px span in 17 px text makes a 1.5 line 51 px")
+    func multipleOfASpansSize() throws {
+        let style = try TextStyle(font: isolatedFont("DejaVuSans.ttf"), size: Self.size, paragraph: ParagraphStyle(lineHeight: .multiple(1.5)))
+        let layout = try PreparedText("Big and small", style: style, spans: [StyledSpan(range: 0..<3, size: 34)]).layout()
+        // DejaVu at 34 px: ascent 31.559570, descent 8.018555, half-leading (51 − 39.578125) / 2 = 5.710938.
+        #expect(layout.lines[0].height == 51)
+        #expect(abs(layout.lines[0].baseline - 37.270508) < 1e-6)
+    }
+
     @Test("taller fallback fonts: each font's box is centred on its own content area and the line is their union, as in CSS")
     func tallerFallback() throws {
         // Line 1: DejaVu + emoji, line 2: DejaVu + CJK, line 3: CJK only (hard breaks keep them apart).
