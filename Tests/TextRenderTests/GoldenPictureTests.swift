@@ -14,6 +14,8 @@ struct GoldenPictureTests {
         var width: Double?
         var sizing = EditorSizing()
         var options = RenderOptions()
+        var language: String?
+        var paragraph = ParagraphStyle()
         var description: String { name }
     }
 
@@ -32,10 +34,14 @@ struct GoldenPictureTests {
              options: RenderOptions(background: .transparent, debug: true)),
         Case(name: "rtl-emoji-debug", text: "שלום 👍🏾 עולם, 42 ו-OK", font: "NotoSansHebrew-Regular.ttf", size: 15, width: 110,
              sizing: EditorSizing(insets: EdgeInsets(top: 3, left: 4, bottom: 3, right: 4)), options: RenderOptions(debug: true)),
+        // 24 px line boxes: 24.07 px with the emoji, 25.53 px with Latin and CJK, 24 px for CJK alone and the empty slots.
+        Case(name: "line-height-fallback-debug", text: "Hi ❤️ there\nSave 設定を保存\n設定", width: 150,
+             sizing: EditorSizing(minLines: 5, insets: EdgeInsets(top: 3, left: 4, bottom: 3, right: 4)), options: RenderOptions(debug: true),
+             language: "ja", paragraph: ParagraphStyle(lineHeight: .fixed(24))),
     ]
 
     private func scene(_ c: Case) throws -> RenderScene {
-        try editorScene(c.text, font: c.font, size: c.size, width: c.width, sizing: c.sizing).scene
+        try editorScene(c.text, font: c.font, size: c.size, width: c.width, sizing: c.sizing, language: c.language, paragraph: c.paragraph).scene
     }
 
     @Test("golden picture", arguments: cases)

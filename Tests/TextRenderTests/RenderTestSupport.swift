@@ -14,8 +14,10 @@ func bundledFont(_ file: String = "DejaVuSans.ttf") throws -> Font {
 
 /// A scene of `text` in an editor, as `textlayout render` builds it.
 func editorScene(_ text: String, font: String = "DejaVuSans.ttf", size: Double = 17, width: Double? = nil,
-                 sizing: EditorSizing = EditorSizing(), direction: TextDirection = .auto) throws -> (scene: RenderScene, measurement: EditorMeasurement) {
-    let prepared = try PreparedText(text, style: TextStyle(font: bundledFont(font), size: size, direction: direction))
+                 sizing: EditorSizing = EditorSizing(), direction: TextDirection = .auto, language: String? = nil,
+                 paragraph: ParagraphStyle = ParagraphStyle()) throws -> (scene: RenderScene, measurement: EditorMeasurement) {
+    let prepared = try PreparedText(text, style: TextStyle(font: bundledFont(font), size: size, direction: direction, language: language,
+                                                           paragraph: paragraph))
     let measurement = try prepared.measureEditor(width: width, sizing: sizing)
     return (RenderScene(editor: measurement, sizing: sizing, width: width), measurement)
 }
