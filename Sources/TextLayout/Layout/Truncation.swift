@@ -284,18 +284,20 @@ private struct EllipsisShapes {
         let font = runIndex >= 0 ? paragraph.runs[runIndex].font : prepared.style.font
         let size = runIndex >= 0 ? paragraph.runs[runIndex].size : prepared.style.size
         let attributes = prepared.resolvedSpans.first { $0.bytes.contains(byte) }?.index.map { prepared.spans[$0].attributes } ?? [:]
-        // The style is the text's own with no paragraph settings, so the ellipsis is never clamped itself.
+        // The style is the text's own with its line-height model but no clamp, so the ellipsis'
+        // box is measured as the text's are and the ellipsis is never clamped itself.
         let line: Line
         do {
+            let paragraph = ParagraphStyle(lineHeight: prepared.style.paragraph.lineHeight, strut: prepared.style.paragraph.strut)
             let style = try TextStyle(font: font, size: size, direction: rightToLeft ? .rtl : .ltr,
-                                      language: prepared.style.language, lineBreak: prepared.style.lineBreak)
+                                      language: prepared.style.language, lineBreak: prepared.style.lineBreak, paragraph: paragraph)
             line = try PreparedText(ellipsis, style: style).layout().lines[0]
         } catch {
             // The text's own font and size passed these checks already; only an ellipsis ICU
             // cannot analyse could fail, and then none is shown.
             line = Line(utf16Range: 0..<0, width: 0, ascent: 0, descent: 0, height: 0, top: 0, baseline: 0,
                         endsWithHardBreak: false, endsWithHyphen: false, isRightToLeft: rightToLeft, runs: [],
-                        paragraph: 0, byteRange: 0..<0, contentEnd: 0, text: "", overflowWidth: .infinity)
+                        paragraph: 0, byteRange: 0..<0, contentEnd: 0, text: "", overflowWidth: .infinity, baselineOffset: 0)
         }
         shaped[key] = (line, attributes)
         return (line, attributes)
