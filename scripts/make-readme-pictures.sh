@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Renders the README's pictures into docs/ with `textlayout render` and `textlayout edit`: a growing chat input at three moments, a mixed Arabic/English paragraph, a masked phone field, line heights with taller fallback fonts.
+# Renders the README's pictures into docs/ with `textlayout render` and `textlayout edit`: a growing chat input at three moments, a mixed Arabic/English paragraph, the alignments, a masked phone field, line heights with taller fallback fonts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build --product textlayout >/dev/null
@@ -29,6 +29,10 @@ heights=$'Latin text alone: 24 px\nAn emoji 🎉 in the line\nJapanese 日本語
 for strut in none forced; do
   "$textlayout" render --line-height 24px --strut "$strut" --language ja --width 220 --insets 6,8,6,8 --scale 2 --debug \
     --output "docs/line-height-strut-$strut.png" "$heights"
+# The alignments and justification of one paragraph, 220 px wide, with a 16 px first-line indent.
+fox="A quick brown fox jumps over the lazy dog, then keeps running far away across the field."
+for align in start center end justify; do
+  "$textlayout" render --width 220 --insets 6,8,6,8 --align "$align" --indent 16 --scale 2 --debug --output "docs/align-$align.png" "$fox"
 done
 # A masked phone field, replayed with `textlayout edit`: literals in blue, the empty slots' gray
 # placeholders, then a selection highlighted across the ")" literal. Each picture is the editor
@@ -43,4 +47,4 @@ phone() {
 }
 phone masked-phone.png '{"focus": true}' '{"paste": "(912) 345"}'
 phone masked-phone-selection.png '{"focus": true}' '{"paste": "(912) 345"}' '{"select": [1, 5]}'
-echo "wrote docs/chat-1.png docs/chat-2.png docs/chat-3.png docs/mixed-arabic-english.png docs/mixed-arabic-english.svg docs/arabic-english-rtl.png docs/masked-phone.png docs/masked-phone-selection.png docs/line-height-strut-none.png docs/line-height-strut-forced.png"
+echo "wrote docs/chat-1.png docs/chat-2.png docs/chat-3.png docs/mixed-arabic-english.png docs/mixed-arabic-english.svg docs/arabic-english-rtl.png docs/masked-phone.png docs/masked-phone-selection.png docs/line-height-strut-none.png docs/line-height-strut-forced.png docs/align-{start,center,end,justify}.png"

@@ -61,6 +61,10 @@ public enum LayoutOptions {
                      help: "each font's line box: its metrics (normal), a multiple of the size (1.5) or pixels (24px)"),
         LayoutOption("strut", sets: \.paragraph.strut, key: "strut",
                      help: "whether every line is at least (minimum) or exactly (forced) the primary font's line box"),
+        LayoutOption("align", sets: \.paragraph.alignment, key: "align",
+                     help: "where lines sit in the width (start and end follow the paragraph's direction; justify stretches the spaces of every line but a paragraph's last)"),
+        LayoutOption("indent", "PX", sets: \.paragraph.indent, key: "indent",
+                     help: "how far each paragraph's first line starts in (negative: a hanging indent of the other lines)"),
         LayoutOption("spans", "JSON", sets: \.spans, key: "spans",
                      help: "styled ranges as the batch's \"spans\" list, such as '[{\"start\": 0, \"end\": 5, \"size\": 24}]'"),
     ]
@@ -181,3 +185,4 @@ extension LineHeight: OptionValue {
     }
     var usageText: String? { description }
 }
+extension TextAlignment: ChoiceOptionValue {}

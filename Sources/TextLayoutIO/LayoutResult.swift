@@ -92,8 +92,8 @@ public struct LayoutResult {
             if glyphs {
                 out.field("top", line.top)
                 out.field("direction", line.isRightToLeft ? "rtl" : "ltr")
-                out.field("x", layout.lineOrigin(line))
             }
+            if glyphs || layout.prepared.style.paragraph.movesLines { out.field("x", layout.lineOrigin(line)) }
             guard detail.contains(.runs) else { return }
             out.field("text", String(layout.prepared.text[line.range]))
             if line.endsWithHyphen { out.field("endsWithHyphen", true) }

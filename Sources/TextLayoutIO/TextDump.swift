@@ -7,7 +7,8 @@ extension EditorMeasurement {
     /// `line 0 [0..13) w=100.71 h=19.79 baseline=15.78 "Hello world, "`, followed by `+hyphen`
     /// when the line shows a hyphen after a soft hyphen, `+ellipsis` when it shows an ellipsis (its
     /// text then as shown: the ellipsis in place of the hidden text, which a `hidden` line after
-    /// the lines gives, with the ellipsis' box).
+    /// the lines gives, with the ellipsis' box); with an alignment or indent, each line's `x=`
+    /// (where its runs start) after its baseline.
     /// Numbers have two decimals; offsets are UTF-16; fonts are named by family and style only,
     /// so the dump does not depend on where the font files are. A line drawn in more than the
     /// primary font, or right to left, lists its glyph runs in drawing order below it.
@@ -18,7 +19,7 @@ extension EditorMeasurement {
         out += "width \(layout.maxWidth.isFinite ? format(layout.maxWidth) : "unlimited")\n"
         for (i, line) in layout.lines.enumerated() {
             let text = line.hasEllipsis ? layout.shownText(of: line) : String(layout.prepared.text[line.range])
-            out += "line \(i) [\(line.utf16Range.lowerBound)..\(line.utf16Range.upperBound)) w=\(format(line.width)) h=\(format(line.height)) baseline=\(format(line.baseline)) \(quoted(text))\(line.endsWithHyphen ? " +hyphen" : "")\(line.hasEllipsis ? " +ellipsis" : "")\n"
+            out += "line \(i) [\(line.utf16Range.lowerBound)..\(line.utf16Range.upperBound)) w=\(format(line.width)) h=\(format(line.height)) baseline=\(format(line.baseline))\(origin(of: line, in: layout)) \(quoted(text))\(line.endsWithHyphen ? " +hyphen" : "")\(line.hasEllipsis ? " +ellipsis" : "")\n"
             if line.runs.contains(where: { $0.font !== style.font || $0.isRightToLeft }) {
                 for run in line.runs {
                     out += "  run [\(run.utf16Range.lowerBound)..\(run.utf16Range.upperBound)) x=\(format(run.x)) w=\(format(run.width)) \(run.isRightToLeft ? "rtl" : "ltr") \(run.font.familyName) \(run.font.styleName)\n"
@@ -33,6 +34,11 @@ extension EditorMeasurement {
         out += "editor height \(format(height)) shows \(visibleLineCount) lines, scrolls \(isScrollable ? "yes" : "no")\n"
         return out
     }
+}
+
+/// ` x=` and where a line's runs start, when the style places lines otherwise than by default; else nothing.
+private func origin(of line: Line, in layout: Layout) -> String {
+    layout.prepared.style.paragraph.movesLines ? " x=\(format(layout.lineOrigin(line)))" : ""
 }
 
 /// A number with two decimals, as the text dumps show it.

@@ -74,7 +74,7 @@ public struct RenderScene: Sendable {
         layout = measurement.layout
         lines = measurement.layout.linesWithGlyphRuns
         insets = sizing.insets
-        self.width = width ?? (measurement.layout.width + sizing.insets.left + sizing.insets.right)
+        self.width = width ?? (measurement.layout.alignmentWidth + sizing.insets.left + sizing.insets.right)
         height = measurement.height
         editor = Editor(minLines: sizing.minLines, maxLines: sizing.maxLines,
                         visibleLineCount: measurement.visibleLineCount, isScrollable: measurement.isScrollable)
@@ -86,7 +86,7 @@ public struct RenderScene: Sendable {
         self.layout = layout
         lines = layout.linesWithGlyphRuns
         insets = .zero
-        width = layout.maxWidth.isFinite ? layout.maxWidth : layout.width
+        width = layout.alignmentWidth
         height = layout.contentHeight
         editor = nil
     }
@@ -117,16 +117,10 @@ public struct RenderScene: Sendable {
     /// The x of the text's left edge: the left inset.
     var textLeft: Double { insets.left }
 
-    /// The width between the side insets.
-    var textWidth: Double { max(0, width - insets.left - insets.right) }
-
-    /// The x a line's runs are placed from (their `x` is relative to it): the left text edge, or
-    /// for a line of a right-to-left paragraph, so that its content ends at the right text edge;
-    /// its trailing whitespace, which bidi puts at the visual end (the left), hangs past the
-    /// content's left end.
+    /// The x a line's runs are placed from (their `x` is relative to it): the layout's
+    /// ``Layout/lineOrigin(_:)`` from the left text edge.
     func lineOrigin(_ line: Line) -> Double {
-        guard line.isRightToLeft else { return textLeft }
-        return textLeft + textWidth - line.runs.reduce(0) { $0 + $1.width }
+        textLeft + layout.lineOrigin(line)
     }
 
     /// From where to where a line's content (hanging whitespace excluded) reaches.

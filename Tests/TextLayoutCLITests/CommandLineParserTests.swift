@@ -189,6 +189,8 @@ struct CommandLineLayoutOptionTests {
         ("ellipsis", "...", "ellipsis", #""...""#),
         ("line-height", "24px", "lineHeight", #""24px""#),
         ("strut", "forced", "strut", #""forced""#),
+        ("align", "justify", "align", #""justify""#),
+        ("indent", "-12.5", "indent", "-12.5"),
         ("spans", #"[{"start":0,"end":1,"size":30}]"#, "spans", #"[{"start":0,"end":1,"size":30}]"#),
     ]
 

@@ -35,8 +35,11 @@ func goldenSettings(_ source: String) throws -> [(key: String, value: String)] {
 
 /// The keys of a golden case that record Pango's layout of it (scripts/record-pango-starts.py):
 /// `pango` its line starts (UTF-16 offsets), `pango-difference` the kind of difference from ours,
-/// `pango-hidden` the UTF-16 range Pango's ellipsis stands for in a clamped case (`start,end`).
-let pangoKeys = ["pango", "pango-difference", "pango-hidden"]
+/// `pango-hidden` the UTF-16 range Pango's ellipsis stands for in a clamped case (`start,end`);
+/// `pango-x` and `pango-widths` each line's x and width as /work/shared/peers' `pango_layout` prints
+/// them with the case's `PEER_ALIGN` and `PEER_INDENT` (alignment and indent cases): where each
+/// line's content starts, and its width.
+let pangoKeys = ["pango", "pango-difference", "pango-hidden", "pango-x", "pango-widths"]
 
 /// A golden case's job: `key: value` lines, `#` comments. `text` is a JSON string literal; `font`
 /// names a file in Fonts/; the other keys are those of the batch format (`insets` as T,L,B,R),
@@ -141,6 +144,36 @@ struct GoldenTests {
         guard bounds.count == 2 else { throw GoldenError("'pango-hidden: \(recorded)' must be start,end in UTF-16 offsets") }
         let hidden = try Self.measure(name).layout.truncation?.hiddenRange
         #expect(hidden == bounds[0]..<bounds[1], "\(name): we hide \(String(describing: hidden)), Pango \(bounds[0])..<\(bounds[1])")
+    }
+
+    @Test("golden case's line x and widths are Pango's where the case records them (within its 1/1024 px units)",
+          arguments: goldenCases())
+    func placesLinesAsPango(_ name: String) throws {
+        let settings = try goldenSettings(String(contentsOf: goldensDirectory.appendingPathComponent(name + ".txt"), encoding: .utf8))
+        func recorded(_ key: String) throws -> [Double]? {
+            try settings.last { $0.key == key }.map { setting in
+                try setting.value.split(separator: ",").map { field in
+                    guard let value = Double(field.trimmingCharacters(in: .whitespaces)) else {
+                        throw GoldenError("'\(key): \(setting.value)' must list numbers separated by commas")
+                    }
+                    return value
+                }
+            }
+        }
+        let layout = try Self.measure(name).layout
+        if let xs = try recorded("pango-x") {
+            // Pango's x is where a line's content starts; ours where its runs start, which on a
+            // right-to-left line is left of the content by the whitespace that hangs there.
+            let ours = layout.lines.map { line in
+                layout.lineOrigin(line) + (line.isRightToLeft ? layout.glyphRuns(of: line).reduce(0) { $0 + $1.width } - line.width : 0)
+            }
+            #expect(ours.count == xs.count && zip(ours, xs).allSatisfy { abs($0 - $1) < 0.01 }, "\(name): our x \(ours), Pango's \(xs)")
+        }
+        if let widths = try recorded("pango-widths") {
+            let ours = layout.lines.map(\.width)
+            #expect(ours.count == widths.count && zip(ours, widths).allSatisfy { abs($0 - $1) < 0.01 },
+                    "\(name): our widths \(ours), Pango's \(widths)")
+        }
     }
 
     /// The editor measurement of the golden case `name`, in the bundled fonts.

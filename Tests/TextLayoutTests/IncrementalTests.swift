@@ -28,18 +28,21 @@ struct IncrementalTests {
     func summary(_ layout: Layout) -> [String] {
         layout.lines.map { line in
             let range = layout.prepared.text.utf16.distance(from: layout.prepared.text.startIndex, to: line.range.lowerBound)
-            return "\(line.utf16Range) \(range) \(line.byteRange) p\(line.paragraph) w=\(line.width) h=\(line.height) top=\(line.top) base=\(line.baseline) hard=\(line.endsWithHardBreak) hyphen=\(line.endsWithHyphen) rtl=\(line.isRightToLeft) runs=\(line.runs.map { "\($0.utf16Range)@\($0.x):\($0.glyphs.map(\.cluster))" })"
+            return "\(line.utf16Range) \(range) \(line.byteRange) p\(line.paragraph) w=\(line.width) h=\(line.height) top=\(line.top) base=\(line.baseline) hard=\(line.endsWithHardBreak) hyphen=\(line.endsWithHyphen) justified=\(line.isJustified) rtl=\(line.isRightToLeft) runs=\(line.runs.map { "\($0.utf16Range)@\($0.x):\($0.glyphs.map(\.cluster))" })"
         }
     }
 
-    @Test("random edits: updated layout equals a fresh layout", arguments: [UInt64(1), 2, 3, 4, 5, 6, 7, 8])
+    /// Seeds 9 to 12 justify, with a first-line or a hanging indent.
+    @Test("random edits: updated layout equals a fresh layout", arguments: [UInt64(1), 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])
     func randomEdits(seed: UInt64) throws {
         var random = SplitMix(seed: seed)
         let font = try fonts()
         var text = Self.paragraphs.joined(separator: "\n")
         // Seeds 5 to 8 lay out under a line-height model: the lines an edit rebuilds get their
         // boxes as a fresh layout does, and the kept lines move by the difference.
-        let paragraph = seed <= 4 ? ParagraphStyle()
+        // Seeds past 8 justify and indent.
+        let paragraph = seed > 8 ? ParagraphStyle(alignment: .justify, indent: seed % 2 == 0 ? 20 : -20)
+            : seed <= 4 ? ParagraphStyle()
             : ParagraphStyle(lineHeight: seed % 2 == 0 ? .fixed(23.5) : .multiple(1.4), strut: seed == 7 ? .minimum : .none)
         var prepared = try PreparedText(text, style: TextStyle(font: font, size: 17, paragraph: paragraph))
         let width = [90.0, 160, 300][Int(seed % 3)]

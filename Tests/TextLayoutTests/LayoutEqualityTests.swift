@@ -40,7 +40,7 @@ struct LayoutEqualityTests {
         #expect(wider != narrow)
     }
 
-    @Test("a line spacing, a size or a glyph run that differs makes layouts differ")
+    @Test("a line spacing, a size, a glyph run or an alignment that differs makes layouts differ")
     func otherDifferences() throws {
         let font = try isolatedFont("DejaVuSans.ttf")
         let prepared = try PreparedText(Self.text, style: TextStyle(font: font, size: 17))
@@ -48,6 +48,11 @@ struct LayoutEqualityTests {
         #expect(layout != (try prepared.layout(width: 150, lineSpace: 1)))
         #expect(layout != (try PreparedText(Self.text, style: TextStyle(font: font, size: 18)).layout(width: 150)))
         #expect(layout != (try prepared.layout(width: 150, glyphRuns: false)))
+        // One line that fits either way, placed otherwise: the lines are equal, the layouts not.
+        let short = try PreparedText("short", style: TextStyle(font: font, size: 17)).layout(width: 150)
+        let centred = try PreparedText("short", style: TextStyle(font: font, size: 17, paragraph: ParagraphStyle(alignment: .center)))
+            .layout(width: 150)
+        #expect(short.lines == centred.lines && short != centred)
         var moved = layout.lines[0].runs[0]
         moved.x += 0.5
         #expect(moved != layout.lines[0].runs[0])

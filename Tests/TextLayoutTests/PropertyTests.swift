@@ -22,7 +22,11 @@ struct PropertyTests {
         var direction: TextDirection
         var language: String?
         var lineBreak: LineBreakStrictness
-        var paragraph: ParagraphStyle
+        var alignment: TextAlignment
+        /// The indent as a share of the wrap width (negative: hanging).
+        var indentShare: Double
+        var lineHeight: LineHeight
+        var strut: Strut
 
         init(seed: UInt64) {
             var rng = SplitMix(seed: seed)
@@ -38,15 +42,23 @@ struct PropertyTests {
             direction = TextDirection.allCases.randomElement(using: &rng)!
             language = [nil, nil, "en", "ja", "ar", "th", "zh-Hant", "ko", "de-u-co-phonebk"].randomElement(using: &rng)!
             lineBreak = LineBreakStrictness.allCases.randomElement(using: &rng)!
-            // Drawn last, so that the fields above stay what each seed gave before line heights.
-            let lineHeight = [LineHeight.normal, .normal, .multiple(Double.random(in: 0...3, using: &rng)),
-                              .fixed(Double.random(in: 0...100, using: &rng))].randomElement(using: &rng)!
-            paragraph = ParagraphStyle(lineHeight: lineHeight, strut: Strut.allCases.randomElement(using: &rng)!)
+            alignment = TextAlignment.allCases.randomElement(using: &rng)!
+            indentShare = [0, 0, 0.2, -0.3, 0.9].randomElement(using: &rng)!
+            lineHeight = [LineHeight.normal, .normal, .multiple(Double.random(in: 0...3, using: &rng)),
+                          .fixed(Double.random(in: 0...100, using: &rng))].randomElement(using: &rng)!
+            strut = Strut.allCases.randomElement(using: &rng)!
+        }
+
+        /// The paragraph settings at a wrap width: the line-height model, the alignment, and an
+        /// indent that is `indentShare` of the width (of 50 px without one).
+        func paragraph(at width: Double?) -> ParagraphStyle {
+            ParagraphStyle(lineHeight: lineHeight, strut: strut, alignment: alignment, indent: indentShare * (width ?? 50))
         }
 
         var description: String {
             "seed \(seed): \(text.debugDescription) in \(font) at \(size) px, widths \(widths.map { $0.map { "\($0)" } ?? "none" }), "
-                + "lineSpace \(lineSpace), \(direction), language \(language ?? "none"), \(lineBreak), lineHeight \(paragraph.lineHeight), strut \(paragraph.strut)"
+                + "lineSpace \(lineSpace), \(direction), language \(language ?? "none"), \(lineBreak), lineHeight \(lineHeight), strut \(strut), "
+                + "align \(alignment), indent \(indentShare) of the width"
         }
     }
 
@@ -62,9 +74,9 @@ struct PropertyTests {
             let seed = UInt64(block) * 1_000_003 + k
             let c = Case(seed: seed)
             let style = try TextStyle(font: isolatedFont(c.font), size: c.size, direction: c.direction, language: c.language,
-                                      lineBreak: c.lineBreak, paragraph: c.paragraph)
+                                      lineBreak: c.lineBreak, paragraph: ParagraphStyle(lineHeight: c.lineHeight, strut: c.strut))
             for width in c.widths {
-                let layout = try expectDeterministicLayout(c.text, style: style, width: width, lineSpace: c.lineSpace,
+                let layout = try expectDeterministicLayout(c.text, style: style.withParagraph(c.paragraph(at: width)), width: width, lineSpace: c.lineSpace,
                                                            "\(c) at width \(width.map { "\($0)" } ?? "none")")
                 var rng = SplitMix(seed: seed ^ 0xCA7E7)
                 let points = (0..<6).map { _ in
@@ -81,12 +93,14 @@ struct PropertyTests {
         for k in 0..<Self.seedsPerBlock {
             let c = Case(seed: 7_000_000 + UInt64(block) * 1000 + k)
             let style = try TextStyle(font: isolatedFont(c.font), size: c.size, direction: c.direction, language: c.language,
-                                      lineBreak: c.lineBreak, paragraph: c.paragraph)
+                                      lineBreak: c.lineBreak, paragraph: ParagraphStyle(lineHeight: c.lineHeight, strut: c.strut))
             let prepared = try PreparedText(c.text, style: style)
             var rng = SplitMix(seed: c.seed)
             for _ in 0..<4 {
                 let width = Double.random(in: 0.5...400, using: &rng)
                 let reused = try prepared.layout(width: width)
+                let aligned = try PreparedText(c.text, style: style.withParagraph(c.paragraph(at: width)))
+                expectInvariants(try aligned.layout(width: width), "\(c) at \(width)")
                 var fresh = style
                 fresh.font = try uncachedBundledFonts.font(path: style.font.path)
                 let anew = try PreparedText(c.text, style: fresh).layout(width: width)

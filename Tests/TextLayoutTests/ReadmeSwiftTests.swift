@@ -28,6 +28,9 @@ struct ReadmeSwiftTests {
         let japanese = try TextStyle(font: font, size: 17, direction: .auto, language: "ja", lineBreak: .strict)
         #expect(japanese.lineBreak == .strict)
         let larger = try japanese.withSize(20)
+        let justified = try PreparedText("Justified text fills the width", style: TextStyle(font: font, size: 17,
+            paragraph: ParagraphStyle(alignment: .justify, indent: 12))).layout(width: 150)
+        #expect(justified.lines.map { justified.lineOrigin($0) } == [12.0, 0.0] && justified.lines[0].width == 138)
         #expect(larger.size == 20 && larger.language == "ja")
 
         let (edited, edit) = try prepared.replacingCharacters(inUTF16: 5..<5, with: " there")

@@ -78,6 +78,26 @@ struct SpansAndGlyphsRequestTests {
         #expect(lines.contains { $0["runs"].map { "\($0)".contains("NotoColorEmoji") } ?? false }, "the emoji's run names its own font file")
     }
 
+    @Test("align and indent add each line's x to the result, where its runs start; the default adds nothing")
+    func alignKeys() throws {
+        let layouter = BatchLayouter(fonts: Self.context)
+        let base = #""text":"Aligned lines start where their alignment puts them\nשלום עולם","font":"\#(Self.dejaVu)","width":120"#
+        let plain = try parseJSON(try layouter.result(of: LayoutRequest(job: parseJSON("{\(base)}"))))
+        guard case let .array(plainLines)? = plain["lines"] else { throw RequestTestFailure("no lines") }
+        #expect(plainLines.allSatisfy { $0["x"] == nil })
+        for extra in [#""align":"center""#, #""align":"justify""#, #""indent":-10"#, #""align":"start","indent":8"#] {
+            let request = try LayoutRequest(job: parseJSON("{\(base),\(extra)}"))
+            let result = try parseJSON(try layouter.result(of: request))
+            let layout = try request.measure(in: Self.context).measurement.layout
+            guard case let .array(lines)? = result["lines"] else { throw RequestTestFailure("no lines") }
+            #expect(lines.count == layout.lines.count)
+            for (line, expected) in zip(lines, layout.lines) {
+                #expect(line["x"] == .number(layout.lineOrigin(expected), literal: ""), "\(extra)")
+                #expect(line["width"] == .number(expected.width, literal: ""), "\(extra)")
+            }
+        }
+    }
+
     @Test("measure --glyphs prints the glyph JSON, --spans takes the batch's spans, and their mistakes are usage errors")
     func commandLine() throws {
         let glyphs = try runTextlayout(["measure", "--font", Self.dejaVu, "--width", "80", "--output-format", "json", "--glyphs",

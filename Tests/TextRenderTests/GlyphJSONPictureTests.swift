@@ -8,15 +8,18 @@ import TextLayoutIO
 @Suite("Drawing from the glyph JSON")
 struct GlyphJSONPictureTests {
     /// Texts with what a renderer in another language must get right: bidi reordering, marks
-    /// with offsets, colour emoji, fallback fonts, wraps, a soft hyphen, spans in another size.
+    /// with offsets, colour emoji, fallback fonts, wraps, a soft hyphen, spans in another size,
+    /// justified lines (stretched advances) and centred ones (each line's x).
     static let jobs = [
         #"{"text":"Hello שלום world, e\u0301\u0323 مرحبا بالعالم 👍🏽 done","width":150,"lineSpace":3,"insets":{"top":8,"left":12,"bottom":8,"right":12}}"#,
         #"{"text":"super\u00adcali\u00adfragilistic","width":60}"#,
         #"{"text":"עברית first line\nsecond","direction":"rtl","width":140,"insets":{"top":2,"left":5,"bottom":2,"right":9}}"#,
         #"{"text":"big and small","width":120,"spans":[{"start":0,"end":3,"size":30},{"start":8,"end":13,"size":11,"letterSpacing":2}]}"#,
+        #"{"text":"Justified lines stretch their spaces to fill the width, a hanging indent after the first\nלבסוף שורה מיושרת לשני הצדדים גם מימין","width":170,"align":"justify","indent":-14,"insets":{"top":4,"left":6,"bottom":4,"right":6}}"#,
+        #"{"text":"Centred lines split their slack\nשלום עולם in the middle too","width":160,"align":"center","indent":20,"insets":{"top":3,"left":7,"bottom":3,"right":5}}"#,
     ]
 
-    @Test("every pixel equals render's", arguments: 0..<4, [1.0, 2.0])
+    @Test("every pixel equals render's", arguments: 0..<6, [1.0, 2.0])
     func samePixels(_ index: Int, _ scale: Double) throws {
         let request = try LayoutRequest(job: parseJSON(Self.jobs[index]))
         let result = try request.measure(in: bundledFonts)

@@ -46,12 +46,11 @@ public struct LayoutRect: Sendable, Hashable, CustomStringConvertible {
 
 /// Caret geometry, in the coordinates a renderer draws the layout in.
 ///
-/// **Alignment.** The engine lays every line out from its left edge; a renderer draws the lines
-/// of a right-to-left paragraph aligned to the right (as `TextRender` does). Geometry reports
-/// positions where the renderer draws them: a left-to-right line starts at x = 0, and a
-/// right-to-left line's runs start at ``lineOrigin(_:)``, so that its glyphs (the whitespace
-/// that hangs at its visual end, on the left, included) end at ``alignmentWidth``: the wrap
-/// width, or the widest line's width when there is no wrap limit. An editor adds its insets.
+/// **Alignment.** The engine lays every line out from its left edge; ``lineOrigin(_:)`` places it
+/// in the ``alignmentWidth`` by the style's ``ParagraphStyle/alignment`` and indent, and geometry
+/// reports positions where a renderer draws them (as `TextRender` does). By default a
+/// left-to-right line starts at x = 0 and a right-to-left line's glyphs (the whitespace that hangs
+/// at its visual end, on the left, included) end at the alignment width. An editor adds its insets.
 ///
 /// **Graphemes.** Carets stand on grapheme cluster boundaries as Swift's `Character` draws them,
 /// so the offsets agree with `String.Index` positions of the text. A HarfBuzz cluster that
@@ -67,17 +66,58 @@ public struct LayoutRect: Sendable, Hashable, CustomStringConvertible {
 /// A layout made without glyph runs (`glyphRuns: false`) answers the same: geometry builds the
 /// runs of the line it looks at (``glyphRuns(of:)``) rather than read empty ones.
 extension Layout {
-    /// The width lines are aligned in: the wrap width, or the widest line's width without a limit
-    /// (the width `TextRender` gives a bare layout's picture, and a growing editor's text area).
-    public var alignmentWidth: Double { maxWidth.isFinite ? maxWidth : width }
+    /// The width lines are aligned in: the wrap width, or without a limit the widest line's width
+    /// (with its indent: the width `TextRender` gives a bare layout's picture, and a growing
+    /// editor's text area).
+    public var alignmentWidth: Double { maxWidth.isFinite ? maxWidth : widestExtent }
 
-    /// The x where a line's runs start (their ``GlyphRun/x`` is relative to it): 0 for a line of a
-    /// left-to-right paragraph; for a right-to-left one, ``alignmentWidth`` less the advance of all
-    /// its runs, so its content ends at the right edge and hanging whitespace reaches past its
-    /// left end (it may start below 0 when hanging spaces are wider than the room left).
+    /// The widest line's width with its indent (``width`` without an indent).
+    var widestExtent: Double {
+        guard prepared.style.paragraph.indent != 0 else { return width }
+        return lines.reduce(0) { max($0, $1.width + indent(of: $1)) }
+    }
+
+    /// How far `line` is indented from the side it is aligned to (``ParagraphStyle/indent``).
+    public func indent(of line: Line) -> Double {
+        let style = prepared.style.paragraph
+        guard style.indent != 0 else { return 0 }
+        return style.indent(isFirstLine: line.byteRange.lowerBound == prepared.paragraphs[line.paragraph].range.start)
+    }
+
+    /// The x where a line's runs start (their ``GlyphRun/x`` is relative to it), the one rule for
+    /// where a line is drawn. By the style's ``ParagraphStyle/alignment`` (`start` and `justify`
+    /// are left for a left-to-right paragraph, right for a right-to-left one; `end` the other side):
+    /// - left: the content starts at the line's indent;
+    /// - right: the content ends at ``alignmentWidth`` less the line's indent;
+    /// - center: the content's slack (``alignmentWidth`` less its width) is split evenly on both
+    ///   sides; the indent only narrows the line, as in Pango.
+    ///
+    /// Whitespace that hangs at the line's end stays outside the content: on the right of a
+    /// left-to-right paragraph's line, on the left of a right-to-left one's (where it may start
+    /// below 0 when it is wider than the room left).
     public func lineOrigin(_ line: Line) -> Double {
-        guard line.isRightToLeft else { return 0 }
-        return alignmentWidth - glyphRuns(of: line).reduce(0) { $0 + $1.width }
+        lineOrigin(line, rightToLeft: line.isRightToLeft)
+    }
+
+    /// ``lineOrigin(_:)`` for `line` read in the direction `rightToLeft` (an empty line takes the
+    /// direction of the line before it, see ``lineIsRightToLeft(_:)``).
+    func lineOrigin(_ line: Line, rightToLeft: Bool) -> Double {
+        // The width of the whitespace that hangs left of the content (a right-to-left line's; it
+        // is measured only there, since a layout without glyph runs builds them to measure it).
+        func hangingOnLeft() -> Double { rightToLeft ? advance(of: line) - line.width : 0 }
+        switch prepared.style.paragraph.alignment.side(rightToLeft: rightToLeft) {
+        case .left:
+            return indent(of: line) - hangingOnLeft()
+        case .right:
+            return alignmentWidth - indent(of: line) - (rightToLeft ? advance(of: line) : line.width)
+        case .center:
+            return (alignmentWidth - line.width) / 2 - hangingOnLeft()
+        }
+    }
+
+    /// The advance of all of a line's runs, hanging whitespace included.
+    private func advance(of line: Line) -> Double {
+        glyphRuns(of: line).reduce(0) { $0 + $1.width }
     }
 
     /// The lines with their glyph runs (``lines`` itself when the layout was made with them): what
@@ -100,7 +140,8 @@ extension Layout {
         let lineBreak = LineBreak(start: line.byteRange.lowerBound, contentEnd: line.contentEnd, end: line.byteRange.upperBound,
                                   width: line.width, overflowWidth: line.overflowWidth, isHyphenated: line.endsWithHyphen)
         return prepared.bytes.withUnsafeBufferPointer { bytes in
-            prepared.buildLine(paragraph, lineBreak, bytes: bytes, utf16Start: line.utf16Range.lowerBound).runs
+            prepared.buildLine(paragraph, lineBreak, bytes: bytes, utf16Start: line.utf16Range.lowerBound,
+                               justifiedWidth: line.isJustified ? line.width : nil).runs
         }
     }
 
@@ -142,9 +183,9 @@ extension Layout {
     ///
     /// The x is where the caret's grapheme boundary falls in the line's glyphs (see the rules on
     /// this extension). It stays within 0 and the wrap width: whitespace that hangs past the wrap
-    /// width puts the caret at the edge. An empty line has the caret at its start: x = 0, or
-    /// ``alignmentWidth`` on a right-to-left line. An empty line that a hard break starts, in a
-    /// text of `auto` direction, takes the direction of the line before, so the caret of a new
+    /// width puts the caret at the edge. An empty line has the caret at its ``lineOrigin(_:)`` (by
+    /// default x = 0, or ``alignmentWidth`` on a right-to-left line). An empty line that a hard
+    /// break starts, in a text of `auto` direction, takes the direction of the line before, so the caret of a new
     /// line stays on the side the paragraph above is aligned to.
     /// - Parameter width: The caret's width in pixels.
     public func caretRect(for caret: TextCaret, width: Double = 1) -> LayoutRect {

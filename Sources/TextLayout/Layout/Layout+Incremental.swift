@@ -84,7 +84,7 @@ extension Layout {
                 }
                 var offsets = UTF16OffsetCounter(bytes, byteOffset: start, utf16Offset: self.lines[startLine].utf16Range.lowerBound)
                 prepared.appendLines(breaks, of: paragraph, index: first, endsParagraph: matched == nil, bytes: bytes,
-                                     offsets: &offsets, top: &top, lineSpace: lineSpace, glyphRuns: hasGlyphRuns, to: &lines)
+                                     offsets: &offsets, top: &top, lineSpace: lineSpace, maxWidth: maxWidth, glyphRuns: hasGlyphRuns, to: &lines)
                 if let matched { resume = matched }
             } else {
                 // Paragraphs split or joined: break every new one.
@@ -94,7 +94,7 @@ extension Layout {
                     let paragraph = prepared.paragraphs[index]
                     let breaks = try breakLines(paragraph, bytes: bytes, style: prepared.style, maxWidth: maxWidth)
                     prepared.appendLines(breaks, of: paragraph, index: index, endsParagraph: true, bytes: bytes,
-                                         offsets: &offsets, top: &top, lineSpace: lineSpace, glyphRuns: hasGlyphRuns, to: &lines)
+                                         offsets: &offsets, top: &top, lineSpace: lineSpace, maxWidth: maxWidth, glyphRuns: hasGlyphRuns, to: &lines)
                 }
             }
         }

@@ -9,13 +9,14 @@ extension Layout {
     ///   break; `utf16Range` is the byte range in UTF-16 code units.
     /// - A line edge inside a paragraph is a break opportunity (UAX #14), or, where a word too wide
     ///   for the line was cut, a grapheme cluster boundary of that word (UAX #29).
-    /// - Each line fits the width (within ``Layout/fitTolerance``), unless it holds a single grapheme
+    /// - Each line fits the width less its indent (within ``Layout/fitTolerance``), unless it holds a single grapheme
     ///   cluster (spaces hanging after it aside); and the piece that follows it would not have fitted
     ///   (the lines are greedy).
     /// - Widths, heights, ascents, descents, tops and baselines are finite; widths and heights are
     ///   not negative; lines stack from 0 down.
     /// - With glyph runs, every glyph's numbers are finite and its cluster lies in its run, and
     ///   the advances of the glyphs before the line's hanging whitespace add up to its width.
+    /// - Only a line before its paragraph's last is justified, to the width less its indent.
     /// - A line shows a hyphen only where it breaks right after a soft hyphen that follows its
     ///   text (not at its paragraph's end); with glyph runs, exactly such a line has generated
     ///   glyphs, in the soft hyphen's cluster.
@@ -28,7 +29,6 @@ extension Layout {
         }
         let paragraphs = prepared.paragraphs
         guard !lines.isEmpty else { return ["the layout has no lines"] }
-        let limit = maxWidth + Self.fitTolerance
         prepared.bytes.withUnsafeBufferPointer { bytes in
             var offsets = UTF16OffsetCounter(bytes)
             var graphemes = GraphemeMemo()
@@ -72,6 +72,11 @@ extension Layout {
                     }
                     checkMetrics(line, k, top: top, fail: fail)
                     top = line.top + line.height + lineSpace
+                    let room = prepared.style.paragraph.availableWidth(maxWidth, isFirstLine: k == first)
+                    let limit = room + Self.fitTolerance
+                    if line.isJustified, line.width != room || isLast {
+                        fail("line \(k) is justified to \(line.width) px, but only a paragraph's line before its last is, to its room \(room)")
+                    }
                     if line.width < 0 { fail("line \(k) has a negative width \(line.width)") }
                     if line.width > limit {
                         let content = r.lowerBound..<trimmedEnd(bytes, r)

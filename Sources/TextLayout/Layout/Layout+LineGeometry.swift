@@ -97,7 +97,8 @@ extension Layout {
     func lineGeometry(_ index: Int) -> LineGeometry {
         let line = lines[index]
         let rightToLeft = lineIsRightToLeft(index)
-        let emptyX = rightToLeft ? alignmentWidth : 0
+        // Where the runs start; on a line without glyphs, where the caret stands.
+        let origin = lineOrigin(line, rightToLeft: rightToLeft)
         var bounds = [line.utf16Range.lowerBound]
         var offset = line.utf16Range.lowerBound
         for character in prepared.text[line.range] {
@@ -125,7 +126,6 @@ extension Layout {
             }
         }
 
-        let origin = lineOrigin(line)
         if count > 0 {
             for run in glyphRuns(of: line) {
                 let starts = Set(run.glyphs.map(\.cluster)).sorted()
@@ -156,7 +156,7 @@ extension Layout {
             boxes.append(ClusterBox(range: bounds[k]..<bounds[k + 1], x0: x0[k], x1: x1[k], isRightToLeft: direction[k]!))
         }
         if boxes.count < count {
-            boxes = fillingEmptyBoxes(bounds: bounds, x0: x0, x1: x1, direction: direction, rightToLeft: rightToLeft, emptyX: emptyX)
+            boxes = fillingEmptyBoxes(bounds: bounds, x0: x0, x1: x1, direction: direction, rightToLeft: rightToLeft, emptyX: origin)
         }
 
         let visualOrder = boxes.indices.sorted { a, b in
@@ -168,7 +168,7 @@ extension Layout {
         var visualPosition = [Int](repeating: 0, count: boxes.count)
         for (position, box) in visualOrder.enumerated() { visualPosition[box] = position }
         return LineGeometry(index: index, boxes: boxes, bounds: bounds, visualOrder: visualOrder,
-                            visualPosition: visualPosition, isRightToLeft: rightToLeft, emptyX: emptyX)
+                            visualPosition: visualPosition, isRightToLeft: rightToLeft, emptyX: origin)
     }
 
     /// Boxes for every cluster when some have no glyphs: those get an empty box at the trailing

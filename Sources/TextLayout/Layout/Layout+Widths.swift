@@ -8,9 +8,12 @@ extension Layout {
     /// at most ``Layout/fitTolerance`` wider, hence the shift of the upper end.) In a clamped
     /// layout (see ``truncation``) the kept lines, the cut and the ellipsis stay the same over it;
     /// ``Truncation/hiddenLineCount``, the hidden text's line count at this width, may not.
+    /// With an indent, each line's widths count with its indent. (A justified layout keeps its
+    /// breaks over the range, but its justified lines stretch to the new width.)
     public var stableWidthRange: Range<Double> {
-        let upper = lines.reduce(Double.infinity) { min($0, $1.overflowWidth) } - Self.fitTolerance
-        return width..<max(upper, width.nextUp)
+        let lower = widestExtent
+        let upper = lines.reduce(Double.infinity) { min($0, $1.overflowWidth + indent(of: $1)) } - Self.fitTolerance
+        return lower..<max(upper, lower.nextUp)
     }
 
     /// The narrowest wrap width that keeps this layout's number of lines with every line inside it
@@ -25,15 +28,15 @@ extension Layout {
     /// A clamped layout (see ``truncation``) shrinks to its widest line, the ellipsis' included:
     /// any narrower and the cut moves. One that hides nothing shrinks only as far as it still does.
     public func shrinkWrapWidth() throws -> Double {
-        if truncation != nil { return width }
+        if truncation != nil { return widestExtent }
         let count = lineCount
-        var fits = width                         // gives at most `count` lines, each within it
+        var fits = widestExtent                  // gives at most `count` lines, each within it
         var tooNarrow = 0.0                      // gives more lines, or a line wider than it
         while fits - tooNarrow > 1.0 / 1024 {
             let probe = (fits + tooNarrow) / 2
             let candidate = try prepared.layout(width: probe, lineSpace: lineSpace, glyphRuns: false)
-            if candidate.lineCount <= count, candidate.width <= probe, candidate.truncation == nil {
-                fits = candidate.width
+            if candidate.lineCount <= count, candidate.widestExtent <= probe, candidate.truncation == nil {
+                fits = candidate.widestExtent
             } else {
                 tooNarrow = probe
             }

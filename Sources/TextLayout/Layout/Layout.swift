@@ -61,7 +61,8 @@ public struct Line: Sendable, Equatable {
     }
     /// The same range in UTF-16 code units.
     public var utf16Range: Range<Int>
-    /// The width of the line's content in pixels, without the whitespace that hangs at its end.
+    /// The width of the line's content in pixels, without the whitespace that hangs at its end. A
+    /// justified line (``isJustified``) is as wide as its room: the wrap width less its indent.
     public var width: Double
     /// The largest ascent among the fonts on the line, in pixels.
     public var ascent: Double
@@ -104,6 +105,9 @@ public struct Line: Sendable, Equatable {
     /// The baseline's distance below the top, as the line box gave it: a line moved to a new top
     /// (``Layout/updated(for:after:)``) gets its baseline as a fresh layout computes it.
     var baselineOffset: Double
+    /// Whether the spaces of the line (or the gaps between its grapheme clusters) are stretched so
+    /// that it fills its room (``TextAlignment/justify``).
+    public internal(set) var isJustified = false
 
     public static func == (a: Line, b: Line) -> Bool {
         a.showsSameValues(as: b) && a.text.utf8[a.range].elementsEqual(b.text.utf8[b.range])
@@ -122,9 +126,10 @@ public struct Line: Sendable, Equatable {
 ///
 /// Two layouts are equal when they show the same: the same text (compared by its code units, not
 /// by canonical equivalence), laid out at the same ``maxWidth`` with the same ``lineSpace`` into
-/// equal ``lines`` (see ``Line``), so their widths and heights are equal too. How the text was
-/// prepared (its style, spans, caches) is compared only through what the lines show: their
-/// metrics, and the fonts, sizes and attributes of their glyph runs.
+/// equal ``lines`` (see ``Line``), so their widths and heights are equal too, and placed alike
+/// (the same ``ParagraphStyle/alignment`` and ``ParagraphStyle/indent``). How the text was
+/// prepared (its other settings, spans, caches) is compared only through what the lines show:
+/// their metrics, and the fonts, sizes and attributes of their glyph runs.
 public struct Layout: Sendable, Equatable {
     /// Line widths within this much of the wrap width count as fitting: the float error of summing advances.
     public static let fitTolerance = 1e-6
@@ -175,6 +180,7 @@ public struct Layout: Sendable, Equatable {
         // Each line's characters are compared once, as the whole text: lines cover all of it but
         // the hard breaks that end paragraphs.
         a.maxWidth == b.maxWidth && a.lineSpace == b.lineSpace && a.lines.count == b.lines.count && a.truncation == b.truncation
+            && a.prepared.style.paragraph.placesLines(like: b.prepared.style.paragraph)
             && a.prepared.text.utf8.elementsEqual(b.prepared.text.utf8)
             && zip(a.lines, b.lines).allSatisfy { $0.showsSameValues(as: $1) }
     }
@@ -216,7 +222,7 @@ extension PreparedText {
             for (index, paragraph) in paragraphs.enumerated() {
                 let breaks = try breakLines(paragraph, bytes: bytes, style: style, maxWidth: maxWidth)
                 appendLines(breaks, of: paragraph, index: index, endsParagraph: true, bytes: bytes, offsets: &offsets,
-                            top: &top, lineSpace: lineSpace, glyphRuns: glyphRuns, to: &lines)
+                            top: &top, lineSpace: lineSpace, maxWidth: maxWidth, glyphRuns: glyphRuns, to: &lines)
             }
         }
         guard style.paragraph.truncates, let keep = keptLineCount(lines, maxContentHeight: maxContentHeight) else {
@@ -229,20 +235,24 @@ extension PreparedText {
     }
 
     /// Turns the line breaks of paragraph `index` into lines, from `top` down.
-    /// - Parameter endsParagraph: whether the last break is the paragraph's last line (so a hard
-    ///   break ends it).
+    /// - Parameters:
+    ///   - endsParagraph: whether the last break is the paragraph's last line (so a hard break ends it).
+    ///   - maxWidth: the wrap width, which justified lines fill.
     func appendLines(_ breaks: [LineBreak], of paragraph: PreparedParagraph, index paragraphIndex: Int, endsParagraph: Bool,
                      bytes: UnsafeBufferPointer<UInt8>, offsets: inout UTF16OffsetCounter, top: inout Double,
-                     lineSpace: Double, glyphRuns: Bool, to lines: inout [Line]) {
+                     lineSpace: Double, maxWidth: Double, glyphRuns: Bool, to lines: inout [Line]) {
+        let justifies = style.paragraph.alignment == .justify && maxWidth.isFinite
         for (k, line) in breaks.enumerated() {
             let utf16Start = offsets.utf16(at: line.start)
             let utf16End = offsets.utf16(at: line.end)
-            let built = buildLine(paragraph, line, bytes: bytes, utf16Start: utf16Start, glyphRuns: glyphRuns)
+            let justifiedWidth = justifies ? self.justifiedWidth(paragraph, line, maxWidth: maxWidth) : nil
+            let built = buildLine(paragraph, line, bytes: bytes, utf16Start: utf16Start, glyphRuns: glyphRuns,
+                                  justifiedWidth: justifiedWidth)
             lines.append(Line(
                 utf16Range: utf16Start..<utf16End,
                 // A font whose kerning outweighs its advances (zeroed or broken metrics) can add
                 // up to less than nothing: a line is never narrower than 0.
-                width: max(0, line.width),
+                width: justifiedWidth ?? max(0, line.width),
                 ascent: built.ascent, descent: built.descent, height: built.height,
                 top: top, baseline: top + built.baselineOffset,
                 endsWithHardBreak: endsParagraph && k == breaks.count - 1 && paragraph.range.endsWithHardBreak,
@@ -254,8 +264,22 @@ extension PreparedText {
                 contentEnd: line.contentEnd,
                 text: text,
                 overflowWidth: line.overflowWidth,
-                baselineOffset: built.baselineOffset))
+                baselineOffset: built.baselineOffset,
+                isJustified: justifiedWidth != nil))
             top += built.height + lineSpace
         }
+    }
+
+    /// The width a justified layout at wrap width `maxWidth` stretches `line` of `paragraph` to
+    /// (its room: `maxWidth` less its indent), or nil when the line is not stretched: the
+    /// paragraph's last line (which a hard break or the text's end closes), a line as wide as its
+    /// room or wider, and a line of one cluster (as shaped), which has no gap to stretch.
+    func justifiedWidth(_ paragraph: PreparedParagraph, _ line: LineBreak, maxWidth: Double) -> Double? {
+        guard line.end < paragraph.range.end else { return nil }
+        let room = style.paragraph.availableWidth(maxWidth, isFirstLine: line.start == paragraph.range.start)
+        guard line.width < room, paragraph.cluster(atOrAfter: line.contentEnd) - paragraph.cluster(atOrAfter: line.start) >= 2 else {
+            return nil
+        }
+        return room
     }
 }

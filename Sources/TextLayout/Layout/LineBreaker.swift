@@ -19,7 +19,8 @@ struct LineBreak: Sendable, Equatable {
     var isHyphenated = false
 }
 
-/// Breaks one paragraph into lines no wider than `maxWidth` pixels (infinity for no limit).
+/// Breaks one paragraph into lines no wider than `maxWidth` pixels (infinity for no limit), less
+/// each line's indent (``ParagraphStyle/indent``).
 ///
 /// Greedy: each line takes as many segments (text between break opportunities) as fit, with the
 /// whitespace at its end hanging. A segment that does not fit even on a line of its own is broken
@@ -48,7 +49,8 @@ func breakLines(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8
 func forEachLine(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, maxWidth: Double,
                  from lineStart: Int? = nil, _ emit: (LineBreak) -> Bool) throws {
     let range = paragraph.range
-    let limit = maxWidth + Layout.fitTolerance
+    let paragraphStyle = style.paragraph
+    try paragraphStyle.requireRoom(in: maxWidth)
     var start = lineStart ?? range.start
     var segment = lineStart.map { max(0, firstIndex(in: paragraph.segmentStarts, atOrAfter: $0 + 1) - 1) } ?? 0
     let lastSegment = paragraph.segmentCount - 1
@@ -59,6 +61,8 @@ func forEachLine(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt
         return
     }
     while true {
+        // The line's own width: the wrap width less its indent.
+        let limit = paragraphStyle.availableWidth(maxWidth, isFirstLine: start == range.start) + Layout.fitTolerance
         var measurer = LineMeasurer(paragraph, bytes: bytes, style: style, start: start)
         var fitted: LineBreak?
         var next = segment

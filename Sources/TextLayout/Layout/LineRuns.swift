@@ -11,6 +11,19 @@ struct BuiltLine {
     var baselineOffset: Double
 }
 
+/// A glyph that ends a cluster of a justified line: where it is among the line's pieces' glyphs.
+private struct JustificationGap {
+    var piece: Int
+    var glyph: Int
+    /// Whether the cluster is a space that justification stretches (``isExpandableSpace(_:at:)``).
+    var isSpace: Bool
+}
+
+/// Whether the character at byte `i` is a space that justification stretches: U+0020 or U+00A0.
+private func isExpandableSpace(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+    bytes[i] == 0x20 || (bytes[i] == 0xC2 && i + 1 < bytes.count && bytes[i + 1] == 0xA0)
+}
+
 /// A piece of a line: the part of one shaped run on it, at one bidi level.
 private struct LinePiece {
     var range: Range<Int>
@@ -24,8 +37,10 @@ extension PreparedText {
     /// The glyph runs of `line`, shaped as the line was measured (the paragraph's glyphs, with the
     /// pieces next to unsafe-to-break edges reshaped, tabs advanced to their stops), ordered for
     /// drawing, and the line's metrics from the fonts of its runs.
+    /// - Parameter justifiedWidth: the width to stretch the line's content to (see
+    ///   ``stretch(_:content:at:to:)``), nil to leave it as measured.
     func buildLine(_ paragraph: PreparedParagraph, _ line: LineBreak, bytes: UnsafeBufferPointer<UInt8>,
-                   utf16Start: Int, glyphRuns: Bool = true) -> BuiltLine {
+                   utf16Start: Int, glyphRuns: Bool = true, justifiedWidth: Double? = nil) -> BuiltLine {
         if !glyphRuns, let (font, size) = paragraph.onlyFont ?? (line.end == line.start ? (style.font, style.size) : nil) {
             let metrics = font.metrics
             let gap = metrics.leading(size: size) / 2
@@ -107,6 +122,9 @@ extension PreparedText {
         var pieceRanges = [Range<Int>](repeating: 0..<0, count: pieces.count)
         var x = 0.0
         var p = 0
+        // With justification: where each glyph that may take extra space went, and whether it ends a space.
+        var gaps: [JustificationGap] = []
+        var content = 0.0
         for (g, shaped) in logical.enumerated() {
             let cluster = Int(shaped.cluster)
             while p + 1 < pieces.count, cluster >= pieces[p].range.upperBound { p += 1 }
@@ -123,10 +141,17 @@ extension PreparedText {
                 id = style.font.spaceGlyph
             }
             x += advance
+            if justifiedWidth != nil, cluster < line.contentEnd {
+                content += advance
+                if g + 1 == logical.count || logical[g + 1].cluster != shaped.cluster {
+                    gaps.append(JustificationGap(piece: p, glyph: pieceGlyphs[p].count, isSpace: isExpandableSpace(bytes, at: cluster)))
+                }
+            }
             pieceGlyphs[p].append(Glyph(id: id, cluster: offsets.utf16(at: cluster), advance: advance,
                                         xOffset: Double(shaped.xOffset) * scale, yOffset: Double(shaped.yOffset) * scale,
                                         isGenerated: cluster == softHyphen))
         }
+        if let justifiedWidth { stretch(&pieceGlyphs, content: content, at: gaps, to: justifiedWidth) }
         var rangeOffsets = UTF16OffsetCounter(bytes, byteOffset: line.start, utf16Offset: utf16Start)
         for (k, piece) in pieces.enumerated() {
             pieceRanges[k] = rangeOffsets.utf16(at: piece.range.lowerBound)..<rangeOffsets.utf16(at: piece.range.upperBound)
@@ -147,6 +172,20 @@ extension PreparedText {
             runs.append(glyphRun)
         }
         return BuiltLine(runs: runs, ascent: ascent, descent: descent, height: height, baselineOffset: above)
+    }
+
+    /// Stretches a line's content to `width` pixels: the glyphs that end its spaces (U+0020 and
+    /// U+00A0, as Pango and CSS stretch) share the difference evenly; in a line without such a space
+    /// (Chinese, Japanese), the glyphs that end each cluster but the last do (the cluster's own
+    /// advance, so the gap follows it in the cluster's direction). `gaps` are the glyphs that end
+    /// the line's clusters before its hanging whitespace, in logical order; the hanging whitespace
+    /// keeps its advance.
+    private func stretch(_ pieceGlyphs: inout [[Glyph]], content: Double, at gaps: [JustificationGap], to width: Double) {
+        var stretched = gaps.filter(\.isSpace)
+        if stretched.isEmpty { stretched = gaps.count > 1 ? Array(gaps.dropLast()) : gaps }
+        guard !stretched.isEmpty else { return }
+        let extra = (width - content) / Double(stretched.count)
+        for gap in stretched { pieceGlyphs[gap.piece][gap.glyph].advance += extra }
     }
 
     /// The pieces of `line` in logical order: its part of each shaped run, with the whitespace that

@@ -53,7 +53,8 @@ extension PreparedText {
         let last = lines[keep - 1]
         let hiddenLineCount = lines.count - keep
         let textEnd = lines[lines.count - 1].utf16Range.upperBound
-        let limit = maxWidth + Layout.fitTolerance
+        let limit = style.paragraph.availableWidth(maxWidth, isFirstLine: last.byteRange.lowerBound == paragraphs[last.paragraph].range.start)
+            + Layout.fitTolerance
         var truncation = Truncation(hiddenRange: 0..<0, hiddenLineCount: hiddenLineCount, ellipsisLine: keep - 1)
         try bytes.withUnsafeBufferPointer { bytes in
             let headParagraph = paragraphs[last.paragraph]
@@ -143,6 +144,8 @@ extension PreparedText {
             line.endsWithHardBreak = false
             line.endsWithHyphen = false
             line.hasEllipsis = true
+            // The ellipsis ends what is shown: the line is not stretched, it sits at the start.
+            line.isJustified = false
             line.runs = built.runs
             line.overflowWidth = overflowWidth
             lines.removeSubrange(keep - 1..<lines.count)

@@ -17,14 +17,24 @@ public struct ParagraphStyle: Sendable, Hashable {
     public var truncate: TruncationPosition?
     /// The string shown where text is hidden, shaped in the font of the text it follows.
     public var ellipsis: String
+    /// Where each line sits in the alignment width (see ``Layout/lineOrigin(_:)``).
+    public var alignment: TextAlignment
+    /// How far the first line of each paragraph starts in from the side it is aligned to (the
+    /// start side for `start` and `justify`), in pixels; its available width shrinks by as much. A
+    /// negative value is a hanging indent: every line but the first of each paragraph is indented
+    /// by its magnitude (as in Pango). A centred line is narrowed, not moved.
+    public var indent: Double
 
     public init(lineHeight: LineHeight = .normal, strut: Strut = .none,
-                lineClamp: Int? = nil, truncate: TruncationPosition? = nil, ellipsis: String = "\u{2026}") {
+                lineClamp: Int? = nil, truncate: TruncationPosition? = nil, ellipsis: String = "\u{2026}",
+                alignment: TextAlignment = .start, indent: Double = 0) {
         self.lineHeight = lineHeight
         self.strut = strut
         self.lineClamp = lineClamp
         self.truncate = truncate
         self.ellipsis = ellipsis
+        self.alignment = alignment
+        self.indent = indent
     }
 
     /// Whether a layout may hide text: a line clamp or a truncation position is set.
@@ -40,6 +50,36 @@ public struct ParagraphStyle: Sendable, Hashable {
         if ellipsis.contains(where: \.isNewline) {
             throw LayoutError(.invalidArgument, "ellipsis must be one line of text (no line break), got \(ellipsis.debugDescription)")
         }
+        guard indent.isFinite else {
+            throw LayoutError(.invalidArgument, "indent must be a finite number of pixels (negative for a hanging indent), got \(indent)")
+        }
+    }
+
+    /// Whether lines are placed otherwise than by default (`start`, no indent), so that output
+    /// reports where each line starts.
+    public var movesLines: Bool { alignment != .start || indent != 0 }
+
+    /// Whether lines laid out alike are placed alike in both styles: the same alignment and indent.
+    func placesLines(like other: ParagraphStyle) -> Bool {
+        alignment == other.alignment && indent == other.indent
+    }
+
+    /// How far a line is indented: ``indent`` on a paragraph's first line when it is positive,
+    /// its magnitude on the other lines when it is negative, else 0.
+    func indent(isFirstLine: Bool) -> Double {
+        indent > 0 ? (isFirstLine ? indent : 0) : (isFirstLine ? 0 : -indent)
+    }
+
+    /// The width a line may fill at wrap width `maxWidth`: `maxWidth` less the line's indent.
+    func availableWidth(_ maxWidth: Double, isFirstLine: Bool) -> Double {
+        indent == 0 ? maxWidth : maxWidth - indent(isFirstLine: isFirstLine)
+    }
+
+    /// - Throws: ``LayoutError`` `.invalidArgument` when the indent leaves no room for text in wrap
+    ///   width `maxWidth` (infinity for no limit).
+    func requireRoom(in maxWidth: Double) throws {
+        guard indent != 0, maxWidth - abs(indent) <= 0 else { return }
+        throw LayoutError(.invalidArgument, "indent (\(indent)) leaves no room for text on a line \(maxWidth) px wide: its magnitude must be less than that")
     }
 
     /// Whether lines are as tall as their fonts' own metrics make them (`lineHeight` normal, no
@@ -115,4 +155,38 @@ public enum TruncationPosition: String, Sendable, Hashable, CaseIterable {
     case start
     /// The middle of the last kept line's text is cut: "The quick…lazy dog".
     case middle
+}
+
+/// Where a line sits in its layout's alignment width.
+public enum TextAlignment: String, Sendable, Hashable, CaseIterable {
+    /// At the paragraph's start side: left for a left-to-right paragraph, right for a right-to-left one.
+    case start
+    /// At the paragraph's end side.
+    case end
+    case left
+    case right
+    /// Centred: the slack split evenly on both sides (the indent moves nothing, as in Pango).
+    case center
+    /// Filling the width: the spaces between words stretched (between grapheme clusters for text
+    /// without spaces), except on a paragraph's last line, which sits at the start.
+    case justify
+}
+
+/// The side a line is aligned to, once its direction is known.
+enum AlignmentSide {
+    case left, right, center
+}
+
+extension TextAlignment {
+    /// The side a line of a paragraph in direction `rightToLeft` is aligned to (a justified line
+    /// fills its room, so its side matters only where it is not stretched: at its start).
+    func side(rightToLeft: Bool) -> AlignmentSide {
+        switch self {
+        case .left: .left
+        case .right: .right
+        case .center: .center
+        case .start, .justify: rightToLeft ? .right : .left
+        case .end: rightToLeft ? .left : .right
+        }
+    }
 }
