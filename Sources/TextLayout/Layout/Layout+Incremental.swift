@@ -121,7 +121,9 @@ extension PreparedParagraph {
     /// (a space takes the script of the text before it), so equal text is not enough.
     func tail(from start: Int, matches other: PreparedParagraph, from otherStart: Int) -> Bool {
         let delta = start - otherStart
-        guard range.end - start == other.range.end - otherStart else { return false }
+        // An edit can change the paragraph's direction (its first strong letter): that moves the
+        // whitespace at every line's end to the other level (UAX #9 L1), however far away.
+        guard range.end - start == other.range.end - otherStart, bidi.paragraphLevel == other.bidi.paragraphLevel else { return false }
         let segment = firstIndex(in: segmentStarts, atOrAfter: start)
         let otherSegment = firstIndex(in: other.segmentStarts, atOrAfter: otherStart)
         guard segmentStarts.count - segment == other.segmentStarts.count - otherSegment,
@@ -155,7 +157,8 @@ extension PreparedParagraph {
     /// takes its direction from the strong text after it (UAX #9 N1, N2) and leading digits and
     /// punctuation the script of the first letter after them, however far away the edit is.
     func head(upTo end: Int, matches other: PreparedParagraph) -> Bool {
-        guard range.start == other.range.start, end <= range.end, end <= other.range.end else { return false }
+        guard range.start == other.range.start, end <= range.end, end <= other.range.end,
+              bidi.paragraphLevel == other.bidi.paragraphLevel else { return false }
         let segments = firstIndex(in: segmentStarts, atOrAfter: end)
         guard segments == firstIndex(in: other.segmentStarts, atOrAfter: end),
               zip(segmentStarts[..<segments], other.segmentStarts[..<segments]).allSatisfy({ $0 == $1 }) else { return false }
