@@ -1,6 +1,7 @@
 // The font context a command lays out in: the machine's fonts, or with --fonts-dir only the fonts of one folder, so that answers hold on any machine.
 import Foundation
 import TextLayout
+import TextLayoutIO
 
 public enum FontOptions {
     /// `--fonts-dir DIR`: the commands that lay out text take it.
@@ -13,11 +14,24 @@ public enum FontOptions {
     /// `--fonts-dir`.
     /// - Throws: ``UsageError`` when the folder does not exist or is not a folder.
     public static func context(_ args: ParsedArguments) throws -> FontContext {
-        guard let folder = args.string(fontsDirectory) else { return .shared }
+        guard let folder = try folder(args) else { return .shared }
+        return FontContext(fontDirectories: [folder], includeSystemFonts: false)
+    }
+
+    /// The batch's layouter in `context` (``context(_:)`` when nil); with `--fonts-dir`, its
+    /// results name the font files they were drawn in, relative to the folder.
+    public static func batchLayouter(_ args: ParsedArguments, in context: FontContext? = nil) throws -> BatchLayouter {
+        BatchLayouter(fonts: try context ?? self.context(args), namingFontsIn: try folder(args))
+    }
+
+    /// The folder of `--fonts-dir`, as a full path; nil without the option.
+    /// - Throws: ``UsageError`` when it does not exist or is not a folder.
+    static func folder(_ args: ParsedArguments) throws -> String? {
+        guard let folder = args.string(fontsDirectory) else { return nil }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
             throw UsageError("--fonts-dir must name a folder of font files, got '\(folder)'")
         }
-        return FontContext(fontDirectories: [URL(fileURLWithPath: folder).standardizedFileURL.path], includeSystemFonts: false)
+        return URL(fileURLWithPath: folder).standardizedFileURL.path
     }
 }

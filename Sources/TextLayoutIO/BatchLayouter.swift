@@ -5,8 +5,15 @@ import TextLayout
 public final class BatchLayouter: Sendable {
     private let fonts: FontContext
     private let cache = FontNameCache()
+    /// When set, each result names the font files it used (``LayoutResult/fontFiles(relativeTo:)``).
+    private let fontsDirectory: String?
 
-    public init(fonts: FontContext = .shared) { self.fonts = fonts }
+    /// - Parameter namingFontsIn: a folder (`--fonts-dir`'s): each result then names the font
+    ///   files its text is drawn in, relative to it, so a golden shows what it was made with.
+    public init(fonts: FontContext = .shared, namingFontsIn fontsDirectory: String? = nil) {
+        self.fonts = fonts
+        self.fontsDirectory = fontsDirectory
+    }
 
     /// The result line (compact JSON, no newline) for one input line of UTF-8 bytes.
     public func resultLine(for line: UnsafeBufferPointer<UInt8>) -> (json: String, succeeded: Bool) {
@@ -62,7 +69,7 @@ public final class BatchLayouter: Sendable {
             let key = FontNameCache.key(job)
             let font = try local.byName[key] ?? cache.font(for: job, in: fonts)
             local.byName[key] = font
-            return try job.measure(font: font, in: fonts, glyphRuns: false).json(job.glyphs ? [.id, .glyphs] : .id)
+            return try job.measure(font: font, in: fonts, glyphRuns: false).json(job.glyphs ? [.id, .glyphs] : .id, fontsDirectory: fontsDirectory)
         } catch {
             throw BoundaryError(error)
         }

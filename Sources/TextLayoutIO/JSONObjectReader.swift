@@ -9,19 +9,29 @@ import TextLayout
 public struct JSONField {
     /// The value, nil when absent.
     public let value: JSONValue?
-    /// The field's name as messages quote it: `insets.top`, `select[0]`.
-    public let name: String
+    /// What the name starts with (an object's path: `insets.`), kept apart from ``key`` so that a
+    /// field read without error builds no name.
+    private let prefix: String
+    private let key: String
     /// The code of the errors it throws.
     public let code: BoundaryErrorCode
     /// `must be` for a key of an object, `takes` for an event.
     public let verb: String
 
     public init(_ value: JSONValue?, name: String, code: BoundaryErrorCode, verb: String = "must be") {
+        self.init(value, prefix: "", key: name, code: code, verb: verb)
+    }
+
+    init(_ value: JSONValue?, prefix: String, key: String, code: BoundaryErrorCode, verb: String = "must be") {
         self.value = value
-        self.name = name
+        self.prefix = prefix
+        self.key = key
         self.code = code
         self.verb = verb
     }
+
+    /// The field's name as messages quote it: `insets.top`, `select[0]`.
+    public var name: String { prefix + key }
 
     /// The error for a value that is not `expected`.
     public func mistake(_ expected: String) -> BoundaryError {
@@ -65,9 +75,9 @@ public struct JSONField {
     /// One of the raw values of `Choice`.
     public func choice<Choice: RawRepresentable & CaseIterable>(_ type: Choice.Type = Choice.self) throws(BoundaryError) -> Choice?
     where Choice.RawValue == String {
-        let allowed = Choice.allCases.map(\.rawValue).joined(separator: ", ")
         guard let text = try string() else { return nil }
         guard let choice = Choice(rawValue: text) else {
+            let allowed = Choice.allCases.map(\.rawValue).joined(separator: ", ")
             throw BoundaryError(code, "'\(name)' \(verb) one of \(allowed), got '\(text)'")
         }
         return choice
@@ -105,7 +115,7 @@ public struct JSONObjectReader {
 
     /// The field `key` (the last one written when the key is repeated).
     public func field(_ key: String) -> JSONField {
-        JSONField(value[key], name: path + key, code: code)
+        JSONField(value[key], prefix: path, key: key, code: code)
     }
 
     public func string(_ key: String, expecting expected: String = "a string") throws(BoundaryError) -> String? {

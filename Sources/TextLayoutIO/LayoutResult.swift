@@ -23,17 +23,43 @@ public struct LayoutResult {
         public static let glyphs = Detail(rawValue: 6)
     }
 
-    /// The result as one compact JSON object (no newline).
-    public func json(_ detail: Detail) -> String {
-        var writer = JSONWriter()
-        write(to: &writer, detail)
+    /// The result as one compact JSON object (no newline); with `fontsDirectory`, it names the
+    /// font files its runs use (see ``fontFiles(relativeTo:)``).
+    public func json(_ detail: Detail, fontsDirectory: String? = nil) -> String {
+        // About 80 bytes a line and 120 besides: one allocation for most results.
+        var writer = JSONWriter(capacity: 128 + 96 * measurement.layout.lineCount)
+        write(to: &writer, detail, fontsDirectory: fontsDirectory)
         return writer.text
+    }
+
+    /// The font files the text is drawn in, each once, in the order the lines first use them: a
+    /// file inside `directory` by its path relative to it (so results made from the same folder
+    /// on two machines compare equal), a bundled font as `bundled/NAME`, any other by its full
+    /// path; `#N` after a face of a collection other than the first.
+    public func fontFiles(relativeTo directory: String?) -> [String] {
+        let layout = measurement.layout
+        var seen: [Font] = []
+        for line in layout.lines {
+            for run in layout.glyphRuns(of: line) where !seen.contains(where: { $0 === run.font }) { seen.append(run.font) }
+        }
+        if seen.isEmpty { seen = [layout.prepared.style.font] }
+        let folder = directory.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+        let bundled = FontContext.bundledFontsDirectory.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+        return seen.map { font in
+            var name = font.path
+            if let folder, name.hasPrefix(folder) {
+                name = String(name.dropFirst(folder.count))
+            } else if let bundled, name.hasPrefix(bundled) {
+                name = "bundled/" + name.dropFirst(bundled.count)
+            }
+            return font.faceIndex == 0 ? name : "\(name)#\(font.faceIndex)"
+        }
     }
 
     /// Writes the result object: `id` (with `.id`), `lineCount`, `height`, `width`,
     /// `editorHeight`, `isScrollable`, `font` (with `.runs`), `shrinkWrapWidth` and `stableWidth`
     /// (when asked for, in editor widths: the side insets included), and `lines`.
-    public func write(to writer: inout JSONWriter, _ detail: Detail) {
+    public func write(to writer: inout JSONWriter, _ detail: Detail, fontsDirectory: String? = nil) {
         let layout = measurement.layout
         writer.object { out in
             if detail.contains(.id) { out.field("id", request.id) }
@@ -42,6 +68,10 @@ public struct LayoutResult {
             out.field("width", layout.width)
             out.field("editorHeight", measurement.height)
             out.field("isScrollable", measurement.isScrollable)
+            if let fontsDirectory {
+                out.key("fonts")
+                out.array { out in for file in fontFiles(relativeTo: fontsDirectory) { out.string(file) } }
+            }
             if detail.contains(.runs) { out.field("font", layout.prepared.style.font.description) }
             if let shrinkWrapWidth {
                 let horizontal = request.sizing.insets.left + request.sizing.insets.right

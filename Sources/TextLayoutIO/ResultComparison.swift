@@ -123,4 +123,20 @@ public enum ResultComparison {
         if case let .array(lines)? = result["lines"] { return lines }
         return []
     }
+
+    /// Warnings about results made with other fonts than the ones they are compared with: each
+    /// job whose two results name different font files (results name them when made with
+    /// `--fonts-dir`), or one line when only one side names its fonts. A change may come from them.
+    public static func fontWarnings(old: [JSONValue], new: [JSONValue], oldSource: String, newSource: String) -> [String] {
+        let oldNames = old.contains { $0["fonts"] != nil }, newNames = new.contains { $0["fonts"] != nil }
+        if oldNames != newNames {
+            let (naming, silent) = oldNames ? (oldSource, newSource) : (newSource, oldSource)
+            return ["\(naming) names the fonts of its results and \(silent) does not: make both with the same --fonts-dir to compare like with like"]
+        }
+        return zip(old, new).enumerated().compactMap { index, pair in
+            guard let before = pair.0["fonts"], let after = pair.1["fonts"], before != after else { return nil }
+            let id = pair.0["id"].flatMap { $0 == .null ? nil : " (id \($0.serialized))" } ?? ""
+            return "line \(index + 1)\(id) was made with fonts \(before.serialized) and is now laid out in \(after.serialized)"
+        }
+    }
 }

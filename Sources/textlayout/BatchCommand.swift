@@ -31,7 +31,7 @@ enum BatchCommand {
         let maximumLineBytes = LineReader.maximumLineBytes(args)
         let input = try JobsInput(args.operands.first)
         defer { input.close() }
-        let runner = BatchRunner(layouter: BatchLayouter(fonts: try FontOptions.context(args)), threads: threads)
+        let runner = BatchRunner(layouter: try FontOptions.batchLayouter(args), threads: threads)
         let reader = LineReader(descriptor: input.descriptor, source: input.name, maximumLineBytes: maximumLineBytes)
         var progress = Progress(input: input.descriptor)
         var failed = 0

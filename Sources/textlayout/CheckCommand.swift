@@ -23,7 +23,7 @@ enum CheckCommand {
         guard let path = args.operands.first else { throw UsageError("give the jobs file to check", showsSynopsis: true) }
         let lines = try CompareCommand.lines(of: path, "jobs file")
         let context = try FontOptions.context(args)
-        let runner = BatchRunner(layouter: BatchLayouter(fonts: context),
+        let runner = BatchRunner(layouter: try FontOptions.batchLayouter(args, in: context),
                                  threads: args.integer(BatchCommand.threads) ?? ProcessInfo.processInfo.activeProcessorCount)
         let results = runner.results(for: lines.map { Array($0.utf8) })
         let json = args.choice(outputFormat, as: MeasureCommand.OutputFormat.self) == .json

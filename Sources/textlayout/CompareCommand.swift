@@ -51,16 +51,19 @@ enum CompareCommand {
             if args.operands.count == 2 {
                 new = try ResultComparison.results(try lines(of: args.operands[1], "results file"), source: "'\(args.operands[1])'")
             } else {
-                let runner = BatchRunner(layouter: BatchLayouter(fonts: try FontOptions.context(args)),
+                let runner = BatchRunner(layouter: try FontOptions.batchLayouter(args),
                                          threads: args.integer(BatchCommand.threads) ?? ProcessInfo.processInfo.activeProcessorCount)
                 new = try ResultComparison.results(runner.results(for: jobLines!.map { Array($0.utf8) }).map(\.json), source: "the jobs laid out now")
             }
             if let jobLines, jobLines.count != old.count {
                 throw UsageError("'\(jobsPath!)' has \(jobLines.count) jobs and '\(args.operands[0])' \(old.count) results: they must answer each other line by line")
             }
+            let newSource = args.operands.count == 2 ? "'\(args.operands[1])'" : "the jobs laid out now"
             let changed = try ResultComparison.changedJobs(old: old, new: new, tolerance: args.number(tolerance) ?? 0.01,
-                                                           oldSource: "'\(args.operands[0])'",
-                                                           newSource: args.operands.count == 2 ? "'\(args.operands[1])'" : "the jobs laid out now")
+                                                           oldSource: "'\(args.operands[0])'", newSource: newSource)
+            for warning in ResultComparison.fontWarnings(old: old, new: new, oldSource: "'\(args.operands[0])'", newSource: newSource) {
+                Console.error("textlayout compare: warning: \(warning)\n")
+            }
             let requests = jobLines.map { $0.map { line in try? LayoutRequest(job: parseJSON(line)) } }
             var texts = requests.map { $0.map { $0?.text } }
             var oldTexts = texts

@@ -170,10 +170,29 @@ struct GoldenWorkflowTests {
         #expect(unknown.status == 1 && unknown.error.contains("DejaVu Sans Mono"), "a family only outside the folder is unknown: \(unknown.error)")
         let missing = try runTextlayout(["batch", "--fonts-dir", folder.appendingPathComponent("nope").path], input: Data("{\"text\":\"x\"}\n".utf8))
         #expect(missing.status == 2 && missing.error.contains("--fonts-dir"), "\(missing.error)")
+        // With --fonts-dir, each result names its font files relative to the folder (bundled ones as
+        // bundled/NAME); a golden compared with jobs laid out in another folder's files warns per job.
+        let named = try runTextlayout(["batch", "--fonts-dir", folder.path],
+                                      input: Data("{\"id\":1,\"text\":\"שלום\",\"font\":\"Noto Sans Hebrew\"}\n{\"id\":2,\"text\":\"plain\"}\n".utf8))
+        let results = try outputLines(named.output).map { try parseJSON($0) }
+        #expect(results.map { $0["fonts"] } == [.array([.string("hebrew.ttf")]), .array([.string("bundled/DejaVuSans.ttf")])], "\(named.output)")
+        let golden = try Self.file(folder, "named.golden", named.output)
+        let other = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: other) }
+        try FileManager.default.copyItem(atPath: FontContext.bundledFontPath("NotoSansHebrew-Regular.ttf")!,
+                                         toPath: other.appendingPathComponent("renamed.ttf").path)
+        let jobsFile = try Self.file(folder, "named.jobs", "{\"id\":1,\"text\":\"שלום\",\"font\":\"Noto Sans Hebrew\"}\n{\"id\":2,\"text\":\"plain\"}\n")
+        let moved = try runTextlayout(["compare", golden, "--jobs", jobsFile, "--fonts-dir", other.path])
+        #expect(moved.status == 0, "the same font in another file lays out the same: \(moved.output)")
+        #expect(moved.error.contains(#"warning: line 1 (id 1) was made with fonts ["hebrew.ttf"] and is now laid out in ["renamed.ttf"]"#), "\(moved.error)")
+        #expect(!moved.error.contains("line 2"), "job 2's font did not change")
+        let unnamed = try runTextlayout(["compare", golden, "--jobs", jobsFile])
+        #expect(unnamed.error.contains("names the fonts of its results") && unnamed.error.contains("does not"), "\(unnamed.error)")
+
         // The batch in the bundled folder answers as the library does in a context of that folder alone.
         let jobs = Self.jobs()
         let batch = try runTextlayout(["batch", "--fonts-dir", Self.fontsFolder], input: Data(jobs.utf8))
-        let layouter = BatchLayouter(fonts: FontContext(fontDirectories: [Self.fontsFolder], includeSystemFonts: false))
+        let layouter = BatchLayouter(fonts: FontContext(fontDirectories: [Self.fontsFolder], includeSystemFonts: false), namingFontsIn: Self.fontsFolder)
         let expected = jobs.split(separator: "\n").map { line in Array(line.utf8).withUnsafeBufferPointer { layouter.resultLine(for: $0).json } }
         #expect(outputLines(batch.output) == expected)
     }
