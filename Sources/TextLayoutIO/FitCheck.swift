@@ -17,15 +17,11 @@ public enum FitCheck {
     /// ``ResultComparison/results(_:source:)``); empty when it fits.
     public static func problems(_ request: LayoutRequest, result: JSONValue) -> [FitProblem] {
         guard result["error"] == nil else { return [.error] }
-        func number(_ key: String) -> Double? {
-            if case let .number(n, _)? = result[key] { return n }
-            return nil
-        }
         var problems: [FitProblem] = []
         // The engine's own verdict: the editor scrolls when its lines are more than maxLines or
         // taller than maxHeight allows; which of the two, the line count says.
         if result["isScrollable"] == .bool(true) {
-            let lineCount = Int(number("lineCount") ?? 0)
+            let lineCount = Int(result["lineCount"]?.number ?? 0)
             if let maxLines = request.sizing.maxLines, lineCount > maxLines { problems.append(.maxLines) } else { problems.append(.maxHeight) }
         }
         if result["truncated"] != nil { problems.append(.truncated) }

@@ -29,6 +29,12 @@ public enum JSONValue: Equatable, Sendable {
         return members.last { $0.0.hasSameCodeUnits(as: key) }?.1
     }
 
+    /// The number the value holds, or nil when it is not a number.
+    public var number: Double? {
+        if case let .number(n, _) = self { return n }
+        return nil
+    }
+
     /// A short name of the value's type, for error messages.
     public var typeName: String {
         switch self {

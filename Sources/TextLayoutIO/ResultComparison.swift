@@ -91,12 +91,8 @@ public enum ResultComparison {
         if old["error"] != nil || new["error"] != nil {
             return old["error"] == new["error"] ? [] : [.error]
         }
-        func number(_ value: JSONValue?) -> Double? {
-            if case let .number(n, _)? = value { return n }
-            return nil
-        }
         func moved(_ a: JSONValue?, _ b: JSONValue?) -> Bool {
-            switch (number(a), number(b)) {
+            switch (a?.number, b?.number) {
             case let (x?, y?): abs(x - y) > tolerance
             case (nil, nil): false
             default: true
@@ -105,7 +101,7 @@ public enum ResultComparison {
         let oldLines = lines(old), newLines = lines(new)
         var kinds: [LayoutChange] = []
         if oldLines.count != newLines.count { kinds.append(.lineCount) }
-        if oldLines.map({ number($0["start"]) }) != newLines.map({ number($0["start"]) }) { kinds.append(.lineStarts) }
+        if oldLines.map({ $0["start"]?.number }) != newLines.map({ $0["start"]?.number }) { kinds.append(.lineStarts) }
         let sameCount = oldLines.count == newLines.count
         if moved(old["height"], new["height"]) || moved(old["editorHeight"], new["editorHeight"])
             || (sameCount && zip(oldLines, newLines).contains { moved($0["height"], $1["height"]) || moved($0["baseline"], $1["baseline"]) }) {

@@ -73,10 +73,7 @@ enum ReportPage {
     /// by the browser in a generic font: the layout of a result whose fonts are not at hand. Line
     /// tops are read back as the engine stacks lines: each below the one before, `lineSpace` apart.
     static func lineBoxesSVG(_ result: JSONValue, text: String, request: LayoutRequest?) -> String {
-        func number(_ value: JSONValue?) -> Double {
-            if case let .number(n, _)? = value { return n }
-            return 0
-        }
+        func number(_ value: JSONValue?) -> Double { value?.number ?? 0 }
         let insets = request?.sizing.insets ?? .zero
         let lineSpace = request?.sizing.lineSpace ?? 0
         let width = max(request?.width ?? (number(result["width"]) + insets.left + insets.right), 1)
