@@ -98,11 +98,8 @@ enum ReportPage {
         return svg + "</svg>\n"
     }
 
-    /// A number with at most two decimals, as the pictures write coordinates.
-    static func decimal(_ value: Double) -> String {
-        let rounded = (value * 100).rounded() / 100
-        return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
-    }
+    /// A number as the renderer's SVG writes coordinates: at most two decimals.
+    static func decimal(_ value: Double) -> String { RenderScene.decimal(value) }
 
     static func escape(_ text: String) -> String {
         var out = ""
