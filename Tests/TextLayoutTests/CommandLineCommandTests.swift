@@ -264,15 +264,8 @@ struct CommandLineCommandTests {
 
     /// What pkg-config says of `arguments`, trimmed; nil when it fails.
     static func pkgConfig(_ arguments: [String]) throws -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["pkg-config"] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? output.trimmingCharacters(in: .whitespacesAndNewlines) : nil
+        let run = try runProgram(["pkg-config"] + arguments)
+        return run.status == 0 ? run.output.trimmingCharacters(in: .whitespacesAndNewlines) : nil
     }
 
     /// FreeType's version from its header's FREETYPE_MAJOR, _MINOR and _PATCH (its pkg-config

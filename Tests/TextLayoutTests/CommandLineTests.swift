@@ -42,6 +42,12 @@ func runTextlayout(_ arguments: [String], input: Data = Data(), inputPath: Strin
                       error: String(decoding: try Data(contentsOf: errorFile), as: UTF8.self))
 }
 
+/// Runs another program (`python3`, `chromium`, `pkg-config`: looked up on the path) with
+/// `arguments`, its output and errors caught as ``runTextlayout(_:input:inputPath:outputPath:environment:executable:)`` catches them.
+func runProgram(_ arguments: [String]) throws -> CommandRun {
+    try runTextlayout(arguments, executable: URL(fileURLWithPath: "/usr/bin/env"))
+}
+
 @Suite("Command line")
 struct CommandLineTests {
     @Test("an output that cannot be written exits 3 with a message", arguments: [

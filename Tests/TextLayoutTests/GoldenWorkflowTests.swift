@@ -211,15 +211,8 @@ struct GoldenWorkflowTests {
         });</script></body>
         """
         let copy = try file(folder, "probed.html", try String(contentsOfFile: page, encoding: .utf8).replacingOccurrences(of: "</body>", with: probe))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(chromium))
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=5000", "--dump-dom", "file://" + copy]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let dom = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let dom = try runProgram([try #require(chromium), "--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=5000",
+                                  "--dump-dom", "file://" + copy]).output
         guard let match = dom.firstMatch(of: /<p id="probe">shown (\d+) of (\d+)<\/p>/) else { throw GoldenError("no probe in the page Chromium loaded") }
         return (Int(match.1)!, Int(match.2)!)
     }

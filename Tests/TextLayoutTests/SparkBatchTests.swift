@@ -16,18 +16,9 @@ struct SparkBatchTests {
 
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardizedFileURL
 
-    /// Runs `python3 scripts/spark_batch.py arguments`; its status and standard error.
-    static func sparkBatch(_ arguments: [String]) throws -> (status: Int32, error: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", repository.appendingPathComponent("scripts/spark_batch.py").path] + arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let error = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, error)
+    /// Runs `python3 scripts/spark_batch.py arguments`.
+    static func sparkBatch(_ arguments: [String]) throws -> CommandRun {
+        try runProgram(["python3", repository.appendingPathComponent("scripts/spark_batch.py").path] + arguments)
     }
 
     @Test("a few thousand corpus jobs (bad ones among them) through Spark local[2]: the plain batch's bytes, in order",
@@ -35,15 +26,9 @@ struct SparkBatchTests {
     func sameBytesAsBatch() throws {
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let corpus = Process()
-        corpus.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        corpus.arguments = ["python3", Self.repository.appendingPathComponent("Benchmarks/Corpus/make_jobs.py").path, "--langs", "en,ar,ja,emoji,th"]
-        let pipe = Pipe()
-        corpus.standardOutput = pipe
-        try corpus.run()
-        var jobs = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").map(String.init)
-        corpus.waitUntilExit()
-        jobs = Array(jobs.prefix(3000))
+        let corpus = try runProgram(["python3", Self.repository.appendingPathComponent("Benchmarks/Corpus/make_jobs.py").path,
+                                     "--langs", "en,ar,ja,emoji,th"])
+        var jobs = Array(corpus.output.split(separator: "\n").map(String.init).prefix(3000))
         // Failed jobs keep their place: a line that is not JSON and one with a bad size.
         jobs.insert("not json", at: 1234)
         jobs.insert(#"{"id":"bad","text":"x","size":-1}"#, at: 2345)
