@@ -65,6 +65,8 @@ public enum LayoutOptions {
                      help: "where lines sit in the width (start and end follow the paragraph's direction; justify stretches the spaces of every line but a paragraph's last)"),
         LayoutOption("indent", "PX", sets: \.paragraph.indent, key: "indent",
                      help: "how far each paragraph's first line starts in (negative: a hanging indent of the other lines)"),
+        LayoutOption("text-wrap", sets: \.paragraph.textWrap, key: "textWrap",
+                     help: "how lines are chosen: wrap (greedy, fastest), balance (even widths), pretty (least ragged)"),
         LayoutOption("spans", "JSON", sets: \.spans, key: "spans",
                      help: "styled ranges as the batch's \"spans\" list, such as '[{\"start\": 0, \"end\": 5, \"size\": 24}]'"),
     ]
@@ -172,6 +174,7 @@ extension TextDirection: ChoiceOptionValue {}
 extension LineBreakStrictness: ChoiceOptionValue {}
 extension TruncationPosition: ChoiceOptionValue {}
 extension Strut: ChoiceOptionValue {}
+extension TextWrap: ChoiceOptionValue {}
 
 /// A line height, written `normal`, `1.5` (a multiple of the size) or `24px`.
 extension LineHeight: OptionValue {

@@ -123,7 +123,8 @@ public struct LayoutRequest: Sendable {
     /// The keys that set the font, the style and the sizing: a job's and a session config's.
     public static let layoutKeys = ["font", "weight", "size", "width", "lineSpace", "minLines", "maxLines",
                                     "insets", "minHeight", "maxHeight", "direction", "language", "lineBreak",
-                                    "lineClamp", "truncate", "ellipsis", "lineHeight", "strut", "align", "indent"]
+                                    "lineClamp", "truncate", "ellipsis", "lineHeight", "strut", "align", "indent",
+                                    "textWrap"]
     /// The keys a batch job may have.
     public static let keys = ["id", "text"] + layoutKeys + ["shrinkWrap", "glyphs", "spans"]
     static let insetKeys = ["top", "left", "bottom", "right"]
@@ -169,6 +170,7 @@ public struct LayoutRequest: Sendable {
         paragraph.strut = try object.choice("strut") ?? paragraph.strut
         paragraph.alignment = try object.choice("align") ?? paragraph.alignment
         paragraph.indent = try object.number("indent") ?? paragraph.indent
+        paragraph.textWrap = try object.choice("textWrap") ?? paragraph.textWrap
         sizing.lineSpace = try object.number("lineSpace") ?? sizing.lineSpace
         sizing.minLines = try object.integer("minLines") ?? sizing.minLines
         sizing.maxLines = try object.integer("maxLines") ?? sizing.maxLines

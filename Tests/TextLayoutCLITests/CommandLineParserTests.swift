@@ -191,6 +191,7 @@ struct CommandLineLayoutOptionTests {
         ("strut", "forced", "strut", #""forced""#),
         ("align", "justify", "align", #""justify""#),
         ("indent", "-12.5", "indent", "-12.5"),
+        ("text-wrap", "balance", "textWrap", #""balance""#),
         ("spans", #"[{"start":0,"end":1,"size":30}]"#, "spans", #"[{"start":0,"end":1,"size":30}]"#),
     ]
 

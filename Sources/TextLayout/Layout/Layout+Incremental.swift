@@ -8,7 +8,9 @@ extension Layout {
     /// at the line before the one the edit starts in (a shorter word may now fit there) and stops
     /// as soon as a line starts where one started before, shifted by the edit; lines after that
     /// are kept, moved by the edit's length and by the change in height. The result equals a full
-    /// ``PreparedText/layout(width:lineSpace:glyphRuns:)`` of `prepared`.
+    /// ``PreparedText/layout(width:lineSpace:glyphRuns:)`` of `prepared`, but with balanced or
+    /// pretty lines (``ParagraphStyle/textWrap``): then the edited paragraph's lines before the
+    /// edit's line are kept and the rest of it is chosen anew from there, to its end.
     /// - Throws: ``LayoutError`` `.invalidArgument` when `edit` does not describe a change of this
     ///   layout's text into `prepared`'s.
     public func updated(for prepared: PreparedText, after edit: TextEdit) throws -> Layout {
@@ -47,7 +49,12 @@ extension Layout {
                 // One paragraph edited: re-break from the line before the edit's line.
                 let paragraph = prepared.paragraphs[first]
                 let editLine = (firstOldLine..<resume).last { self.lines[$0].byteRange.lowerBound <= edit.oldBytes.lowerBound } ?? firstOldLine
-                var startLine = max(firstOldLine, editLine - 1)
+                // Balanced and pretty lines before the edit's line stay as they are while typing
+                // (CSS `text-wrap-style: stable`): the search starts at the edit's line and covers
+                // the rest of the paragraph, so the result differs from a full layout, which
+                // would weigh the whole paragraph again.
+                let keepsLinesAbove = prepared.style.paragraph.textWrap != .wrap
+                var startLine = max(firstOldLine, keepsLinesAbove ? editLine : editLine - 1)
                 // The lines before it are kept only if the paragraph is prepared as before up to
                 // there: an edit can change bidi levels, scripts and break opportunities far before
                 // it (a mark typed into a Thai word re-segments the words before it). The last kept
@@ -58,7 +65,11 @@ extension Layout {
                 let following = firstIndex(in: oldParagraph.segmentStarts, atOrAfter: keptEnd + 1)
                 let nextStart = following < oldParagraph.segmentStarts.count ? oldParagraph.segmentStarts[following] : oldParagraph.range.end
                 let checkedEnd = min(nextStart + 1, oldParagraph.range.end, paragraph.range.end)
-                if startLine > firstOldLine, !paragraph.head(upTo: max(keptEnd, checkedEnd), matches: oldParagraph) {
+                if startLine > firstOldLine, keepsLinesAbove
+                    // The kept lines need only the text before them prepared as before, and their
+                    // end still a break opportunity.
+                    ? !paragraph.head(upTo: keptEnd, matches: oldParagraph) || !paragraph.isSegmentStart(keptEnd)
+                    : !paragraph.head(upTo: max(keptEnd, checkedEnd), matches: oldParagraph) {
                     startLine = firstOldLine
                 }
                 let start = self.lines[startLine].byteRange.lowerBound
@@ -66,7 +77,7 @@ extension Layout {
                 var candidate = editLine + 1
                 var matched: Int?
                 let breaks = try breakLines(paragraph, bytes: bytes, style: prepared.style, maxWidth: maxWidth, from: start) { newStart in
-                    guard newStart > editEnd else { return false }
+                    guard !keepsLinesAbove, newStart > editEnd else { return false }
                     let oldStart = newStart - edit.byteDelta
                     while candidate < resume, self.lines[candidate].byteRange.lowerBound < oldStart { candidate += 1 }
                     if candidate < resume, self.lines[candidate].byteRange.lowerBound == oldStart,

@@ -11,7 +11,7 @@ extension Layout {
     ///   for the line was cut, a grapheme cluster boundary of that word (UAX #29).
     /// - Each line fits the width less its indent (within ``Layout/fitTolerance``), unless it holds a single grapheme
     ///   cluster (spaces hanging after it aside); and the piece that follows it would not have fitted
-    ///   (the lines are greedy).
+    ///   (the lines are greedy; unless ``ParagraphStyle/textWrap`` chooses them otherwise).
     /// - Widths, heights, ascents, descents, tops and baselines are finite; widths and heights are
     ///   not negative; lines stack from 0 down.
     /// - With glyph runs, every glyph's numbers are finite and its cluster lies in its run, and
@@ -60,13 +60,13 @@ extension Layout {
                     if line.endsWithHardBreak != (isLast && paragraph.range.endsWithHardBreak) {
                         fail("line \(k) says endsWithHardBreak \(line.endsWithHardBreak), wrongly")
                     }
-                    if k > first, !isAtBreakOpportunity(paragraph, r.lowerBound) {
+                    if k > first, !paragraph.isSegmentStart(r.lowerBound) {
                         // A cut inside a word: it must fall between two grapheme clusters of that word.
                         if !graphemes.isBoundary(r.lowerBound, in: paragraph, bytes: bytes) {
                             fail("line \(k) starts at byte \(r.lowerBound), inside a grapheme cluster and not at a break opportunity")
                         }
                     }
-                    if line.endsWithHyphen, isLast || !isAtBreakOpportunity(paragraph, r.upperBound)
+                    if line.endsWithHyphen, isLast || !paragraph.isSegmentStart(r.upperBound)
                         || r.upperBound - 2 <= r.lowerBound || bytes[r.upperBound - 2] != 0xC2 || bytes[r.upperBound - 1] != 0xAD {
                         fail("line \(k) shows a hyphen but does not break right after a soft hyphen that follows its text")
                     }
@@ -84,7 +84,7 @@ extension Layout {
                             fail("line \(k) is \(line.width) px wide, over the width \(maxWidth), but holds more than one grapheme cluster")
                         }
                     }
-                    if line.overflowWidth <= limit, !isLast {
+                    if line.overflowWidth <= limit, !isLast, prepared.style.paragraph.textWrap == .wrap {
                         fail("line \(k) stopped although its next piece fits: \(line.overflowWidth) px within \(maxWidth)")
                     }
                     if hasGlyphRuns { checkGlyphs(line, k, paragraph, bytes: bytes, fail: fail) }
@@ -97,12 +97,6 @@ extension Layout {
             if !contentHeight.isFinite || contentHeight < 0 { fail("the content height is \(contentHeight)") }
         }
         return problems
-    }
-
-    /// Whether `offset` starts a segment of `paragraph` (is a UAX #14 break opportunity).
-    private func isAtBreakOpportunity(_ paragraph: PreparedParagraph, _ offset: Int) -> Bool {
-        let i = firstIndex(in: paragraph.segmentStarts, atOrAfter: offset)
-        return i < paragraph.segmentCount && paragraph.segmentStarts[i] == offset
     }
 
     /// The end of `range` without the whitespace that hangs there and the no-break spaces that stay

@@ -10,8 +10,19 @@ extension Layout {
     /// ``Truncation/hiddenLineCount``, the hidden text's line count at this width, may not.
     /// With an indent, each line's widths count with its indent. (A justified layout keeps its
     /// breaks over the range, but its justified lines stretch to the new width.)
+    ///
+    /// Balanced lines (``ParagraphStyle/textWrap``) are chosen over the whole paragraph: they stay
+    /// from the widest line up to the width they were made at, no further. Pretty lines weigh
+    /// each line's slack against the width, so they stay only at that width.
     public var stableWidthRange: Range<Double> {
         let lower = widestExtent
+        if maxWidth.isFinite {
+            switch prepared.style.paragraph.textWrap {
+            case .wrap: break
+            case .balance: return lower..<max(maxWidth, lower).nextUp
+            case .pretty: return max(maxWidth, lower)..<max(maxWidth, lower).nextUp
+            }
+        }
         let upper = lines.reduce(Double.infinity) { min($0, $1.overflowWidth + indent(of: $1)) } - Self.fitTolerance
         return lower..<max(upper, lower.nextUp)
     }
@@ -27,8 +38,14 @@ extension Layout {
     ///
     /// A clamped layout (see ``truncation``) shrinks to its widest line, the ellipsis' included:
     /// any narrower and the cut moves. One that hides nothing shrinks only as far as it still does.
+    ///
+    /// Balanced lines already have the narrowest widest line their count allows: the result is
+    /// that line's width. Pretty lines are chosen for the width: the halving's result is laid out
+    /// again at its own widest line until that holds still, so that it lays out the same.
     public func shrinkWrapWidth() throws -> Double {
         if truncation != nil { return widestExtent }
+        let wrap = prepared.style.paragraph.textWrap
+        if wrap == .balance { return widestExtent }
         let count = lineCount
         var fits = widestExtent                  // gives at most `count` lines, each within it
         var tooNarrow = 0.0                      // gives more lines, or a line wider than it
@@ -40,6 +57,12 @@ extension Layout {
             } else {
                 tooNarrow = probe
             }
+        }
+        guard wrap == .pretty else { return fits }
+        for _ in 0..<8 {
+            let settled = try prepared.layout(width: fits, lineSpace: lineSpace, glyphRuns: false)
+            guard settled.lineCount <= count, settled.widestExtent < fits else { break }
+            fits = settled.widestExtent
         }
         return fits
     }

@@ -43,28 +43,87 @@ func breakLines(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8
     return lines
 }
 
-/// The greedy breaker itself: hands each line of the paragraph to `emit`, in order, until the
-/// paragraph ends or `emit` returns false. (``breakLines(_:bytes:style:maxWidth:from:stop:)``
-/// collects them; the height-only path just counts and adds up.)
+/// The breaker itself: hands each line of the paragraph to `emit`, in order, until the paragraph
+/// ends or `emit` returns false. (``breakLines(_:bytes:style:maxWidth:from:stop:)`` collects
+/// them; the height-only path just counts and adds up.) Greedy filling unless the style's
+/// ``ParagraphStyle/textWrap`` asks for balanced or pretty lines (see ``optimalLines``).
 func forEachLine(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, maxWidth: Double,
                  from lineStart: Int? = nil, _ emit: (LineBreak) -> Bool) throws {
     let range = paragraph.range
-    let paragraphStyle = style.paragraph
-    try paragraphStyle.requireRoom(in: maxWidth)
-    var start = lineStart ?? range.start
-    var segment = lineStart.map { max(0, firstIndex(in: paragraph.segmentStarts, atOrAfter: $0 + 1) - 1) } ?? 0
-    let lastSegment = paragraph.segmentCount - 1
+    try style.paragraph.requireRoom(in: maxWidth)
+    let start = lineStart ?? range.start
+    let lines = LineCandidates(paragraph: paragraph, bytes: bytes, style: style, maxWidth: maxWidth)
     if maxWidth == .infinity || range.isEmpty {
         var measurer = LineMeasurer(paragraph, bytes: bytes, style: style, start: start)
-        let contentEnd = paragraph.contentEnds[lastSegment]
+        let contentEnd = paragraph.contentEnds[paragraph.segmentCount - 1]
         _ = emit(LineBreak(start: start, contentEnd: contentEnd, end: range.end, width: measurer.width(to: contentEnd)))
         return
     }
+    if style.paragraph.textWrap != .wrap, let optimal = try optimalLines(lines, from: start, wrap: style.paragraph.textWrap) {
+        for line in optimal where !emit(line) { return }
+        return
+    }
+    try greedyLines(lines, from: start, emit)
+}
+
+/// Greedy filling: each line takes the last break opportunity that fits (a cut between grapheme
+/// clusters when none does).
+func greedyLines(_ lines: LineCandidates, from lineStart: Int, _ emit: (LineBreak) -> Bool) throws {
+    var start = lineStart
+    var segment = lines.segment(startingLineAt: start)
     while true {
-        // The line's own width: the wrap width less its indent.
-        let limit = paragraphStyle.availableWidth(maxWidth, isFirstLine: start == range.start) + Layout.fitTolerance
-        var measurer = LineMeasurer(paragraph, bytes: bytes, style: style, start: start)
+        var measurer = lines.measurer(from: start)
         var fitted: LineBreak?
+        var next = segment
+        lines.forEachFittingLine(from: start, segment: segment, measurer: &measurer) { line, after in
+            fitted = line
+            next = after
+        }
+        let line: LineBreak
+        if let fitted {
+            line = fitted
+        } else {
+            (line, next) = try lines.cutLine(from: start, segment: segment, measurer: &measurer)
+        }
+        guard emit(line), line.end < lines.paragraph.range.end else { return }
+        start = line.end
+        segment = next
+    }
+}
+
+/// The lines that may start at a given position of one paragraph at one wrap width, measured as
+/// they would be drawn: what greedy filling chooses among and the optimal breakers search.
+struct LineCandidates {
+    let paragraph: PreparedParagraph
+    let bytes: UnsafeBufferPointer<UInt8>
+    let style: TextStyle
+    /// The wrap width (finite).
+    let maxWidth: Double
+
+    /// The index of the segment a line starting at `start` (a line start of some layout) begins in.
+    func segment(startingLineAt start: Int) -> Int {
+        start == paragraph.range.start ? 0 : max(0, firstIndex(in: paragraph.segmentStarts, atOrAfter: start + 1) - 1)
+    }
+
+    func measurer(from start: Int) -> LineMeasurer {
+        LineMeasurer(paragraph, bytes: bytes, style: style, start: start)
+    }
+
+    /// The width a line starting at `start` may fill: the wrap width less its indent, with the tolerance.
+    func limit(from start: Int) -> Double {
+        style.paragraph.availableWidth(maxWidth, isFirstLine: start == paragraph.range.start) + Layout.fitTolerance
+    }
+
+    /// Calls `each` with every line from `start` (in segment `segment`) that ends at a break
+    /// opportunity and fits, shortest first, with the index of the segment after it. Each line's
+    /// ``LineBreak/overflowWidth`` is the width of the next one tried, which for the last is the
+    /// first that does not fit. Nothing when not even the first segment fits.
+    @inline(__always)
+    func forEachFittingLine(from start: Int, segment: Int, measurer: inout LineMeasurer,
+                            _ each: (LineBreak, _ nextSegment: Int) -> Void) {
+        let limit = limit(from: start)
+        let lastSegment = paragraph.segmentCount - 1
+        var pending: LineBreak?
         var next = segment
         // The common case: a line starting at a safe segment start in a paragraph without tabs,
         // where each safe content end's width is a subtraction of prepared positions.
@@ -75,6 +134,7 @@ func forEachLine(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt
             let contentEnd = max(paragraph.contentEnds[next], start)
             let endCluster = Int(paragraph.contentEndCluster[next])
             var width: Double
+            var softHyphen: Int?
             if startCluster >= 0 && endCluster >= 0 && contentEnd == paragraph.contentEnds[next] {
                 width = paragraph.clusterX[endCluster] - startX
             } else if isFarTooWide(paragraph, start..<contentEnd, limit: limit, em: style.size) {
@@ -82,28 +142,36 @@ func forEachLine(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt
                 // reshape all of it (in a script unsafe to break throughout), once for every line
                 // it is cut into. It does not fit; the next width that could fit it is unknown, so
                 // the line's stable widths end at this one.
-                fitted?.overflowWidth = limit.nextUp
-                break
+                if var line = pending { line.overflowWidth = limit.nextUp; each(line, next) }
+                return
             } else {
                 width = measurer.width(to: contentEnd)
             }
-            let softHyphen = next < lastSegment ? softHyphenEnding(paragraph, bytes, segment: next, from: start) : nil
-            if let softHyphen { width = measurer.hyphenatedWidth(softHyphen: softHyphen) }
-            guard width <= limit else {
-                fitted?.overflowWidth = width
-                break
+            if next < lastSegment, let found = softHyphenEnding(paragraph, bytes, segment: next, from: start) {
+                softHyphen = found
+                width = measurer.hyphenatedWidth(softHyphen: found)
             }
-            fitted = LineBreak(start: start, contentEnd: contentEnd, end: paragraph.segmentEnd(next), width: width,
-                               isHyphenated: softHyphen != nil)
+            if var line = pending {
+                line.overflowWidth = width
+                each(line, next)
+                pending = nil
+            }
+            guard width <= limit else { return }
+            pending = LineBreak(start: start, contentEnd: contentEnd, end: paragraph.segmentEnd(next), width: width,
+                                isHyphenated: softHyphen != nil)
             next += 1
         }
-        if let line = fitted {
-            guard emit(line), next <= lastSegment else { return }
-            start = line.end
-            segment = next
-            continue
-        }
-        // Not even the first segment fits: break it between grapheme clusters.
+        if let line = pending { each(line, next) }
+    }
+
+    /// The line from `start` when not even the first segment fits: the segment broken between
+    /// grapheme clusters, as many as fit but at least one; with the index of the segment the next
+    /// line starts in.
+    func cutLine(from lineStart: Int, segment: Int, measurer: inout LineMeasurer) throws -> (LineBreak, nextSegment: Int) {
+        let start = lineStart
+        let range = paragraph.range
+        let lastSegment = paragraph.segmentCount - 1
+        let limit = limit(from: start)
         let contentEnd = paragraph.contentEnds[segment]
         // The segment's grapheme boundaries after the line's start, found by halving: a word cut
         // into many lines is not scanned from its start for each of them.
@@ -144,25 +212,17 @@ func forEachLine(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt
                     line.overflowWidth = min(line.overflowWidth, measurer.hyphenatedWidth(softHyphen: softHyphen))
                 }
             }
-            guard emit(line), segment < lastSegment else { return }
-            start = line.end
-            segment += 1
-        } else {
-            // Spaces right after the cut (breaking or not) hang at the end of this line rather
-            // than starting the next one with blank space, as in Pango; but not a space that a
-            // combining mark follows, which is one grapheme cluster with it.
-            var end = cut
-            while end < contentEnd, let length = spaceLength(bytes, at: end), isBoundary(end + length, in: graphemes) { end += length }
-            var line = LineBreak(start: start, contentEnd: contentCut, end: end, width: cutWidth, overflowWidth: overflowWidth)
-            var last = false
-            if end >= contentEnd {
-                last = segment == lastSegment
-                line.end = last ? range.end : paragraph.segmentEnd(segment)
-                segment += 1
-            }
-            guard emit(line), !last else { return }
-            start = line.end
+            return (line, segment + 1)
         }
+        // Spaces right after the cut (breaking or not) hang at the end of this line rather
+        // than starting the next one with blank space, as in Pango; but not a space that a
+        // combining mark follows, which is one grapheme cluster with it.
+        var end = cut
+        while end < contentEnd, let length = spaceLength(bytes, at: end), isBoundary(end + length, in: graphemes) { end += length }
+        var line = LineBreak(start: start, contentEnd: contentCut, end: end, width: cutWidth, overflowWidth: overflowWidth)
+        guard end >= contentEnd else { return (line, segment) }
+        line.end = segment == lastSegment ? range.end : paragraph.segmentEnd(segment)
+        return (line, segment + 1)
     }
 }
 

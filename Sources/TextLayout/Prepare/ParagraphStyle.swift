@@ -24,10 +24,13 @@ public struct ParagraphStyle: Sendable, Hashable {
     /// negative value is a hanging indent: every line but the first of each paragraph is indented
     /// by its magnitude (as in Pango). A centred line is narrowed, not moved.
     public var indent: Double
+    /// How lines are chosen among the break opportunities: greedy filling, balanced or pretty
+    /// (see ``TextWrap``).
+    public var textWrap: TextWrap
 
     public init(lineHeight: LineHeight = .normal, strut: Strut = .none,
                 lineClamp: Int? = nil, truncate: TruncationPosition? = nil, ellipsis: String = "\u{2026}",
-                alignment: TextAlignment = .start, indent: Double = 0) {
+                alignment: TextAlignment = .start, indent: Double = 0, textWrap: TextWrap = .wrap) {
         self.lineHeight = lineHeight
         self.strut = strut
         self.lineClamp = lineClamp
@@ -35,6 +38,7 @@ public struct ParagraphStyle: Sendable, Hashable {
         self.ellipsis = ellipsis
         self.alignment = alignment
         self.indent = indent
+        self.textWrap = textWrap
     }
 
     /// Whether a layout may hide text: a line clamp or a truncation position is set.
@@ -145,6 +149,21 @@ public enum Strut: String, Sendable, Hashable, CaseIterable {
     /// Every line is exactly the primary font's box, whatever fonts are on it; taller glyphs
     /// reach into the lines next to them.
     case forced
+}
+
+/// How a paragraph's lines are chosen among its break opportunities (CSS `text-wrap`). Every mode
+/// gives lines no wider than the width (but a grapheme cluster wider than it alone) and no more
+/// lines than greedy filling.
+public enum TextWrap: String, Sendable, Hashable, CaseIterable {
+    /// Greedy filling: each line takes as much as fits (CSS `wrap`, Pango, SkParagraph). The fastest.
+    case wrap
+    /// As many lines as greedy filling, with the widest as narrow as it can be and the widths as
+    /// even as they can be after that (CSS `balance`): for headings and chat bubbles.
+    case balance
+    /// As many lines as greedy filling, with the least raggedness: the sum of each line's squared
+    /// slack (but the last's) as a share of its room, plus a penalty for a last line of one short
+    /// word and for each line that ends in a hyphen (CSS `pretty`, Knuth and Plass).
+    case pretty
 }
 
 /// Where a clamped text is cut (CSS `text-overflow`, Pango's `ellipsize`).

@@ -110,6 +110,12 @@ final class PreparedParagraph: Sendable {
     }
     var clusterCount: Int { clusterStarts.count }
 
+    /// Whether `offset` starts a segment (is a break opportunity, or the paragraph's start).
+    func isSegmentStart(_ offset: Int) -> Bool {
+        let i = firstIndex(in: segmentStarts, atOrAfter: offset)
+        return i < segmentCount && segmentStarts[i] == offset
+    }
+
     func segmentEnd(_ i: Int) -> Int { i + 1 < segmentStarts.count ? segmentStarts[i + 1] : range.end }
 
     /// The index of the first cluster that starts at or after `offset` (`clusterCount` if none).
