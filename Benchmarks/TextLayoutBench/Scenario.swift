@@ -22,7 +22,7 @@ func seconds(since start: UInt64) -> Double {
 }
 
 struct Scenario {
-    static let names = ["cold", "warm", "relayout", "relayout-height", "keystroke", "batch", "batch-distinct", "memory"]
+    static let names = ["cold", "warm", "relayout", "relayout-height", "text-wrap", "keystroke", "batch", "batch-distinct", "memory"]
 
     let jobs: [BenchJob]
     let fonts: FontContext
@@ -79,6 +79,8 @@ struct Scenario {
             try runRelayout(floor: floor) { prepared, job, width in
                 try prepared.editorHeight(width: width, sizing: job.sizing).lineCount
             }
+        case "text-wrap":
+            try runTextWrap(floor: floor)
         case "keystroke":
             try KeystrokeScenario(jobs: jobs, rounds: rounds).run()
         case "batch":
@@ -147,6 +149,11 @@ struct Scenario {
 
     /// Each round lays every prepared job out at a width a few pixels off the last round's.
     func runRelayout(floor: Floors, _ layOut: (PreparedText, BenchJob, Double?) throws -> Int) throws {
+        _ = try relayout(jobs, floor: floor, layOut)
+    }
+
+    /// ``runRelayout(floor:_:)`` over `jobs`, returning the median per job in seconds.
+    func relayout(_ jobs: [BenchJob], floor: Floors, _ layOut: (PreparedText, BenchJob, Double?) throws -> Int) throws -> Double {
         let prepared = try jobs.map { try PreparedText($0.text, style: $0.style) }
         var round = 0
         let median = try timed(count: jobs.count) {
@@ -158,6 +165,7 @@ struct Scenario {
             return checksum
         }
         report(median / Double(jobs.count), against: "(harfbuzz + icu)", floor.sum)
+        return median / Double(jobs.count)
     }
 
     /// The batch path, JSON in and out, on 1 thread and on every core. With `clearingCaches`, the

@@ -6,13 +6,15 @@ import TextLayoutIO
 let usage = """
 usage: textlayout-bench [--jobs FILE | --jobs -] [--scenario NAME] [--rounds N]
 
-scenarios: cold, warm, relayout, relayout-height, keystroke, batch, batch-distinct,
+scenarios: cold, warm, relayout, relayout-height, text-wrap, keystroke, batch, batch-distinct,
 memory, all (default: all)
   cold             every job a first sight of its text: passes of distinct texts, caches
                    emptied before each pass (the word cache learns within a pass)
   warm             caches kept: every job a prepared-text cache hit
   relayout         prepared texts laid out at new widths, lines built
   relayout-height  the same, height-only path (no lines built)
+  text-wrap        relayout (lines built) with greedy, balanced and pretty lines, as ratios
+                   to greedy's in the same run
   keystroke        a sentence typed into a 10 KB text, against a full layout in the same cache state
   batch            JSON in and out, 1 thread and every core: prepared-text cache hits
   batch-distinct   the batch over passes of distinct texts, caches emptied before each pass

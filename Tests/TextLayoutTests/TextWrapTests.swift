@@ -193,3 +193,28 @@ struct TextWrapTests {
         }
     }
 }
+
+@Suite("Balanced and pretty goldens")
+struct TextWrapGoldenTests {
+    static let cases = goldenCases().filter { $0.hasPrefix("core/balance-") || $0.hasPrefix("core/pretty-") }
+
+    @Test("there are balanced and pretty goldens in English, German, French and Russian")
+    func languages() {
+        for language in ["en", "de", "fr", "ru"] {
+            #expect(Self.cases.contains("core/balance-\(language)") && Self.cases.contains("core/pretty-\(language)"))
+        }
+    }
+
+    @Test("each case's greedy twin breaks where Pango does, and the case itself has as many lines or fewer, and other breaks",
+          arguments: cases)
+    func greedyTwinIsPango(_ name: String) throws {
+        let source = try String(contentsOf: goldensDirectory.appendingPathComponent(name + ".txt"), encoding: .utf8)
+        var job = try goldenJob(source)
+        let font = try bundledFonts.font(path: job.font!)
+        let chosen = try job.measure(font: font, in: bundledFonts).measurement.layout
+        job.paragraph.textWrap = .wrap
+        let greedy = try job.measure(font: font, in: bundledFonts).measurement.layout
+        #expect(greedy.lines.map(\.utf16Range.lowerBound) == (try goldenPangoRecord(source).starts), "\(name)")
+        #expect(chosen.lineCount <= greedy.lineCount && chosen.lines.map(\.utf16Range) != greedy.lines.map(\.utf16Range), "\(name)")
+    }
+}

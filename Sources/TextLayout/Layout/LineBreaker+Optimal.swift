@@ -17,10 +17,58 @@
 ///   room, plus ``prettyHyphenPenalty`` for each line that ends in a hyphen and
 ///   ``prettyShortLastLinePenalty`` for a last line of one segment narrower than a third of its room.
 ///
-/// The work is the candidates tried: the break opportunities on a line, for every start.
+/// The work is the candidates tried: the break opportunities on a line, for every start tried.
+/// A start reached in `k` lines is tried only if the rest fits in the fewest lines less `k`
+/// (``earliestStarts(_:firstSegment:)``, filling backwards): fewest lines come first, so no other
+/// start can be on the cheapest way.
 func optimalLines(_ lines: LineCandidates, from start: Int, wrap: TextWrap) throws -> [LineBreak]? {
+    // A paragraph that fits on its first line has one breaking into one line: greedy's, found
+    // without the search's bookkeeping (most UI strings).
+    if fitsOnOneLine(lines, from: start) { return nil }
     var search = OptimalLineSearch(lines: lines, wrap: wrap)
     return try search.run(from: start)
+}
+
+/// Whether the paragraph from `start` certainly fits on one line, as the prepared positions say:
+/// a start and content end that are safe to break at, no tabs, and a width within the line's limit.
+private func fitsOnOneLine(_ lines: LineCandidates, from start: Int) -> Bool {
+    let paragraph = lines.paragraph
+    let last = paragraph.segmentCount - 1
+    guard paragraph.tabs.isEmpty, let first = paragraph.safeCluster(at: start), paragraph.contentEndCluster[last] >= 0 else {
+        return false
+    }
+    return paragraph.clusterX[Int(paragraph.contentEndCluster[last])] - paragraph.clusterX[first] <= lines.limit(from: start)
+}
+
+/// For each number of lines `j` from 1, the first segment from whose start the rest of the
+/// paragraph fits in `j` lines (at index `j - 1`), found by filling lines backwards from its end
+/// over the prepared positions, up to one at or before `firstSegment`: the count is the fewest
+/// lines the paragraph from there can take. Nil when the prepared positions cannot tell it as
+/// the breaker would measure it: tabs, a line edge unsafe to break at, a line that would end in a
+/// hyphen, a segment wider than a line.
+private func earliestStarts(_ lines: LineCandidates, firstSegment: Int) -> [Int]? {
+    let p = lines.paragraph
+    guard p.tabs.isEmpty else { return nil }
+    var starts: [Int] = []
+    var target = p.segmentCount          // the line ends where this segment starts (or at the end)
+    while target > firstSegment {
+        let last = target - 1
+        let endCluster = Int(p.contentEndCluster[last])
+        guard endCluster >= 0, last == p.segmentCount - 1 || !mayShowHyphen(p, lines.bytes, segment: last) else { return nil }
+        var earliest = -1
+        var s = last
+        while s >= firstSegment {
+            let startCluster = Int(p.segmentStartCluster[s])
+            guard startCluster >= 0 else { return nil }
+            guard p.clusterX[endCluster] - p.clusterX[startCluster] <= lines.limit(from: p.segmentStarts[s]) else { break }
+            earliest = s
+            s -= 1
+        }
+        guard earliest >= 0 else { return nil }
+        starts.append(earliest)
+        target = earliest
+    }
+    return starts
 }
 
 /// The most break opportunities that may fit one line before the optimal breakers give way to
@@ -36,20 +84,26 @@ let prettyShortLastLinePenalty = 1.0
 
 /// The state of one optimal search: the best way found to each line start.
 private struct OptimalLineSearch {
-    /// The cheapest known way to reach a line start.
-    struct Label {
+    /// What reaching a line start costs, compared fewest lines first.
+    struct Cost {
         var lineCount: Int
-        /// balance: the widest line; pretty: the cost.
+        /// balance: the widest line; pretty: the raggedness and penalties.
         var primary: Double
         /// balance: the sum of squared widths; pretty: 0.
         var secondary: Double
-        /// The line that ends here and the start it came from (nil at the search's start).
-        var line: LineBreak?
-        var previous: Node?
 
-        func isCheaper(than other: Label) -> Bool {
+        static let unreached = Cost(lineCount: .max, primary: 0, secondary: 0)
+
+        func isCheaper(than other: Cost) -> Bool {
             (lineCount, primary, secondary) < (other.lineCount, other.primary, other.secondary)
         }
+    }
+
+    /// How a line start is best reached: its cost, the line that ends there and where it began.
+    struct Way {
+        var cost = Cost.unreached
+        var line = LineBreak(start: 0, contentEnd: 0, end: 0, width: 0)
+        var previous = Node.segment(-1)
     }
 
     /// A line start: the start of a segment (`segmentCount` for the paragraph's end), or a
@@ -61,20 +115,37 @@ private struct OptimalLineSearch {
 
     let lines: LineCandidates
     let wrap: TextWrap
-    var atSegment: [Label?]
+    let rule: CostRule
     /// Starts inside segments, ascending by offset as they are found, each with its segment.
-    var cuts: [(offset: Int, segment: Int, label: Label)] = []
+    var cuts: [(offset: Int, segment: Int, way: Way)] = []
 
     init(lines: LineCandidates, wrap: TextWrap) {
         self.lines = lines
         self.wrap = wrap
-        atSegment = Array(repeating: nil, count: lines.paragraph.segmentCount + 1)
+        rule = CostRule(wrap: wrap, paragraphStyle: lines.style.paragraph, maxWidth: lines.maxWidth,
+                        paragraphStart: lines.paragraph.range.start, paragraphEnd: lines.paragraph.range.end)
     }
 
     mutating func run(from start: Int) throws -> [LineBreak]? {
-        let paragraph = lines.paragraph
         let firstSegment = lines.segment(startingLineAt: start)
-        let origin = Label(lineCount: 0, primary: 0, secondary: 0)
+        let bounds = start == lines.paragraph.segmentStarts[firstSegment] ? earliestStarts(lines, firstSegment: firstSegment) : nil
+        if let bounds, let found = try search(from: start, firstSegment: firstSegment, bounds: bounds), found.count == bounds.count {
+            return found
+        }
+        // Without bounds, or when they were wrong (advances that are not all positive can make a
+        // shorter line wider): every start is tried.
+        if bounds != nil { cuts = [] }
+        return try search(from: start, firstSegment: firstSegment, bounds: nil)
+    }
+
+    /// The search itself. With `bounds` (``earliestStarts(_:firstSegment:)``), a start reached in
+    /// `k` lines is tried only if the rest of the paragraph fits in the fewest lines less `k`:
+    /// since the fewest lines come first, no other start can be on the cheapest way.
+    mutating func search(from start: Int, firstSegment: Int, bounds: [Int]?) throws -> [LineBreak]? {
+        let paragraph = lines.paragraph
+        // The best way to each segment start, and to the paragraph's end (the last).
+        var atSegment = Array(repeating: Way(), count: paragraph.segmentCount + 1)
+        let origin = Way(cost: Cost(lineCount: 0, primary: 0, secondary: 0))
         if start == paragraph.segmentStarts[firstSegment] {
             atSegment[firstSegment] = origin
         } else {
@@ -82,83 +153,98 @@ private struct OptimalLineSearch {
         }
         var cut = 0
         for segment in firstSegment..<paragraph.segmentCount {
-            if let label = atSegment[segment] {
-                guard try expand(from: paragraph.segmentStarts[segment], segment: segment, label, node: .segment(segment)) else { return nil }
+            let lineCount = atSegment[segment].cost.lineCount
+            if let bounds, lineCount != .max, lineCount >= bounds.count || segment < bounds[bounds.count - lineCount - 1] {
+                // Too far back, or already too many lines: the rest does not fit in what is left.
+            } else if lineCount != .max {
+                guard try expand(from: paragraph.segmentStarts[segment], segment: segment, atSegment[segment].cost,
+                                 node: .segment(segment), ways: &atSegment) else { return nil }
             }
             // The cuts inside this segment come only from starts in it, in order.
             while cut < cuts.count, cuts[cut].segment == segment {
-                guard try expand(from: cuts[cut].offset, segment: segment, cuts[cut].label, node: .cut(cut)) else { return nil }
+                guard try expand(from: cuts[cut].offset, segment: segment, cuts[cut].way.cost, node: .cut(cut),
+                                 ways: &atSegment) else { return nil }
                 cut += 1
             }
         }
         var result: [LineBreak] = []
-        var node = Node.segment(paragraph.segmentCount)
-        while let label = label(at: node), let line = label.line, let previous = label.previous {
-            result.append(line)
-            node = previous
+        var way = atSegment[paragraph.segmentCount]
+        if way.cost.lineCount == .max { return nil }
+        while way.cost.lineCount > 0 {
+            result.append(way.line)
+            switch way.previous {
+            case let .segment(index): way = atSegment[index]
+            case let .cut(index): way = cuts[index].way
+            }
         }
         return result.reversed()
     }
 
-    func label(at node: Node) -> Label? {
-        switch node {
-        case let .segment(index): atSegment[index]
-        case let .cut(index): cuts[index].label
-        }
-    }
-
-    /// Tries every candidate line from `offset`; false when more fit than the search allows.
-    mutating func expand(from offset: Int, segment: Int, _ label: Label, node: Node) throws -> Bool {
-        let candidates = lines
-        var measurer = candidates.measurer(from: offset)
+    /// Tries every candidate line from `offset`, reached at `cost`, improving `ways` (the best
+    /// way to each segment start) and ``cuts``; false when more fit than the search allows.
+    mutating func expand(from offset: Int, segment: Int, _ cost: Cost, node: Node, ways: inout [Way]) throws -> Bool {
+        var measurer = lines.measurer(from: offset)
         var count = 0
-        candidates.forEachFittingLine(from: offset, segment: segment, measurer: &measurer) { line, next in
+        let rule = self.rule
+        lines.forEachFittingLine(from: offset, segment: segment, measurer: &measurer) { line, next in
             count += 1
-            if count <= maxCandidatesPerLine { offer(line, to: .segment(next), from: node, label, onlySegment: next == segment + 1) }
+            let reached = rule.extended(cost, by: line, onlySegment: next == segment + 1)
+            if reached.isCheaper(than: ways[next].cost) { ways[next] = Way(cost: reached, line: line, previous: node) }
         }
         guard count <= maxCandidatesPerLine else { return false }
-        if count == 0 {
-            let (line, next) = try lines.cutLine(from: offset, segment: segment, measurer: &measurer)
-            if next > segment {
-                offer(line, to: .segment(next), from: node, label, onlySegment: true)
-            } else {
-                // Cut lines from one start lead to one later start in the same segment.
-                let cost = extended(label, by: line, from: node, onlySegment: true)
-                if let i = cuts.firstIndex(where: { $0.offset == line.end }) {
-                    if cost.isCheaper(than: cuts[i].label) { cuts[i].label = cost }
-                } else {
-                    let i = cuts.firstIndex { $0.offset > line.end } ?? cuts.count
-                    cuts.insert((line.end, segment, cost), at: i)
-                }
-            }
+        guard count == 0 else { return true }
+        let (line, next) = try lines.cutLine(from: offset, segment: segment, measurer: &measurer)
+        let reached = rule.extended(cost, by: line, onlySegment: true)
+        if next > segment {
+            if reached.isCheaper(than: ways[next].cost) { ways[next] = Way(cost: reached, line: line, previous: node) }
+        } else if let i = cuts.firstIndex(where: { $0.offset == line.end }) {
+            if reached.isCheaper(than: cuts[i].way.cost) { cuts[i].way = Way(cost: reached, line: line, previous: node) }
+        } else {
+            let i = cuts.firstIndex { $0.offset > line.end } ?? cuts.count
+            cuts.insert((line.end, segment, Way(cost: reached, line: line, previous: node)), at: i)
         }
         return true
     }
 
-    mutating func offer(_ line: LineBreak, to node: Node, from previous: Node, _ label: Label, onlySegment: Bool) {
-        guard case let .segment(index) = node else { return }
-        let cost = extended(label, by: line, from: previous, onlySegment: onlySegment)
-        if let known = atSegment[index], !cost.isCheaper(than: known) { return }
-        atSegment[index] = cost
+}
+
+/// How a line adds to the cost of the way to its end: the paragraph's settings it reads, read once.
+private struct CostRule {
+    let wrap: TextWrap
+    /// The room and the indent of a paragraph's first line and of its other lines.
+    let firstRoom: Double
+    let otherRoom: Double
+    let firstIndent: Double
+    let otherIndent: Double
+    let paragraphStart: Int
+    let paragraphEnd: Int
+
+    init(wrap: TextWrap, paragraphStyle: ParagraphStyle, maxWidth: Double, paragraphStart: Int, paragraphEnd: Int) {
+        self.wrap = wrap
+        firstRoom = paragraphStyle.availableWidth(maxWidth, isFirstLine: true)
+        otherRoom = paragraphStyle.availableWidth(maxWidth, isFirstLine: false)
+        firstIndent = paragraphStyle.indent(isFirstLine: true)
+        otherIndent = paragraphStyle.indent(isFirstLine: false)
+        self.paragraphStart = paragraphStart
+        self.paragraphEnd = paragraphEnd
     }
 
-    /// The label of a start reached by `line` from a start labelled `label`.
+    /// The cost of a start reached by `line` from a start reached at `cost`.
     /// - Parameter onlySegment: whether the line holds one segment (or part of one).
-    func extended(_ label: Label, by line: LineBreak, from previous: Node, onlySegment: Bool) -> Label {
-        let style = lines.style.paragraph
-        let isFirstLine = line.start == lines.paragraph.range.start
-        var next = Label(lineCount: label.lineCount + 1, primary: label.primary, secondary: label.secondary, line: line, previous: previous)
+    func extended(_ cost: OptimalLineSearch.Cost, by line: LineBreak, onlySegment: Bool) -> OptimalLineSearch.Cost {
+        let isFirstLine = line.start == paragraphStart
+        var next = OptimalLineSearch.Cost(lineCount: cost.lineCount + 1, primary: cost.primary, secondary: cost.secondary)
         switch wrap {
         case .wrap, .balance:
-            let extent = line.width + style.indent(isFirstLine: isFirstLine)
-            next.primary = max(label.primary, extent)
-            next.secondary = label.secondary + extent * extent
+            let extent = line.width + (isFirstLine ? firstIndent : otherIndent)
+            next.primary = max(cost.primary, extent)
+            next.secondary = cost.secondary + extent * extent
         case .pretty:
-            let room = style.availableWidth(lines.maxWidth, isFirstLine: isFirstLine)
-            if line.end < lines.paragraph.range.end {
+            let room = isFirstLine ? firstRoom : otherRoom
+            if line.end < paragraphEnd {
                 let slack = max(0, room - line.width) / room
                 next.primary += slack * slack
-            } else if onlySegment, label.lineCount > 0, line.width < room / 3 {
+            } else if onlySegment, cost.lineCount > 0, line.width < room / 3 {
                 next.primary += prettyShortLastLinePenalty
             }
             if line.isHyphenated { next.primary += prettyHyphenPenalty }

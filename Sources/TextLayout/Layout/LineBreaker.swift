@@ -248,6 +248,12 @@ private func softHyphenEnding(_ paragraph: PreparedParagraph, _ bytes: UnsafeBuf
     return end - 2
 }
 
+/// Whether a line that breaks after segment `index` may end in a hyphen there (see
+/// ``softHyphenEnding(_:_:segment:from:)``, which also asks what comes before on the line).
+func mayShowHyphen(_ paragraph: PreparedParagraph, _ bytes: UnsafeBufferPointer<UInt8>, segment index: Int) -> Bool {
+    softHyphenEnding(paragraph, bytes, segment: index, from: paragraph.range.start - 1) != nil
+}
+
 /// Whether `offset` is one of the ascending `boundaries`.
 private func isBoundary(_ offset: Int, in boundaries: [Int]) -> Bool {
     let i = firstIndex(in: boundaries, atOrAfter: offset)
