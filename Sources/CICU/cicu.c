@@ -7,6 +7,7 @@
 #include <unicode/ubrk.h>
 #include <unicode/utext.h>
 #include <unicode/ubidi.h>
+#include <unicode/ucnv.h>
 #include <unicode/uchar.h>
 #include <unicode/uloc.h>
 #include <unicode/ustring.h>
@@ -233,6 +234,16 @@ int32_t cicu_likely_subtags(const char *tag, char *out, int32_t capacity) {
     int32_t length = uloc_toLanguageTag(maximized, out, capacity, 0, &status);
     require_terminated(&status);
     return U_FAILURE(status) ? -(int32_t)status : length;
+}
+
+int32_t cicu_convert_to_utf8(const char *charset, const uint8_t *text, int32_t length, uint8_t *out, int32_t capacity) {
+    if (charset == NULL || text == NULL || length < 0 || capacity < 0 || (out == NULL && capacity > 0)) {
+        return -(int32_t)U_ILLEGAL_ARGUMENT_ERROR;
+    }
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t written = ucnv_convert("UTF-8", charset, (char *)out, capacity, (const char *)text, length, &status);
+    if (status == U_BUFFER_OVERFLOW_ERROR || status == U_STRING_NOT_TERMINATED_WARNING) return written;
+    return U_FAILURE(status) ? -(int32_t)status : written;
 }
 
 int32_t cicu_is_emoji_presentation(uint32_t code_point) {

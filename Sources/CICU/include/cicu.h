@@ -66,6 +66,15 @@ int32_t cicu_combining_class(uint32_t code_point);
  */
 int32_t cicu_likely_subtags(const char *tag, char *out, int32_t capacity);
 
+/**
+ * Converts `length` bytes of `text` in the charset `charset` (an ICU converter name or alias:
+ * "ISO8859-1", "KOI8-R", "microsoft-cp1251") to UTF-8 in `out`; bytes the charset cannot read
+ * become U+FFFD. With `capacity` 0 it only measures.
+ * Returns the UTF-8 length (which may exceed `capacity`: call again with room), or a negative ICU
+ * error code (U_FILE_ACCESS_ERROR for a charset ICU does not know).
+ */
+int32_t cicu_convert_to_utf8(const char *charset, const uint8_t *text, int32_t length, uint8_t *out, int32_t capacity);
+
 /** The ICU objects (break iterators, bidi objects) the threads' caches hold open, all threads together. */
 int32_t cicu_live_objects(void);
 

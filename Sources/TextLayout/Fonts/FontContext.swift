@@ -29,6 +29,8 @@ public final class FontContext: @unchecked Sendable {
     public let fontDirectories: [String]
     /// Whether the system's fonts (fontconfig's own configuration) are searched.
     public let includesSystemFonts: Bool
+    /// Where `hyphens: auto` looks for its pattern files (`hyph_*.dic`).
+    public let hyphenationDirectory: String
 
     /// A context over the system's fonts and, if given, the fonts in `fontDirectories`.
     /// - Parameter includeSystemFonts: false to search only `fontDirectories`, so that fallback
@@ -36,10 +38,13 @@ public final class FontContext: @unchecked Sendable {
     /// - Parameters:
     ///   - shapeCacheBudget: the word cache's size in bytes (0 turns it off).
     ///   - preparedTextCacheBudget: the prepared-text cache's size in bytes (0 turns it off).
+    ///   - hyphenationDirectory: where `hyphens: auto` finds its pattern files (Debian's folder by default).
     public init(fontDirectories: [String] = [], includeSystemFonts: Bool = true, shapeCacheBudget: Int = ShapeCache.defaultBudget,
-                preparedTextCacheBudget: Int = PreparedTextCache.defaultBudget) {
+                preparedTextCacheBudget: Int = PreparedTextCache.defaultBudget,
+                hyphenationDirectory: String = HyphenationDictionaries.defaultDirectory) {
         self.fontDirectories = fontDirectories
         self.includesSystemFonts = includeSystemFonts
+        self.hyphenationDirectory = hyphenationDirectory
         self.shapeCache = ShapeCache(budget: shapeCacheBudget)
         self.preparedTextCache = PreparedTextCache(budget: preparedTextCacheBudget)
     }

@@ -18,8 +18,9 @@ extension Layout {
     ///   the advances of the glyphs before the line's hanging whitespace add up to its width.
     /// - Only a line before its paragraph's last is justified, to the width less its indent.
     /// - A line shows a hyphen only where it breaks right after a soft hyphen that follows its
-    ///   text (not at its paragraph's end); with glyph runs, exactly such a line has generated
-    ///   glyphs, in the soft hyphen's cluster.
+    ///   text, or at an automatic hyphenation point (not at its paragraph's end); with glyph runs,
+    ///   exactly such a line has generated glyphs, in the soft hyphen's cluster or the cluster of
+    ///   the letter before the point.
     ///
     /// - Complexity: O(n) in the text, plus a grapheme analysis of each word that was cut.
     package func _checkInvariants() -> [String] {
@@ -66,9 +67,10 @@ extension Layout {
                             fail("line \(k) starts at byte \(r.lowerBound), inside a grapheme cluster and not at a break opportunity")
                         }
                     }
+                    let afterSoftHyphen = r.upperBound - 2 > r.lowerBound && bytes[r.upperBound - 2] == 0xC2 && bytes[r.upperBound - 1] == 0xAD
                     if line.endsWithHyphen, isLast || !paragraph.isSegmentStart(r.upperBound)
-                        || r.upperBound - 2 <= r.lowerBound || bytes[r.upperBound - 2] != 0xC2 || bytes[r.upperBound - 1] != 0xAD {
-                        fail("line \(k) shows a hyphen but does not break right after a soft hyphen that follows its text")
+                        || !(afterSoftHyphen || paragraph.isAutoHyphen(r.upperBound)) {
+                        fail("line \(k) shows a hyphen but does not break right after a soft hyphen that follows its text, nor at a hyphenation point")
                     }
                     checkMetrics(line, k, top: top, fail: fail)
                     top = line.top + line.height + lineSpace
@@ -172,8 +174,12 @@ extension Layout {
         if generated.isEmpty == line.endsWithHyphen {
             fail("line \(k) says endsWithHyphen \(line.endsWithHyphen) but has \(generated.count) generated glyphs")
         }
-        if let stray = generated.first(where: { $0.cluster != line.utf16Range.upperBound - 1 }) {
-            fail("line \(k) has a generated glyph at UTF-16 offset \(stray.cluster), not at its soft hyphen")
+        // At an automatic point the hyphen takes the cluster of the letter before it: the line's last.
+        let hyphenCluster = paragraph.isAutoHyphen(r.upperBound)
+            ? line.runs.flatMap(\.glyphs).filter { !$0.isGenerated }.map(\.cluster).max() ?? -1
+            : line.utf16Range.upperBound - 1
+        if let stray = generated.first(where: { $0.cluster != hyphenCluster }) {
+            fail("line \(k) has a generated glyph at UTF-16 offset \(stray.cluster), not at its soft hyphen or the letter before its hyphenation point")
         }
         let tolerance = 1e-6 * max(1, abs(line.width))
         // (A line whose glyphs add up to less than 0 is 0 wide.)

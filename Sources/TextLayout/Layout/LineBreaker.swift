@@ -14,8 +14,8 @@ struct LineBreak: Sendable, Equatable {
     /// the next grapheme cluster of a cut word): a wrap width at least this wide would break the
     /// line elsewhere. Infinity for a paragraph's last line.
     var overflowWidth = Double.infinity
-    /// Whether the line ends at a break opportunity right after a soft hyphen (U+00AD), so that it
-    /// shows a hyphen there, counted in ``width``.
+    /// Whether the line ends in a generated hyphen, counted in ``width``: at a break opportunity
+    /// right after a soft hyphen (U+00AD), or at a point `hyphens: auto` added inside a word.
     var isHyphenated = false
 }
 
@@ -134,7 +134,6 @@ struct LineCandidates {
             let contentEnd = max(paragraph.contentEnds[next], start)
             let endCluster = Int(paragraph.contentEndCluster[next])
             var width: Double
-            var softHyphen: Int?
             if startCluster >= 0 && endCluster >= 0 && contentEnd == paragraph.contentEnds[next] {
                 width = paragraph.clusterX[endCluster] - startX
             } else if isFarTooWide(paragraph, start..<contentEnd, limit: limit, em: style.size) {
@@ -147,10 +146,8 @@ struct LineCandidates {
             } else {
                 width = measurer.width(to: contentEnd)
             }
-            if next < lastSegment, let found = softHyphenEnding(paragraph, bytes, segment: next, from: start) {
-                softHyphen = found
-                width = measurer.hyphenatedWidth(softHyphen: found)
-            }
+            let hyphen = next < lastSegment ? hyphenEnding(paragraph, bytes, segment: next, from: start) : nil
+            if let hyphen { width = measurer.hyphenatedWidth(replacing: hyphen) }
             if var line = pending {
                 line.overflowWidth = width
                 each(line, next)
@@ -158,7 +155,7 @@ struct LineCandidates {
             }
             guard width <= limit else { return }
             pending = LineBreak(start: start, contentEnd: contentEnd, end: paragraph.segmentEnd(next), width: width,
-                                isHyphenated: softHyphen != nil)
+                                isHyphenated: hyphen != nil)
             next += 1
         }
         if let line = pending { each(line, next) }
@@ -176,7 +173,11 @@ struct LineCandidates {
         // The segment's grapheme boundaries after the line's start, found by halving: a word cut
         // into many lines is not scanned from its start for each of them.
         let graphemes = try paragraph.graphemeBoundaries(ofSegment: segment, bytes: bytes)
-        let clusters = graphemes[firstIndex(in: graphemes, atOrAfter: start + 1)...]
+        var clusters = graphemes[firstIndex(in: graphemes, atOrAfter: start + 1)...]
+        // A piece of a word that ends at an automatic hyphenation point and fits only without its
+        // hyphen is cut like any word too wide (a line never ends there without the hyphen), unless
+        // it is one grapheme cluster.
+        if clusters.count > 1, segment < lastSegment, paragraph.isAutoHyphen(contentEnd) { clusters = clusters.dropLast() }
         var cut = clusters.first ?? contentEnd
         var cutWidth = measurer.width(to: cut)
         var overflowWidth = Double.infinity
@@ -208,8 +209,8 @@ struct LineCandidates {
                 // A segment that ends at a soft hyphen lands here when it fits without its hyphen
                 // but not with it: the line is cut after the soft hyphen and shows no hyphen, until
                 // the width holds the hyphen too.
-                if let softHyphen = softHyphenEnding(paragraph, bytes, segment: segment, from: start) {
-                    line.overflowWidth = min(line.overflowWidth, measurer.hyphenatedWidth(softHyphen: softHyphen))
+                if let hyphen = hyphenEnding(paragraph, bytes, segment: segment, from: start) {
+                    line.overflowWidth = min(line.overflowWidth, measurer.hyphenatedWidth(replacing: hyphen))
                 }
             }
             return (line, segment + 1)
@@ -235,23 +236,35 @@ private func isFarTooWide(_ paragraph: PreparedParagraph, _ range: Range<Int>, l
     return last - first > 256 && paragraph.clusterX[last] - paragraph.clusterX[first] > 2 * limit + 16 * em
 }
 
-/// Where the soft hyphen (U+00AD) that segment `index` of a paragraph ends with starts, when a
-/// line from `start` that breaks after the segment breaks right after it and so shows a hyphen;
-/// nil otherwise (no soft hyphen there, whitespace after it, where the line breaks instead, or
-/// nothing before it on the line: a soft hyphen that starts a line shows nothing; or no font to
-/// draw a hyphen with: the soft hyphen's font has neither U+2010 nor `-`).
-private func softHyphenEnding(_ paragraph: PreparedParagraph, _ bytes: UnsafeBufferPointer<UInt8>, segment index: Int,
-                              from start: Int) -> Int? {
+/// The text the hyphen stands in for when a line from `start` that breaks after segment `index`
+/// of a paragraph shows one: the soft hyphen (U+00AD) the segment ends with, or an empty range
+/// at the automatic hyphenation point it ends at. Nil when the line shows no hyphen there: no
+/// soft hyphen or point, whitespace after the soft hyphen (where the line breaks instead),
+/// nothing before it on the line (a soft hyphen that starts a line shows nothing), or no font to
+/// draw a hyphen with (the soft hyphen's font has neither U+2010 nor `-`; a point is added only
+/// where the letter before it has one).
+func hyphenEnding(_ paragraph: PreparedParagraph, _ bytes: UnsafeBufferPointer<UInt8>, segment index: Int,
+                  from start: Int) -> Range<Int>? {
     let end = paragraph.contentEnds[index]
-    guard end - 2 > start, end == paragraph.segmentEnd(index), bytes[end - 2] == 0xC2, bytes[end - 1] == 0xAD,
+    guard end > start, end == paragraph.segmentEnd(index) else { return nil }
+    if paragraph.isAutoHyphen(end) { return end..<end }
+    guard end - 2 > start, bytes[end - 2] == 0xC2, bytes[end - 1] == 0xAD,
           paragraph.runs[paragraph.run(at: end - 2)].font.hyphen != nil else { return nil }
-    return end - 2
+    return (end - 2)..<end
 }
 
-/// Whether a line that breaks after segment `index` may end in a hyphen there (see
-/// ``softHyphenEnding(_:_:segment:from:)``, which also asks what comes before on the line).
+/// What the hyphen a line shows stands in for (see ``hyphenEnding(_:_:segment:from:)``): the soft
+/// hyphen before the line's content end, or nothing at an automatic hyphenation point.
+func hyphenReplacing(_ line: LineBreak, in paragraph: PreparedParagraph) -> Range<Int>? {
+    guard line.isHyphenated else { return nil }
+    return paragraph.isAutoHyphen(line.contentEnd) ? line.contentEnd..<line.contentEnd : (line.contentEnd - 2)..<line.contentEnd
+}
+
+/// Whether a line that breaks after segment `index` may end in a hyphen there, at a soft hyphen or
+/// an automatic hyphenation point (see ``hyphenEnding(_:_:segment:from:)``, which also asks what
+/// comes before on the line).
 func mayShowHyphen(_ paragraph: PreparedParagraph, _ bytes: UnsafeBufferPointer<UInt8>, segment index: Int) -> Bool {
-    softHyphenEnding(paragraph, bytes, segment: index, from: paragraph.range.start - 1) != nil
+    hyphenEnding(paragraph, bytes, segment: index, from: paragraph.range.start - 1) != nil
 }
 
 /// Whether `offset` is one of the ascending `boundaries`.

@@ -108,57 +108,66 @@ struct LineMeasurer {
 
     /// Shapes `range` (which lies inside one run) on its own, with its run's font, script and
     /// direction, through the word cache.
-    /// - Parameter hyphenated: whether to shape a hyphen after it, in the same buffer, standing
-    ///   for the soft hyphen at `range.upperBound` (its glyphs take that cluster): the font's
-    ///   U+2010 HYPHEN, or `-` when it has none (as Pango and browsers choose), or nothing when it
-    ///   has neither. Not cached: it is shaped only at the ends of lines.
-    func reshape(_ range: Range<Int>, hyphenated: Bool = false) -> ShapedGlyphs {
-        let run = paragraph.runs[paragraph.run(at: hyphenated ? range.upperBound : range.lowerBound)]
+    /// - Parameter hyphenAt: where a hyphen is shaped after it, in the same buffer (its glyphs take
+    ///   that cluster): the soft hyphen it stands for, or the automatic hyphenation point
+    ///   (`range.upperBound` either way). The hyphen is the font's U+2010 HYPHEN, or `-` when it
+    ///   has none (as Pango and browsers choose), or nothing when it has neither; the font is that
+    ///   of the soft hyphen, or of the letter before the point. Not cached: it is shaped only at
+    ///   the ends of lines.
+    func reshape(_ range: Range<Int>, hyphenAt hyphen: Range<Int>? = nil) -> ShapedGlyphs {
+        let run = paragraph.runs[paragraph.run(at: hyphen.map(hyphenRunOffset) ?? range.lowerBound)]
         let properties = ShapingProperties(font: run.font, script: run.script, rightToLeft: run.isRightToLeft,
                                            language: style.shapingLanguage, features: run.features)
-        if hyphenated {
+        if hyphen != nil {
             return Shaper.shape(properties, bytes, range, appending: run.font.hyphen)
         }
         if let cache = style.font.context?.shapeCache { return cache.shape(properties, bytes, range) }
         return Shaper.shape(properties, bytes, range)
     }
 
-    /// The width in pixels of the line from ``start`` to a break right after the soft hyphen at
-    /// `softHyphen`, with the hyphen shown there (see ``hyphenPiece(softHyphen:)``).
-    mutating func hyphenatedWidth(softHyphen: Int) -> Double {
-        let piece = hyphenPiece(softHyphen: softHyphen)
-        return width(to: piece.lowerBound) + reshapedWidth(piece, hyphenated: true)
+    /// A byte whose run gives the hyphen that stands for `hyphen` its font: the soft hyphen's, or
+    /// for an automatic point (an empty range) the letter's before it.
+    func hyphenRunOffset(_ hyphen: Range<Int>) -> Int {
+        hyphen.isEmpty ? max(paragraph.range.start, hyphen.lowerBound - 1) : hyphen.lowerBound
     }
 
-    /// The end of the line that is shaped again, with a hyphen after it, when the line breaks right
-    /// after the soft hyphen at `softHyphen`: from the last cluster before the soft hyphen that is
-    /// safe to break at (so the hyphen is kerned against the letter before it) up to the soft
-    /// hyphen, which the hyphen stands in for. It starts no earlier than the line, the soft
-    /// hyphen's run or the byte after the last tab, and is empty when nothing of the run comes before.
-    func hyphenPiece(softHyphen: Int) -> Range<Int> {
+    /// The width in pixels of the line from ``start`` to a break where a hyphen stands for
+    /// `hyphen` (a soft hyphen, or an empty range at an automatic point; see ``hyphenPiece(replacing:)``).
+    mutating func hyphenatedWidth(replacing hyphen: Range<Int>) -> Double {
+        let piece = hyphenPiece(replacing: hyphen)
+        return width(to: piece.lowerBound) + reshapedWidth(piece, hyphenAt: hyphen)
+    }
+
+    /// The end of the line that is shaped again, with a hyphen after it, when the line breaks with
+    /// a hyphen standing for `hyphen`: from the last cluster before it that is safe to break at (so
+    /// the hyphen is kerned against the letter before it) up to it. It starts no earlier than the
+    /// line, the hyphen's run or the byte after the last tab, and is empty when nothing of the run
+    /// comes before.
+    func hyphenPiece(replacing hyphen: Range<Int>) -> Range<Int> {
         let p = paragraph
-        var floor = max(start, p.runs[p.run(at: softHyphen)].range.lowerBound)
+        let at = hyphen.lowerBound
+        var floor = max(start, p.runs[p.run(at: hyphenRunOffset(hyphen))].range.lowerBound)
         if !p.tabs.isEmpty {
-            let t = firstIndex(in: p.tabs, atOrAfter: softHyphen)
+            let t = firstIndex(in: p.tabs, atOrAfter: at)
             if t > 0 { floor = max(floor, p.tabs[t - 1] + 1) }
         }
-        var k = p.cluster(atOrAfter: softHyphen) - 1
+        var k = p.cluster(atOrAfter: at) - 1
         while k > 0, p.clusterUnsafe[k], p.clusterStarts[k] > floor { k -= 1 }
         let pieceStart = k >= 0 ? max(floor, p.clusterStarts[k]) : floor
-        return min(pieceStart, softHyphen)..<softHyphen
+        return min(pieceStart, at)..<at
     }
 
     /// Shapes `range` on its own and returns its width in pixels (tabs count 0).
-    /// - Parameter hyphenated: whether a hyphen follows it (see ``reshape(_:hyphenated:)``).
-    func reshapedWidth(_ range: Range<Int>, hyphenated: Bool = false) -> Double {
+    /// - Parameter hyphenAt: what a hyphen after it stands for (see ``reshape(_:hyphenAt:)``).
+    func reshapedWidth(_ range: Range<Int>, hyphenAt hyphen: Range<Int>? = nil) -> Double {
         var units = 0
         var clusters = 0
         var last: Int32 = -1
-        for glyph in reshape(range, hyphenated: hyphenated) {
+        for glyph in reshape(range, hyphenAt: hyphen) {
             if glyph.cluster != last { clusters += 1; last = glyph.cluster }
             if bytes[Int(glyph.cluster)] != 0x09 { units += Int(glyph.advance) }
         }
-        let run = paragraph.runs[paragraph.run(at: range.lowerBound)]
+        let run = paragraph.runs[paragraph.run(at: hyphen.map(hyphenRunOffset) ?? range.lowerBound)]
         return Double(units) * run.scale + Double(clusters) * run.letterSpacing
     }
 }

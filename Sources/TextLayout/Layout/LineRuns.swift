@@ -104,13 +104,17 @@ extension PreparedText {
             }
             appendPlan(position, c)
         }
-        // A line that breaks after a soft hyphen ends in its hyphen, shaped with the letters before
-        // it as the line was measured (see ``LineMeasurer/hyphenatedWidth(softHyphen:)``).
-        let softHyphen = line.isHyphenated ? line.contentEnd - 2 : nil
-        if let softHyphen {
-            let piece = measurer.hyphenPiece(softHyphen: softHyphen)
+        // A line that breaks after a soft hyphen or at an automatic hyphenation point ends in its
+        // hyphen, shaped with the letters before it as the line was measured (see
+        // ``LineMeasurer/hyphenatedWidth(replacing:)``). Its glyphs take the soft hyphen's cluster;
+        // at a point, which replaces no character, the cluster of the letter before it, so that
+        // they stay inside the line's range (a caret after the line's last letter stands after
+        // the hyphen, as after a soft hyphen).
+        let hyphen = hyphenReplacing(line, in: paragraph)
+        if let hyphen {
+            let piece = measurer.hyphenPiece(replacing: hyphen)
             appendSpan(line.start, piece.lowerBound)
-            logical.append(contentsOf: measurer.reshape(piece, hyphenated: true))
+            logical.append(contentsOf: measurer.reshape(piece, hyphenAt: hyphen))
         } else {
             appendSpan(line.start, line.contentEnd)
         }
@@ -125,8 +129,10 @@ extension PreparedText {
         // With justification: where each glyph that may take extra space went, and whether it ends a space.
         var gaps: [JustificationGap] = []
         var content = 0.0
+        var utf16Cluster = 0
         for (g, shaped) in logical.enumerated() {
             let cluster = Int(shaped.cluster)
+            let isHyphen = cluster == hyphen?.lowerBound
             while p + 1 < pieces.count, cluster >= pieces[p].range.upperBound { p += 1 }
             let run = paragraph.runs[pieces[p].run]
             let scale = run.scale
@@ -141,15 +147,16 @@ extension PreparedText {
                 id = style.font.spaceGlyph
             }
             x += advance
-            if justifiedWidth != nil, cluster < line.contentEnd {
+            if justifiedWidth != nil, cluster < line.contentEnd || isHyphen {
                 content += advance
                 if g + 1 == logical.count || logical[g + 1].cluster != shaped.cluster {
                     gaps.append(JustificationGap(piece: p, glyph: pieceGlyphs[p].count, isSpace: isExpandableSpace(bytes, at: cluster)))
                 }
             }
-            pieceGlyphs[p].append(Glyph(id: id, cluster: offsets.utf16(at: cluster), advance: advance,
+            if !(isHyphen && hyphen!.isEmpty && g > 0) { utf16Cluster = offsets.utf16(at: cluster) }
+            pieceGlyphs[p].append(Glyph(id: id, cluster: utf16Cluster, advance: advance,
                                         xOffset: Double(shaped.xOffset) * scale, yOffset: Double(shaped.yOffset) * scale,
-                                        isGenerated: cluster == softHyphen))
+                                        isGenerated: isHyphen))
         }
         if let justifiedWidth { stretch(&pieceGlyphs, content: content, at: gaps, to: justifiedWidth) }
         var rangeOffsets = UTF16OffsetCounter(bytes, byteOffset: line.start, utf16Offset: utf16Start)

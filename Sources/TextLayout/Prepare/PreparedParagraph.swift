@@ -30,6 +30,9 @@ final class PreparedParagraph: Sendable {
     let bidi: BidiLevels
     /// The byte offsets of tab characters, ascending.
     let tabs: [Int]
+    /// The hyphenation points `hyphens: auto` added (byte offsets, ascending): each is also a
+    /// segment start, where a line may end with a generated hyphen that replaces no character.
+    let autoHyphens: CompactOffsets
     /// For each segment, the index of the cluster its start is, when a line may start there without
     /// reshaping (see ``safeCluster(at:)``), else -1; and likewise for each segment's content end.
     /// With these, filling a line is a subtraction per segment.
@@ -57,6 +60,7 @@ final class PreparedParagraph: Sendable {
         runs = other.runs.map { var run = $0; run.range = (run.range.lowerBound + delta)..<(run.range.upperBound + delta); return run }
         bidi = other.bidi
         tabs = other.tabs.map { $0 + delta }
+        autoHyphens = other.autoHyphens.shifted(by: delta)
         segmentStartCluster = other.segmentStartCluster
         contentEndCluster = other.contentEndCluster
         onlyFont = other.onlyFont
@@ -64,7 +68,7 @@ final class PreparedParagraph: Sendable {
 
     init(range: ParagraphRange, segmentStarts: CompactOffsets, contentEnds: CompactOffsets, clusterStarts: CompactOffsets,
          clusterX: [Double], clusterUnsafe: [Bool], clusterFirstGlyph: CompactOffsets, glyphs: ShapedGlyphs, runs: [ShapedRun],
-         bidi: BidiLevels, tabs: [Int]) {
+         bidi: BidiLevels, tabs: [Int], autoHyphens: CompactOffsets = CompactOffsets()) {
         self.range = range
         self.segmentStarts = segmentStarts
         self.contentEnds = contentEnds
@@ -76,6 +80,7 @@ final class PreparedParagraph: Sendable {
         self.runs = runs
         self.bidi = bidi
         self.tabs = tabs
+        self.autoHyphens = autoHyphens
         // A cluster index where the paragraph may be cut without reshaping, else -1.
         func safeIndex(_ offset: Int) -> Int32 {
             if offset <= range.start { return 0 }
@@ -106,7 +111,7 @@ final class PreparedParagraph: Sendable {
         heapBytes(segmentStarts.storage) + heapBytes(contentEnds.storage) + heapBytes(clusterStarts.storage)
             + heapBytes(clusterX) + heapBytes(clusterUnsafe) + heapBytes(clusterFirstGlyph.storage) + heapBytes(glyphs)
             + heapBytes(runs) + (bidi.levels.map(heapBytes) ?? 0) + heapBytes(tabs) + heapBytes(segmentStartCluster)
-            + heapBytes(contentEndCluster) + 256
+            + heapBytes(contentEndCluster) + heapBytes(autoHyphens.storage) + 256
     }
     var clusterCount: Int { clusterStarts.count }
 
@@ -116,21 +121,20 @@ final class PreparedParagraph: Sendable {
         return i < segmentCount && segmentStarts[i] == offset
     }
 
+    /// Whether a line that ends at `offset` ends at a point `hyphens: auto` added.
+    func isAutoHyphen(_ offset: Int) -> Bool {
+        guard !autoHyphens.isEmpty else { return false }
+        let i = firstIndex(in: autoHyphens, atOrAfter: offset)
+        return i < autoHyphens.count && autoHyphens[i] == offset
+    }
+
     func segmentEnd(_ i: Int) -> Int { i + 1 < segmentStarts.count ? segmentStarts[i + 1] : range.end }
 
     /// The index of the first cluster that starts at or after `offset` (`clusterCount` if none).
     func cluster(atOrAfter offset: Int) -> Int { firstIndex(in: clusterStarts, atOrAfter: offset) }
 
     /// The index of the run that holds byte `offset`.
-    func run(at offset: Int) -> Int {
-        var low = 0
-        var high = runs.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if runs[mid].range.lowerBound <= offset { low = mid } else { high = mid - 1 }
-        }
-        return low
-    }
+    func run(at offset: Int) -> Int { runIndex(in: runs, at: offset) }
 
     /// The cluster index of `offset` when the paragraph may be cut there without reshaping: its
     /// start, its end, or the start of a cluster HarfBuzz marks safe to break. Nil otherwise.
@@ -140,6 +144,39 @@ final class PreparedParagraph: Sendable {
         let i = cluster(atOrAfter: offset)
         return i < clusterCount && clusterStarts[i] == offset && !clusterUnsafe[i] ? i : nil
     }
+}
+
+/// The index of the run of `runs` (ascending, not empty) that holds byte `offset`.
+func runIndex(in runs: [ShapedRun], at offset: Int) -> Int {
+    var low = 0
+    var high = runs.count - 1
+    while low < high {
+        let mid = (low + high + 1) / 2
+        if runs[mid].range.lowerBound <= offset { low = mid } else { high = mid - 1 }
+    }
+    return low
+}
+
+/// Two ascending arrays merged into one, without repeating a value both hold.
+private func mergedAscending(_ a: [Int], _ b: [Int]) -> [Int] {
+    var merged: [Int] = []
+    merged.reserveCapacity(a.count + b.count)
+    var i = 0
+    var j = 0
+    while i < a.count || j < b.count {
+        if j == b.count || (i < a.count && a[i] < b[j]) {
+            merged.append(a[i])
+            i += 1
+        } else if i == a.count || b[j] < a[i] {
+            merged.append(b[j])
+            j += 1
+        } else {
+            merged.append(a[i])
+            i += 1
+            j += 1
+        }
+    }
+    return merged
 }
 
 /// A run of a paragraph as it was shaped.
@@ -166,24 +203,17 @@ struct ShapedRun: Sendable {
 
 extension PreparedParagraph {
     /// Shapes and analyses the paragraph `range` of `bytes` in `style`.
+    /// - Parameter hyphenation: the patterns that add break opportunities inside words (`hyphens: auto`).
     static func prepare(_ range: ParagraphRange, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle,
-                        spans: [ResolvedSpan] = []) throws -> PreparedParagraph {
+                        spans: [ResolvedSpan] = [], hyphenation: HyphenationPatterns? = nil) throws -> PreparedParagraph {
         let content = range.start..<range.end
         var breaks = try boundaries(.line, in: bytes, range: content,
                                     locale: lineBreakLocale(language: style.languageTag?.full, strictness: style.lineBreak))
         if style.lineBreak == .keepAll { breaks = removingBreaksInsideWords(breaks, bytes, range: content) }
-        var segmentStarts = CompactOffsets([range.start])
-        var contentEnds = CompactOffsets()
-        segmentStarts.reserveCapacity(breaks.count)
-        contentEnds.reserveCapacity(breaks.count)
-        var tabs: [Int] = []
-        for end in breaks {
-            let start = segmentStarts[segmentStarts.count - 1]
-            contentEnds.append(hangingWhitespaceStart(bytes, start, end))
-            for i in start..<end where bytes[i] == 0x09 { tabs.append(i) }
-            if end < range.end { segmentStarts.append(end) }
+        if style.hyphens == .none {
+            // CSS: a soft hyphen is then no break opportunity.
+            breaks.removeAll { $0 < range.end && $0 - 2 >= range.start && bytes[$0 - 2] == 0xC2 && bytes[$0 - 1] == 0xAD }
         }
-        if breaks.isEmpty { contentEnds.append(range.start) }
 
         // Each run is shaped on its own, so a run's first cluster is always safe to break at.
         let bidi = try resolveBidi(bytes, range: content, direction: style.direction)
@@ -227,9 +257,36 @@ extension PreparedParagraph {
         }
         clusterX.append(x)
         clusterFirstGlyph.append(glyphs.count)
+
+        // Automatic hyphenation points are break opportunities too, where the font of the letter
+        // before them can draw a hyphen.
+        var autoHyphens = CompactOffsets()
+        if let hyphenation {
+            let points = hyphenationPoints(bytes, range: content, patterns: hyphenation, limits: style.hyphenationLimits).filter { point in
+                var letter = point - 1
+                while letter > range.start, bytes[letter] & 0xC0 == 0x80 { letter -= 1 }
+                return runs[runIndex(in: runs, at: letter)].font.hyphen != nil
+            }
+            if !points.isEmpty {
+                autoHyphens = CompactOffsets(points)
+                breaks = mergedAscending(breaks, points)
+            }
+        }
+        var segmentStarts = CompactOffsets([range.start])
+        var contentEnds = CompactOffsets()
+        segmentStarts.reserveCapacity(breaks.count)
+        contentEnds.reserveCapacity(breaks.count)
+        var tabs: [Int] = []
+        for end in breaks {
+            let start = segmentStarts[segmentStarts.count - 1]
+            contentEnds.append(hangingWhitespaceStart(bytes, start, end))
+            for i in start..<end where bytes[i] == 0x09 { tabs.append(i) }
+            if end < range.end { segmentStarts.append(end) }
+        }
+        if breaks.isEmpty { contentEnds.append(range.start) }
         return PreparedParagraph(range: range, segmentStarts: segmentStarts, contentEnds: contentEnds, clusterStarts: clusterStarts,
                                  clusterX: clusterX, clusterUnsafe: clusterUnsafe, clusterFirstGlyph: clusterFirstGlyph,
-                                 glyphs: glyphs, runs: runs, bidi: bidi, tabs: tabs)
+                                 glyphs: glyphs, runs: runs, bidi: bidi, tabs: tabs, autoHyphens: autoHyphens)
     }
 }
 

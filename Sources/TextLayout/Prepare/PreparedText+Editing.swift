@@ -74,11 +74,11 @@ extension PreparedText {
             if last + 1 < paragraphs.count, ranges.count > 1, ranges[ranges.count - 1].start == newRegionEnd {
                 ranges.removeLast()
             }
-            return try ranges.map { try PreparedParagraph.prepare($0, bytes: buffer, style: style, spans: newResolved) }
+            return try ranges.map { try PreparedParagraph.prepare($0, bytes: buffer, style: style, spans: newResolved, hyphenation: hyphenation) }
         }
         let after = paragraphs[(last + 1)...].map { $0.shifted(by: delta) }
         let prepared = PreparedText(text: newText, style: style, spans: newSpans, resolvedSpans: newResolved, bytes: newBytes,
-                                    paragraphs: Array(paragraphs[..<first]) + region + after)
+                                    paragraphs: Array(paragraphs[..<first]) + region + after, hyphenatedAs: self)
         let edit = TextEdit(oldBytes: a..<b, oldUTF16: oldUTF16Start..<oldUTF16End,
                             newByteCount: replacement.utf8.count, newUTF16Count: replacement.utf16.count,
                             firstParagraph: first, oldParagraphCount: last - first + 1, newParagraphCount: region.count)

@@ -21,6 +21,12 @@ public struct PreparedText: Sendable {
     let paragraphs: [PreparedParagraph]
     /// The spans in byte ranges, sorted, for the paragraphs to split their runs at.
     let resolvedSpans: [ResolvedSpan]
+    /// What went less well than asked without failing: with ``TextStyle/hyphens`` `auto`, that
+    /// the language has no usable hyphenation patterns (none installed, or a file that cannot be
+    /// read), so words break only at soft hyphens. Empty when all is well.
+    public let warnings: [String]
+    /// The patterns ``TextStyle/hyphens`` `auto` hyphenates with (nil otherwise, or without any).
+    let hyphenation: HyphenationPatterns?
 
     /// Shapes and analyses `text` in `style`, with `spans` styled on their own. The same text
     /// prepared again in the same style and spans (and font context) comes from the context's
@@ -49,14 +55,26 @@ public struct PreparedText: Sendable {
         self.bytes = bytes
         let resolved = try Self.resolve(spans, bytes: bytes, style: style)
         self.resolvedSpans = resolved
+        let lookup = style.hyphenationLookup()
+        var hyphenation: HyphenationPatterns?
+        switch lookup {
+        case let .patterns(patterns)?: hyphenation = patterns; warnings = []
+        case let .unavailable(warning)?: warnings = [warning]
+        case nil: warnings = []
+        }
+        self.hyphenation = hyphenation
         self.paragraphs = try bytes.withUnsafeBufferPointer { buffer in
-            try splitParagraphs(buffer).map { try PreparedParagraph.prepare($0, bytes: buffer, style: style, spans: resolved) }
+            try splitParagraphs(buffer).map {
+                try PreparedParagraph.prepare($0, bytes: buffer, style: style, spans: resolved, hyphenation: hyphenation)
+            }
         }
     }
 
-    /// A preparation assembled from parts (an edit's).
+    /// A preparation assembled from parts (an edit's), hyphenated as `original` was.
     init(text: String, style: TextStyle, spans: [StyledSpan], resolvedSpans: [ResolvedSpan], bytes: [UInt8],
-         paragraphs: [PreparedParagraph]) {
+         paragraphs: [PreparedParagraph], hyphenatedAs original: PreparedText) {
+        self.warnings = original.warnings
+        self.hyphenation = original.hyphenation
         self.text = text
         self.style = style
         self.spans = spans

@@ -24,20 +24,30 @@ public struct TextStyle: Sendable, Hashable {
     private(set) var languageTag: LanguageTag?
     /// How strictly lines may break.
     public var lineBreak: LineBreakStrictness
+    /// Where words may break with a hyphen: nowhere, after soft hyphens (the default), or also
+    /// where the language's hyphenation patterns allow (see ``HyphenationDictionaries``).
+    public var hyphens: Hyphens
+    /// The limits on automatic hyphenation. Set only through the initialiser, which checks them.
+    public private(set) var hyphenationLimits: HyphenationLimits
     /// How the paragraphs are set in lines after shaping. Set only through the initialiser or
     /// ``withParagraph(_:)``, which check it.
     public private(set) var paragraph: ParagraphStyle
 
     /// - Throws: ``LayoutError`` `.invalidArgument` when `size` is not a finite number in (0, 10000],
-    ///   `language` is not a BCP 47 tag or a value of `paragraph` is out of range.
+    ///   `language` is not a BCP 47 tag, a hyphenation limit is below 1 or a value of `paragraph`
+    ///   is out of range.
     public init(font: Font, size: Double = 17, direction: TextDirection = .auto, language: String? = nil,
-                lineBreak: LineBreakStrictness = .normal, paragraph: ParagraphStyle = ParagraphStyle()) throws {
+                lineBreak: LineBreakStrictness = .normal, hyphens: Hyphens = .manual,
+                hyphenationLimits: HyphenationLimits = HyphenationLimits(), paragraph: ParagraphStyle = ParagraphStyle()) throws {
         self.font = font
         self.size = try Self.checkedSize(size)
         self.direction = direction
         self.language = try Self.checkedLanguage(language)
         self.languageTag = Self.completed(self.language)
         self.lineBreak = lineBreak
+        self.hyphens = hyphens
+        try hyphenationLimits.validate()
+        self.hyphenationLimits = hyphenationLimits
         try paragraph.validate()
         self.paragraph = paragraph
     }

@@ -1,0 +1,368 @@
+// Reads a hyphenation pattern file (the `hyph_*.dic` format of libhyphen, LibreOffice and Debian's hyphen-* packages) and finds a word's points with Liang's algorithm.
+import CICU
+
+/// The hyphenation patterns of one language, read from a `hyph_*.dic` file.
+///
+/// The format, as libhyphen reads it: the first line names the charset (`UTF-8`, `ISO8859-1`,
+/// `KOI8-R`...); then one pattern per line (TeX's: letters with a digit between any two, `.` for
+/// a word edge), read up to the first space or control character; lines starting with `%` (and,
+/// here, `#`) are comments; lines of 99 bytes or more are skipped, as libhyphen's buffer skips them.
+/// Keywords: `LEFTHYPHENMIN n` and `RIGHTHYPHENMIN n` (the fewest characters before and after a
+/// hyphen), `COMPOUNDLEFTHYPHENMIN`/`COMPOUNDRIGHTHYPHENMIN` (the same inside the parts of a
+/// compound), `NOHYPHEN` (never applies here: the words hyphenated are letters only), and
+/// `NEXTLEVEL`, which ends the first level of two: the first level finds the joints of compound
+/// words (German `zypressen1nadel`), the second hyphenates each part. A file without
+/// `NEXTLEVEL` has one level, the second. Non-standard patterns (`schif1f/ff=f`, which change the
+/// spelling at the break) are skipped with their points: a line break here never changes letters.
+///
+/// Matching follows libhyphen exactly (the tests compare with it over thousands of words of
+/// each installed language): an automaton over the patterns and their prefixes, where each
+/// position takes the values of the longest pattern prefix ending there (pattern files union the
+/// values of shorter patterns into longer ones; libhyphen relies on that too).
+final class HyphenationPatterns: Sendable {
+    /// The largest pattern file read, in bytes: the biggest installed one (German) is about 1 MiB.
+    static let maximumFileSize = 16 << 20
+
+    /// One level's automaton.
+    struct Level: Sendable {
+        /// Transitions: (state << 21 | scalar) to the next state.
+        var transitions: [UInt64: Int32] = [:]
+        /// Per state, the longest proper suffix of its string that is a state (-1 for the root).
+        var fallback: [Int32] = [-1]
+        /// Per state, where its values start in `values` and how many there are (0: not a pattern).
+        var valueStart: [Int32] = [0]
+        var valueCount: [UInt8] = [0]
+        /// The values of every pattern: one more than its letters, the value before each letter and after the last.
+        var values: [UInt8] = []
+
+        var isEmpty: Bool { transitions.isEmpty }
+    }
+
+    /// The first level (compound joints; empty for a one-level file) and the second.
+    let compound: Level
+    let main: Level
+    /// The fewest characters before and after a hyphen the file asks for (libhyphen's defaults: 2 and 2).
+    let leftMin: Int
+    let rightMin: Int
+    /// The same inside the parts of a compound word.
+    let compoundLeftMin: Int
+    let compoundRightMin: Int
+    /// The charset the file named.
+    let charset: String
+    /// How many non-standard patterns were skipped.
+    let skippedNonStandard: Int
+
+    /// Reads a pattern file's bytes.
+    /// - Throws: ``LayoutError`` `.invalidArgument` saying what is wrong: an empty file, a first
+    ///   line that is not a charset ICU knows, a NUL byte (a binary file), no pattern at all, or a
+    ///   file over ``maximumFileSize``.
+    init(fileBytes bytes: [UInt8]) throws {
+        guard bytes.count <= Self.maximumFileSize else {
+            throw LayoutError(.invalidArgument, "the pattern file is \(bytes.count) bytes; at most \(Self.maximumFileSize) are read")
+        }
+        guard !bytes.contains(0) else {
+            throw LayoutError(.invalidArgument, "the pattern file holds a NUL byte: it is binary, not a pattern file")
+        }
+        let firstLineEnd = bytes.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) ?? bytes.count
+        let charset = String(decoding: bytes[..<firstLineEnd], as: UTF8.self).trimmingSpaces()
+        guard !charset.isEmpty, charset.count <= 40, charset.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_:.".contains($0)) }) else {
+            throw LayoutError(.invalidArgument, "a pattern file starts with its charset's name (such as UTF-8 or ISO8859-1), got '\(charset.prefix(40))'")
+        }
+        self.charset = charset
+        var compound = LevelBuilder()
+        var main = LevelBuilder()
+        var sawNextLevel = false
+        var mins: [String: Int] = [:]
+        let decoder = try LineDecoder(charset: charset)
+        var skipped = 0
+        var patternCount = 0
+        var lineStart = firstLineEnd
+        while lineStart < bytes.count {
+            while lineStart < bytes.count, bytes[lineStart] == 0x0A || bytes[lineStart] == 0x0D { lineStart += 1 }
+            var lineEnd = lineStart
+            while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
+            defer { lineStart = lineEnd }
+            // libhyphen reads lines into a 100-byte buffer and skips those that do not fit.
+            guard lineEnd > lineStart, lineEnd - lineStart < 99 else { continue }
+            let line = bytes[lineStart..<lineEnd]
+            if line.first == UInt8(ascii: "%") || line.first == UInt8(ascii: "#") { continue }
+            if let (keyword, value) = Self.keyword(line) {
+                if keyword == "NEXTLEVEL" {
+                    // libhyphen reads two levels at most: a second NEXTLEVEL ends the file.
+                    if sawNextLevel { break }
+                    sawNextLevel = true
+                } else if keyword != "NOHYPHEN", !sawNextLevel {
+                    // libhyphen reads the limits of the level it returns: the first of two, or the only one.
+                    mins[keyword] = value
+                }
+                continue
+            }
+            let text = decoder.decode(line)
+            if text.contains("/") {
+                skipped += 1
+                continue
+            }
+            var letters: [UInt32] = []
+            var values: [UInt8] = [0]
+            for scalar in text.unicodeScalars {
+                if scalar.value <= 0x20 { break }
+                if (0x30...0x39).contains(scalar.value) {
+                    values[values.count - 1] = UInt8(scalar.value - 0x30)
+                } else {
+                    letters.append(scalar.value)
+                    values.append(0)
+                }
+            }
+            if sawNextLevel { main.add(letters, values) } else { compound.add(letters, values) }
+            patternCount += 1
+        }
+        guard patternCount > 0 else {
+            throw LayoutError(.invalidArgument, "the pattern file '\(charset)' holds no pattern")
+        }
+        // One level: what was read is the second level, and the first finds no joint in a word
+        // of letters (libhyphen's default first level breaks only at hyphens and apostrophes).
+        if !sawNextLevel { swap(&compound, &main) }
+        self.compound = compound.finished()
+        self.main = main.finished()
+        self.skippedNonStandard = skipped
+        leftMin = mins["LEFTHYPHENMIN"] ?? 0
+        rightMin = mins["RIGHTHYPHENMIN"] ?? 0
+        let compoundLeft = mins["COMPOUNDLEFTHYPHENMIN"] ?? 0
+        let compoundRight = mins["COMPOUNDRIGHTHYPHENMIN"] ?? 0
+        if sawNextLevel {
+            compoundLeftMin = compoundLeft
+            compoundRightMin = compoundRight
+        } else {
+            compoundLeftMin = compoundLeft > 0 ? compoundLeft : leftMin > 0 ? leftMin : 3
+            compoundRightMin = compoundRight > 0 ? compoundRight : rightMin > 0 ? rightMin : 3
+        }
+    }
+
+    /// A keyword line's keyword and number (0 when it has none), or nil for a pattern line.
+    private static func keyword(_ line: ArraySlice<UInt8>) -> (String, Int)? {
+        for keyword in ["COMPOUNDLEFTHYPHENMIN", "COMPOUNDRIGHTHYPHENMIN", "LEFTHYPHENMIN", "RIGHTHYPHENMIN", "NOHYPHEN", "NEXTLEVEL"] {
+            guard line.starts(with: keyword.utf8) else { continue }
+            // As C's atoi: spaces, then digits; anything else ends the number.
+            var number = 0
+            var i = line.startIndex + keyword.utf8.count
+            while i < line.endIndex, line[i] == 0x20 || line[i] == 0x09 { i += 1 }
+            while i < line.endIndex, (0x30...0x39).contains(line[i]), number < 1_000_000 {
+                number = number * 10 + Int(line[i] - 0x30)
+                i += 1
+            }
+            return (keyword, number)
+        }
+        return nil
+    }
+
+    /// Where `word` (lowercase scalars, letters only) may be hyphenated, as libhyphen's
+    /// `hnj_hyphen_hyphenate2` finds it with the file's own limits: `result[k]` says whether a
+    /// hyphen may follow letter `k`.
+    func points(_ word: [UInt32]) -> [Bool] {
+        guard word.count > 1 else { return [Bool](repeating: false, count: word.count) }
+        var values = hyphenate(word, useCompound: true, compoundLeftEdge: true, compoundRightEdge: true)
+        Self.clearLeft(&values, leftMin > 0 ? leftMin : 2)
+        Self.clearRight(&values, rightMin > 0 ? rightMin : 2)
+        return values.map { $0 & 1 == 1 }
+    }
+
+    /// libhyphen's recursive step: the first level's joints split `word` into parts, each
+    /// hyphenated alone (again through the first level); a word without joints goes to the second
+    /// level, with the compound limits at the edges that are joints. `result[k]` is the value
+    /// after letter `k` (odd: a point).
+    private func hyphenate(_ word: [UInt32], useCompound: Bool, compoundLeftEdge isWordStart: Bool,
+                           compoundRightEdge isWordEnd: Bool) -> [UInt8] {
+        guard useCompound, !compound.isEmpty else {
+            var values = Self.match(main, word)
+            if !isWordStart { Self.clearLeft(&values, compoundLeftMin) }
+            if !isWordEnd { Self.clearRight(&values, compoundRightMin) }
+            return values
+        }
+        var values = Self.match(compound, word)
+        var begin = 0
+        for i in 0..<word.count where values[i] & 1 == 1 || (begin > 0 && i + 1 == word.count) {
+            if i > begin {
+                let part = Array(word[begin...i])
+                let partValues = hyphenate(part, useCompound: true, compoundLeftEdge: begin > 0 ? false : isWordStart,
+                                           compoundRightEdge: values[i] & 1 == 1 ? false : isWordEnd)
+                for j in 0..<(i - begin) { values[begin + j] = partValues[j] }
+            }
+            begin = i + 1
+        }
+        if begin == 0 {
+            values = Self.match(main, word)
+            if !isWordStart { Self.clearLeft(&values, compoundLeftMin) }
+            if !isWordEnd { Self.clearRight(&values, compoundRightMin) }
+        }
+        return values
+    }
+
+    /// The values one level's patterns give `word` framed by `.`: `result[k]` after letter `k`,
+    /// the last always 0.
+    private static func match(_ level: Level, _ word: [UInt32]) -> [UInt8] {
+        let framed = [UInt32(0x2E)] + word + [UInt32(0x2E)]
+        // between[p]: the value between framed[p] and framed[p + 1].
+        var between = [UInt8](repeating: 0, count: framed.count + 1)
+        var state: Int32 = 0
+        for (i, scalar) in framed.enumerated() {
+            var found = false
+            while state >= 0 {
+                if let next = level.transitions[UInt64(state) << 21 | UInt64(scalar)] {
+                    state = next
+                    found = true
+                    break
+                }
+                state = level.fallback[Int(state)]
+            }
+            guard found else {
+                state = 0
+                continue
+            }
+            let count = Int(level.valueCount[Int(state)])
+            guard count > 0 else { continue }
+            let start = Int(level.valueStart[Int(state)])
+            // The pattern's last letter is framed[i]; its first value stands before its first letter.
+            let offset = i + 1 - count
+            for k in max(0, -offset)..<count where between[offset + k] < level.values[start + k] {
+                between[offset + k] = level.values[start + k]
+            }
+        }
+        var values = [UInt8](repeating: 0, count: word.count)
+        for k in 0..<(word.count - 1) { values[k] = between[k + 1] }
+        return values
+    }
+
+    /// No point among the first `count - 1` letters' ends.
+    private static func clearLeft(_ values: inout [UInt8], _ count: Int) {
+        for k in 0..<min(values.count, max(0, count - 1)) { values[k] = 0 }
+    }
+
+    /// No point after any of the last `count` letters (libhyphen never clears the first).
+    private static func clearRight(_ values: inout [UInt8], _ count: Int) {
+        var k = values.count - 1
+        var cleared = 0
+        while cleared < count, k > 0 {
+            values[k] = 0
+            k -= 1
+            cleared += 1
+        }
+    }
+}
+
+/// Turns a pattern file's lines into Unicode: UTF-8 as it is (bad bytes as U+FFFD); a one-byte
+/// charset through a table of its 128 upper bytes, each converted once by ICU; any other charset
+/// line by line through ICU.
+private struct LineDecoder {
+    let charset: String
+    let isUTF8: Bool
+    /// For a one-byte charset, the character of each byte from 0x80.
+    let upperBytes: [Unicode.Scalar]?
+
+    init(charset: String) throws {
+        self.charset = charset
+        let name = charset.uppercased().filter { $0.isLetter || $0.isNumber }
+        isUTF8 = name == "UTF8"
+        guard !isUTF8 else {
+            upperBytes = nil
+            return
+        }
+        var table: [Unicode.Scalar] = []
+        for byte in UInt8(0x80)...UInt8(0xFF) {
+            let text = try Self.convert([byte], charset: charset)
+            guard text.unicodeScalars.count == 1 else { break }
+            table.append(text.unicodeScalars.first!)
+        }
+        upperBytes = table.count == 128 ? table : nil
+    }
+
+    func decode(_ line: ArraySlice<UInt8>) -> String {
+        if isUTF8 || line.allSatisfy({ $0 < 0x80 }) { return String(decoding: line, as: UTF8.self) }
+        if let upperBytes {
+            var text = String.UnicodeScalarView()
+            for byte in line { text.append(byte < 0x80 ? Unicode.Scalar(byte) : upperBytes[Int(byte - 0x80)]) }
+            return String(text)
+        }
+        return (try? Self.convert(Array(line), charset: charset)) ?? ""
+    }
+
+    /// `bytes` in `charset`, converted by ICU.
+    static func convert(_ bytes: [UInt8], charset: String) throws -> String {
+        let needed = cicu_convert_to_utf8(charset, bytes, Int32(bytes.count), nil, 0)
+        guard needed >= 0 else {
+            throw LayoutError(.invalidArgument, "the pattern file's charset '\(charset)' is not one ICU can read (\(String(cString: cicu_error_name(-needed))))")
+        }
+        var output = [UInt8](repeating: 0, count: Int(needed) + 1)
+        let written = cicu_convert_to_utf8(charset, bytes, Int32(bytes.count), &output, Int32(output.count))
+        return String(decoding: output[..<Int(max(0, written))], as: UTF8.self)
+    }
+}
+
+/// Builds one level's automaton: a trie of the patterns, then each state's fallback.
+private struct LevelBuilder {
+    var level = HyphenationPatterns.Level()
+    var parent: [Int32] = [-1]
+    var letter: [UInt32] = [0]
+    var depth: [Int32] = [0]
+
+    /// Adds a pattern (a later one of the same letters replaces an earlier one, as in libhyphen).
+    mutating func add(_ letters: [UInt32], _ values: [UInt8]) {
+        var state: Int32 = 0
+        for scalar in letters {
+            let key = UInt64(state) << 21 | UInt64(scalar & 0x1F_FFFF)
+            if let next = level.transitions[key] {
+                state = next
+            } else {
+                let new = Int32(parent.count)
+                level.transitions[key] = new
+                parent.append(state)
+                letter.append(scalar & 0x1F_FFFF)
+                depth.append(depth[Int(state)] + 1)
+                level.fallback.append(-1)
+                level.valueStart.append(0)
+                level.valueCount.append(0)
+                state = new
+            }
+        }
+        // Leading zeros raise nothing: keep the values from the first non-zero one (as libhyphen),
+        // so most states keep few.
+        let first = values.firstIndex { $0 != 0 } ?? values.count
+        let kept = values[first...]
+        level.valueStart[Int(state)] = Int32(level.values.count)
+        level.valueCount[Int(state)] = UInt8(min(kept.count, 255))
+        level.values.append(contentsOf: kept.prefix(255))
+    }
+
+    /// The level with every fallback set, in order of depth (Aho and Corasick's failure links:
+    /// the longest proper suffix of a state's string that is a state).
+    consuming func finished() -> HyphenationPatterns.Level {
+        var byDepth = Array(1..<parent.count)
+        byDepth.sort { depth[$0] < depth[$1] }
+        for state in byDepth {
+            let up = Int(parent[state])
+            guard up != 0 else {
+                level.fallback[state] = 0
+                continue
+            }
+            var candidate = level.fallback[up]
+            var found: Int32 = 0
+            while candidate >= 0 {
+                if let next = level.transitions[UInt64(candidate) << 21 | UInt64(letter[state])] {
+                    found = next
+                    break
+                }
+                candidate = level.fallback[Int(candidate)]
+            }
+            level.fallback[state] = found
+        }
+        return level
+    }
+}
+
+private extension String {
+    func trimmingSpaces() -> String {
+        var scalars = Substring(self)
+        while let first = scalars.first, first.isWhitespace { scalars = scalars.dropFirst() }
+        while let last = scalars.last, last.isWhitespace { scalars = scalars.dropLast() }
+        return String(scalars)
+    }
+}
