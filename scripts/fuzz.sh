@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets in Fuzz/ (release, AddressSanitizer) and fuzzes one for a while: scripts/fuzz.sh text|font|batch SECONDS [libFuzzer options...]
+# Builds the libFuzzer targets in Fuzz/ (release, AddressSanitizer) and fuzzes one for a while: scripts/fuzz.sh text|font|batch|patterns SECONDS [libFuzzer options...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-usage="usage: scripts/fuzz.sh text|font|batch SECONDS [libFuzzer options...]"
+usage="usage: scripts/fuzz.sh text|font|batch|patterns SECONDS [libFuzzer options...]"
 target=${1:-}
 seconds=${2:-}
 [[ "$seconds" =~ ^[0-9]+$ ]] || { echo "$usage" >&2; exit 2; }
@@ -11,6 +11,7 @@ case "$target" in
   text) product=FuzzText; options=(-max_len=4096) ;;
   font) product=FuzzFont; options=() ;;
   batch) product=FuzzBatch; options=(-max_len=4096 -dict=Fuzz/batch.dict) ;;
+  patterns) product=FuzzPatterns; options=(-max_len=8192) ;;
   *) echo "$usage" >&2; exit 2 ;;
 esac
 
@@ -33,6 +34,15 @@ seeds=()
 for folder in "Fuzz/corpus/$target" "Tests/Goldens/fuzz/$target"; do
   [ -n "$(ls -A "$folder" 2>/dev/null)" ] && seeds+=("$folder")
 done
+if [ "$target" = patterns ]; then
+  # Pattern seeds: the head of each installed pattern file (each charset and both levels).
+  patternSeeds=.build/fuzz-seeds/patterns
+  mkdir -p "$patternSeeds"
+  for file in /usr/share/hyphen/hyph_en_US.dic /usr/share/hyphen/hyph_de_DE.dic /usr/share/hyphen/hyph_fr.dic /usr/share/hyphen/hyph_ru_RU.dic; do
+    [ -f "$file" ] && head -c 6000 "$file" > "$patternSeeds/$(basename "$file")"
+  done
+  seeds+=("$patternSeeds")
+fi
 if [ "$target" = font ]; then
   # Font seeds: the small bundled fonts as they are, and small subsets of the large ones (when
   # fontTools is there): TrueType with GSUB/GPOS/GDEF and kern, CFF, CBDT colour bitmaps.

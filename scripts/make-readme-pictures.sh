@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Renders the README's pictures into docs/ with `textlayout render` and `textlayout edit`: a growing chat input at three moments, a mixed Arabic/English paragraph, the alignments, a masked phone field, line heights with taller fallback fonts.
+# Renders the README's pictures into docs/ with `textlayout render` and `textlayout edit`: a growing chat input at three moments, a mixed Arabic/English paragraph, the alignments, a masked phone field, line heights with taller fallback fonts, hyphenated paragraphs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build --product textlayout >/dev/null
@@ -29,6 +29,16 @@ heights=$'Latin text alone: 24 px\nAn emoji 🎉 in the line\nJapanese 日本語
 for strut in none forced; do
   "$textlayout" render --line-height 24px --strut "$strut" --language ja --width 220 --insets 6,8,6,8 --scale 2 --debug \
     --output "docs/line-height-strut-$strut.png" "$heights"
+# Automatic hyphenation in four languages (the hyphen-* packages' patterns), 160 px wide: the
+# golden cases' texts.
+hyphens() {
+  "$textlayout" render --width 160 --insets 6,8,6,8 --language "$1" --hyphens auto --scale 2 --debug \
+    --output "docs/hyphens-auto-$1.png" "$2"
+}
+hyphens en "Automatic hyphenation fills narrow columns: international organizations understandably appreciate typographical consistency."
+hyphens de "Die Donaudampfschifffahrtsgesellschaft veröffentlicht Fahrpläne für Kreuzfahrten auf allen Wasserstraßen."
+hyphens fr "L'internationalisation des applications nécessite généralement une documentation particulièrement compréhensible."
+hyphens ru "Электрификация южных губерний даст мощный толчок подъёму сельскохозяйственного производства."
 # The alignments and justification of one paragraph, 220 px wide, with a 16 px first-line indent.
 fox="A quick brown fox jumps over the lazy dog, then keeps running far away across the field."
 for align in start center end justify; do

@@ -11,6 +11,7 @@ stages=("$@")
 fuzz_runs_text=${FUZZ_RUNS_TEXT:-10000}
 fuzz_runs_font=${FUZZ_RUNS_FONT:-5000}
 fuzz_runs_batch=${FUZZ_RUNS_BATCH:-150000}
+fuzz_runs_patterns=${FUZZ_RUNS_PATTERNS:-20000}
 
 # Each stage builds in a folder of its own, so that none rebuilds another's objects.
 run_stage() {
@@ -35,7 +36,7 @@ run_stage() {
       done
       ;;
     fuzz)
-      for target in text font batch; do
+      for target in text font batch patterns; do
         runs_variable=fuzz_runs_$target
         corpus=$(mktemp -d)
         SWIFT_DETERMINISTIC_HASHING=1 FUZZ_CORPUS_DIR=$corpus bash scripts/fuzz.sh "$target" 900 -seed=1 -runs="${!runs_variable}"

@@ -48,6 +48,10 @@ public struct EditorConfiguration {
     public var language: String?
     /// How strictly lines may break.
     public var lineBreak: LineBreakStrictness = .normal
+    /// Where words may break with a hyphen (see ``TextStyle/hyphens``).
+    public var hyphens: Hyphens = .manual
+    /// The limits on `auto` hyphenation.
+    public var hyphenationLimits = HyphenationLimits()
     /// How paragraphs are set in lines: line height, alignment, indent, truncation.
     public var paragraph = ParagraphStyle()
     /// The text the editor starts with; it is measured at once.

@@ -83,7 +83,8 @@ public final class EditorModel {
         self.clock = clock
         regex = try configuration.compiledPattern()
         style = try TextStyle(font: configuration.font, size: configuration.size, direction: configuration.direction,
-                              language: configuration.language, lineBreak: configuration.lineBreak, paragraph: configuration.paragraph)
+                              language: configuration.language, lineBreak: configuration.lineBreak, hyphens: configuration.hyphens,
+                              hyphenationLimits: configuration.hyphenationLimits, paragraph: configuration.paragraph)
         maskFormats = try configuration.compiledMask()
         let initial = try Self.maskedInitialText(configuration.text, formats: maskFormats, configuration: configuration)
         text = initial

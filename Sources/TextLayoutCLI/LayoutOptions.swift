@@ -52,6 +52,14 @@ public enum LayoutOptions {
         LayoutOption("language", "BCP47", sets: \.language, key: "language",
                      help: "the text's language, for line-break tailoring and font fallback"),
         LayoutOption("line-break", sets: \.lineBreak, key: "lineBreak", help: "how strictly lines may break (CSS line-break; keep-all keeps words whole)"),
+        LayoutOption("hyphens", sets: \.hyphens, key: "hyphens",
+                     help: "where words break with a hyphen: none, after soft hyphens (manual), or also where the language's patterns allow (auto)"),
+        LayoutOption("hyphen-min-word", "N", sets: \.hyphenationLimits.minWord, key: "hyphenMinWord",
+                     help: "the shortest word auto hyphenates, in characters"),
+        LayoutOption("hyphen-min-before", "N", sets: \.hyphenationLimits.minBefore, key: "hyphenMinBefore",
+                     help: "the fewest characters of a word before an auto hyphen"),
+        LayoutOption("hyphen-min-after", "N", sets: \.hyphenationLimits.minAfter, key: "hyphenMinAfter",
+                     help: "the fewest characters of a word after an auto hyphen"),
         LayoutOption("line-clamp", "N", sets: \.paragraph.lineClamp, key: "lineClamp",
                      help: "the most lines kept; the text after them is hidden behind the ellipsis", absent: "no limit"),
         LayoutOption("truncate", sets: \.paragraph.truncate, key: "truncate",
@@ -172,6 +180,7 @@ extension Array: OptionValue where Element == LayoutRequest.Span {
 
 extension TextDirection: ChoiceOptionValue {}
 extension LineBreakStrictness: ChoiceOptionValue {}
+extension Hyphens: ChoiceOptionValue {}
 extension TruncationPosition: ChoiceOptionValue {}
 extension Strut: ChoiceOptionValue {}
 extension TextWrap: ChoiceOptionValue {}

@@ -25,6 +25,10 @@ public struct LayoutRequest: Sendable {
     public var language: String?
     /// How strictly lines may break.
     public var lineBreak: LineBreakStrictness = .normal
+    /// Where words may break with a hyphen: `none`, `manual` (after soft hyphens) or `auto`.
+    public var hyphens: Hyphens = .manual
+    /// The limits on `auto` hyphenation, in characters: the shortest word, the fewest before and after the hyphen.
+    public var hyphenationLimits = HyphenationLimits()
     /// How paragraphs are set in lines: line height, alignment, indent, truncation.
     public var paragraph = ParagraphStyle()
     /// Whether the result reports the shrink-wrap width and the stable width range.
@@ -123,6 +127,7 @@ public struct LayoutRequest: Sendable {
     /// The keys that set the font, the style and the sizing: a job's and a session config's.
     public static let layoutKeys = ["font", "weight", "size", "width", "lineSpace", "minLines", "maxLines",
                                     "insets", "minHeight", "maxHeight", "direction", "language", "lineBreak",
+                                    "hyphens", "hyphenMinWord", "hyphenMinBefore", "hyphenMinAfter",
                                     "lineClamp", "truncate", "ellipsis", "lineHeight", "strut", "align", "indent",
                                     "textWrap"]
     /// The keys a batch job may have.
@@ -166,6 +171,10 @@ public struct LayoutRequest: Sendable {
         direction = try object.choice("direction") ?? direction
         language = try object.string("language") ?? language
         lineBreak = try object.choice("lineBreak") ?? lineBreak
+        hyphens = try object.choice("hyphens") ?? hyphens
+        hyphenationLimits.minWord = try object.integer("hyphenMinWord") ?? hyphenationLimits.minWord
+        hyphenationLimits.minBefore = try object.integer("hyphenMinBefore") ?? hyphenationLimits.minBefore
+        hyphenationLimits.minAfter = try object.integer("hyphenMinAfter") ?? hyphenationLimits.minAfter
         paragraph.lineHeight = try object.field("lineHeight").lineHeight() ?? paragraph.lineHeight
         paragraph.strut = try object.choice("strut") ?? paragraph.strut
         paragraph.alignment = try object.choice("align") ?? paragraph.alignment
@@ -195,7 +204,8 @@ public struct LayoutRequest: Sendable {
     /// The text's style in `font`.
     /// - Throws: ``LayoutError`` `invalidArgument` for a size out of range.
     public func style(font: Font) throws -> TextStyle {
-        try TextStyle(font: font, size: size, direction: direction, language: language, lineBreak: lineBreak, paragraph: paragraph)
+        try TextStyle(font: font, size: size, direction: direction, language: language, lineBreak: lineBreak, hyphens: hyphens,
+                      hyphenationLimits: hyphenationLimits, paragraph: paragraph)
     }
 
     /// Lays the text out in `font` (its spans' fonts looked up in `context`) at the request's

@@ -84,6 +84,10 @@ public struct LayoutResult {
                 }
             }
             if layout.prepared.style.paragraph.truncates { write(truncationOf: layout, to: &out) }
+            if !layout.prepared.warnings.isEmpty {
+                out.key("warnings")
+                out.array { out in for warning in layout.prepared.warnings { out.string(warning) } }
+            }
             out.key("lines")
             out.array { out in
                 for line in layout.lines { write(line, of: layout, to: &out, detail) }
@@ -124,9 +128,9 @@ public struct LayoutResult {
                 out.field("direction", line.isRightToLeft ? "rtl" : "ltr")
             }
             if glyphs || layout.prepared.style.paragraph.movesLines { out.field("x", layout.lineOrigin(line)) }
+            if line.endsWithHyphen { out.field("hyphen", true) }
             guard detail.contains(.runs) else { return }
             out.field("text", String(layout.prepared.text[line.range]))
-            if line.endsWithHyphen { out.field("endsWithHyphen", true) }
             if line.hasEllipsis { out.field("hasEllipsis", true) }
             out.key("runs")
             out.array { out in

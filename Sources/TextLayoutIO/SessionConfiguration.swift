@@ -23,6 +23,8 @@ public enum SessionConfiguration {
         c.direction = layout.direction
         c.language = layout.language
         c.lineBreak = layout.lineBreak
+        c.hyphens = layout.hyphens
+        c.hyphenationLimits = layout.hyphenationLimits
         c.paragraph = layout.paragraph
         c.text = try config.string("text") ?? ""
         c.placeholder = try config.string("placeholder") ?? ""

@@ -184,6 +184,10 @@ struct CommandLineLayoutOptionTests {
         ("direction", "rtl", "direction", #""rtl""#),
         ("language", "ja", "language", #""ja""#),
         ("line-break", "strict", "lineBreak", #""strict""#),
+        ("hyphens", "auto", "hyphens", #""auto""#),
+        ("hyphen-min-word", "7", "hyphenMinWord", "7"),
+        ("hyphen-min-before", "3", "hyphenMinBefore", "3"),
+        ("hyphen-min-after", "4", "hyphenMinAfter", "4"),
         ("line-clamp", "2", "lineClamp", "2"),
         ("truncate", "middle", "truncate", #""middle""#),
         ("ellipsis", "...", "ellipsis", #""...""#),
@@ -200,7 +204,7 @@ struct CommandLineLayoutOptionTests {
     /// Every field a layout option can set, so that two jobs that differ in one show it.
     static func fields(_ job: LayoutRequest) -> String {
         "\(job.text)|\(String(describing: job.font))|\(String(describing: job.weight))|\(job.size)|\(String(describing: job.width))|"
-            + "\(job.direction)|\(String(describing: job.language))|\(job.lineBreak)|\(job.sizing)|\(job.paragraph)|"
+            + "\(job.direction)|\(String(describing: job.language))|\(job.lineBreak)|\(job.hyphens)|\(job.hyphenationLimits)|\(job.sizing)|\(job.paragraph)|"
             + job.spans.map { "\($0.start)-\($0.end)-\(String(describing: $0.size))" }.joined(separator: ",")
     }
 

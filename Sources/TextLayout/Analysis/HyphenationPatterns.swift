@@ -19,9 +19,9 @@ import CICU
 /// each installed language): an automaton over the patterns and their prefixes, where each
 /// position takes the values of the longest pattern prefix ending there (pattern files union the
 /// values of shorter patterns into longer ones; libhyphen relies on that too).
-final class HyphenationPatterns: Sendable {
+package final class HyphenationPatterns: Sendable {
     /// The largest pattern file read, in bytes: the biggest installed one (German) is about 1 MiB.
-    static let maximumFileSize = 16 << 20
+    package static let maximumFileSize = 16 << 20
 
     /// One level's automaton.
     struct Level: Sendable {
@@ -56,7 +56,7 @@ final class HyphenationPatterns: Sendable {
     /// - Throws: ``LayoutError`` `.invalidArgument` saying what is wrong: an empty file, a first
     ///   line that is not a charset ICU knows, a NUL byte (a binary file), no pattern at all, or a
     ///   file over ``maximumFileSize``.
-    init(fileBytes bytes: [UInt8]) throws {
+    package init(fileBytes bytes: [UInt8]) throws {
         guard bytes.count <= Self.maximumFileSize else {
             throw LayoutError(.invalidArgument, "the pattern file is \(bytes.count) bytes; at most \(Self.maximumFileSize) are read")
         }
@@ -158,12 +158,19 @@ final class HyphenationPatterns: Sendable {
     /// Where `word` (lowercase scalars, letters only) may be hyphenated, as libhyphen's
     /// `hnj_hyphen_hyphenate2` finds it with the file's own limits: `result[k]` says whether a
     /// hyphen may follow letter `k`.
-    func points(_ word: [UInt32]) -> [Bool] {
+    package func points(_ word: [UInt32]) -> [Bool] {
         guard word.count > 1 else { return [Bool](repeating: false, count: word.count) }
         var values = hyphenate(word, useCompound: true, compoundLeftEdge: true, compoundRightEdge: true)
         Self.clearLeft(&values, leftMin > 0 ? leftMin : 2)
         Self.clearRight(&values, rightMin > 0 ? rightMin : 2)
         return values.map { $0 & 1 == 1 }
+    }
+
+    /// The byte offsets in `text` where `hyphens: auto` would add a break with these patterns
+    /// (see ``hyphenationPoints(_:range:patterns:limits:)``), for the fuzzers.
+    package func points(in text: String, limits: HyphenationLimits = HyphenationLimits()) -> [Int] {
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBufferPointer { hyphenationPoints($0, range: 0..<$0.count, patterns: self, limits: limits) }
     }
 
     /// libhyphen's recursive step: the first level's joints split `word` into parts, each
