@@ -22,7 +22,8 @@ func seconds(since start: UInt64) -> Double {
 }
 
 struct Scenario {
-    static let names = ["cold", "warm", "relayout", "relayout-height", "text-wrap", "keystroke", "batch", "batch-distinct", "memory"]
+    static let names = ["cold", "hyphens-auto", "warm", "relayout", "relayout-height", "text-wrap", "keystroke", "batch",
+                        "batch-distinct", "memory"]
 
     let jobs: [BenchJob]
     let fonts: FontContext
@@ -67,6 +68,8 @@ struct Scenario {
         switch name {
         case "cold":
             try runCold(floor: floor)
+        case "hyphens-auto":
+            try runHyphensAuto()
         case "warm":
             try runWarm(floor: floor)
         case "relayout":
@@ -98,9 +101,17 @@ struct Scenario {
     /// pass starting with both caches emptied (untimed). Within a pass the word cache keeps what the
     /// pass's earlier texts taught it, as in a batch of distinct texts.
     func runCold(floor: Floors) throws {
+        let (median, last) = try coldRounds(jobs)
+        report(median / Double(jobs.count), against: "(harfbuzz + icu)", floor.sum)
+        print("\(firstSightPasses(jobs).count) passes of distinct texts, caches emptied before each; in the last round:")
+        print(last.hitRates)
+    }
+
+    /// ``runCold(floor:)``'s rounds over `jobs`: the median round in seconds and the last round.
+    func coldRounds(_ jobs: [BenchJob], quiet: Bool = false) throws -> (median: Double, last: PassesRun) {
         let passes = firstSightPasses(jobs)
         var last = PassesRun()
-        let median = try measuredRounds(count: jobs.count) {
+        let median = try measuredRounds(count: jobs.count, quiet: quiet) {
             last = try runPasses(passes.count, clearingCaches: true) { pass in
                 var checksum = 0
                 for i in passes[pass] { checksum &+= try measure(jobs[i]) }
@@ -108,9 +119,27 @@ struct Scenario {
             }
             return (last.seconds, last.checksum)
         }
-        report(median / Double(jobs.count), against: "(harfbuzz + icu)", floor.sum)
-        print("\(passes.count) passes of distinct texts, caches emptied before each; in the last round:")
-        print(last.hitRates)
+        return (median, last)
+    }
+
+    /// Cold layout with `hyphens: auto`, each job in its language (a corpus job's, from its id),
+    /// against greedy's cold layout (`hyphens: manual`) of the same jobs in the same run. The
+    /// pattern files are read in the warm-up round, once per process.
+    func runHyphensAuto() throws {
+        // Both in the job's language, so that only `hyphens` differs.
+        let inLanguage = try jobs.map { job in
+            var job = job
+            if job.style.language == nil, job.group.count <= 3 { job.style = try job.style.withLanguage(job.group) }
+            return job
+        }
+        let hyphenated = inLanguage.map { job in
+            var job = job
+            job.style.hyphens = .auto
+            return job
+        }
+        let greedy = try coldRounds(inLanguage, quiet: true).median
+        let (median, _) = try coldRounds(hyphenated)
+        report(median / Double(jobs.count), against: "greedy cold", greedy / Double(jobs.count))
     }
 
     /// What a run of passes took and how the caches answered.

@@ -6,10 +6,12 @@ import TextLayoutIO
 let usage = """
 usage: textlayout-bench [--jobs FILE | --jobs -] [--scenario NAME] [--rounds N]
 
-scenarios: cold, warm, relayout, relayout-height, text-wrap, keystroke, batch, batch-distinct,
-memory, all (default: all)
+scenarios: cold, hyphens-auto, warm, relayout, relayout-height, text-wrap, keystroke, batch,
+batch-distinct, memory, all (default: all)
   cold             every job a first sight of its text: passes of distinct texts, caches
                    emptied before each pass (the word cache learns within a pass)
+  hyphens-auto     cold with hyphens auto, each job in its language, as a ratio to greedy's
+                   cold layout (hyphens manual) of the same jobs in the same run
   warm             caches kept: every job a prepared-text cache hit
   relayout         prepared texts laid out at new widths, lines built
   relayout-height  the same, height-only path (no lines built)

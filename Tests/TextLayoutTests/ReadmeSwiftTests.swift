@@ -31,6 +31,9 @@ struct ReadmeSwiftTests {
         let justified = try PreparedText("Justified text fills the width", style: TextStyle(font: font, size: 17,
             paragraph: ParagraphStyle(alignment: .justify, indent: 12))).layout(width: 150)
         #expect(justified.lines.map { justified.lineOrigin($0) } == [12.0, 0.0] && justified.lines[0].width == 138)
+        let hyphenated = try PreparedText("The hyphenation", style: TextStyle(font: font, size: 17, language: "en",
+            hyphens: .auto)).layout(width: 100)
+        #expect(hyphenated.lines.map(\.endsWithHyphen) == [true, false] && hyphenated.prepared.warnings.isEmpty)
         #expect(larger.size == 20 && larger.language == "ja")
 
         let (edited, edit) = try prepared.replacingCharacters(inUTF16: 5..<5, with: " there")

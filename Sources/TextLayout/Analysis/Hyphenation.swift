@@ -50,12 +50,23 @@ public enum HyphenationDictionaries {
 
     /// Files read, by their real path: each language's patterns are read once per process.
     private static let loaded = Locked<[String: Lookup]>([:])
+    /// What each folder and language tag found, so that preparing a text looks no file up.
+    private static let found = Locked<[String: Lookup]>([:])
 
     /// The patterns for `language` in `directory`. The file tried first is the most specific:
     /// `hyph_LANG_Script_REGION.dic`, `hyph_LANG_REGION.dic`, `hyph_LANG_Script.dic`, then
     /// `hyph_LANG.dic`, from the tag completed with its likely subtags (so `en` finds
     /// `hyph_en_US.dic`, `de-CH` `hyph_de_CH.dic`, `ru` `hyph_ru_RU.dic`).
     static func lookup(_ language: LanguageTag?, in directory: String) -> Lookup {
+        let key = directory + "\u{0}" + (language?.full ?? "")
+        if let known = found.withLock({ $0[key] }) { return known }
+        let result = search(language, in: directory)
+        found.withLock { $0[key] = result }
+        return result
+    }
+
+    /// ``lookup(_:in:)`` without its memo: the files tried, the one read.
+    private static func search(_ language: LanguageTag?, in directory: String) -> Lookup {
         guard let language else {
             return .unavailable(warning: "hyphens is auto but the text has no language: words break only at soft hyphens")
         }
@@ -140,6 +151,12 @@ extension TextStyle {
 func hyphenationPoints(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, patterns: HyphenationPatterns,
                        limits: HyphenationLimits) -> [Int] {
     var points: [Int] = []
+    // One word's letters, where each starts, whether each starts a grapheme cluster, its values:
+    // kept from word to word.
+    var letters: [UInt32] = []
+    var offsets: [Int] = []
+    var clusterStarts: [Bool] = []
+    var values: [UInt8] = []
     var i = range.lowerBound
     while i < range.upperBound {
         // One piece between whitespace.
@@ -155,9 +172,10 @@ func hyphenationPoints(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, p
         var j = pieceStart
         while j < i {
             // One word: letters and their marks.
-            var letters: [UInt32] = []
-            var offsets: [Int] = []
-            var clusterStarts: [Bool] = []
+            letters.removeAll(keepingCapacity: true)
+            offsets.removeAll(keepingCapacity: true)
+            clusterStarts.removeAll(keepingCapacity: true)
+            var clusters = 0
             while j < i {
                 let (scalar, length) = decodeScalar(bytes, at: j)
                 let kind = letterKind(scalar)
@@ -168,15 +186,15 @@ func hyphenationPoints(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, p
                 letters.append(lowercased(scalar))
                 offsets.append(j)
                 clusterStarts.append(kind == .letter)
+                if kind == .letter { clusters += 1 }
                 j += length
             }
-            let clusters = clusterStarts.lazy.filter { $0 }.count
             guard clusters >= limits.minWord else { continue }
-            let allowed = patterns.points(letters)
+            patterns.values(letters, into: &values)
             var before = 0
             for k in 0..<(letters.count - 1) {
                 if clusterStarts[k] { before += 1 }
-                guard allowed[k], clusterStarts[k + 1], before >= limits.minBefore, clusters - before >= limits.minAfter else { continue }
+                guard values[k] & 1 == 1, clusterStarts[k + 1], before >= limits.minBefore, clusters - before >= limits.minAfter else { continue }
                 points.append(offsets[k + 1])
             }
         }
@@ -190,6 +208,10 @@ private func letterKind(_ scalar: UInt32) -> LetterKind {
     if scalar < 0x80 {
         return (0x41...0x5A).contains(scalar) || (0x61...0x7A).contains(scalar) ? .letter : .other
     }
+    // Latin-1's letters (all of U+00C0–U+00FF but × and ÷) and the basic Cyrillic ones, without
+    // asking for the general category.
+    if (0xC0...0xFF).contains(scalar) { return scalar == 0xD7 || scalar == 0xF7 ? .other : .letter }
+    if (0x400...0x481).contains(scalar) || (0x48A...0x4FF).contains(scalar) { return .letter }
     guard let value = Unicode.Scalar(scalar) else { return .other }
     switch value.properties.generalCategory {
     case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: return .letter
@@ -201,6 +223,11 @@ private func letterKind(_ scalar: UInt32) -> LetterKind {
 /// The lowercase form patterns are written in (the scalar itself when it lowercases to several).
 private func lowercased(_ scalar: UInt32) -> UInt32 {
     if scalar < 0x80 { return (0x41...0x5A).contains(scalar) ? scalar + 0x20 : scalar }
+    // Latin-1's capitals (but ×) and Cyrillic's basic ones, by their fixed distance to the small letters.
+    if (0xC0...0xDE).contains(scalar) { return scalar == 0xD7 ? scalar : scalar + 0x20 }
+    if (0x410...0x42F).contains(scalar) { return scalar + 0x20 }
+    if (0x400...0x40F).contains(scalar) { return scalar + 0x50 }
+    if (0x430...0x45F).contains(scalar) || (0xDF...0xFF).contains(scalar) { return scalar }
     guard let value = Unicode.Scalar(scalar) else { return scalar }
     let lower = value.properties.lowercaseMapping.unicodeScalars
     return lower.count == 1 ? lower.first!.value : scalar

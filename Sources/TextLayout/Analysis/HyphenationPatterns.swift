@@ -26,7 +26,7 @@ package final class HyphenationPatterns: Sendable {
     /// One level's automaton.
     struct Level: Sendable {
         /// Transitions: (state << 21 | scalar) to the next state.
-        var transitions: [UInt64: Int32] = [:]
+        var transitions = TransitionTable()
         /// Per state, the longest proper suffix of its string that is a state (-1 for the root).
         var fallback: [Int32] = [-1]
         /// Per state, where its values start in `values` and how many there are (0: not a pattern).
@@ -35,7 +35,17 @@ package final class HyphenationPatterns: Sendable {
         /// The values of every pattern: one more than its letters, the value before each letter and after the last.
         var values: [UInt8] = []
 
-        var isEmpty: Bool { transitions.isEmpty }
+        var isEmpty: Bool { transitions.count == 0 }
+
+        /// The root's transitions for scalars below 0x500 (Latin, Greek, Cyrillic), by scalar: the
+        /// state most lookups fall back to, looked up without hashing.
+        var rootBelow500 = [Int32](repeating: -1, count: 0x500)
+
+        /// The state after `state` reads `scalar`, or -1.
+        @inline(__always) func next(_ state: Int32, _ scalar: UInt32) -> Int32 {
+            if state == 0, scalar < 0x500 { return rootBelow500[Int(scalar)] }
+            return transitions[UInt64(state) << 21 | UInt64(scalar)]
+        }
     }
 
     /// The first level (compound joints; empty for a one-level file) and the second.
@@ -159,11 +169,21 @@ package final class HyphenationPatterns: Sendable {
     /// `hnj_hyphen_hyphenate2` finds it with the file's own limits: `result[k]` says whether a
     /// hyphen may follow letter `k`.
     package func points(_ word: [UInt32]) -> [Bool] {
-        guard word.count > 1 else { return [Bool](repeating: false, count: word.count) }
-        var values = hyphenate(word, useCompound: true, compoundLeftEdge: true, compoundRightEdge: true)
+        var found: [UInt8] = []
+        values(word, into: &found)
+        return found.map { $0 & 1 == 1 }
+    }
+
+    /// ``points(_:)`` as values (odd: a point) written into `values`, without allocating when it
+    /// has room: the form the line breaker's preparation calls for every word.
+    func values(_ word: [UInt32], into values: inout [UInt8]) {
+        guard word.count > 1 else {
+            values = [UInt8](repeating: 0, count: word.count)
+            return
+        }
+        hyphenate(word, useCompound: true, compoundLeftEdge: true, compoundRightEdge: true, into: &values)
         Self.clearLeft(&values, leftMin > 0 ? leftMin : 2)
         Self.clearRight(&values, rightMin > 0 ? rightMin : 2)
-        return values.map { $0 & 1 == 1 }
     }
 
     /// The byte offsets in `text` where `hyphens: auto` would add a break with these patterns
@@ -178,43 +198,47 @@ package final class HyphenationPatterns: Sendable {
     /// level, with the compound limits at the edges that are joints. `result[k]` is the value
     /// after letter `k` (odd: a point).
     private func hyphenate(_ word: [UInt32], useCompound: Bool, compoundLeftEdge isWordStart: Bool,
-                           compoundRightEdge isWordEnd: Bool) -> [UInt8] {
+                           compoundRightEdge isWordEnd: Bool, into values: inout [UInt8]) {
         guard useCompound, !compound.isEmpty else {
-            var values = Self.match(main, word)
+            Self.match(main, word, into: &values)
             if !isWordStart { Self.clearLeft(&values, compoundLeftMin) }
             if !isWordEnd { Self.clearRight(&values, compoundRightMin) }
-            return values
+            return
         }
-        var values = Self.match(compound, word)
+        Self.match(compound, word, into: &values)
         var begin = 0
+        var partValues: [UInt8] = []
         for i in 0..<word.count where values[i] & 1 == 1 || (begin > 0 && i + 1 == word.count) {
             if i > begin {
                 let part = Array(word[begin...i])
-                let partValues = hyphenate(part, useCompound: true, compoundLeftEdge: begin > 0 ? false : isWordStart,
-                                           compoundRightEdge: values[i] & 1 == 1 ? false : isWordEnd)
+                hyphenate(part, useCompound: true, compoundLeftEdge: begin > 0 ? false : isWordStart,
+                          compoundRightEdge: values[i] & 1 == 1 ? false : isWordEnd, into: &partValues)
                 for j in 0..<(i - begin) { values[begin + j] = partValues[j] }
             }
             begin = i + 1
         }
         if begin == 0 {
-            values = Self.match(main, word)
+            Self.match(main, word, into: &values)
             if !isWordStart { Self.clearLeft(&values, compoundLeftMin) }
             if !isWordEnd { Self.clearRight(&values, compoundRightMin) }
         }
-        return values
     }
 
-    /// The values one level's patterns give `word` framed by `.`: `result[k]` after letter `k`,
+    /// The values one level's patterns give `word` framed by `.`: `values[k]` after letter `k`,
     /// the last always 0.
-    private static func match(_ level: Level, _ word: [UInt32]) -> [UInt8] {
-        let framed = [UInt32(0x2E)] + word + [UInt32(0x2E)]
-        // between[p]: the value between framed[p] and framed[p + 1].
-        var between = [UInt8](repeating: 0, count: framed.count + 1)
+    private static func match(_ level: Level, _ word: [UInt32], into values: inout [UInt8]) {
+        // between[p]: the value between framed[p] and framed[p + 1], where framed is the word
+        // with a `.` on each side; kept in `values`, shifted by one at the end.
+        let framedCount = word.count + 2
+        values.removeAll(keepingCapacity: true)
+        values.append(contentsOf: repeatElement(0, count: framedCount + 1))
         var state: Int32 = 0
-        for (i, scalar) in framed.enumerated() {
+        for i in 0..<framedCount {
+            let scalar = i == 0 || i == framedCount - 1 ? 0x2E : word[i - 1]
             var found = false
             while state >= 0 {
-                if let next = level.transitions[UInt64(state) << 21 | UInt64(scalar)] {
+                let next = level.next(state, scalar)
+                if next >= 0 {
                     state = next
                     found = true
                     break
@@ -230,13 +254,13 @@ package final class HyphenationPatterns: Sendable {
             let start = Int(level.valueStart[Int(state)])
             // The pattern's last letter is framed[i]; its first value stands before its first letter.
             let offset = i + 1 - count
-            for k in max(0, -offset)..<count where between[offset + k] < level.values[start + k] {
-                between[offset + k] = level.values[start + k]
+            for k in max(0, -offset)..<count where values[offset + k] < level.values[start + k] {
+                values[offset + k] = level.values[start + k]
             }
         }
-        var values = [UInt8](repeating: 0, count: word.count)
-        for k in 0..<(word.count - 1) { values[k] = between[k + 1] }
-        return values
+        for k in 0..<(word.count - 1) { values[k] = values[k + 1] }
+        values.removeLast(values.count - word.count)
+        values[word.count - 1] = 0
     }
 
     /// No point among the first `count - 1` letters' ends.
@@ -304,6 +328,50 @@ private struct LineDecoder {
     }
 }
 
+/// A hash table from UInt64 keys to non-negative Int32 values (open addressing, linear probing,
+/// a multiplicative hash): the automaton's transitions, looked up once or more per letter.
+struct TransitionTable: Sendable {
+    private var keys: [UInt64] = [UInt64](repeating: .max, count: 16)
+    private var values: [Int32] = [Int32](repeating: -1, count: 16)
+    private var shift: UInt64 = 60
+    private(set) var count = 0
+
+    /// The value of `key`, or -1.
+    subscript(key: UInt64) -> Int32 {
+        get {
+            let mask = keys.count - 1
+            var i = slot(key)
+            while true {
+                let found = keys[i]
+                if found == key { return values[i] }
+                if found == .max { return -1 }
+                i = (i + 1) & mask
+            }
+        }
+        set {
+            if (count + 1) * 2 > keys.count { grow() }
+            let mask = keys.count - 1
+            var i = slot(key)
+            while keys[i] != .max, keys[i] != key { i = (i + 1) & mask }
+            if keys[i] == .max { count += 1 }
+            keys[i] = key
+            values[i] = newValue
+        }
+    }
+
+    private func slot(_ key: UInt64) -> Int { Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift) }
+
+    private mutating func grow() {
+        let oldKeys = keys
+        let oldValues = values
+        keys = [UInt64](repeating: .max, count: oldKeys.count * 2)
+        values = [Int32](repeating: -1, count: oldKeys.count * 2)
+        shift -= 1
+        count = 0
+        for (key, value) in zip(oldKeys, oldValues) where key != .max { self[key] = value }
+    }
+}
+
 /// Builds one level's automaton: a trie of the patterns, then each state's fallback.
 private struct LevelBuilder {
     var level = HyphenationPatterns.Level()
@@ -316,11 +384,13 @@ private struct LevelBuilder {
         var state: Int32 = 0
         for scalar in letters {
             let key = UInt64(state) << 21 | UInt64(scalar & 0x1F_FFFF)
-            if let next = level.transitions[key] {
-                state = next
+            let known = level.transitions[key]
+            if known >= 0 {
+                state = known
             } else {
                 let new = Int32(parent.count)
                 level.transitions[key] = new
+                if state == 0, scalar & 0x1F_FFFF < 0x500 { level.rootBelow500[Int(scalar & 0x1F_FFFF)] = new }
                 parent.append(state)
                 letter.append(scalar & 0x1F_FFFF)
                 depth.append(depth[Int(state)] + 1)
@@ -353,7 +423,8 @@ private struct LevelBuilder {
             var candidate = level.fallback[up]
             var found: Int32 = 0
             while candidate >= 0 {
-                if let next = level.transitions[UInt64(candidate) << 21 | UInt64(letter[state])] {
+                let next = level.transitions[UInt64(candidate) << 21 | UInt64(letter[state])]
+                if next >= 0 {
                     found = next
                     break
                 }
