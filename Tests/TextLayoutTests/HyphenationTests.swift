@@ -264,6 +264,20 @@ struct HyphenationTests {
         #expect(english.warnings.isEmpty && english.paragraphs[0].autoHyphens.count == 2)
     }
 
+    @Test("balanced and pretty lines choose among the hyphenation points too, with every invariant and no more lines than greedy",
+          arguments: TextWrap.allCases)
+    func withTextWrap(_ wrap: TextWrap) throws {
+        let text = "Automatic hyphenation fills narrow columns: international organizations understandably appreciate typographical consistency."
+        let greedy = try Self.style("en", .auto)
+        let style = try greedy.withParagraph(ParagraphStyle(textWrap: wrap))
+        for width in stride(from: 90.0, through: 300, by: 30) {
+            let layout = try PreparedText(text, style: style).layout(width: width)
+            expectInvariants(layout, "\(wrap) at \(width)")
+            #expect(layout.lineCount <= (try PreparedText(text, style: greedy).layout(width: width)).lineCount, "\(wrap) at \(width)")
+            #expect(layout.lines.allSatisfy { $0.width <= width + Layout.fitTolerance }, "\(wrap) at \(width)")
+        }
+    }
+
     /// Random paragraphs of corpus words in each language, at random widths.
     @Test("random texts and widths: every hyphen sits at a point the patterns allow, no line is too wide, auto never takes more lines than manual",
           arguments: hyphenationLanguages.map(\.language))
