@@ -8,17 +8,21 @@ Makes the corpus jobs (Benchmarks/Corpus/make_jobs.py: every text at 120, 240 an
 DejaVu Sans for these languages), takes a seeded sample of them, and lays each out twice with our
 `textlayout batch --fonts-dir Fonts` ("textWrap": "wrap" and "balance") and twice in headless
 Chromium (`text-wrap: wrap` and `balance`), one div of the job's width per layout, many in a page,
-with Fonts/DejaVuSans.ttf embedded by @font-face, `font-size: 17px`, `font-kerning: normal` and
+with Fonts/DejaVuSans.ttf embedded by @font-face, `font-size: 17px`, `font-kerning: normal`,
 `white-space: pre-wrap` (our model: spaces are kept, a newline is a hard break and spaces at a
 line's end hang, neither wrapping nor counting in its width; `normal` would collapse runs of
-spaces and turn newlines into spaces). The page finds each line's start (a UTF-16 offset) and
-width by Range.getClientRects over every grapheme cluster.
+spaces and turn newlines into spaces) and `overflow-wrap: break-word` (we cut a word too long
+for a line; by default Chromium lets it overflow). The page finds each line's start (a UTF-16
+offset) and width by Range.getClientRects over every grapheme cluster.
 
 Prints, for greedy (the control: if it disagrees often, the browser setup is wrong) and for
 balance, the share of jobs with the same line count, the same line starts and the widest line
-within 0.5 px, over all jobs and over the jobs of two lines or more; then the balance jobs whose
-starts differ, sorted into kinds (see `KINDS`), with examples. --json writes every job's lines
-from both engines. Python 3 standard library only; needs Chromium (Debian's /usr/bin/chromium).
+within 0.5 px, over all jobs, over the jobs of two lines or more, and (balance) over the jobs
+both engines balance; then the jobs whose starts differ, sorted into kinds (GREEDY_KINDS,
+BALANCE_KINDS), with examples. Whether a start one engine chose is a break opportunity for the
+other is probed: the other fills the text from the line before at that line's width. --json
+writes every job's lines from both engines. Python 3 standard library only; needs Chromium
+(Debian's /usr/bin/chromium).
 """
 import argparse, base64, collections, html, json, os, random, re, subprocess, sys, tempfile
 
@@ -340,7 +344,7 @@ def main():
 
     jobs = make_jobs(langs, args.sample, args.seed)
     layouts = [(job["text"], job["width"], mode) for job in jobs for mode in ("wrap", "balance")]
-    ours, theirs = our_lines(binary, layouts), None
+    ours = our_lines(binary, layouts)
     theirs, about = chromium_lines(args.chromium, layouts, args.white_space)
     ours_greedy, ours_balanced, theirs_greedy, theirs_balanced = ours[0::2], ours[1::2], theirs[0::2], theirs[1::2]
     # The jobs of two lines or more; and of those, the ones Chromium balances too: the same greedy
