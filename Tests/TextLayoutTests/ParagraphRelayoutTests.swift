@@ -1,4 +1,4 @@
-// Relayout at a new width stays arithmetic under every paragraph setting: a clamp, a line height, justification and an indent shape nothing that the same text unset would not.
+// Relayout at a new width stays arithmetic under every paragraph setting: a clamp, a line height, justification, an indent and balanced or pretty lines shape nothing that the same text unset would not.
 import Foundation
 import Testing
 import TextLayout
@@ -24,7 +24,9 @@ struct ParagraphRelayoutTests {
           arguments: [ParagraphStyle(lineClamp: 2), ParagraphStyle(lineClamp: 1, truncate: .middle), ParagraphStyle(lineClamp: 3, truncate: .start),
                       ParagraphStyle(lineHeight: .fixed(24), strut: .forced), ParagraphStyle(lineHeight: .multiple(1.5)),
                       ParagraphStyle(alignment: .justify, indent: 20), ParagraphStyle(alignment: .center, indent: -15),
-                      ParagraphStyle(lineHeight: .fixed(30), lineClamp: 2, alignment: .justify)])
+                      ParagraphStyle(lineHeight: .fixed(30), lineClamp: 2, alignment: .justify),
+                      ParagraphStyle(textWrap: .balance), ParagraphStyle(textWrap: .pretty),
+                      ParagraphStyle(alignment: .justify, indent: 10, textWrap: .pretty)])
     func noNewShaping(_ paragraph: ParagraphStyle) throws {
         let widths = (0..<12).map { 120 + Double($0) * 13.7 }
         let unset = try Self.shapingMisses(ParagraphStyle(), widths: widths)
