@@ -10,7 +10,9 @@ extension EditorModel {
     /// turns one into the other (``drawnEdit(from:to:)``) goes through
     /// `PreparedText.replacingCharacters(in:with:)` and `Layout.updated(for:after:)`, which equal
     /// a fresh preparation and layout, when the engine's moving of the spans through the edit gives
-    /// the new spans. A placeholder shown or hidden is a new text, prepared afresh.
+    /// the new spans (but with balanced or pretty lines, whose lines above the edited one stay
+    /// while typing: see `Layout.updated(for:after:)`). A placeholder shown or hidden is a new
+    /// text, prepared afresh.
     func relayout(text: String, enabled: Bool) throws {
         let shown = Self.display(text: text, enabled: enabled, configuration: configuration, formats: maskFormats)
         if shown.text.hasSameCodeUnits(as: prepared.text), shown.styledSpans.areExactly(prepared.spans) {

@@ -4,7 +4,7 @@ extension Layout {
     /// The growing editor `width` pixels wide (nil for no limit) that holds this layout, measured
     /// as ``PreparedText/measureEditor(width:sizing:glyphRuns:)`` measures it, but around these
     /// lines instead of new ones: for a layout from ``updated(for:after:)``, which equals a fresh
-    /// layout of its text, the result equals `prepared.measureEditor(width: width, sizing: sizing)`.
+    /// layout of its text (with greedy lines), the result equals `prepared.measureEditor(width: width, sizing: sizing)`.
     /// - Throws: ``LayoutError`` `.invalidArgument` for an invalid sizing or width, or when this
     ///   layout was not made at the wrap width and line spacing such an editor lays its text out at
     ///   (the width less the side insets, `sizing.lineSpace`).
