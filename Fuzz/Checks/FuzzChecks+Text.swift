@@ -174,11 +174,17 @@ extension FuzzChecks {
             + line.runs.flatMap { run in [run.x, Double(run.utf16Range.lowerBound), Double(run.utf16Range.upperBound), run.isRightToLeft ? 1 : 0] + run.glyphs.flatMap { [Double($0.id), Double($0.cluster), $0.advance, $0.xOffset, $0.yOffset] } }
     }
 
-    /// The first line whose fingerprint differs between two layouts, both ways, for messages.
+    /// The first line whose fingerprint differs beyond a billionth between two layouts, and the
+    /// first value that does, for messages.
     static func firstDifference(_ a: Layout, _ b: Layout) -> String {
         guard a.lineCount == b.lineCount else { return "\(a.lineCount) lines against \(b.lineCount)" }
-        for (k, (x, y)) in zip(a.lines, b.lines).enumerated() where !same(fingerprint(lineOf: x), fingerprint(lineOf: y)) {
-            return "line \(k): \(fingerprint(lineOf: x)) against \(fingerprint(lineOf: y))"
+        // Numbers agree to a billionth (see `close`): the first line and value beyond that.
+        for (k, (x, y)) in zip(a.lines, b.lines).enumerated() where !close(fingerprint(lineOf: x), fingerprint(lineOf: y)) {
+            let (p, q) = (fingerprint(lineOf: x), fingerprint(lineOf: y))
+            let i = zip(p, q).firstIndex { !close([$0], [$1]) } ?? min(p.count, q.count)
+            return "line \(k), value \(i) of \(p.count) and \(q.count): \(i < p.count ? p[i] : .nan) against \(i < q.count ? q[i] : .nan)"
+                + " (line: range, width, height, top, baseline; then per run x, range, direction and per glyph id, cluster,"
+                + " advance, x and y offset); the lines: \(p) against \(q)"
         }
         return "the content heights \(a.contentHeight) against \(b.contentHeight)"
     }
