@@ -181,7 +181,7 @@ extension FuzzChecks {
         // Numbers agree to a billionth (see `close`): the first line and value beyond that.
         for (k, (x, y)) in zip(a.lines, b.lines).enumerated() where !close(fingerprint(lineOf: x), fingerprint(lineOf: y)) {
             let (p, q) = (fingerprint(lineOf: x), fingerprint(lineOf: y))
-            let i = zip(p, q).firstIndex { !close([$0], [$1]) } ?? min(p.count, q.count)
+            let i = Array(zip(p, q)).firstIndex { !close([$0.0], [$0.1]) } ?? min(p.count, q.count)
             return "line \(k), value \(i) of \(p.count) and \(q.count): \(i < p.count ? p[i] : .nan) against \(i < q.count ? q[i] : .nan)"
                 + " (line: range, width, height, top, baseline; then per run x, range, direction and per glyph id, cluster,"
                 + " advance, x and y offset); the lines: \(p) against \(q)"

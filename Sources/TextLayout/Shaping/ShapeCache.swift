@@ -45,8 +45,14 @@ public final class ShapeCache: Sendable {
     }
 
     /// Stores the glyphs of `range` (clusters absolute; stored relative to the range's start).
+    ///
+    /// Not stored: a piece with a zero-width joiner (an emoji ZWJ sequence). HarfBuzz may order
+    /// the glyphs of such a cluster otherwise when the piece is shaped within a longer run than on
+    /// its own or in another run, though both edges are safe to break (fuzz runs found `👧‍👦` in an
+    /// Arabic run and `👨‍👩` before digits each drawn in both orders), so it is shaped with its
+    /// run each time.
     func store(_ properties: ShapingProperties, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ glyphs: ArraySlice<ShapedGlyph>) {
-        guard entries.budget > 0 else { return }
+        guard entries.budget > 0, !containsZeroWidthJoiner(bytes, range) else { return }
         let base = Int32(range.lowerBound)
         var relative = ShapedGlyphs(glyphs)
         for i in relative.indices { relative[i].cluster -= base }
@@ -61,6 +67,16 @@ public final class ShapeCache: Sendable {
               entry.text.count == range.count, entry.script == properties.script, entry.language == properties.language,
               entry.features == properties.features else { return false }
         return entry.text.withUnsafeBufferPointer { memcmp($0.baseAddress!, bytes.baseAddress! + range.lowerBound, range.count) == 0 }
+    }
+
+    /// Whether `range` of `bytes` holds U+200D (E2 80 8D in UTF-8).
+    private func containsZeroWidthJoiner(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        var i = range.lowerBound
+        while i + 2 < range.upperBound {
+            if bytes[i] == 0xE2, bytes[i + 1] == 0x80, bytes[i + 2] == 0x8D { return true }
+            i += 1
+        }
+        return false
     }
 
     /// FNV-1a over the text and the properties.
