@@ -25,6 +25,12 @@ extension FuzzChecks {
         }
     }
 
+    /// Hyphenation by the same nibble: automatic with two of the paragraph settings (the language
+    /// byte picks patterns or none), none with one, manual otherwise.
+    static func hyphens(_ code: Int) -> Hyphens {
+        code == 12 || code == 15 ? .auto : code == 14 ? .none : .manual
+    }
+
     /// Input: byte 0 the font, 1 the size (and by its high nibble the paragraph settings), 2–3 the width (0 none, 1 a thousandth of a pixel,
     /// 0xFFFF 1e300, else n/16 px), 4 direction, strictness and language, 5 line space and editor
     /// sizing, 6–7 an edit (where, and what to insert); the rest is the text, as UTF-8 (invalid
@@ -56,7 +62,7 @@ extension FuzzChecks {
         let paragraph = paragraphStyle(Int(sizeByte >> 4), width: width)
         let label = "\(describe(text)) in \(fontFile) at \(size) px, width \(width.map { "\($0)" } ?? "none"), \(direction), "
             + "\(lineBreak), language \(language ?? "none"), lineSpace \(lineSpace)"
-            + (paragraph == ParagraphStyle() ? "" : ", \(paragraph)")
+            + (paragraph == ParagraphStyle() ? "" : ", \(paragraph)") + (hyphens(Int(sizeByte >> 4)) == .manual ? "" : ", hyphens \(hyphens(Int(sizeByte >> 4)))")
 
         guard let directory = bundledDirectory else { return ["the bundled fonts are missing"] }
         var problems: [String] = []
@@ -65,7 +71,7 @@ extension FuzzChecks {
         }
         do {
             let style = try TextStyle(font: fonts.font(path: directory + "/" + fontFile), size: size, direction: direction,
-                                      language: language, lineBreak: lineBreak, paragraph: paragraph)
+                                      language: language, lineBreak: lineBreak, hyphens: hyphens(Int(sizeByte >> 4)), paragraph: paragraph)
             let prepared = try PreparedText(text, style: style)
             let layout = try prepared.layout(width: width, lineSpace: lineSpace)
             problems += layout._checkInvariants().map { "\(label): \($0)" }
