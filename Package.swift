@@ -66,7 +66,7 @@ let package = Package(
         .testTarget(name: "TextEditingTests",
                     dependencies: ["TextEditing", "TextLayoutIO", "TextLayout", "TestSupport"]),
         .testTarget(name: "TextLayoutCLITests", dependencies: ["TextLayoutCLI", "TextLayout", "TextLayoutIO"]),
-        .testTarget(name: "TextRenderTests", dependencies: ["TextRender", "TextEditing", "TextLayout", "TextLayoutIO"]),
+        .testTarget(name: "TextRenderTests", dependencies: ["TextRender", "TextEditing", "TextLayout", "TextLayoutIO", "TestSupport"]),
         // The benchmark's scenarios measure what they say (never how fast: no timed tests).
         .testTarget(name: "TextLayoutBenchTests", dependencies: ["textlayout-bench", "TextLayout", "TextLayoutIO", "TextLayoutBatch"]),
     ]

@@ -64,6 +64,11 @@ public struct EditorSizing: Sendable, Hashable {
         try requireFinite(insets.left + insets.right, "the editor's width",
                           from: "insets.left (\(insets.left)) and insets.right (\(insets.right))")
     }
+
+    /// The wrap width of an editor `width` pixels wide: less the left and right insets.
+    func wrapWidth(ofEditorWidth width: Double) -> Double {
+        width - insets.left - insets.right
+    }
 }
 
 /// Throws when the height of `lineCount` lines with `lineSpace` between them overflowed: only a
@@ -154,7 +159,7 @@ extension PreparedText {
         try sizing.validate()
         guard let width else { return nil }
         try requirePositive(width, "width")
-        let inner = width - sizing.insets.left - sizing.insets.right
+        let inner = sizing.wrapWidth(ofEditorWidth: width)
         guard inner > 0 else {
             throw LayoutError(.invalidArgument, "width \(width) leaves no room for text between the left and right insets (\(sizing.insets.left) + \(sizing.insets.right))")
         }

@@ -186,14 +186,14 @@ private struct OptimalLineSearch {
         var measurer = lines.measurer(from: offset)
         var count = 0
         let rule = self.rule
-        lines.forEachFittingLine(from: offset, segment: segment, measurer: &measurer) { line, next in
+        let segmentWidth = lines.forEachFittingLine(from: offset, segment: segment, measurer: &measurer) { line, next in
             count += 1
             let reached = rule.extended(cost, by: line, onlySegment: next == segment + 1)
             if reached.isCheaper(than: ways[next].cost) { ways[next] = Way(cost: reached, line: line, previous: node) }
         }
         guard count <= maxCandidatesPerLine else { return false }
         guard count == 0 else { return true }
-        let (line, next) = try lines.cutLine(from: offset, segment: segment, measurer: &measurer)
+        let (line, next) = try lines.cutLine(from: offset, segment: segment, segmentWidth: segmentWidth, measurer: &measurer)
         let reached = rule.extended(cost, by: line, onlySegment: true)
         if next > segment {
             if reached.isCheaper(than: ways[next].cost) { ways[next] = Way(cost: reached, line: line, previous: node) }

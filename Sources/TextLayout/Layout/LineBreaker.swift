@@ -75,7 +75,7 @@ func greedyLines(_ lines: LineCandidates, from lineStart: Int, _ emit: (LineBrea
         var measurer = lines.measurer(from: start)
         var fitted: LineBreak?
         var next = segment
-        lines.forEachFittingLine(from: start, segment: segment, measurer: &measurer) { line, after in
+        let segmentWidth = lines.forEachFittingLine(from: start, segment: segment, measurer: &measurer) { line, after in
             fitted = line
             next = after
         }
@@ -83,7 +83,7 @@ func greedyLines(_ lines: LineCandidates, from lineStart: Int, _ emit: (LineBrea
         if let fitted {
             line = fitted
         } else {
-            (line, next) = try lines.cutLine(from: start, segment: segment, measurer: &measurer)
+            (line, next) = try lines.cutLine(from: start, segment: segment, segmentWidth: segmentWidth, measurer: &measurer)
         }
         guard emit(line), line.end < lines.paragraph.range.end else { return }
         start = line.end
@@ -117,10 +117,11 @@ struct LineCandidates {
     /// Calls `each` with every line from `start` (in segment `segment`) that ends at a break
     /// opportunity and fits, shortest first, with the index of the segment after it. Each line's
     /// ``LineBreak/overflowWidth`` is the width of the next one tried, which for the last is the
-    /// first that does not fit. Nothing when not even the first segment fits.
-    @inline(__always)
+    /// first that does not fit. Nothing when not even the first segment fits: then it returns that
+    /// segment's width, as the line would measure it (nil when it was not measured).
+    @inline(__always) @discardableResult
     func forEachFittingLine(from start: Int, segment: Int, measurer: inout LineMeasurer,
-                            _ each: (LineBreak, _ nextSegment: Int) -> Void) {
+                            _ each: (LineBreak, _ nextSegment: Int) -> Void) -> Double? {
         let limit = limit(from: start)
         let lastSegment = paragraph.segmentCount - 1
         var pending: LineBreak?
@@ -142,7 +143,7 @@ struct LineCandidates {
                 // it is cut into. It does not fit; the next width that could fit it is unknown, so
                 // the line's stable widths end at this one.
                 if var line = pending { line.overflowWidth = limit.nextUp; each(line, next) }
-                return
+                return nil
             } else {
                 width = measurer.width(to: contentEnd)
             }
@@ -153,18 +154,20 @@ struct LineCandidates {
                 each(line, next)
                 pending = nil
             }
-            guard width <= limit else { return }
+            guard width <= limit else { return next == segment ? width : nil }
             pending = LineBreak(start: start, contentEnd: contentEnd, end: paragraph.segmentEnd(next), width: width,
                                 isHyphenated: hyphen != nil)
             next += 1
         }
         if let line = pending { each(line, next) }
+        return nil
     }
 
     /// The line from `start` when not even the first segment fits: the segment broken between
     /// grapheme clusters, as many as fit but at least one; with the index of the segment the next
-    /// line starts in.
-    func cutLine(from lineStart: Int, segment: Int, measurer: inout LineMeasurer) throws -> (LineBreak, nextSegment: Int) {
+    /// line starts in. `segmentWidth` is the whole segment's width from the line's start, when
+    /// measured (what ``forEachFittingLine(from:segment:measurer:_:)`` returns).
+    func cutLine(from lineStart: Int, segment: Int, segmentWidth: Double?, measurer: inout LineMeasurer) throws -> (LineBreak, nextSegment: Int) {
         let start = lineStart
         let range = paragraph.range
         let lastSegment = paragraph.segmentCount - 1
@@ -180,11 +183,13 @@ struct LineCandidates {
         if clusters.count > 1, segment < lastSegment, paragraph.isAutoHyphen(contentEnd) { clusters = clusters.dropLast() }
         var cut = clusters.first ?? contentEnd
         var cutWidth = measurer.width(to: cut)
-        var overflowWidth = Double.infinity
+        // The cut moves once the next cluster fits, or once the whole segment does (in a script
+        // whose letters join, a part of a word can be wider than all of it).
+        var overflowWidth = segmentWidth ?? .infinity
         for boundary in clusters.dropFirst() {
             let width = measurer.width(to: boundary)
             guard width <= limit else {
-                overflowWidth = width
+                overflowWidth = min(overflowWidth, width)
                 break
             }
             cut = boundary
