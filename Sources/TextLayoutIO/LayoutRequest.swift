@@ -33,6 +33,9 @@ public struct LayoutRequest: Sendable {
     public var paragraph = ParagraphStyle()
     /// Whether the result reports the shrink-wrap width and the stable width range.
     public var shrinkWrap = false
+    /// Editor widths over which the result gives the line count and editor height as steps
+    /// (see ``PreparedText/heightSteps(in:sizing:)``); nil for none.
+    public var heightSteps: ClosedRange<Double>?
     /// Whether the result holds what a renderer draws: each line's top, direction and x origin,
     /// and each run's font file, size and glyphs (see ``LayoutResult/Detail/glyphs``).
     public var glyphs = false
@@ -131,7 +134,7 @@ public struct LayoutRequest: Sendable {
                                     "lineClamp", "truncate", "ellipsis", "lineHeight", "strut", "align", "indent",
                                     "textWrap"]
     /// The keys a batch job may have.
-    public static let keys = ["id", "text"] + layoutKeys + ["shrinkWrap", "glyphs", "spans"]
+    public static let keys = ["id", "text"] + layoutKeys + ["shrinkWrap", "heightSteps", "glyphs", "spans"]
     static let insetKeys = ["top", "left", "bottom", "right"]
 
     /// Reads a batch job.
@@ -145,6 +148,7 @@ public struct LayoutRequest: Sendable {
         id = value["id"] ?? .null
         try readLayoutKeys(job)
         shrinkWrap = try job.bool("shrinkWrap") ?? false
+        heightSteps = try Self.readWidthRange(job.value["heightSteps"], key: "heightSteps")
         glyphs = try job.bool("glyphs") ?? false
         spans = try Self.readSpans(job.value["spans"], code: .invalidJob)
     }
@@ -159,6 +163,19 @@ public struct LayoutRequest: Sendable {
         var spans: [Span] = []
         for (index, item) in list.enumerated() { spans.append(try Span(item, index: index, code: code)) }
         return spans
+    }
+
+    /// Reads `[min, max]`, two numbers with min <= max (absent or null: nil); whether min is a
+    /// width the engine can lay out at is the engine's to say.
+    /// - Throws: ``BoundaryError`` `invalidArgument` naming `key`, for anything else.
+    static func readWidthRange(_ value: JSONValue?, key: String) throws(BoundaryError) -> ClosedRange<Double>? {
+        guard let value, value != .null else { return nil }
+        guard case let .array(items) = value, items.count == 2, case let .number(low, _) = items[0], case let .number(high, _) = items[1],
+              low <= high else {
+            throw BoundaryError(.layout(.invalidArgument),
+                                "'\(key)' must be two numbers [min, max] of editor widths in pixels, with 0 < min <= max, got \(value.serialized)")
+        }
+        return low...high
     }
 
     /// Sets the fields of ``layoutKeys`` that `object` has (the others keep their values).
@@ -217,7 +234,8 @@ public struct LayoutRequest: Sendable {
         let prepared = try PreparedText(text, style: try style(font: font), spans: try spans.map { try $0.styled(in: context) })
         let measurement = try prepared.measureEditor(width: width, sizing: sizing, glyphRuns: glyphRuns)
         let shrinkWrapWidth = shrinkWrap ? try measurement.layout.shrinkWrapWidth() : nil
-        return LayoutResult(request: self, measurement: measurement, shrinkWrapWidth: shrinkWrapWidth)
+        let steps = try heightSteps.map { try prepared.heightSteps(in: $0, sizing: sizing) }
+        return LayoutResult(request: self, measurement: measurement, shrinkWrapWidth: shrinkWrapWidth, heightSteps: steps)
     }
 
     /// Lays the text out in its font looked up in `context`; see ``measure(font:in:glyphRuns:)``.

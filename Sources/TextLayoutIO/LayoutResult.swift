@@ -7,6 +7,15 @@ public struct LayoutResult {
     public let measurement: EditorMeasurement
     /// The narrowest wrap width with the same breaks, when the request asked for it.
     public let shrinkWrapWidth: Double?
+    /// The line count and editor height as steps over the request's `heightSteps` widths, when it asked for them.
+    public let heightSteps: [HeightStep]?
+
+    public init(request: LayoutRequest, measurement: EditorMeasurement, shrinkWrapWidth: Double?, heightSteps: [HeightStep]? = nil) {
+        self.request = request
+        self.measurement = measurement
+        self.shrinkWrapWidth = shrinkWrapWidth
+        self.heightSteps = heightSteps
+    }
 
     /// What a result's JSON holds besides the measurement and its lines' boxes.
     public struct Detail: OptionSet, Sendable {
@@ -58,7 +67,8 @@ public struct LayoutResult {
 
     /// Writes the result object: `id` (with `.id`), `lineCount`, `height`, `width`,
     /// `editorHeight`, `isScrollable`, `font` (with `.runs`), `shrinkWrapWidth` and `stableWidth`
-    /// (when asked for, in editor widths: the side insets included), and `lines`.
+    /// (when asked for, in editor widths: the side insets included), `heightSteps` (when asked
+    /// for: `[fromWidth, lineCount, editorHeight]` each), and `lines`.
     public func write(to writer: inout JSONWriter, _ detail: Detail, fontsDirectory: String? = nil) {
         let layout = measurement.layout
         writer.object { out in
@@ -81,6 +91,14 @@ public struct LayoutResult {
                 out.array {
                     $0.number(stable.lowerBound + horizontal)
                     if stable.upperBound.isFinite { $0.number(stable.upperBound + horizontal) } else { $0.null() }
+                }
+            }
+            if let heightSteps {
+                out.key("heightSteps")
+                out.array { out in
+                    for step in heightSteps {
+                        out.array { $0.number(step.fromWidth); $0.integer(step.lineCount); $0.number(step.editorHeight) }
+                    }
                 }
             }
             if layout.prepared.style.paragraph.truncates { write(truncationOf: layout, to: &out) }

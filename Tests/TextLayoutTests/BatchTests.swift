@@ -205,6 +205,13 @@ struct BatchTests {
         ErrorRow("minLines fractional", #"{"text":"a","minLines":1.5}"#, "invalidJob", mentions: ["minLines"]),
         ErrorRow("maxLines < minLines", #"{"text":"a","font":\#(jsonString(monoPath)),"minLines":3,"maxLines":2}"#, "invalidArgument", mentions: ["maxLines"]),
         ErrorRow("negative lineSpace", #"{"text":"a","font":\#(jsonString(monoPath)),"lineSpace":-1}"#, "invalidArgument", mentions: ["lineSpace"]),
+        ErrorRow("heightSteps from 0", #"{"text":"a","font":\#(jsonString(monoPath)),"heightSteps":[0,100]}"#, "invalidArgument", mentions: ["heightSteps"]),
+        ErrorRow("heightSteps from a negative width", #"{"text":"a","font":\#(jsonString(monoPath)),"heightSteps":[-5,100]}"#, "invalidArgument", mentions: ["heightSteps"]),
+        ErrorRow("heightSteps min above max", #"{"text":"a","heightSteps":[300,100]}"#, "invalidArgument", mentions: ["heightSteps", "min <= max"]),
+        ErrorRow("heightSteps of one number", #"{"text":"a","heightSteps":[100]}"#, "invalidArgument", mentions: ["heightSteps", "two numbers"]),
+        ErrorRow("heightSteps of three numbers", #"{"text":"a","heightSteps":[100,200,300]}"#, "invalidArgument", mentions: ["heightSteps"]),
+        ErrorRow("heightSteps a string", #"{"text":"a","heightSteps":"100..600"}"#, "invalidArgument", mentions: ["heightSteps"]),
+        ErrorRow("heightSteps of strings", #"{"text":"a","heightSteps":["100","600"]}"#, "invalidArgument", mentions: ["heightSteps"]),
         ErrorRow("insets wider than the width", #"{"text":"a","font":\#(jsonString(monoPath)),"width":10,"insets":{"left":6,"right":6}}"#, "invalidArgument", mentions: ["insets"]),
     ]
 

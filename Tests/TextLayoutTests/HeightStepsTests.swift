@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import TextLayout
 import TestSupport
+import TextLayoutIO
 
 @Suite("Height steps")
 struct HeightStepsTests {
@@ -150,9 +151,9 @@ struct HeightStepsTests {
     @Test("a narrowest width that is not above 0, an infinite widest width, and insets that leave no room are errors that say so")
     func invalidRanges() throws {
         let prepared = try PreparedText("aaaa bbbb", font: monoFont(), size: testSize)
-        for (widths, sizing, message) in [(0.0...100.0, EditorSizing(), "narrowest width of the height steps must be a finite number greater than 0"),
+        for (widths, sizing, message) in [(0.0...100.0, EditorSizing(), "heightSteps: the narrowest width must be a finite number greater than 0"),
                                           (-5.0...100.0, EditorSizing(), "narrowest width"),
-                                          (10.0...Double.infinity, EditorSizing(), "widest width of the height steps must be a finite number"),
+                                          (10.0...Double.infinity, EditorSizing(), "heightSteps: the widest width must be a finite number"),
                                           (10.0...100.0, EditorSizing(insets: EdgeInsets(left: 6, right: 6)), "leaves no room for text")] {
             #expect {
                 _ = try prepared.heightSteps(in: widths, sizing: sizing)
@@ -160,6 +161,23 @@ struct HeightStepsTests {
                 guard let error = error as? LayoutError else { return false }
                 return error.code == .invalidArgument && error.message.contains(message)
             }
+        }
+    }
+
+    @Test("the batch's heightSteps rows are what a job at each row's width gives; a job without the key is answered as before")
+    func batchKey() throws {
+        let text = "A chat message that wraps over a few lines at a narrow width.\nAnd a second paragraph."
+        let job = #"{"text":\#(JSONValue.string(text).serialized),"font":\#(jsonString(sansPath)),"size":17,"width":200,"#
+            + #""maxLines":3,"insets":{"left":8,"right":12,"top":4,"bottom":4}"#
+        let plain = batchResult(job + "}")
+        let stepped = batchResult(job + #","heightSteps":[100,700]}"#)
+        #expect(plain.succeeded && stepped.succeeded, "\(stepped.json)")
+        #expect(stepped.json.replacing(#/,"heightSteps":\[[^a-z]*\]\]/#, with: "") == plain.json, "\(stepped.json)")
+        let rows = try #require(foundationObject(stepped.json)?["heightSteps"] as? [[Double]])
+        #expect(rows.count >= 3 && rows[0][0] == 100, "\(rows)")
+        for row in rows {
+            let atWidth = try #require(foundationObject(batchResult(job.replacingOccurrences(of: #""width":200"#, with: #""width":\#(row[0])"#) + "}").json))
+            #expect(atWidth["lineCount"] as? Double == row[1] && atWidth["editorHeight"] as? Double == row[2], "\(row) against \(atWidth)")
         }
     }
 

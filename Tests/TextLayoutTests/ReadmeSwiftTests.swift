@@ -48,6 +48,10 @@ struct ReadmeSwiftTests {
         let quick = try prepared.editorHeight(width: 320).height
         #expect(height == (try prepared.layout(width: 320)).contentHeight)
         #expect(quick == height)
+        let steps = try prepared.heightSteps(in: 100...600, sizing: EditorSizing(maxLines: 4))
+        #expect(steps.first?.fromWidth == 100 && steps.map(\.lineCount) == steps.map(\.lineCount).sorted(by: >))
+        #expect(steps.last?.lineCount == 1 && steps.first!.lineCount > 1)
+        for step in steps { #expect(try prepared.editorHeight(width: step.fromWidth, sizing: EditorSizing(maxLines: 4)).lineCount == step.lineCount) }
 
         let preview = try PreparedText("A long message preview that will not fit in two short lines of text.",
                                        style: TextStyle(font: font, size: 17, paragraph: ParagraphStyle(lineClamp: 2)))

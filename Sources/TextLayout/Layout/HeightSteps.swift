@@ -38,9 +38,9 @@ extension PreparedText {
     ///   no room at the narrowest width).
     /// - Complexity: one relayout (without glyph runs) per change of the line breaks within `widths`.
     public func heightSteps(in widths: ClosedRange<Double>, sizing: EditorSizing = EditorSizing()) throws -> [HeightStep] {
-        try requirePositive(widths.lowerBound, "the narrowest width of the height steps")
+        try requirePositive(widths.lowerBound, "heightSteps: the narrowest width")
         guard widths.upperBound.isFinite else {
-            throw LayoutError(.invalidArgument, "the widest width of the height steps must be a finite number, got \(widths.upperBound)")
+            throw LayoutError(.invalidArgument, "heightSteps: the widest width must be a finite number, got \(widths.upperBound)")
         }
         var width = widths.lowerBound
         var measured = try measureEditor(width: width, sizing: sizing, glyphRuns: false)
