@@ -1,4 +1,4 @@
-// The keystroke scenario: a sentence typed character by character into a 10 KB multi-paragraph text, against laying the whole text out again in the same cache state.
+// The keystroke scenario: a sentence typed character by character into 10 KB and 100 KB multi-paragraph texts, against laying the whole text out again in the same cache state.
 import Foundation
 import TextLayout
 
@@ -23,15 +23,28 @@ struct KeystrokeScenario {
     /// types it into a fresh copy of the text, its caches emptied first.
     static let typing = "Sure, I can bring the maps.\nWait for me by the old bridge at one?\nJ."
 
-    /// About 10 KB of the jobs' own texts, one a paragraph, in the first job's style.
-    func longText() -> (String, TextStyle) {
-        var text = ""
+    /// The sizes of text typed into, in kilobytes.
+    static let kilobytes = [10, 100]
+
+    /// About `kilobytes` KB of the jobs' own texts, one a paragraph, in the first job's style: each
+    /// distinct text once, then again from the first when they hold fewer bytes.
+    func longText(kilobytes: Int) -> (String, TextStyle) {
+        var texts: [String] = []
         var seen = Set<TextInStyle>()
-        for job in jobs where job.style.font === jobs[0].style.font && seen.insert(TextInStyle(job)).inserted {
-            text += (text.isEmpty ? "" : "\n") + job.text
-            if text.utf8.count >= 10_000 { break }
+        for job in jobs where job.style.font === jobs[0].style.font && seen.insert(TextInStyle(job)).inserted { texts.append(job.text) }
+        var text = ""
+        var bytes = 0
+        for next in (0...).lazy.map({ texts[$0 % texts.count] }) {
+            text += (text.isEmpty ? "" : "\n") + next
+            bytes += next.utf8.count + 1
+            if bytes >= kilobytes * 1000 { break }
         }
         return (text, jobs[0].style)
+    }
+
+    /// A keystroke case's line: `keystroke middle 10KB: 12.3 us = 0.45% of the full layout`.
+    static func caseLine(_ place: String, kilobytes: Int, keystroke: Double, fullLayout: Double) -> String {
+        String(format: "keystroke %@ %dKB: %.1f us = %.2f%% of the full layout", place, kilobytes, keystroke * 1e6, 100 * keystroke / fullLayout)
     }
 
     /// The UTF-16 offset of the first space at or after the middle of `text`: the caret in the
@@ -75,7 +88,18 @@ struct KeystrokeScenario {
     }
 
     func run() throws {
-        let (text, style) = longText()
+        var middles: [Int: Double] = [:]
+        for kilobytes in Self.kilobytes { middles[kilobytes] = try run(kilobytes: kilobytes) }
+        if let small = middles[Self.kilobytes[0]], let large = middles[Self.kilobytes[1]] {
+            print(String(format: "keystroke middle %dKB / %dKB = %.2f", Self.kilobytes[1], Self.kilobytes[0], large / small))
+        }
+    }
+
+    /// Types into a text of `kilobytes` KB at its end and in its middle, printing each place's
+    /// figures and the case lines; returns the median keystroke in the middle, in seconds.
+    func run(kilobytes: Int) throws -> Double {
+        let (text, style) = longText(kilobytes: kilobytes)
+        var middle = 0.0
         let lineCount = try PreparedText(text, style: style).layout(width: Self.width, lineSpace: 2, glyphRuns: false).lineCount
         print("text: \(text.utf8.count) bytes, \(text.split(separator: "\n").count) paragraphs, \(lineCount) lines at \(Int(Self.width)) px; "
               + "typing \(Self.typing.count) keystrokes, each round into a fresh copy with the caches emptied")
@@ -99,6 +123,12 @@ struct KeystrokeScenario {
                 print(String(format: "keystroke (%@) at the %@: %.1f us = %.2f%% of the full layout",
                              kind, place, keystroke * 1e6, 100 * keystroke / full))
             }
+            print(Self.caseLine(place, kilobytes: kilobytes, keystroke: median(all.characters), fullLayout: full))
+            if place == "middle" {
+                middle = median(all.characters)
+                print(Self.caseLine("newline", kilobytes: kilobytes, keystroke: median(all.newlines), fullLayout: full))
+            }
         }
+        return middle
     }
 }

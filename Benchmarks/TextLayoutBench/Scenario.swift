@@ -1,4 +1,4 @@
-// The benchmark's scenarios: cold and warm layout, relayout at new widths, keystrokes in a long text, the batch path, memory.
+// The benchmark's scenarios: cold and warm layout, relayout at new widths, height steps, keystrokes in a long text, a streamed answer, the batch path, memory.
 import Foundation
 import TextLayout
 import TextLayoutBatch
@@ -22,8 +22,10 @@ func seconds(since start: UInt64) -> Double {
 }
 
 struct Scenario {
-    static let names = ["cold", "hyphens-auto", "warm", "relayout", "relayout-height", "text-wrap", "keystroke", "batch",
-                        "batch-distinct", "memory"]
+    static let names = ["cold", "hyphens-auto", "warm", "relayout", "relayout-height", "text-wrap", "steps", "keystroke", "stream",
+                        "batch", "batch-distinct", "memory"]
+    /// The editor widths the `steps` scenario finds every job's height steps over.
+    static let stepWidths = 100.0...600.0
 
     let jobs: [BenchJob]
     let fonts: FontContext
@@ -84,8 +86,12 @@ struct Scenario {
             }
         case "text-wrap":
             try runTextWrap(floor: floor)
+        case "steps":
+            try runSteps()
         case "keystroke":
             try KeystrokeScenario(jobs: jobs, rounds: rounds).run()
+        case "stream":
+            try StreamScenario(jobs: jobs, rounds: rounds).run()
         case "batch":
             runBatch(passes: [Array(jobs.indices)], clearingCaches: false)
         case "batch-distinct":
@@ -195,6 +201,37 @@ struct Scenario {
         }
         report(median / Double(jobs.count), against: "(harfbuzz + icu)", floor.sum)
         return median / Double(jobs.count)
+    }
+
+    /// Each round finds every prepared job's height steps over ``stepWidths``; then, in the same
+    /// run, relayout at one width with lines built (as `relayout` times it), for the ratio.
+    func runSteps() throws {
+        let prepared = try jobs.map { try PreparedText($0.text, style: $0.style) }
+        var stepCount = 0
+        let steps = try timed(count: jobs.count) {
+            stepCount = 0
+            for i in jobs.indices { stepCount += try prepared[i].heightSteps(in: Self.stepWidths, sizing: jobs[i].sizing).count }
+            return stepCount
+        }
+        var round = 0
+        let relayout = try timed(count: jobs.count, quiet: true) {
+            round += 1
+            var checksum = 0
+            for i in jobs.indices {
+                let width = jobs[i].width.map { $0 + Double(round % 7) * 3 }
+                checksum &+= try prepared[i].measureEditor(width: width, sizing: jobs[i].sizing, glyphRuns: false).lineCount
+            }
+            return checksum
+        }
+        print(Self.stepsLine(perJob: steps / Double(jobs.count), stepsPerJob: Double(stepCount) / Double(jobs.count),
+                             relayoutPerJob: relayout / Double(jobs.count)))
+    }
+
+    /// The steps scenario's line: its median per job beside relayout's.
+    static func stepsLine(perJob: Double, stepsPerJob: Double, relayoutPerJob: Double) -> String {
+        String(format: "median %.2f us/job for the height steps over %g...%g px (%.1f steps a job); relayout at one width %.2f us/job; "
+               + "steps / relayout = %.1f", perJob * 1e6, stepWidths.lowerBound, stepWidths.upperBound, stepsPerJob,
+               relayoutPerJob * 1e6, perJob / relayoutPerJob)
     }
 
     /// The batch path, JSON in and out, on 1 thread and on every core. With `clearingCaches`, the

@@ -6,8 +6,8 @@ import TextLayoutIO
 let usage = """
 usage: textlayout-bench [--jobs FILE | --jobs -] [--scenario NAME] [--rounds N]
 
-scenarios: cold, hyphens-auto, warm, relayout, relayout-height, text-wrap, keystroke, batch,
-batch-distinct, memory, all (default: all)
+scenarios: cold, hyphens-auto, warm, relayout, relayout-height, text-wrap, steps, keystroke,
+stream, batch, batch-distinct, memory, all (default: all)
   cold             every job a first sight of its text: passes of distinct texts, caches
                    emptied before each pass (the word cache learns within a pass)
   hyphens-auto     cold with hyphens auto, each job in its language, as a ratio to greedy's
@@ -17,7 +17,9 @@ batch-distinct, memory, all (default: all)
   relayout-height  the same, height-only path (no lines built)
   text-wrap        relayout (lines built) with greedy, balanced and pretty lines, as ratios
                    to greedy's in the same run
-  keystroke        a sentence typed into a 10 KB text, against a full layout in the same cache state
+  steps            height steps over 100...600 px for every prepared job, beside relayout at one width
+  keystroke        a sentence typed into 10 KB and 100 KB texts, against a full layout in the same cache state
+  stream           a 20 KB answer appended in 4000 pieces, the height measured after each, against one full layout
   batch            JSON in and out, 1 thread and every core: prepared-text cache hits
   batch-distinct   the batch over passes of distinct texts, caches emptied before each pass
   memory           bytes malloc really holds for prepared texts and caches, per script

@@ -78,3 +78,51 @@ struct ScenarioTests {
         #expect(fonts.preparedTextCache.statistics.hits == preparedHits)
     }
 }
+
+@Suite("Benchmark line formats")
+struct BenchmarkLineTests {
+    @Test("a keystroke case's line reads 'keystroke PLACE NKB: T us = P% of the full layout'")
+    func keystrokeCaseLine() {
+        #expect(KeystrokeScenario.caseLine("middle", kilobytes: 10, keystroke: 12.34e-6, fullLayout: 2.742e-3)
+                == "keystroke middle 10KB: 12.3 us = 0.45% of the full layout")
+        #expect(KeystrokeScenario.caseLine("newline", kilobytes: 100, keystroke: 1e-4, fullLayout: 1e-2)
+                == "keystroke newline 100KB: 100.0 us = 1.00% of the full layout")
+        #expect(KeystrokeScenario.kilobytes == [10, 100])
+    }
+
+    @Test("the stream's line reads 'stream 20KB in 4000 pieces: R x one full layout'")
+    func streamLine() {
+        #expect(StreamScenario.line(seconds: 2.1e-3, fullLayout: 1e-3) == "stream 20KB in 4000 pieces: 2.1 x one full layout")
+    }
+
+    @Test("the steps line gives the median per job beside relayout's, and their ratio")
+    func stepsLine() {
+        #expect(Scenario.stepsLine(perJob: 12.5e-6, stepsPerJob: 4.25, relayoutPerJob: 2.5e-6)
+                == "median 12.50 us/job for the height steps over 100...600 px (4.2 steps a job); relayout at one width 2.50 us/job; steps / relayout = 5.0")
+    }
+
+    @Test("the long texts keystrokes type into hold the size asked for, of the jobs' texts repeated when they are fewer")
+    func longTexts() throws {
+        let jobs = try ScenarioTests.corpusLikeJobs(ScenarioTests.texts, fonts: ScenarioTests.context())
+        let scenario = KeystrokeScenario(jobs: jobs, rounds: 1)
+        for kilobytes in [1, 10] {
+            let (text, _) = scenario.longText(kilobytes: kilobytes)
+            #expect(text.utf8.count >= kilobytes * 1000 && text.utf8.count < kilobytes * 1000 + 100)
+            #expect(Set(text.split(separator: "\n").map(String.init)) == Set(ScenarioTests.texts))
+        }
+    }
+
+    @Test("the stream's pieces put the answer back together, and streaming them lays out as the whole answer does")
+    func streamPieces() throws {
+        let fonts = ScenarioTests.context()
+        let jobs = try ScenarioTests.corpusLikeJobs(ScenarioTests.texts, fonts: fonts)
+        let (answer, style) = StreamScenario(jobs: jobs, rounds: 1).answer()
+        #expect(answer.utf8.count >= StreamScenario.kilobytes * 1000)
+        #expect(answer.contains("\n") && answer.split(separator: "\n").count > 10)
+        let pieces = StreamScenario.pieces(of: String(answer.prefix(2000)), count: 400)
+        #expect(pieces.count == 400 && pieces.joined() == String(answer.prefix(2000)))
+        #expect(pieces.allSatisfy { !$0.isEmpty })
+        let streamed = try StreamScenario.stream(pieces, style: style)
+        #expect(streamed == (try PreparedText(pieces.joined(), style: style).layout(width: StreamScenario.width, lineSpace: 2, glyphRuns: false)))
+    }
+}

@@ -1,0 +1,89 @@
+// The stream scenario: a 20 KB answer appended in 4,000 pieces, the editor's height measured after each, against one full layout of the whole answer.
+import Foundation
+import TextLayout
+
+struct StreamScenario {
+    let jobs: [BenchJob]
+    let rounds: Int
+    static let width = 320.0
+    static let kilobytes = 20
+    static let pieceCount = 4000
+    /// A paragraph break after every this many corpus texts, as an answer's paragraphs.
+    static let textsPerParagraph = 4
+
+    /// About ``kilobytes`` KB of the jobs' own texts in the first job's style, joined by spaces
+    /// with a paragraph break after every ``textsPerParagraph`` of them (texts repeat when the jobs
+    /// hold fewer bytes).
+    func answer() -> (String, TextStyle) {
+        let texts = jobs.filter { $0.style.font === jobs[0].style.font }.map(\.text)
+        var text = ""
+        var count = 0
+        while text.utf8.count < Self.kilobytes * 1000 {
+            if count > 0 { text += count % Self.textsPerParagraph == 0 ? "\n" : " " }
+            text += texts[count % texts.count]
+            count += 1
+        }
+        return (text, jobs[0].style)
+    }
+
+    /// `text` cut into `count` pieces of about the same number of characters (never inside a
+    /// grapheme cluster), in order.
+    static func pieces(of text: String, count: Int) -> [String] {
+        let characters = Array(text)
+        return (0..<count).map { k in String(characters[k * characters.count / count..<(k + 1) * characters.count / count]) }
+    }
+
+    /// Appends each of `pieces` to an empty text through the edit path, the layout brought up to
+    /// date and the editor's height measured after each; returns the final layout.
+    static func stream(_ pieces: [String], style: TextStyle) throws -> Layout {
+        var prepared = try PreparedText("", style: style)
+        var layout = try prepared.layout(width: width, lineSpace: 2, glyphRuns: false)
+        let sizing = EditorSizing(lineSpace: 2)
+        var end = 0
+        var height = 0.0
+        for piece in pieces {
+            let (edited, edit) = try prepared.replacingCharacters(inUTF16: end..<end, with: piece)
+            layout = try layout.updated(for: edited, after: edit)
+            height += try layout.measureEditor(width: width, sizing: sizing).height
+            prepared = edited
+            end += piece.utf16.count
+        }
+        if height.isNaN { print("") }  // keeps the heights alive
+        return layout
+    }
+
+    /// The scenario's line: `stream 20KB in 4000 pieces: 2.1 x one full layout`.
+    static func line(seconds: Double, fullLayout: Double) -> String {
+        String(format: "stream %dKB in %d pieces: %.1f x one full layout", kilobytes, pieceCount, seconds / fullLayout)
+    }
+
+    func run() throws {
+        let (text, style) = answer()
+        let pieces = Self.pieces(of: text, count: Self.pieceCount)
+        print("answer: \(text.utf8.count) bytes, \(text.split(separator: "\n").count) paragraphs, appended in \(pieces.count) pieces "
+              + "at \(Int(Self.width)) px through the edit path, the height measured after each; the caches emptied before each round")
+        var streams: [Double] = []
+        var fulls: [Double] = []
+        for round in 0...rounds {
+            style.font.context?.clearShapingCaches()
+            let start = DispatchTime.now().uptimeNanoseconds
+            let streamed = try Self.stream(pieces, style: style)
+            let streaming = seconds(since: start)
+            // One full layout of the answer, prepared anew in the cache state the stream left (a
+            // space added, so that it is a text never seen, not a prepared-text cache hit).
+            let fullStart = DispatchTime.now().uptimeNanoseconds
+            let fresh = try PreparedText(text + " ", style: style).layout(width: Self.width, lineSpace: 2, glyphRuns: false)
+            let full = seconds(since: fullStart)
+            if fresh.lineCount < streamed.lineCount { print("") }  // keeps both alive
+            guard round > 0 else { continue }  // the first round warms up
+            streams.append(streaming)
+            fulls.append(full)
+            print(String(format: "round %d: %.6f s for %d pieces", round - 1, streaming, pieces.count))
+        }
+        let stream = streams.sorted()[streams.count / 2]
+        let full = fulls.sorted()[fulls.count / 2]
+        print(String(format: "median %.2f ms for the stream, %.1f us a piece; one full layout %.2f ms", stream * 1e3,
+                     stream / Double(pieces.count) * 1e6, full * 1e3))
+        print(Self.line(seconds: stream, fullLayout: full))
+    }
+}
