@@ -112,6 +112,28 @@ extension FuzzChecks {
                        "measureEditor (\(measured.height), \(measured.lineCount) lines) and editorHeight (\(counted.height), \(counted.lineCount)) differ")
             }
 
+            // Height steps over a range around the width: editorHeight gives each step's figures
+            // at its first width, one Double below it the step before's, and at the edit byte's width.
+            if let width, width > 4, width < 1e6 {
+                let widths = (width / 2)...(width * 2)
+                let steps = try prepared.heightSteps(in: widths, sizing: sizing)
+                for (index, step) in steps.enumerated() {
+                    let at = try prepared.editorHeight(width: step.fromWidth, sizing: sizing)
+                    expect(at.lineCount == step.lineCount && at.height == step.editorHeight,
+                           "height step \(step) differs from editorHeight at its width: \(at.lineCount) lines, \(at.height) px")
+                    if index > 0 {
+                        let below = try prepared.editorHeight(width: step.fromWidth.nextDown, sizing: sizing)
+                        expect(below.lineCount == steps[index - 1].lineCount && below.height == steps[index - 1].editorHeight,
+                               "just below height step \(step): \(below.lineCount) lines, \(below.height) px, not the step before's")
+                    }
+                }
+                let probe = widths.lowerBound + (widths.upperBound - widths.lowerBound) * Double(editByte) / 255
+                let step = steps.last { $0.fromWidth <= probe }
+                let at = try prepared.editorHeight(width: probe, sizing: sizing)
+                expect(step?.lineCount == at.lineCount && step?.editorHeight == at.height,
+                       "at \(probe) px editorHeight gives \(at.lineCount) lines, \(at.height) px; the height steps \(String(describing: step))")
+            }
+
             // Taps and selections give finite geometry.
             let utf16Count = text.utf16.count
             for (x, y) in [(-5.0, -5.0), (layout.width / 2, layout.contentHeight / 2), (layout.width + 5, layout.contentHeight + 5),
