@@ -43,76 +43,141 @@ extension PreparedText {
             throw LayoutError(.invalidArgument, "heightSteps: the widest width must be a finite number, got \(widths.upperBound)")
         }
         var width = widths.lowerBound
-        var measured = try measureEditor(width: width, sizing: sizing, glyphRuns: false)
+        var breaks = try sweptBreaks(atEditorWidth: width, sizing: sizing)
         var steps: [HeightStep] = []
         while true {
-            // The figures as editorHeight gives them: it sums line heights on its own path, which
-            // can differ from the layout's in the last place.
-            let height = try editorHeight(width: width, sizing: sizing)
-            if steps.last?.lineCount != height.lineCount || steps.last?.editorHeight != height.height {
-                steps.append(HeightStep(fromWidth: width, lineCount: height.lineCount, editorHeight: height.height))
+            if breaks.mayChangeFigures {
+                // The figures as editorHeight gives them: it sums line heights on its own path,
+                // which can differ from a layout's in the last place.
+                let height = try editorHeight(width: width, sizing: sizing)
+                if steps.last?.lineCount != height.lineCount || steps.last?.editorHeight != height.height {
+                    steps.append(HeightStep(fromWidth: width, lineCount: height.lineCount, editorHeight: height.height))
+                }
             }
-            guard let next = try nextBreakChange(after: width, of: measured.layout, sizing: sizing, upTo: widths.upperBound) else {
+            guard let next = try nextBreakChange(after: width, of: breaks, sizing: sizing, upTo: widths.upperBound) else {
                 return steps
             }
-            (width, measured) = next
+            (width, breaks) = next
         }
     }
 
     /// The narrowest editor width above `width`, up to `upperWidth`, at which the text breaks into
-    /// other lines than `layout` (laid out at `width`), and the editor measured there; nil when
-    /// the breaks hold up to `upperWidth`.
-    private func nextBreakChange(after width: Double, of layout: Layout, sizing: EditorSizing,
-                                 upTo upperWidth: Double) throws -> (width: Double, measured: EditorMeasurement)? {
-        let wrapWidth = layout.lines.reduce(Double.infinity) { min($0, narrowestWrapWidth(takingMoreThan: $1)) }
+    /// other lines than `breaks` (its breaks at `width`), and its breaks there; nil when they hold
+    /// up to `upperWidth`.
+    private func nextBreakChange(after width: Double, of breaks: SweptBreaks, sizing: EditorSizing,
+                                 upTo upperWidth: Double) throws -> (width: Double, breaks: SweptBreaks)? {
+        let wrapWidth = breaks.nextWrapWidths.min() ?? .infinity
         guard wrapWidth.isFinite else { return nil }
         let editorWidth = firstHolding(near: wrapWidth + sizing.insets.left + sizing.insets.right) {
             sizing.wrapWidth(ofEditorWidth: $0) >= wrapWidth
         }
         let candidate = max(editorWidth, width.nextUp)
         guard candidate <= upperWidth else { return nil }
-        let measured = try measureEditor(width: candidate, sizing: sizing, glyphRuns: false)
-        if !measured.layout.hasSameBreaks(as: layout) { return (candidate, measured) }
+        let moved = try sweptBreaks(atEditorWidth: candidate, sizing: sizing, from: breaks)
+        if moved.changed { return (candidate, moved) }
         // The breaker stopped a line before a piece it did not measure (a word far wider than
         // the line), so the line's overflow width only says "wider than this": halve instead.
-        var widest = try measureEditor(width: upperWidth, sizing: sizing, glyphRuns: false)
-        guard !widest.layout.hasSameBreaks(as: layout) else { return nil }
+        var widest = try sweptBreaks(atEditorWidth: upperWidth, sizing: sizing, from: breaks)
+        guard widest.changed else { return nil }
         var same = candidate
         var changed = upperWidth
         while same.nextUp < changed {
             let probe = min(max(same + (changed - same) / 2, same.nextUp), changed.nextDown)
-            let probed = try measureEditor(width: probe, sizing: sizing, glyphRuns: false)
-            if probed.layout.hasSameBreaks(as: layout) {
-                same = probe
-            } else {
+            let probed = try sweptBreaks(atEditorWidth: probe, sizing: sizing, from: breaks)
+            if probed.changed {
                 (changed, widest) = (probe, probed)
+            } else {
+                same = probe
             }
         }
         return (changed, widest)
     }
 
-    /// The narrowest wrap width at which `line` would take its next piece (so break elsewhere):
-    /// the smallest `Double` at which the breaker's own test, the piece's width within the line's
-    /// room plus ``Layout/fitTolerance``, holds. Infinity for a paragraph's last line.
-    private func narrowestWrapWidth(takingMoreThan line: Line) -> Double {
-        let overflow = line.overflowWidth
-        guard overflow.isFinite else { return .infinity }
+    /// The text's line breaks in an editor `width` pixels wide. With `earlier`, its breaks at a
+    /// narrower width, a paragraph none of whose lines can take its next piece at this width
+    /// keeps its breaks unbroken again (greedy lines that fit stay as they are until then).
+    private func sweptBreaks(atEditorWidth width: Double, sizing: EditorSizing, from earlier: SweptBreaks? = nil) throws -> SweptBreaks {
+        let wrapWidth = try self.wrapWidth(width, sizing) ?? .infinity
+        var swept = SweptBreaks()
+        if style.paragraph.truncates {
+            // A clamped text's last line depends on all of it: lay it out whole.
+            let layout = try measureEditor(width: width, sizing: sizing, glyphRuns: false).layout
+            var lines = Array(repeating: [LineBreak](), count: paragraphs.count)
+            for line in layout.lines {
+                lines[line.paragraph].append(LineBreak(start: line.byteRange.lowerBound, contentEnd: line.contentEnd, end: line.byteRange.upperBound,
+                                                       width: line.width, overflowWidth: line.overflowWidth, isHyphenated: line.endsWithHyphen))
+            }
+            swept.hiddenRange = layout.truncation?.hiddenRange
+            for (index, paragraphLines) in lines.enumerated() { swept.set(paragraph: index, paragraphLines, nextWrapWidth: nextWrapWidth(of: paragraphLines, index)) }
+            if let earlier {
+                swept.changed = swept.hiddenRange != earlier.hiddenRange || !zip(swept.lines, earlier.lines).allSatisfy(breakAlike)
+            }
+            swept.mayChangeFigures = swept.changed || earlier == nil
+            return swept
+        }
+        if let earlier { swept = earlier }
+        swept.changed = earlier == nil
+        swept.mayChangeFigures = earlier == nil
+        try bytes.withUnsafeBufferPointer { bytes in
+            for (index, paragraph) in paragraphs.enumerated() where earlier.map({ $0.nextWrapWidths[index] <= wrapWidth }) ?? true {
+                let lines = try breakLines(paragraph, bytes: bytes, style: style, maxWidth: wrapWidth)
+                if let earlier, !breakAlike(lines, earlier.lines[index]) {
+                    swept.changed = true
+                    // A paragraph in one font has lines of one height: only its line count matters.
+                    if paragraph.onlyFont == nil || lines.count != earlier.lines[index].count { swept.mayChangeFigures = true }
+                }
+                swept.set(paragraph: index, lines, nextWrapWidth: nextWrapWidth(of: lines, index))
+            }
+        }
+        return swept
+    }
+
+    /// The narrowest wrap width at which some line of paragraph `index` would take its next piece
+    /// (so break elsewhere): the smallest `Double` at which the breaker's own test, the piece's
+    /// width within the line's room plus ``Layout/fitTolerance``, holds. Infinity when none can.
+    private func nextWrapWidth(of lines: [LineBreak], _ index: Int) -> Double {
         let paragraphStyle = style.paragraph
-        let isFirstLine = line.byteRange.lowerBound == paragraphs[line.paragraph].range.start
-        let indent = paragraphStyle.indent == 0 ? 0 : paragraphStyle.indent(isFirstLine: isFirstLine)
-        return firstHolding(near: overflow + indent - Layout.fitTolerance) { wrapWidth in
-            overflow <= paragraphStyle.availableWidth(wrapWidth, isFirstLine: isFirstLine) + Layout.fitTolerance
+        return lines.reduce(Double.infinity) { narrowest, line in
+            let overflow = line.overflowWidth
+            guard overflow.isFinite else { return narrowest }
+            let isFirstLine = line.start == paragraphs[index].range.start
+            let indent = paragraphStyle.indent == 0 ? 0 : paragraphStyle.indent(isFirstLine: isFirstLine)
+            return min(narrowest, firstHolding(near: overflow + indent - Layout.fitTolerance) { wrapWidth in
+                overflow <= paragraphStyle.availableWidth(wrapWidth, isFirstLine: isFirstLine) + Layout.fitTolerance
+            })
         }
     }
 }
 
-extension Layout {
-    /// Whether the two layouts break the text into the same lines: the same ranges, hyphens and
-    /// hidden text (their widths, heights and positions then follow).
-    func hasSameBreaks(as other: Layout) -> Bool {
-        lines.count == other.lines.count && truncation?.hiddenRange == other.truncation?.hiddenRange
-            && zip(lines, other.lines).allSatisfy { $0.byteRange == $1.byteRange && $0.endsWithHyphen == $1.endsWithHyphen }
+/// A text's line breaks at one width, as the height-step sweep follows them.
+private struct SweptBreaks {
+    /// Each paragraph's lines.
+    var lines: [[LineBreak]] = []
+    /// For each paragraph, the narrowest wrap width at which its lines change (see
+    /// ``PreparedText/nextWrapWidth(of:_:)``).
+    var nextWrapWidths: [Double] = []
+    /// What a clamped layout hides.
+    var hiddenRange: Range<Int>?
+    /// Whether the breaks differ from the ones they were moved from.
+    var changed = true
+    /// Whether the line count or the editor's height may differ from theirs: some paragraph's
+    /// line count changed, or a paragraph of several fonts broke elsewhere.
+    var mayChangeFigures = true
+
+    mutating func set(paragraph index: Int, _ paragraphLines: [LineBreak], nextWrapWidth: Double) {
+        while lines.count <= index {
+            lines.append([])
+            nextWrapWidths.append(.infinity)
+        }
+        lines[index] = paragraphLines
+        nextWrapWidths[index] = nextWrapWidth
     }
+}
+
+/// Whether two sets of lines of a paragraph break it alike: the same ranges and hyphens (their
+/// widths then follow; an overflow width can differ where the breaker did not measure a piece).
+private func breakAlike(_ a: [LineBreak], _ b: [LineBreak]) -> Bool {
+    a.count == b.count && zip(a, b).allSatisfy { $0.start == $1.start && $0.end == $1.end && $0.isHyphenated == $1.isHyphenated }
 }
 
 /// The smallest `Double` at which `holds` is true, for a test that is false below some value and
