@@ -82,13 +82,15 @@ struct HeightStepsTests {
             let sizing = Self.randomSizing(&rng)
             let paragraph = Self.randomParagraph(&rng)
             let size = [13, 17, 17, 24.5].randomElement(using: &rng)!
-            let prepared = try PreparedText(text, style: TextStyle(font: font, size: size, paragraph: paragraph))
+            // Now and then automatic hyphenation in the text's language, where patterns are installed.
+            let hyphens: Hyphens = Int.random(in: 0..<3, using: &rng) == 0 ? .auto : .manual
+            let prepared = try PreparedText(text, style: TextStyle(font: font, size: size, language: language, hyphens: hyphens, paragraph: paragraph))
             let low = Double.random(in: 60...200, using: &rng)
             let widths = low...(low + Double.random(in: 0...500, using: &rng))
             let steps = try prepared.heightSteps(in: widths, sizing: sizing)
             let randomWidths = (0..<16).map { _ in Double.random(in: widths, using: &rng) }
             try Self.check(steps, of: prepared, in: widths, sizing: sizing, randomWidths: randomWidths,
-                           "\(language) case \(k): \(text.prefix(60).debugDescription) at \(size) px, \(sizing), \(paragraph), widths \(widths)")
+                           "\(language) case \(k): \(text.prefix(60).debugDescription) at \(size) px, hyphens \(hyphens), \(sizing), \(paragraph), widths \(widths)")
         }
     }
 
@@ -178,6 +180,17 @@ struct HeightStepsTests {
         for row in rows {
             let atWidth = try #require(foundationObject(batchResult(job.replacingOccurrences(of: #""width":200"#, with: #""width":\#(row[0])"#) + "}").json))
             #expect(atWidth["lineCount"] as? Double == row[1] && atWidth["editorHeight"] as? Double == row[2], "\(row) against \(atWidth)")
+        }
+    }
+
+    @Test("balanced and pretty lines, chosen anew at every width, are an error that says heightSteps needs textWrap wrap",
+          arguments: [TextWrap.balance, .pretty])
+    func optimalLinesAreRefused(_ textWrap: TextWrap) throws {
+        let prepared = try PreparedText("aaaa bbbb cccc", style: TextStyle(font: monoFont(), size: testSize, paragraph: ParagraphStyle(textWrap: textWrap)))
+        #expect {
+            _ = try prepared.heightSteps(in: 60...200)
+        } throws: { error in
+            (error as? LayoutError)?.code == .invalidArgument && (error as? LayoutError)?.message.contains("needs textWrap wrap") == true
         }
     }
 

@@ -33,7 +33,8 @@ extension PreparedText {
     /// halving the interval instead.) A clamped text (``ParagraphStyle/truncates``) steps with
     /// its kept lines, as its editor height does.
     /// - Throws: ``LayoutError`` `.invalidArgument` when `widths.lowerBound` is not a finite number
-    ///   greater than 0 or `widths.upperBound` is not finite, and as ``editorHeight(width:sizing:)``
+    ///   greater than 0 or `widths.upperBound` is not finite, for balanced or pretty lines
+    ///   (``ParagraphStyle/textWrap``), and as ``editorHeight(width:sizing:)``
     ///   does at a width of the range (a sizing that is not valid, insets or an indent that leave
     ///   no room at the narrowest width).
     /// - Complexity: one relayout (without glyph runs) per change of the line breaks within `widths`.
@@ -41,6 +42,10 @@ extension PreparedText {
         try requirePositive(widths.lowerBound, "heightSteps: the narrowest width")
         guard widths.upperBound.isFinite else {
             throw LayoutError(.invalidArgument, "heightSteps: the widest width must be a finite number, got \(widths.upperBound)")
+        }
+        guard style.paragraph.textWrap == .wrap else {
+            throw LayoutError(.invalidArgument, "heightSteps needs textWrap wrap (greedy lines, whose breaks hold between the widths where a "
+                              + "line takes its next piece); \(style.paragraph.textWrap.rawValue) lines are chosen anew at every width")
         }
         var width = widths.lowerBound
         var breaks = try sweptBreaks(atEditorWidth: width, sizing: sizing)
