@@ -112,9 +112,10 @@ extension FuzzChecks {
                        "measureEditor (\(measured.height), \(measured.lineCount) lines) and editorHeight (\(counted.height), \(counted.lineCount)) differ")
             }
 
-            // Height steps over a range around the width: editorHeight gives each step's figures
-            // at its first width, one Double below it the step before's, and at the edit byte's width.
-            if let width, width > 4, width < 1e6 {
+            // Height steps over a range around the width (greedy lines: balanced and pretty ones
+            // have none): editorHeight gives each step's figures at its first width, one Double
+            // below it the step before's, and at the edit byte's width.
+            if let width, width > 16, width < 1e6, paragraph.textWrap == .wrap {  // room for the insets and indent at width / 2
                 let widths = (width / 2)...(width * 2)
                 let steps = try prepared.heightSteps(in: widths, sizing: sizing)
                 for (index, step) in steps.enumerated() {
