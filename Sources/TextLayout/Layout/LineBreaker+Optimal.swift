@@ -10,9 +10,12 @@
 /// or the cut line when not even one segment fits), measured as drawn; each start keeps the
 /// cheapest way to reach it. Costs compare fewest lines first, so the result never has more lines
 /// than greedy filling, whose lines are among the candidates; then:
-/// - balance: the widest line (with its indent), then the sum of the lines' squared widths, which
-///   for a given line count is least when the widths are even. Neither depends on the wrap width,
-///   so the result at its own widest line's width is the same (a balanced bubble shrink-wraps).
+/// - balance: the widest line (with its indent); then, in a second search among the lines no
+///   wider than that, the sum of the lines' squared widths, which for a given line count is least
+///   when the widths are even. (One search keeping the best pair per start would drop a way whose
+///   lines so far are wider but more even, which the widest line found later makes as good.)
+///   Neither depends on the wrap width, so the result at its own widest line's width is the same
+///   (a balanced bubble shrink-wraps).
 /// - pretty: the sum over the lines but the last of the squared slack as a share of the line's
 ///   room, plus ``prettyHyphenPenalty`` for each line that ends in a hyphen and
 ///   ``prettyShortLastLinePenalty`` for a last line of one segment narrower than a third of its room.
@@ -25,7 +28,38 @@ func optimalLines(_ lines: LineCandidates, from start: Int, wrap: TextWrap) thro
     // A paragraph that fits on its first line has one breaking into one line: greedy's, found
     // without the search's bookkeeping (most UI strings).
     if fitsOnOneLine(lines, from: start) { return nil }
-    var search = OptimalLineSearch(lines: lines, wrap: wrap)
+    switch wrap {
+    case .wrap:
+        return nil
+    case .pretty:
+        var search = OptimalLineSearch(lines: lines, criterion: .raggedness)
+        return try search.run(from: start)
+    case .balance:
+        return try balancedLines(lines, from: start)
+    }
+}
+
+/// Balance: the fewest lines, the least widest line, then the most even widths: a first search
+/// finds the least widest line, a second the most even lines no wider.
+private func balancedLines(_ lines: LineCandidates, from start: Int) throws -> [LineBreak]? {
+    let paragraph = lines.paragraph
+    var narrowest = OptimalLineSearch(lines: lines, criterion: .widest)
+    guard let widest = try narrowest.run(from: start) else { return nil }
+    // Only when no word was cut: a cut depends on the width it is made at.
+    guard widest.count > 1, widest.allSatisfy({ $0.end == paragraph.range.end || paragraph.isSegmentStart($0.end) }) else {
+        return widest
+    }
+    let style = lines.style.paragraph
+    let extent = widest.map { $0.width + style.indent(isFirstLine: $0.start == paragraph.range.start) }.max() ?? 0
+    guard let even = try evenestLines(lines, within: extent, from: start), even.count == widest.count else { return widest }
+    return even
+}
+
+/// The most even lines (least sum of squared widths) among those in the fewest lines with none
+/// wider than `width` (with its indent; within ``Layout/fitTolerance``): balance's last search.
+private func evenestLines(_ lines: LineCandidates, within width: Double, from start: Int) throws -> [LineBreak]? {
+    let narrower = LineCandidates(paragraph: lines.paragraph, bytes: lines.bytes, style: lines.style, maxWidth: min(lines.maxWidth, width))
+    var search = OptimalLineSearch(lines: narrower, criterion: .evenness)
     return try search.run(from: start)
 }
 
@@ -49,6 +83,9 @@ private func fitsOnOneLine(_ lines: LineCandidates, from start: Int) -> Bool {
 private func earliestStarts(_ lines: LineCandidates, firstSegment: Int) -> [Int]? {
     let p = lines.paragraph
     guard p.tabs.isEmpty else { return nil }
+    let style = lines.style.paragraph
+    let firstLimit = style.availableWidth(lines.maxWidth, isFirstLine: true) + Layout.fitTolerance
+    let otherLimit = style.availableWidth(lines.maxWidth, isFirstLine: false) + Layout.fitTolerance
     var starts: [Int] = []
     var target = p.segmentCount          // the line ends where this segment starts (or at the end)
     while target > firstSegment {
@@ -60,7 +97,8 @@ private func earliestStarts(_ lines: LineCandidates, firstSegment: Int) -> [Int]
         while s >= firstSegment {
             let startCluster = Int(p.segmentStartCluster[s])
             guard startCluster >= 0 else { return nil }
-            guard p.clusterX[endCluster] - p.clusterX[startCluster] <= lines.limit(from: p.segmentStarts[s]) else { break }
+            let limit = p.segmentStarts[s] == p.range.start ? firstLimit : otherLimit
+            guard p.clusterX[endCluster] - p.clusterX[startCluster] <= limit else { break }
             earliest = s
             s -= 1
         }
@@ -75,6 +113,16 @@ private func earliestStarts(_ lines: LineCandidates, firstSegment: Int) -> [Int]
 /// greedy filling (a paragraph of thousands of words on one very wide line).
 let maxCandidatesPerLine = 256
 
+/// What a search minimises, after the line count.
+private enum Criterion {
+    /// The widest line, with its indent (balance's first search).
+    case widest
+    /// The sum of the lines' squared widths, with their indents (balance's second search).
+    case evenness
+    /// Squared slack and penalties (pretty).
+    case raggedness
+}
+
 /// What ``TextWrap/pretty`` adds for a line that ends in a hyphen: as much as a line left a third
 /// empty (a hyphen is taken when it saves more raggedness than that).
 let prettyHyphenPenalty = 1.0 / 9
@@ -87,15 +135,13 @@ private struct OptimalLineSearch {
     /// What reaching a line start costs, compared fewest lines first.
     struct Cost {
         var lineCount: Int
-        /// balance: the widest line; pretty: the raggedness and penalties.
+        /// What the criterion adds up (the widest line, squared widths, raggedness).
         var primary: Double
-        /// balance: the sum of squared widths; pretty: 0.
-        var secondary: Double
 
-        static let unreached = Cost(lineCount: .max, primary: 0, secondary: 0)
+        static let unreached = Cost(lineCount: .max, primary: 0)
 
         func isCheaper(than other: Cost) -> Bool {
-            (lineCount, primary, secondary) < (other.lineCount, other.primary, other.secondary)
+            (lineCount, primary) < (other.lineCount, other.primary)
         }
     }
 
@@ -114,15 +160,15 @@ private struct OptimalLineSearch {
     }
 
     let lines: LineCandidates
-    let wrap: TextWrap
+    let criterion: Criterion
     let rule: CostRule
     /// Starts inside segments, ascending by offset as they are found, each with its segment.
     var cuts: [(offset: Int, segment: Int, way: Way)] = []
 
-    init(lines: LineCandidates, wrap: TextWrap) {
+    init(lines: LineCandidates, criterion: Criterion) {
         self.lines = lines
-        self.wrap = wrap
-        rule = CostRule(wrap: wrap, paragraphStyle: lines.style.paragraph, maxWidth: lines.maxWidth,
+        self.criterion = criterion
+        rule = CostRule(criterion: criterion, paragraphStyle: lines.style.paragraph, maxWidth: lines.maxWidth,
                         paragraphStart: lines.paragraph.range.start, paragraphEnd: lines.paragraph.range.end)
     }
 
@@ -145,7 +191,7 @@ private struct OptimalLineSearch {
         let paragraph = lines.paragraph
         // The best way to each segment start, and to the paragraph's end (the last).
         var atSegment = Array(repeating: Way(), count: paragraph.segmentCount + 1)
-        let origin = Way(cost: Cost(lineCount: 0, primary: 0, secondary: 0))
+        let origin = Way(cost: Cost(lineCount: 0, primary: 0))
         if start == paragraph.segmentStarts[firstSegment] {
             atSegment[firstSegment] = origin
         } else {
@@ -210,7 +256,7 @@ private struct OptimalLineSearch {
 
 /// How a line adds to the cost of the way to its end: the paragraph's settings it reads, read once.
 private struct CostRule {
-    let wrap: TextWrap
+    let criterion: Criterion
     /// The room and the indent of a paragraph's first line and of its other lines.
     let firstRoom: Double
     let otherRoom: Double
@@ -219,8 +265,8 @@ private struct CostRule {
     let paragraphStart: Int
     let paragraphEnd: Int
 
-    init(wrap: TextWrap, paragraphStyle: ParagraphStyle, maxWidth: Double, paragraphStart: Int, paragraphEnd: Int) {
-        self.wrap = wrap
+    init(criterion: Criterion, paragraphStyle: ParagraphStyle, maxWidth: Double, paragraphStart: Int, paragraphEnd: Int) {
+        self.criterion = criterion
         firstRoom = paragraphStyle.availableWidth(maxWidth, isFirstLine: true)
         otherRoom = paragraphStyle.availableWidth(maxWidth, isFirstLine: false)
         firstIndent = paragraphStyle.indent(isFirstLine: true)
@@ -233,13 +279,14 @@ private struct CostRule {
     /// - Parameter onlySegment: whether the line holds one segment (or part of one).
     func extended(_ cost: OptimalLineSearch.Cost, by line: LineBreak, onlySegment: Bool) -> OptimalLineSearch.Cost {
         let isFirstLine = line.start == paragraphStart
-        var next = OptimalLineSearch.Cost(lineCount: cost.lineCount + 1, primary: cost.primary, secondary: cost.secondary)
-        switch wrap {
-        case .wrap, .balance:
+        var next = OptimalLineSearch.Cost(lineCount: cost.lineCount + 1, primary: cost.primary)
+        switch criterion {
+        case .widest:
+            next.primary = max(cost.primary, line.width + (isFirstLine ? firstIndent : otherIndent))
+        case .evenness:
             let extent = line.width + (isFirstLine ? firstIndent : otherIndent)
-            next.primary = max(cost.primary, extent)
-            next.secondary = cost.secondary + extent * extent
-        case .pretty:
+            next.primary = cost.primary + extent * extent
+        case .raggedness:
             let room = isFirstLine ? firstRoom : otherRoom
             if line.end < paragraphEnd {
                 let slack = max(0, room - line.width) / room
