@@ -68,6 +68,22 @@ struct TextWrapTests {
                 "balanced widest \(Self.widest(balanced)), greedy shrinks to \(narrowest): \(label)")
     }
 
+    /// A short paragraph of random words for a brute force: the words, each line's width measured
+    /// on its own (words `i..<j` joined, no trailing space: `widths[i][j]`), and a wrap width wide
+    /// enough for every word, so that none is cut.
+    static func shortParagraph(_ rng: inout SplitMix, words count: ClosedRange<Int>) throws -> (words: [String], widths: [[Double]], width: Double) {
+        let count = Int.random(in: count, using: &rng)
+        let words = (0..<count).map { _ in Self.words.randomElement(using: &rng)! }
+        var widths = [[Double]](repeating: [Double](repeating: 0, count: count + 1), count: count + 1)
+        for i in 0..<count {
+            for j in (i + 1)...count {
+                widths[i][j] = try Self.prepare(words[i..<j].joined(separator: " "), .wrap).layout().lines[0].width
+            }
+        }
+        let widestWord = (0..<count).map { widths[$0][$0 + 1] }.max()!
+        return (words, widths, Double.random(in: (widestWord + 1)...(widestWord + 220), using: &rng))
+    }
+
     /// The cost pretty wrapping minimises, written again from its definition: squared slack as a
     /// share of the room on every line but the last, the hyphen and short-last-line penalties.
     static func prettyCost(_ layout: Layout, width: Double) -> Double {
@@ -89,19 +105,9 @@ struct TextWrapTests {
           arguments: 0..<30)
     func prettyIsOptimal(seed: UInt64) throws {
         var rng = SplitMix(seed: 0x9E77 + seed)
-        let count = Int.random(in: 2...12, using: &rng)
-        let words = (0..<count).map { _ in Self.words.randomElement(using: &rng)! }
+        let (words, widths, width) = try Self.shortParagraph(&rng, words: 2...12)
+        let count = words.count
         let text = words.joined(separator: " ")
-        // Each line's width measured on its own: words i..<j joined, no trailing space.
-        var widths = [[Double]](repeating: [Double](repeating: 0, count: count + 1), count: count + 1)
-        for i in 0..<count {
-            for j in (i + 1)...count {
-                widths[i][j] = try Self.prepare(words[i..<j].joined(separator: " "), .wrap).layout().lines[0].width
-            }
-        }
-        // Wide enough for every word: no word is cut.
-        let widestWord = (0..<count).map { widths[$0][$0 + 1] }.max()!
-        let width = Double.random(in: (widestWord + 1)...(widestWord + 220), using: &rng)
         let label = "seed \(seed): \(text.debugDescription) at \(width)"
         let pretty = try Self.prepare(text, .pretty).layout(width: width)
         // Every breaking: a bit per gap between words.
@@ -133,16 +139,8 @@ struct TextWrapTests {
           arguments: 0..<30)
     func balanceIsEvenest(seed: UInt64) throws {
         var rng = SplitMix(seed: 0xE7E4 + seed)
-        let count = Int.random(in: 3...12, using: &rng)
-        let words = (0..<count).map { _ in Self.words.randomElement(using: &rng)! }
-        var widths = [[Double]](repeating: [Double](repeating: 0, count: count + 1), count: count + 1)
-        for i in 0..<count {
-            for j in (i + 1)...count {
-                widths[i][j] = try Self.prepare(words[i..<j].joined(separator: " "), .wrap).layout().lines[0].width
-            }
-        }
-        let widestWord = (0..<count).map { widths[$0][$0 + 1] }.max()!
-        let width = Double.random(in: (widestWord + 1)...(widestWord + 220), using: &rng)
+        let (words, widths, width) = try Self.shortParagraph(&rng, words: 3...12)
+        let count = words.count
         let text = words.joined(separator: " ")
         let label = "seed \(seed): \(text.debugDescription) at \(width)"
         let balanced = try Self.prepare(text, .balance).layout(width: width)
