@@ -1,11 +1,11 @@
-// Checks what the word cache keeps: pieces shaped alike alone and in their runs, never an emoji ZWJ sequence, whose glyph order HarfBuzz may give otherwise in another run.
+// Checks what the word cache keeps: pieces shaped alike alone and in their runs, never a piece shaped against its script's direction, whose cluster glyphs HarfBuzz may order otherwise in another run.
 import Foundation
 import Testing
 @testable import TextLayout
 
 @Suite("Word cache contents")
 struct WordCacheTests {
-    /// The glyphs the word cache holds for the piece `piece` of `text` in the run's properties, if any.
+    /// The glyphs the word cache holds for `piece` of the prepared text, in its run's properties, if any.
     static func cached(_ piece: String, of prepared: PreparedText) throws -> ShapedGlyphs? {
         let found = try #require(prepared.text.range(of: piece))
         let offset = prepared.text.utf8.distance(from: prepared.text.startIndex, to: found.lowerBound)
@@ -17,16 +17,29 @@ struct WordCacheTests {
         return bytes.withUnsafeBufferPointer { prepared.style.font.context!.shapeCache.lookup(properties, $0, 0..<bytes.count) }
     }
 
-    @Test("a piece with a zero-width joiner is never cached, in either direction; one without is")
-    func zeroWidthJoinerPiecesAreNotCached() throws {
+    /// The script and direction of the run that holds `piece`.
+    static func run(of piece: String, in prepared: PreparedText) throws -> (script: String, rightToLeft: Bool) {
+        let found = try #require(prepared.text.range(of: piece))
+        let offset = prepared.text.utf8.distance(from: prepared.text.startIndex, to: found.lowerBound)
+        let run = prepared.paragraphs[0].runs[prepared.paragraphs[0].run(at: offset)]
+        return (run.script, run.isRightToLeft)
+    }
+
+    @Test("emoji after Arabic or Hebrew, in that script at a left-to-right level, are never cached; in a Latin run they are")
+    func piecesAgainstTheirScriptsDirectionAreNotCached() throws {
         let fonts = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false)
         let font = try fonts.font(path: FontContext.bundledFontPath("NotoColorEmoji-subset.ttf")!)
-        for direction in [TextDirection.ltr, .rtl] {
+        let emoji = "\u{1F44D}"
+        for (before, script) in [("\u{628}\u{627}", "Arab"), ("\u{5E9}\u{5DC}", "Hebr")] {
             fonts.clearShapingCaches()
-            let family = try PreparedText("\u{1F468}\u{200D}\u{1F469}", style: TextStyle(font: font, size: 20, direction: direction))
-            let faces = try PreparedText("\u{1F600}\u{1F601}", style: TextStyle(font: font, size: 20, direction: direction))
-            #expect(try Self.cached("\u{1F468}\u{200D}\u{1F469}", of: family) == nil, "\(direction)")
-            #expect(try Self.cached("\u{1F600}\u{1F601}", of: faces) != nil, "\(direction)")
+            // In a left-to-right paragraph the emoji take the script of the letters before them.
+            let against = try PreparedText(before + emoji, style: TextStyle(font: font, size: 20, direction: .ltr))
+            let run = try Self.run(of: emoji, in: against)
+            #expect(run.script == script && !run.rightToLeft, "\(run)")
+            #expect(try Self.cached(emoji, of: against) == nil, "\(script)")
         }
+        fonts.clearShapingCaches()
+        let latin = try PreparedText("ab" + emoji, style: TextStyle(font: font, size: 20, direction: .ltr))
+        #expect(try Self.cached(emoji, of: latin) != nil)
     }
 }

@@ -1,4 +1,5 @@
 // The word cache: shaped segments by font, script, direction, language and text, in an LRU with a byte budget, shared by all threads.
+import CHarfBuzz
 import Foundation
 
 /// Shaped pieces of text (words: the text between two break opportunities), reused across texts.
@@ -46,13 +47,14 @@ public final class ShapeCache: Sendable {
 
     /// Stores the glyphs of `range` (clusters absolute; stored relative to the range's start).
     ///
-    /// Not stored: a piece with a zero-width joiner (an emoji ZWJ sequence). HarfBuzz may order
-    /// the glyphs of such a cluster otherwise when the piece is shaped within a longer run than on
-    /// its own or in another run, though both edges are safe to break (fuzz runs found `👧‍👦` in an
-    /// Arabic run and `👨‍👩` before digits each drawn in both orders), so it is shaped with its
-    /// run each time.
+    /// Not stored: a piece shaped against its script's own direction (a right-to-left script's
+    /// run at a left-to-right level: digits or emoji after Arabic or Hebrew, which take its script),
+    /// which HarfBuzz shapes by reversing the buffer's graphemes first: it ordered the glyphs of one
+    /// cluster otherwise within a longer run than on its own, though both edges were safe to break
+    /// (fuzz runs found `👨‍👩`, `👧‍👦` and `👍🏿` after Arabic or Hebrew text each drawn in both
+    /// orders), so such a piece is shaped with its run each time.
     func store(_ properties: ShapingProperties, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ glyphs: ArraySlice<ShapedGlyph>) {
-        guard entries.budget > 0, !containsZeroWidthJoiner(bytes, range) else { return }
+        guard entries.budget > 0, !Self.againstScriptDirection(properties) else { return }
         let base = Int32(range.lowerBound)
         var relative = ShapedGlyphs(glyphs)
         for i in relative.indices { relative[i].cluster -= base }
@@ -69,14 +71,11 @@ public final class ShapeCache: Sendable {
         return entry.text.withUnsafeBufferPointer { memcmp($0.baseAddress!, bytes.baseAddress! + range.lowerBound, range.count) == 0 }
     }
 
-    /// Whether `range` of `bytes` holds U+200D (E2 80 8D in UTF-8).
-    private func containsZeroWidthJoiner(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-        var i = range.lowerBound
-        while i + 2 < range.upperBound {
-            if bytes[i] == 0xE2, bytes[i + 1] == 0x80, bytes[i + 2] == 0x8D { return true }
-            i += 1
-        }
-        return false
+    /// Whether the run is shaped in the direction opposite its script's (HarfBuzz then reverses it).
+    private static func againstScriptDirection(_ properties: ShapingProperties) -> Bool {
+        guard properties.script != "Zyyy" else { return false }
+        let native = hb_script_get_horizontal_direction(hb_script_from_string(properties.script, -1))
+        return native == (properties.rightToLeft ? HB_DIRECTION_LTR : HB_DIRECTION_RTL)
     }
 
     /// FNV-1a over the text and the properties.
