@@ -60,9 +60,10 @@ extension FuzzChecks {
         let insertByte = input.byte()
         let text = String(decoding: input.rest, as: UTF8.self)
         let paragraph = paragraphStyle(Int(sizeByte >> 4), width: width)
+        let hyphenation = hyphens(Int(sizeByte >> 4))
         let label = "\(describe(text)) in \(fontFile) at \(size) px, width \(width.map { "\($0)" } ?? "none"), \(direction), "
             + "\(lineBreak), language \(language ?? "none"), lineSpace \(lineSpace)"
-            + (paragraph == ParagraphStyle() ? "" : ", \(paragraph)") + (hyphens(Int(sizeByte >> 4)) == .manual ? "" : ", hyphens \(hyphens(Int(sizeByte >> 4)))")
+            + (paragraph == ParagraphStyle() ? "" : ", \(paragraph)") + (hyphenation == .manual ? "" : ", hyphens \(hyphenation)")
 
         guard let directory = bundledDirectory else { return ["the bundled fonts are missing"] }
         var problems: [String] = []
@@ -71,7 +72,7 @@ extension FuzzChecks {
         }
         do {
             let style = try TextStyle(font: fonts.font(path: directory + "/" + fontFile), size: size, direction: direction,
-                                      language: language, lineBreak: lineBreak, hyphens: hyphens(Int(sizeByte >> 4)), paragraph: paragraph)
+                                      language: language, lineBreak: lineBreak, hyphens: hyphenation, paragraph: paragraph)
             let prepared = try PreparedText(text, style: style)
             let layout = try prepared.layout(width: width, lineSpace: lineSpace)
             problems += layout._checkInvariants().map { "\(label): \($0)" }

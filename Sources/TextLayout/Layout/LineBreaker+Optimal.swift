@@ -160,14 +160,12 @@ private struct OptimalLineSearch {
     }
 
     let lines: LineCandidates
-    let criterion: Criterion
     let rule: CostRule
     /// Starts inside segments, ascending by offset as they are found, each with its segment.
     var cuts: [(offset: Int, segment: Int, way: Way)] = []
 
     init(lines: LineCandidates, criterion: Criterion) {
         self.lines = lines
-        self.criterion = criterion
         rule = CostRule(criterion: criterion, paragraphStyle: lines.style.paragraph, maxWidth: lines.maxWidth,
                         paragraphStart: lines.paragraph.range.start, paragraphEnd: lines.paragraph.range.end)
     }
@@ -251,7 +249,6 @@ private struct OptimalLineSearch {
         }
         return true
     }
-
 }
 
 /// How a line adds to the cost of the way to its end: the paragraph's settings it reads, read once.
