@@ -123,7 +123,7 @@ extension Layout {
     /// The lines with their glyph runs (``lines`` itself when the layout was made with them): what
     /// a renderer draws.
     public var linesWithGlyphRuns: [Line] {
-        guard !hasGlyphRuns else { return lines }
+        guard !hasGlyphRuns else { return Array(lines) }
         return lines.map { line in
             var line = line
             line.runs = glyphRuns(of: line)

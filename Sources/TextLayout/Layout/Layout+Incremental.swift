@@ -28,27 +28,19 @@ extension Layout {
         let first = edit.firstParagraph
         let oldEndParagraph = first + edit.oldParagraphCount
         let newEndParagraph = first + edit.newParagraphCount
-        var lines: [Line] = []
-        lines.reserveCapacity(self.lines.count + 4)
+        let oldLines = self.lines
+        var kept = LayoutLines.EditBuilder(old: oldLines)
+        // The old lines of the edited paragraphs: firstOldLine..<resume.
+        let firstOldLine = oldLines.firstLine(ofParagraphAtLeast: first)
+        var resume = oldLines.firstLine(ofParagraphAtLeast: oldEndParagraph)
         var top = 0.0
-        var k = 0
-        // Lines of the paragraphs before the edit: the same, but their indices point into the new text.
-        while k < self.lines.count, self.lines[k].paragraph < first {
-            var line = self.lines[k]
-            line.text = prepared.text
-            lines.append(line)
-            top = line.top + line.height + lineSpace
-            k += 1
-        }
-        let firstOldLine = k
-        while k < self.lines.count, self.lines[k].paragraph < oldEndParagraph { k += 1 }
-        var resume = k  // the first old line after the edited paragraphs
+        var rebroken: [Line] = []
 
         try prepared.bytes.withUnsafeBufferPointer { bytes in
             if edit.oldParagraphCount == 1, edit.newParagraphCount == 1 {
                 // One paragraph edited: re-break from the line before the edit's line.
                 let paragraph = prepared.paragraphs[first]
-                let editLine = (firstOldLine..<resume).last { self.lines[$0].byteRange.lowerBound <= edit.oldBytes.lowerBound } ?? firstOldLine
+                let editLine = (firstOldLine..<resume).last { oldLines.byteStart(ofLine: $0) <= edit.oldBytes.lowerBound } ?? firstOldLine
                 // Balanced and pretty lines before the edit's line stay as they are while typing
                 // (CSS `text-wrap-style: stable`): the search starts at the edit's line and covers
                 // the rest of the paragraph, so the result differs from a full layout, which
@@ -61,7 +53,7 @@ extension Layout {
                 // line ended there because the segment after it did not fit, so that segment's
                 // start (the end of the width tried) must be a break opportunity as before.
                 let oldParagraph = old.paragraphs[first]
-                let keptEnd = self.lines[startLine].byteRange.lowerBound
+                let keptEnd = oldLines.byteStart(ofLine: startLine)
                 let following = firstIndex(in: oldParagraph.segmentStarts, atOrAfter: keptEnd + 1)
                 let nextStart = following < oldParagraph.segmentStarts.count ? oldParagraph.segmentStarts[following] : oldParagraph.range.end
                 let checkedEnd = min(nextStart + 1, oldParagraph.range.end, paragraph.range.end)
@@ -72,56 +64,56 @@ extension Layout {
                     : !paragraph.head(upTo: max(keptEnd, checkedEnd), matches: oldParagraph) {
                     startLine = firstOldLine
                 }
-                let start = self.lines[startLine].byteRange.lowerBound
+                let start = oldLines.byteStart(ofLine: startLine)
                 let editEnd = edit.oldBytes.lowerBound + edit.newByteCount
                 var candidate = editLine + 1
                 var matched: Int?
                 let breaks = try breakLines(paragraph, bytes: bytes, style: prepared.style, maxWidth: maxWidth, from: start) { newStart in
                     guard !keepsLinesAbove, newStart > editEnd else { return false }
                     let oldStart = newStart - edit.byteDelta
-                    while candidate < resume, self.lines[candidate].byteRange.lowerBound < oldStart { candidate += 1 }
-                    if candidate < resume, self.lines[candidate].byteRange.lowerBound == oldStart,
-                       paragraph.tail(from: newStart, matches: old.paragraphs[first], from: oldStart) {
+                    while candidate < resume, oldLines.byteStart(ofLine: candidate) < oldStart { candidate += 1 }
+                    if candidate < resume, oldLines.byteStart(ofLine: candidate) == oldStart,
+                       paragraph.tail(from: newStart, matches: oldParagraph, from: oldStart) {
                         matched = candidate
                         return true
                     }
                     return false
                 }
-                for line in self.lines[firstOldLine..<startLine] {
-                    var kept = line
-                    kept.text = prepared.text
-                    lines.append(kept)
-                    top = kept.top + kept.height + lineSpace
-                }
-                var offsets = UTF16OffsetCounter(bytes, byteOffset: start, utf16Offset: self.lines[startLine].utf16Range.lowerBound)
+                kept.keep(0..<startLine)
+                top = self.top(after: startLine)
+                var offsets = UTF16OffsetCounter(bytes, byteOffset: start, utf16Offset: oldLines[startLine].utf16Range.lowerBound)
                 prepared.appendLines(breaks, of: paragraph, index: first, endsParagraph: matched == nil, bytes: bytes,
-                                     offsets: &offsets, top: &top, lineSpace: lineSpace, maxWidth: maxWidth, glyphRuns: hasGlyphRuns, to: &lines)
+                                     offsets: &offsets, top: &top, lineSpace: lineSpace, maxWidth: maxWidth, glyphRuns: hasGlyphRuns,
+                                     to: &rebroken)
                 if let matched { resume = matched }
             } else {
                 // Paragraphs split or joined: break every new one.
-                let anchor = self.lines[firstOldLine]
+                kept.keep(0..<firstOldLine)
+                top = self.top(after: firstOldLine)
+                let anchor = oldLines[firstOldLine]
                 var offsets = UTF16OffsetCounter(bytes, byteOffset: anchor.byteRange.lowerBound, utf16Offset: anchor.utf16Range.lowerBound)
                 for index in first..<newEndParagraph {
                     let paragraph = prepared.paragraphs[index]
                     let breaks = try breakLines(paragraph, bytes: bytes, style: prepared.style, maxWidth: maxWidth)
                     prepared.appendLines(breaks, of: paragraph, index: index, endsParagraph: true, bytes: bytes,
-                                         offsets: &offsets, top: &top, lineSpace: lineSpace, maxWidth: maxWidth, glyphRuns: hasGlyphRuns, to: &lines)
+                                         offsets: &offsets, top: &top, lineSpace: lineSpace, maxWidth: maxWidth, glyphRuns: hasGlyphRuns,
+                                         to: &rebroken)
                 }
             }
         }
-        // The remaining old lines: shifted by the edit, moved by the change in height.
-        let paragraphShift = edit.newParagraphCount - edit.oldParagraphCount
-        for index in resume..<self.lines.count {
-            var line = self.lines[index]
-            line.shift(bytes: edit.byteDelta, utf16: edit.utf16Delta)
-            if line.paragraph >= oldEndParagraph { line.paragraph += paragraphShift }
-            line.text = prepared.text
-            line.top = top
-            line.baseline = top + line.baselineOffset
-            top = line.top + line.height + lineSpace
-            lines.append(line)
-        }
-        return try Layout(prepared: prepared, maxWidth: maxWidth, lineSpace: lineSpace, lines: lines, hasGlyphRuns: hasGlyphRuns)
+        kept.append(rebroken)
+        // The remaining old lines: moved by the edit and by the change in height, shared with this layout.
+        kept.appendMoved(from: resume, bytes: edit.byteDelta, utf16: edit.utf16Delta,
+                         paragraphs: edit.newParagraphCount - edit.oldParagraphCount, top: top, lineSpace: lineSpace)
+        return try Layout(prepared: prepared, maxWidth: maxWidth, lineSpace: lineSpace, lines: kept.build(text: prepared.text),
+                          hasGlyphRuns: hasGlyphRuns)
+    }
+
+    /// The top of the line after the first `count` lines, as a layout sums it (0 for none).
+    private func top(after count: Int) -> Double {
+        guard count > 0 else { return 0 }
+        let last = lines[count - 1]
+        return last.top + (last.height + lineSpace)
     }
 }
 

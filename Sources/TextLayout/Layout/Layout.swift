@@ -141,7 +141,7 @@ public struct Layout: Sendable, Equatable {
     /// The space added between two lines, in pixels.
     public let lineSpace: Double
     /// The lines, in order; never empty (an empty text is one empty line).
-    public let lines: [Line]
+    public let lines: LayoutLines
     /// Whether the lines carry glyph runs (false for the height-only path: geometry then builds
     /// the runs of the line it looks at, see ``glyphRuns(of:)``).
     let hasGlyphRuns: Bool
@@ -154,6 +154,12 @@ public struct Layout: Sendable, Equatable {
     /// - Throws: ``LayoutError`` `.invalidArgument` when the lines' height overflows.
     init(prepared: PreparedText, maxWidth: Double, lineSpace: Double, lines: [Line], hasGlyphRuns: Bool,
          truncation: Truncation? = nil, maxContentHeight: Double? = nil) throws(LayoutError) {
+        try self.init(prepared: prepared, maxWidth: maxWidth, lineSpace: lineSpace, lines: LayoutLines(lines, text: prepared.text),
+                      hasGlyphRuns: hasGlyphRuns, truncation: truncation, maxContentHeight: maxContentHeight)
+    }
+
+    init(prepared: PreparedText, maxWidth: Double, lineSpace: Double, lines: LayoutLines, hasGlyphRuns: Bool,
+         truncation: Truncation? = nil, maxContentHeight: Double? = nil) throws(LayoutError) {
         self.prepared = prepared
         self.maxWidth = maxWidth
         self.lineSpace = lineSpace
@@ -165,13 +171,10 @@ public struct Layout: Sendable, Equatable {
     }
 
     /// The height of all lines: the sum of their heights plus `lineSpace` between each two.
-    public var contentHeight: Double {
-        guard let last = lines.last else { return 0 }
-        return last.top + last.height
-    }
+    public var contentHeight: Double { lines.bottom }
 
     /// The width of the widest line, in pixels.
-    public var width: Double { lines.reduce(0) { max($0, $1.width) } }
+    public var width: Double { lines.maximumWidth }
 
     /// The number of lines.
     public var lineCount: Int { lines.count }
@@ -262,7 +265,7 @@ extension PreparedText {
                 paragraph: paragraphIndex,
                 byteRange: line.start..<line.end,
                 contentEnd: line.contentEnd,
-                text: text,
+                text: "",  // the layout's lines give each line read its text
                 overflowWidth: line.overflowWidth,
                 baselineOffset: built.baselineOffset,
                 isJustified: justifiedWidth != nil))

@@ -1,0 +1,247 @@
+// The lines of a layout, kept in pieces that layouts share: an edit's relayout moves the lines after it without copying them.
+
+/// The lines of a ``Layout``, in order: a random-access collection of ``Line`` values.
+///
+/// The lines are kept in pieces, each a run of lines as some layout built them, with the offsets
+/// (UTF-8, UTF-16, paragraph index) they have moved by since; each line's top is kept apart, summed
+/// as a fresh layout sums it. A relayout after an edit (``Layout/updated(for:after:)``) shares the
+/// pieces before and after the lines it re-breaks with the old layout, so a keystroke costs its
+/// paragraph and a few additions per later line, not a copy of every line. A ``Line`` is
+/// assembled when it is read (its offsets moved, its top and baseline filled in): reading every
+/// line of a layout costs about what copying them did.
+public struct LayoutLines: RandomAccessCollection, Sendable {
+    /// The pieces, in order; together they hold every line.
+    private var pieces: [LinePiece]
+    /// The index of each piece's first line.
+    private var pieceStarts: [Int]
+    /// Each line's top, in pixels from the top of the content box.
+    private var tops: [Double]
+    /// The laid-out text, which every line read is given (for ``Line/range``).
+    private let text: String
+
+    /// Pieces with more lines than this are shared by the layouts an edit makes; smaller
+    /// neighbours are copied into one, so that typing in one place does not split the lines
+    /// into ever more pieces.
+    private static let shareableCount = 64
+    /// When an edit leaves more pieces than this (edits in many far-apart places), the lines
+    /// are copied into one piece: reading a line finds its piece by halving.
+    private static let maximumPieceCount = 32
+
+    /// Lines laid out afresh: one piece, nothing moved. Each line's own ``Line/top`` is its top.
+    init(_ lines: [Line], text: String) {
+        self.text = text
+        tops = lines.map(\.top)
+        pieces = lines.isEmpty ? [] : [LinePiece(lines: lines[...])]
+        pieceStarts = lines.isEmpty ? [] : [0]
+    }
+
+    private init(pieces: [LinePiece], tops: [Double], text: String) {
+        self.text = text
+        self.tops = tops
+        self.pieces = pieces
+        var start = 0
+        pieceStarts = pieces.map { piece in
+            defer { start += piece.lines.count }
+            return start
+        }
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { tops.count }
+
+    public subscript(index: Int) -> Line {
+        let (piece, position) = locate(index)
+        var line = piece.lines[position]
+        piece.move(&line)
+        line.top = tops[index]
+        line.baseline = line.top + line.baselineOffset
+        line.text = text
+        return line
+    }
+
+    /// The piece that holds line `index`, and the line's position in the piece's slice.
+    @inline(__always)
+    private func locate(_ index: Int) -> (LinePiece, Int) {
+        let (piece, position) = pieceAndPosition(of: index)
+        return (pieces[piece], position)
+    }
+
+    /// The index of line `index`'s paragraph, without assembling the line.
+    func paragraph(ofLine index: Int) -> Int {
+        let (piece, position) = locate(index)
+        return piece.lines[position].paragraph + piece.paragraphShift
+    }
+
+    /// The first byte of line `index`, without assembling the line.
+    func byteStart(ofLine index: Int) -> Int {
+        let (piece, position) = locate(index)
+        return piece.lines[position].byteRange.lowerBound + piece.byteShift
+    }
+
+    /// The index of the first line whose paragraph is `paragraph` or later (`count` if none).
+    func firstLine(ofParagraphAtLeast paragraph: Int) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if self.paragraph(ofLine: mid) < paragraph { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// The widest line's width, without assembling the lines.
+    var maximumWidth: Double {
+        var widest = 0.0
+        for piece in pieces {
+            for line in piece.lines { widest = Swift.max(widest, line.width) }
+        }
+        return widest
+    }
+
+    /// The bottom of the last line (0 without lines), without assembling it.
+    var bottom: Double {
+        guard let top = tops.last, let piece = pieces.last, let line = piece.lines.last else { return 0 }
+        return top + line.height
+    }
+}
+
+extension LayoutLines: Equatable {
+    /// Equal when they hold equal lines (see ``Line``), however they are stored.
+    public static func == (a: LayoutLines, b: LayoutLines) -> Bool {
+        a.count == b.count && a.elementsEqual(b)
+    }
+}
+
+/// A run of lines as a layout built them, and how far they have moved since (by edits before them).
+private struct LinePiece: Sendable {
+    var lines: ArraySlice<Line>
+    var byteShift = 0
+    var utf16Shift = 0
+    var paragraphShift = 0
+
+    /// Moves a line of the piece to where the piece now lies.
+    @inline(__always)
+    func move(_ line: inout Line) {
+        if byteShift != 0 || utf16Shift != 0 { line.shift(bytes: byteShift, utf16: utf16Shift) }
+        line.paragraph += paragraphShift
+    }
+
+    var isMoved: Bool { byteShift != 0 || utf16Shift != 0 || paragraphShift != 0 }
+}
+
+extension LayoutLines {
+    /// The lines of a relayout after an edit, assembled from the old layout's lines and the lines
+    /// re-broken: see ``Layout/updated(for:after:)``.
+    struct EditBuilder {
+        private let old: LayoutLines
+        private var pieces: [LinePiece] = []
+        private var tops: [Double] = []
+
+        init(old: LayoutLines) {
+            self.old = old
+            tops.reserveCapacity(old.count + 4)
+        }
+
+        /// Keeps the old lines `range` where they are (they lie before the edit), tops and all.
+        mutating func keep(_ range: Range<Int>) {
+            guard !range.isEmpty else { return }
+            appendPieces(of: range, byteShift: 0, utf16Shift: 0, paragraphShift: 0)
+            tops.append(contentsOf: old.tops[range])
+        }
+
+        /// Adds lines built afresh (their own tops are their tops).
+        mutating func append(_ lines: [Line]) {
+            guard !lines.isEmpty else { return }
+            pieces.append(LinePiece(lines: lines[...]))
+            for line in lines { tops.append(line.top) }
+        }
+
+        /// Adds the old lines from `start` on, moved by the edit before them, their tops summed
+        /// from `top` on as a layout sums them (each line's height plus `lineSpace`).
+        mutating func appendMoved(from start: Int, bytes: Int, utf16: Int, paragraphs: Int, top: Double, lineSpace: Double) {
+            guard start < old.count else { return }
+            appendPieces(of: start..<old.count, byteShift: bytes, utf16Shift: utf16, paragraphShift: paragraphs)
+            if top == old.tops[start] {
+                // The lines above are as tall as before: the same sums from the same start.
+                tops.append(contentsOf: old.tops[start...])
+                return
+            }
+            var top = top
+            var (p, position) = old.pieceAndPosition(of: start)
+            var remaining = old.count - start
+            while remaining > 0 {
+                let lines = old.pieces[p].lines
+                while position < lines.endIndex, remaining > 0 {
+                    tops.append(top)
+                    top += lines[position].height + lineSpace
+                    position += 1
+                    remaining -= 1
+                }
+                p += 1
+                if p < old.pieces.count { position = old.pieces[p].lines.startIndex }
+            }
+        }
+
+        /// The old pieces' parts that hold `range`, each moved further by the shifts.
+        private mutating func appendPieces(of range: Range<Int>, byteShift: Int, utf16Shift: Int, paragraphShift: Int) {
+            var (p, position) = old.pieceAndPosition(of: range.lowerBound)
+            var remaining = range.count
+            while remaining > 0 {
+                var piece = old.pieces[p]
+                let end = Swift.min(piece.lines.endIndex, position + remaining)
+                piece.lines = piece.lines[position..<end]
+                piece.byteShift += byteShift
+                piece.utf16Shift += utf16Shift
+                piece.paragraphShift += paragraphShift
+                remaining -= end - position
+                pieces.append(piece)
+                p += 1
+                if p < old.pieces.count { position = old.pieces[p].lines.startIndex }
+            }
+        }
+
+        /// The lines, of `text`: neighbouring small pieces copied into one, and all of them
+        /// into one when too many are left.
+        func build(text: String) -> LayoutLines {
+            var merged: [LinePiece] = []
+            merged.reserveCapacity(pieces.count)
+            for piece in pieces {
+                if let last = merged.last, last.lines.count + piece.lines.count <= LayoutLines.shareableCount {
+                    merged[merged.count - 1] = LinePiece(lines: (last.materialized + piece.materialized)[...])
+                } else {
+                    merged.append(piece)
+                }
+            }
+            if merged.count > LayoutLines.maximumPieceCount {
+                merged = [LinePiece(lines: merged.flatMap(\.materialized)[...])]
+            }
+            return LayoutLines(pieces: merged, tops: tops, text: text)
+        }
+    }
+
+    /// The piece index of line `index` and its position in that piece's slice.
+    @inline(__always)
+    private func pieceAndPosition(of index: Int) -> (Int, Int) {
+        precondition(index >= 0 && index < tops.count, "line index \(index) out of range 0..<\(tops.count)")
+        guard pieces.count > 1 else { return (0, pieces[0].lines.startIndex + index) }
+        var low = 0
+        var high = pieces.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if pieceStarts[mid] <= index { low = mid } else { high = mid - 1 }
+        }
+        return (low, pieces[low].lines.startIndex + index - pieceStarts[low])
+    }
+}
+
+extension LinePiece {
+    /// The piece's lines with its shifts applied (tops and text left as stored).
+    var materialized: [Line] {
+        guard isMoved else { return Array(lines) }
+        return lines.map { line in
+            var moved = line
+            move(&moved)
+            return moved
+        }
+    }
+}
