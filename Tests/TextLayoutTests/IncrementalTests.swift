@@ -74,6 +74,57 @@ struct IncrementalTests {
         }
     }
 
+    /// A long text's lines are shared between the layouts edits make (see ``LayoutLines``): lines
+    /// after an edit are moved by offsets when read, tops summed again as a fresh layout sums them.
+    @Test("edits all over a long text: shared lines read as a fresh layout's", arguments: [UInt64(21), 22])
+    func editsAllOverALongText(seed: UInt64) throws {
+        var random = SplitMix(seed: seed)
+        let font = try fonts()
+        var text = (0..<60).map { Self.paragraphs[$0 % Self.paragraphs.count] }.joined(separator: "\n")
+        let style = try TextStyle(font: font, size: 17)
+        var prepared = try PreparedText(text, style: style)
+        var layout = try prepared.layout(width: 170, lineSpace: 2.3, glyphRuns: seed % 2 == 0)
+        let twin = try TextStyle(font: uncachedTwin(of: font), size: 17)
+        var pieces: [Int] = []
+        for step in 0..<60 {
+            // Far apart: each edit splits the lines somewhere new.
+            let scalars = Array(text.unicodeScalars.indices)
+            let at = scalars[Int.random(in: 0..<scalars.count, using: &random)]
+            let lower = at.utf16Offset(in: text)
+            let insertion = Self.insertions.randomElement(using: &random)!
+            let (edited, edit) = try prepared.replacingCharacters(inUTF16: lower..<lower, with: insertion)
+            let updated = try layout.updated(for: edited, after: edit)
+            let full = try PreparedText(edited.text, style: twin).layout(width: 170, lineSpace: 2.3, glyphRuns: layout.hasGlyphRuns)
+            #expect(summary(updated) == summary(full), "seed \(seed) step \(step): \(insertion.debugDescription) at \(lower)")
+            #expect(updated.contentHeight == full.contentHeight && updated.width == full.width)
+            pieces.append(updated.lines.pieceCount)
+            text = edited.text
+            prepared = edited
+            layout = updated
+        }
+        #expect(pieces.allSatisfy { $0 <= 32 }, "\(pieces)")
+        #expect(pieces.contains { $0 > 3 }, "edits far apart share the old lines in pieces: \(pieces)")
+    }
+
+    @Test("typing in one place keeps the lines before and after it shared, in at most three pieces")
+    func typingInOnePlace() throws {
+        let font = try fonts()
+        let text = (0..<60).map { Self.paragraphs[$0 % Self.paragraphs.count] }.joined(separator: "\n")
+        var prepared = try PreparedText(text, style: TextStyle(font: font, size: 17))
+        var layout = try prepared.layout(width: 170, lineSpace: 2)
+        var caret = text.utf16.count / 2
+        for character in "Typing in the middle, a line\nand another." {
+            let key = String(character)
+            let (edited, edit) = try prepared.replacingCharacters(inUTF16: caret..<caret, with: key)
+            layout = try layout.updated(for: edited, after: edit)
+            #expect(layout.lines.pieceCount <= 3, "after \(key.debugDescription): \(layout.lines.pieceCount) pieces")
+            prepared = edited
+            caret += key.utf16.count
+        }
+        let full = try PreparedText(prepared.text, style: TextStyle(font: try uncachedTwin(of: font), size: 17)).layout(width: 170, lineSpace: 2)
+        #expect(summary(layout) == summary(full))
+    }
+
     @Test("an LF typed right after a lone CR joins it into one break")
     func crThenLF() throws {
         let font = try fonts()

@@ -89,6 +89,9 @@ public struct LayoutLines: RandomAccessCollection, Sendable {
         return low
     }
 
+    /// How many pieces the lines are kept in.
+    var pieceCount: Int { pieces.count }
+
     /// The widest line's width, without assembling the lines.
     var maximumWidth: Double {
         var widest = 0.0
