@@ -26,6 +26,9 @@ public enum EditorEvent: Sendable, Equatable {
     case advance(Double)
     /// Replaces the text, as code does (not limited by `maxLength`).
     case setText(String)
+    /// Appends to the end of the text, as code does when an answer streams in (not limited by
+    /// `maxLength`; the caret and selection stay).
+    case append(String)
     /// Enables or disables the editor.
     case setEnabled(Bool)
     /// Changes the editor's width in pixels.
@@ -60,6 +63,7 @@ extension EditorModel {
             tick()
             return .accepted
         case let .setText(text): return setText(text)
+        case let .append(text): return append(text)
         case let .setEnabled(enabled): return setEnabled(enabled)
         case let .setWidth(width):
             try setWidth(width)

@@ -79,6 +79,33 @@ extension EditorModel {
         }
     }
 
+    /// Appends `string` to the end of the text, as code does when an answer streams in piece by
+    /// piece: taken whole, even over `maxLength` and while disabled; the caret and the selection
+    /// stay where they are (rounded down to a grapheme boundary when `string` starts with a mark
+    /// that joins the last character). Like an edit, it ends an `error` or `success` state and
+    /// restarts live validation. The layout is brought up to date from the text's end
+    /// (`PreparedText.replacingCharacters` and `Layout.updated(for:after:)`) without comparing the
+    /// texts. With a mask, the same as ``setText(_:)`` with the longer text.
+    /// - Returns: `.rejected` only when the text would be too long for the layout engine (64 MiB)
+    ///   or a strict mask refuses it; `.truncated` when a lenient mask kept part of it.
+    @discardableResult
+    public func append(_ string: String) -> EditOutcome {
+        if configuration.mask != nil { return setText(text + string) }
+        return perform {
+            guard !string.isEmpty else { return .accepted }
+            let caret = text.utf8.distance(from: text.startIndex, to: caretIndex)
+            let anchor = text.utf8.distance(from: text.startIndex, to: selectionAnchor)
+            var newText = text
+            newText.append(string)
+            do { try relayout(text: newText, enabled: isEnabled, appended: string) } catch { return .rejected }
+            text = newText
+            caretIndex = characterBoundary(atOrBefore: text.utf8.index(text.startIndex, offsetBy: caret))
+            selectionAnchor = characterBoundary(atOrBefore: text.utf8.index(text.startIndex, offsetBy: anchor))
+            textDidChange()
+            return .accepted
+        }
+    }
+
     /// Moves the caret to `index` (rounded down to a grapheme boundary) and clears the selection.
     /// - Precondition: `index` is an index of ``text``.
     @discardableResult

@@ -12,14 +12,19 @@ extension EditorModel {
     /// a fresh preparation and layout, when the engine's moving of the spans through the edit gives
     /// the new spans (but with balanced or pretty lines, whose lines above the edited one stay
     /// while typing: see `Layout.updated(for:after:)`). A placeholder shown or hidden is a new
-    /// text, prepared afresh.
-    func relayout(text: String, enabled: Bool) throws {
+    /// text, prepared afresh. `appended`, when given, is what `text` adds at the end of the text
+    /// drawn now: when both are drawn as they are (no mask, not secure, no placeholder), the edit
+    /// is known without comparing the texts.
+    func relayout(text: String, enabled: Bool, appended: String? = nil) throws {
         let shown = Self.display(text: text, enabled: enabled, configuration: configuration, formats: maskFormats)
         if shown.text.hasSameCodeUnits(as: prepared.text), shown.styledSpans.areExactly(prepared.spans) {
             display = shown
             return
         }
-        if !display.isPlaceholder, !shown.isPlaceholder, let edited = try? measureEdit(to: shown.text, spans: shown.styledSpans) {
+        // Without a mask (which never appends here) or secure entry, a text is drawn as it is.
+        let drawnAppend = configuration.secure ? nil : appended
+        if !display.isPlaceholder, !shown.isPlaceholder,
+           let edited = try? measureEdit(to: shown.text, spans: shown.styledSpans, appended: drawnAppend) {
             prepared = edited.prepared
             measurement = edited.measurement
             editedPrepareCount += 1
@@ -41,9 +46,11 @@ extension EditorModel {
     /// mask's literals reflow. Without spans it is always taken.
     /// - Returns: nil when the spans would not come out right.
     /// - Throws: ``LayoutError`` when the engine cannot take the edit (the caller then prepares afresh).
-    private func measureEdit(to newText: String, spans: [StyledSpan]) throws -> (prepared: PreparedText, measurement: EditorMeasurement)? {
+    private func measureEdit(to newText: String, spans: [StyledSpan], appended: String?) throws -> (prepared: PreparedText, measurement: EditorMeasurement)? {
         let old = prepared.text
-        let change = Self.drawnEdit(from: old, to: newText)
+        // An append after a CR goes through the comparison, which takes the CR in (see drawnEdit).
+        let change = appended.flatMap { old.utf8.last == 0x0D ? nil : (bytes: old.utf8.count..<old.utf8.count, replacement: $0) }
+            ?? Self.drawnEdit(from: old, to: newText)
         let utf8 = old.utf8
         let range = utf8.index(utf8.startIndex, offsetBy: change.bytes.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: change.bytes.upperBound)
         guard spans.isEmpty && prepared.spans.isEmpty || Self.movedSpans(prepared.spans, replacing: old.utf16Range(range),

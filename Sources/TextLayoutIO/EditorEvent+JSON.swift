@@ -18,6 +18,7 @@ extension EditorEvent {
         ("focus", { .focus(try required($0.bool(), $0, "true or false")) }),
         ("advance", { .advance(try required($0.number(), $0, "a number")) }),
         ("setText", { .setText(try required($0.string(), $0, "a string")) }),
+        ("append", { .append(try required($0.string(), $0, "a string")) }),
         ("setEnabled", { .setEnabled(try required($0.bool(), $0, "true or false")) }),
         ("setWidth", { .setWidth(try required($0.number(), $0, "a number")) }),
         ("tap", { field in

@@ -23,7 +23,7 @@ enum EditCommand {
 
     Each later line is one event (\(EditorEvent.names.joined(separator: ", "))): {"insert": s}, {"paste": s}, {"deleteBackward": n},
     {"deleteForward": n}, {"caret": offset}, {"select": [start, end]}, {"focus": bool},
-    {"advance": seconds}, {"setText": s}, {"setEnabled": bool}, {"setWidth": px}, {"tap": [x, y]},
+    {"advance": seconds}, {"setText": s}, {"append": s}, {"setEnabled": bool}, {"setWidth": px}, {"tap": [x, y]},
     {"move": "left"|"right"|"wordLeft"|"wordRight"|"lineStart"|"lineEnd"|"up"|"down"}.
     Offsets are UTF-16 code units of the typed text (with a mask, without its literals); counts
     are grapheme clusters; a tap is in pixels of the editor's box, insets included.

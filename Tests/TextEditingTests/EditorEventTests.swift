@@ -17,6 +17,7 @@ struct EditorEventTests {
         (#"{"focus":true}"#, .focus(true), { $0.setFocused(true) }),
         (#"{"advance":0.25}"#, .advance(0.25), { editor in try (editor.clock as! ManualClock).advance(by: 0.25); editor.tick(); return .accepted }),
         (#"{"setText":"new text"}"#, .setText("new text"), { $0.setText("new text") }),
+        (#"{"append":" and more"}"#, .append(" and more"), { $0.append(" and more") }),
         (#"{"setEnabled":false}"#, .setEnabled(false), { $0.setEnabled(false) }),
         (#"{"setWidth":120}"#, .setWidth(120), { try $0.setWidth(120); return .accepted }),
         (#"{"tap":[30,10]}"#, .tap(x: 30, y: 10), { $0.tap(x: 30, y: 10) }),
@@ -32,7 +33,7 @@ struct EditorEventTests {
         #expect(EditorEvent.names == names)
     }
 
-    @Test("each event line decodes to its event, and applying it is calling its method", arguments: 0..<13)
+    @Test("each event line decodes to its event, and applying it is calling its method", arguments: 0..<14)
     func decodeAndApply(_ index: Int) throws {
         let entry = Self.cases[index]
         #expect(try EditorEvent(json: parseJSON(entry.json)) == entry.event)

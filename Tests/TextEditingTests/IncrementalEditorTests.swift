@@ -156,4 +156,56 @@ struct IncrementalEditorTests {
         // Masked edits take it only when the spans move with the edit (typing over a placeholder).
         #expect(editor.editedPrepareCount > (editor.configuration.mask == nil ? 20 : 0), "edits take the edit path")
     }
+
+    @Test("appending streamed pieces keeps the caret and selection and measures as a fresh editor", arguments: [false, true])
+    func appendStream(_ crossesLimit: Bool) throws {
+        let answer = IncrementalEditorTests.longText + "\r\n\u{301}تمام 2024 😀\u{200D}👩 end"
+        let editor = try makeEditor(text: "Q: ", width: 240) {
+            $0.sizing = EditorSizing(maxLines: 6, lineSpace: 2)
+            if crossesLimit { $0.maxLength = 40 }
+        }
+        editor.select(from: editor.text.startIndex, to: editor.text.index(after: editor.text.startIndex))
+        var pieces: [String] = []
+        var rest = Substring(answer)
+        var size = 1
+        while !rest.isEmpty {
+            pieces.append(String(rest.prefix(size)))
+            rest = rest.dropFirst(size)
+            size = size % 7 + 1
+        }
+        let preparesBefore = editor.prepareCount
+        for piece in pieces {
+            #expect(editor.append(piece) == .accepted, "appending is not limited by maxLength")
+            #expect(editor.checkInvariants() == [])
+        }
+        #expect(editor.text == "Q: " + answer)
+        #expect(editor.text.utf16Range(editor.selectedRange) == 0..<1, "the selection stays where it was")
+        #expect(editor.editedPrepareCount == pieces.count, "every piece went through the edit path")
+        #expect(editor.prepareCount - preparesBefore == pieces.count)
+        let fresh = try PreparedText(editor.displayText, font: uncachedDejaVu(), size: 17).measureEditor(width: 240, sizing: editor.configuration.sizing)
+        #expect(editor.measurement.height == fresh.height)
+        // (Another font instance: its runs differ by font identity, so lines are compared by their values.)
+        func lines(_ layout: Layout) -> [String] {
+            layout.lines.map { "\($0.utf16Range) w=\($0.width) top=\($0.top) base=\($0.baseline) rtl=\($0.isRightToLeft) glyphs=\($0.runs.flatMap(\.glyphs).map(\.id))" }
+        }
+        #expect(lines(editor.measurement.layout) == lines(fresh.layout))
+    }
+
+    @Test("appending to a masked or secure editor draws what setting the longer text draws")
+    func appendMaskedAndSecure() throws {
+        for kind in ["mask", "secure"] {
+            let configure: (inout EditorConfiguration) -> Void = {
+                if kind == "secure" { $0.secure = true }
+                if kind == "mask" { $0.mask = InputMask(format: "+7(ddd)ddd-dd-dd", appearance: .whole) }
+            }
+            let appended = try makeEditor(text: "", width: 200, configure)
+            let set = try makeEditor(text: "", width: 200, configure)
+            for piece in ["91", "2", "345", "67"] {
+                appended.append(piece)
+                set.setText(set.text + piece)
+                #expect(appended.displayText == set.displayText, "\(kind) after \(piece)")
+                #expect(appended.measurement.height == set.measurement.height)
+            }
+        }
+    }
 }
