@@ -2,22 +2,46 @@
 
 /// The lines of a ``Layout``, in order: a random-access collection of ``Line`` values.
 ///
-/// The lines are kept in pieces, each a run of lines as some layout built them, with the offsets
-/// (UTF-8, UTF-16, paragraph index) they have moved by since; each line's top is kept apart, summed
-/// as a fresh layout sums it. A relayout after an edit (``Layout/updated(for:after:)``) shares the
-/// pieces before and after the lines it re-breaks with the old layout, so a keystroke costs its
-/// paragraph and a few additions per later line, not a copy of every line. A ``Line`` is
-/// assembled when it is read (its offsets moved, its top and baseline filled in): reading every
-/// line of a layout costs about what copying them did.
+/// A layout made afresh keeps the lines it built, as they are. A relayout after an edit
+/// (``Layout/updated(for:after:)``) keeps its lines in pieces, each a run of lines some layout
+/// built, with the offsets (UTF-8, UTF-16, paragraph index) they have moved by since, and each
+/// line's top apart, summed as a fresh layout sums it. It shares the pieces before and after the
+/// lines it re-breaks with the old layout, so a keystroke costs its paragraph and a few additions
+/// per later line, not a copy of every line. A line of a piece is assembled when it is read (its
+/// offsets moved, glyph clusters too, its top and baseline filled in).
 public struct LayoutLines: RandomAccessCollection, Sendable {
-    /// The pieces, in order; together they hold every line.
-    private var pieces: [LinePiece]
-    /// The index of each piece's first line.
-    private var pieceStarts: [Int]
-    /// Each line's top, in pixels from the top of the content box.
-    private var tops: [Double]
+    private let storage: Storage
     /// The laid-out text, which every line read is given (for ``Line/range``).
     private let text: String
+
+    private enum Storage: Sendable {
+        /// Lines as a layout built them: offsets, tops and baselines as they are.
+        case built([Line])
+        /// Pieces shared with other layouts.
+        case pieces(Pieces)
+    }
+
+    /// Lines in pieces, and each line's top.
+    private struct Pieces: Sendable {
+        /// The pieces, in order; together they hold every line.
+        var pieces: [LinePiece]
+        /// The index of each piece's first line.
+        var starts: [Int]
+        /// Each line's top, in pixels from the top of the content box.
+        var tops: [Double]
+
+        /// The piece index of line `index` and its position in that piece's slice.
+        @inline(__always)
+        func position(of index: Int) -> (piece: Int, position: Int) {
+            var low = 0
+            var high = pieces.count - 1
+            while low < high {
+                let mid = (low + high + 1) / 2
+                if starts[mid] <= index { low = mid } else { high = mid - 1 }
+            }
+            return (low, pieces[low].lines.startIndex + index - starts[low])
+        }
+    }
 
     /// Pieces with more lines than this are shared by the layouts an edit makes; smaller
     /// neighbours are copied into one, so that typing in one place does not split the lines
@@ -27,55 +51,67 @@ public struct LayoutLines: RandomAccessCollection, Sendable {
     /// are copied into one piece: reading a line finds its piece by halving.
     private static let maximumPieceCount = 32
 
-    /// Lines laid out afresh: one piece, nothing moved. Each line's own ``Line/top`` is its top.
+    /// Lines laid out afresh, kept as they are.
     init(_ lines: [Line], text: String) {
+        storage = .built(lines)
         self.text = text
-        tops = lines.map(\.top)
-        pieces = lines.isEmpty ? [] : [LinePiece(lines: lines[...])]
-        pieceStarts = lines.isEmpty ? [] : [0]
     }
 
     private init(pieces: [LinePiece], tops: [Double], text: String) {
-        self.text = text
-        self.tops = tops
-        self.pieces = pieces
         var start = 0
-        pieceStarts = pieces.map { piece in
+        let starts = pieces.map { piece in
             defer { start += piece.lines.count }
             return start
         }
+        storage = .pieces(Pieces(pieces: pieces, starts: starts, tops: tops))
+        self.text = text
     }
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int { tops.count }
+    public var endIndex: Int {
+        switch storage {
+        case let .built(lines): lines.count
+        case let .pieces(pieces): pieces.tops.count
+        }
+    }
 
     public subscript(index: Int) -> Line {
-        let (piece, position) = locate(index)
-        var line = piece.lines[position]
-        piece.move(&line)
-        line.top = tops[index]
-        line.baseline = line.top + line.baselineOffset
+        precondition(index >= 0 && index < endIndex, "line index \(index) out of range 0..<\(endIndex)")
+        var line: Line
+        switch storage {
+        case let .built(lines):
+            line = lines[index]
+        case let .pieces(pieces):
+            let (p, position) = pieces.position(of: index)
+            line = pieces.pieces[p].lines[position]
+            pieces.pieces[p].move(&line)
+            line.top = pieces.tops[index]
+            line.baseline = line.top + line.baselineOffset
+        }
         line.text = text
         return line
     }
 
-    /// The piece that holds line `index`, and the line's position in the piece's slice.
+    /// Line `index` as stored, with its offsets where the piece lies now (its top, baseline and
+    /// text as stored): what the cheap accessors below read.
     @inline(__always)
-    private func locate(_ index: Int) -> (LinePiece, Int) {
-        let (piece, position) = pieceAndPosition(of: index)
-        return (pieces[piece], position)
+    private func stored(_ index: Int, _ read: (Line, LinePiece?) -> Int) -> Int {
+        switch storage {
+        case let .built(lines): return read(lines[index], nil)
+        case let .pieces(pieces):
+            let (p, position) = pieces.position(of: index)
+            return read(pieces.pieces[p].lines[position], pieces.pieces[p])
+        }
     }
 
     /// The index of line `index`'s paragraph, without assembling the line.
     func paragraph(ofLine index: Int) -> Int {
-        let (piece, position) = locate(index)
-        return piece.lines[position].paragraph + piece.paragraphShift
+        stored(index) { line, piece in line.paragraph + (piece?.paragraphShift ?? 0) }
     }
 
     /// The first byte of line `index`, without assembling the line.
     func byteStart(ofLine index: Int) -> Int {
-        let (piece, position) = locate(index)
-        return piece.lines[position].byteRange.lowerBound + piece.byteShift
+        stored(index) { line, piece in line.byteRange.lowerBound + (piece?.byteShift ?? 0) }
     }
 
     /// The index of the first line whose paragraph is `paragraph` or later (`count` if none).
@@ -89,22 +125,46 @@ public struct LayoutLines: RandomAccessCollection, Sendable {
         return low
     }
 
-    /// How many pieces the lines are kept in.
-    var pieceCount: Int { pieces.count }
+    /// How many pieces the lines are kept in (1 for lines as a layout built them).
+    var pieceCount: Int {
+        switch storage {
+        case .built: 1
+        case let .pieces(pieces): pieces.pieces.count
+        }
+    }
 
     /// The widest line's width, without assembling the lines.
     var maximumWidth: Double {
         var widest = 0.0
-        for piece in pieces {
-            for line in piece.lines { widest = Swift.max(widest, line.width) }
+        switch storage {
+        case let .built(lines):
+            for line in lines { widest = Swift.max(widest, line.width) }
+        case let .pieces(pieces):
+            for piece in pieces.pieces {
+                for line in piece.lines { widest = Swift.max(widest, line.width) }
+            }
         }
         return widest
     }
 
     /// The bottom of the last line (0 without lines), without assembling it.
     var bottom: Double {
-        guard let top = tops.last, let piece = pieces.last, let line = piece.lines.last else { return 0 }
-        return top + line.height
+        switch storage {
+        case let .built(lines):
+            guard let last = lines.last else { return 0 }
+            return last.top + last.height
+        case let .pieces(pieces):
+            guard let top = pieces.tops.last, let last = pieces.pieces.last?.lines.last else { return 0 }
+            return top + last.height
+        }
+    }
+
+    /// The lines as pieces (lines as built are one unmoved piece), and each line's top.
+    private var asPieces: Pieces {
+        switch storage {
+        case let .built(lines): Pieces(pieces: [LinePiece(lines: lines[...])], starts: [0], tops: lines.map(\.top))
+        case let .pieces(pieces): pieces
+        }
     }
 }
 
@@ -129,20 +189,28 @@ private struct LinePiece: Sendable {
         line.paragraph += paragraphShift
     }
 
-    var isMoved: Bool { byteShift != 0 || utf16Shift != 0 || paragraphShift != 0 }
+    /// The piece's lines with its shifts applied (tops and text left as stored).
+    var materialized: [Line] {
+        guard byteShift != 0 || utf16Shift != 0 || paragraphShift != 0 else { return Array(lines) }
+        return lines.map { line in
+            var moved = line
+            move(&moved)
+            return moved
+        }
+    }
 }
 
 extension LayoutLines {
     /// The lines of a relayout after an edit, assembled from the old layout's lines and the lines
     /// re-broken: see ``Layout/updated(for:after:)``.
     struct EditBuilder {
-        private let old: LayoutLines
+        private let old: Pieces
         private var pieces: [LinePiece] = []
         private var tops: [Double] = []
 
         init(old: LayoutLines) {
-            self.old = old
-            tops.reserveCapacity(old.count + 4)
+            self.old = old.asPieces
+            tops.reserveCapacity(self.old.tops.count + 4)
         }
 
         /// Keeps the old lines `range` where they are (they lie before the edit), tops and all.
@@ -162,16 +230,16 @@ extension LayoutLines {
         /// Adds the old lines from `start` on, moved by the edit before them, their tops summed
         /// from `top` on as a layout sums them (each line's height plus `lineSpace`).
         mutating func appendMoved(from start: Int, bytes: Int, utf16: Int, paragraphs: Int, top: Double, lineSpace: Double) {
-            guard start < old.count else { return }
-            appendPieces(of: start..<old.count, byteShift: bytes, utf16Shift: utf16, paragraphShift: paragraphs)
+            guard start < old.tops.count else { return }
+            appendPieces(of: start..<old.tops.count, byteShift: bytes, utf16Shift: utf16, paragraphShift: paragraphs)
             if top == old.tops[start] {
                 // The lines above are as tall as before: the same sums from the same start.
                 tops.append(contentsOf: old.tops[start...])
                 return
             }
             var top = top
-            var (p, position) = old.pieceAndPosition(of: start)
-            var remaining = old.count - start
+            var (p, position) = old.position(of: start)
+            var remaining = old.tops.count - start
             while remaining > 0 {
                 let lines = old.pieces[p].lines
                 while position < lines.endIndex, remaining > 0 {
@@ -187,7 +255,7 @@ extension LayoutLines {
 
         /// The old pieces' parts that hold `range`, each moved further by the shifts.
         private mutating func appendPieces(of range: Range<Int>, byteShift: Int, utf16Shift: Int, paragraphShift: Int) {
-            var (p, position) = old.pieceAndPosition(of: range.lowerBound)
+            var (p, position) = old.position(of: range.lowerBound)
             var remaining = range.count
             while remaining > 0 {
                 var piece = old.pieces[p]
@@ -219,32 +287,6 @@ extension LayoutLines {
                 merged = [LinePiece(lines: merged.flatMap(\.materialized)[...])]
             }
             return LayoutLines(pieces: merged, tops: tops, text: text)
-        }
-    }
-
-    /// The piece index of line `index` and its position in that piece's slice.
-    @inline(__always)
-    private func pieceAndPosition(of index: Int) -> (Int, Int) {
-        precondition(index >= 0 && index < tops.count, "line index \(index) out of range 0..<\(tops.count)")
-        guard pieces.count > 1 else { return (0, pieces[0].lines.startIndex + index) }
-        var low = 0
-        var high = pieces.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if pieceStarts[mid] <= index { low = mid } else { high = mid - 1 }
-        }
-        return (low, pieces[low].lines.startIndex + index - pieceStarts[low])
-    }
-}
-
-extension LinePiece {
-    /// The piece's lines with its shifts applied (tops and text left as stored).
-    var materialized: [Line] {
-        guard isMoved else { return Array(lines) }
-        return lines.map { line in
-            var moved = line
-            move(&moved)
-            return moved
         }
     }
 }
