@@ -61,9 +61,10 @@ struct TextWrapTests {
         #expect(balanced.lineCount == greedy.lineCount, "\(label)")
         // Greedy filling gives the fewest lines at any width, so the narrowest width at which it
         // keeps its line count is the least widest line of any breaking into that many lines (to
-        // the halving's 1/1024 px). (Below the widest word, greedy's shrink-wrap cuts a word,
-        // which breaking at a width that holds every word never does: that is the floor.)
-        let narrowest = max(try greedy.shrinkWrapWidth(), widestWord)
+        // the halving's 1/1024 px). Shrink-wrapping cuts no word the layout does not cut, so it
+        // stops at the widest word, as breaking at a width that holds every word does.
+        let narrowest = try greedy.shrinkWrapWidth()
+        #expect(narrowest >= widestWord - Layout.fitTolerance, "shrink-wrap cut a word: \(label)")
         #expect(abs(Self.widest(balanced) - narrowest) <= 1.0 / 1024 + Layout.fitTolerance,
                 "balanced widest \(Self.widest(balanced)), greedy shrinks to \(narrowest): \(label)")
     }

@@ -38,16 +38,35 @@ struct WidthTests {
         }
     }
 
-    @Test("the shrink-wrap width keeps the line count, and any narrower width does not", arguments: texts, [90.0, 160, 300])
+    @Test("the shrink-wrap width keeps the line count, and any narrower width does not or cuts a word", arguments: texts, [90.0, 160, 300])
     func shrinkWrap(text: String, width: Double) throws {
         let prepared = try prepare(text)
         let layout = try prepared.layout(width: width)
         let wrapped = try layout.shrinkWrapWidth()
         #expect(wrapped <= layout.width)
-        #expect(try prepared.layout(width: wrapped).lineCount == layout.lineCount)
+        let atWrapped = try prepared.layout(width: wrapped)
+        #expect(atWrapped.lineCount == layout.lineCount)
+        #expect(atWrapped.cutLineCount <= layout.cutLineCount)
         if wrapped > 1 {
-            #expect(try prepared.layout(width: wrapped - 0.01).lineCount > layout.lineCount)
+            let narrower = try prepared.layout(width: wrapped - 0.01)
+            #expect(narrower.lineCount > layout.lineCount || narrower.cutLineCount > layout.cutLineCount)
         }
+    }
+
+    @Test("shrink-wrapping keeps the longest word whole where a narrower width would cut it and keep the line count")
+    func shrinkWrapKeepsWords() throws {
+        let prepared = try prepare("Donaudampfschifffahrtsgesellschaft ja")
+        let word = try prepare("Donaudampfschifffahrtsgesellschaft").layout().width
+        // The word on the first line, "ja" on the second.
+        let layout = try prepared.layout(width: word + 5)
+        #expect(layout.lineCount == 2 && layout.cutLineCount == 0)
+        // Cut after 70% of the word, its rest and "ja" share the second line: the same line count
+        // at a narrower width.
+        let cut = try prepared.layout(width: word * 0.7)
+        #expect(cut.lineCount == layout.lineCount && cut.cutLineCount == 1, "the narrower width keeps the count by cutting the word")
+        let wrapped = try layout.shrinkWrapWidth()
+        #expect(wrapped >= word - Layout.fitTolerance)
+        #expect(try prepared.layout(width: wrapped).cutLineCount == 0)
     }
 
     @Test("a text whose every line is one cluster shrink-wraps to its widest line",
@@ -76,7 +95,7 @@ struct WidthTests {
 
     /// Checks the shrink-wrap width of `prepared` laid out at `width`: laid out at it, the text
     /// keeps its line count and every line fits (the width is its widest line, the foot of its
-    /// stable range); 0.01 px narrower, it needs more lines or a line overflows.
+    /// stable range); 0.01 px narrower, it needs more lines, a line overflows or a word is cut.
     func checkShrinkWrap(_ prepared: PreparedText, width: Double?, _ comment: Comment) throws {
         let layout = try prepared.layout(width: width)
         let wrapped = try layout.shrinkWrapWidth()
@@ -98,8 +117,9 @@ struct WidthTests {
         }
         if wrapped > 0.01 {
             let narrower = try prepared.layout(width: wrapped - 0.01)
-            #expect(narrower.lineCount > atWrapped.lineCount || narrower.width > wrapped - 0.01 + Layout.fitTolerance,
-                    "0.01 px narrower still fits: \(comment)")
+            #expect(narrower.lineCount > atWrapped.lineCount || narrower.width > wrapped - 0.01 + Layout.fitTolerance
+                        || narrower.cutLineCount > layout.cutLineCount,
+                    "0.01 px narrower still fits without cutting another word: \(comment)")
         }
     }
 

@@ -29,7 +29,10 @@ extension Layout {
 
     /// The narrowest wrap width that keeps this layout's number of lines with every line inside it
     /// (for a chat bubble that hugs its text): never less than the widest line, since a line of one
-    /// grapheme cluster keeps the line count at any width but overflows a narrower one. Found by
+    /// grapheme cluster keeps the line count at any width but overflows a narrower one, and never
+    /// so narrow that a word is cut between grapheme clusters that this layout does not cut (a
+    /// narrower width can keep the line count by cutting the widest word, which no bubble wants;
+    /// the count of cut lines may not grow). Found by
     /// halving the interval between a width that is too narrow (more lines, or a line wider than
     /// it) and one that is not, each step a relayout of the prepared widths (no shaping), then
     /// taken as the widest line of the layout at the width found, so the result itself lays out
@@ -47,12 +50,14 @@ extension Layout {
         let wrap = prepared.style.paragraph.textWrap
         if wrap == .balance { return widestExtent }
         let count = lineCount
-        var fits = widestExtent                  // gives at most `count` lines, each within it
-        var tooNarrow = 0.0                      // gives more lines, or a line wider than it
+        let cuts = cutLineCount
+        var fits = widestExtent                  // gives at most `count` lines, each within it, no more cut
+        var tooNarrow = 0.0                      // gives more lines, a line wider than it, or more cut
         while fits - tooNarrow > 1.0 / 1024 {
             let probe = (fits + tooNarrow) / 2
             let candidate = try prepared.layout(width: probe, lineSpace: lineSpace, glyphRuns: false)
-            if candidate.lineCount <= count, candidate.widestExtent <= probe, candidate.truncation == nil {
+            if candidate.lineCount <= count, candidate.widestExtent <= probe, candidate.truncation == nil,
+               candidate.cutLineCount <= cuts {
                 fits = candidate.widestExtent
             } else {
                 tooNarrow = probe
@@ -61,9 +66,19 @@ extension Layout {
         guard wrap == .pretty else { return fits }
         for _ in 0..<8 {
             let settled = try prepared.layout(width: fits, lineSpace: lineSpace, glyphRuns: false)
-            guard settled.lineCount <= count, settled.widestExtent < fits else { break }
+            guard settled.lineCount <= count, settled.widestExtent < fits, settled.cutLineCount <= cuts else { break }
             fits = settled.widestExtent
         }
         return fits
+    }
+
+    /// How many lines end inside a word: cut between grapheme clusters for want of room, rather
+    /// than at a break opportunity, a hard break or the text's end.
+    var cutLineCount: Int {
+        lines.reduce(0) { cuts, line in
+            let paragraph = prepared.paragraphs[line.paragraph]
+            let end = line.byteRange.upperBound
+            return cuts + (end < paragraph.range.end && !paragraph.isSegmentStart(end) ? 1 : 0)
+        }
     }
 }
