@@ -150,7 +150,7 @@ public final class EditorModel {
             state: state, helperText: helperText, counter: counter, isMatched: isMatched,
             lineCount: measurement.lineCount, height: measurement.height, contentHeight: measurement.contentHeight,
             isScrollable: measurement.isScrollable, caretRect: caretRect, selectionRects: selectionRects,
-            rejected: lastOutcome == .rejected)
+            rejected: lastOutcome == .rejected, warnings: prepared.warnings)
     }
 
     /// Lays the displayed text out at a new width (nil for no limit); nothing is shaped again.

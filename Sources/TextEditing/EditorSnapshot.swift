@@ -72,4 +72,7 @@ public struct EditorSnapshot: Sendable {
     public var selectionRects: [LayoutRect]
     /// Whether the last event's edit was refused.
     public var rejected: Bool
+    /// What the layout of ``displayText`` could not do as asked without failing (see
+    /// `PreparedText.warnings`: `hyphens: auto` in a language without patterns); empty when all is well.
+    public var warnings: [String] = []
 }

@@ -134,6 +134,7 @@ extension EditorSnapshot {
                 for rect in selectionRects { rect.write(to: &out) }
             }
             out.field("rejected", rejected)
+            out.warnings(warnings)
         }
         return writer.text
     }

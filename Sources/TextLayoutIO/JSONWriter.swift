@@ -124,6 +124,12 @@ public struct JSONWriter {
     public mutating func field(_ name: String, _ value: Bool) { key(name); bool(value) }
     public mutating func field(_ name: String, _ value: Bool?) { key(name); if let value { bool(value) } else { null() } }
     public mutating func field(_ name: String, _ value: JSONValue) { key(name); self.value(value) }
+    /// The layout's `"warnings"` member (see `PreparedText.warnings`), written only when there are any.
+    public mutating func warnings(_ warnings: [String]) {
+        guard !warnings.isEmpty else { return }
+        key("warnings")
+        array { out in for warning in warnings { out.string(warning) } }
+    }
 
     private mutating func separate() {
         if needsComma { bytes.append(UInt8(ascii: ",")) }

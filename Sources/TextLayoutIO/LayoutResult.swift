@@ -102,10 +102,7 @@ public struct LayoutResult {
                 }
             }
             if layout.prepared.style.paragraph.truncates { write(truncationOf: layout, to: &out) }
-            if !layout.prepared.warnings.isEmpty {
-                out.key("warnings")
-                out.array { out in for warning in layout.prepared.warnings { out.string(warning) } }
-            }
+            out.warnings(layout.prepared.warnings)
             out.key("lines")
             out.array { out in
                 for line in layout.lines { write(line, of: layout, to: &out, detail) }

@@ -31,7 +31,7 @@ enum EditCommand {
     Each input line gets one output line: {"text", "displayText", "formattedText", "maskSpans"
     (with a mask), "showsPlaceholder", "caret", "selection", "state", "helperText", "counter",
     "isMatched", "lineCount", "height", "contentHeight", "isScrollable", "caretRect",
-    "selectionRects", "rejected"}, or {"error": {"code", "message"}}
+    "selectionRects", "rejected", "warnings" (only when there are any)}, or {"error": {"code", "message"}}
     (the editor is then unchanged and the session goes on). Error codes: invalidJSON, invalidUTF8,
     invalidConfig, invalidEvent, invalidArgument, invalidPattern, unknownFont, badFontFile, and
     noEditor for every line after a config line that failed.

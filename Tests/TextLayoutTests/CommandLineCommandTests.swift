@@ -117,6 +117,30 @@ struct CommandLineCommandTests {
         #expect(two.status == 2 && two.error.contains("at most 1 argument"), "\(two.error)")
     }
 
+    @Test("hyphens auto without patterns for the language: measure and render say so on standard error, edit and the batch in \"warnings\"")
+    func patternWarnings() throws {
+        let measure = try runTextlayout(["measure", "--hyphens", "auto", "--language", "sv", "--width", "100", "Avstavning"])
+        #expect(measure.status == 0)
+        #expect(measure.error.hasPrefix("textlayout: warning: hyphens is auto but there are no hyphenation patterns for 'sv"), "\(measure.error)")
+        let json = try runTextlayout(["measure", "--hyphens", "auto", "--language", "sv", "--output-format", "json", "Avstavning"])
+        #expect(json.error == measure.error)
+        #expect(try parseJSON(json.output)["warnings"] != nil)
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let picture = directory.appendingPathComponent("a.png").path
+        let render = try runTextlayout(["render", "--hyphens", "auto", "--language", "sv", "--output", picture, "Avstavning"])
+        #expect(render.status == 0 && render.error == measure.error, "\(render.error)")
+        let english = try runTextlayout(["measure", "--hyphens", "auto", "--language", "en", "--width", "100", "Hyphenation"])
+        #expect(english.status == 0 && english.error.isEmpty, "\(english.error)")
+        let session = #"{"config":{"width":100,"hyphens":"auto","language":"sv"}}"# + "\n" + #"{"insert":"Avstavning"}"# + "\n"
+        let edit = try runTextlayout(["edit"], input: Data(session.utf8))
+        #expect(edit.status == 0)
+        let snapshots = try outputLines(edit.output).map { try parseJSON($0) }
+        #expect(snapshots.count == 2 && snapshots.allSatisfy { $0["warnings"] != nil }, "\(edit.output)")
+        let batch = try runTextlayout(["batch"], input: Data(#"{"text":"Avstavning","hyphens":"auto","language":"sv"}"#.utf8))
+        #expect(try parseJSON(outputLines(batch.output)[0])["warnings"] == snapshots[1]["warnings"])
+    }
+
     // MARK: edit
 
     @Test("edit --render-dir makes the folder and its parents, and draws one picture per successful line")
