@@ -1,4 +1,4 @@
-// The font context a command lays out in: the machine's fonts, or with --fonts-dir only the fonts of one folder, so that answers hold on any machine.
+// The font context a command lays out in: the machine's fonts, or with --fonts-dir only the fonts of one folder, so that answers hold on any machine; --hyphen-dir for the pattern files.
 import Foundation
 import TextLayout
 import TextLayoutIO
@@ -10,27 +10,39 @@ public enum FontOptions {
         help: "look fonts up only in DIR (names, files and fallback), never among the system's, so the answers are the same on every machine with DIR; the default font stays the bundled DejaVu Sans",
         default: "the system's fonts and the bundled ones")
 
+    /// `--hyphen-dir DIR`: where `--hyphens auto` (the `hyphens` key) reads its pattern files.
+    public static let hyphenationDirectory = CommandOption(
+        "hyphen-dir", .string(placeholder: "DIR"),
+        help: "read the hyphenation patterns of hyphens auto from DIR: files named hyph_LL_CC.dic (hyph_en_US.dic), as libhyphen and LibreOffice use them",
+        default: HyphenationDictionaries.defaultDirectory)
+
+    /// The options that choose the context: every command that lays out text takes them.
+    public static let options = [fontsDirectory, hyphenationDirectory]
+
     /// The context `args` ask for: ``FontContext/shared``, or one over only the folder of
-    /// `--fonts-dir`.
-    /// - Throws: ``UsageError`` when the folder does not exist or is not a folder.
+    /// `--fonts-dir`, reading patterns from `--hyphen-dir`.
+    /// - Throws: ``UsageError`` when a folder does not exist or is not a folder.
     public static func context(_ args: ParsedArguments) throws -> FontContext {
-        guard let folder = try folder(args) else { return .shared }
-        return FontContext(fontDirectories: [folder], includeSystemFonts: false)
+        let fonts = try folder(args, fontsDirectory, "a folder of font files")
+        let patterns = try folder(args, hyphenationDirectory, "a folder of hyphenation pattern files")
+        guard fonts != nil || patterns != nil else { return .shared }
+        return FontContext(fontDirectories: fonts.map { [$0] } ?? [], includeSystemFonts: fonts == nil,
+                           hyphenationDirectory: patterns ?? HyphenationDictionaries.defaultDirectory)
     }
 
     /// The batch's layouter in `context` (``context(_:)`` when nil); with `--fonts-dir`, its
     /// results name the font files they were drawn in, relative to the folder.
     public static func batchLayouter(_ args: ParsedArguments, in context: FontContext? = nil) throws -> BatchLayouter {
-        BatchLayouter(fonts: try context ?? self.context(args), namingFontsIn: try folder(args))
+        BatchLayouter(fonts: try context ?? self.context(args), namingFontsIn: try folder(args, fontsDirectory, "a folder of font files"))
     }
 
-    /// The folder of `--fonts-dir`, as a full path; nil without the option.
+    /// The folder `option` names, as a full path; nil without the option.
     /// - Throws: ``UsageError`` when it does not exist or is not a folder.
-    static func folder(_ args: ParsedArguments) throws -> String? {
-        guard let folder = args.string(fontsDirectory) else { return nil }
+    static func folder(_ args: ParsedArguments, _ option: CommandOption, _ what: String) throws -> String? {
+        guard let folder = args.string(option) else { return nil }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            throw UsageError("--fonts-dir must name a folder of font files, got '\(folder)'")
+            throw UsageError("--\(option.name) must name \(what), got '\(folder)'")
         }
         return URL(fileURLWithPath: folder).standardizedFileURL.path
     }

@@ -8,7 +8,7 @@ import TextLayoutIO
 enum BatchCommand {
     static let threads = CommandOption("threads", .integer(placeholder: "N", bounds: .within(1...1024)),
                                        help: "how many jobs are laid out at once", default: "the number of cores")
-    static let options = [threads, LineReader.maximumLineBytesOption, FontOptions.fontsDirectory]
+    static let options = [threads, LineReader.maximumLineBytesOption] + FontOptions.options
     /// The jobs: a file, or standard input when none is named (or `-`).
     static let operands = Operands("[JOBS.jsonl | -] > RESULTS.jsonl", maximum: 1)
     static let details = """

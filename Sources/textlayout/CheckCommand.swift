@@ -9,7 +9,7 @@ enum CheckCommand {
                                             help: "a line for people per job that does not fit, or one JSON line each", default: "text")
     static let html = CommandOption("html", .string(placeholder: "REPORT.html"),
                                     help: "also write a page of the jobs that do not fit: each one's text, problems and layout drawn in its box")
-    static let options = [outputFormat, html, FontOptions.fontsDirectory, BatchCommand.threads]
+    static let options = [outputFormat, html] + FontOptions.options + [BatchCommand.threads]
     static let operands = Operands("JOBS.jsonl", maximum: 1)
     static let details = """
     A job does not fit when it has more lines than its maxLines or is taller than its maxHeight

@@ -18,7 +18,7 @@ enum CompareCommand {
                                         help: "what `textlayout --version` printed when the old results were made: a warning names each component whose version differs now")
     static let html = CommandOption("html", .string(placeholder: "REPORT.html"),
                                     help: "also write a page of the changed jobs: each one's text, changes, and layouts before and after, drawn side by side (needs --jobs)")
-    static let options = [jobs, oldJobs, tolerance, outputFormat, html, versions, FontOptions.fontsDirectory, BatchCommand.threads]
+    static let options = [jobs, oldJobs, tolerance, outputFormat, html, versions] + FontOptions.options + [BatchCommand.threads]
     static let operands = Operands("OLD.jsonl [NEW.jsonl]", maximum: 2)
     static let details = """
     OLD and NEW are outputs of `batch` for the same jobs, matched line by line (and by id when both

@@ -6,7 +6,7 @@ import TextLayoutIO
 import TextRender
 
 enum EditCommand {
-    static let options = SnapshotPictures.options + [LineReader.maximumLineBytesOption, FontOptions.fontsDirectory]
+    static let options = SnapshotPictures.options + [LineReader.maximumLineBytesOption] + FontOptions.options
     static let operands = Operands("< SESSION.jsonl > SNAPSHOTS.jsonl", maximum: 0)
     static let details = """
     The first line is {"config": {...}}: the batch format's layout keys (\(LayoutRequest.layoutKeys.joined(separator: ", "))) and text, placeholder,

@@ -18,7 +18,7 @@ enum MeasureCommand {
     static let textFile = CommandOption("text-file", .string(placeholder: "FILE"), help: "read the text from FILE (UTF-8) instead of an argument")
     /// Where the text comes from: an argument, --text-file or standard input.
     static let operands = Operands("[TEXT | --text-file FILE | -]", maximum: 1)
-    static let options = LayoutOptions.options + [outputFormat, glyphs, textFile, FontOptions.fontsDirectory]
+    static let options = LayoutOptions.options + [outputFormat, glyphs, textFile] + FontOptions.options
 
     static func run(_ args: ParsedArguments) throws -> Int32 {
         let format = args.choice(outputFormat, as: OutputFormat.self) ?? .text

@@ -132,6 +132,19 @@ struct CommandLineCommandTests {
         #expect(render.status == 0 && render.error == measure.error, "\(render.error)")
         let english = try runTextlayout(["measure", "--hyphens", "auto", "--language", "en", "--width", "100", "Hyphenation"])
         #expect(english.status == 0 && english.error.isEmpty, "\(english.error)")
+        // --hyphen-dir: patterns from another folder (here one with only a Swedish file); a missing folder is a usage error.
+        let patterns = directory.appendingPathComponent("patterns")
+        try FileManager.default.createDirectory(at: patterns, withIntermediateDirectories: true)
+        try Data("UTF-8\nv1s\n".utf8).write(to: patterns.appendingPathComponent("hyph_sv_SE.dic"))
+        let swedish = try runTextlayout(["measure", "--hyphens", "auto", "--language", "sv", "--hyphen-dir", patterns.path,
+                                         "--output-format", "json", "--width", "60", "avstavning"])
+        #expect(swedish.status == 0 && swedish.error.isEmpty, "\(swedish.error)")
+        guard case let .array(lines)? = try parseJSON(swedish.output)["lines"] else { Issue.record("no lines: \(swedish.output)"); return }
+        #expect(lines.first?["hyphen"] == .bool(true), "the file's one pattern allows av-stavning: \(swedish.output)")
+        let noEnglish = try runTextlayout(["measure", "--hyphens", "auto", "--language", "en", "--hyphen-dir", patterns.path, "Hyphenation"])
+        #expect(noEnglish.error.contains("no hyphenation patterns for 'en") && noEnglish.error.contains(patterns.path), "\(noEnglish.error)")
+        let missing = try runTextlayout(["measure", "--hyphen-dir", patterns.appendingPathComponent("none").path, "x"])
+        #expect(missing.status == 2 && missing.error.contains("--hyphen-dir must name a folder of hyphenation pattern files"), "\(missing.error)")
         let session = #"{"config":{"width":100,"hyphens":"auto","language":"sv"}}"# + "\n" + #"{"insert":"Avstavning"}"# + "\n"
         let edit = try runTextlayout(["edit"], input: Data(session.utf8))
         #expect(edit.status == 0)
