@@ -3,9 +3,11 @@ import CICU
 
 /// A paragraph after the expensive work: shaped once, its break opportunities found.
 ///
-/// Everything is in absolute UTF-8 byte offsets into the prepared text. Laying the paragraph out at
-/// a width reads these arrays and reshapes only the pieces next to an unsafe-to-break line edge.
-/// A class, immutable after preparing: layouts pass it around without copying its many arrays.
+/// Everything reads as absolute UTF-8 byte offsets into the prepared text. Laying the paragraph out
+/// at a width reads these arrays and reshapes only the pieces next to an unsafe-to-break line edge.
+/// A class, immutable after preparing: layouts pass it around without copying its many arrays, and
+/// an edit before it moves it in O(runs + tabs), its offset arrays and glyphs shared (their stored
+/// values stay, a base added on read moves).
 final class PreparedParagraph: Sendable {
     let range: ParagraphRange
     /// The start of each segment: the text between two break opportunities. `segmentStarts[0]`
@@ -23,7 +25,7 @@ final class PreparedParagraph: Sendable {
     /// The index of each cluster's first glyph, with one more entry for the glyph count.
     let clusterFirstGlyph: CompactOffsets
     /// The paragraph's glyphs, in logical order: the glyphs of each run, one run after another.
-    let glyphs: ShapedGlyphs
+    let glyphs: ParagraphGlyphs
     /// The runs the paragraph was shaped in (one level, script and font each), in logical order.
     let runs: [ShapedRun]
     /// The bidi levels of the paragraph's characters.
@@ -48,7 +50,6 @@ final class PreparedParagraph: Sendable {
 
     /// A paragraph moved by `delta` bytes: offsets shifted, everything else shared.
     init(_ other: PreparedParagraph, shiftedBy delta: Int) {
-        let d32 = Int32(delta)
         range = ParagraphRange(start: other.range.start + delta, end: other.range.end + delta, next: other.range.next + delta)
         segmentStarts = other.segmentStarts.shifted(by: delta)
         contentEnds = other.contentEnds.shifted(by: delta)
@@ -56,7 +57,7 @@ final class PreparedParagraph: Sendable {
         clusterX = other.clusterX
         clusterUnsafe = other.clusterUnsafe
         clusterFirstGlyph = other.clusterFirstGlyph
-        glyphs = other.glyphs.map { var glyph = $0; glyph.cluster += d32; return glyph }
+        glyphs = other.glyphs.shifted(by: delta)
         runs = other.runs.map { var run = $0; run.range = (run.range.lowerBound + delta)..<(run.range.upperBound + delta); return run }
         bidi = other.bidi
         tabs = other.tabs.map { $0 + delta }
@@ -67,7 +68,7 @@ final class PreparedParagraph: Sendable {
     }
 
     init(range: ParagraphRange, segmentStarts: CompactOffsets, contentEnds: CompactOffsets, clusterStarts: CompactOffsets,
-         clusterX: [Double], clusterUnsafe: [Bool], clusterFirstGlyph: CompactOffsets, glyphs: ShapedGlyphs, runs: [ShapedRun],
+         clusterX: [Double], clusterUnsafe: [Bool], clusterFirstGlyph: CompactOffsets, glyphs: ParagraphGlyphs, runs: [ShapedRun],
          bidi: BidiLevels, tabs: [Int], autoHyphens: CompactOffsets = CompactOffsets()) {
         self.range = range
         self.segmentStarts = segmentStarts
@@ -109,7 +110,7 @@ final class PreparedParagraph: Sendable {
     /// Roughly the memory the paragraph holds, in bytes.
     var estimatedBytes: Int {
         heapBytes(segmentStarts.storage) + heapBytes(contentEnds.storage) + heapBytes(clusterStarts.storage)
-            + heapBytes(clusterX) + heapBytes(clusterUnsafe) + heapBytes(clusterFirstGlyph.storage) + heapBytes(glyphs)
+            + heapBytes(clusterX) + heapBytes(clusterUnsafe) + heapBytes(clusterFirstGlyph.storage) + heapBytes(glyphs.storage)
             + heapBytes(runs) + (bidi.levels.map(heapBytes) ?? 0) + heapBytes(tabs) + heapBytes(segmentStartCluster)
             + heapBytes(contentEndCluster) + heapBytes(autoHyphens.storage) + 256
     }
@@ -286,7 +287,7 @@ extension PreparedParagraph {
         if breaks.isEmpty { contentEnds.append(range.start) }
         return PreparedParagraph(range: range, segmentStarts: segmentStarts, contentEnds: contentEnds, clusterStarts: clusterStarts,
                                  clusterX: clusterX, clusterUnsafe: clusterUnsafe, clusterFirstGlyph: clusterFirstGlyph,
-                                 glyphs: glyphs, runs: runs, bidi: bidi, tabs: tabs, autoHyphens: autoHyphens)
+                                 glyphs: ParagraphGlyphs(glyphs), runs: runs, bidi: bidi, tabs: tabs, autoHyphens: autoHyphens)
     }
 }
 
