@@ -1,4 +1,4 @@
-// Converts ascending UTF-8 byte offsets into UTF-16 code unit offsets in one pass over the text.
+// Converts ascending UTF-8 byte offsets into UTF-16 code unit offsets, and back, in one pass over the text.
 
 /// Converts UTF-8 byte offsets of one text into UTF-16 offsets, for offsets asked in ascending order.
 ///
@@ -32,5 +32,20 @@ struct UTF16OffsetCounter {
         byteOffset = target
         utf16Offset = n
         return n
+    }
+
+    /// The byte offset of UTF-16 offset `target` (at or after the previous one asked, and no
+    /// further than the text's end), or nil when it falls inside a surrogate pair.
+    mutating func byte(atUTF16 target: Int) -> Int? {
+        var i = byteOffset
+        var n = utf16Offset
+        while n < target, i < bytes.count {
+            let lead = bytes[i]
+            i += lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+            n += lead >= 0xF0 ? 2 : 1
+        }
+        byteOffset = i
+        utf16Offset = n
+        return n == target ? i : nil
     }
 }

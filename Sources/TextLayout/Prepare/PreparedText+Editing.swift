@@ -1,4 +1,4 @@
-// Editing a prepared text: only the paragraphs an edit touches are shaped again; the others are reused or shifted.
+// Editing a prepared text: only the paragraphs an edit touches are shaped again; the others are reused or moved in O(1).
 
 /// What an edit changed, for bringing a layout of the old text up to date (see
 /// ``Layout/updated(for:after:)``).
@@ -23,49 +23,60 @@ public struct TextEdit: Sendable, Equatable {
 extension PreparedText {
     /// The text with `range` (UTF-16 offsets) replaced by `replacement`, prepared again only where
     /// the edit reaches: the paragraphs it touches are shaped anew, the ones before are reused and
-    /// the ones after are shifted, without shaping.
+    /// the ones after are moved, without shaping. The range is found in bytes by reading only the
+    /// paragraphs it falls in.
     /// - Throws: ``LayoutError`` `.invalidArgument` when the range is outside the text or splits a
     ///   surrogate pair.
     public func replacingCharacters(inUTF16 range: Range<Int>, with replacement: String) throws -> (text: PreparedText, edit: TextEdit) {
-        let utf16Count = text.utf16.count
         guard range.lowerBound >= 0, range.upperBound <= utf16Count else {
             throw LayoutError(.invalidArgument, "the range \(range.lowerBound)..<\(range.upperBound) is outside the text's \(utf16Count) UTF-16 code units")
         }
-        let lower = String.Index(utf16Offset: range.lowerBound, in: text)
-        let upper = String.Index(utf16Offset: range.upperBound, in: text)
-        guard lower.samePosition(in: text.unicodeScalars) != nil, upper.samePosition(in: text.unicodeScalars) != nil else {
+        guard let a = byteOffset(ofUTF16: range.lowerBound), let b = byteOffset(ofUTF16: range.upperBound) else {
             throw LayoutError(.invalidArgument, "the range \(range.lowerBound)..<\(range.upperBound) splits a surrogate pair")
         }
-        return try replacingCharacters(in: lower..<upper, with: replacement)
+        return try replacing(bytes: a..<b, utf16: range, with: replacement)
     }
 
     /// The text with `range` replaced by `replacement` (see ``replacingCharacters(inUTF16:with:)``).
+    /// Indices inside a Unicode scalar count from the scalar's start, as `String` takes them.
     public func replacingCharacters(in range: Range<String.Index>, with replacement: String) throws -> (text: PreparedText, edit: TextEdit) {
-        let a = text.utf8.distance(from: text.startIndex, to: range.lowerBound)
-        let b = text.utf8.distance(from: text.startIndex, to: range.upperBound)
+        func scalarStart(_ index: String.Index) -> Int {
+            var offset = text.utf8.distance(from: text.startIndex, to: index)
+            while offset < bytes.count, offset > 0, bytes[offset] & 0xC0 == 0x80 { offset -= 1 }
+            return offset
+        }
+        let a = scalarStart(range.lowerBound)
+        let b = scalarStart(range.upperBound)
+        return try replacing(bytes: a..<b, utf16: utf16Offset(ofByte: a)..<utf16Offset(ofByte: b), with: replacement)
+    }
+
+    /// The text with the bytes `old` (the UTF-16 range `oldUTF16`) replaced by `replacement`.
+    private func replacing(bytes old: Range<Int>, utf16 oldUTF16: Range<Int>, with replacement: String) throws -> (text: PreparedText, edit: TextEdit) {
+        let (a, b) = (old.lowerBound, old.upperBound)
+        let utf8 = text.utf8
         var newText = text
-        newText.replaceSubrange(range, with: replacement)
+        newText.replaceSubrange(utf8.index(utf8.startIndex, offsetBy: a)..<utf8.index(utf8.startIndex, offsetBy: b), with: replacement)
         let newBytes = Array(newText.utf8)
         guard newBytes.count <= Self.maximumLength else {
             throw LayoutError(.invalidText, "the text would be \(newBytes.count) bytes of UTF-8; at most \(Self.maximumLength) are allowed")
         }
         let delta = newBytes.count - bytes.count
-        let oldUTF16Start = text.utf16.distance(from: text.startIndex, to: range.lowerBound)
-        let oldUTF16End = oldUTF16Start + text[range].utf16.count
-        let newSpans = Self.adjust(spans, replacing: oldUTF16Start..<oldUTF16End, with: replacement.utf16.count)
-        let newResolved = try Self.resolve(newSpans, bytes: newBytes, style: style)
+        let replacementUTF16 = replacement.utf16.count
+        let utf16Delta = replacementUTF16 - oldUTF16.count
+        let newSpans = Self.adjust(spans, replacing: oldUTF16, with: replacementUTF16)
+        let newResolved = try Self.resolve(newSpans, bytes: newBytes, utf16Count: utf16Count + utf16Delta, style: style)
         // The old paragraphs the edit reaches: from the one holding its start to the one holding
         // its end (an edit that ends right after a hard break joins the next paragraph too).
         // An edit right after a CR reaches back into the CR's paragraph: an LF inserted there
         // turns two breaks (CR, LF) into one (CR LF).
         let reach = a > 0 && bytes[a - 1] == 0x0D ? a - 1 : a
-        let first = paragraphs.lastIndex { $0.range.start <= reach } ?? 0
-        let last = paragraphs.lastIndex { $0.range.start <= b } ?? first
+        let first = paragraphIndex(holdingByte: reach)
+        let last = paragraphIndex(holdingByte: b)
         let regionStart = paragraphs[first].range.start
         let oldRegionEnd = paragraphs[last].range.next
         let newRegionEnd = oldRegionEnd + delta
         let style = self.style
-        let region: [PreparedParagraph] = try newBytes.withUnsafeBufferPointer { buffer in
+        let (region, regionUTF16Starts): ([PreparedParagraph], [Int]) = try newBytes.withUnsafeBufferPointer { buffer in
             var ranges = splitParagraphs(UnsafeBufferPointer(rebasing: buffer[regionStart..<newRegionEnd])).map {
                 ParagraphRange(start: $0.start + regionStart, end: $0.end + regionStart, next: $0.next + regionStart)
             }
@@ -74,15 +85,52 @@ extension PreparedText {
             if last + 1 < paragraphs.count, ranges.count > 1, ranges[ranges.count - 1].start == newRegionEnd {
                 ranges.removeLast()
             }
-            return try ranges.map { try PreparedParagraph.prepare($0, bytes: buffer, style: style, spans: newResolved, hyphenation: hyphenation) }
+            let starts = Self.utf16Starts(of: ranges[...], in: buffer, from: paragraphUTF16Starts[first]).starts
+            return (try ranges.map { try PreparedParagraph.prepare($0, bytes: buffer, style: style, spans: newResolved, hyphenation: hyphenation) },
+                    starts)
         }
         let after = paragraphs[(last + 1)...].map { $0.shifted(by: delta) }
         let prepared = PreparedText(text: newText, style: style, spans: newSpans, resolvedSpans: newResolved, bytes: newBytes,
-                                    paragraphs: Array(paragraphs[..<first]) + region + after, hyphenatedAs: self)
-        let edit = TextEdit(oldBytes: a..<b, oldUTF16: oldUTF16Start..<oldUTF16End,
-                            newByteCount: replacement.utf8.count, newUTF16Count: replacement.utf16.count,
+                                    paragraphs: Array(paragraphs[..<first]) + region + after,
+                                    paragraphUTF16Starts: Array(paragraphUTF16Starts[..<first]) + regionUTF16Starts
+                                        + paragraphUTF16Starts[(last + 1)...].map { $0 + utf16Delta },
+                                    utf16Count: utf16Count + utf16Delta, hyphenatedAs: self)
+        let edit = TextEdit(oldBytes: a..<b, oldUTF16: oldUTF16, newByteCount: replacement.utf8.count, newUTF16Count: replacementUTF16,
                             firstParagraph: first, oldParagraphCount: last - first + 1, newParagraphCount: region.count)
         return (prepared, edit)
+    }
+
+    /// The index of the paragraph that holds byte `offset` (the last one that starts at or before it).
+    func paragraphIndex(holdingByte offset: Int) -> Int {
+        var low = 0
+        var high = paragraphs.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if paragraphs[mid].range.start <= offset { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    /// The byte offset of UTF-16 offset `offset` (in `0...utf16Count`), or nil when it falls
+    /// inside a surrogate pair. Reads the bytes of its paragraph only.
+    func byteOffset(ofUTF16 offset: Int) -> Int? {
+        if offset == utf16Count { return bytes.count }
+        let p = firstIndex(in: paragraphUTF16Starts, atOrAfter: offset + 1) - 1
+        return bytes.withUnsafeBufferPointer { buffer in
+            var counter = UTF16OffsetCounter(buffer, byteOffset: paragraphs[p].range.start, utf16Offset: paragraphUTF16Starts[p])
+            return counter.byte(atUTF16: offset)
+        }
+    }
+
+    /// The UTF-16 offset of the character that starts at byte `offset` (or of the text's end).
+    /// Reads the bytes of its paragraph only.
+    func utf16Offset(ofByte offset: Int) -> Int {
+        if offset == bytes.count { return utf16Count }
+        let p = paragraphIndex(holdingByte: offset)
+        return bytes.withUnsafeBufferPointer { buffer in
+            var counter = UTF16OffsetCounter(buffer, byteOffset: paragraphs[p].range.start, utf16Offset: paragraphUTF16Starts[p])
+            return counter.utf16(at: offset)
+        }
     }
 }
 

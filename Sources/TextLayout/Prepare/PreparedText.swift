@@ -19,6 +19,11 @@ public struct PreparedText: Sendable {
     /// The text's UTF-8 bytes; every internal offset points into them.
     let bytes: [UInt8]
     let paragraphs: [PreparedParagraph]
+    /// The UTF-16 offset where each paragraph starts: an edit's UTF-16 range is found in bytes by
+    /// reading only the paragraphs it falls in.
+    let paragraphUTF16Starts: [Int]
+    /// The text's length in UTF-16 code units.
+    let utf16Count: Int
     /// The spans in byte ranges, sorted, for the paragraphs to split their runs at.
     let resolvedSpans: [ResolvedSpan]
     /// What went less well than asked without failing: with ``TextStyle/hyphens`` `auto`, that
@@ -53,7 +58,9 @@ public struct PreparedText: Sendable {
         self.style = style
         self.spans = spans
         self.bytes = bytes
-        let resolved = try Self.resolve(spans, bytes: bytes, style: style)
+        let ranges = bytes.withUnsafeBufferPointer(splitParagraphs)
+        (paragraphUTF16Starts, utf16Count) = bytes.withUnsafeBufferPointer { Self.utf16Starts(of: ranges[...], in: $0, from: 0) }
+        let resolved = try Self.resolve(spans, bytes: bytes, utf16Count: utf16Count, style: style)
         self.resolvedSpans = resolved
         let lookup = style.hyphenationLookup()
         var hyphenation: HyphenationPatterns?
@@ -64,7 +71,7 @@ public struct PreparedText: Sendable {
         }
         self.hyphenation = hyphenation
         self.paragraphs = try bytes.withUnsafeBufferPointer { buffer in
-            try splitParagraphs(buffer).map {
+            try ranges.map {
                 try PreparedParagraph.prepare($0, bytes: buffer, style: style, spans: resolved, hyphenation: hyphenation)
             }
         }
@@ -72,7 +79,9 @@ public struct PreparedText: Sendable {
 
     /// A preparation assembled from parts (an edit's), hyphenated as `original` was.
     init(text: String, style: TextStyle, spans: [StyledSpan], resolvedSpans: [ResolvedSpan], bytes: [UInt8],
-         paragraphs: [PreparedParagraph], hyphenatedAs original: PreparedText) {
+         paragraphs: [PreparedParagraph], paragraphUTF16Starts: [Int], utf16Count: Int, hyphenatedAs original: PreparedText) {
+        self.paragraphUTF16Starts = paragraphUTF16Starts
+        self.utf16Count = utf16Count
         self.warnings = original.warnings
         self.hyphenation = original.hyphenation
         self.text = text
@@ -83,33 +92,37 @@ public struct PreparedText: Sendable {
         self.paragraphs = paragraphs
     }
 
-    /// The spans in byte ranges, sorted by start.
-    static func resolve(_ spans: [StyledSpan], bytes: [UInt8], style: TextStyle) throws -> [ResolvedSpan] {
+    /// The spans in byte ranges, sorted by start, for a text of `bytes` that is `utf16Count` UTF-16 code units long.
+    static func resolve(_ spans: [StyledSpan], bytes: [UInt8], utf16Count: Int, style: TextStyle) throws -> [ResolvedSpan] {
         guard !spans.isEmpty else { return [] }
-        var utf16Count = 0
-        for byte in bytes where byte & 0xC0 != 0x80 { utf16Count += byte >= 0xF0 ? 2 : 1 }
         let sorted = try StyledSpan.validated(spans, utf16Count: utf16Count)
-        // One pass over the text turns the sorted UTF-16 offsets into byte offsets.
-        var byteOffset = 0
-        var utf16Offset = 0
-        func byte(at target: Int) throws -> Int {
-            while utf16Offset < target, byteOffset < bytes.count {
-                let lead = bytes[byteOffset]
-                let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-                utf16Offset += length == 4 ? 2 : 1
-                byteOffset += length
+        return try bytes.withUnsafeBufferPointer { buffer in
+            // One pass over the text turns the sorted UTF-16 offsets into byte offsets.
+            var counter = UTF16OffsetCounter(buffer)
+            func byte(at target: Int) throws -> Int {
+                guard let offset = counter.byte(atUTF16: target) else {
+                    throw LayoutError(.invalidArgument, "a span boundary at UTF-16 offset \(target) splits a surrogate pair")
+                }
+                return offset
             }
-            guard utf16Offset == target else {
-                throw LayoutError(.invalidArgument, "a span boundary at UTF-16 offset \(target) splits a surrogate pair")
+            return try sorted.map { index, span in
+                let start = try byte(at: span.range.lowerBound)
+                let end = try byte(at: span.range.upperBound)
+                return ResolvedSpan(bytes: start..<end, font: span.font ?? style.font, size: span.size ?? style.size,
+                                    features: span.features, letterSpacing: span.letterSpacing, index: index)
             }
-            return byteOffset
         }
-        return try sorted.map { index, span in
-            let start = try byte(at: span.range.lowerBound)
-            let end = try byte(at: span.range.upperBound)
-            return ResolvedSpan(bytes: start..<end, font: span.font ?? style.font, size: span.size ?? style.size,
-                                features: span.features, letterSpacing: span.letterSpacing, index: index)
-        }
+    }
+
+    /// The UTF-16 offset where each of `ranges` (consecutive paragraphs of `bytes`, the first
+    /// starting at UTF-16 offset `utf16Start`) starts, and the UTF-16 offset where the last ends
+    /// (its ``ParagraphRange/next``).
+    static func utf16Starts(of ranges: ArraySlice<ParagraphRange>, in bytes: UnsafeBufferPointer<UInt8>,
+                            from utf16Start: Int) -> (starts: [Int], end: Int) {
+        guard let first = ranges.first else { return ([], utf16Start) }
+        var counter = UTF16OffsetCounter(bytes, byteOffset: first.start, utf16Offset: utf16Start)
+        let starts = ranges.map { counter.utf16(at: $0.start) }
+        return (starts, counter.utf16(at: ranges.last!.next))
     }
 
     /// Prepares `text` in `font` at `size` pixels.
@@ -120,7 +133,8 @@ public struct PreparedText: Sendable {
     /// Roughly the memory the preparation holds, in bytes (for cache budgets).
     public var estimatedBytes: Int {
         // The text's own storage (about its UTF-8 length), the bytes' array, the paragraphs' array.
-        var total = text.utf8.count + 48 + heapBytes(bytes) + heapBytes(paragraphs) + heapBytes(resolvedSpans) + 64
+        var total = text.utf8.count + 48 + heapBytes(bytes) + heapBytes(paragraphs) + heapBytes(paragraphUTF16Starts)
+            + heapBytes(resolvedSpans) + 64
         for paragraph in paragraphs { total += paragraph.estimatedBytes }
         return total
     }
