@@ -33,20 +33,18 @@ struct StreamScenario {
         return (0..<count).map { k in String(characters[k * characters.count / count..<(k + 1) * characters.count / count]) }
     }
 
-    /// Appends each of `pieces` to an empty text through the edit path, the layout brought up to
-    /// date and the editor's height measured after each; returns the final layout.
+    /// Appends each of `pieces` to an empty text (``PreparedText/appending(_:)``), the layout
+    /// brought up to date and the editor's height measured after each; returns the final layout.
     static func stream(_ pieces: [String], style: TextStyle) throws -> Layout {
         var prepared = try PreparedText("", style: style)
         var layout = try prepared.layout(width: width, lineSpace: 2, glyphRuns: false)
         let sizing = EditorSizing(lineSpace: 2)
-        var end = 0
         var height = 0.0
         for piece in pieces {
-            let (edited, edit) = try prepared.replacingCharacters(inUTF16: end..<end, with: piece)
+            let (edited, edit) = try prepared.appending(piece)
             layout = try layout.updated(for: edited, after: edit)
             height += try layout.measureEditor(width: width, sizing: sizing).height
             prepared = edited
-            end += piece.utf16.count
         }
         if height.isNaN { print("") }  // keeps the heights alive
         return layout
@@ -61,7 +59,7 @@ struct StreamScenario {
         let (text, style) = answer()
         let pieces = Self.pieces(of: text, count: Self.pieceCount)
         print("answer: \(text.utf8.count) bytes, \(text.split(separator: "\n").count) paragraphs, appended in \(pieces.count) pieces "
-              + "at \(Int(Self.width)) px through the edit path, the height measured after each; the caches emptied before each round")
+              + "at \(Int(Self.width)) px through PreparedText.appending, the height measured after each; the caches emptied before each round")
         var streams: [Double] = []
         var fulls: [Double] = []
         for round in 0...rounds {

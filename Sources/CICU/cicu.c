@@ -108,7 +108,12 @@ static UBreakIterator *iterator_for(cicu_break_kind kind, const char *locale, UE
 
 int32_t cicu_breaks(cicu_break_kind kind, const char *locale, const uint8_t *text, int32_t length,
                     int32_t *positions, uint8_t *hard, int32_t capacity) {
-    if (length < 0 || capacity < length + 1 || (length > 0 && (text == NULL || positions == NULL)))
+    return cicu_breaks_after(kind, locale, text, length, 0, positions, hard, capacity);
+}
+
+int32_t cicu_breaks_after(cicu_break_kind kind, const char *locale, const uint8_t *text, int32_t length, int32_t after,
+                          int32_t *positions, uint8_t *hard, int32_t capacity) {
+    if (length < 0 || after < 0 || after > length || capacity < length + 1 || (length > 0 && (text == NULL || positions == NULL)))
         return -(int32_t)U_ILLEGAL_ARGUMENT_ERROR;
     if (length == 0) return 0;
     UErrorCode status = U_ZERO_ERROR;
@@ -120,7 +125,10 @@ int32_t cicu_breaks(cicu_break_kind kind, const char *locale, const uint8_t *tex
     ubrk_setUText(it, &ut, &status);
     if (U_FAILURE(status)) { utext_close(&ut); return -(int32_t)status; }
     int32_t count = 0;
-    for (int32_t b = ubrk_next(it); b != UBRK_DONE && count < capacity; b = ubrk_next(it)) {
+    /* From a later offset ICU backs up to a point its rules can restart from: the boundaries after
+       it are the ones a walk from the start finds. */
+    int32_t first = after > 0 ? ubrk_following(it, after) : ubrk_next(it);
+    for (int32_t b = first; b != UBRK_DONE && count < capacity; b = ubrk_next(it)) {
         positions[count] = b;
         if (hard) {
             int32_t rule = ubrk_getRuleStatus(it);

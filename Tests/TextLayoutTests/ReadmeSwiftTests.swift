@@ -41,6 +41,10 @@ struct ReadmeSwiftTests {
         #expect(edited.text == "Hello there, world! A longer message wraps.")
         #expect(relaid.lines.map(\.utf16Range) == (try edited.layout(width: 120, lineSpace: 2)).lines.map(\.utf16Range))
         #expect(relaid == (try edited.layout(width: 120, lineSpace: 2)))
+        let (streamed, appended) = try edited.appending(" More soon.")
+        let grown = try relaid.updated(for: streamed, after: appended)
+        #expect(streamed.text == "Hello there, world! A longer message wraps. More soon.")
+        #expect(grown == (try streamed.layout(width: 120, lineSpace: 2)))
 
         #expect(layout.stableWidthRange.contains(120))
         #expect(try layout.shrinkWrapWidth() <= layout.width)

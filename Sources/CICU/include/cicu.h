@@ -24,6 +24,11 @@ typedef enum {
 int32_t cicu_breaks(cicu_break_kind kind, const char *locale, const uint8_t *text, int32_t length,
                     int32_t *positions, uint8_t *hard, int32_t capacity);
 
+/** As cicu_breaks, but only the boundaries after offset `after` (0...length) of the same text, found
+ * with the whole text as context. */
+int32_t cicu_breaks_after(cicu_break_kind kind, const char *locale, const uint8_t *text, int32_t length, int32_t after,
+                          int32_t *positions, uint8_t *hard, int32_t capacity);
+
 /** The Unicode script of a code point, as ICU's UScriptCode (0 Common, 1 Inherited, 103 Unknown). */
 int32_t cicu_script(uint32_t code_point);
 

@@ -159,7 +159,7 @@ func runIndex(in runs: [ShapedRun], at offset: Int) -> Int {
 }
 
 /// Two ascending arrays merged into one, without repeating a value both hold.
-private func mergedAscending(_ a: [Int], _ b: [Int]) -> [Int] {
+func mergedAscending(_ a: [Int], _ b: [Int]) -> [Int] {
     var merged: [Int] = []
     merged.reserveCapacity(a.count + b.count)
     var i = 0
@@ -208,86 +208,154 @@ extension PreparedParagraph {
     static func prepare(_ range: ParagraphRange, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle,
                         spans: [ResolvedSpan] = [], hyphenation: HyphenationPatterns? = nil) throws -> PreparedParagraph {
         let content = range.start..<range.end
-        var breaks = try boundaries(.line, in: bytes, range: content,
-                                    locale: lineBreakLocale(language: style.languageTag?.full, strictness: style.lineBreak))
-        if style.lineBreak == .keepAll { breaks = removingBreaksInsideWords(breaks, bytes, range: content) }
-        if style.hyphens == .none {
-            // CSS: a soft hyphen is then no break opportunity.
-            breaks.removeAll { $0 < range.end && $0 - 2 >= range.start && bytes[$0 - 2] == 0xC2 && bytes[$0 - 1] == 0xAD }
-        }
-
-        // Each run is shaped on its own, so a run's first cluster is always safe to break at.
+        let breaks = try lineBreaks(bytes, in: content, style: style)
         let bidi = try resolveBidi(bytes, range: content, direction: style.direction)
-        var runs: [ShapedRun] = []
-        var glyphs = ShapedGlyphs()
-        glyphs.reserveCapacity(content.count)
-        var clusterStarts = CompactOffsets()
-        var clusterX: [Double] = []
-        var clusterUnsafe: [Bool] = []
-        var clusterFirstGlyph = CompactOffsets()
-        var x = 0.0
-        let cache = style.font.context?.shapeCache
-        for item in try itemize(bytes, range: content, style: style, bidi: bidi, spans: spans) {
-            let span = item.span.map { spans[$0] }
-            let size = span?.size ?? style.size
-            let spacing = span?.letterSpacing ?? 0
-            let properties = ShapingProperties(font: item.font, script: item.script, rightToLeft: item.level & 1 == 1,
-                                               language: style.shapingLanguage, features: span?.features ?? [])
-            let shaped = shapeRun(properties, item.range, bytes: bytes, cache: cache)
-            let scale = item.font.metrics.scale(size: size)
-            let base = glyphs.count
-            runs.append(ShapedRun(range: item.range, level: item.level, script: item.script, font: item.font,
-                                  scale: scale, firstGlyph: base, size: size, letterSpacing: spacing,
-                                  features: properties.features, span: span?.index))
-            glyphs.append(contentsOf: shaped)
-            var units = 0
-            var clusters = 0
-            for g in 0..<shaped.count {
-                let cluster = Int(shaped[g].cluster)
-                if clusterStarts.last != cluster {
-                    clusterStarts.append(cluster)
-                    // Letter spacing follows every cluster: `clusters` of them lie before this one.
-                    clusterX.append(x + Double(units) * scale + Double(clusters) * spacing)
-                    clusterUnsafe.append(g > 0 && shaped[g].unsafeToBreak)
-                    clusterFirstGlyph.append(base + g)
-                    clusters += 1
-                }
-                if bytes[cluster] != 0x09 { units += Int(shaped[g].advance) }
-            }
-            x += Double(units) * scale + Double(clusters) * spacing
+        var clusters = ClusterTable(capacity: content.count)
+        let runs = try itemize(bytes, range: content, style: style, bidi: bidi, spans: spans).map {
+            clusters.appendRun($0, bytes: bytes, style: style, spans: spans)
         }
-        clusterX.append(x)
-        clusterFirstGlyph.append(glyphs.count)
+        clusters.finish()
+        var segments = SegmentTable(start: range.start)
+        segments.append(breaks: try withAutomaticHyphens(breaks, bytes, in: content, runs: runs, style: style, hyphenation: hyphenation),
+                        bytes: bytes, end: range.end)
+        return PreparedParagraph(range: range, segments: segments, clusters: clusters, runs: runs, bidi: bidi)
+    }
 
-        // Automatic hyphenation points are break opportunities too, where the font of the letter
-        // before them can draw a hyphen.
-        var autoHyphens = CompactOffsets()
-        if let hyphenation {
-            let points = hyphenationPoints(bytes, range: content, patterns: hyphenation, limits: style.hyphenationLimits).filter { point in
-                var letter = point - 1
-                while letter > range.start, bytes[letter] & 0xC0 == 0x80 { letter -= 1 }
-                return runs[runIndex(in: runs, at: letter)].font.hyphen != nil
-            }
-            if !points.isEmpty {
-                autoHyphens = CompactOffsets(points)
-                breaks = mergedAscending(breaks, points)
-            }
+    /// Assembles a paragraph from its tables.
+    convenience init(range: ParagraphRange, segments: SegmentTable, clusters: ClusterTable, runs: [ShapedRun], bidi: BidiLevels) {
+        self.init(range: range, segmentStarts: segments.starts, contentEnds: segments.contentEnds, clusterStarts: clusters.starts,
+                  clusterX: clusters.x, clusterUnsafe: clusters.unsafe, clusterFirstGlyph: clusters.firstGlyph,
+                  glyphs: ParagraphGlyphs(clusters.glyphs), runs: runs, bidi: bidi, tabs: segments.tabs,
+                  autoHyphens: segments.autoHyphens)
+    }
+}
+
+/// The line break opportunities of `content` (a paragraph of `bytes`) in `style`, ascending, the
+/// paragraph's end last; with `after`, only those after it (found in the whole paragraph's context).
+func lineBreaks(_ bytes: UnsafeBufferPointer<UInt8>, in content: Range<Int>, style: TextStyle, after: Int? = nil) throws -> [Int] {
+    var breaks = try boundaries(.line, in: bytes, range: content,
+                                locale: lineBreakLocale(language: style.languageTag?.full, strictness: style.lineBreak), after: after)
+    if style.lineBreak == .keepAll { breaks = removingBreaksInsideWords(breaks, bytes, range: content) }
+    if style.hyphens == .none {
+        // CSS: a soft hyphen is then no break opportunity.
+        breaks.removeAll { $0 < content.upperBound && $0 - 2 >= content.lowerBound && bytes[$0 - 2] == 0xC2 && bytes[$0 - 1] == 0xAD }
+    }
+    return breaks
+}
+
+/// `breaks` with the automatic hyphenation points of `range` (whole words of a paragraph shaped in
+/// `runs`) merged in, where the font of the letter before a point can draw a hyphen; and the
+/// points alone.
+func withAutomaticHyphens(_ breaks: [Int], _ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>, runs: [ShapedRun],
+                          style: TextStyle, hyphenation: HyphenationPatterns?) throws -> (breaks: [Int], points: [Int]) {
+    guard let hyphenation else { return (breaks, []) }
+    let points = hyphenationPoints(bytes, range: range, patterns: hyphenation, limits: style.hyphenationLimits).filter { point in
+        var letter = point - 1
+        while letter > range.lowerBound, bytes[letter] & 0xC0 == 0x80 { letter -= 1 }
+        return runs[runIndex(in: runs, at: letter)].font.hyphen != nil
+    }
+    return points.isEmpty ? (breaks, []) : (mergedAscending(breaks, points), points)
+}
+
+/// A paragraph's segments built from its break opportunities, in order: where each starts, where
+/// its content ends, the tabs in it, and the automatic hyphenation points among the breaks.
+struct SegmentTable {
+    var starts: CompactOffsets
+    var contentEnds = CompactOffsets()
+    var tabs: [Int] = []
+    var autoHyphens = CompactOffsets()
+
+    /// No segment yet but one that starts at `start`.
+    init(start: Int) { starts = CompactOffsets([start]) }
+
+    /// The first `count` segments of `paragraph` (count ≥ 1): the last of them still open, its end to come.
+    init(first count: Int, of paragraph: PreparedParagraph) {
+        starts = CompactOffsets(paragraph.segmentStarts[..<count])
+        contentEnds = CompactOffsets(paragraph.contentEnds[..<(count - 1)])
+        let open = starts[count - 1]
+        tabs = Array(paragraph.tabs[..<firstIndex(in: paragraph.tabs, atOrAfter: open)])
+        autoHyphens = CompactOffsets(paragraph.autoHyphens[..<firstIndex(in: paragraph.autoHyphens, atOrAfter: open + 1)])
+    }
+
+    /// Closes the open segment at the first of `breaks` (ascending, after it, ending with the
+    /// paragraph's `end`) and adds one segment for each of the others but `end`.
+    mutating func append(breaks: (breaks: [Int], points: [Int]), bytes: UnsafeBufferPointer<UInt8>, end: Int) {
+        starts.reserveCapacity(starts.count + breaks.breaks.count)
+        contentEnds.reserveCapacity(contentEnds.count + breaks.breaks.count)
+        for point in breaks.points { autoHyphens.append(point) }
+        for next in breaks.breaks {
+            let start = starts[starts.count - 1]
+            contentEnds.append(hangingWhitespaceStart(bytes, start, next))
+            for i in start..<next where bytes[i] == 0x09 { tabs.append(i) }
+            if next < end { starts.append(next) }
         }
-        var segmentStarts = CompactOffsets([range.start])
-        var contentEnds = CompactOffsets()
-        segmentStarts.reserveCapacity(breaks.count)
-        contentEnds.reserveCapacity(breaks.count)
-        var tabs: [Int] = []
-        for end in breaks {
-            let start = segmentStarts[segmentStarts.count - 1]
-            contentEnds.append(hangingWhitespaceStart(bytes, start, end))
-            for i in start..<end where bytes[i] == 0x09 { tabs.append(i) }
-            if end < range.end { segmentStarts.append(end) }
+        if contentEnds.count < starts.count { contentEnds.append(starts[starts.count - 1]) }
+    }
+}
+
+/// A paragraph's glyphs and clusters built run by run, in logical order.
+struct ClusterTable {
+    var glyphs = ShapedGlyphs()
+    var starts = CompactOffsets()
+    var x: [Double] = []
+    var unsafe: [Bool] = []
+    var firstGlyph = CompactOffsets()
+    /// Where the next run starts, in pixels from the paragraph's start.
+    var runX = 0.0
+
+    init(capacity: Int) { glyphs.reserveCapacity(capacity) }
+
+    /// The glyphs and clusters of `paragraph` before its cluster `count`, the next run to start at `runX`.
+    init(first count: Int, of paragraph: PreparedParagraph, runX: Double, capacity: Int) {
+        glyphs.reserveCapacity(capacity)
+        glyphs.append(contentsOf: paragraph.glyphs[..<paragraph.clusterFirstGlyph[count]])
+        starts = CompactOffsets(paragraph.clusterStarts[..<count])
+        x = Array(paragraph.clusterX[..<count])
+        unsafe = Array(paragraph.clusterUnsafe[..<count])
+        firstGlyph = CompactOffsets(paragraph.clusterFirstGlyph[..<count])
+        self.runX = runX
+    }
+
+    /// Shapes the run `item` (through the word cache) and adds its glyphs and clusters.
+    mutating func appendRun(_ item: TextRun, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, spans: [ResolvedSpan]) -> ShapedRun {
+        let span = item.span.map { spans[$0] }
+        let size = span?.size ?? style.size
+        let properties = ShapingProperties(font: item.font, script: item.script, rightToLeft: item.level & 1 == 1,
+                                           language: style.shapingLanguage, features: span?.features ?? [])
+        let run = ShapedRun(range: item.range, level: item.level, script: item.script, font: item.font,
+                            scale: item.font.metrics.scale(size: size), firstGlyph: glyphs.count, size: size,
+                            letterSpacing: span?.letterSpacing ?? 0, features: properties.features, span: span?.index)
+        append(shapeRun(properties, item.range, bytes: bytes, cache: style.font.context?.shapeCache), of: run, bytes: bytes)
+        return run
+    }
+
+    /// Adds `shaped`, the glyphs of `run` from its start or (with `units` font units and
+    /// `clusters` clusters of it already added) from a later cluster, and moves ``runX`` past the run.
+    mutating func append(_ shaped: ShapedGlyphs, of run: ShapedRun, bytes: UnsafeBufferPointer<UInt8>, units: Int = 0, clusters: Int = 0) {
+        let base = glyphs.count
+        glyphs.append(contentsOf: shaped)
+        var units = units
+        var clusters = clusters
+        for g in 0..<shaped.count {
+            let cluster = Int(shaped[g].cluster)
+            if starts.last != cluster {
+                starts.append(cluster)
+                // Letter spacing follows every cluster: `clusters` of them lie before this one.
+                x.append(runX + Double(units) * run.scale + Double(clusters) * run.letterSpacing)
+                // Each piece is shaped on its own, so its first cluster is always safe to break at.
+                unsafe.append(g > 0 && shaped[g].unsafeToBreak)
+                firstGlyph.append(base + g)
+                clusters += 1
+            }
+            if bytes[cluster] != 0x09 { units += Int(shaped[g].advance) }
         }
-        if breaks.isEmpty { contentEnds.append(range.start) }
-        return PreparedParagraph(range: range, segmentStarts: segmentStarts, contentEnds: contentEnds, clusterStarts: clusterStarts,
-                                 clusterX: clusterX, clusterUnsafe: clusterUnsafe, clusterFirstGlyph: clusterFirstGlyph,
-                                 glyphs: ParagraphGlyphs(glyphs), runs: runs, bidi: bidi, tabs: tabs, autoHyphens: autoHyphens)
+        runX += Double(units) * run.scale + Double(clusters) * run.letterSpacing
+    }
+
+    /// Adds the entries for the paragraph's end.
+    mutating func finish() {
+        x.append(runX)
+        firstGlyph.append(glyphs.count)
     }
 }
 
@@ -297,7 +365,7 @@ extension PreparedParagraph {
 /// substitution or positioning (so no shaping reaches across a space); otherwise the whole run is
 /// one piece. When every piece is cached the run is assembled without shaping. Otherwise the run is
 /// shaped whole, and each piece whose edges HarfBuzz marks safe to break is cached for next time.
-private func shapeRun(_ properties: ShapingProperties, _ range: Range<Int>, bytes: UnsafeBufferPointer<UInt8>,
+func shapeRun(_ properties: ShapingProperties, _ range: Range<Int>, bytes: UnsafeBufferPointer<UInt8>,
                       cache: ShapeCache?) -> ShapedGlyphs {
     if range.count > longRun, let chunks = streamSafeChunks(bytes, range) {
         return chunks.flatMap { Shaper.shape(properties, bytes, $0) }
@@ -349,7 +417,7 @@ private func shapeRun(_ properties: ShapingProperties, _ range: Range<Int>, byte
 /// before it, as a space's: a combining mark, a joiner, a variation selector or another
 /// default-ignorable character, an emoji modifier. (Errs towards yes: a piece that is not cut
 /// costs only a cache entry.)
-private func extendsCluster(_ scalar: UInt32) -> Bool {
+func extendsCluster(_ scalar: UInt32) -> Bool {
     guard let value = Unicode.Scalar(scalar) else { return false }
     let properties = value.properties
     switch properties.generalCategory {
@@ -359,14 +427,14 @@ private func extendsCluster(_ scalar: UInt32) -> Bool {
 }
 
 /// Runs longer than this many bytes are checked for long sequences of combining marks.
-private let longRun = 4096
+let longRun = 4096
 
 /// The pieces to shape a long run in when it holds more than 30 combining marks in a row (text
 /// that is not stream-safe, UAX #15): cut after every 30th mark, so that each piece is shaped on
 /// its own. HarfBuzz 6 takes time quadratic in the length of such a sequence; marks past the
 /// 30th are then positioned on their own rather than stacked on their base. Nil when there is
 /// no such sequence.
-private func streamSafeChunks(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [Range<Int>]? {
+func streamSafeChunks(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [Range<Int>]? {
     var chunks: [Range<Int>] = []
     var start = range.lowerBound
     var marks = 0

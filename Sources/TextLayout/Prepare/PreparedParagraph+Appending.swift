@@ -1,0 +1,121 @@
+// Appending to a text's last paragraph: only its tail is shaped and analysed again, from the last point the appended text cannot reach back past.
+import CICU
+
+extension PreparedParagraph {
+    /// This paragraph, the text's last, grown to end at `newEnd` of `bytes` (text appended to it,
+    /// with no hard break): exactly what ``prepare(_:bytes:style:spans:hyphenation:)`` gives for
+    /// the grown paragraph without spans, but shaping and analysing only its tail.
+    ///
+    /// Break opportunities, hyphenation points and segments are found again from after the last
+    /// run of spaces (the break rules and the hyphenation of the words before it cannot see past
+    /// it; ICU finds the breaks after it in the whole paragraph's context). The glyphs are shaped
+    /// again from the same point when the last run's font has an inert space (no shaping reaches
+    /// across a space: the word cache's rule), else from the last run's start. Bidi levels are
+    /// resolved for the whole paragraph, and runs found again from the shaping point on.
+    /// - Returns: nil when the tail's analysis could change what lies before it, or could come out
+    ///   differently on its own than in the whole paragraph: the paragraph's direction or the
+    ///   bidi levels before the tail change, the tail's first run does not continue the last kept
+    ///   run (script, font, level), the tail closes a bracket (whose script comes from its opening
+    ///   one), a mark or joiner follows the last space, or a long run would be shaped in pieces.
+    ///   The caller then prepares the whole paragraph.
+    func appending(upTo newEnd: Int, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle,
+                   hyphenation: HyphenationPatterns?) throws -> PreparedParagraph? {
+        let start = range.start
+        guard range.next == range.end, newEnd > range.end, let lastRun = runs.last else { return nil }
+        // After the last run of spaces.
+        var analysisStart = range.end
+        while analysisStart > start, bytes[analysisStart - 1] != 0x20 { analysisStart -= 1 }
+        guard analysisStart > start else { return nil }
+        let shapingStart = lastRun.font.spaceIsInert && analysisStart > lastRun.range.lowerBound ? analysisStart : lastRun.range.lowerBound
+        if extendsCluster(decodeScalar(bytes, at: analysisStart).0) { return nil }
+        let keptClusters = cluster(atOrAfter: shapingStart)
+        if keptClusters < clusterCount, clusterStarts[keptClusters] != shapingStart || clusterUnsafe[keptClusters] { return nil }
+        if containsClosingBracket(bytes, shapingStart..<newEnd) { return nil }
+
+        let content = start..<newEnd
+        let bidi = try resolveBidi(bytes, range: content, direction: style.direction)
+        guard bidi.paragraphLevel == self.bidi.paragraphLevel else { return nil }
+        if bidi.levels != nil || self.bidi.levels != nil {
+            for i in start..<shapingStart where bidi.level(at: i, paragraphStart: start) != self.bidi.level(at: i, paragraphStart: start) {
+                return nil
+            }
+        }
+        let tailBidi = BidiLevels(paragraphLevel: bidi.paragraphLevel, levels: bidi.levels.map { Array($0[(shapingStart - start)...]) })
+        let items = try itemize(bytes, range: shapingStart..<newEnd, style: style, bidi: tailBidi)
+        guard let first = items.first, first.level == lastRun.level, first.script == lastRun.script, first.font === lastRun.font,
+              first.span == nil, lastRun.span == nil else { return nil }
+
+        // The last run goes on through the tail's first: its kept glyphs, then the tail's shaped on their own.
+        var grown = lastRun
+        grown.range = lastRun.range.lowerBound..<first.range.upperBound
+        if grown.range.count > longRun, streamSafeChunks(bytes, grown.range) != nil { return nil }
+        let runFirstCluster = cluster(atOrAfter: lastRun.range.lowerBound)
+        var clusters = ClusterTable(first: keptClusters, of: self, runX: clusterX[runFirstCluster], capacity: content.count)
+        var keptUnits = 0
+        for g in lastRun.firstGlyph..<clusterFirstGlyph[keptClusters] where bytes[Int(glyphs[g].cluster)] != 0x09 {
+            keptUnits += Int(glyphs[g].advance)
+        }
+        let properties = ShapingProperties(font: grown.font, script: grown.script, rightToLeft: grown.isRightToLeft,
+                                           language: style.shapingLanguage, features: grown.features)
+        clusters.append(shapeRun(properties, shapingStart..<grown.range.upperBound, bytes: bytes, cache: style.font.context?.shapeCache),
+                        of: grown, bytes: bytes, units: keptUnits, clusters: keptClusters - runFirstCluster)
+        var newRuns = Array(runs.dropLast())
+        newRuns.append(grown)
+        for item in items.dropFirst() { newRuns.append(clusters.appendRun(item, bytes: bytes, style: style, spans: [])) }
+        clusters.finish()
+
+        var segments = SegmentTable(first: firstIndex(in: segmentStarts, atOrAfter: analysisStart), of: self)
+        let breaks = try lineBreaks(bytes, in: content, style: style, after: analysisStart - 1)
+        segments.append(breaks: try withAutomaticHyphens(breaks, bytes, in: analysisStart..<newEnd, runs: newRuns, style: style,
+                                                         hyphenation: hyphenation),
+                        bytes: bytes, end: newEnd)
+        return PreparedParagraph(range: ParagraphRange(start: start, end: newEnd, next: newEnd), segments: segments, clusters: clusters,
+                                 runs: newRuns, bidi: bidi)
+    }
+}
+
+/// Whether `range` of `bytes` holds a closing paired bracket (whose script itemization takes from
+/// its opening bracket, wherever that is).
+private func containsClosingBracket(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    var i = range.lowerBound
+    while i < range.upperBound {
+        let (scalar, length) = decodeScalar(bytes, at: i)
+        var pair: UInt32 = 0
+        if scalar == 0x29 || scalar == 0x5D || scalar == 0x7D || (scalar >= 0x80 && cicu_paired_bracket(scalar, &pair) == 2) { return true }
+        i += length
+    }
+    return false
+}
+
+extension PreparedText {
+    /// The text with `piece` appended: the same as `replacingCharacters(inUTF16: n..<n, with: piece)`
+    /// at the end `n`, for text that arrives in pieces (a streamed answer), but cheaper: the last
+    /// paragraph is shaped and analysed again only from its last run of spaces (or its last run)
+    /// on, unless the piece could change what lies before that (see
+    /// ``PreparedParagraph/appending(upTo:bytes:style:hyphenation:)``). A piece with a hard
+    /// break, a text with spans, or a text that ends in a CR takes the edit path.
+    /// - Throws: ``LayoutError`` `.invalidText` when the text would be longer than ``maximumLength``.
+    public func appending(_ piece: String) throws -> (text: PreparedText, edit: TextEdit) {
+        let pieceBytes = Array(piece.utf8)
+        let hasHardBreak = pieceBytes.withUnsafeBufferPointer { buffer in buffer.indices.contains { hardBreakLength(buffer, at: $0) > 0 } }
+        guard !piece.isEmpty, spans.isEmpty, !hasHardBreak, bytes.last != 0x0D,
+              bytes.count + pieceBytes.count <= Self.maximumLength, let last = paragraphs.last else {
+            return try replacingCharacters(inUTF16: utf16Count..<utf16Count, with: piece)
+        }
+        let newText = text + piece
+        let newBytes = bytes + pieceBytes
+        let style = self.style
+        let grown: PreparedParagraph = try newBytes.withUnsafeBufferPointer { buffer in
+            try last.appending(upTo: buffer.count, bytes: buffer, style: style, hyphenation: hyphenation)
+                ?? PreparedParagraph.prepare(ParagraphRange(start: last.range.start, end: buffer.count, next: buffer.count),
+                                             bytes: buffer, style: style, hyphenation: hyphenation)
+        }
+        let pieceUTF16 = piece.utf16.count
+        let prepared = PreparedText(text: newText, style: style, spans: spans, resolvedSpans: resolvedSpans, bytes: newBytes,
+                                    paragraphs: paragraphs.dropLast() + [grown], paragraphUTF16Starts: paragraphUTF16Starts,
+                                    utf16Count: utf16Count + pieceUTF16, hyphenatedAs: self)
+        let edit = TextEdit(oldBytes: bytes.count..<bytes.count, oldUTF16: utf16Count..<utf16Count, newByteCount: pieceBytes.count,
+                            newUTF16Count: pieceUTF16, firstParagraph: paragraphs.count - 1, oldParagraphCount: 1, newParagraphCount: 1)
+        return (prepared, edit)
+    }
+}
