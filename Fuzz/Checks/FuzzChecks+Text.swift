@@ -33,10 +33,11 @@ extension FuzzChecks {
 
     /// Input: byte 0 the font, 1 the size (and by its high nibble the paragraph settings), 2–3 the width (0 none, 1 a thousandth of a pixel,
     /// 0xFFFF 1e300, else n/16 px), 4 direction, strictness and language, 5 line space and editor
-    /// sizing, 6–7 an edit (where, and what to insert); the rest is the text, as UTF-8 (invalid
-    /// bytes become U+FFFD). The text is prepared, laid out with and without glyph runs and
-    /// without caches, measured as an editor both ways, tapped, selected and edited, and every
-    /// result checked. Every input is valid, so an error of any kind is a problem.
+    /// sizing, 6–7 an edit (where, and what to insert; also where a streamed piece starts, and its
+    /// length); the rest is the text, as UTF-8 (invalid bytes become U+FFFD). The text is prepared,
+    /// laid out with and without glyph runs and without caches, measured as an editor both ways,
+    /// tapped, selected, edited and streamed (a prefix of the text, then the next piece appended),
+    /// and every result checked. Every input is valid, so an error of any kind is a problem.
     public static func text(_ data: [UInt8]) -> [String] {
         var input = ByteReader(data)
         let fontFile = fontFiles[Int(input.byte()) % fontFiles.count]
@@ -154,6 +155,8 @@ extension FuzzChecks {
                 problems += checkEdit(prepared, layout, style: style, width: width, lineSpace: lineSpace,
                                       at: Int(editByte), insert: insertByte, label: label)
             }
+            problems += checkAppend(text, style: style, width: width, lineSpace: lineSpace, at: Int(editByte), length: insertByte,
+                                    label: label)
         } catch {
             // Every setting above is valid and the text is valid UTF-8, so any error is a finding.
             problems.append("\(label): an error on a valid input: \(error)")
@@ -184,6 +187,36 @@ extension FuzzChecks {
             return problems
         } catch {
             return ["\(label): an error in an edit of a valid text: \(error)"]
+        }
+    }
+
+    /// Prepares and lays out the text's first scalars (as many as `at` picks), appends the next
+    /// 1 to 16 (`length` picks) as a streamed piece, and checks that the incremental relayout
+    /// equals laying the whole out afresh.
+    static func checkAppend(_ text: String, style: TextStyle, width: Double?, lineSpace: Double, at: Int, length: UInt8,
+                            label: String) -> [String] {
+        let scalars = Array(text.unicodeScalars)
+        let cut = at % (scalars.count + 1)
+        var prefix = String.UnicodeScalarView()
+        prefix.append(contentsOf: scalars[..<cut])
+        var piece = String.UnicodeScalarView()
+        piece.append(contentsOf: scalars[cut..<min(scalars.count, cut + 1 + Int(length & 0x0F))])
+        let whole = String(prefix) + String(piece)
+        do {
+            let prepared = try PreparedText(String(prefix), style: style)
+            let (appended, edit) = try prepared.appending(String(piece))
+            let updated = try prepared.layout(width: width, lineSpace: lineSpace).updated(for: appended, after: edit)
+            var problems = updated._checkInvariants().map { "\(label), after appending \(describe(String(piece))): \($0)" }
+            if appended.text != whole { problems.append("\(label): appending \(describe(String(piece))) gives \(describe(appended.text))") }
+            let fresh = try PreparedText(whole, style: style).layout(width: width, lineSpace: lineSpace)
+            // Balanced and pretty lines above the edited one stay while typing: not a fresh layout.
+            if style.paragraph.textWrap == .wrap, !close(fingerprint(updated), fingerprint(fresh)) {
+                problems.append("\(label): appending \(describe(String(piece))) to \(describe(String(prefix))) and updating the layout differs from laying out \(describe(whole)) afresh: "
+                                + difference(updated, fresh))
+            }
+            return problems
+        } catch {
+            return ["\(label): an error appending to a valid text: \(error)"]
         }
     }
 

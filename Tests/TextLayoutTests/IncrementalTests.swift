@@ -4,6 +4,15 @@ import Testing
 @testable import TextLayout
 import TestSupport
 
+/// What an updated layout and a fresh one must agree in: every line's ranges, width, height,
+/// position and flags, and its runs' glyph clusters.
+func layoutSummary(_ layout: Layout) -> [String] {
+    layout.lines.map { line in
+        let range = layout.prepared.text.utf16.distance(from: layout.prepared.text.startIndex, to: line.range.lowerBound)
+        return "\(line.utf16Range) \(range) \(line.byteRange) p\(line.paragraph) w=\(line.width) h=\(line.height) top=\(line.top) base=\(line.baseline) hard=\(line.endsWithHardBreak) hyphen=\(line.endsWithHyphen) justified=\(line.isJustified) rtl=\(line.isRightToLeft) runs=\(line.runs.map { "\($0.utf16Range)@\($0.x):\($0.glyphs.map(\.cluster))" })"
+    }
+}
+
 @Suite("Incremental editing")
 struct IncrementalTests {
     static let paragraphs = [
@@ -24,13 +33,6 @@ struct IncrementalTests {
         try Self.context.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!)
     }
 
-    /// What must agree: every line's ranges, width, height, position and flags.
-    func summary(_ layout: Layout) -> [String] {
-        layout.lines.map { line in
-            let range = layout.prepared.text.utf16.distance(from: layout.prepared.text.startIndex, to: line.range.lowerBound)
-            return "\(line.utf16Range) \(range) \(line.byteRange) p\(line.paragraph) w=\(line.width) h=\(line.height) top=\(line.top) base=\(line.baseline) hard=\(line.endsWithHardBreak) hyphen=\(line.endsWithHyphen) justified=\(line.isJustified) rtl=\(line.isRightToLeft) runs=\(line.runs.map { "\($0.utf16Range)@\($0.x):\($0.glyphs.map(\.cluster))" })"
-        }
-    }
 
     /// Seeds 9 to 12 justify, with a first-line or a hanging indent.
     @Test("random edits: updated layout equals a fresh layout", arguments: [UInt64(1), 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])
@@ -63,7 +65,7 @@ struct IncrementalTests {
             // The reference shares no cache with the code under test.
             let fresh = try PreparedText(expectedText, style: TextStyle(font: uncachedTwin(of: font), size: 17, paragraph: paragraph))
             let full = try fresh.layout(width: width, lineSpace: 2, glyphRuns: layout.hasGlyphRuns)
-            #expect(summary(updated) == summary(full), "seed \(seed) step \(step): replacing \(lower)..<\(upper) with \(insertion.debugDescription)")
+            #expect(layoutSummary(updated) == layoutSummary(full), "seed \(seed) step \(step): replacing \(lower)..<\(upper) with \(insertion.debugDescription)")
             #expect(edited.paragraphs.count == fresh.paragraphs.count)
             for (a, b) in zip(edited.paragraphs, fresh.paragraphs) {
                 #expect(a.range == b.range && a.segmentStarts == b.segmentStarts && a.clusterStarts == b.clusterStarts && a.glyphs == b.glyphs)

@@ -1,0 +1,181 @@
+// Checks that appending to and editing a prepared text give paragraphs, and layouts, exactly as preparing the new text afresh does.
+import Foundation
+import Testing
+@testable import TextLayout
+import TestSupport
+
+/// The first difference between two prepared paragraphs in anything a layout reads, or nil when
+/// they are the same (fonts compared by file, so that a paragraph may be checked against one
+/// prepared in another font context).
+func preparedDifference(_ a: PreparedParagraph, _ b: PreparedParagraph) -> String? {
+    func sameFont(_ x: Font, _ y: Font) -> Bool { x.path == y.path && x.faceIndex == y.faceIndex }
+    let runsAlike = a.runs.count == b.runs.count && zip(a.runs, b.runs).allSatisfy { x, y in
+        x.range == y.range && x.level == y.level && x.script == y.script && sameFont(x.font, y.font) && x.scale == y.scale
+            && x.firstGlyph == y.firstGlyph && x.size == y.size && x.letterSpacing == y.letterSpacing && x.features == y.features
+            && x.span == y.span
+    }
+    let checks: [(String, Bool)] = [
+        ("range", a.range == b.range), ("segment starts", a.segmentStarts == b.segmentStarts),
+        ("content ends", a.contentEnds == b.contentEnds), ("cluster starts", a.clusterStarts == b.clusterStarts),
+        ("cluster x", a.clusterX == b.clusterX), ("unsafe clusters", a.clusterUnsafe == b.clusterUnsafe),
+        ("cluster glyphs", a.clusterFirstGlyph == b.clusterFirstGlyph), ("glyphs", a.glyphs == b.glyphs), ("runs", runsAlike),
+        ("bidi", a.bidi.paragraphLevel == b.bidi.paragraphLevel && a.bidi.levels == b.bidi.levels), ("tabs", a.tabs == b.tabs),
+        ("hyphenation points", a.autoHyphens == b.autoHyphens), ("segment start clusters", a.segmentStartCluster == b.segmentStartCluster),
+        ("content end clusters", a.contentEndCluster == b.contentEndCluster),
+        ("only font", (a.onlyFont == nil) == (b.onlyFont == nil)),
+    ]
+    return checks.first { !$0.1 }.map { "the \($0.0) differ" }
+}
+
+/// Whether two layouts have the same lines (ranges, flags, runs and their glyphs' clusters) at the
+/// same places, pixel values within a billionth: an updated layout's widths can differ from a
+/// fresh one's in the last bits when a line holds several fonts, summed in another order.
+func layoutsAgree(_ a: Layout, _ b: Layout) -> Bool {
+    func close(_ x: Double, _ y: Double) -> Bool { x == y || abs(x - y) <= 1e-9 * max(1, abs(x)) }
+    return a.lines.count == b.lines.count && zip(a.lines, b.lines).allSatisfy { x, y in
+        x.utf16Range == y.utf16Range && x.byteRange == y.byteRange && x.paragraph == y.paragraph
+            && x.endsWithHardBreak == y.endsWithHardBreak && x.endsWithHyphen == y.endsWithHyphen && x.isJustified == y.isJustified
+            && x.isRightToLeft == y.isRightToLeft && close(x.width, y.width) && close(x.height, y.height) && close(x.top, y.top)
+            && close(x.baseline, y.baseline) && x.runs.count == y.runs.count
+            && zip(x.runs, y.runs).allSatisfy { r, s in
+                r.utf16Range == s.utf16Range && close(r.x, s.x) && r.glyphs.map(\.cluster) == s.glyphs.map(\.cluster)
+                    && r.glyphs.map(\.id) == s.glyphs.map(\.id)
+            }
+    }
+}
+
+@Suite("Appending and editing against a fresh preparation")
+struct AppendingTests {
+    /// Kept for the whole run: a font holds its context weakly, and fallback needs it.
+    static let context = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false)
+
+    /// Texts in many scripts, cut into pieces as a stream would be.
+    static let corpus = [
+        "Growing editors guess their height. This one knows it: every line break comes from the real glyphs, 2024-05-17.",
+        "The word שלום means peace and سلام too, since 2024; see (١٢٣) and 45 %.",
+        "مرحبا بالعالم 123 hello عربي، وهذا نص أطول قليلا.",
+        "ภาษาไทยไม่มีการเว้นวรรคระหว่างคำ แต่มีระหว่างประโยค",
+        "日本語の文章は、単語の間に空白を入れません。中文也一样，没有空格。",
+        "Emoji 👩🏽‍💻 and flags 🇫🇷🇯🇵 with keycaps 1️⃣ and hearts ❤️ in a row 😀😀.",
+        "Combining e\u{301}a\u{308}\u{304} marks ǹ\u{323} and Ελληνικά κείμενα με τόνους.",
+        "Donaudampfschifffahrtsgesellschaftskapitän und Silbentrennungsalgorithmus für hyphenation of extraordinary words.",
+        "tabs\tand\tmore tabs\there, Профили PAM с устаревшими модулями.",
+    ]
+
+    func font() throws -> Font { try Self.context.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!) }
+
+    /// The style of seed `seed`: hyphenation in English or German, a direction, a strictness.
+    func style(seed: UInt64, font: Font) throws -> TextStyle {
+        let language = ["en", "de", nil, "ja"][Int(seed % 4)]
+        return try TextStyle(font: font, size: 17, direction: [.auto, .ltr, .rtl, .auto][Int(seed / 4 % 4)], language: language,
+                             lineBreak: seed % 5 == 4 ? .keepAll : .normal, hyphens: language == "en" || language == "de" ? .auto : .manual)
+    }
+
+    /// Checks `edited` (with its layout `updated`) against the same text prepared and laid out afresh, in a font context of its own.
+    func expectFresh(_ edited: PreparedText, _ updated: Layout, spans: [StyledSpan], _ label: String) throws {
+        var style = edited.style
+        style.font = try uncachedTwin(of: style.font)
+        let fresh = try PreparedText(edited.text, style: style, spans: spans)
+        #expect(edited.paragraphs.count == fresh.paragraphs.count, "\(label): paragraph count")
+        for (k, (a, b)) in zip(edited.paragraphs, fresh.paragraphs).enumerated() {
+            if let difference = preparedDifference(a, b) { Issue.record("\(label): paragraph \(k): \(difference)") }
+        }
+        #expect(edited.paragraphUTF16Starts == fresh.paragraphUTF16Starts && edited.utf16Count == fresh.utf16Count, "\(label): UTF-16 starts")
+        let full = try fresh.layout(width: updated.maxWidth, lineSpace: 2, glyphRuns: updated.hasGlyphRuns)
+        #expect(layoutsAgree(updated, full), "\(label): layout\n\(layoutSummary(updated))\nagainst\n\(layoutSummary(full))")
+    }
+
+    /// Pieces of 1 to 12 characters of random texts from the corpus and from ``RandomText``, now
+    /// and then a newline, appended one by one; the layout brought up to date after each.
+    @Test("random appends equal a fresh preparation", arguments: Array(UInt64(1)...16))
+    func randomAppends(seed: UInt64) throws {
+        var random = SplitMix(seed: seed)
+        let style = try style(seed: seed, font: font())
+        let spans = seed % 8 == 3 ? [StyledSpan(range: 0..<4, letterSpacing: 1.5)] : []
+        var source = ""
+        while source.count < 400 {
+            source += Bool.random(using: &random) ? Self.corpus.randomElement(using: &random)! : RandomText.make(&random, maxPieces: 6)
+            source += Int.random(in: 0..<5, using: &random) == 0 ? "\n" : " "
+        }
+        let characters = Array(source)
+        var taken = spans.isEmpty ? 0 : 4
+        var prepared = try PreparedText(String(characters[..<taken]), style: style, spans: spans)
+        var layout = try prepared.layout(width: [80.0, 150, 320][Int(seed % 3)], lineSpace: 2, glyphRuns: seed % 2 == 0)
+        var step = 0
+        var tails = 0
+        while taken < characters.count {
+            let count = min(characters.count - taken, Int.random(in: 1...12, using: &random))
+            let piece = String(characters[taken..<(taken + count)])
+            let bytes = prepared.bytes + Array(piece.utf8)
+            if try bytes.withUnsafeBufferPointer({
+                try prepared.paragraphs.last!.appending(upTo: $0.count, bytes: $0, style: style, hyphenation: prepared.hyphenation)
+            }) != nil { tails += 1 }
+            let (appended, edit) = try prepared.appending(piece)
+            #expect(appended.text == String(characters[..<(taken + count)]))
+            layout = try layout.updated(for: appended, after: edit)
+            try expectFresh(appended, layout, spans: appended.spans, "seed \(seed) step \(step): appending \(piece.debugDescription)")
+            prepared = appended
+            taken += count
+            step += 1
+        }
+        // Many pieces reshape only a tail; none with spans, which the tail path leaves to the edit path.
+        #expect(spans.isEmpty ? tails >= step / 3 : tails == 0, "seed \(seed): \(tails) of \(step) pieces reshaped only a tail")
+    }
+
+    /// Replacements anywhere in texts of many scripts, checked paragraph by paragraph.
+    @Test("random edits equal a fresh preparation", arguments: Array(UInt64(1)...8))
+    func randomEdits(seed: UInt64) throws {
+        var random = SplitMix(seed: seed)
+        let style = try style(seed: seed, font: font())
+        var text = (0..<6).map { _ in Self.corpus.randomElement(using: &random)! }.joined(separator: "\n")
+        var prepared = try PreparedText(text, style: style)
+        var layout = try prepared.layout(width: 150, lineSpace: 2, glyphRuns: seed % 2 == 0)
+        for step in 0..<40 {
+            let count = text.utf16.count
+            var lower = Int.random(in: 0...count, using: &random)
+            var upper = min(count, lower + Int.random(in: 0...8, using: &random))
+            while lower > 0, String.Index(utf16Offset: lower, in: text).samePosition(in: text.unicodeScalars) == nil { lower -= 1 }
+            while upper < count, String.Index(utf16Offset: upper, in: text).samePosition(in: text.unicodeScalars) == nil { upper += 1 }
+            let source = Self.corpus.randomElement(using: &random)!
+            let insertion = String(source.prefix(Int.random(in: 0...6, using: &random)))
+            let (edited, edit) = try prepared.replacingCharacters(inUTF16: lower..<upper, with: insertion)
+            text.replaceSubrange(String.Index(utf16Offset: lower, in: text)..<String.Index(utf16Offset: upper, in: text), with: insertion)
+            #expect(edited.text == text)
+            layout = try layout.updated(for: edited, after: edit)
+            try expectFresh(edited, layout, spans: [], "seed \(seed) step \(step): replacing \(lower)..<\(upper) with \(insertion.debugDescription)")
+            prepared = edited
+        }
+    }
+
+    @Test("a piece reshapes the last paragraph's tail, unless it could change what lies before")
+    func tailOrWhole() throws {
+        let style = try TextStyle(font: font(), size: 17)
+        func grown(_ text: String, _ piece: String) throws -> PreparedParagraph? {
+            let prepared = try PreparedText(text, style: style)
+            let bytes = prepared.bytes + Array(piece.utf8)
+            return try bytes.withUnsafeBufferPointer {
+                try prepared.paragraphs.last!.appending(upTo: $0.count, bytes: $0, style: style, hyphenation: nil)
+            }
+        }
+        #expect(try grown("First paragraph.\nSome words, then 12", "3 more") != nil)
+        // Digits and spaces alone leave the direction to the first letter: a Hebrew one turns the paragraph right to left.
+        #expect(try grown("12 34 ", "שלום") == nil)
+        // A closing bracket takes its script from its opening one, wherever that is.
+        #expect(try grown("Some (words", ")") == nil)
+        // A mark after a space joins the space's cluster.
+        #expect(try grown("Some words ", "\u{301}") == nil)
+    }
+
+    @Test("appending a piece with a hard break, to a text with spans or after a CR gives what the edit path gives")
+    func fallbacks() throws {
+        let style = try TextStyle(font: font(), size: 17)
+        for (text, piece, spans) in [("one\r", "\ntwo", [StyledSpan]()), ("one", "\u{2029}two", []), ("bold", " more", [StyledSpan(range: 0..<4, size: 20)])] {
+            let prepared = try PreparedText(text, style: style, spans: spans)
+            let appended = try prepared.appending(piece)
+            let edited = try prepared.replacingCharacters(inUTF16: text.utf16.count..<text.utf16.count, with: piece)
+            #expect(appended.edit == edited.edit)
+            #expect(appended.text.paragraphs.count == edited.text.paragraphs.count)
+            for (a, b) in zip(appended.text.paragraphs, edited.text.paragraphs) { #expect(preparedDifference(a, b) == nil) }
+        }
+    }
+}
