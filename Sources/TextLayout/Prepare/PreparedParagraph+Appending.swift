@@ -11,29 +11,55 @@ extension PreparedParagraph {
     /// it; ICU finds the breaks after it in the whole paragraph's context). The glyphs are shaped
     /// again from the same point when the last run's font has an inert space (no shaping reaches
     /// across a space: the word cache's rule), else from the last run's start. Bidi levels are
-    /// resolved for the whole paragraph, and runs found again from the shaping point on.
-    /// - Returns: nil when the tail's analysis could change what lies before it, or could come out
-    ///   differently on its own than in the whole paragraph: the paragraph's direction or the
-    ///   bidi levels before the tail change, the tail's first run does not continue the last kept
-    ///   run (script, font, level), the tail closes a bracket (whose script comes from its opening
-    ///   one), a mark or joiner follows the last space, or a long run would be shaped in pieces.
-    ///   The caller then prepares the whole paragraph.
+    /// resolved for the whole paragraph, and runs found again from the shaping point on (from the
+    /// start: as preparing finds them).
+    /// - Returns: nil when the paragraph has spans (left to the edit path), no space yet, or a
+    ///   mark or joiner after its last one; and, when shaping starts after the paragraph's start,
+    ///   when the tail's analysis could change what lies before it or come out differently on its
+    ///   own than in the whole paragraph: the paragraph's direction or the bidi levels before the
+    ///   tail change, the tail's first run does not continue the last kept run (script, font,
+    ///   level), the tail closes a bracket (whose script comes from its opening one), or a long
+    ///   run would be shaped in pieces. The caller then prepares the whole paragraph.
     func appending(upTo newEnd: Int, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle,
                    hyphenation: HyphenationPatterns?) throws -> PreparedParagraph? {
         let start = range.start
-        guard range.next == range.end, newEnd > range.end, let lastRun = runs.last else { return nil }
+        guard range.next == range.end, newEnd > range.end, let lastRun = runs.last, !runs.contains(where: { $0.span != nil }) else { return nil }
         // After the last run of spaces.
         var analysisStart = range.end
         while analysisStart > start, bytes[analysisStart - 1] != 0x20 { analysisStart -= 1 }
         guard analysisStart > start else { return nil }
-        let shapingStart = lastRun.font.spaceIsInert && analysisStart > lastRun.range.lowerBound ? analysisStart : lastRun.range.lowerBound
         if extendsCluster(decodeScalar(bytes, at: analysisStart).0) { return nil }
+        let shapingStart = lastRun.font.spaceIsInert && analysisStart > lastRun.range.lowerBound ? analysisStart : lastRun.range.lowerBound
+        let content = start..<newEnd
+        let bidi = try resolveBidi(bytes, range: content, direction: style.direction)
+        // From the start, the whole paragraph is itemized and shaped again, as preparing does.
+        guard let shaped = try shapingStart == start
+            ? shapeParagraph(content, bytes: bytes, style: style, bidi: bidi, spans: [])
+            : appendingTail(from: shapingStart, upTo: newEnd, bytes: bytes, style: style, bidi: bidi) else { return nil }
+        var clusters = shaped.0
+        let newRuns = shaped.1
+        clusters.finish()
+
+        var segments = SegmentTable(first: firstIndex(in: segmentStarts, atOrAfter: analysisStart), of: self)
+        let breaks = try lineBreaks(bytes, in: content, style: style, after: analysisStart - 1)
+        segments.append(breaks: try withAutomaticHyphens(breaks, bytes, in: analysisStart..<newEnd, runs: newRuns, style: style,
+                                                         hyphenation: hyphenation),
+                        bytes: bytes, end: newEnd)
+        return PreparedParagraph(range: ParagraphRange(start: start, end: newEnd, next: newEnd), segments: segments, clusters: clusters,
+                                 runs: newRuns, bidi: bidi)
+    }
+
+    /// The glyphs, clusters and runs of this paragraph grown to `newEnd`, from `shapingStart` (a
+    /// point after the paragraph's start, where shaping the text before and after on their own
+    /// gives what shaping it whole does) on, with `bidi` the grown paragraph's levels; nil when the
+    /// runs found from there could differ from the whole paragraph's (see ``appending(upTo:bytes:style:hyphenation:)``).
+    private func appendingTail(from shapingStart: Int, upTo newEnd: Int, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle,
+                               bidi: BidiLevels) throws -> (ClusterTable, [ShapedRun])? {
+        let start = range.start
+        let lastRun = runs[runs.count - 1]
         let keptClusters = cluster(atOrAfter: shapingStart)
         if keptClusters < clusterCount, clusterStarts[keptClusters] != shapingStart || clusterUnsafe[keptClusters] { return nil }
         if containsClosingBracket(bytes, shapingStart..<newEnd) { return nil }
-
-        let content = start..<newEnd
-        let bidi = try resolveBidi(bytes, range: content, direction: style.direction)
         guard bidi.paragraphLevel == self.bidi.paragraphLevel else { return nil }
         if bidi.levels != nil || self.bidi.levels != nil {
             for i in start..<shapingStart where bidi.level(at: i, paragraphStart: start) != self.bidi.level(at: i, paragraphStart: start) {
@@ -50,7 +76,7 @@ extension PreparedParagraph {
         grown.range = lastRun.range.lowerBound..<first.range.upperBound
         if grown.range.count > longRun, streamSafeChunks(bytes, grown.range) != nil { return nil }
         let runFirstCluster = cluster(atOrAfter: lastRun.range.lowerBound)
-        var clusters = ClusterTable(first: keptClusters, of: self, runX: clusterX[runFirstCluster], capacity: content.count)
+        var clusters = ClusterTable(first: keptClusters, of: self, runX: clusterX[runFirstCluster], capacity: newEnd - start)
         var keptUnits = 0
         for g in lastRun.firstGlyph..<clusterFirstGlyph[keptClusters] where bytes[Int(glyphs[g].cluster)] != 0x09 {
             keptUnits += Int(glyphs[g].advance)
@@ -62,15 +88,7 @@ extension PreparedParagraph {
         var newRuns = Array(runs.dropLast())
         newRuns.append(grown)
         for item in items.dropFirst() { newRuns.append(clusters.appendRun(item, bytes: bytes, style: style, spans: [])) }
-        clusters.finish()
-
-        var segments = SegmentTable(first: firstIndex(in: segmentStarts, atOrAfter: analysisStart), of: self)
-        let breaks = try lineBreaks(bytes, in: content, style: style, after: analysisStart - 1)
-        segments.append(breaks: try withAutomaticHyphens(breaks, bytes, in: analysisStart..<newEnd, runs: newRuns, style: style,
-                                                         hyphenation: hyphenation),
-                        bytes: bytes, end: newEnd)
-        return PreparedParagraph(range: ParagraphRange(start: start, end: newEnd, next: newEnd), segments: segments, clusters: clusters,
-                                 runs: newRuns, bidi: bidi)
+        return (clusters, newRuns)
     }
 }
 

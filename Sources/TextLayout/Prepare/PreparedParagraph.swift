@@ -210,10 +210,9 @@ extension PreparedParagraph {
         let content = range.start..<range.end
         let breaks = try lineBreaks(bytes, in: content, style: style)
         let bidi = try resolveBidi(bytes, range: content, direction: style.direction)
-        var clusters = ClusterTable(capacity: content.count)
-        let runs = try itemize(bytes, range: content, style: style, bidi: bidi, spans: spans).map {
-            clusters.appendRun($0, bytes: bytes, style: style, spans: spans)
-        }
+        let shaped = try shapeParagraph(content, bytes: bytes, style: style, bidi: bidi, spans: spans)
+        var clusters = shaped.0
+        let runs = shaped.1
         clusters.finish()
         var segments = SegmentTable(start: range.start)
         segments.append(breaks: try withAutomaticHyphens(breaks, bytes, in: content, runs: runs, style: style, hyphenation: hyphenation),
@@ -228,6 +227,16 @@ extension PreparedParagraph {
                   glyphs: ParagraphGlyphs(clusters.glyphs), runs: runs, bidi: bidi, tabs: segments.tabs,
                   autoHyphens: segments.autoHyphens)
     }
+}
+
+/// The runs of `content` (a paragraph of `bytes` with levels `bidi`), shaped, with their glyphs and clusters.
+func shapeParagraph(_ content: Range<Int>, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, bidi: BidiLevels,
+                    spans: [ResolvedSpan]) throws -> (ClusterTable, [ShapedRun]) {
+    var clusters = ClusterTable(capacity: content.count)
+    let runs = try itemize(bytes, range: content, style: style, bidi: bidi, spans: spans).map {
+        clusters.appendRun($0, bytes: bytes, style: style, spans: spans)
+    }
+    return (clusters, runs)
 }
 
 /// The line break opportunities of `content` (a paragraph of `bytes`) in `style`, ascending, the
