@@ -6,7 +6,7 @@
 struct ParagraphGlyphs: RandomAccessCollection, Sendable, Equatable {
     /// The glyphs as shaped; their clusters are offsets minus ``clusterShift``.
     private(set) var storage: ShapedGlyphs
-    private var clusterShift: Int32 = 0
+    private(set) var clusterShift: Int32 = 0
 
     init(_ glyphs: ShapedGlyphs) { storage = glyphs }
 
@@ -31,5 +31,9 @@ struct ParagraphGlyphs: RandomAccessCollection, Sendable, Equatable {
     }
 }
 
-/// Two runs of paragraph glyphs are equal when every glyph read is.
-func == (a: Slice<ParagraphGlyphs>, b: Slice<ParagraphGlyphs>) -> Bool { a.elementsEqual(b) }
+/// Two runs of paragraph glyphs are equal when every glyph read is (compared as stored when their
+/// clusters are shifted alike).
+func == (a: Slice<ParagraphGlyphs>, b: Slice<ParagraphGlyphs>) -> Bool {
+    guard a.base.clusterShift == b.base.clusterShift else { return a.elementsEqual(b) }
+    return a.base.storage[a.startIndex..<a.endIndex] == b.base.storage[b.startIndex..<b.endIndex]
+}
