@@ -97,7 +97,7 @@ struct IncrementalTests {
             let (edited, edit) = try prepared.replacingCharacters(inUTF16: lower..<lower, with: insertion)
             let updated = try layout.updated(for: edited, after: edit)
             let full = try PreparedText(edited.text, style: twin).layout(width: 170, lineSpace: 2.3, glyphRuns: layout.hasGlyphRuns)
-            #expect(summary(updated) == summary(full), "seed \(seed) step \(step): \(insertion.debugDescription) at \(lower)")
+            #expect(layoutSummary(updated) == layoutSummary(full), "seed \(seed) step \(step): \(insertion.debugDescription) at \(lower)")
             #expect(updated.contentHeight == full.contentHeight && updated.width == full.width)
             pieces.append(updated.lines.pieceCount)
             text = edited.text
@@ -124,7 +124,7 @@ struct IncrementalTests {
             caret += key.utf16.count
         }
         let full = try PreparedText(prepared.text, style: TextStyle(font: try uncachedTwin(of: font), size: 17)).layout(width: 170, lineSpace: 2)
-        #expect(summary(layout) == summary(full))
+        #expect(layoutSummary(layout) == layoutSummary(full))
     }
 
     @Test("an LF typed right after a lone CR joins it into one break")
