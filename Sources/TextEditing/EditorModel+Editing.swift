@@ -84,8 +84,8 @@ extension EditorModel {
     /// stay where they are (rounded down to a grapheme boundary when `string` starts with a mark
     /// that joins the last character). Like an edit, it ends an `error` or `success` state and
     /// restarts live validation. The layout is brought up to date from the text's end
-    /// (`PreparedText.replacingCharacters` and `Layout.updated(for:after:)`) without comparing the
-    /// texts. With a mask, the same as ``setText(_:)`` with the longer text.
+    /// (`PreparedText.appending`, which reshapes only the last paragraph's tail, and
+    /// `Layout.updated(for:after:)`) without comparing the texts. With a mask, the same as ``setText(_:)`` with the longer text.
     /// - Returns: `.rejected` only when the text would be too long for the layout engine (64 MiB)
     ///   or a strict mask refuses it; `.truncated` when a lenient mask kept part of it.
     @discardableResult

@@ -8,11 +8,11 @@ extension EditorModel {
     /// When the text drawn before and the text drawn now are both the field's own text (neither
     /// is a placeholder), the change is an edit of the drawn text: the smallest replacement that
     /// turns one into the other (``drawnEdit(from:to:)``) goes through
-    /// `PreparedText.replacingCharacters(in:with:)` and `Layout.updated(for:after:)`, which equal
-    /// a fresh preparation and layout, when the engine's moving of the spans through the edit gives
-    /// the new spans (but with balanced or pretty lines, whose lines above the edited one stay
-    /// while typing: see `Layout.updated(for:after:)`). A placeholder shown or hidden is a new
-    /// text, prepared afresh. `appended`, when given, is what `text` adds at the end of the text
+    /// `PreparedText.replacingCharacters(in:with:)` (`appending(_:)` for appended text) and
+    /// `Layout.updated(for:after:)`, which equal a fresh preparation and layout, when the engine's
+    /// moving of the spans through the edit gives the new spans (but with balanced or pretty
+    /// lines, whose lines above the edited one stay while typing: see `Layout.updated(for:after:)`).
+    /// A placeholder shown or hidden is a new text, prepared afresh. `appended`, when given, is what `text` adds at the end of the text
     /// drawn now: when both are drawn as they are (no mask, not secure, no placeholder), the edit
     /// is known without comparing the texts.
     func relayout(text: String, enabled: Bool, appended: String? = nil) throws {
@@ -49,13 +49,15 @@ extension EditorModel {
     private func measureEdit(to newText: String, spans: [StyledSpan], appended: String?) throws -> (prepared: PreparedText, measurement: EditorMeasurement)? {
         let old = prepared.text
         // An append after a CR goes through the comparison, which takes the CR in (see drawnEdit).
-        let change = appended.flatMap { old.utf8.last == 0x0D ? nil : (bytes: old.utf8.count..<old.utf8.count, replacement: $0) }
-            ?? Self.drawnEdit(from: old, to: newText)
+        let appendedAtEnd = appended.flatMap { old.utf8.last == 0x0D ? nil : $0 }
+        let change = appendedAtEnd.map { (bytes: old.utf8.count..<old.utf8.count, replacement: $0) } ?? Self.drawnEdit(from: old, to: newText)
         let utf8 = old.utf8
         let range = utf8.index(utf8.startIndex, offsetBy: change.bytes.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: change.bytes.upperBound)
         guard spans.isEmpty && prepared.spans.isEmpty || Self.movedSpans(prepared.spans, replacing: old.utf16Range(range),
                                                                          with: change.replacement.utf16.count) == spans else { return nil }
-        let (edited, edit) = try prepared.replacingCharacters(in: range, with: change.replacement)
+        // Appended text reshapes only the last paragraph's tail.
+        let (edited, edit) = try appendedAtEnd.map { try prepared.appending($0) }
+            ?? prepared.replacingCharacters(in: range, with: change.replacement)
         guard edited.spans == spans else { return nil }
         let layout = try measurement.layout.updated(for: edited, after: edit)
         return (edited, try layout.measureEditor(width: width, sizing: configuration.sizing))
