@@ -28,17 +28,16 @@ func preparedDifference(_ a: PreparedParagraph, _ b: PreparedParagraph) -> Strin
 }
 
 /// Whether two layouts have the same lines (ranges, flags, runs and their glyphs' clusters) at the
-/// same places, pixel values within a billionth: an updated layout's widths can differ from a
-/// fresh one's in the last bits when a line holds several fonts, summed in another order.
+/// same places, to the last bit (fonts compared by their glyphs, so that a layout may be checked
+/// against one in another font context).
 func layoutsAgree(_ a: Layout, _ b: Layout) -> Bool {
-    func close(_ x: Double, _ y: Double) -> Bool { x == y || abs(x - y) <= 1e-9 * max(1, abs(x)) }
     return a.lines.count == b.lines.count && zip(a.lines, b.lines).allSatisfy { x, y in
         x.utf16Range == y.utf16Range && x.byteRange == y.byteRange && x.paragraph == y.paragraph
             && x.endsWithHardBreak == y.endsWithHardBreak && x.endsWithHyphen == y.endsWithHyphen && x.isJustified == y.isJustified
-            && x.isRightToLeft == y.isRightToLeft && close(x.width, y.width) && close(x.height, y.height) && close(x.top, y.top)
-            && close(x.baseline, y.baseline) && x.runs.count == y.runs.count
+            && x.isRightToLeft == y.isRightToLeft && x.width == y.width && x.height == y.height && x.top == y.top
+            && x.baseline == y.baseline && x.runs.count == y.runs.count
             && zip(x.runs, y.runs).allSatisfy { r, s in
-                r.utf16Range == s.utf16Range && close(r.x, s.x) && r.glyphs.map(\.cluster) == s.glyphs.map(\.cluster)
+                r.utf16Range == s.utf16Range && r.x == s.x && r.glyphs.map(\.cluster) == s.glyphs.map(\.cluster)
                     && r.glyphs.map(\.id) == s.glyphs.map(\.id)
             }
     }

@@ -127,6 +127,27 @@ struct IncrementalTests {
         #expect(layoutSummary(layout) == layoutSummary(full))
     }
 
+    /// At 17.3 px a DejaVu position (units × 17.3 / 2048) rounds: a character typed before a line
+    /// changes the last bits of the line's width as a fresh layout measures it, so the old lines
+    /// after the edit cannot be kept as they were measured.
+    @Test("typing early in a paragraph whose positions round: the lines after the edit measure as a fresh layout's", arguments: [17.3, 17])
+    func inexactPositions(size: Double) throws {
+        let font = try fonts()
+        let text = (0..<8).map { _ in Self.paragraphs[0] }.joined(separator: " ")
+        var prepared = try PreparedText(text, style: TextStyle(font: font, size: size))
+        #expect(prepared.paragraphs[0].hasExactPositions == (size == 17))
+        var layout = try prepared.layout(width: 173, lineSpace: 1.7)
+        var caret = 3
+        for key in ["w", "i", "d", "e", "r", " ", "é"] {
+            let (edited, edit) = try prepared.replacingCharacters(inUTF16: caret..<caret, with: key)
+            layout = try layout.updated(for: edited, after: edit)
+            let full = try PreparedText(edited.text, style: TextStyle(font: uncachedTwin(of: font), size: size)).layout(width: 173, lineSpace: 1.7)
+            #expect(layoutSummary(layout) == layoutSummary(full), "size \(size) after \(key.debugDescription)")
+            prepared = edited
+            caret += key.utf16.count
+        }
+    }
+
     @Test("an LF typed right after a lone CR joins it into one break")
     func crThenLF() throws {
         let font = try fonts()

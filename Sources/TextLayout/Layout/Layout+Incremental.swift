@@ -68,8 +68,11 @@ extension Layout {
                 let editEnd = edit.oldBytes.lowerBound + edit.newByteCount
                 var candidate = editLine + 1
                 var matched: Int?
+                // Old lines after the edit keep the widths they were measured with: only where
+                // positions are exact are those a fresh layout's (see `hasExactPositions`).
+                let mayKeepLinesBelow = !keepsLinesAbove && paragraph.hasExactPositions && oldParagraph.hasExactPositions
                 let breaks = try breakLines(paragraph, bytes: bytes, style: prepared.style, maxWidth: maxWidth, from: start) { newStart in
-                    guard !keepsLinesAbove, newStart > editEnd else { return false }
+                    guard mayKeepLinesBelow, newStart > editEnd else { return false }
                     let oldStart = newStart - edit.byteDelta
                     while candidate < resume, oldLines.byteStart(ofLine: candidate) < oldStart { candidate += 1 }
                     if candidate < resume, oldLines.byteStart(ofLine: candidate) == oldStart,

@@ -43,6 +43,13 @@ final class PreparedParagraph: Sendable {
     /// The one font and size every run uses, or nil when the paragraph is empty or uses several:
     /// then every line's height is that font's, without looking at the line's runs.
     let onlyFont: (font: Font, size: Double)?
+    /// Whether every x position (``clusterX``) is an exact multiple of 2⁻²⁰ px: each run's scale
+    /// (size / units per em, 17 / 2048 say) and letter spacing is, and the paragraph is narrower
+    /// than 2³² px. Then the width between two positions is the same whatever text comes before
+    /// them, so an edit's relayout may keep the lines after it as they were measured. Otherwise
+    /// (a font of 1,000 units per em, a size such as 17.3) an edit before them changes how every
+    /// later position rounds, and so the last bits of widths measured there.
+    let hasExactPositions: Bool
     /// Grapheme cluster boundaries of segments cut for want of room, by segment, found once.
     /// Touched only with the paragraph's ``LockPool`` mutex held: a mutex per paragraph would cost
     /// a text of a million short paragraphs a million mutexes, for words few of them ever cut.
@@ -65,6 +72,7 @@ final class PreparedParagraph: Sendable {
         segmentStartCluster = other.segmentStartCluster
         contentEndCluster = other.contentEndCluster
         onlyFont = other.onlyFont
+        hasExactPositions = other.hasExactPositions
     }
 
     init(range: ParagraphRange, segmentStarts: CompactOffsets, contentEnds: CompactOffsets, clusterStarts: CompactOffsets,
@@ -92,6 +100,9 @@ final class PreparedParagraph: Sendable {
         onlyFont = runs.first.flatMap { first in
             runs.allSatisfy { $0.font === first.font && $0.size == first.size } ? (first.font, first.size) : nil
         }
+        let grid = 1048576.0  // 2²⁰: multiplying by it is exact
+        func onGrid(_ value: Double) -> Bool { (value * grid).rounded() == value * grid }
+        hasExactPositions = runs.allSatisfy { onGrid($0.scale) && onGrid($0.letterSpacing) } && (clusterX.last ?? 0) < 4294967296
         segmentStartCluster = segmentStarts.map(safeIndex)
         contentEndCluster = contentEnds.map(safeIndex)
     }
