@@ -76,13 +76,13 @@ struct Scenario {
             try runWarm(floor: floor)
         case "relayout":
             // Lines built (ranges, widths, heights, baselines), as the batch reports them.
-            try runRelayout(floor: floor) { prepared, job, width in
-                try prepared.measureEditor(width: width, sizing: job.sizing, glyphRuns: false).lineCount
+            try runRelayout(floor: floor) { prepared, i, sizing, width in
+                try prepared[i].measureEditor(width: width, sizing: sizing, glyphRuns: false).lineCount
             }
         case "relayout-height":
             // The height-only path: line count and heights, no lines built.
-            try runRelayout(floor: floor) { prepared, job, width in
-                try prepared.editorHeight(width: width, sizing: job.sizing).lineCount
+            try runRelayout(floor: floor) { prepared, i, sizing, width in
+                try prepared[i].editorHeight(width: width, sizing: sizing).lineCount
             }
         case "text-wrap":
             try runTextWrap(floor: floor)
@@ -182,20 +182,29 @@ struct Scenario {
         print(hitRate("word cache", fonts.shapeCache.statistics) + "; " + hitRate("prepared texts", fonts.preparedTextCache.statistics))
     }
 
+    /// A relayout timed: the prepared texts, the index of the job to lay out, its sizing and width;
+    /// its line count back. (The text is laid out in place in the array: handing it over as a
+    /// value would copy it, retaining and releasing each of its fields, around every job.)
+    typealias LayOut = (_ prepared: [PreparedText], _ job: Int, _ sizing: EditorSizing, _ width: Double?) throws -> Int
+
     /// Each round lays every prepared job out at a width a few pixels off the last round's.
-    func runRelayout(floor: Floors, _ layOut: (PreparedText, BenchJob, Double?) throws -> Int) throws {
+    func runRelayout(floor: Floors, _ layOut: LayOut) throws {
         _ = try relayout(jobs, floor: floor, layOut)
     }
 
-    /// ``runRelayout(floor:_:)`` over `jobs`, returning the median per job in seconds.
-    func relayout(_ jobs: [BenchJob], floor: Floors, _ layOut: (PreparedText, BenchJob, Double?) throws -> Int) throws -> Double {
+    /// ``runRelayout(floor:_:)`` over `jobs`, returning the median per job in seconds. The rounds
+    /// read the widths and sizings from arrays of their own, so that a job's strings and style
+    /// are not copied (retained and released) around each layout it times.
+    func relayout(_ jobs: [BenchJob], floor: Floors, _ layOut: LayOut) throws -> Double {
         let prepared = try jobs.map { try PreparedText($0.text, style: $0.style) }
+        let widths = jobs.map(\.width)
+        let sizings = jobs.map(\.sizing)
         var round = 0
         let median = try timed(count: jobs.count) {
             round += 1
             var checksum = 0
-            for i in jobs.indices {
-                checksum &+= try layOut(prepared[i], jobs[i], jobs[i].width.map { $0 + Double(round % 7) * 3 })
+            for i in prepared.indices {
+                checksum &+= try layOut(prepared, i, sizings[i], widths[i].map { $0 + Double(round % 7) * 3 })
             }
             return checksum
         }

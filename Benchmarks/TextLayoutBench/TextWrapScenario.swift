@@ -16,8 +16,8 @@ extension Scenario {
                 styled.style = try job.style.withParagraph(paragraph)
                 return styled
             }
-            medians[wrap] = try relayout(styled, floor: floor) { prepared, job, width in
-                try prepared.measureEditor(width: width, sizing: job.sizing, glyphRuns: false).lineCount
+            medians[wrap] = try relayout(styled, floor: floor) { prepared, i, sizing, width in
+                try prepared[i].measureEditor(width: width, sizing: sizing, glyphRuns: false).lineCount
             }
         }
         for wrap in TextWrap.allCases where wrap != .wrap {

@@ -75,8 +75,8 @@ public struct EditorSizing: Sendable, Hashable {
 /// huge lineSpace or lineHeight can do that, since otherwise a line's height is bounded by the
 /// size and the font's metrics.
 func requireFiniteContentHeight(_ height: Double, lineCount: Int, lineSpace: Double, lineHeight: LineHeight) throws(LayoutError) {
-    let lineBox = lineHeight == .normal ? "" : " and lineHeight (\(lineHeight))"
-    try requireFinite(height, "the text's height", from: "lineSpace (\(lineSpace))\(lineBox) between \(lineCount) lines")
+    try requireFinite(height, "the text's height", from: "lineSpace (\(lineSpace))"
+                      + (lineHeight == .normal ? "" : " and lineHeight (\(lineHeight))") + " between \(lineCount) lines")
 }
 
 /// A growing editor measured around its text. Equal measurements have equal layouts (see
@@ -122,36 +122,44 @@ extension PreparedText {
                                 contentHeight: measured.contentHeight, isScrollable: measured.isScrollable)
         }
         let wrapWidth = try self.wrapWidth(width, sizing) ?? .infinity
+        let lineSpace = sizing.lineSpace
+        let maxLines = sizing.maxLines ?? Int.max
         var count = 0
         var top = 0.0          // the next line's top, summed exactly as a layout sums it
         var content = 0.0
         var visibleHeight = 0.0
-        try bytes.withUnsafeBufferPointer { bytes in
+        let fontLineBoxes = style.paragraph.usesFontLineBoxes
+        // The closure takes what it reads, not the whole text (a copy of every field of it); the
+        // text itself only where lines are measured with their line boxes built.
+        let builder = fontLineBoxes ? nil : self
+        try bytes.withUnsafeBufferPointer { [paragraphs, style] bytes in
             for paragraph in paragraphs {
+                // A paragraph in one font with lines as tall as the font makes them has one line
+                // height for all its lines: found once, not once a line.
+                let uniformHeight = fontLineBoxes ? paragraph.onlyFont.map { $0.font.metrics.lineHeight(size: $0.size) } : nil
                 try forEachLine(paragraph, bytes: bytes, style: style, maxWidth: wrapWidth) { line in
-                    let height = lineHeight(paragraph, line, bytes: bytes)
+                    let height = uniformHeight ?? builder?.buildLine(paragraph, line, bytes: bytes, utf16Start: 0, glyphRuns: false).height
+                        ?? Self.fontLineHeight(paragraph, line, style: style)
                     content = top + height
-                    top += height + sizing.lineSpace
+                    top += height + lineSpace
                     count += 1
-                    if count <= (sizing.maxLines ?? Int.max) { visibleHeight = content }
+                    if count <= maxLines { visibleHeight = content }
                     return true
                 }
             }
         }
         try requireFiniteContentHeight(content, lineCount: count, lineSpace: sizing.lineSpace, lineHeight: style.paragraph.lineHeight)
-        let visible = min(max(count, sizing.minLines), sizing.maxLines ?? Int.max)
+        let visible = min(max(count, sizing.minLines), maxLines)
         let box = try editorBox(lineCount: count, visibleLines: visible, visibleHeight: visible <= count ? visibleHeight : content,
                             contentHeight: content, sizing: sizing)
         return EditorHeight(height: box.height, lineCount: count, visibleLineCount: visible, contentHeight: content,
                             isScrollable: box.isScrollable)
     }
 
-    /// The height of one line from the fonts on it (a paragraph in one font needs no look at its runs).
-    private func lineHeight(_ paragraph: PreparedParagraph, _ line: LineBreak, bytes: UnsafeBufferPointer<UInt8>) -> Double {
-        if style.paragraph.usesFontLineBoxes, let (font, size) = paragraph.onlyFont ?? (line.end == line.start ? (style.font, style.size) : nil) {
-            return font.metrics.lineHeight(size: size)
-        }
-        return buildLine(paragraph, line, bytes: bytes, utf16Start: 0, glyphRuns: false).height
+    /// The height of one line with `lineHeight` normal and no strut, from the fonts on it, in a
+    /// paragraph of several fonts (or an empty one).
+    private static func fontLineHeight(_ paragraph: PreparedParagraph, _ line: LineBreak, style: TextStyle) -> Double {
+        line.end == line.start ? style.font.metrics.lineHeight(size: style.size) : fontLineExtent(of: paragraph, line).height
     }
 
     /// The wrap width: the editor's width less its side insets (nil for no limit).

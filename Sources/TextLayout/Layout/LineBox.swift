@@ -59,3 +59,41 @@ extension TextStyle {
         return paragraph.strut == .minimum ? union.union(strut) : union
     }
 }
+
+/// A line's extent with `lineHeight` normal and no strut: the union of the boxes of the fonts on
+/// it, each its ascent and descent with half its line gap above and below.
+struct FontLineExtent {
+    /// The largest ascent and descent of the fonts (without their gaps).
+    var ascent = 0.0
+    var descent = 0.0
+    /// How far the line reaches above and below the baseline, gaps included.
+    var above = 0.0
+    var below = 0.0
+
+    var height: Double { above + below }
+
+    mutating func include(_ font: Font, size: Double) {
+        let metrics = font.metrics
+        let gap = metrics.leading(size: size) / 2
+        let fontAscent = metrics.ascent(size: size)
+        let fontDescent = metrics.descent(size: size)
+        ascent = max(ascent, fontAscent)
+        descent = max(descent, fontDescent)
+        above = max(above, fontAscent + gap)
+        below = max(below, fontDescent + gap)
+    }
+}
+
+/// The extent of a line that is not empty from the fonts of the runs it holds (hanging whitespace
+/// included), as ``PreparedText/buildLine(_:_:bytes:utf16Start:glyphRuns:justifiedWidth:)``
+/// finds it from the line's pieces, without cutting the line into pieces.
+func fontLineExtent(of paragraph: PreparedParagraph, _ line: LineBreak) -> FontLineExtent {
+    var extent = FontLineExtent()
+    let runs = paragraph.runs
+    var r = paragraph.run(at: line.start)
+    while r < runs.count, runs[r].range.lowerBound < line.end {
+        extent.include(runs[r].font, size: runs[r].size)
+        r += 1
+    }
+    return extent
+}

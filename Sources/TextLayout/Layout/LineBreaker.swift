@@ -68,27 +68,52 @@ func forEachLine(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt
 
 /// Greedy filling: each line takes the last break opportunity that fits (a cut between grapheme
 /// clusters when none does).
-func greedyLines(_ lines: LineCandidates, from lineStart: Int, _ emit: (LineBreak) -> Bool) throws {
+/// - Parameter bySubtraction: whether a line whose widths are subtractions of prepared positions
+///   is found by ``LineCandidates/lineBySubtraction(from:segment:)`` (false: every line by the
+///   walk that measures each segment, which gives the same lines; for tests).
+func greedyLines(_ lines: LineCandidates, from lineStart: Int, bySubtraction: Bool = true, _ emit: (LineBreak) -> Bool) throws {
+    let paragraph = lines.paragraph
+    let paragraphEnd = paragraph.range.end
+    // Tabs make a line's widths depend on where it starts: the walk measures them.
+    let subtracts = bySubtraction && paragraph.tabs.isEmpty
     var start = lineStart
     var segment = lines.segment(startingLineAt: start)
     while true {
-        var measurer = lines.measurer(from: start)
-        var fitted: LineBreak?
+        var line: LineBreak
         var next = segment
-        let segmentWidth = lines.forEachFittingLine(from: start, segment: segment, measurer: &measurer) { line, after in
-            fitted = line
-            next = after
-        }
-        let line: LineBreak
-        if let fitted {
-            line = fitted
-        } else {
+        switch subtracts ? lines.lineBySubtraction(from: start, segment: segment) : .unknown {
+        case .fitted(let fitted, let after):
+            (line, next) = (fitted, after)
+        case .firstSegmentTooWide(let segmentWidth):
+            var measurer = lines.measurer(from: start)
             (line, next) = try lines.cutLine(from: start, segment: segment, segmentWidth: segmentWidth, measurer: &measurer)
+        case .unknown:
+            var measurer = lines.measurer(from: start)
+            var fitted: LineBreak?
+            let segmentWidth = lines.forEachFittingLine(from: start, segment: segment, measurer: &measurer) { line, after in
+                fitted = line
+                next = after
+            }
+            if let fitted {
+                line = fitted
+            } else {
+                (line, next) = try lines.cutLine(from: start, segment: segment, segmentWidth: segmentWidth, measurer: &measurer)
+            }
         }
-        guard emit(line), line.end < lines.paragraph.range.end else { return }
+        guard emit(line), line.end < paragraphEnd else { return }
         start = line.end
         segment = next
     }
+}
+
+/// What ``LineCandidates/lineBySubtraction(from:segment:)`` found out about a line.
+enum SubtractedLine {
+    /// The longest line that fits (as greedy filling takes it), with the index of the segment after it.
+    case fitted(LineBreak, nextSegment: Int)
+    /// Not even the first segment fits: its width, for ``LineCandidates/cutLine(from:segment:segmentWidth:measurer:)``.
+    case firstSegmentTooWide(Double)
+    /// The prepared positions cannot tell: the line is measured segment by segment.
+    case unknown
 }
 
 /// The lines that may start at a given position of one paragraph at one wrap width, measured as
@@ -112,6 +137,63 @@ struct LineCandidates {
     /// The width a line starting at `start` may fill: the wrap width less its indent, with the tolerance.
     func limit(from start: Int) -> Double {
         style.paragraph.availableWidth(maxWidth, isFirstLine: start == paragraph.range.start) + Layout.fitTolerance
+    }
+
+    /// The line greedy filling takes from `start` (in segment `segment`), found from the prepared
+    /// positions alone: the same line, width and overflow width as
+    /// ``forEachFittingLine(from:segment:measurer:_:)`` gives last, when every segment it weighs
+    /// (those that fit and the first that does not) is measured there by a subtraction. That holds
+    /// when the line starts at a segment start safe to break at, each such segment's content end is
+    /// safe to break at and no hyphen may end a line there (no soft hyphen or automatic
+    /// hyphenation point right at its content end), and the paragraph has no tabs (the caller's
+    /// check); otherwise ``SubtractedLine/unknown``.
+    ///
+    /// The segments are scanned in order, not halved: the walk stops at the first segment that does
+    /// not fit, and prepared positions need not ascend (a negative advance or letter spacing), nor
+    /// `x - startX > limit` agree with `x > startX + limit` in the last place; a line holds a handful
+    /// of segments, so the scan reads about as many positions as halving the paragraph would.
+    @inline(__always)
+    func lineBySubtraction(from start: Int, segment: Int) -> SubtractedLine {
+        let p = paragraph
+        guard start == p.segmentStarts[segment] else { return .unknown }
+        let startCluster = Int(p.segmentStartCluster[segment])
+        guard startCluster >= 0 else { return .unknown }
+        let limit = limit(from: start)
+        let lastSegment = p.segmentCount - 1
+        let autoHyphens = p.autoHyphens
+        var autoHyphen = autoHyphens.isEmpty ? 0 : firstIndex(in: autoHyphens, atOrAfter: start)
+        return p.clusterX.withUnsafeBufferPointer { clusterX in
+            p.contentEndCluster.withUnsafeBufferPointer { contentEndCluster in
+                let startX = clusterX[startCluster]
+                var fittedWidth = 0.0
+                var next = segment
+                while next <= lastSegment {
+                    let endCluster = Int(contentEndCluster[next])
+                    guard endCluster >= 0 else { return .unknown }
+                    let width = clusterX[endCluster] - startX
+                    if next < lastSegment {
+                        // Where no whitespace hangs, the segment may end in a hyphen: a soft hyphen
+                        // before its end, or an automatic point at it (see `hyphenEnding`).
+                        let contentEnd = p.contentEnds[next]
+                        if contentEnd == p.segmentStarts[next + 1] {
+                            if contentEnd - 2 >= start, bytes[contentEnd - 2] == 0xC2, bytes[contentEnd - 1] == 0xAD { return .unknown }
+                            while autoHyphen < autoHyphens.count, autoHyphens[autoHyphen] < contentEnd { autoHyphen += 1 }
+                            if autoHyphen < autoHyphens.count, autoHyphens[autoHyphen] == contentEnd { return .unknown }
+                        }
+                    }
+                    guard width <= limit else {
+                        guard next > segment else { return .firstSegmentTooWide(width) }
+                        let line = LineBreak(start: start, contentEnd: p.contentEnds[next - 1], end: p.segmentStarts[next],
+                                             width: fittedWidth, overflowWidth: width)
+                        return .fitted(line, nextSegment: next)
+                    }
+                    fittedWidth = width
+                    next += 1
+                }
+                let line = LineBreak(start: start, contentEnd: p.contentEnds[lastSegment], end: p.range.end, width: fittedWidth)
+                return .fitted(line, nextSegment: next)
+            }
+        }
     }
 
     /// Calls `each` with every line from `start` (in segment `segment`) that ends at a break

@@ -54,22 +54,12 @@ extension PreparedText {
         }
         let pieces = linePieces(paragraph, line)
         // Metrics from the fonts on the line; an empty line has the primary font's.
-        var above = 0.0
-        var below = 0.0
-        var ascent = 0.0
-        var descent = 0.0
-        for k in 0...max(0, pieces.count - 1) {
-            let font = pieces.isEmpty ? style.font : paragraph.runs[pieces[k].run].font
-            let size = pieces.isEmpty ? style.size : paragraph.runs[pieces[k].run].size
-            let gap = font.metrics.leading(size: size) / 2
-            let fontAscent = font.metrics.ascent(size: size)
-            let fontDescent = font.metrics.descent(size: size)
-            ascent = max(ascent, fontAscent)
-            descent = max(descent, fontDescent)
-            above = max(above, fontAscent + gap)
-            below = max(below, fontDescent + gap)
-        }
-        var height = above + below
+        var extent = FontLineExtent()
+        if pieces.isEmpty { extent.include(style.font, size: style.size) }
+        for piece in pieces { extent.include(paragraph.runs[piece.run].font, size: paragraph.runs[piece.run].size) }
+        let (ascent, descent) = (extent.ascent, extent.descent)
+        var above = extent.above
+        var height = extent.height
         if !style.paragraph.usesFontLineBoxes {
             let box = style.lineBox(pieces.lazy.map { (paragraph.runs[$0.run].font, paragraph.runs[$0.run].size) })
             height = box.height
