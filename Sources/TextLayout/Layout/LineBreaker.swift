@@ -318,6 +318,8 @@ struct LineCandidates {
 /// and, as prepared (shaped in context, tabs counted as nothing), is wider than twice the limit plus
 /// 16 em. Measuring it on its own reshapes only its edges differently, a few glyphs' worth.
 private func isFarTooWide(_ paragraph: PreparedParagraph, _ range: Range<Int>, limit: Double, em: Double) -> Bool {
+    // A cluster holds one byte at least: a range of 256 bytes or fewer spans no more clusters.
+    guard range.count > 256 else { return false }
     let first = paragraph.cluster(atOrAfter: range.lowerBound)
     let last = paragraph.cluster(atOrAfter: range.upperBound)
     return last - first > 256 && paragraph.clusterX[last] - paragraph.clusterX[first] > 2 * limit + 16 * em
