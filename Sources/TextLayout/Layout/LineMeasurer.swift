@@ -23,6 +23,8 @@ struct LineMeasurer {
     let start: Int
     /// The index in `paragraph.tabs` of the first tab at or after `start`.
     let firstTab: Int
+    /// ``PreparedParagraph/safeCluster(at:)`` of `start`, found once: every end measured is planned from it.
+    private let startSafeCluster: Int?
     /// The reshaped head of the line (from `start` to the first safe position) and its width, once measured.
     private var measuredHead: (range: Range<Int>, width: Double)?
     /// Where the last ``width(to:)`` left off after the tabs before its end: the next tab, the pen
@@ -36,6 +38,7 @@ struct LineMeasurer {
         self.style = style
         self.start = start
         self.firstTab = paragraph.tabs.isEmpty ? 0 : firstIndex(in: paragraph.tabs, atOrAfter: start)
+        self.startSafeCluster = paragraph.safeCluster(at: start)
     }
 
     /// The width in pixels of the line from ``start`` to `end`, with tabs advanced to their stops.
@@ -72,7 +75,7 @@ struct LineMeasurer {
         let p = paragraph
         var first: Int
         var head: Range<Int>?
-        if let i = p.safeCluster(at: s) {
+        if let i = s == start ? startSafeCluster : p.safeCluster(at: s) {
             first = i
         } else {
             first = p.cluster(atOrAfter: s)
