@@ -52,6 +52,11 @@ extension PreparedText {
             }
             return BuiltLine(runs: [], ascent: ascent, descent: descent, height: ascent + descent + 2 * gap, baselineOffset: ascent + gap)
         }
+        if !glyphRuns, style.paragraph.usesFontLineBoxes, line.end > line.start {
+            // Only the fonts' boxes: the runs on the line tell them without cutting it into pieces.
+            let extent = fontLineExtent(of: paragraph, line)
+            return BuiltLine(runs: [], ascent: extent.ascent, descent: extent.descent, height: extent.height, baselineOffset: extent.above)
+        }
         let pieces = linePieces(paragraph, line)
         // Metrics from the fonts on the line; an empty line has the primary font's.
         var extent = FontLineExtent()
