@@ -143,10 +143,12 @@ struct LineCandidates {
     /// positions alone: the same line, width and overflow width as
     /// ``forEachFittingLine(from:segment:measurer:_:)`` gives last, when every segment it weighs
     /// (those that fit and the first that does not) is measured there by a subtraction. That holds
-    /// when the line starts at a segment start safe to break at, each such segment's content end is
-    /// safe to break at and no hyphen may end a line there (no soft hyphen or automatic
-    /// hyphenation point right at its content end), and the paragraph has no tabs (the caller's
-    /// check); otherwise ``SubtractedLine/unknown``.
+    /// when the line starts where it is safe to break (a segment start, or where a word too wide
+    /// was cut, within 256 bytes of each content end weighed: further, the walk first asks whether
+    /// the piece is far too wide), each such segment's content end is safe to break at and no
+    /// hyphen may end a line there (no soft hyphen or automatic hyphenation point right at its
+    /// content end), and the paragraph has no tabs (the caller's check); otherwise
+    /// ``SubtractedLine/unknown``.
     ///
     /// The segments are scanned in order, not halved: the walk stops at the first segment that does
     /// not fit, and prepared positions need not ascend (a negative advance or letter spacing), nor
@@ -155,9 +157,16 @@ struct LineCandidates {
     @inline(__always)
     func lineBySubtraction(from start: Int, segment: Int) -> SubtractedLine {
         let p = paragraph
-        guard start == p.segmentStarts[segment] else { return .unknown }
-        let startCluster = Int(p.segmentStartCluster[segment])
-        guard startCluster >= 0 else { return .unknown }
+        let fromSegmentStart = start == p.segmentStarts[segment]
+        let startCluster: Int
+        if fromSegmentStart {
+            startCluster = Int(p.segmentStartCluster[segment])
+            guard startCluster >= 0 else { return .unknown }
+        } else {
+            // Inside the segment's content (a cut word's rest), at a cluster safe to break at.
+            guard p.contentEnds[segment] >= start, let safe = p.safeCluster(at: start) else { return .unknown }
+            startCluster = safe
+        }
         let limit = limit(from: start)
         let lastSegment = p.segmentCount - 1
         let autoHyphens = p.autoHyphens
@@ -171,10 +180,11 @@ struct LineCandidates {
                     let endCluster = Int(contentEndCluster[next])
                     guard endCluster >= 0 else { return .unknown }
                     let width = clusterX[endCluster] - startX
+                    let contentEnd = p.contentEnds[next]
+                    if !fromSegmentStart, contentEnd - start > 256 { return .unknown }
                     if next < lastSegment {
                         // Where no whitespace hangs, the segment may end in a hyphen: a soft hyphen
                         // before its end, or an automatic point at it (see `hyphenEnding`).
-                        let contentEnd = p.contentEnds[next]
                         if contentEnd == p.segmentStarts[next + 1] {
                             if contentEnd - 2 >= start, bytes[contentEnd - 2] == 0xC2, bytes[contentEnd - 1] == 0xAD { return .unknown }
                             while autoHyphen < autoHyphens.count, autoHyphens[autoHyphen] < contentEnd { autoHyphen += 1 }
