@@ -154,12 +154,7 @@ extension Layout {
     /// an `.upstream` caret stays at the end of the line before.
     public func lineIndex(for caret: TextCaret) -> Int {
         let offset = min(max(caret.offset, 0), utf16Length)
-        var low = 0
-        var high = lines.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if lines[mid].utf16Range.lowerBound <= offset { low = mid } else { high = mid - 1 }
-        }
+        let low = lastIndex(count: lines.count, atOrBefore: offset) { lines[$0].utf16Range.lowerBound }
         if caret.affinity == .upstream, low > 0, lines[low].utf16Range.lowerBound == offset,
            !lines[low - 1].endsWithHardBreak, lines[low - 1].utf16Range.upperBound == offset {
             return low - 1
@@ -170,13 +165,7 @@ extension Layout {
     /// The index of the line at height `y`: the last line whose top is at or above it (the space
     /// between two lines belongs to the line above; above the first line, the first line).
     public func lineIndex(atY y: Double) -> Int {
-        var low = 0
-        var high = lines.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if lines[mid].top <= y { low = mid } else { high = mid - 1 }
-        }
-        return low
+        lastIndex(count: lines.count, atOrBefore: y) { lines[$0].top }
     }
 
     /// The caret's rectangle: `width` wide from the caret's x, as tall as its line.

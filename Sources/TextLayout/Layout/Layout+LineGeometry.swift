@@ -66,13 +66,7 @@ struct LineGeometry {
 
     /// The index of the last value of ascending `values` at or before `value` (0 when none is).
     static func lastIndex(in values: [Int], atOrBefore value: Int) -> Int {
-        var low = 0
-        var high = values.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if values[mid] <= value { low = mid } else { high = mid - 1 }
-        }
-        return low
+        TextLayout.lastIndex(count: values.count, atOrBefore: value) { values[$0] }
     }
 }
 

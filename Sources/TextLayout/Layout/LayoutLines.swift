@@ -33,13 +33,8 @@ public struct LayoutLines: RandomAccessCollection, Sendable {
         /// The piece index of line `index` and its position in that piece's slice.
         @inline(__always)
         func position(of index: Int) -> (piece: Int, position: Int) {
-            var low = 0
-            var high = pieces.count - 1
-            while low < high {
-                let mid = (low + high + 1) / 2
-                if starts[mid] <= index { low = mid } else { high = mid - 1 }
-            }
-            return (low, pieces[low].lines.startIndex + index - starts[low])
+            let piece = TextLayout.lastIndex(count: pieces.count, atOrBefore: index) { starts[$0] }
+            return (piece, pieces[piece].lines.startIndex + index - starts[piece])
         }
     }
 

@@ -160,13 +160,7 @@ final class PreparedParagraph: Sendable {
 
 /// The index of the run of `runs` (ascending, not empty) that holds byte `offset`.
 func runIndex(in runs: [ShapedRun], at offset: Int) -> Int {
-    var low = 0
-    var high = runs.count - 1
-    while low < high {
-        let mid = (low + high + 1) / 2
-        if runs[mid].range.lowerBound <= offset { low = mid } else { high = mid - 1 }
-    }
-    return low
+    lastIndex(count: runs.count, atOrBefore: offset) { runs[$0].range.lowerBound }
 }
 
 /// Two ascending arrays merged into one, without repeating a value both hold.

@@ -102,13 +102,7 @@ extension PreparedText {
 
     /// The index of the paragraph that holds byte `offset` (the last one that starts at or before it).
     func paragraphIndex(holdingByte offset: Int) -> Int {
-        var low = 0
-        var high = paragraphs.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if paragraphs[mid].range.start <= offset { low = mid } else { high = mid - 1 }
-        }
-        return low
+        lastIndex(count: paragraphs.count, atOrBefore: offset) { paragraphs[$0].range.start }
     }
 
     /// The byte offset of UTF-16 offset `offset` (in `0...utf16Count`), or nil when it falls
