@@ -2,12 +2,13 @@
 #
 # Usage:
 #   python3 scripts/spark_batch.py INPUT.jsonl OUTPUT.jsonl [--master local[2]] [--partitions N]
-#                                  [--binary PATH] [--fonts-dir DIR]
+#                                  [--binary PATH] [--fonts-dir DIR] [--hyphen-dir DIR]
 #   spark-submit scripts/spark_batch.py hdfs:///jobs.jsonl hdfs:///results.jsonl --binary ./textlayout ...
 #
 # Each partition of the input's lines is piped through one `textlayout batch` process on an
 # executor (the binary and its bundled fonts, *_TextLayoutFonts.resources, are shipped
-# with SparkContext.addFile; --fonts-dir, when given, is shipped too and passed on). Every input
+# with SparkContext.addFile; the folders of --fonts-dir and --hyphen-dir, when given, are shipped
+# too and passed on, so the executors need neither the fonts nor the hyphen-* packages). Every input
 # line gets exactly its result line: results are keyed by the input line's index, come back in
 # that order (partitions keep the input's order; no shuffle) and are checked against it, so
 # OUTPUT holds the bytes `textlayout batch < INPUT` prints. A partition whose
@@ -33,7 +34,7 @@ def default_binary():
     return None
 
 
-def run_partition(index, rows, binary_name, resources_name, fonts_dir_name):
+def run_partition(index, rows, binary_name, resources_name, folders):
     """Pipes one partition's (line, line index) rows through `textlayout batch`; yields (line index, result)."""
     from pyspark import SparkFiles
 
@@ -43,8 +44,8 @@ def run_partition(index, rows, binary_name, resources_name, fonts_dir_name):
     binary = SparkFiles.get(binary_name)
     os.chmod(binary, 0o755)
     command = [binary, "batch", "--threads", "1"]
-    if fonts_dir_name:
-        command += ["--fonts-dir", SparkFiles.get(fonts_dir_name)]
+    for option, name in folders:
+        command += [option, SparkFiles.get(name)]
     env = dict(os.environ)
     if resources_name:
         # The binary finds its bundled fonts next to itself; SparkFiles puts both in one folder.
@@ -72,12 +73,22 @@ def main():
     parser.add_argument("--partitions", type=int, default=None, help="how many partitions the jobs are split into")
     parser.add_argument("--binary", default=default_binary(), help="the textlayout binary (default: .build/release or debug)")
     parser.add_argument("--fonts-dir", default=None, help="a folder of fonts shipped to the executors and passed as --fonts-dir")
+    parser.add_argument("--hyphen-dir", default=None,
+                        help="a folder of hyphenation patterns (hyph_*.dic) shipped to the executors and passed as --hyphen-dir")
     parser.add_argument("--output-dir", action="store_true", help="write Spark's folder of part files instead of one file")
     args = parser.parse_args()
     if not args.binary or not os.path.exists(args.binary):
         sys.exit(f"spark_batch: no textlayout binary at {args.binary!r}: build it (swift build) or give --binary")
     if args.partitions is not None and args.partitions < 1:
         sys.exit("spark_batch: --partitions must be at least 1")
+    # The folders shipped to the executors, by the option that names them; SparkFiles finds each by its name.
+    shipped = [(option, os.path.abspath(folder).rstrip("/")) for option, folder in
+               (("--fonts-dir", args.fonts_dir), ("--hyphen-dir", args.hyphen_dir)) if folder]
+    for option, folder in shipped:
+        if not os.path.isdir(folder):
+            sys.exit(f"spark_batch: {option} must name a folder, got {folder!r}")
+    if len({os.path.basename(folder) for _, folder in shipped}) < len(shipped):
+        sys.exit("spark_batch: the folders of --fonts-dir and --hyphen-dir must have different names: the executors find them by name")
 
     from pyspark import SparkConf, SparkContext
 
@@ -95,17 +106,17 @@ def main():
         if bundles:
             sc.addFile(bundles[0], recursive=True)
             resources_name = os.path.basename(bundles[0])
-        fonts_dir_name = None
-        if args.fonts_dir:
-            sc.addFile(os.path.abspath(args.fonts_dir), recursive=True)
-            fonts_dir_name = os.path.basename(os.path.abspath(args.fonts_dir).rstrip("/"))
+        folders = []
+        for option, folder in shipped:
+            sc.addFile(folder, recursive=True)
+            folders.append((option, os.path.basename(folder)))
 
         lines = sc.textFile(args.input, minPartitions=args.partitions or sc.defaultParallelism)
         binary_name = os.path.basename(binary)
         # Partitions keep the input's order and each process answers its lines in order, so the
         # keyed results come out in input order with no shuffle; the keys are checked as they go.
         keyed = (lines.zipWithIndex()
-                 .mapPartitionsWithIndex(lambda i, rows: run_partition(i, rows, binary_name, resources_name, fonts_dir_name)))
+                 .mapPartitionsWithIndex(lambda i, rows: run_partition(i, rows, binary_name, resources_name, folders)))
         if args.output_dir:
             keyed.values().saveAsTextFile(args.output)
         else:

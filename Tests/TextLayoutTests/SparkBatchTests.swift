@@ -1,6 +1,7 @@
 // scripts/spark_batch.py in Spark's local mode: every job answered, in input order, with the bytes of the plain batch.
 import Foundation
 import Testing
+import TextLayout
 
 @Suite("Spark batch")
 struct SparkBatchTests {
@@ -44,6 +45,34 @@ struct SparkBatchTests {
         let sparked = String(decoding: try Data(contentsOf: output), as: UTF8.self)
         #expect(outputLines(sparked).count == jobs.count)
         #expect(sparked == plain.output, "the same bytes as the plain batch")
+    }
+
+    @Test("--fonts-dir and --hyphen-dir are shipped to the executors: the plain batch's bytes with both",
+          .enabled(if: sparkAvailable, "needs pyspark and java (scripts/install-deps.sh installs them)"))
+    func foldersShipped() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fonts = folder.appendingPathComponent("fonts")
+        try FileManager.default.createDirectory(at: fonts, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: try #require(FontContext.bundledFontPath("DejaVuSansMono.ttf")),
+                                         toPath: fonts.appendingPathComponent("DejaVuSansMono.ttf").path)
+        let patterns = folder.appendingPathComponent("patterns")
+        try FileManager.default.createDirectory(at: patterns, withIntermediateDirectories: true)
+        try Data("UTF-8\nv1s\n".utf8).write(to: patterns.appendingPathComponent("hyph_sv_SE.dic"))
+        let input = folder.appendingPathComponent("jobs.jsonl")
+        let jobs = (0..<20).map { #"{"id":\#($0),"text":"avstavning \#($0)","font":"DejaVu Sans Mono","hyphens":"auto","language":"sv","width":60}"# }
+        try Data((jobs.joined(separator: "\n") + "\n").utf8).write(to: input)
+        let plain = try runTextlayout(["batch", "--fonts-dir", fonts.path, "--hyphen-dir", patterns.path, input.path])
+        #expect(plain.status == 0, "\(plain.error)")
+        #expect(plain.output.contains(#""hyphen":true"#) && !plain.output.contains("warnings"), "the patterns were read: \(plain.output.prefix(400))")
+        let output = folder.appendingPathComponent("results.jsonl")
+        let spark = try Self.sparkBatch([input.path, output.path, "--binary", try #require(textlayoutExecutable()).path, "--partitions", "3",
+                                         "--fonts-dir", fonts.path, "--hyphen-dir", patterns.path])
+        #expect(spark.status == 0, "\(spark.error.suffix(2000))")
+        #expect(String(decoding: try Data(contentsOf: output), as: UTF8.self) == plain.output)
+        let clash = try Self.sparkBatch([input.path, output.path, "--binary", try #require(textlayoutExecutable()).path,
+                                         "--fonts-dir", fonts.path, "--hyphen-dir", fonts.path])
+        #expect(clash.status != 0 && clash.error.contains("different names"), "\(clash.error)")
     }
 
     @Test("a partition whose process fails is reported with the jobs it held",
