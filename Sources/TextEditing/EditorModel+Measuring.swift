@@ -12,9 +12,9 @@ extension EditorModel {
     /// `Layout.updated(for:after:)`, which equal a fresh preparation and layout, when the engine's
     /// moving of the spans through the edit gives the new spans (but with balanced or pretty
     /// lines, whose lines above the edited one stay while typing: see `Layout.updated(for:after:)`).
-    /// A placeholder shown or hidden is a new text, prepared afresh. `appended`, when given, is what `text` adds at the end of the text
-    /// drawn now: when both are drawn as they are (no mask, not secure, no placeholder), the edit
-    /// is known without comparing the texts.
+    /// A placeholder shown or hidden is a new text, prepared afresh. `appended`, when given, is
+    /// what `text` adds at the end of the text drawn now: when both are drawn as they are (no
+    /// mask, not secure, no placeholder), the edit is known without comparing the texts.
     func relayout(text: String, enabled: Bool, appended: String? = nil) throws {
         let shown = Self.display(text: text, enabled: enabled, configuration: configuration, formats: maskFormats)
         if shown.text.hasSameCodeUnits(as: prepared.text), shown.styledSpans.areExactly(prepared.spans) {

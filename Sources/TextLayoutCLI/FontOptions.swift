@@ -23,7 +23,7 @@ public enum FontOptions {
     /// `--fonts-dir`, reading patterns from `--hyphen-dir`.
     /// - Throws: ``UsageError`` when a folder does not exist or is not a folder.
     public static func context(_ args: ParsedArguments) throws -> FontContext {
-        let fonts = try folder(args, fontsDirectory, "a folder of font files")
+        let fonts = try fontsFolder(args)
         let patterns = try folder(args, hyphenationDirectory, "a folder of hyphenation pattern files")
         guard fonts != nil || patterns != nil else { return .shared }
         return FontContext(fontDirectories: fonts.map { [$0] } ?? [], includeSystemFonts: fonts == nil,
@@ -33,7 +33,12 @@ public enum FontOptions {
     /// The batch's layouter in `context` (``context(_:)`` when nil); with `--fonts-dir`, its
     /// results name the font files they were drawn in, relative to the folder.
     public static func batchLayouter(_ args: ParsedArguments, in context: FontContext? = nil) throws -> BatchLayouter {
-        BatchLayouter(fonts: try context ?? self.context(args), namingFontsIn: try folder(args, fontsDirectory, "a folder of font files"))
+        BatchLayouter(fonts: try context ?? self.context(args), namingFontsIn: try fontsFolder(args))
+    }
+
+    /// The folder of `--fonts-dir`, as a full path; nil without the option.
+    static func fontsFolder(_ args: ParsedArguments) throws -> String? {
+        try folder(args, fontsDirectory, "a folder of font files")
     }
 
     /// The folder `option` names, as a full path; nil without the option.

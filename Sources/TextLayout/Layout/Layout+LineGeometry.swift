@@ -45,7 +45,7 @@ struct LineGeometry {
     /// when `.upstream` and there is one, else before the cluster after it, else after the one before.
     func edge(for caret: TextCaret) -> BoxEdge? {
         guard !boxes.isEmpty else { return nil }
-        let j = Self.lastIndex(in: bounds, atOrBefore: caret.offset)
+        let j = lastIndex(in: bounds, atOrBefore: caret.offset)
         let before = j > 0 ? j - 1 : nil
         let after = j < boxes.count ? j : nil
         if caret.affinity == .upstream, let before { return BoxEdge(box: before, isRight: !boxes[before].isRightToLeft) }
@@ -62,11 +62,6 @@ struct LineGeometry {
     /// The caret drawn at an edge.
     func caret(at edge: BoxEdge) -> TextCaret {
         edge.isRight ? boxes[edge.box].rightCaret : boxes[edge.box].leftCaret
-    }
-
-    /// The index of the last value of ascending `values` at or before `value` (0 when none is).
-    static func lastIndex(in values: [Int], atOrBefore value: Int) -> Int {
-        TextLayout.lastIndex(count: values.count, atOrBefore: value) { values[$0] }
     }
 }
 
@@ -106,7 +101,7 @@ extension Layout {
 
         /// Gives each grapheme cluster that `range` touches an even share of `left..<right`.
         func distribute(_ range: Range<Int>, _ left: Double, _ right: Double, _ isRightToLeft: Bool) {
-            let first = LineGeometry.lastIndex(in: bounds, atOrBefore: range.lowerBound)
+            let first = lastIndex(in: bounds, atOrBefore: range.lowerBound)
             guard first < count else { return }
             var last = first
             while last + 1 < count, bounds[last + 1] < range.upperBound { last += 1 }
@@ -133,7 +128,7 @@ extension Layout {
                         advance += run.glyphs[h].advance
                         h += 1
                     }
-                    let s = LineGeometry.lastIndex(in: starts, atOrBefore: cluster) + 1
+                    let s = lastIndex(in: starts, atOrBefore: cluster) + 1
                     let end = s < starts.count ? starts[s] : run.utf16Range.upperBound
                     if end > cluster { distribute(cluster..<end, x, x + advance, run.isRightToLeft) }
                     x += advance

@@ -188,6 +188,11 @@ func lastIndex<Key: Comparable>(count: Int, atOrBefore value: Key, key: (Int) ->
     return low
 }
 
+/// The index of the last element of ascending `values` that is at most `value` (0 when none is).
+func lastIndex<C: RandomAccessCollection>(in values: C, atOrBefore value: Int) -> Int where C.Element == Int, C.Index == Int {
+    lastIndex(count: values.count, atOrBefore: value) { values[$0] }
+}
+
 /// The index of the first element of ascending `values` that is at least `value`.
 func firstIndex<C: RandomAccessCollection>(in values: C, atOrAfter value: Int) -> Int where C.Element == Int, C.Index == Int {
     var low = 0
