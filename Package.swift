@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 // The package: C shims over FreeType, HarfBuzz, fontconfig and ICU; the layout engine; the CLI; tests; benchmark.
 import Foundation
 import PackageDescription
@@ -71,3 +71,10 @@ let package = Package(
         .testTarget(name: "TextLayoutBenchTests", dependencies: ["textlayout-bench", "TextLayout", "TextLayoutIO", "TextLayoutBatch"]),
     ]
 )
+
+// `swift test` builds without a warning: in the package's own targets every Swift and C warning
+// is an error. SwiftPM leaves these settings out where the package is a dependency fetched by URL.
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.treatAllWarnings(as: .error)]
+    target.cSettings = (target.cSettings ?? []) + [.treatAllWarnings(as: .error)]
+}

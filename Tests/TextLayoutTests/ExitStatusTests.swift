@@ -53,7 +53,8 @@ struct ExitStatusTests {
         let text = directory.appendingPathComponent("text.txt")
         try Data(String(repeating: "word ", count: arguments[0] == "render" ? 1_500 : 20_000).utf8).write(to: text)
         let process = Process()
-        process.executableURL = try #require(textlayoutExecutable(), "build the package first (swift build)")
+        let executable = try #require(textlayoutExecutable(), "build the package first (swift build)")
+        process.executableURL = executable
         process.arguments = arguments.last == "--text-file" ? arguments + [text.path] : arguments
         let output = Pipe()
         process.standardOutput = output
