@@ -1,19 +1,21 @@
 #!/usr/bin/env bash
-# Renders the README's pictures into docs/ with `textlayout render` and `textlayout edit`: a growing chat input at three moments, a mixed Arabic/English paragraph, the alignments, a masked phone field, line heights with taller fallback fonts, hyphenated paragraphs.
+# Renders every picture the README shows into docs/ with `textlayout render`, `edit` and `compare --html` (a headless Chromium photographs the report); each picture's path is written out whole, as ScriptTests reads them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build --product textlayout >/dev/null
 textlayout="$(swift build --show-bin-path)/textlayout"
 mkdir -p docs
+scratch="$(mktemp -d)"
+trap 'rm -r "$scratch"' EXIT
 
 # A chat input 280 px wide, 10/14 px insets, 2 px between lines, growing to 4 lines, then scrolling.
 chat() {
   "$textlayout" render --width 280 --insets 10,14,10,14 --line-spacing 2 --max-lines 4 --scale 2 --debug \
-    --output "docs/chat-$1.png" "$2"
+    --output "$1" "$2"
 }
-chat 1 "On my way!"
-chat 2 "On my way! The train is late again, so order for me: the soup and bread."
-chat 3 "On my way! The train is late again, so order for me: the soup and bread. Oh, and ask whether they still have the lemon tart from last week, the one with the burnt top."
+chat docs/chat-1.png "On my way!"
+chat docs/chat-2.png "On my way! The train is late again, so order for me: the soup and bread."
+chat docs/chat-3.png "On my way! The train is late again, so order for me: the soup and bread. Oh, and ask whether they still have the lemon tart from last week, the one with the burnt top."
 
 # Arabic and English in one paragraph, in the bundled DejaVu Sans (it has both scripts, so no
 # fallback font from the machine is involved): a left-to-right paragraph with and without the
@@ -23,38 +25,93 @@ mixed="The greeting مرحبا بالعالم means “hello, world”; السل
 "$textlayout" render --width 300 --insets 8,10,8,10 --output docs/mixed-arabic-english.svg "$mixed"
 rtl="كلمة hello تعني مرحبا، و world تعني العالم. في هذه الفقرة 3 كلمات إنجليزية: hello و world و text."
 "$textlayout" render --width 300 --insets 8,10,8,10 --scale 2 --debug --output docs/arabic-english-rtl.png "$rtl"
+
 # A fixed line height of 24 px with taller fallback fonts (the machine's Noto Color Emoji and Noto
 # Sans CJK JP), without a strut and with a forced one.
-heights=$'Latin text alone: 24 px\nAn emoji 🎉 in the line\nJapanese 日本語 in it\n日本語だけの行'
-for strut in none forced; do
-  "$textlayout" render --line-height 24px --strut "$strut" --language ja --width 220 --insets 6,8,6,8 --scale 2 --debug \
-    --output "docs/line-height-strut-$strut.png" "$heights"
+line_height() {
+  "$textlayout" render --line-height 24px --strut "$2" --language ja --width 220 --insets 6,8,6,8 --scale 2 --debug \
+    --output "$1" $'Latin text alone: 24 px\nAn emoji 🎉 in the line\nJapanese 日本語 in it\n日本語だけの行'
+}
+line_height docs/line-height-strut-none.png none
+line_height docs/line-height-strut-forced.png forced
+
 # Automatic hyphenation in four languages (the hyphen-* packages' patterns), 160 px wide: the
 # golden cases' texts.
 hyphens() {
-  "$textlayout" render --width 160 --insets 6,8,6,8 --language "$1" --hyphens auto --scale 2 --debug \
-    --output "docs/hyphens-auto-$1.png" "$2"
+  "$textlayout" render --width 160 --insets 6,8,6,8 --language "$2" --hyphens auto --scale 2 --debug \
+    --output "$1" "$3"
 }
-hyphens en "Automatic hyphenation fills narrow columns: international organizations understandably appreciate typographical consistency."
-hyphens de "Die Donaudampfschifffahrtsgesellschaft veröffentlicht Fahrpläne für Kreuzfahrten auf allen Wasserstraßen."
-hyphens fr "L'internationalisation des applications nécessite généralement une documentation particulièrement compréhensible."
-hyphens ru "Электрификация южных губерний даст мощный толчок подъёму сельскохозяйственного производства."
+hyphens docs/hyphens-auto-en.png en "Automatic hyphenation fills narrow columns: international organizations understandably appreciate typographical consistency."
+hyphens docs/hyphens-auto-de.png de "Die Donaudampfschifffahrtsgesellschaft veröffentlicht Fahrpläne für Kreuzfahrten auf allen Wasserstraßen."
+hyphens docs/hyphens-auto-fr.png fr "L'internationalisation des applications nécessite généralement une documentation particulièrement compréhensible."
+hyphens docs/hyphens-auto-ru.png ru "Электрификация южных губерний даст мощный толчок подъёму сельскохозяйственного производства."
+
 # The alignments and justification of one paragraph, 220 px wide, with a 16 px first-line indent.
-fox="A quick brown fox jumps over the lazy dog, then keeps running far away across the field."
-for align in start center end justify; do
-  "$textlayout" render --width 220 --insets 6,8,6,8 --align "$align" --indent 16 --scale 2 --debug --output "docs/align-$align.png" "$fox"
-done
+align() {
+  "$textlayout" render --width 220 --insets 6,8,6,8 --align "$2" --indent 16 --scale 2 --debug --output "$1" \
+    "A quick brown fox jumps over the lazy dog, then keeps running far away across the field."
+}
+align docs/align-start.png start
+align docs/align-center.png center
+align docs/align-end.png end
+align docs/align-justify.png justify
+
+# Truncation, 260 px wide: two lines ending in the ellipsis, left to right and right to left (Noto
+# Sans Hebrew from the bundled fonts, whose missing "…" falls back to the bundled DejaVu Sans), and
+# one line cut in the middle without the overlay.
+clamped="These fields declare relationships between the source package and packages used to build it. They are discussed in the deb-src-control(5) manpage."
+"$textlayout" render --width 260 --insets 8,10,8,10 --line-clamp 2 --scale 2 --debug --output docs/truncate-end.png "$clamped"
+"$textlayout" render --fonts-dir Fonts --font "Noto Sans Hebrew" --width 260 --insets 8,10,8,10 --line-clamp 2 --scale 2 --debug \
+  --output docs/truncate-end-rtl.png "אין מספיק זיכרון לטעינת התמונה, כדאי לנסות לסגור מספר יישומים כדי לפנות זיכרון"
+"$textlayout" render --width 260 --insets 8,10,8,10 --line-clamp 1 --truncate middle --scale 2 --output docs/truncate-middle.png "$clamped"
+
+# Greedy lines beside balanced ones (a 24 px heading, 300 px wide) and beside pretty ones (a
+# paragraph 286 px wide): the golden cases' texts.
+balance() {
+  "$textlayout" render --size 24 --width 300 --text-wrap "$2" --scale 2 --debug --output "$1" \
+    "Balanced lines for headings, captions and chat bubbles"
+}
+balance docs/text-wrap-balance-wrap.png wrap
+balance docs/text-wrap-balance-balance.png balance
+pretty() {
+  "$textlayout" render --width 286 --text-wrap "$2" --scale 2 --debug --output "$1" \
+    "A renderer that must draw with a second engine gets a second set of line breaks, and exactness is lost. Pretty wrapping weighs every line of the paragraph at once."
+}
+pretty docs/text-wrap-pretty-wrap.png wrap
+pretty docs/text-wrap-pretty-pretty.png pretty
+
 # A masked phone field, replayed with `textlayout edit`: literals in blue, the empty slots' gray
 # placeholders, then a selection highlighted across the ")" literal. Each picture is the editor
 # after the session's last line.
 phone_config='{"config": {"width": 250, "size": 20, "insets": {"top": 10, "left": 12, "bottom": 10, "right": 12}, "border": {"width": 2, "cornerRadius": 8}, "activeOnEditing": true, "mask": {"formats": ["+7(ddd)ddd-dd-dd"], "maskAppearance": "whole", "placeholders": {"d": "_"}, "mode": "lenient", "literalStyle": {"color": "#1f6feb"}}}}'
 phone() {
-  local out="$1"; shift
-  local dir; dir="$(mktemp -d)"
-  printf '%s\n' "$phone_config" "$@" | "$textlayout" edit --render-dir "$dir" --render-scale 2 >/dev/null
-  cp "$dir/snapshot-$(printf '%04d' $(($# + 1))).png" "docs/$out"
-  rm -r "$dir"
+  local picture="$1"; shift
+  local snapshots="$scratch/phone"
+  rm -rf "$snapshots"
+  printf '%s\n' "$phone_config" "$@" | "$textlayout" edit --render-dir "$snapshots" --render-scale 2 >/dev/null
+  cp "$snapshots/snapshot-$(printf '%04d' $(($# + 1))).png" "$picture"
 }
-phone masked-phone.png '{"focus": true}' '{"paste": "(912) 345"}'
-phone masked-phone-selection.png '{"focus": true}' '{"paste": "(912) 345"}' '{"select": [1, 5]}'
-echo "wrote docs/chat-1.png docs/chat-2.png docs/chat-3.png docs/mixed-arabic-english.png docs/mixed-arabic-english.svg docs/arabic-english-rtl.png docs/masked-phone.png docs/masked-phone-selection.png docs/line-height-strut-none.png docs/line-height-strut-forced.png docs/align-{start,center,end,justify}.png"
+phone docs/masked-phone.png '{"focus": true}' '{"paste": "(912) 345"}'
+phone docs/masked-phone-selection.png '{"focus": true}' '{"paste": "(912) 345"}' '{"select": [1, 5]}'
+
+# The compare report (`compare --html`) of three jobs whose golden was made from other texts and
+# widths: an English string that now needs three lines where one is allowed, a Hebrew one that
+# wraps elsewhere at a narrower width, one unchanged. A headless Chromium photographs its top.
+cat >"$scratch/old.jsonl" <<'JOBS'
+{"id":"send","text":"Send","width":180,"maxLines":1}
+{"id":"delete","text":"Delete this conversation?","width":180,"maxLines":1}
+{"id":"he-send","text":"שלח הודעה לכל חברי הקבוצה","font":"Noto Sans Hebrew","width":180,"maxLines":1}
+JOBS
+cat >"$scratch/new.jsonl" <<'JOBS'
+{"id":"send","text":"Send","width":180,"maxLines":1}
+{"id":"delete","text":"Delete this conversation for everyone?","width":180,"maxLines":1}
+{"id":"he-send","text":"שלח הודעה לכל חברי הקבוצה","font":"Noto Sans Hebrew","width":150,"maxLines":1}
+JOBS
+"$textlayout" batch --fonts-dir Fonts "$scratch/old.jsonl" >"$scratch/golden.jsonl" 2>/dev/null
+# compare exits 1 when something changed, as it does here.
+"$textlayout" compare "$scratch/golden.jsonl" --jobs "$scratch/new.jsonl" --old-jobs "$scratch/old.jsonl" --fonts-dir Fonts \
+  --html "$scratch/report.html" >/dev/null || [ $? -eq 1 ]
+chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=900,960 \
+  --screenshot="$PWD/docs/compare-report.png" "file://$scratch/report.html" 2>/dev/null
+
+echo "wrote the README's pictures into docs/"

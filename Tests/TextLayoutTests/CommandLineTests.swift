@@ -42,6 +42,9 @@ func runTextlayout(_ arguments: [String], input: Data = Data(), inputPath: Strin
                       error: String(decoding: try Data(contentsOf: errorFile), as: UTF8.self))
 }
 
+/// The repository's root folder (README.md, scripts/, docs/).
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
 /// Runs another program (`python3`, `chromium`, `pkg-config`: looked up on the path) with
 /// `arguments`, its output and errors caught as ``runTextlayout(_:input:inputPath:outputPath:environment:executable:)`` catches them.
 func runProgram(_ arguments: [String]) throws -> CommandRun {

@@ -11,7 +11,7 @@ let hyphenationLanguages: [(language: String, file: String, corpus: String)] = [
 
 /// The lowercase words of a corpus file (runs of letters), each once, in order of first use.
 func corpusWords(_ name: String) throws -> [String] {
-    let url = SparkBatchTests.repository.appendingPathComponent("Benchmarks/Corpus/\(name).txt")
+    let url = repositoryRoot.appendingPathComponent("Benchmarks/Corpus/\(name).txt")
     let text = try String(contentsOf: url, encoding: .utf8)
     var seen = Set<String>()
     var words: [String] = []

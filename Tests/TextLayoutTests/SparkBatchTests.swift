@@ -15,11 +15,9 @@ struct SparkBatchTests {
         return process.terminationStatus == 0
     }()
 
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardizedFileURL
-
     /// Runs `python3 [pythonOptions] scripts/spark_batch.py arguments`.
     static func sparkBatch(_ arguments: [String], pythonOptions: [String] = []) throws -> CommandRun {
-        try runProgram(["python3"] + pythonOptions + [repository.appendingPathComponent("scripts/spark_batch.py").path] + arguments)
+        try runProgram(["python3"] + pythonOptions + [repositoryRoot.appendingPathComponent("scripts/spark_batch.py").path] + arguments)
     }
 
     /// The jobs and failed jobs a summary line names (`NAME: 3002 jobs, 2 failed, 45.12 s`, the
@@ -41,7 +39,7 @@ struct SparkBatchTests {
     func sameBytesAsBatch() throws {
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let corpus = try runProgram(["python3", Self.repository.appendingPathComponent("Benchmarks/Corpus/make_jobs.py").path,
+        let corpus = try runProgram(["python3", repositoryRoot.appendingPathComponent("Benchmarks/Corpus/make_jobs.py").path,
                                      "--langs", "en,ar,ja,emoji,th"])
         var jobs = Array(corpus.output.split(separator: "\n").map(String.init).prefix(3000))
         // Failed jobs keep their place: a line that is not JSON and one with a bad size.
