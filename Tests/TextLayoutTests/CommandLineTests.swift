@@ -16,9 +16,10 @@ struct CommandRun {
 
 /// Runs the built `textlayout` (or `executable`, a copy of it) with `arguments`, `input` as
 /// standard input (or the file or folder at `inputPath`) and, when given, `outputPath` (such as
-/// /dev/full) as standard output; `environment` is added to the test's own.
+/// /dev/full) as standard output; `environment` is added to the test's own; in `currentDirectory`
+/// when given, else in the test's.
 func runTextlayout(_ arguments: [String], input: Data = Data(), inputPath: String? = nil, outputPath: String? = nil,
-                   environment: [String: String] = [:], executable: URL? = nil) throws -> CommandRun {
+                   environment: [String: String] = [:], executable: URL? = nil, currentDirectory: URL? = nil) throws -> CommandRun {
     let executable = try #require(executable ?? textlayoutExecutable(), "build the package first (swift build)")
     let directory = try makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -32,6 +33,7 @@ func runTextlayout(_ arguments: [String], input: Data = Data(), inputPath: Strin
     process.executableURL = executable
     process.arguments = arguments
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    if let currentDirectory { process.currentDirectoryURL = currentDirectory }
     process.standardInput = try inputPath.map { try #require(FileHandle(forReadingAtPath: $0)) } ?? FileHandle(forReadingFrom: inputFile)
     process.standardOutput = try FileHandle(forWritingTo: outputPath.map { URL(fileURLWithPath: $0) } ?? outputFile)
     process.standardError = try FileHandle(forWritingTo: errorFile)
@@ -46,7 +48,7 @@ func runTextlayout(_ arguments: [String], input: Data = Data(), inputPath: Strin
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 /// Runs another program (`python3`, `chromium`, `pkg-config`: looked up on the path) with
-/// `arguments`, its output and errors caught as ``runTextlayout(_:input:inputPath:outputPath:environment:executable:)`` catches them.
+/// `arguments`, its output and errors caught as ``runTextlayout(_:input:inputPath:outputPath:environment:executable:currentDirectory:)`` catches them.
 func runProgram(_ arguments: [String]) throws -> CommandRun {
     try runTextlayout(arguments, executable: URL(fileURLWithPath: "/usr/bin/env"))
 }

@@ -1,4 +1,5 @@
-// Runs the README's Swift examples (section "Swift") on the bundled fonts, so the documented API compiles and does what it says.
+// Runs the README's Swift examples (section "Swift") on the bundled fonts, so the documented API compiles and does what it says, and resolves its Package.swift for an app.
+import Foundation
 import Testing
 import TextLayout
 
@@ -63,5 +64,24 @@ struct ReadmeSwiftTests {
         let truncation = try #require(clamped.truncation)
         #expect(clamped.lineCount == 2 && truncation.hiddenLineCount > 0 && clamped.ellipsisRect != nil)
         #expect(truncation.hiddenRange.upperBound == preview.text.utf16.count)
+    }
+
+    @Test("the README's Package.swift of an app resolves against this package: the products it names are this package's")
+    func dependingManifest() throws {
+        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let manifest = String(try #require(readme.firstMatch(of: /```swift\n(\/\/ swift-tools-version[\s\S]*?)```/), "no Package.swift in the README").1)
+        let products = manifest.matches(of: /\.product\(name: "(\w+)", package: "TextLayout"\)/).map { String($0.1) }
+        #expect(products.contains("TextLayout"), "\(manifest)")
+        // The folders the manifest takes: the app beside this repository, cloned as TextLayout.
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let app = folder.appendingPathComponent("MyApp")
+        try FileManager.default.createDirectory(at: app.appendingPathComponent("Sources/MyApp"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("TextLayout"), withDestinationURL: repositoryRoot)
+        try Data(manifest.utf8).write(to: app.appendingPathComponent("Package.swift"))
+        try Data("import TextLayout\n".utf8).write(to: app.appendingPathComponent("Sources/MyApp/main.swift"))
+        let run = try runProgram(["swift", "package", "--package-path", app.path, "--scratch-path", folder.appendingPathComponent("scratch").path,
+                                  "show-dependencies"])
+        #expect(run.status == 0, "\(run.output) \(run.error)")
     }
 }
