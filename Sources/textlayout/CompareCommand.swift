@@ -161,7 +161,7 @@ struct ChangeReport {
         for kind in LayoutChange.allCases {
             let jobs = changed.filter { $0.kinds.first == kind }
             guard !jobs.isEmpty else { continue }
-            out += "\(kind.rawValue): \(jobs.count) job\(jobs.count == 1 ? "" : "s")\n"
+            out += "\(kind.rawValue): \(counted(jobs.count, "job"))\n"
             for job in jobs {
                 out += "  line \(job.index + 1)\(job.id == .null ? "" : " (id \(job.id.serialized))"): "
                     + job.kinds.map(\.rawValue).joined(separator: ", ") + "\n"
