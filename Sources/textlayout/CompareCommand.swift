@@ -15,7 +15,7 @@ enum CompareCommand {
     static let outputFormat = CommandOption("output-format", .choice(of: MeasureCommand.OutputFormat.self),
                                             help: "a report grouped by kind of change, or one JSON line per changed job", default: "text")
     static let versions = CommandOption("versions", .string(placeholder: "FILE"),
-                                        help: "what `textlayout --version` printed when the old results were made: a warning names each component whose version differs now")
+                                        help: "what `textlayout --version` printed when the old results were made: a warning names each component whose version differs now; a file that is not such output is a usage error")
     static let html = CommandOption("html", .string(placeholder: "REPORT.html"),
                                     help: "also write a page of the changed jobs: each one's text, changes, and layouts before and after, drawn side by side (needs --jobs)")
     static let options = [jobs, oldJobs, tolerance, outputFormat, html, versions] + FontOptions.options + [BatchCommand.threads]
@@ -38,11 +38,10 @@ enum CompareCommand {
         if args.string(html) != nil, jobsPath == nil { throw UsageError("--html needs --jobs JOBS.jsonl: the texts to draw") }
         let jobLines = try jobsPath.map { try lines(of: $0, "jobs file") }
         if let path = args.string(versions) {
-            let now = VersionCommand.text.split(separator: "\n").map(String.init)
-            for stored in try lines(of: path, "versions file") where !now.contains(stored) {
-                let name = stored.split(separator: " ").first.map(String.init) ?? stored
-                let current = now.first { $0.hasPrefix(name + " ") } ?? "\(name) absent"
-                Console.error("textlayout compare: warning: the old results were made with \(stored), this run has \(current): changes may come from it\n")
+            let now = VersionCommand.components
+            for stored in try VersionCommand.components(in: lines(of: path, "versions file"), of: path) {
+                guard let current = now.first(where: { $0.name == stored.name }), current.version != stored.version else { continue }
+                Console.error("textlayout compare: warning: the old results were made with \(stored.name) \(stored.version), this run has \(current.name) \(current.version): changes may come from it\n")
             }
         }
         do {

@@ -95,6 +95,30 @@ struct GoldenWorkflowTests {
         #expect(moved.status == 1 && moved.output.contains("height"), "\(moved.output)")
     }
 
+    @Test("--versions takes only what `textlayout --version` prints: another file is a usage error that says what is wrong, exit 2")
+    func versionsFileThatIsNotVersions() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let golden = try Self.batch(Self.jobs(), in: folder, "golden")
+        let versions = try runTextlayout(["--version"]).output
+        // Each file, and what the message must name: the line at fault, or that the file is empty.
+        let cases = [("jobs", Self.jobs(), "line 1"), ("empty", "", "empty"),
+                     ("unknown", versions + "Pango 1.50.0\n", "line 6"), ("no version", "HarfBuzz\n", "line 1"),
+                     ("twice", versions + versions.split(separator: "\n")[1] + "\n", "line 6")]
+        for (name, contents, named) in cases {
+            let run = try runTextlayout(["compare", golden, golden, "--versions", try Self.file(folder, name, contents)])
+            #expect(run.status == 2, "\(name): \(run.status) \(run.error)")
+            #expect(run.error.contains("textlayout --version") && run.error.contains(named), "\(name): \(run.error)")
+            #expect(!run.error.contains("warning"), "\(name): \(run.error)")
+        }
+        // The components a versions file may name are those `--version` prints, listed in the message.
+        let unknown = try runTextlayout(["compare", golden, golden, "--versions", folder.appendingPathComponent("unknown").path])
+        for line in outputLines(versions) {
+            let component = String(line.split(separator: " ")[0])
+            #expect(unknown.error.contains(component), "\(unknown.error)")
+        }
+    }
+
     @Test("--tolerance: a change below it is no change, above it is")
     func tolerance() throws {
         let folder = try makeTemporaryDirectory()
