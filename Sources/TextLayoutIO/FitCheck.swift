@@ -27,4 +27,22 @@ public enum FitCheck {
         if result["truncated"] != nil { problems.append(.truncated) }
         return problems
     }
+
+    /// One problem in words for people, with the numbers that show it: `7 lines, maxLines 2`,
+    /// `cut by the line clamp: hidden 39..90` (pixels with two decimals, UTF-16 offsets).
+    /// - Parameter request: the job, when it could be read (its limits are named from it).
+    public static func describe(_ problem: FitProblem, request: LayoutRequest?, result: JSONValue) -> String {
+        func pixels(_ value: Double?) -> String { value.map(twoDecimals) ?? "?" }
+        switch problem {
+        case .error:
+            return "error \(result["error"]?["code"]?.serialized ?? "") \(result["error"]?["message"]?.serialized ?? "")"
+        case .maxLines:
+            return "\(result["lineCount"]?.serialized ?? "?") lines, maxLines \(request?.sizing.maxLines.map(String.init) ?? "?")"
+        case .maxHeight:
+            return "content \(pixels(result["height"]?.number)) px tall, maxHeight \(pixels(request?.sizing.maxHeight)) px with insets"
+        case .truncated:
+            let hidden = result["truncated"]
+            return "cut by the line clamp: hidden \(hidden?["start"]?.serialized ?? "?")..\(hidden?["end"]?.serialized ?? "?")"
+        }
+    }
 }

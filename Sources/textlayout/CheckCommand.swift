@@ -40,7 +40,7 @@ enum CheckCommand {
             if args.string(html) != nil {
                 var entry = ReportEntry(heading: "line \(index + 1)\(id == .null ? "" : " (id \(id.serialized))"): "
                                             + problems.map(\.rawValue).joined(separator: ", "),
-                                        text: request?.text, notes: problems.map { describe($0, request, answer) }, figures: [])
+                                        text: request?.text, notes: problems.map { FitCheck.describe($0, request: request, result: answer) }, figures: [])
                 if let request, let svg = try? ReportPage.renderedSVG(request, in: context) {
                     entry.figures.append(("laid out, drawn as render --debug draws it, every line shown (purple dashes: maxLines)", svg))
                 }
@@ -58,7 +58,7 @@ enum CheckCommand {
                 report += writer.text + "\n"
             } else {
                 report += "line \(index + 1)\(id == .null ? "" : " (id \(id.serialized))"): "
-                    + problems.map { describe($0, request, answer) }.joined(separator: "; ") + "\n"
+                    + problems.map { FitCheck.describe($0, request: request, result: answer) }.joined(separator: "; ") + "\n"
             }
         }
         if !json { report += "\(lines.count) jobs checked: \(misfits) do not fit, \(lines.count - misfits) fit\n" }
@@ -69,18 +69,5 @@ enum CheckCommand {
                                                  entries: entries), to: page)
         }
         return misfits > 0 ? 1 : 0
-    }
-
-    private static func describe(_ problem: FitProblem, _ request: LayoutRequest?, _ result: JSONValue) -> String {
-        switch problem {
-        case .error:
-            return "error \(result["error"]?["code"]?.serialized ?? "") \(result["error"]?["message"]?.serialized ?? "")"
-        case .maxLines:
-            return "\(result["lineCount"]?.serialized ?? "?") lines, maxLines \(request?.sizing.maxLines.map(String.init) ?? "?")"
-        case .maxHeight:
-            return "content \(result["height"]?.serialized ?? "?") px tall, maxHeight \(request?.sizing.maxHeight.map { "\($0)" } ?? "?") px with insets"
-        case .truncated:
-            return "cut by the line clamp: \(result["truncated"]?.serialized ?? "") hidden"
-        }
     }
 }

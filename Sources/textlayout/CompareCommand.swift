@@ -181,6 +181,7 @@ struct ChangeReport {
 
     func describe(_ kind: LayoutChange, _ job: ChangedJob) -> String {
         func value(_ result: JSONValue, _ key: String) -> String { result[key]?.serialized ?? "none" }
+        func pixels(_ result: JSONValue, _ key: String) -> String { result[key]?.number.map(twoDecimals) ?? "none" }
         switch kind {
         case .error:
             func state(_ result: JSONValue) -> String {
@@ -193,9 +194,9 @@ struct ChangeReport {
             func starts(_ result: JSONValue) -> String { "[" + ResultComparison.lines(result).map { $0["start"]?.serialized ?? "?" }.joined(separator: ", ") + "]" }
             return "starts \(starts(job.old)) → \(starts(job.new))"
         case .height:
-            return "content height \(value(job.old, "height")) → \(value(job.new, "height")), editor height \(value(job.old, "editorHeight")) → \(value(job.new, "editorHeight"))"
+            return "content height \(pixels(job.old, "height")) → \(pixels(job.new, "height")), editor height \(pixels(job.old, "editorHeight")) → \(pixels(job.new, "editorHeight"))"
         case .width:
-            return "widest line \(value(job.old, "width")) → \(value(job.new, "width"))"
+            return "widest line \(pixels(job.old, "width")) → \(pixels(job.new, "width"))"
         }
     }
 

@@ -69,6 +69,16 @@ struct GoldenWorkflowTests {
         let drawn = "|" + layout.lines.map { String(layout.prepared.text[$0.range]) }.joined(separator: "|") + "|"
         #expect(text.output.contains("    old: |Short|\n    new: \(drawn)\n"), "\(text.output)")
         #expect(text.output.hasSuffix("5 jobs compared: 1 changed (lineCount 1, lineStarts 1, height 1, width 1), 4 unchanged\n"), "\(text.output)")
+        // Heights and widths in the text for people have two decimals; the JSON keeps every digit.
+        let changedJob = try #require(try outputLines(runTextlayout(["compare", golden, try Self.batch(Self.jobs(texts: edited), in: folder, "text3"),
+                                                                     "--output-format", "json"]).output).first.map { try parseJSON($0) })
+        let numbers = try ["height", "editorHeight", "width"].map { key in
+            try [changedJob["old"]?[key], changedJob["new"]?[key]].map { try #require($0?.number, "\(key)") }
+        }
+        #expect(numbers.joined().contains { $0 != ($0 * 100).rounded() / 100 }, "some number has more than two decimals: \(numbers)")
+        let rounded = numbers.map { $0.map { String(format: "%.2f", $0) } }
+        #expect(text.output.contains("    content height \(rounded[0][0]) → \(rounded[0][1]), editor height \(rounded[1][0]) → \(rounded[1][1])\n"
+                                     + "    widest line \(rounded[2][0]) → \(rounded[2][1])\n"), "\(text.output)")
         // Without the old jobs, the old lines of an edited text cannot be shown, and the report says so rather than slice the new text.
         let withoutOld = try runTextlayout(["compare", golden, "--jobs", editedJobs, "--fonts-dir", Self.fontsFolder])
         #expect(withoutOld.output.contains("    old: (the text it was made from is not at hand: give its jobs with --old-jobs)\n"), "\(withoutOld.output)")
@@ -176,6 +186,16 @@ struct GoldenWorkflowTests {
         // The first job's answer, from the library: more lines than 2.
         guard case let .number(lines, _)? = reported[0]["result"]?["lineCount"] else { throw GoldenError("no lineCount") }
         #expect(lines > 2)
+        // The text for people says what the JSON says in words and rounded numbers: the hidden range
+        // as START..END, the content height with two decimals.
+        let text = try runTextlayout(["check", try Self.file(folder, "jobs.jsonl", jobs + "\n"), "--fonts-dir", Self.fontsFolder])
+        #expect(text.status == 1, "\(text.error)")
+        guard let hidden = reported[3]["result"]?["truncated"], let start = hidden["start"]?.number, let end = hidden["end"]?.number,
+              let height = reported[1]["result"]?["height"]?.number else { throw GoldenError("no truncated range or height") }
+        #expect(start < end && text.output.contains("line 5 (id \"clamped\"): cut by the line clamp: hidden \(Int(start))..\(Int(end))\n"), "\(text.output)")
+        #expect(text.output.contains("line 2 (id \"height\"): content \(String(format: "%.2f", height)) px tall, maxHeight 50.00 px with insets\n"),
+                "\(text.output)")
+        #expect(!text.output.contains("{"), "no JSON in the text: \(text.output)")
     }
 
     @Test("--fonts-dir: names and fallback come only from the folder; a missing folder is a usage error")
