@@ -38,8 +38,7 @@ enum CheckCommand {
             misfits += 1
             let id = answer["id"] ?? .null
             if args.string(html) != nil {
-                var entry = ReportEntry(heading: "line \(index + 1)\(id == .null ? "" : " (id \(id.serialized))"): "
-                                            + problems.map(\.rawValue).joined(separator: ", "),
+                var entry = ReportEntry(heading: "\(jobLabel(line: index, id: id)): " + problems.map(\.rawValue).joined(separator: ", "),
                                         text: request?.text, notes: problems.map { FitCheck.describe($0, request: request, result: answer) }, figures: [])
                 if let request, let svg = try? ReportPage.renderedSVG(request, in: context) {
                     entry.figures.append(("laid out, drawn as render --debug draws it, every line shown (purple dashes: maxLines)", svg))
@@ -57,8 +56,7 @@ enum CheckCommand {
                 }
                 report += writer.text + "\n"
             } else {
-                report += "line \(index + 1)\(id == .null ? "" : " (id \(id.serialized))"): "
-                    + problems.map { FitCheck.describe($0, request: request, result: answer) }.joined(separator: "; ") + "\n"
+                report += "\(jobLabel(line: index, id: id)): " + problems.map { FitCheck.describe($0, request: request, result: answer) }.joined(separator: "; ") + "\n"
             }
         }
         if !json { report += "\(lines.count) jobs checked: \(misfits) do not fit, \(lines.count - misfits) fit\n" }

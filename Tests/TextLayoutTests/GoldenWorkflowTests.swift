@@ -10,9 +10,10 @@ struct GoldenWorkflowTests {
     static let texts = ["Hello world, this is a longer sentence that wraps", "Short", "שלום עולם, this mixes directions",
                         "Ein ziemlich langes deutsches Wort: Donaudampfschifffahrt", "👍🏽 emoji and text"]
 
-    /// Jobs of `texts` with `extra` keys (a JSON fragment) added to each.
-    static func jobs(_ extra: String = "", texts: [String] = texts) -> String {
-        texts.enumerated().map { #"{"id":"j\#($0.offset)","text":\#(JSONValue.string($0.element).serialized),"width":160\#(extra)}"# }
+    /// Jobs of `texts` with `extra` keys (a JSON fragment) added to each, each with the id `j` and
+    /// its line from 0 unless `ids` is false.
+    static func jobs(_ extra: String = "", texts: [String] = texts, ids: Bool = true) -> String {
+        texts.enumerated().map { #"{\#(ids ? #""id":"j\#($0.offset)","# : "")"text":\#(JSONValue.string($0.element).serialized),"width":160\#(extra)}"# }
             .joined(separator: "\n") + "\n"
     }
 
@@ -105,6 +106,62 @@ struct GoldenWorkflowTests {
         #expect(moved.status == 1 && moved.output.contains("height"), "\(moved.output)")
     }
 
+    @Test("a grown catalogue: with ids in both files, jobs are matched by id, added and removed jobs are changes (exit 1)")
+    func matchedByID() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let goldenJobs = Self.jobs()
+        let golden = try Self.batch(goldenJobs, in: folder, "golden")
+        // j2 is gone, j9 and j10 are new, and j1, its text edited, moved from line 2 to line 3.
+        var lines = goldenJobs.split(separator: "\n").map(String.init)
+        lines.remove(at: 2)
+        lines[1] = lines[1].replacingOccurrences(of: "Short", with: "Short no more: this text now needs two lines")
+        lines.insert(#"{"id":"j9","text":"Added later","width":160}"#, at: 1)
+        lines.append(#"{"id":"j10","text":"Added last","width":160}"#)
+        let newJobs = try Self.file(folder, "new.jsonl", lines.joined(separator: "\n") + "\n")
+        let new = try Self.batch(lines.joined(separator: "\n") + "\n", in: folder, "new")
+        let read = { (path: String) in try ResultComparison.results(outputLines(try String(contentsOfFile: path, encoding: .utf8)), source: path) }
+        let (oldResults, newResults) = (try read(golden), try read(new))
+        let editedKinds = ResultComparison.changes(from: oldResults[1], to: newResults[2], tolerance: 0.01).map(\.rawValue)
+        #expect(editedKinds.contains("lineCount"), "\(editedKinds)")
+
+        // Two files, and one golden with the jobs laid out now: the same changes.
+        for arguments in [[golden, new], [golden, "--jobs", newJobs, "--fonts-dir", Self.fontsFolder]] {
+            let run = try runTextlayout(["compare"] + arguments + ["--output-format", "json"])
+            #expect(run.status == 1, "\(arguments): \(run.status) \(run.error)")
+            let reported = try outputLines(run.output).map { try parseJSON($0) }
+            func number(_ n: Int?) -> JSONValue { n.map { .number(Double($0), literal: "") } ?? .null }
+            // The new file's jobs in order, then those only the old one holds.
+            let expected: [(id: String, index: Int?, oldIndex: Int?, kinds: [String])] = [
+                ("j9", 1, nil, ["added"]), ("j1", 2, 1, editedKinds), ("j10", 5, nil, ["added"]), ("j2", nil, 2, ["removed"])]
+            #expect(reported.map { $0["id"] } == expected.map { .string($0.id) }, "\(arguments): \(run.output)")
+            #expect(reported.map { $0["index"] } == expected.map { number($0.index) }, "\(arguments): \(run.output)")
+            #expect(reported.map { $0["oldIndex"] } == expected.map { number($0.oldIndex) }, "\(arguments): \(run.output)")
+            #expect(reported.map { $0["kinds"] } == expected.map { .array($0.kinds.map { .string($0) }) }, "\(arguments): \(run.output)")
+            // Each side's result is the one its file holds: none for the side without the job.
+            #expect(reported.map { $0["old"] } == expected.map { $0.oldIndex.map { oldResults[$0] } ?? .null }, "\(arguments)")
+            #expect(reported.map { $0["new"] } == expected.map { $0.index.map { newResults[$0] } ?? .null }, "\(arguments)")
+        }
+
+        // The text names where each job stands, shows the lines it has on each side, and counts every job of either file.
+        let text = try runTextlayout(["compare", golden, new, "--jobs", newJobs, "--old-jobs", try Self.file(folder, "golden.jsonl", goldenJobs)])
+        #expect(text.status == 1, "\(text.error)")
+        #expect(text.output.contains("added: 2 jobs\n  line 2 (id \"j9\"): added\n    not in the old results\n    new: |Added later|\n"), "\(text.output)")
+        #expect(text.output.contains("  line 3 (id \"j1\", line 2 of the old results): \(editedKinds.joined(separator: ", "))\n"), "\(text.output)")
+        #expect(text.output.contains("    old: |Short|\n"), "\(text.output)")
+        let removed = try #require(text.output.firstRange(of: "removed: 1 job\n  line 3 of the old results (id \"j2\"): removed\n    not in the new results\n    old: |"),
+                                   "\(text.output)")
+        #expect(!text.output[removed.upperBound...].hasPrefix("?"), "the removed job's old lines come from its old job: \(text.output)")
+        #expect(text.output.hasSuffix("added 2, removed 1), 3 unchanged\n") && text.output.contains("\n7 jobs compared: 4 changed ("), "\(text.output)")
+
+        // A duplicated id cannot be matched: a usage error that names it, in either file.
+        let twice = try Self.batch(goldenJobs + #"{"id":"j3","text":"again","width":160}"# + "\n", in: folder, "twice")
+        for (old, new) in [(golden, twice), (twice, golden)] {
+            let run = try runTextlayout(["compare", old, new])
+            #expect(run.status == 2 && run.error.contains("\"j3\"") && run.error.contains("lines 4 and 6") && run.error.contains("'\(twice)'"), "\(run.error)")
+        }
+    }
+
     @Test("--versions takes only what `textlayout --version` prints: another file is a usage error that says what is wrong, exit 2")
     func versionsFileThatIsNotVersions() throws {
         let folder = try makeTemporaryDirectory()
@@ -147,14 +204,17 @@ struct GoldenWorkflowTests {
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let golden = try Self.batch(Self.jobs(), in: folder, "golden")
-        let shorter = try Self.batch(Self.jobs(texts: Array(Self.texts.prefix(3))), in: folder, "short")
+        // Without ids, the files are matched line by line: they must hold as many results.
+        let shorter = try Self.batch(Self.jobs(texts: Array(Self.texts.prefix(3)), ids: false), in: folder, "short")
         let lengths = try runTextlayout(["compare", golden, shorter])
         #expect(lengths.status == 2 && lengths.error.contains("has 5 results") && lengths.error.contains("3"), "\(lengths.error)")
         let jobsFile = try Self.file(folder, "jobs.jsonl", Self.jobs())
         let notResults = try runTextlayout(["compare", golden, jobsFile])
         #expect(notResults.status == 2 && notResults.error.contains("line 1 of") && notResults.error.contains("not a batch result"), "\(notResults.error)")
+        // One job without an id: matched line by line, where another id at the same line is another job.
+        let partly = try Self.batch(Self.jobs().replacingOccurrences(of: #""id":"j4","#, with: ""), in: folder, "partly")
         let otherIDs = try Self.batch(Self.jobs().replacingOccurrences(of: "\"j2\"", with: "\"other\""), in: folder, "ids")
-        let ids = try runTextlayout(["compare", golden, otherIDs])
+        let ids = try runTextlayout(["compare", partly, otherIDs])
         #expect(ids.status == 2 && ids.error.contains("line 3") && ids.error.contains("\"other\""), "\(ids.error)")
         let garbage = try Self.file(folder, "garbage", "{\"id\":1,\"lineCount\":1}\n")
         #expect(try runTextlayout(["compare", garbage, garbage]).error.contains("no 'lines' list"))
