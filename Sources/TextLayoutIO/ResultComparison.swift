@@ -12,6 +12,9 @@ public enum LayoutChange: String, CaseIterable, Sendable {
     case height
     /// A line's width, the widest line or the shrink-wrap width moved by more than the tolerance.
     case width
+    /// Another number of its characters are in no font, drawn as the .notdef box (see
+    /// ``ResultComparison/missingGlyphs(_:)``).
+    case missingGlyphs
     /// The job is in the new results only (outputs matched by id).
     case added
     /// The job is in the old results only (outputs matched by id).
@@ -80,6 +83,11 @@ public enum ResultComparison {
     static func problem(_ value: JSONValue) -> String? {
         guard case .object = value else { return "it is \(value.typeName), not an object" }
         guard value["id"] != nil else { return "it has no 'id'" }
+        if let count = value["missingGlyphs"] {
+            guard let n = count.number, n >= 0, n == n.rounded(), n < 1e15 else {
+                return "its 'missingGlyphs' must be a whole number of characters, got \(count.serialized)"
+            }
+        }
         if let error = value["error"] {
             guard case .string? = error["code"] else { return "its 'error' has no 'code'" }
             return nil
@@ -182,7 +190,14 @@ public enum ResultComparison {
             || (sameCount && zip(oldLines, newLines).contains { moved($0["width"], $1["width"]) }) {
             kinds.append(.width)
         }
+        if missingGlyphs(old) != missingGlyphs(new) { kinds.append(.missingGlyphs) }
         return kinds
+    }
+
+    /// How many of a result's characters no font has, drawn as the .notdef box: its
+    /// `missingGlyphs`, written only when there are any (0 when absent).
+    public static func missingGlyphs(_ result: JSONValue) -> Int {
+        Int(result["missingGlyphs"]?.number ?? 0)
     }
 
     /// A result's lines.

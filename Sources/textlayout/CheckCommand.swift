@@ -1,4 +1,4 @@
-// `textlayout check`: lays out jobs and lists those whose text does not fit their box (too many lines, too tall, cut by a clamp).
+// `textlayout check`: lays out jobs and lists those whose text does not fit their box (too many lines, too tall, cut by a clamp) or cannot be drawn (characters in no font).
 import Foundation
 import TextLayoutBatch
 import TextLayoutCLI
@@ -13,7 +13,8 @@ enum CheckCommand {
     static let operands = Operands("JOBS.jsonl", maximum: 1)
     static let details = """
     A job does not fit when it has more lines than its maxLines or is taller than its maxHeight
-    (the editor would scroll), when a line clamp hides part of it, or when it fails. The JSON
+    (the editor would scroll), when a line clamp hides part of it, when some of its characters
+    are in no font (missingGlyphs: drawn as the .notdef box), or when it fails. The JSON
     lines are {"index", "id", "problems", "result"}, index counting from 0.
     Exit status: 0 when every job fits, 1 when some do not, 2 for a usage error, 3 when the
     report could not be written.

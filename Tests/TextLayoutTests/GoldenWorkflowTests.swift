@@ -162,6 +162,50 @@ struct GoldenWorkflowTests {
         }
     }
 
+    /// A batch result written by hand: one line of `width` px, with `missingGlyphs` when given.
+    static func result(_ id: String, width: Double = 50, missingGlyphs: String? = nil) -> String {
+        #"{"id":"\#(id)","lineCount":1,"height":20,"width":\#(width),"editorHeight":20,"isScrollable":false"#
+            + (missingGlyphs.map { #","missingGlyphs":\#($0)"# } ?? "")
+            + #","lines":[{"start":0,"end":3,"width":\#(width),"height":20,"baseline":15}]}"#
+    }
+
+    @Test("compare reports a change in the count of characters drawn as .notdef (absent is 0) as a kind of its own")
+    func missingGlyphsChange() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // a: none → 2; b: 3 → 3; c: 1 → none; d: none → none, wider.
+        let old = try Self.file(folder, "old", [Self.result("a"), Self.result("b", missingGlyphs: "3"), Self.result("c", missingGlyphs: "1"),
+                                                Self.result("d")].joined(separator: "\n") + "\n")
+        let new = try Self.file(folder, "new", [Self.result("a", missingGlyphs: "2"), Self.result("b", missingGlyphs: "3"), Self.result("c"),
+                                                Self.result("d", width: 60)].joined(separator: "\n") + "\n")
+        let run = try runTextlayout(["compare", old, new, "--output-format", "json"])
+        #expect(run.status == 1, "\(run.error)")
+        let reported = try outputLines(run.output).map { try parseJSON($0) }
+        #expect(reported.map { $0["id"] } == [.string("a"), .string("c"), .string("d")], "\(run.output)")
+        #expect(reported.map { $0["kinds"] } == [.array([.string("missingGlyphs")]), .array([.string("missingGlyphs")]), .array([.string("width")])],
+                "\(run.output)")
+        let text = try runTextlayout(["compare", old, new])
+        #expect(text.output.contains("missingGlyphs: 2 jobs\n  line 1 (id \"a\"): missingGlyphs\n    characters with no glyph in any font 0 → 2\n"
+                                     + "  line 3 (id \"c\"): missingGlyphs\n    characters with no glyph in any font 1 → 0\n"), "\(text.output)")
+        #expect(text.output.hasSuffix("4 jobs compared: 3 changed (width 1, missingGlyphs 2), 1 unchanged\n"), "\(text.output)")
+        // A count that is not a whole number of characters is not a batch result's.
+        for bad in ["-1", "1.5", "\"2\""] {
+            let file = try Self.file(folder, "bad", Self.result("a", missingGlyphs: bad) + "\n")
+            let refused = try runTextlayout(["compare", file, file])
+            #expect(refused.status == 2 && refused.error.contains("line 1 of") && refused.error.contains("'missingGlyphs'"), "\(bad): \(refused.error)")
+        }
+    }
+
+    @Test("check fails a job with characters no font has, as a problem of its own, in words", arguments: [(1, "1 character has"), (3, "3 characters have")])
+    func missingGlyphsProblem(count: Int, words: String) throws {
+        let request = LayoutRequest(text: "abc")
+        let result = try parseJSON(Self.result("a", missingGlyphs: "\(count)"))
+        #expect(FitCheck.problems(request, result: result) == [.missingGlyphs])
+        #expect(FitCheck.describe(.missingGlyphs, request: request, result: result) == "\(words) no glyph in any font")
+        #expect(FitCheck.problems(request, result: try parseJSON(Self.result("a"))).isEmpty, "no count, no problem")
+        #expect(FitCheck.problems(request, result: try parseJSON(Self.result("a", missingGlyphs: "0"))).isEmpty, "a count of 0, no problem")
+    }
+
     @Test("--versions takes only what `textlayout --version` prints: another file is a usage error that says what is wrong, exit 2")
     func versionsFileThatIsNotVersions() throws {
         let folder = try makeTemporaryDirectory()
