@@ -85,7 +85,7 @@ enum CompareCommand {
                 try Console.write(report.text, what: "the report")
             }
             if let page = args.string(html), let requests {
-                try writePage(page, report: report, requests: requests, context: try FontOptions.context(args))
+                try writePage(page, report: report, requests: requests, oldRequests: oldRequests, context: try FontOptions.context(args))
             }
             return changed.isEmpty ? 0 : 1
         } catch let error as BoundaryError {
@@ -99,18 +99,25 @@ enum CompareCommand {
     }
 
     /// Writes the page of the report's changed jobs: per job its text, its changes, the old
-    /// result's line boxes and the job laid out now, drawn as `render --debug` draws it.
-    /// - Parameter requests: the new results' jobs, by line.
-    static func writePage(_ path: String, report: ChangeReport, requests: [LayoutRequest?], context: FontContext) throws {
+    /// result's line boxes (at its job's width, when the old jobs are given) and the job laid out
+    /// now, drawn as `render --debug` draws it.
+    /// - Parameters:
+    ///   - requests: the new results' jobs, by line.
+    ///   - oldRequests: the old results' jobs, by line (--old-jobs), when given.
+    static func writePage(_ path: String, report: ChangeReport, requests: [LayoutRequest?], oldRequests: [LayoutRequest?]?,
+                          context: FontContext) throws {
         let entries = report.changed.map { job -> ReportEntry in
             let request = job.lines.new.flatMap { requests[$0] }
             let oldText = report.oldText(of: job)
             var entry = ReportEntry(heading: "\(job.label): " + job.kinds.map(\.rawValue).joined(separator: ", "),
                                     text: request?.text ?? oldText, notes: job.kinds.map { report.describe($0, job) }, figures: [])
             if let old = job.old, old["error"] == nil {
-                entry.figures.append((oldText != nil ? "before: the old result's line boxes and baselines, its lines' text drawn by the browser"
-                                                     : "before: the old result's line boxes and baselines (the text it was made from is not at hand)",
-                                      ReportPage.lineBoxesSVG(old, text: oldText ?? "", request: request)))
+                let oldRequest = job.lines.old.flatMap { oldRequests?[$0] ?? nil }
+                let caption = "before: the old result's line boxes and baselines"
+                    + (oldText != nil ? ", its lines' text drawn by the browser" : " (the text it was made from is not at hand)")
+                    + (oldRequest != nil ? ", at the old job's width and insets"
+                                         : "; the old job's width is unknown (give the old jobs with --old-jobs): drawn as wide as its widest line")
+                entry.figures.append((caption, ReportPage.lineBoxesSVG(old, text: oldText ?? "", request: oldRequest, in: context)))
             }
             if let request, let new = job.new, new["error"] == nil, let svg = try? ReportPage.renderedSVG(request, in: context) {
                 entry.figures.append(("after: laid out now, drawn as render --debug draws it, every line shown (purple dashes: maxLines)", svg))

@@ -365,6 +365,61 @@ struct GoldenWorkflowTests {
         return (Int(match.1)!, Int(match.2)!)
     }
 
+    /// The pictures of the page's section about the job with `id`: each caption and its SVG document.
+    static func figures(in page: String, id: String) throws -> [(caption: String, svg: String)] {
+        let section = try #require(page.components(separatedBy: "<section class=\"job\">").first { $0.contains("(id &quot;\(id)&quot;") },
+                                   "no section for \(id)")
+        return section.matches(of: /<figure><figcaption>([^<]*)<\/figcaption><img alt="[^"]*" src="data:image\/svg\+xml;base64,([^"]*)"><\/figure>/).map {
+            (String($0.1), String(decoding: Data(base64Encoded: String($0.2)) ?? Data(), as: UTF8.self))
+        }
+    }
+
+    /// An SVG document's width, and the x and width of each line box it draws (the blue rectangles).
+    static func lineBoxes(_ svg: String) throws -> (width: Double, boxes: [(x: Double, width: Double)]) {
+        let width = try #require(svg.firstMatch(of: /<svg [^>]*width="([-0-9.]+)"/).flatMap { Double($0.1) }, "\(svg)")
+        let boxes = svg.matches(of: /<rect x="([-0-9.]+)" y="[-0-9.]+" width="([-0-9.]+)" height="[-0-9.]+" fill="none" stroke="#1f6feb"/)
+            .map { (Double($0.1)!, Double($0.2)!) }
+        return (width, boxes)
+    }
+
+    @Test("compare --html draws the old result at the old job's width and insets, right-to-left lines at the right; without the old jobs it says the width is unknown")
+    func beforePictureAtTheOldWidth() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // j0 reads left to right, j1 (Hebrew first) right to left; both narrow from 200 px with insets to 120 px without.
+        let texts = [Self.texts[0], Self.texts[2]]
+        let oldJobs = Self.jobs(#","insets":{"top":4,"left":10,"bottom":6,"right":20}"#, texts: texts).replacingOccurrences(of: #""width":160"#, with: #""width":200"#)
+        let golden = try Self.batch(oldJobs, in: folder, "golden")
+        let oldResults = try ResultComparison.results(outputLines(try String(contentsOfFile: golden, encoding: .utf8)), source: "golden")
+        let newJobs = try Self.file(folder, "new.jsonl", Self.jobs(texts: texts).replacingOccurrences(of: #""width":160"#, with: #""width":120"#))
+        let page = folder.appendingPathComponent("report.html").path
+        let run = try runTextlayout(["compare", golden, "--jobs", newJobs, "--old-jobs", try Self.file(folder, "old.jsonl", oldJobs),
+                                     "--fonts-dir", Self.fontsFolder, "--html", page])
+        #expect(run.status == 1, "\(run.error)")
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        for (k, rightToLeft) in [(0, false), (1, true)] {
+            let before = try #require(try Self.figures(in: html, id: "j\(k)").first, "j\(k)")
+            #expect(before.caption.hasPrefix("before:") && before.caption.contains("at the old job's width and insets"), "\(before.caption)")
+            let drawn = try Self.lineBoxes(before.svg)
+            #expect(drawn.width == 200, "j\(k): drawn \(drawn.width) px wide")
+            let widths = ResultComparison.lines(oldResults[k]).compactMap { $0["width"]?.number }
+            #expect(widths.count > 0 && drawn.boxes.count == widths.count, "j\(k): \(drawn.boxes)")
+            for (box, width) in zip(drawn.boxes, widths) {
+                // Left to right: at the left inset; right to left: ending at the right inset.
+                let x = rightToLeft ? 200 - 20 - width : 10
+                #expect(abs(box.x - x) < 0.006 && abs(box.width - width) < 0.006, "j\(k): box \(box), expected x \(x) width \(width)")
+            }
+        }
+        // Without the old jobs the old width is not known: the page says so, and draws the old lines
+        // as wide as the widest of them, not at the new job's 120 px.
+        let unknown = try runTextlayout(["compare", golden, "--jobs", newJobs, "--fonts-dir", Self.fontsFolder, "--html", page])
+        #expect(unknown.status == 1, "\(unknown.error)")
+        let before = try #require(try Self.figures(in: String(contentsOfFile: page, encoding: .utf8), id: "j1").first)
+        #expect(before.caption.contains("the old job's width is unknown"), "\(before.caption)")
+        let widest = try #require(oldResults[1]["width"]?.number)
+        #expect(abs(try Self.lineBoxes(before.svg).width - widest) < 0.006, "\(before.svg)")
+    }
+
     @Test("compare --html and check --html write pages a real browser shows whole: every changed job, every picture",
           .enabled(if: chromium != nil, "needs Debian's chromium (scripts/install-deps.sh installs it)"))
     func htmlPages() throws {
