@@ -26,9 +26,9 @@ enum CompareCommand {
     line and must be outputs of the same jobs. With only OLD (a golden), --jobs is laid out again
     now and compared with it. A job changed when it failed in one run only (or differently), or
     its line count, line starts, heights or widths differ (heights and widths by more than
-    --tolerance), or the count of its characters with no glyph in any font (missingGlyphs). The JSON lines are {"index", "oldIndex", "id", "kinds", "old", "new"}: the job's
-    line in NEW and in OLD, counting from 0 (null where it is not), and its two results (null
-    where it has none).
+    --tolerance), or the count of its characters with no glyph in any font (missingGlyphs). The
+    JSON lines are {"index", "oldIndex", "id", "kinds", "old", "new"}: the job's line in NEW and
+    in OLD, counting from 0 (null where it is not), and its two results (null where it has none).
     Exit status: 0 when nothing changed, 1 when something did, 2 for a usage error or files that
     cannot be matched (not batch outputs, a duplicated id, other jobs at the same line), 3 when
     the report could not be written.
