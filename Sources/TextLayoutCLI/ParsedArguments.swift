@@ -1,6 +1,7 @@
 // The command-line parser: `--name value`, `--name=value`, flags and operands, each value read and checked as its option's kind says.
 import Foundation
 import TextLayout
+import TextLayoutIO
 
 /// A command-line mistake: the message says what was wrong and what is allowed.
 public struct UsageError: Error, CustomStringConvertible, Equatable {
@@ -93,7 +94,7 @@ public struct ParsedArguments: Sendable {
         if operands.count > maximum {
             let given = operands.map { "'\($0)'" }.joined(separator: ", ")
             throw UsageError(maximum == 0 ? "\(command.name) takes no arguments, got \(given)"
-                : "\(command.name) takes at most \(maximum) argument\(maximum == 1 ? "" : "s"), got \(operands.count): \(given)",
+                : "\(command.name) takes at most \(counted(maximum, "argument")), got \(operands.count): \(given)",
                 showsSynopsis: true)
         }
     }

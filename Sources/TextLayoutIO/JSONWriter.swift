@@ -121,6 +121,7 @@ public struct JSONWriter {
     public mutating func field(_ name: String, _ value: String?) { key(name); if let value { string(value) } else { null() } }
     public mutating func field(_ name: String, _ value: Double) { key(name); number(value) }
     public mutating func field(_ name: String, _ value: Int) { key(name); integer(value) }
+    public mutating func field(_ name: String, _ value: Int?) { key(name); if let value { integer(value) } else { null() } }
     public mutating func field(_ name: String, _ value: Bool) { key(name); bool(value) }
     public mutating func field(_ name: String, _ value: Bool?) { key(name); if let value { bool(value) } else { null() } }
     public mutating func field(_ name: String, _ value: JSONValue) { key(name); self.value(value) }

@@ -12,17 +12,50 @@ public enum LayoutChange: String, CaseIterable, Sendable {
     case height
     /// A line's width, the widest line or the shrink-wrap width moved by more than the tolerance.
     case width
+    /// Another number of its characters are in no font, drawn as the .notdef box (see
+    /// ``ResultComparison/missingGlyphs(_:)``).
+    case missingGlyphs
+    /// The job is in the new results only (outputs matched by id).
+    case added
+    /// The job is in the old results only (outputs matched by id).
+    case removed
+}
+
+/// Where one job stands in two batch outputs: its line in each, from 0; nil in the output that
+/// does not hold it.
+public struct JobLines: Sendable, Equatable {
+    public let old: Int?
+    public let new: Int?
+
+    /// How the reports name the job with `id`: by its line in the new output (in the old one
+    /// when only that holds it) and its id: `line 3 (id "j1", line 2 of the old results)`.
+    public func label(id: JSONValue) -> String {
+        guard let new else { return jobLabel(line: old ?? 0, of: "the old results", id: id) }
+        return jobLabel(line: new, id: id, notes: old.flatMap { $0 == new ? nil : ["line \($0 + 1) of the old results"] } ?? [])
+    }
+}
+
+/// How the reports name a job: `line 3 (id "j2")`, its line from 1 (`of` the file, when it is
+/// not the one the report is about), its id when it has one, then `notes`.
+public func jobLabel(line index: Int, of file: String? = nil, id: JSONValue, notes: [String] = []) -> String {
+    let details = (id == .null ? [] : ["id \(id.serialized)"]) + notes
+    return "line \(index + 1)" + (file.map { " of \($0)" } ?? "") + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))")
 }
 
 /// One job whose result changed: where it is, what changed, and both results.
 public struct ChangedJob: Sendable {
-    /// The job's line in the outputs, from 0.
-    public let index: Int
+    /// The job's line in each output.
+    public let lines: JobLines
     /// The job's id (null when it has none).
     public let id: JSONValue
     public let kinds: [LayoutChange]
-    public let old: JSONValue
-    public let new: JSONValue
+    /// The old result; nil for an added job.
+    public let old: JSONValue?
+    /// The new result; nil for a removed job.
+    public let new: JSONValue?
+
+    /// How the reports name the job (see ``JobLines/label(id:)``).
+    public var label: String { lines.label(id: id) }
 }
 
 /// Compares batch outputs.
@@ -50,6 +83,11 @@ public enum ResultComparison {
     static func problem(_ value: JSONValue) -> String? {
         guard case .object = value else { return "it is \(value.typeName), not an object" }
         guard value["id"] != nil else { return "it has no 'id'" }
+        if let count = value["missingGlyphs"] {
+            guard let n = count.number, n >= 0, n == n.rounded(), n < 1e15 else {
+                return "its 'missingGlyphs' must be a whole number of characters, got \(count.serialized)"
+            }
+        }
         if let error = value["error"] {
             guard case .string? = error["code"] else { return "its 'error' has no 'code'" }
             return nil
@@ -64,26 +102,67 @@ public enum ResultComparison {
         return nil
     }
 
-    /// The jobs whose results differ between `old` and `new`, in order.
-    /// - Parameter tolerance: how far, in pixels, a height or width may move unreported.
-    /// - Throws: ``BoundaryError`` `invalidResult` when the outputs hold different numbers of
-    ///   results or, at the same line, results of jobs with different ids: they are not outputs of
-    ///   the same jobs.
-    public static func changedJobs(old: [JSONValue], new: [JSONValue], tolerance: Double,
-                                   oldSource: String = "the old results", newSource: String = "the new results") throws(BoundaryError) -> [ChangedJob] {
+    /// The jobs of two outputs, paired. When every result of both has an id, by id: the new
+    /// output's jobs in order, each with its line in the old output or none (it was added), then
+    /// the old output's jobs the new one lacks (they were removed). Otherwise line by line.
+    /// - Throws: ``BoundaryError`` `invalidResult` when an id stands twice in an output (it names
+    ///   the id and its lines), or, matching by line, when the outputs hold different numbers of
+    ///   results or, at the same line, results of jobs with different ids: they are not outputs
+    ///   of the same jobs.
+    public static func jobLines(old: [JSONValue], new: [JSONValue], oldSource: String = "the old results",
+                                newSource: String = "the new results") throws(BoundaryError) -> [JobLines] {
+        func id(_ result: JSONValue) -> JSONValue { result["id"] ?? .null }
+        if !old.contains(where: { id($0) == .null }), !new.contains(where: { id($0) == .null }) {
+            let oldLines = try linesByID(old, source: oldSource), newLines = try linesByID(new, source: newSource)
+            return new.indices.map { JobLines(old: oldLines[idKey(id(new[$0]))], new: $0) }
+                + old.indices.filter { newLines[idKey(id(old[$0]))] == nil }.map { JobLines(old: $0, new: nil) }
+        }
         guard old.count == new.count else {
-            throw BoundaryError(.invalidResult, "\(oldSource) has \(old.count) results and \(newSource) \(new.count): compare the outputs of the same jobs")
+            throw BoundaryError(.invalidResult, "\(oldSource) has \(old.count) results and \(newSource) \(new.count), and not every result of both has an id to match them by: compare the outputs of the same jobs, or give every job an id")
         }
-        var changed: [ChangedJob] = []
-        for (index, (before, after)) in zip(old, new).enumerated() {
-            let id = before["id"] ?? .null, newID = after["id"] ?? .null
-            guard id == .null || newID == .null || id == newID else {
-                throw BoundaryError(.invalidResult, "line \(index + 1): \(oldSource) holds job \(id.serialized) and \(newSource) job \(newID.serialized): compare the outputs of the same jobs in the same order")
+        for index in old.indices {
+            let oldID = id(old[index]), newID = id(new[index])
+            guard oldID == .null || newID == .null || oldID == newID else {
+                throw BoundaryError(.invalidResult, "line \(index + 1): \(oldSource) holds job \(oldID.serialized) and \(newSource) job \(newID.serialized): compare the outputs of the same jobs in the same order (or give every job of both an id, to match them by it)")
             }
-            let kinds = changes(from: before, to: after, tolerance: tolerance)
-            if !kinds.isEmpty { changed.append(ChangedJob(index: index, id: id == .null ? newID : id, kinds: kinds, old: before, new: after)) }
         }
-        return changed
+        return old.indices.map { JobLines(old: $0, new: $0) }
+    }
+
+    /// Each result's line by its id (see ``idKey(_:)``).
+    /// - Throws: ``BoundaryError`` `invalidResult` naming an id that stands twice, and its lines.
+    private static func linesByID(_ results: [JSONValue], source: String) throws(BoundaryError) -> [String: Int] {
+        var lines: [String: Int] = [:]
+        for (index, result) in results.enumerated() {
+            let id = result["id"] ?? .null
+            if let first = lines.updateValue(index, forKey: idKey(id)) {
+                throw BoundaryError(.invalidResult, "\(source) holds id \(id.serialized) twice, at lines \(first + 1) and \(index + 1): to match jobs by id, each needs its own")
+            }
+        }
+        return lines
+    }
+
+    /// An id as a dictionary key, equal for ids that are equal as JSON values (`1` and `1.0` too).
+    private static func idKey(_ id: JSONValue) -> String {
+        if case let .number(value, _) = id { return "\(value)" }
+        return id.serialized
+    }
+
+    /// The jobs whose results differ between `old` and `new` (a job in one only is added or
+    /// removed), in the order of `lines` (see ``jobLines(old:new:oldSource:newSource:)``).
+    /// - Parameter tolerance: how far, in pixels, a height or width may move unreported.
+    public static func changedJobs(old: [JSONValue], new: [JSONValue], lines: [JobLines], tolerance: Double) -> [ChangedJob] {
+        lines.compactMap { job in
+            let before = job.old.map { old[$0] }, after = job.new.map { new[$0] }
+            let kinds: [LayoutChange] = switch (before, after) {
+            case let (before?, after?): changes(from: before, to: after, tolerance: tolerance)
+            case (nil, _): [.added]
+            case (_, nil): [.removed]
+            }
+            guard !kinds.isEmpty else { return nil }
+            let id = [before?["id"], after?["id"]].compactMap { $0 }.first { $0 != .null } ?? .null
+            return ChangedJob(lines: job, id: id, kinds: kinds, old: before, new: after)
+        }
     }
 
     /// How one job's result changed, in ``LayoutChange``'s order; empty when it did not.
@@ -111,7 +190,14 @@ public enum ResultComparison {
             || (sameCount && zip(oldLines, newLines).contains { moved($0["width"], $1["width"]) }) {
             kinds.append(.width)
         }
+        if missingGlyphs(old) != missingGlyphs(new) { kinds.append(.missingGlyphs) }
         return kinds
+    }
+
+    /// How many of a result's characters no font has, drawn as the .notdef box: its
+    /// `missingGlyphs`, written only when there are any (0 when absent).
+    public static func missingGlyphs(_ result: JSONValue) -> Int {
+        Int(result["missingGlyphs"]?.number ?? 0)
     }
 
     /// A result's lines.
@@ -123,16 +209,16 @@ public enum ResultComparison {
     /// Warnings about results made with other fonts than the ones they are compared with: each
     /// job whose two results name different font files (results name them when made with
     /// `--fonts-dir`), or one line when only one side names its fonts. A change may come from them.
-    public static func fontWarnings(old: [JSONValue], new: [JSONValue], oldSource: String, newSource: String) -> [String] {
+    public static func fontWarnings(old: [JSONValue], new: [JSONValue], lines: [JobLines], oldSource: String, newSource: String) -> [String] {
         let oldNames = old.contains { $0["fonts"] != nil }, newNames = new.contains { $0["fonts"] != nil }
         if oldNames != newNames {
             let (naming, silent) = oldNames ? (oldSource, newSource) : (newSource, oldSource)
             return ["\(naming) names the fonts of its results and \(silent) does not: make both with the same --fonts-dir to compare like with like"]
         }
-        return zip(old, new).enumerated().compactMap { index, pair in
-            guard let before = pair.0["fonts"], let after = pair.1["fonts"], before != after else { return nil }
-            let id = pair.0["id"].flatMap { $0 == .null ? nil : " (id \($0.serialized))" } ?? ""
-            return "line \(index + 1)\(id) was made with fonts \(before.serialized) and is now laid out in \(after.serialized)"
+        return lines.compactMap { job in
+            guard let oldIndex = job.old, let index = job.new, let before = old[oldIndex]["fonts"], let after = new[index]["fonts"],
+                  before != after else { return nil }
+            return "\(job.label(id: old[oldIndex]["id"] ?? .null)) was made with fonts \(before.serialized) and is now laid out in \(after.serialized)"
         }
     }
 }

@@ -1,4 +1,4 @@
-// The human-readable dump of a measured editor: one line per laid-out line, then totals; used by the CLI and the golden tests.
+// The human-readable dump of a measured editor (one line per laid-out line, then totals; used by the CLI and the golden tests) and how text for people writes numbers and counts.
 import Foundation
 import TextLayout
 
@@ -15,34 +15,37 @@ extension EditorMeasurement {
     public var textDump: String {
         let layout = self.layout
         let style = layout.prepared.style
-        var out = "font \(style.font.familyName) \(style.font.styleName) size \(format(style.size))\n"
-        out += "width \(layout.maxWidth.isFinite ? format(layout.maxWidth) : "unlimited")\n"
+        var out = "font \(style.font.familyName) \(style.font.styleName) size \(twoDecimals(style.size))\n"
+        out += "width \(layout.maxWidth.isFinite ? twoDecimals(layout.maxWidth) : "unlimited")\n"
         for (i, line) in layout.lines.enumerated() {
             let text = line.hasEllipsis ? layout.shownText(of: line) : String(layout.prepared.text[line.range])
-            out += "line \(i) [\(line.utf16Range.lowerBound)..\(line.utf16Range.upperBound)) w=\(format(line.width)) h=\(format(line.height)) baseline=\(format(line.baseline))\(origin(of: line, in: layout)) \(quoted(text))\(line.endsWithHyphen ? " +hyphen" : "")\(line.hasEllipsis ? " +ellipsis" : "")\n"
+            out += "line \(i) [\(line.utf16Range.lowerBound)..\(line.utf16Range.upperBound)) w=\(twoDecimals(line.width)) h=\(twoDecimals(line.height)) baseline=\(twoDecimals(line.baseline))\(origin(of: line, in: layout)) \(quoted(text))\(line.endsWithHyphen ? " +hyphen" : "")\(line.hasEllipsis ? " +ellipsis" : "")\n"
             if line.runs.contains(where: { $0.font !== style.font || $0.isRightToLeft }) {
                 for run in line.runs {
-                    out += "  run [\(run.utf16Range.lowerBound)..\(run.utf16Range.upperBound)) x=\(format(run.x)) w=\(format(run.width)) \(run.isRightToLeft ? "rtl" : "ltr") \(run.font.familyName) \(run.font.styleName)\n"
+                    out += "  run [\(run.utf16Range.lowerBound)..\(run.utf16Range.upperBound)) x=\(twoDecimals(run.x)) w=\(twoDecimals(run.width)) \(run.isRightToLeft ? "rtl" : "ltr") \(run.font.familyName) \(run.font.styleName)\n"
                 }
             }
         }
         if let truncation = layout.truncation, let box = layout.ellipsisRect {
             let hidden = truncation.hiddenRange
-            out += "hidden [\(hidden.lowerBound)..\(hidden.upperBound)) lines \(truncation.hiddenLineCount) ellipsis on line \(truncation.ellipsisLine) x=\(format(box.x)) w=\(format(box.width))\n"
+            out += "hidden [\(hidden.lowerBound)..\(hidden.upperBound)) lines \(truncation.hiddenLineCount) ellipsis on line \(truncation.ellipsisLine) x=\(twoDecimals(box.x)) w=\(twoDecimals(box.width))\n"
         }
-        out += "lines \(layout.lineCount) content-height \(format(layout.contentHeight)) width \(format(layout.width))\n"
-        out += "editor height \(format(height)) shows \(visibleLineCount) lines, scrolls \(isScrollable ? "yes" : "no")\n"
+        out += "lines \(layout.lineCount) content-height \(twoDecimals(layout.contentHeight)) width \(twoDecimals(layout.width))\n"
+        out += "editor height \(twoDecimals(height)) shows \(counted(visibleLineCount, "line")), scrolls \(isScrollable ? "yes" : "no")\n"
         return out
     }
 }
 
 /// ` x=` and where a line's runs start, when the style places lines otherwise than by default; else nothing.
 private func origin(of line: Line, in layout: Layout) -> String {
-    layout.prepared.style.paragraph.movesLines ? " x=\(format(layout.lineOrigin(line)))" : ""
+    layout.prepared.style.paragraph.movesLines ? " x=\(twoDecimals(layout.lineOrigin(line)))" : ""
 }
 
-/// A number with two decimals, as the text dumps show it.
-func format(_ value: Double) -> String { String(format: "%.2f", value) }
+/// A number with two decimals, as every text output for people shows pixels: `19.79`.
+public func twoDecimals(_ value: Double) -> String { String(format: "%.2f", value) }
+
+/// A count and its noun, the noun in the plural (an added `s`) unless the count is 1: `1 line`, `2 lines`.
+public func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 
 /// A line's text in double quotes, with control characters escaped as in JSON.
 func quoted(_ text: String) -> String {

@@ -1,4 +1,4 @@
-// `textlayout check`: lays out jobs and lists those whose text does not fit their box (too many lines, too tall, cut by a clamp).
+// `textlayout check`: lays out jobs and lists those whose text does not fit their box (too many lines, too tall, cut by a clamp) or cannot be drawn (characters in no font).
 import Foundation
 import TextLayoutBatch
 import TextLayoutCLI
@@ -13,7 +13,8 @@ enum CheckCommand {
     static let operands = Operands("JOBS.jsonl", maximum: 1)
     static let details = """
     A job does not fit when it has more lines than its maxLines or is taller than its maxHeight
-    (the editor would scroll), when a line clamp hides part of it, or when it fails. The JSON
+    (the editor would scroll), when a line clamp hides part of it, when some of its characters
+    are in no font (missingGlyphs: drawn as the .notdef box), or when it fails. The JSON
     lines are {"index", "id", "problems", "result"}, index counting from 0.
     Exit status: 0 when every job fits, 1 when some do not, 2 for a usage error, 3 when the
     report could not be written.
@@ -38,9 +39,8 @@ enum CheckCommand {
             misfits += 1
             let id = answer["id"] ?? .null
             if args.string(html) != nil {
-                var entry = ReportEntry(heading: "line \(index + 1)\(id == .null ? "" : " (id \(id.serialized))"): "
-                                            + problems.map(\.rawValue).joined(separator: ", "),
-                                        text: request?.text, notes: problems.map { describe($0, request, answer) }, figures: [])
+                var entry = ReportEntry(heading: "\(jobLabel(line: index, id: id)): " + problems.map(\.rawValue).joined(separator: ", "),
+                                        text: request?.text, notes: problems.map { FitCheck.describe($0, request: request, result: answer) }, figures: [])
                 if let request, let svg = try? ReportPage.renderedSVG(request, in: context) {
                     entry.figures.append(("laid out, drawn as render --debug draws it, every line shown (purple dashes: maxLines)", svg))
                 }
@@ -57,8 +57,7 @@ enum CheckCommand {
                 }
                 report += writer.text + "\n"
             } else {
-                report += "line \(index + 1)\(id == .null ? "" : " (id \(id.serialized))"): "
-                    + problems.map { describe($0, request, answer) }.joined(separator: "; ") + "\n"
+                report += "\(jobLabel(line: index, id: id)): " + problems.map { FitCheck.describe($0, request: request, result: answer) }.joined(separator: "; ") + "\n"
             }
         }
         if !json { report += "\(lines.count) jobs checked: \(misfits) do not fit, \(lines.count - misfits) fit\n" }
@@ -69,18 +68,5 @@ enum CheckCommand {
                                                  entries: entries), to: page)
         }
         return misfits > 0 ? 1 : 0
-    }
-
-    private static func describe(_ problem: FitProblem, _ request: LayoutRequest?, _ result: JSONValue) -> String {
-        switch problem {
-        case .error:
-            return "error \(result["error"]?["code"]?.serialized ?? "") \(result["error"]?["message"]?.serialized ?? "")"
-        case .maxLines:
-            return "\(result["lineCount"]?.serialized ?? "?") lines, maxLines \(request?.sizing.maxLines.map(String.init) ?? "?")"
-        case .maxHeight:
-            return "content \(result["height"]?.serialized ?? "?") px tall, maxHeight \(request?.sizing.maxHeight.map { "\($0)" } ?? "?") px with insets"
-        case .truncated:
-            return "cut by the line clamp: \(result["truncated"]?.serialized ?? "") hidden"
-        }
     }
 }

@@ -72,11 +72,18 @@ enum ReportPage {
     /// A result's line boxes (blue), baselines (red) and each line's text on its baseline, drawn
     /// by the browser in a generic font: the layout of a result whose fonts are not at hand. Line
     /// tops are read back as the engine stacks lines: each below the one before, `lineSpace` apart.
-    static func lineBoxesSVG(_ result: JSONValue, text: String, request: LayoutRequest?) -> String {
+    /// - Parameter request: the job the result was made from, when it is at hand: the picture has
+    ///   its width, insets and size, and its right-to-left lines sit at the right. Without it the
+    ///   picture is as wide as the widest line, every line at the left.
+    static func lineBoxesSVG(_ result: JSONValue, text: String, request: LayoutRequest?, in context: FontContext) -> String {
         func number(_ value: JSONValue?) -> Double { value?.number ?? 0 }
         let insets = request?.sizing.insets ?? .zero
         let lineSpace = request?.sizing.lineSpace ?? 0
-        let width = max(request?.width ?? (number(result["width"]) + insets.left + insets.right), 1)
+        let widest = number(result["width"])
+        let width = max(request?.width ?? (widest + insets.left + insets.right), 1)
+        // The room lines are placed in: the job's width within its insets, or its widest line.
+        let room = request?.width.map { $0 - insets.left - insets.right } ?? widest
+        let rightToLeft = request.map { rightToLeftLines(of: result, request: $0, in: context) } ?? []
         let height = max(number(result["editorHeight"]), number(result["height"]) + insets.top + insets.bottom, 1)
         let units = Array(text.utf16)
         var svg = """
@@ -85,17 +92,37 @@ enum ReportPage {
 
         """
         var top = insets.top
-        for line in ResultComparison.lines(result) {
+        for (k, line) in ResultComparison.lines(result).enumerated() {
             let start = Int(number(line["start"])), end = Int(number(line["end"]))
             let lineWidth = number(line["width"]), lineHeight = number(line["height"])
             let baseline = insets.top + number(line["baseline"])
+            let isRightToLeft = k < rightToLeft.count && rightToLeft[k]
+            // The engine writes where a line starts when its style moves lines (an alignment, an
+            // indent); otherwise a line starts at its paragraph's side: the right for a right-to-left one.
+            let left = insets.left + (line["x"]?.number ?? (isRightToLeft ? room - lineWidth : 0))
             let piece = 0 <= start && start <= end && end <= units.count ? String(decoding: units[start..<end], as: UTF16.self) : ""
-            svg += "<rect x=\"\(decimal(insets.left))\" y=\"\(decimal(top))\" width=\"\(decimal(lineWidth))\" height=\"\(decimal(lineHeight))\" fill=\"none\" stroke=\"#1f6feb\" stroke-width=\"0.5\"/>\n"
-            svg += "<line x1=\"\(decimal(insets.left))\" y1=\"\(decimal(baseline))\" x2=\"\(decimal(insets.left + lineWidth))\" y2=\"\(decimal(baseline))\" stroke=\"#d00000\" stroke-width=\"0.5\"/>\n"
-            svg += "<text x=\"\(decimal(insets.left))\" y=\"\(decimal(baseline))\" font-family=\"sans-serif\" font-size=\"\(decimal(request?.size ?? 17))\">\(escape(piece))</text>\n"
+            svg += "<rect x=\"\(decimal(left))\" y=\"\(decimal(top))\" width=\"\(decimal(lineWidth))\" height=\"\(decimal(lineHeight))\" fill=\"none\" stroke=\"#1f6feb\" stroke-width=\"0.5\"/>\n"
+            svg += "<line x1=\"\(decimal(left))\" y1=\"\(decimal(baseline))\" x2=\"\(decimal(left + lineWidth))\" y2=\"\(decimal(baseline))\" stroke=\"#d00000\" stroke-width=\"0.5\"/>\n"
+            // A right-to-left line's text starts at the box's right edge and runs leftwards.
+            let textStart = isRightToLeft ? "x=\"\(decimal(left + lineWidth))\" direction=\"rtl\"" : "x=\"\(decimal(left))\""
+            svg += "<text \(textStart) y=\"\(decimal(baseline))\" font-family=\"sans-serif\" font-size=\"\(decimal(request?.size ?? 17))\">\(escape(piece))</text>\n"
             top += lineHeight + lineSpace
         }
         return svg + "</svg>\n"
+    }
+
+    /// Whether each of a result's lines reads right to left: whether its paragraph does, as the
+    /// engine reads `request` (the job the result was made from) now. A paragraph's direction
+    /// comes from its text and the job's `direction`, not from the fonts, so a layout in today's
+    /// fonts tells it; without a width each paragraph is one line. Empty when it cannot be laid out.
+    static func rightToLeftLines(of result: JSONValue, request: LayoutRequest, in context: FontContext) -> [Bool] {
+        var paragraphs = LayoutRequest(text: request.text)
+        paragraphs.direction = request.direction
+        guard let layout = try? paragraphs.measure(in: context).measurement.layout else { return [] }
+        return ResultComparison.lines(result).map { line in
+            let start = Int(line["start"]?.number ?? 0)
+            return layout.lines.last { $0.utf16Range.lowerBound <= start }?.isRightToLeft ?? false
+        }
     }
 
     /// A number as the renderer's SVG writes coordinates: at most two decimals.

@@ -43,6 +43,14 @@ struct CommandLineCommandTests {
             == expected.layout.lines.map { [.number(Double($0.utf16Range.lowerBound), literal: ""), .number(Double($0.utf16Range.upperBound), literal: "")] })
     }
 
+    @Test("measure's text counts the lines the editor shows as people write counts: 1 line, 2 lines")
+    func measureCountsShownLinesInWords() throws {
+        let one = try runTextlayout(["measure", "one"])
+        #expect(one.status == 0 && one.output.hasSuffix(" shows 1 line, scrolls no\n"), "\(one.output)")
+        let two = try runTextlayout(["measure", "one\ntwo"])
+        #expect(two.status == 0 && two.output.hasSuffix(" shows 2 lines, scrolls no\n"), "\(two.output)")
+    }
+
     @Test("each layout option of measure gives what its key gives in the batch")
     func layoutOptionsAgreeWithTheBatch() throws {
         let directory = try makeTemporaryDirectory()
