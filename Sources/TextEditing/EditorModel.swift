@@ -150,8 +150,12 @@ public final class EditorModel {
             state: state, helperText: helperText, counter: counter, isMatched: isMatched,
             lineCount: measurement.lineCount, height: measurement.height, contentHeight: measurement.contentHeight,
             isScrollable: measurement.isScrollable, caretRect: caretRect, selectionRects: selectionRects,
-            rejected: lastOutcome == .rejected, warnings: prepared.warnings)
+            rejected: lastOutcome == .rejected, warnings: prepared.warnings, missingGlyphCount: prepared.missingGlyphCount)
     }
+
+    /// What `PreparedText.missingGlyphWarning` says of the displayed text: which characters no
+    /// font has; nil when every character is drawn.
+    public var missingGlyphWarning: String? { prepared.missingGlyphWarning }
 
     /// Lays the displayed text out at a new width (nil for no limit); nothing is shaped again.
     /// - Throws: ``LayoutError`` `.invalidArgument` for a width that is not a positive number or

@@ -75,4 +75,7 @@ public struct EditorSnapshot: Sendable {
     /// What the layout of ``displayText`` could not do as asked without failing (see
     /// `PreparedText.warnings`: `hyphens: auto` in a language without patterns); empty when all is well.
     public var warnings: [String] = []
+    /// How many characters of ``displayText`` no font has, drawn as a missing-glyph box (see
+    /// `PreparedText.missingGlyphCount`); 0 when every character is drawn.
+    public var missingGlyphCount = 0
 }

@@ -135,6 +135,7 @@ extension EditorSnapshot {
             }
             out.field("rejected", rejected)
             out.warnings(warnings)
+            out.missingGlyphs(missingGlyphCount)
         }
         return writer.text
     }

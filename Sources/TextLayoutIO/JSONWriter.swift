@@ -132,6 +132,12 @@ public struct JSONWriter {
         array { out in for warning in warnings { out.string(warning) } }
     }
 
+    /// The `"missingGlyphs"` member (see `PreparedText.missingGlyphCount`), written only when the
+    /// count is above 0, so that results without missing glyphs are unchanged.
+    public mutating func missingGlyphs(_ count: Int) {
+        if count > 0 { field("missingGlyphs", count) }
+    }
+
     private mutating func separate() {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
     }

@@ -68,7 +68,8 @@ public struct LayoutResult {
     /// Writes the result object: `id` (with `.id`), `lineCount`, `height`, `width`,
     /// `editorHeight`, `isScrollable`, `font` (with `.runs`), `shrinkWrapWidth` and `stableWidth`
     /// (when asked for, in editor widths: the side insets included), `heightSteps` (when asked
-    /// for: `[fromWidth, lineCount, editorHeight]` each), and `lines`.
+    /// for: `[fromWidth, lineCount, editorHeight]` each), `warnings` and `missingGlyphs` (when
+    /// there are any; per run too, with `.runs`), and `lines`.
     public func write(to writer: inout JSONWriter, _ detail: Detail, fontsDirectory: String? = nil) {
         let layout = measurement.layout
         writer.object { out in
@@ -103,6 +104,7 @@ public struct LayoutResult {
             }
             if layout.prepared.style.paragraph.truncates { write(truncationOf: layout, to: &out) }
             out.warnings(layout.prepared.warnings)
+            out.missingGlyphs(layout.missingGlyphCount)
             out.key("lines")
             out.array { out in
                 for line in layout.lines { write(line, of: layout, to: &out, detail) }
@@ -158,6 +160,7 @@ public struct LayoutResult {
                         out.field("direction", run.isRightToLeft ? "rtl" : "ltr")
                         out.field("font", run.font.description)
                         if run.hasGeneratedHyphen { out.field("generatedHyphen", true) }
+                        out.missingGlyphs(run.missingGlyphCount)
                         if run.isEllipsis { out.field("ellipsis", true) }
                         if glyphs { write(glyphsOf: run, to: &out) }
                     }

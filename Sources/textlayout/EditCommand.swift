@@ -53,6 +53,8 @@ enum EditCommand {
         var failed = 0
         let reader = LineReader(descriptor: 0, maximumLineBytes: maximumLineBytes)
         var number = 0
+        // Missing glyphs are said on standard error when their count changes, not on every line.
+        var missingGlyphs = 0
         while true {
             let line: LineReader.Line
             do {
@@ -68,6 +70,10 @@ enum EditCommand {
             }
             if !result.succeeded { failed += 1 }
             number += 1
+            if result.succeeded, let editor = session.editor, editor.snapshot.missingGlyphCount != missingGlyphs {
+                missingGlyphs = editor.snapshot.missingGlyphCount
+                if let warning = editor.missingGlyphWarning { Console.error("textlayout edit: warning: line \(number): \(warning)\n") }
+            }
             if let pictures, result.succeeded, let editor = session.editor {
                 do {
                     try pictures.write(editor, number: number)

@@ -39,12 +39,16 @@ enum MeasureCommand {
 
     /// Lays out the text the arguments give (see ``readText(_:)``) as the layout options say, in
     /// the font context they name (``FontOptions/context(_:)``): the request the options make, laid out.
-    /// What the layout could not do as asked (``PreparedText/warnings``) goes to standard error,
+    /// What the layout could not do as asked (``PreparedText/warnings``, and characters no font
+    /// has: ``PreparedText/missingGlyphWarning``) goes to standard error,
     /// whatever the output format (JSON output holds it too).
     static func measure(_ args: ParsedArguments) throws -> LayoutResult {
         do {
             let result = try LayoutOptions.request(text: try readText(args), args).measure(in: try FontOptions.context(args))
-            for warning in result.measurement.layout.prepared.warnings { Console.error("textlayout: warning: \(warning)\n") }
+            let prepared = result.measurement.layout.prepared
+            for warning in prepared.warnings + [prepared.missingGlyphWarning].compactMap({ $0 }) {
+                Console.error("textlayout: warning: \(warning)\n")
+            }
             return result
         } catch let error as LayoutError where error.code == .invalidArgument {
             // A value out of range is the user's mistake on the command line: say it with the options' names.

@@ -47,6 +47,7 @@ struct ReadmeSwiftTests {
         #expect(streamed.text == "Hello there, world! A longer message wraps. More soon.")
         #expect(grown == (try streamed.layout(width: 120, lineSpace: 2)))
 
+        #expect(layout.missingGlyphCount == 0 && prepared.missingGlyphs.isEmpty)
         #expect(layout.stableWidthRange.contains(120))
         #expect(try layout.shrinkWrapWidth() <= layout.width)
         let height = try prepared.measureEditor(width: 320, glyphRuns: false).height

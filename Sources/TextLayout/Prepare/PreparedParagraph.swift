@@ -32,6 +32,10 @@ final class PreparedParagraph: Sendable {
     let bidi: BidiLevels
     /// The byte offsets of tab characters, ascending.
     let tabs: [Int]
+    /// The cluster (byte offset) of each glyph shaped as the font's .notdef (glyph 0) because no
+    /// font had the character, ascending: one entry per such character. Tabs, drawn as spaces,
+    /// are not among them.
+    let missingGlyphClusters: CompactOffsets
     /// The hyphenation points `hyphens: auto` added (byte offsets, ascending): each is also a
     /// segment start, where a line may end with a generated hyphen that replaces no character.
     let autoHyphens: CompactOffsets
@@ -68,6 +72,7 @@ final class PreparedParagraph: Sendable {
         runs = other.runs.map { var run = $0; run.range = (run.range.lowerBound + delta)..<(run.range.upperBound + delta); return run }
         bidi = other.bidi
         tabs = other.tabs.map { $0 + delta }
+        missingGlyphClusters = other.missingGlyphClusters.shifted(by: delta)
         autoHyphens = other.autoHyphens.shifted(by: delta)
         segmentStartCluster = other.segmentStartCluster
         contentEndCluster = other.contentEndCluster
@@ -77,7 +82,7 @@ final class PreparedParagraph: Sendable {
 
     init(range: ParagraphRange, segmentStarts: CompactOffsets, contentEnds: CompactOffsets, clusterStarts: CompactOffsets,
          clusterX: [Double], clusterUnsafe: [Bool], clusterFirstGlyph: CompactOffsets, glyphs: ParagraphGlyphs, runs: [ShapedRun],
-         bidi: BidiLevels, tabs: [Int], autoHyphens: CompactOffsets = CompactOffsets()) {
+         bidi: BidiLevels, tabs: [Int], autoHyphens: CompactOffsets = CompactOffsets(), missingGlyphClusters: CompactOffsets = CompactOffsets()) {
         self.range = range
         self.segmentStarts = segmentStarts
         self.contentEnds = contentEnds
@@ -90,6 +95,7 @@ final class PreparedParagraph: Sendable {
         self.bidi = bidi
         self.tabs = tabs
         self.autoHyphens = autoHyphens
+        self.missingGlyphClusters = missingGlyphClusters
         // A cluster index where the paragraph may be cut without reshaping, else -1.
         func safeIndex(_ offset: Int) -> Int32 {
             if offset <= range.start { return 0 }
@@ -123,7 +129,7 @@ final class PreparedParagraph: Sendable {
         heapBytes(segmentStarts.storage) + heapBytes(contentEnds.storage) + heapBytes(clusterStarts.storage)
             + heapBytes(clusterX) + heapBytes(clusterUnsafe) + heapBytes(clusterFirstGlyph.storage) + heapBytes(glyphs.storage)
             + heapBytes(runs) + (bidi.levels.map(heapBytes) ?? 0) + heapBytes(tabs) + heapBytes(segmentStartCluster)
-            + heapBytes(contentEndCluster) + heapBytes(autoHyphens.storage) + 256
+            + heapBytes(contentEndCluster) + heapBytes(autoHyphens.storage) + heapBytes(missingGlyphClusters.storage) + 256
     }
     var clusterCount: Int { clusterStarts.count }
 
@@ -230,7 +236,7 @@ extension PreparedParagraph {
         self.init(range: range, segmentStarts: segments.starts, contentEnds: segments.contentEnds, clusterStarts: clusters.starts,
                   clusterX: clusters.x, clusterUnsafe: clusters.unsafe, clusterFirstGlyph: clusters.firstGlyph,
                   glyphs: ParagraphGlyphs(clusters.glyphs), runs: runs, bidi: bidi, tabs: segments.tabs,
-                  autoHyphens: segments.autoHyphens)
+                  autoHyphens: segments.autoHyphens, missingGlyphClusters: clusters.missing)
     }
 }
 
@@ -314,6 +320,8 @@ struct ClusterTable {
     var x: [Double] = []
     var unsafe: [Bool] = []
     var firstGlyph = CompactOffsets()
+    /// The cluster of each .notdef glyph but a tab's (see ``PreparedParagraph/missingGlyphClusters``).
+    var missing = CompactOffsets()
     /// Where the next run starts, in pixels from the paragraph's start.
     var runX = 0.0
 
@@ -327,6 +335,8 @@ struct ClusterTable {
         x = Array(paragraph.clusterX[..<count])
         unsafe = Array(paragraph.clusterUnsafe[..<count])
         firstGlyph = CompactOffsets(paragraph.clusterFirstGlyph[..<count])
+        let keptEnd = count < paragraph.clusterCount ? paragraph.clusterStarts[count] : paragraph.range.end
+        missing = CompactOffsets(paragraph.missingGlyphClusters[..<firstIndex(in: paragraph.missingGlyphClusters, atOrAfter: keptEnd)])
         self.runX = runX
     }
 
@@ -361,7 +371,10 @@ struct ClusterTable {
                 firstGlyph.append(base + g)
                 clusters += 1
             }
-            if bytes[cluster] != 0x09 { units += Int(shaped[g].advance) }
+            if bytes[cluster] != 0x09 {
+                units += Int(shaped[g].advance)
+                if shaped[g].id == 0 { missing.append(cluster) }
+            }
         }
         runX += Double(units) * run.scale + Double(clusters) * run.letterSpacing
     }
