@@ -7,7 +7,7 @@ public enum FontOptions {
     /// `--fonts-dir DIR`: the commands that lay out text take it.
     public static let fontsDirectory = CommandOption(
         "fonts-dir", .string(placeholder: "DIR"),
-        help: "look fonts up only in DIR (names, files and fallback), never among the system's, so the answers are the same on every machine with DIR; the default font stays the bundled DejaVu Sans",
+        help: "look fonts up only in DIR (names, files and fallback), never among the system's or the other bundled ones (a font file outside DIR is refused), so the answers are the same on every machine with DIR; the default font stays the bundled DejaVu Sans",
         default: "the system's fonts and the bundled ones")
 
     /// `--hyphen-dir DIR`: where `--hyphens auto` (the `hyphens` key) reads its pattern files.
@@ -23,8 +23,16 @@ public enum FontOptions {
     /// `--fonts-dir`, reading patterns from `--hyphen-dir`.
     /// - Throws: ``UsageError`` when a folder does not exist or is not a folder.
     public static func context(_ args: ParsedArguments) throws -> FontContext {
-        let fonts = try fontsFolder(args)
-        let patterns = try folder(args, hyphenationDirectory, "a folder of hyphenation pattern files")
+        context(fonts: try fontsFolder(args), patterns: try folder(args, hyphenationDirectory, "a folder of hyphenation pattern files"))
+    }
+
+    /// The context of `fonts` only (the shared one without it), for a command that takes
+    /// `--fonts-dir` but lays out no text (`fonts`).
+    public static func familiesContext(_ args: ParsedArguments) throws -> FontContext {
+        context(fonts: try fontsFolder(args), patterns: nil)
+    }
+
+    private static func context(fonts: String?, patterns: String?) -> FontContext {
         guard fonts != nil || patterns != nil else { return .shared }
         return FontContext(fontDirectories: fonts.map { [$0] } ?? [], includeSystemFonts: fonts == nil,
                            hyphenationDirectory: patterns ?? HyphenationDictionaries.defaultDirectory)

@@ -239,7 +239,7 @@ struct CommandLineTests {
         for refused in ["Helvetica", "No Such Family"] {
             let run = try runTextlayout(["measure", "--font", refused, "x"], environment: environment)
             #expect(run.status == 1, "\(refused) was accepted: \(run.output)")
-            #expect(run.error.contains("no installed font has the family '\(refused)'"), "\(run.error)")
+            #expect(run.error.contains("no installed or bundled font has the family '\(refused)'"), "\(run.error)")
         }
         let batch = try runTextlayout(["batch"], input: Data("{\"id\":1,\"text\":\"x\",\"font\":\"Arial\"}\n".utf8), environment: environment)
         #expect(batch.status == 0, "\(batch.output)")

@@ -22,26 +22,34 @@ extension FontContext {
             }
             return FcWeightFromOpenTypeDouble(weight)
         }
+        // The first configuration that knows the name answers: the system's (with the context's
+        // folders), then the bundled fonts'.
         let match = try state.withLock { state throws -> (path: String, index: Int) in
-            try Self.match(pattern, weight: fontconfigWeight, config: try configuration(&state))
+            for config in try configurations(&state) {
+                if let found = try Self.match(pattern, weight: fontconfigWeight, config: config) { return found }
+            }
+            throw unknownFamily(pattern)
         }
         return try font(path: match.path, faceIndex: match.index)
     }
 
-    /// The family names of every font fontconfig knows in this context, sorted.
+    /// The family names of every font fontconfig knows in this context (the bundled fonts'
+    /// among them when it searches them), sorted.
     public func availableFamilies() -> [String] {
         state.withLock { state -> [String] in
-            guard let config = try? configuration(&state), let pattern = FcPatternCreate() else { return [] }
+            guard let configs = try? configurations(&state), let pattern = FcPatternCreate() else { return [] }
             defer { FcPatternDestroy(pattern) }
             guard let objects = FcObjectSetCreate() else { return [] }
             defer { FcObjectSetDestroy(objects) }
             FcObjectSetAdd(objects, FC_FAMILY)
-            guard let set = FcFontList(config, pattern, objects) else { return [] }
-            defer { FcFontSetDestroy(set) }
             var families = Set<String>()
-            for i in 0..<Int(set.pointee.nfont) {
-                guard let font = set.pointee.fonts[i] else { continue }
-                families.formUnion(Self.strings(FC_FAMILY, of: font))
+            for config in configs {
+                guard let set = FcFontList(config, pattern, objects) else { continue }
+                defer { FcFontSetDestroy(set) }
+                for i in 0..<Int(set.pointee.nfont) {
+                    guard let font = set.pointee.fonts[i] else { continue }
+                    families.formUnion(Self.strings(FC_FAMILY, of: font))
+                }
             }
             return families.sorted()
         }
@@ -49,7 +57,8 @@ extension FontContext {
 
     /// The font to draw `scalar` with when `primary` lacks it: the first font, in the order
     /// fontconfig sorts fonts for the primary's family and `language` (FcFontSort), whose
-    /// character set has it. `language` is a BCP 47 tag, given to fontconfig as the language it
+    /// character set has it; the system's fonts first, then the bundled ones
+    /// (``bundledFallbackDirectory``). `language` is a BCP 47 tag, given to fontconfig as the language it
     /// names once completed with its likely subtags (``LanguageTag/fontconfigLanguage``), so that
     /// "zh", "zh-Hans" and "zh-SG" prefer the Simplified Chinese face and "zh-Hant" the Traditional
     /// one. With `emoji`, colour fonts of the `emoji` family come first. Nil when no font has it.
@@ -73,9 +82,13 @@ extension FontContext {
         case .text: [(primary.familyName, false), (primary.familyName, nil)]
         case .any: [(primary.familyName, nil)]
         }
+        let configCount = state.withLock { state in (try? configurations(&state))?.count ?? 0 }
+        // Each pass in every configuration before the next pass: a colour emoji among the bundled
+        // fonts comes before a system font's text glyph of the same character.
         search: for (family, colour) in passes {
+          for config in 0..<configCount {
             let candidates = state.withLock { state -> [(String, Int)] in
-                guard let set = try? fallbackSet(family: family, language: language, state: &state) else { return [] }
+                guard let set = try? fallbackSet(family: family, language: language, config: config, state: &state) else { return [] }
                 var found: [(String, Int)] = []
                 for i in 0..<Int(set.pointee.nfont) {
                     guard let pattern = set.pointee.fonts[i] else { continue }
@@ -102,6 +115,7 @@ extension FontContext {
                     break search
                 }
             }
+          }
         }
         state.withLock { $0.fallbackChoices[key] = .some(chosen) }
         return chosen
@@ -119,33 +133,53 @@ extension FontContext {
 
     // MARK: - fontconfig state (called with the state locked)
 
-    func configuration(_ state: inout State) throws -> OpaquePointer {
-        if let config = state.config { return config }
-        guard let config = includesSystemFonts ? FcInitLoadConfigAndFonts() : FcConfigCreate() else {
+    /// The configurations searched, in order: fontconfig's own (the system's fonts, with the
+    /// context's folders added) or, without the system's, one of the context's folders only; then,
+    /// when ``bundledFallbackDirectory`` is set, one of the bundled folder only.
+    func configurations(_ state: inout State) throws -> [OpaquePointer] {
+        if let configs = state.configs { return configs }
+        var configs = [try Self.makeConfiguration(includingSystemFonts: includesSystemFonts, directories: fontDirectories)]
+        if let bundled = bundledFallbackDirectory {
+            do {
+                configs.append(try Self.makeConfiguration(includingSystemFonts: false, directories: [bundled]))
+            } catch {
+                for config in configs { FcConfigDestroy(config) }
+                throw error
+            }
+        }
+        state.configs = configs
+        return configs
+    }
+
+    /// A fontconfig configuration of the system's fonts (or of none) with the fonts of `directories` added.
+    private static func makeConfiguration(includingSystemFonts: Bool, directories: [String]) throws -> OpaquePointer {
+        guard let config = includingSystemFonts ? FcInitLoadConfigAndFonts() : FcConfigCreate() else {
             throw LayoutError(.internalError, "fontconfig could not load its configuration")
         }
-        if !includesSystemFonts {
+        if !includingSystemFonts {
             // An empty configuration has no cache folder: fontconfig would scan the font folders
-            // every time and print "No writable cache directories". Give it the user's cache
-            // (as the system configuration does), or one in the temporary folder.
+            // every time and print "No writable cache directories". Give it one in the temporary
+            // folder, named after the folders' files as they are now: fontconfig trusts a cache
+            // while its folder's modification time stays, which a font file rewritten in place
+            // (a rebuilt bundle) does not change, so a cache of the old files would still claim
+            // their characters.
             let caches = """
-                <fontconfig><cachedir prefix="xdg">fontconfig</cachedir>\
-                <cachedir>\(NSTemporaryDirectory())/textlayout-fontconfig-\(getuid())</cachedir></fontconfig>
+                <fontconfig><cachedir>\(NSTemporaryDirectory())/textlayout-fontconfig-\(getuid())/\(folderStamp(directories))</cachedir></fontconfig>
                 """
             guard FcConfigParseAndLoadFromMemory(config, caches, FcTrue) != 0 else {
                 FcConfigDestroy(config)
                 throw LayoutError(.internalError, "fontconfig could not read the cache folders' configuration")
             }
         }
-        for directory in fontDirectories where FcConfigAppFontAddDir(config, directory) == 0 {
+        for directory in directories where FcConfigAppFontAddDir(config, directory) == 0 {
             FcConfigDestroy(config)
             throw LayoutError(.badFontFile, "fontconfig could not read the font folder '\(directory)'")
         }
         // Without the system's configuration, a folder's own `fonts.conf` says which of its fonts
         // each language prefers (the bundled folder's names the regional CJK faces).
-        if !includesSystemFonts {
-            for directory in fontDirectories {
-                let file = directory + "/" + Self.folderConfigurationName
+        if !includingSystemFonts {
+            for directory in directories {
+                let file = directory + "/" + folderConfigurationName
                 guard FileManager.default.fileExists(atPath: file) else { continue }
                 guard FcConfigParseAndLoad(config, file, FcTrue) != 0 else {
                     FcConfigDestroy(config)
@@ -153,14 +187,29 @@ extension FontContext {
                 }
             }
         }
-        state.config = config
         return config
     }
 
-    private func fallbackSet(family: String, language: String?, state: inout State) throws -> UnsafeMutablePointer<FcFontSet>? {
-        let key = ExactString(family + "\u{0}" + (language ?? ""))
+    /// A name that changes whenever a file directly in `directories` is added, removed or rewritten: a
+    /// hash of each file's name, size and modification time.
+    private static func folderStamp(_ directories: [String]) -> String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325  // FNV-1a
+        func mix(_ text: String) {
+            for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        }
+        for directory in directories {
+            mix(directory + "\u{0}")
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            for name in names.sorted() { mix(name + "\u{0}" + FontContext.stamp(directory + "/" + name) + "\u{0}") }
+        }
+        return String(hash, radix: 16)
+    }
+
+    /// The fonts of configuration number `config` (of ``configurations(_:)``) sorted for `family` and `language`.
+    private func fallbackSet(family: String, language: String?, config index: Int, state: inout State) throws -> UnsafeMutablePointer<FcFontSet>? {
+        let key = ExactString(family + "\u{0}" + (language ?? "") + "\u{0}\(index)")
         if let set = state.fallbackSets[key] { return set }
-        let config = try configuration(&state)
+        let config = try configurations(&state)[index]
         guard let pattern = FcPatternCreate() else { return nil }
         defer { FcPatternDestroy(pattern) }
         FcPatternAddString(pattern, FC_FAMILY, family)
@@ -191,7 +240,10 @@ extension FontContext {
         "sans-serif", "sans", "serif", "monospace", "mono", "system-ui", "emoji", "cursive", "fantasy", "math",
     ]
 
-    private static func match(_ name: String, weight: Double?, config: OpaquePointer) throws -> (path: String, index: Int) {
+    /// The font file and face `config` matches for the pattern `name`; nil when the match has
+    /// neither the family asked for nor one bound to it strongly.
+    /// - Throws: ``LayoutError`` `.unknownFont` when `name` is empty or not a pattern.
+    private static func match(_ name: String, weight: Double?, config: OpaquePointer) throws -> (path: String, index: Int)? {
         guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw LayoutError(.unknownFont, "the font name is empty; give a family such as 'DejaVu Sans' or a font file path")
         }
@@ -210,12 +262,12 @@ extension FontContext {
         // ones (every family's default, sans-serif, and its fonts) are only fallbacks.
         let accepted = Set(stronglyBoundFamilies(of: pattern).map(normalized))
         var result = FcResultNoMatch
-        guard let matched = FcFontMatch(config, pattern, &result) else { throw unknown(name) }
+        guard let matched = FcFontMatch(config, pattern, &result) else { return nil }
         defer { FcPatternDestroy(matched) }
         let found = strings(FC_FAMILY, of: matched).map(normalized)
         let isKnown = requested.isEmpty || requested.contains { genericFamilies.contains(normalized($0)) }
             || found.contains { accepted.contains($0) }
-        guard isKnown, let path = strings(FC_FILE, of: matched).first else { throw unknown(name) }
+        guard isKnown, let path = strings(FC_FILE, of: matched).first else { return nil }
         var index: Int32 = 0
         FcPatternGetInteger(matched, FC_INDEX, 0, &index)
         return (path, Int(index))
@@ -251,8 +303,15 @@ extension FontContext {
         return escaped
     }
 
-    private static func unknown(_ name: String) -> LayoutError {
-        LayoutError(.unknownFont, "no installed font has the family '\(name)' or one fontconfig's configuration aliases to it (as Liberation Sans for Arial); list the available families with 'textlayout fonts' (or 'fc-list : family'), or give a font file path")
+    /// The error for a family no configuration of the context knows, naming where it looked.
+    private func unknownFamily(_ name: String) -> LayoutError {
+        guard includesSystemFonts else {
+            let folders = fontDirectories.map { "'\($0)'" }.joined(separator: ", ")
+            let listing = fontDirectories.count == 1 ? "'textlayout fonts --fonts-dir \(fontDirectories[0])'" : "'textlayout fonts --fonts-dir DIR'"
+            return LayoutError(.unknownFont, "no font in \(fontDirectories.isEmpty ? "this context (it has no font folder)" : folders) has the family '\(name)'; list the families there with \(listing), or give a font file path inside it")
+        }
+        let bundled = bundledFallbackDirectory == nil ? "" : " or bundled"
+        return LayoutError(.unknownFont, "no installed\(bundled) font has the family '\(name)' or one fontconfig's configuration aliases to it (as Liberation Sans for Arial); list the available families with 'textlayout fonts' (or 'fc-list : family'), or give a font file path")
     }
 
     private static func normalized(_ family: String) -> String {

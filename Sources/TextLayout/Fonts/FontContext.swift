@@ -11,12 +11,13 @@ import TextLayoutFonts
 /// thread-safe. Fonts are cached by file path and face index, so asking twice gives the same
 /// ``Font`` instance, and caches built on fonts (shaping, fallback) stay valid.
 public final class FontContext: @unchecked Sendable {
-    /// A context over the system's fonts, shared by the whole process.
+    /// A context over the system's fonts and, after them, the bundled ones, shared by the whole process.
     public static let shared = FontContext()
 
     struct State {
         var library: FreeTypeLibrary?
-        var config: OpaquePointer?
+        /// The fontconfig configurations searched, in order (see ``FontContext/searchOrder``), once made.
+        var configs: [OpaquePointer]?
         var fonts: [ExactString: Font] = [:]
         /// Fallback candidates per family and language, in fontconfig's order (FcFontSort).
         var fallbackSets: [ExactString: UnsafeMutablePointer<FcFontSet>] = [:]
@@ -29,12 +30,20 @@ public final class FontContext: @unchecked Sendable {
     public let fontDirectories: [String]
     /// Whether the system's fonts (fontconfig's own configuration) are searched.
     public let includesSystemFonts: Bool
+    /// The bundled fonts' folder (``bundledFontsDirectory``) when it is searched after everything
+    /// else, for names and fallback: in a context over the system's fonts, so that a machine with
+    /// few fonts still draws the scripts and emoji the bundle covers. Nil in a context limited to
+    /// its own folders (which may list the bundled folder among them), or without a bundle.
+    public let bundledFallbackDirectory: String?
     /// Where `hyphens: auto` looks for its pattern files (`hyph_*.dic`).
     public let hyphenationDirectory: String
 
-    /// A context over the system's fonts and, if given, the fonts in `fontDirectories`.
-    /// - Parameter includeSystemFonts: false to search only `fontDirectories`, so that fallback
-    ///   and family lookups give the same fonts on every machine (as the tests need).
+    /// A context over the system's fonts and, if given, the fonts in `fontDirectories`, then the
+    /// bundled fonts (``bundledFallbackDirectory``): a name or a character the others lack is
+    /// looked for there.
+    /// - Parameter includeSystemFonts: false to search only `fontDirectories` (not even the
+    ///   bundled fonts, unless listed), so that fallback and family lookups give the same fonts on
+    ///   every machine (as the tests need).
     /// - Parameters:
     ///   - shapeCacheBudget: the word cache's size in bytes (0 turns it off).
     ///   - preparedTextCacheBudget: the prepared-text cache's size in bytes (0 turns it off).
@@ -44,6 +53,10 @@ public final class FontContext: @unchecked Sendable {
                 hyphenationDirectory: String = HyphenationDictionaries.defaultDirectory) {
         self.fontDirectories = fontDirectories
         self.includesSystemFonts = includeSystemFonts
+        let bundled = includeSystemFonts ? Self.bundledFontsDirectory : nil
+        self.bundledFallbackDirectory = bundled.flatMap { bundled in
+            fontDirectories.contains { Self.sameFolder($0, bundled) } ? nil : bundled
+        }
         self.hyphenationDirectory = hyphenationDirectory
         self.shapeCache = ShapeCache(budget: shapeCacheBudget)
         self.preparedTextCache = PreparedTextCache(budget: preparedTextCacheBudget)
@@ -54,7 +67,7 @@ public final class FontContext: @unchecked Sendable {
             state.fallbackChoices.removeAll()
             state.fonts.removeAll()
             for set in state.fallbackSets.values { FcFontSetDestroy(set) }
-            if let config = state.config { FcConfigDestroy(config) }
+            for config in state.configs ?? [] { FcConfigDestroy(config) }
         }
     }
 
@@ -103,10 +116,13 @@ public final class FontContext: @unchecked Sendable {
     /// Loads a font named as users name them: the default font (``defaultFont()``) for an empty
     /// name; a path when `name` contains a `/` or ends in a font file extension, optionally
     /// followed by `#N` for face N of a collection (`NotoSansCJK.ttc#2`, as ``Font/description``
-    /// writes it); otherwise a fontconfig pattern (see ``font(family:weight:)``).
+    /// writes it); otherwise a fontconfig pattern (see ``font(family:weight:)``). In a context
+    /// without the system's fonts, a path must lead into one of ``fontDirectories`` (or be the
+    /// default font's file), so that such a context never draws with a font from elsewhere.
     /// - Parameter weight: a CSS weight (1 to 1000: 400 regular, 700 bold) that picks a face of
     ///   the family, replacing any weight in the pattern; with no name, of the default font's family.
-    /// - Throws: ``LayoutError`` `.invalidArgument` for a weight out of range or given with a file.
+    /// - Throws: ``LayoutError`` `.invalidArgument` for a weight out of range or given with a file;
+    ///   `.unknownFont` for a file outside the folders of a context limited to them.
     public func font(named name: String, weight: Double? = nil) throws -> Font {
         if name.isEmpty {
             guard let weight else { return try defaultFont() }
@@ -123,7 +139,22 @@ public final class FontContext: @unchecked Sendable {
         if let weight {
             throw LayoutError(.invalidArgument, "weight \(weight) picks a face of a font family, and '\(name)' is a font file: name the family, or the file of that weight")
         }
+        // (A missing file is reported as missing, by font(path:).)
+        if !includesSystemFonts, FileManager.default.fileExists(atPath: path), !isInFontDirectories(path),
+           try Self.resolved(path) != Self.resolved(defaultFont().path) {
+            let folders = fontDirectories.map { "'\($0)'" }.joined(separator: ", ")
+            throw LayoutError(.unknownFont, "the font file '\(path)' is outside the font folder\(fontDirectories.count == 1 ? "" : "s") \(folders) this layout is limited to: give a file inside \(fontDirectories.count == 1 ? "it" : "one"), or a family name")
+        }
         return try font(path: path, faceIndex: faceIndex)
+    }
+
+    /// Whether the file at `path` (symbolic links followed) lies inside one of ``fontDirectories``.
+    private func isInFontDirectories(_ path: String) -> Bool {
+        let file = Self.resolved(path)
+        return fontDirectories.contains { folder in
+            let inside = Self.resolved(folder)
+            return file.hasPrefix(inside.hasSuffix("/") ? inside : inside + "/")
+        }
     }
 
     private static func looksLikeFile(_ name: String) -> Bool {
@@ -155,6 +186,14 @@ public final class FontContext: @unchecked Sendable {
         guard let directory = bundledFontsDirectory else { return nil }
         let path = directory + "/" + fileName
         return FileManager.default.fileExists(atPath: path) ? path : nil
+    }
+
+    /// Whether two paths name the same folder (after resolving `.`, `..` and symbolic links).
+    static func sameFolder(_ a: String, _ b: String) -> Bool { resolved(a) == resolved(b) }
+
+    /// `path` made absolute, with `.`, `..` and symbolic links resolved.
+    static func resolved(_ path: String) -> String {
+        URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
     }
 
     static func stamp(_ path: String) -> String {
