@@ -34,7 +34,7 @@ public final class BatchLayouter: Sendable {
             let value: JSONValue
             do throws(JSONError) { value = try parseJSON(line) } catch {
                 if error.isInvalidUTF8 || String(validating: line, as: UTF8.self) == nil {
-                    throw BoundaryError(.invalidUTF8, "the line is not valid UTF-8")
+                    throw .invalidUTF8(in: "the line", line)
                 }
                 throw BoundaryError(.invalidJSON, "the line is not valid JSON: \(error)")
             }

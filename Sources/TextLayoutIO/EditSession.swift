@@ -25,7 +25,7 @@ public final class EditSession {
     public func reply(to line: UnsafeBufferPointer<UInt8>) -> (json: String, succeeded: Bool) {
         guard let text = String(validating: line, as: UTF8.self) else {
             lineCount += 1
-            return (Self.errorLine(BoundaryError(.invalidUTF8, "the line is not valid UTF-8")), false)
+            return (Self.errorLine(.invalidUTF8(in: "the line", line)), false)
         }
         return reply(to: text)
     }

@@ -16,9 +16,11 @@ enum MeasureCommand {
     static let glyphs = CommandOption("glyphs", .flag,
                                       help: "with --output-format json: add what a renderer draws, each line's top, direction and x and each run's font file, size and glyphs")
     static let textFile = CommandOption("text-file", .string(placeholder: "FILE"), help: "read the text from FILE (UTF-8) instead of an argument")
+    static let keepFinalNewline = CommandOption("keep-final-newline", .flag,
+                                                help: "keep the newline that ends a text read from a file or standard input (by default one final \\n or \\r\\n is dropped, as line-oriented tools drop it)")
     /// Where the text comes from: an argument, --text-file or standard input.
     static let operands = Operands("[TEXT | --text-file FILE | -]", maximum: 1)
-    static let options = LayoutOptions.options + [outputFormat, glyphs, textFile] + FontOptions.options
+    static let options = LayoutOptions.options + [outputFormat, glyphs, textFile, keepFinalNewline] + FontOptions.options
 
     static func run(_ args: ParsedArguments) throws -> Int32 {
         let format = args.choice(outputFormat, as: OutputFormat.self) ?? .text
@@ -56,22 +58,43 @@ enum MeasureCommand {
         }
     }
 
-    /// The text: the operand, the file of --text-file, or standard input for `-`.
+    /// The text: the operand, the file of --text-file, or standard input for `-`. A text read
+    /// from a file or standard input loses one final newline (`\n` or `\r\n`), as a line of a
+    /// line-oriented tool does, unless --keep-final-newline; a UTF-8 byte-order mark before it is skipped.
+    /// - Throws: ``UsageError`` for no text or two, a file that cannot be read, or
+    ///   --keep-final-newline with a text argument; ``BoundaryError`` `.invalidUTF8` (exit 1, as
+    ///   the batch fails such a job) for bytes that are not UTF-8, wherever they come from (an
+    ///   argument's are found before any command runs).
     static func readText(_ args: ParsedArguments) throws -> String {
         let file = args.string(textFile)
         guard args.operands.count + (file == nil ? 0 : 1) == 1 else {
             throw UsageError("give the text exactly once: as an argument, with --text-file FILE, or '-' for standard input", showsSynopsis: true)
         }
-        let data: Data
+        let bytes: [UInt8]
+        let what: String
         if let file {
             guard let contents = FileManager.default.contents(atPath: file) else { throw UsageError("cannot read the text file '\(file)'") }
-            data = contents
+            bytes = Array(contents)
+            what = "the text file '\(file)'"
         } else if args.operands[0] == "-" {
-            data = Data(try Console.readAll())
+            bytes = try Console.readAll()
+            what = "the text on standard input"
         } else {
+            if args.flag(keepFinalNewline) {
+                throw UsageError("--keep-final-newline is for a text read from a file or standard input; a text argument keeps every character it has")
+            }
             return args.operands[0]
         }
-        guard let text = String(data: data, encoding: .utf8) else { throw UsageError("the text is not valid UTF-8") }
-        return text
+        let text = try decodeUTF8Text(bytes, what: what)
+        return args.flag(keepFinalNewline) ? text : droppingFinalNewline(text)
+    }
+
+    /// `text` without the one `\n` or `\r\n` it ends with, if it ends with one.
+    static func droppingFinalNewline(_ text: String) -> String {
+        var scalars = text.unicodeScalars[...]
+        guard scalars.last == "\n" else { return text }
+        scalars.removeLast()
+        if scalars.last == "\r" { scalars.removeLast() }
+        return String(scalars)
     }
 }

@@ -2,6 +2,7 @@
 import Glibc
 import TextLayout
 import TextLayoutCLI
+import TextLayoutIO
 
 enum Commands {
     /// Every command, in the order the program's usage lists them.
@@ -52,6 +53,18 @@ enum Commands {
     }
 }
 
+/// The error for the first argument that is not valid UTF-8, or nil. Swift's
+/// `CommandLine.arguments` would repair such bytes into U+FFFD and lay out another text; they fail
+/// as the same bytes do from a file, standard input or a batch line (`invalidUTF8`, exit 1).
+func invalidArgument() -> BoundaryError? {
+    for k in 1..<Int(CommandLine.argc) {
+        guard let argument = CommandLine.unsafeArgv[k] else { continue }
+        let bytes = UnsafeRawBufferPointer(start: argument, count: strlen(argument))
+        if String(validating: bytes, as: UTF8.self) == nil { return .invalidUTF8(in: "argument \(k)", bytes) }
+    }
+    return nil
+}
+
 func main() -> Int32 {
     // A closed pipe is a write error every command reports (exit 3), not a signal that kills it.
     signal(SIGPIPE, SIG_IGN)
@@ -67,6 +80,10 @@ func main() -> Int32 {
         return 2
     }
     let prefix = "\(Command.program) \(command.name): "
+    if let error = invalidArgument() {
+        Console.error(prefix + error.message + "\n")
+        return 1
+    }
     do {
         do {
             return try command.run(try ParsedArguments(Array(arguments.dropFirst()), for: command))
