@@ -206,6 +206,37 @@ struct GoldenWorkflowTests {
         #expect(FitCheck.problems(request, result: try parseJSON(Self.result("a", missingGlyphs: "0"))).isEmpty, "a count of 0, no problem")
     }
 
+    @Test("end to end: a golden made where a font drew the text, checked where none does, shows missingGlyphs in compare and check")
+    func missingGlyphsEndToEnd() throws {
+        let root = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        // Two font folders: with Noto Sans Thai, and without it.
+        let withThai = root.appendingPathComponent("with")
+        let withoutThai = root.appendingPathComponent("without")
+        for folder in [withThai, withoutThai] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        try FileManager.default.copyItem(atPath: try #require(FontContext.bundledFontPath("NotoSansThai-Regular.ttf")),
+                                         toPath: withThai.appendingPathComponent("NotoSansThai-Regular.ttf").path)
+        let jobs = try Self.file(root, "jobs", #"{"id":"thai","text":"สวัสดี ครับ","width":200}"# + "\n" + #"{"id":"latin","text":"hello","width":200}"# + "\n")
+        let golden = try runTextlayout(["batch", "--fonts-dir", withThai.path, jobs])
+        #expect(golden.status == 0 && !golden.output.contains("missingGlyphs"), "\(golden.output)")
+        let goldenFile = try Self.file(root, "golden", golden.output)
+        let compared = try runTextlayout(["compare", goldenFile, "--jobs", jobs, "--fonts-dir", withoutThai.path, "--output-format", "json"])
+        #expect(compared.status == 1, "\(compared.error)")
+        let changes = try outputLines(compared.output).map { try parseJSON($0) }
+        #expect(changes.count == 1 && changes[0]["id"] == .string("thai"), "\(compared.output)")
+        guard case .array(let kinds)? = changes.first?["kinds"] else { Issue.record("no kinds: \(compared.output)"); return }
+        #expect(kinds.contains(.string("missingGlyphs")), "\(compared.output)")
+        // Every Thai character, base or mark, is a .notdef of its own; the space is DejaVu's.
+        let thai = "สวัสดี ครับ".unicodeScalars.filter { (0x0E00...0x0E7F).contains($0.value) }.count
+        #expect(changes[0]["new"]?["missingGlyphs"] == .number(Double(thai), literal: "\(thai)"), "\(compared.output)")
+        let checked = try runTextlayout(["check", jobs, "--fonts-dir", withoutThai.path, "--output-format", "json"])
+        #expect(checked.status == 1, "\(checked.error)")
+        let problems = try outputLines(checked.output).map { try parseJSON($0) }
+        #expect(problems.count == 1 && problems[0]["id"] == .string("thai") && problems[0]["problems"] == .array([.string("missingGlyphs")]),
+                "\(checked.output)")
+        #expect(try runTextlayout(["check", jobs, "--fonts-dir", withThai.path]).status == 0)
+    }
+
     @Test("--versions takes only what `textlayout --version` prints: another file is a usage error that says what is wrong, exit 2")
     func versionsFileThatIsNotVersions() throws {
         let folder = try makeTemporaryDirectory()
