@@ -87,6 +87,10 @@ public struct EditorConfiguration {
     /// An input mask (FormattableTextView): the text holds only what was typed, drawn among the
     /// format's literals; nil for none. An initial or set text is read through it as a paste is.
     public var mask: InputMask?
+    /// Whether the editor finds its bubble width after every change (``EditorModel/shrinkWrapWidth``,
+    /// in each snapshot): a chat app's bubble that hugs the text. It costs a few relayouts of the
+    /// drawn text per change (no shaping), so it is off unless asked for.
+    public var shrinkWrap = false
 
     public init(font: Font, size: Double = 17, width: Double? = nil, sizing: EditorSizing = EditorSizing(),
                 text: String = "", placeholder: String = "", disabledPlaceholder: String = "", enabled: Bool = true,

@@ -1,4 +1,4 @@
-// Measuring the drawn text again after a change: an edit of the drawn text reshapes only what it touches; any other new text is prepared afresh.
+// Measuring the drawn text again after a change (and its bubble width, when asked for): an edit of the drawn text reshapes only what it touches; any other new text is prepared afresh.
 import TextLayout
 
 extension EditorModel {
@@ -25,17 +25,34 @@ extension EditorModel {
         let drawnAppend = configuration.secure ? nil : appended
         if !display.isPlaceholder, !shown.isPlaceholder,
            let edited = try? measureEdit(to: shown.text, spans: shown.styledSpans, appended: drawnAppend) {
+            try setMeasurement(edited.measurement)
             prepared = edited.prepared
-            measurement = edited.measurement
             editedPrepareCount += 1
         } else {
             let newPrepared = try PreparedText(shown.text, style: style, spans: shown.styledSpans)
-            measurement = try newPrepared.measureEditor(width: width, sizing: configuration.sizing)
+            try setMeasurement(try newPrepared.measureEditor(width: width, sizing: configuration.sizing))
             prepared = newPrepared
         }
         display = shown
         prepareCount += 1
         layoutCount += 1
+    }
+
+    /// Makes `newMeasurement` the editor's, with its bubble width when the configuration asks
+    /// for one. Changes nothing when it throws.
+    /// - Throws: ``LayoutError`` when the bubble width cannot be found (see ``shrinkWrapWidth(of:_:)``).
+    func setMeasurement(_ newMeasurement: EditorMeasurement) throws {
+        shrinkWrapWidth = try Self.shrinkWrapWidth(of: newMeasurement, configuration)
+        measurement = newMeasurement
+    }
+
+    /// The bubble width of `measurement` (see ``shrinkWrapWidth``) when `configuration` asks for
+    /// it, else nil.
+    /// - Throws: ``LayoutError`` when a narrower layout tried on the way cannot be made (lines so
+    ///   many, with a line space so large, that their height overflows).
+    static func shrinkWrapWidth(of measurement: EditorMeasurement, _ configuration: EditorConfiguration) throws -> Double? {
+        guard configuration.shrinkWrap else { return nil }
+        return configuration.sizing.editorWidth(ofWrapWidth: try measurement.layout.shrinkWrapWidth())
     }
 
     /// The drawn text `newText` with `spans`, prepared and measured as an edit of the one drawn now.

@@ -43,6 +43,13 @@ public final class EditorModel {
     public internal(set) var isMatched: Bool?
     /// The displayed text laid out and measured at the editor's width: draw its lines.
     public internal(set) var measurement: EditorMeasurement
+    /// With ``EditorConfiguration/shrinkWrap``, the width of the bubble that hugs what is drawn:
+    /// the shrink-wrap width of ``measurement``'s layout (`Layout.shrinkWrapWidth()`, the narrowest
+    /// wrap width that keeps its line count with every line inside) plus the side insets, as the
+    /// batch's `shrinkWrapWidth`. It is of ``displayText``, the text that is drawn: the placeholder's
+    /// width while one shows, the bullets' when secure, with a mask's literals and placeholders; an
+    /// empty field without a placeholder is as wide as its insets. Nil without `shrinkWrap`.
+    public internal(set) var shrinkWrapWidth: Double?
     /// What the last event did.
     public internal(set) var lastOutcome: EditOutcome = .accepted
     /// When live validation is due (clock seconds); nil when none is pending.
@@ -95,6 +102,7 @@ public final class EditorModel {
         display = Self.display(text: initial, enabled: configuration.enabled, configuration: configuration, formats: maskFormats)
         prepared = try PreparedText(display.text, style: style, spans: display.styledSpans)
         measurement = try prepared.measureEditor(width: configuration.width, sizing: configuration.sizing)
+        shrinkWrapWidth = try Self.shrinkWrapWidth(of: measurement, configuration)
         isMatched = regex.map { initial.wholeMatch(of: $0) != nil }
     }
 
@@ -149,7 +157,7 @@ public final class EditorModel {
             selection: utf16Offset(of: selection.lowerBound)..<utf16Offset(of: selection.upperBound),
             state: state, helperText: helperText, counter: counter, isMatched: isMatched,
             lineCount: measurement.lineCount, height: measurement.height, contentHeight: measurement.contentHeight,
-            isScrollable: measurement.isScrollable, caretRect: caretRect, selectionRects: selectionRects,
+            isScrollable: measurement.isScrollable, shrinkWrapWidth: shrinkWrapWidth, caretRect: caretRect, selectionRects: selectionRects,
             rejected: lastOutcome == .rejected, warnings: prepared.warnings, missingGlyphCount: prepared.missingGlyphCount)
     }
 
@@ -159,12 +167,12 @@ public final class EditorModel {
 
     /// Lays the displayed text out at a new width (nil for no limit); nothing is shaped again.
     /// - Throws: ``LayoutError`` `.invalidArgument` for a width that is not a positive number or
-    ///   leaves no room between the insets; the editor is then unchanged.
+    ///   leaves no room between the insets (or, with `shrinkWrap`, one at which no bubble width is
+    ///   found); the editor is then unchanged.
     public func setWidth(_ width: Double?) throws {
         tick()
-        let newMeasurement = try prepared.measureEditor(width: width, sizing: configuration.sizing)
+        try setMeasurement(try prepared.measureEditor(width: width, sizing: configuration.sizing))
         self.width = width
-        measurement = newMeasurement
         layoutCount += 1
         lastOutcome = .accepted
     }

@@ -1,4 +1,4 @@
-// What an editor shows after each change: texts, caret, state, counter, height, the caret's and the selection's rectangles.
+// What an editor shows after each change: texts, caret, state, counter, height, bubble width, the caret's and the selection's rectangles.
 import TextLayout
 
 /// The state of a field (Vitamin's five states).
@@ -65,6 +65,8 @@ public struct EditorSnapshot: Sendable {
     public var contentHeight: Double
     /// Whether the content is taller than the editor's inside.
     public var isScrollable: Bool
+    /// The bubble's width with `shrinkWrap` (see ``EditorModel/shrinkWrapWidth``); nil without it.
+    public var shrinkWrapWidth: Double?
     /// Where to draw the caret, in pixels from the top left of the editor's box (insets
     /// included), unscrolled.
     public var caretRect: LayoutRect

@@ -47,19 +47,22 @@ public enum OptionKind: Sendable, Equatable {
     case choice(allowed: [String])
     /// Four numbers TOP,LEFT,BOTTOM,RIGHT.
     case insets
+    /// Two finite numbers MIN,MAX within `bounds`, MIN <= MAX.
+    case numberRange(bounds: NumberBounds)
 
     /// A choice among an enumeration's raw values, in declaration order.
     public static func choice<Choice: CaseIterable & RawRepresentable>(of type: Choice.Type) -> OptionKind where Choice.RawValue == String {
         .choice(allowed: Choice.allCases.map(\.rawValue))
     }
 
-    /// What stands for the value in the usage: "PX", "auto|ltr|rtl", "T,L,B,R"; empty for a flag.
+    /// What stands for the value in the usage: "PX", "auto|ltr|rtl", "T,L,B,R", "MIN,MAX"; empty for a flag.
     public var placeholder: String {
         switch self {
         case .flag: ""
         case .string(let placeholder), .number(let placeholder, _), .integer(let placeholder, _): placeholder
         case .choice(let allowed): allowed.joined(separator: "|")
         case .insets: "T,L,B,R"
+        case .numberRange: "MIN,MAX"
         }
     }
 }

@@ -75,6 +75,10 @@ public enum LayoutOptions {
                      help: "how far each paragraph's first line starts in (negative: a hanging indent of the other lines)"),
         LayoutOption("text-wrap", sets: \.paragraph.textWrap, key: "textWrap",
                      help: "how lines are chosen: wrap (greedy, fastest), balance (even widths), pretty (least ragged)"),
+        LayoutOption("shrink-wrap", sets: \.shrinkWrap, key: "shrinkWrap",
+                     help: "also report the bubble width, the narrowest editor width (insets included) that keeps the line count, and the widths at which the line breaks stay the same"),
+        LayoutOption("height-steps", sets: \.heightSteps, key: "heightSteps",
+                     help: "also report the line count and editor height at every editor width from MIN to MAX (insets included) where either changes (with --text-wrap wrap)"),
         LayoutOption("spans", "JSON", sets: \.spans, key: "spans",
                      help: "styled ranges as the batch's \"spans\" list, such as '[{\"start\": 0, \"end\": 5, \"size\": 24}]'"),
     ]
@@ -136,6 +140,20 @@ extension String: OptionValue {
     static func kind(placeholder: String) -> OptionKind { .string(placeholder: placeholder) }
     static func read(_ option: CommandOption, from arguments: ParsedArguments) -> String? { arguments.string(option) }
     var usageText: String? { self }
+}
+
+/// A flag: true when given; the usage shows no default.
+extension Bool: OptionValue {
+    static func kind(placeholder: String) -> OptionKind { .flag }
+    static func read(_ option: CommandOption, from arguments: ParsedArguments) -> Bool? { arguments.flag(option) ? true : nil }
+    var usageText: String? { nil }
+}
+
+/// Editor widths MIN,MAX, each a positive number.
+extension ClosedRange: OptionValue where Bound == Double {
+    static func kind(placeholder: String) -> OptionKind { .numberRange(bounds: .positive) }
+    static func read(_ option: CommandOption, from arguments: ParsedArguments) -> ClosedRange<Double>? { arguments.range(option) }
+    var usageText: String? { "\(plainNumber(lowerBound)),\(plainNumber(upperBound))" }
 }
 
 extension EdgeInsets: OptionValue {

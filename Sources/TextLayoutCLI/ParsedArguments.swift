@@ -41,6 +41,7 @@ public struct ParsedArguments: Sendable {
         case number(Double)
         case integer(Int)
         case insets(EdgeInsets)
+        case range(ClosedRange<Double>)
     }
 
     /// Reads `arguments` (those after the command's name) against `command`'s options and operands.
@@ -126,14 +127,24 @@ public struct ParsedArguments: Sendable {
             }
             return .integer(number)
         case .insets:
-            let sides = text.split(separator: ",", omittingEmptySubsequences: false)
-                .map { Double($0.trimmingCharacters(in: .whitespaces)) }
-            guard sides.count == 4, let top = sides[0], let left = sides[1], let bottom = sides[2], let right = sides[3],
-                  [top, left, bottom, right].allSatisfy(\.isFinite) else {
+            guard let sides = finiteNumbers(text, count: 4) else {
                 throw UsageError("\(flag) must be four numbers TOP,LEFT,BOTTOM,RIGHT, got '\(text)'")
             }
-            return .insets(EdgeInsets(top: top, left: left, bottom: bottom, right: right))
+            return .insets(EdgeInsets(top: sides[0], left: sides[1], bottom: sides[2], right: sides[3]))
+        case .numberRange(let bounds):
+            guard let ends = finiteNumbers(text, count: 2), ends.allSatisfy(bounds.contains), ends[0] <= ends[1] else {
+                throw UsageError("\(flag) must be two numbers MIN,MAX, each \(bounds.describe(whole: false)), with MIN <= MAX, got '\(text)'")
+            }
+            return .range(ends[0]...ends[1])
         }
+    }
+
+    /// The `count` finite numbers of `text`, a list separated by commas ("1, 2,3"); nil when it
+    /// has another count or an item that is not a finite number.
+    private static func finiteNumbers(_ text: String, count: Int) -> [Double]? {
+        let items = text.split(separator: ",", omittingEmptySubsequences: false)
+        let numbers = items.compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }.filter(\.isFinite)
+        return items.count == count && numbers.count == count ? numbers : nil
     }
 
     /// The value given for `option`, which must be one of the command's.
@@ -165,6 +176,11 @@ public struct ParsedArguments: Sendable {
 
     public func insets(_ option: CommandOption) -> EdgeInsets? {
         if case .insets(let insets)? = value(option) { insets } else { nil }
+    }
+
+    /// The MIN...MAX of a ``OptionKind/numberRange(bounds:)`` option, or nil when it was not given.
+    public func range(_ option: CommandOption) -> ClosedRange<Double>? {
+        if case .range(let range)? = value(option) { range } else { nil }
     }
 
     /// The case of a choice option declared with ``OptionKind/choice(of:)``, or nil when it was not given.

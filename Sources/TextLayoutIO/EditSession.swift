@@ -95,8 +95,9 @@ public final class EditSession {
 }
 
 extension EditorSnapshot {
-    /// The snapshot as one compact JSON object, keys in the order of `textlayout edit`'s output;
-    /// offsets in UTF-16 code units, numbers as the batch format writes them.
+    /// The snapshot as one compact JSON object, keys in the order of `textlayout edit`'s output
+    /// (`shrinkWrapWidth` only with the config's `shrinkWrap`); offsets in UTF-16 code units,
+    /// numbers as the batch format writes them.
     public var json: String {
         var writer = JSONWriter()
         writer.object { out in
@@ -127,6 +128,7 @@ extension EditorSnapshot {
             out.field("height", height)
             out.field("contentHeight", contentHeight)
             out.field("isScrollable", isScrollable)
+            if let shrinkWrapWidth { out.field("shrinkWrapWidth", shrinkWrapWidth) }
             out.key("caretRect")
             caretRect.write(to: &out)
             out.key("selectionRects")

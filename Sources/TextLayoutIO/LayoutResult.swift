@@ -17,6 +17,22 @@ public struct LayoutResult {
         self.heightSteps = heightSteps
     }
 
+    /// The shrink-wrap width as an editor's width, the side insets added: the width of the bubble
+    /// that hugs the text (``LayoutRequest/shrinkWrap``); nil when the request did not ask for it.
+    public var editorShrinkWrapWidth: Double? {
+        shrinkWrapWidth.map(request.sizing.editorWidth(ofWrapWidth:))
+    }
+
+    /// The editor widths over which the line breaks stay the same (``Layout/stableWidthRange``,
+    /// the side insets added; its upper bound infinite when no width makes a line take more),
+    /// reported with the shrink-wrap width; nil when the request did not ask for it.
+    public var stableEditorWidths: Range<Double>? {
+        guard shrinkWrapWidth != nil else { return nil }
+        let stable = measurement.layout.stableWidthRange
+        let sizing = request.sizing
+        return sizing.editorWidth(ofWrapWidth: stable.lowerBound)..<sizing.editorWidth(ofWrapWidth: stable.upperBound)
+    }
+
     /// What a result's JSON holds besides the measurement and its lines' boxes.
     public struct Detail: OptionSet, Sendable {
         public let rawValue: Int
@@ -84,14 +100,12 @@ public struct LayoutResult {
                 out.array { out in for file in fontFiles(relativeTo: fontsDirectory) { out.string(file) } }
             }
             if detail.contains(.runs) { out.field("font", layout.prepared.style.font.description) }
-            if let shrinkWrapWidth {
-                let horizontal = request.sizing.insets.left + request.sizing.insets.right
-                let stable = layout.stableWidthRange
-                out.field("shrinkWrapWidth", shrinkWrapWidth + horizontal)
+            if let bubble = editorShrinkWrapWidth, let stable = stableEditorWidths {
+                out.field("shrinkWrapWidth", bubble)
                 out.key("stableWidth")
                 out.array {
-                    $0.number(stable.lowerBound + horizontal)
-                    if stable.upperBound.isFinite { $0.number(stable.upperBound + horizontal) } else { $0.null() }
+                    $0.number(stable.lowerBound)
+                    if stable.upperBound.isFinite { $0.number(stable.upperBound) } else { $0.null() }
                 }
             }
             if let heightSteps {

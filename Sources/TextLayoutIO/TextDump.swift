@@ -1,4 +1,4 @@
-// The human-readable dump of a measured editor (one line per laid-out line, then totals; used by the CLI and the golden tests) and how text for people writes numbers and counts.
+// The human-readable dump of a measured editor (one line per laid-out line, then totals; used by the CLI and the golden tests), a result's bubble width and height steps after it, and how text for people writes numbers and counts.
 import Foundation
 import TextLayout
 
@@ -32,6 +32,38 @@ extension EditorMeasurement {
         }
         out += "lines \(layout.lineCount) content-height \(twoDecimals(layout.contentHeight)) width \(twoDecimals(layout.width))\n"
         out += "editor height \(twoDecimals(height)) shows \(counted(visibleLineCount, "line")), scrolls \(isScrollable ? "yes" : "no")\n"
+        return out
+    }
+}
+
+extension LayoutResult {
+    /// What `measure` prints: the measurement's ``EditorMeasurement/textDump``, then what the
+    /// request asked for besides, in editor widths (the side insets included), numbers with two
+    /// decimals as above. With ``LayoutRequest/shrinkWrap``, the bubble's width and the widths
+    /// over which the line breaks hold:
+    ///
+    ///     bubble width 207.52 (shrink-wrap: the narrowest editor width that keeps 4 lines)
+    ///     these line breaks hold at widths from 225.76 to under 251.17
+    ///
+    /// (`from 225.76 on` when no width makes a line take more); with
+    /// ``LayoutRequest/heightSteps``, the steps, one a line:
+    ///
+    ///     height steps over widths 90.00 to 400.00:
+    ///       from width 90.00: 14 lines, editor height 315.05
+    ///       from width 90.34: 13 lines, editor height 293.26
+    public var textDump: String {
+        var out = measurement.textDump
+        if let bubble = editorShrinkWrapWidth, let stable = stableEditorWidths {
+            out += "bubble width \(twoDecimals(bubble)) (shrink-wrap: the narrowest editor width that keeps \(counted(measurement.lineCount, "line")))\n"
+            let end = stable.upperBound.isFinite ? "to under \(twoDecimals(stable.upperBound))" : "on"
+            out += "these line breaks hold at widths from \(twoDecimals(stable.lowerBound)) \(end)\n"
+        }
+        if let heightSteps, let widths = request.heightSteps {
+            out += "height steps over widths \(twoDecimals(widths.lowerBound)) to \(twoDecimals(widths.upperBound)):\n"
+            for step in heightSteps {
+                out += "  from width \(twoDecimals(step.fromWidth)): \(counted(step.lineCount, "line")), editor height \(twoDecimals(step.editorHeight))\n"
+            }
+        }
         return out
     }
 }

@@ -12,7 +12,8 @@ enum EditCommand {
     The first line is {"config": {...}}: the batch format's layout keys (\(LayoutRequest.layoutKeys.joined(separator: ", "))) and text, placeholder,
     disabledPlaceholder, enabled, pattern, labelText, helperText, style (filled|outlined),
     border {width, cornerRadius}, activeOnEditing, maxLength, lengthPolicy (reject|truncate),
-    secure, liveValidation, liveValidationInterval, endEditingValidation, mask. A validator is a rule
+    secure, liveValidation, liveValidationInterval, endEditingValidation, mask, shrinkWrap (true: each
+    snapshot gives the bubble width of what is drawn). A validator is a rule
     {"rule": "minLength"|"maxLength"|"pattern", "value": ..., "message": "..."} or a list of rules.
     A mask is {"formats": ["+7(ddd)ddd-dd-dd", ...], "maskAppearance": "leftOnly"|"leftAndRight"|
     "whole", "placeholders": {"d": "_"}, "mode": "strict"|"lenient", "literalStyle": {...},
@@ -30,8 +31,9 @@ enum EditCommand {
 
     Each input line gets one output line: {"text", "displayText", "formattedText", "maskSpans"
     (with a mask), "showsPlaceholder", "caret", "selection", "state", "helperText", "counter",
-    "isMatched", "lineCount", "height", "contentHeight", "isScrollable", "caretRect",
-    "selectionRects", "rejected", "warnings" (only when there are any)}, or {"error": {"code", "message"}}
+    "isMatched", "lineCount", "height", "contentHeight", "isScrollable", "shrinkWrapWidth" (with
+    shrinkWrap: the batch's, insets included), "caretRect", "selectionRects", "rejected", "warnings"
+    (only when there are any)}, or {"error": {"code", "message"}}
     (the editor is then unchanged and the session goes on). Error codes: invalidJSON, invalidUTF8,
     invalidConfig, invalidEvent, invalidArgument, invalidPattern, unknownFont, badFontFile, and
     noEditor for every line after a config line that failed.

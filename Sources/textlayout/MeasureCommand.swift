@@ -36,7 +36,7 @@ enum MeasureCommand {
 
     /// Prints `result` in `format`, with the glyphs when the arguments ask for them.
     static func write(_ result: LayoutResult, as format: OutputFormat, _ args: ParsedArguments) throws {
-        try Console.write(format == .json ? result.json(args.flag(glyphs) ? .glyphs : .runs) + "\n" : result.measurement.textDump)
+        try Console.write(format == .json ? result.json(args.flag(glyphs) ? .glyphs : .runs) + "\n" : result.textDump)
     }
 
     /// Lays out the text the arguments give (see ``readText(_:)``) as the layout options say, in

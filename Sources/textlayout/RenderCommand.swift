@@ -29,6 +29,10 @@ enum RenderCommand {
     (green, dashed), the insets (orange), the editor's box (gray) and the maxLines boundary
     (purple, dashed). --output-format also prints the measurement, as `measure` does (not with
     --output -, where standard output holds the picture).
+    --shrink-wrap draws the bubble a chat app draws: the text laid out again at its shrink-wrap
+    width (the narrowest editor width that keeps its line count, insets included; the insets alone
+    for a text with no width) in a box that wide. --height-steps draws nothing: it needs
+    --output-format, which prints the steps with the measurement at --width.
     Exit status: 0 written, 1 the text cannot be laid out or the picture is too large, 2 a usage
     error, 3 the picture could not be written.
     """
@@ -62,7 +66,10 @@ enum RenderCommand {
 
         // The same font context, style and options as `measure`, so the picture shows what `measure` prints.
         let result = try MeasureCommand.measure(args)
-        let scene = RenderScene(editor: result.measurement, sizing: result.request.sizing, width: result.request.width)
+        if result.request.heightSteps != nil, measurementFormat == nil {
+            throw UsageError("--height-steps prints the steps with the measurement: add --output-format text or json")
+        }
+        let scene = try picturedEditor(result)
         if toStandardOutput {
             try Console.write(try scene.picture(as: pictureFormat, options: options), what: "the picture")
             return 0
@@ -75,5 +82,20 @@ enum RenderCommand {
         }
         if let measurementFormat { try MeasureCommand.write(result, as: measurementFormat, args) }
         return 0
+    }
+
+    /// The editor the picture shows: as `result` measured it at its width, or with --shrink-wrap
+    /// the bubble, its text laid out again (nothing is shaped again) at the shrink-wrap width,
+    /// which keeps its line count, in a box that wide.
+    /// - Throws: ``LayoutError`` as the layout at that width does.
+    static func picturedEditor(_ result: LayoutResult) throws -> RenderScene {
+        let sizing = result.request.sizing
+        guard let textWidth = result.shrinkWrapWidth, let bubble = result.editorShrinkWrapWidth else {
+            return RenderScene(editor: result.measurement, sizing: sizing, width: result.request.width)
+        }
+        // A text with no width (empty, or only spaces) breaks nowhere: it is laid out without a
+        // limit, which a width of nothing between the insets could not be.
+        let measurement = try result.measurement.layout.prepared.measureEditor(width: textWidth > 0 ? bubble : nil, sizing: sizing)
+        return RenderScene(editor: measurement, sizing: sizing, width: bubble)
     }
 }

@@ -45,14 +45,15 @@ struct EditGoldenTests {
         }
     }
 
-    @Test("every golden snapshot's heights equal the batch layout of its displayed text at its width",
+    @Test("every golden snapshot's heights (and bubble width, with shrinkWrap) equal the batch layout of its displayed text at its width",
           arguments: editGoldenCases())
     func goldensMatchBatch(_ name: String) throws {
         let input = try String(contentsOf: editGoldens.appendingPathComponent(name + ".jsonl"), encoding: .utf8)
         let lines = input.split(separator: "\n").map(String.init)
         guard case let .object(config)? = (try? parseJSON(lines[0]))?["config"] else { return }
-        // Every layout key but the width, which the editor may have changed (setWidth).
-        let layoutKeys = LayoutRequest.layoutKeys.filter { $0 != "width" }
+        // Every layout key but the width, which the editor may have changed (setWidth), and the
+        // shrinkWrap the editor shares with the batch.
+        let layoutKeys = LayoutRequest.layoutKeys.filter { $0 != "width" } + ["shrinkWrap"]
         let session = EditSession(fonts: bundledFonts)
         for (i, line) in lines.enumerated() {
             let output = try parseJSON(session.reply(to: line).json)
@@ -65,6 +66,7 @@ struct EditGoldenTests {
             #expect(output["contentHeight"] == batch["height"], "\(name) line \(i + 1)")
             #expect(output["lineCount"] == batch["lineCount"], "\(name) line \(i + 1)")
             #expect(output["isScrollable"] == batch["isScrollable"], "\(name) line \(i + 1)")
+            #expect(output["shrinkWrapWidth"] == batch["shrinkWrapWidth"], "\(name) line \(i + 1)")
         }
     }
 

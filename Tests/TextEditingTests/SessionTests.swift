@@ -38,6 +38,7 @@ struct SessionTests {
                       (#"{"config": {"style": "round"}}"#, "invalidConfig", "filled, outlined"),
                       (#"{"config": {"lengthPolicy": "cut"}}"#, "invalidConfig", "reject, truncate"),
                       (#"{"config": {"size": "big"}}"#, "invalidConfig", "size"),
+                      (#"{"config": {"shrinkWrap": "yes"}}"#, "invalidConfig", "'shrinkWrap' must be true or false"),
                       (#"{"config": {"insets": {"top": 1, "middle": 2}}}"#, "invalidConfig", "insets.middle"),
                       (#"{"config": {"border": {"colour": 1}}}"#, "invalidConfig", "border.colour"),
                       (#"{"config": {"maxLines": 1, "minLines": 2}}"#, "invalidArgument", "maxLines"),

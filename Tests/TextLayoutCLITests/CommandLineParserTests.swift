@@ -169,7 +169,7 @@ struct CommandLineUsageTests {
 
 @Suite("Command-line layout options")
 struct CommandLineLayoutOptionTests {
-    /// Each layout option with a value for it and the batch key and JSON value that mean the same.
+    /// Each layout option with a value for it (empty for a flag) and the batch key and JSON value that mean the same.
     static let samples: [(flag: String, value: String, key: String, json: String)] = [
         ("font", "DejaVu Sans:bold", "font", #""DejaVu Sans:bold""#),
         ("weight", "700", "weight", "700"),
@@ -196,6 +196,8 @@ struct CommandLineLayoutOptionTests {
         ("align", "justify", "align", #""justify""#),
         ("indent", "-12.5", "indent", "-12.5"),
         ("text-wrap", "balance", "textWrap", #""balance""#),
+        ("shrink-wrap", "", "shrinkWrap", "true"),
+        ("height-steps", "80,300", "heightSteps", "[80,300]"),
         ("spans", #"[{"start":0,"end":1,"size":30}]"#, "spans", #"[{"start":0,"end":1,"size":30}]"#),
     ]
 
@@ -205,6 +207,7 @@ struct CommandLineLayoutOptionTests {
     static func fields(_ job: LayoutRequest) -> String {
         "\(job.text)|\(String(describing: job.font))|\(String(describing: job.weight))|\(job.size)|\(String(describing: job.width))|"
             + "\(job.direction)|\(String(describing: job.language))|\(job.lineBreak)|\(job.hyphens)|\(job.hyphenationLimits)|\(job.sizing)|\(job.paragraph)|"
+            + "\(job.shrinkWrap)|\(String(describing: job.heightSteps))|"
             + job.spans.map { "\($0.start)-\($0.end)-\(String(describing: $0.size))" }.joined(separator: ",")
     }
 
@@ -212,13 +215,13 @@ struct CommandLineLayoutOptionTests {
     func coverage() {
         #expect(LayoutOptions.all.map(\.option.name) == Self.samples.map(\.flag))
         #expect(LayoutOptions.all.map(\.key) == Self.samples.map(\.key))
-        // The layout keys an editor's config takes too, and the spans, which it does not.
-        #expect(LayoutOptions.all.map(\.key) == LayoutRequest.layoutKeys + ["spans"])
+        // The layout keys an editor's config takes too, then the job's keys of what a result reports, and the spans.
+        #expect(LayoutOptions.all.map(\.key) == LayoutRequest.layoutKeys + ["shrinkWrap", "heightSteps", "spans"])
     }
 
     @Test("each option sets the field its batch key sets, and nothing else", arguments: samples)
     func setsTheBatchField(_ sample: (flag: String, value: String, key: String, json: String)) throws {
-        let args = try ParsedArguments(["--" + sample.flag, sample.value], for: Self.command)
+        let args = try ParsedArguments(["--" + sample.flag] + (sample.value.isEmpty ? [] : [sample.value]), for: Self.command)
         let fromOption = try LayoutOptions.request(text: "x", args)
         let fromBatch = try LayoutRequest(job: parseJSON(#"{"text":"x","\#(sample.key)":\#(sample.json)}"#))
         #expect(Self.fields(fromOption) == Self.fields(fromBatch))
@@ -268,5 +271,27 @@ struct CommandLineLayoutOptionTests {
                 try LayoutOptions.request(text: "x", args)
             }
         }
+    }
+
+    @Test("--height-steps takes two numbers MIN,MAX with 0 < MIN <= MAX; anything else is a usage error saying what is allowed",
+          arguments: [("80,300", ClosedRange<Double>?.some(80...300)), (" 80 , 80", 80...80), ("1e2,2.5e2", 100...250),
+                       ("300,80", nil), ("0,80", nil), ("-1,80", nil), ("80", nil), ("80,", nil), ("a,b", nil), ("nan,80", nil),
+                       ("80,inf", nil), ("80,90,100", nil)])
+    func heightStepsOption(_ value: String, _ expected: ClosedRange<Double>?) throws {
+        let arguments = ["--height-steps", value]
+        guard let expected else {
+            #expect(throws: UsageError("--height-steps must be two numbers MIN,MAX, each a positive number, with MIN <= MAX, got '\(value)'")) {
+                try LayoutOptions.request(text: "x", ParsedArguments(arguments, for: Self.command))
+            }
+            return
+        }
+        #expect(try LayoutOptions.request(text: "x", ParsedArguments(arguments, for: Self.command)).heightSteps == expected)
+    }
+
+    @Test("--shrink-wrap is a flag: it takes no value and asks for the shrink-wrap width")
+    func shrinkWrapFlag() throws {
+        #expect(try LayoutOptions.request(text: "x", ParsedArguments(["--shrink-wrap"], for: Self.command)).shrinkWrap)
+        #expect(try !LayoutOptions.request(text: "x", ParsedArguments([], for: Self.command)).shrinkWrap)
+        #expect(throws: UsageError("--shrink-wrap takes no value")) { try ParsedArguments(["--shrink-wrap=yes"], for: Self.command) }
     }
 }

@@ -69,6 +69,12 @@ public struct EditorSizing: Sendable, Hashable {
     func wrapWidth(ofEditorWidth width: Double) -> Double {
         width - insets.left - insets.right
     }
+
+    /// The width of an editor whose text wraps at `width`: the left and right insets added, as
+    /// the batch's `shrinkWrapWidth` and `stableWidth` add them (the bubble a chat app draws).
+    public func editorWidth(ofWrapWidth width: Double) -> Double {
+        width + (insets.left + insets.right)
+    }
 }
 
 /// Throws when the height of `lineCount` lines with `lineSpace` between them overflowed: only a

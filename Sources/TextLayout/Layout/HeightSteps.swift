@@ -40,6 +40,12 @@ extension PreparedText {
     /// - Complexity: one relayout (without glyph runs) per change of the line breaks within `widths`.
     public func heightSteps(in widths: ClosedRange<Double>, sizing: EditorSizing = EditorSizing()) throws -> [HeightStep] {
         try requirePositive(widths.lowerBound, "heightSteps: the narrowest width")
+        try sizing.validate()
+        guard sizing.wrapWidth(ofEditorWidth: widths.lowerBound) > 0 else {
+            // Said of the range, not of a width the caller never gave.
+            throw LayoutError(.invalidArgument, "heightSteps starts at \(widths.lowerBound), which leaves no room for text between the left and "
+                              + "right insets (\(sizing.insets.left) + \(sizing.insets.right))")
+        }
         guard widths.upperBound.isFinite else {
             throw LayoutError(.invalidArgument, "heightSteps: the widest width must be a finite number, got \(widths.upperBound)")
         }
