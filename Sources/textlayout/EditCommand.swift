@@ -33,7 +33,7 @@ enum EditCommand {
     (with a mask), "showsPlaceholder", "caret", "selection", "state", "helperText", "counter",
     "isMatched", "lineCount", "height", "contentHeight", "isScrollable", "shrinkWrapWidth" (with
     shrinkWrap: the batch's, insets included), "caretRect", "selectionRects", "rejected", "warnings"
-    (only when there are any)}, or {"error": {"code", "message"}}
+    and "missingGlyphs" (only when there are any)}, or {"error": {"code", "message"}}
     (the editor is then unchanged and the session goes on). Error codes: invalidJSON, invalidUTF8,
     invalidConfig, invalidEvent, invalidArgument, invalidPattern, unknownFont, badFontFile, and
     noEditor for every line after a config line that failed.
