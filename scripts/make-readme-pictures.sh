@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Renders every picture the README shows into docs/ with `textlayout render`, `edit` and `compare --html` (a headless Chromium photographs the report); each picture's path is written out whole, as ScriptTests reads them.
+# Renders every picture the README and the docs/ pages show into docs/ with `textlayout render`, `edit` and `compare --html` (a headless Chromium photographs the report); each picture's path is written out whole, as ScriptTests reads them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build --product textlayout >/dev/null
@@ -114,4 +114,4 @@ JOBS
 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=900,960 \
   --screenshot="$PWD/docs/compare-report.png" "file://$scratch/report.html" 2>/dev/null
 
-echo "wrote the README's pictures into docs/"
+echo "wrote the documentation's pictures into docs/"

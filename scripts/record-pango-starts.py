@@ -12,7 +12,7 @@ golden tests' font context does), the size and wrap width of NAME.expected (the 
 side insets), and the case's lineSpace. With a soft hyphen (U+00AD) in the text, Pango inserts
 hyphens (PEER_INSERT_HYPHENS=1). The `pango:` line is rewritten in place; a case whose starts in
 NAME.expected differ from Pango's must name the kind of difference in a `pango-difference:` line
-(one of the kinds in the README's "Exactness against Pango" table), which this script keeps.
+(one of the kinds in the "Exactness against Pango" tables of docs/exactness.md), which this script keeps.
 It prints every case whose recorded kind is missing or no longer needed, and then exits 1.
 """
 import json, os, re, subprocess, sys, tempfile

@@ -58,7 +58,7 @@ BALANCE_KINDS = {
     "more-than-6-lines": f"greedy takes more than {CHROMIUM_MAX_BALANCED_LINES} lines: Chromium does not balance",
     "cut-word": "a word is cut, too long for a line: Chromium's breakers give up (a second pass with overflow-wrap), ours balance",
     "later-paragraph": "only a paragraph after a newline differs: Chromium balances only a block's first paragraph",
-    "our-tie-break": "Chromium's lines have the same widest line and more even widths (a smaller sum of squared widths): ours should be these (a flaw in our search, see the README)",
+    "our-tie-break": "Chromium's lines have the same widest line and more even widths (a smaller sum of squared widths): ours should be these (a flaw in our search, see docs/line-model.md)",
     "orphan": "Chromium's last line is not one word, as ours is: its orphan penalty outweighs a wider widest line or less even lines",
     "tie": "the widest lines are within 0.5 px",
     "evenness": "Chromium's lines have less squared slack (the last line's too) but a wider widest line: it does not put the widest line first",

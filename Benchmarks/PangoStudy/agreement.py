@@ -1,4 +1,4 @@
-"""Records how often our layout of the corpus agrees with Pango's (per font and overall) in agreement.json, the figures the README's "Exactness against Pango" table shows.
+"""Records how often our layout of the corpus agrees with Pango's (per font and overall) in agreement.json, the figures the "Exactness against Pango" table of docs/exactness.md shows.
 
   swift build -c release --product textlayout
   python3 Benchmarks/PangoStudy/agreement.py [path/to/textlayout] [PEERS_DIR]
@@ -8,8 +8,8 @@ fonts named by family) with our `textlayout batch` and with the peers' Pango pro
 peers' compare.py; PEERS_DIR defaults to ../shared/peers beside the repository or beside the main
 checkout), and counts, per font and over all jobs, the jobs whose line starts are identical, whose
 line counts are equal and whose heights are within 0.02 px (compare.py exact's three figures).
-Writes Benchmarks/PangoStudy/agreement.json and prints the README's rows. PangoAgreementTests
-checks the README against the recorded file.
+Writes Benchmarks/PangoStudy/agreement.json and prints the table's rows. PangoAgreementTests
+checks docs/exactness.md (and the README's at a glance) against the recorded file.
 """
 import collections, json, os, subprocess, sys, tempfile
 

@@ -15,7 +15,7 @@ enum OverlayShape: Equatable {
     var isFill: Bool { if case .fill = self { true } else { false } }
 }
 
-/// The overlay's colours: each element keeps one colour in every picture (see the README's legend).
+/// The overlay's colours: each element keeps one colour in every picture (see the legend in docs/pictures.md).
 enum OverlayPalette {
     static let inset = RGBAColor(red: 255, green: 160, blue: 0, alpha: 56)            // insets: orange wash
     static let editorBox = RGBAColor(red: 90, green: 90, blue: 90, alpha: 255)         // the editor's box: gray

@@ -1,11 +1,11 @@
-// The README's editor examples, run: the numbers they print in the README must be the ones the model gives.
+// The editor examples of docs/editor.md, run: the numbers they print there must be the ones the model gives.
 import Testing
 import TextEditing
 import TextLayout
 
-@Suite("README example")
+@Suite("docs/editor.md examples")
 struct ReadmeExampleTests {
-    @Test("the Swift session of 'The editor model' gives the README's numbers")
+    @Test("the Swift session of docs/editor.md gives the numbers it prints")
     func readmeSession() throws {
         var configuration = EditorConfiguration(font: try FontContext.shared.defaultFont(), size: 17, width: 240,
                                                 sizing: EditorSizing(maxLines: 3, lineSpace: 2))
@@ -35,7 +35,7 @@ struct ReadmeExampleTests {
         #expect(throws: EditorError.self) { try editor.moveCaret(toUTF16Offset: 99) }
     }
 
-    @Test("the masked field of 'The editor model' gives the README's texts and carets")
+    @Test("the masked field of docs/editor.md gives the texts and carets it prints")
     func readmeMaskedField() throws {
         var phone = EditorConfiguration(font: try FontContext.shared.defaultFont(), width: 240)
         phone.mask = InputMask(format: "+7(ddd)ddd-dd-dd", appearance: .whole, placeholders: ["d": "_"], mode: .lenient)

@@ -239,7 +239,7 @@ struct CommandLineLayoutOptionTests {
     func usage() {
         let lines = Self.command.usage.split(separator: "\n").map(String.init)
         func row(_ start: String) -> String { lines.first { $0.hasPrefix("  " + start + " ") } ?? "" }
-        // The README's batch format: size 17, lineSpace 0, minLines 1, zero insets, direction auto, lineBreak normal.
+        // docs/batch-format.md's defaults: size 17, lineSpace 0, minLines 1, zero insets, direction auto, lineBreak normal.
         #expect(row("--size PX").hasSuffix("(default: 17)"))
         #expect(row("--line-spacing PX").hasSuffix("(default: 0)"))
         #expect(row("--min-lines N").hasSuffix("(default: 1)"))

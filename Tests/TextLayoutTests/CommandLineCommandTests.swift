@@ -1,5 +1,6 @@
 // Every `textlayout` command run as a user runs it, its output checked against the library's own answer or another path to the same result.
 import Foundation
+import TestSupport
 import Testing
 import TextLayout
 import TextLayoutIO
@@ -277,29 +278,25 @@ struct CommandLineCommandTests {
         }
     }
 
-    static func readme() throws -> String {
-        try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../README.md"), encoding: .utf8)
-    }
-
-    @Test("the README shows what measure --help prints, as it prints it")
-    func readmeShowsMeasureHelp() throws {
+    @Test("docs/command-line.md shows what measure --help prints, as it prints it")
+    func referenceShowsMeasureHelp() throws {
         let usage = try runTextlayout(["measure", "--help"]).output
         let indented = outputLines(usage).map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
-        let shown = try Self.readme().contains(indented)
-        #expect(shown, "paste the output of `textlayout measure --help` into the README's \"Command line\", indented by four spaces")
+        let shown = try Documentation.text("docs/command-line.md").contains(indented)
+        #expect(shown, "paste the output of `textlayout measure --help` into docs/command-line.md, indented by four spaces")
     }
 
-    @Test("the README's command-line sections name every option of every command")
-    func readmeNamesEveryOption() throws {
-        let readme = try Self.readme()
+    @Test("the README and the docs/ pages name every option of every command")
+    func documentationNamesEveryOption() throws {
+        let documentation = try Documentation.userText()
         var count = 0
         for name in Self.commandNames {
             let usage = try runTextlayout([name, "--help"]).output
             let options = outputLines(usage).compactMap { $0.firstMatch(of: /^  (--[a-z-]+)/).map { String($0.1) } }
             count += options.count
             for option in options {
-                let named = readme.contains(option)
-                #expect(named, "the README does not name \(name) \(option)")
+                let named = documentation.contains(option)
+                #expect(named, "neither the README nor a docs/ page names \(name) \(option)")
             }
         }
         #expect(count > 20, "the usages list the options")

@@ -1,4 +1,4 @@
-// The exit statuses the README gives, for `render` and for standard input that cannot be read: each one run as a user would.
+// The exit statuses docs/command-line.md and docs/pictures.md give, for `render` and for standard input that cannot be read: each one run as a user would.
 import Foundation
 import Testing
 

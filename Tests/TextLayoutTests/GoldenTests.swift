@@ -1,5 +1,6 @@
 // Golden-file tests: each Tests/Goldens/<area>/<case>.txt is a job; its .expected file holds the text dump it must give.
 import Foundation
+import TestSupport
 import Testing
 import TextLayout
 import TextLayoutIO
@@ -77,19 +78,15 @@ func goldenPangoRecord(_ source: String) throws -> (starts: [Int], difference: S
     return (starts, settings.last(where: { $0.key == "pango-difference" })?.value)
 }
 
-/// The text of the README's section `## title`, up to the next `## ` heading.
-func readmeSection(_ title: String) throws -> String {
-    let readme = try String(contentsOf: goldensDirectory.deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("README.md"), encoding: .utf8)
-    guard let section = readme.components(separatedBy: "\n## \(title)\n").dropFirst().first?
-        .components(separatedBy: "\n## ").first else { throw GoldenError("README.md has no '## \(title)' section") }
-    return section
+/// docs/exactness.md's section on Pango: its agreement table and the kinds of difference.
+func pangoExactnessSection() throws -> String {
+    try Documentation.section("Exactness against Pango", in: "docs/exactness.md")
 }
 
-/// The kinds of difference from Pango the README explains: the first column of each table headed
-/// `| kind |` in its "Exactness against Pango" section.
-func readmePangoDifferenceKinds() throws -> Set<String> {
-    let section = try readmeSection("Exactness against Pango")
+/// The kinds of difference from Pango the documentation explains: the first column of each table
+/// headed `| kind |` in docs/exactness.md's "Exactness against Pango" section.
+func documentedPangoDifferenceKinds() throws -> Set<String> {
+    let section = try pangoExactnessSection()
     var kinds: Set<String> = []
     var inKindTable = false
     for line in section.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -121,15 +118,15 @@ struct GoldenTests {
         #expect(actual == expected, "\(name) differs from its .expected file")
     }
 
-    @Test("golden case's line starts are Pango's, or the case names a kind of difference the README explains",
+    @Test("golden case's line starts are Pango's, or the case names a kind of difference docs/exactness.md explains",
           arguments: goldenCases())
     func agreesWithPango(_ name: String) throws {
         let source = try String(contentsOf: goldensDirectory.appendingPathComponent(name + ".txt"), encoding: .utf8)
         let pango = try goldenPangoRecord(source)
         let ours = try Self.measure(name).layout.lines.map(\.utf16Range.lowerBound)
         if let kind = pango.difference {
-            #expect(try readmePangoDifferenceKinds().contains(kind),
-                    "\(name) names the difference '\(kind)', which no 'kind' table of the README's Exactness against Pango explains")
+            #expect(try documentedPangoDifferenceKinds().contains(kind),
+                    "\(name) names the difference '\(kind)', which no 'kind' table of docs/exactness.md's Exactness against Pango explains")
             #expect(ours != pango.starts, "\(name) names the difference '\(kind)' but its starts \(ours) are Pango's: remove the pango-difference line")
         } else {
             #expect(ours == pango.starts, "\(name): our line starts \(ours), Pango's \(pango.starts), and the case names no kind of difference")

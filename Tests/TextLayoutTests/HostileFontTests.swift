@@ -210,12 +210,11 @@ struct HostileFontTests {
         #expect(Self.variants.count > 150)
     }
 
-    @Test("the README gives the number of hostile font files these tests build")
-    func readmeCount() throws {
-        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../README.md").standardizedFileURL, encoding: .utf8)
-        #expect(readme.contains("`HostileFontTests` builds \(Self.variants.count) broken files"),
-                "the README's count of hostile font files is not \(Self.variants.count)")
+    @Test("docs/robustness.md gives the number of hostile font files these tests build")
+    func documentedCount() throws {
+        let robustness = try Documentation.text("docs/robustness.md")
+        #expect(robustness.contains("`HostileFontTests` builds \(Self.variants.count) broken files"),
+                "docs/robustness.md's count of hostile font files is not \(Self.variants.count)")
     }
 
     @Test("absurd metrics are refused with a message that says so", arguments: [

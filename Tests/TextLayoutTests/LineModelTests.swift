@@ -411,7 +411,7 @@ struct LineModelTests {
     /// stop 5208 units = 43.230 px; "over" = 4567 units = 37.909 px, 5.32 px before the stop.
     /// Pango 1.50: "over\tbrown quick" is 189.841 px wide on one line (tab to 2 stops = 86.46,
     /// + "brown quick" 12453 units = 103.37) and at 120 px breaks after the tab: starts 0,5.
-    /// The line model adopts Pango's rule (docs/DESIGN.md and the README, "The line model").
+    /// The line model adopts Pango's rule (docs/DESIGN.md, "The line model", and docs/line-model.md).
     @Test("a tab stop closer than a space width is skipped, as in Pango")
     func tabMinimumGap() throws {
         let font = try sansFont()

@@ -1,5 +1,6 @@
-// Holds the README's Pango agreement figures to the run recorded in Benchmarks/PangoStudy/agreement.json (by agreement.py), and that run to the 98.7% floor.
+// Holds the documented Pango agreement figures (docs/exactness.md, and the README's at a glance) to the run recorded in Benchmarks/PangoStudy/agreement.json (by agreement.py), and that run to the 98.7% floor.
 import Foundation
+import TestSupport
 import Testing
 
 /// A count of agreeing jobs, as agreement.py records it per font and for all jobs.
@@ -38,42 +39,50 @@ struct PangoAgreementTests {
         }
     }
 
-    /// `count` with a comma between thousands, as the README writes job counts.
+    /// `count` with a comma between thousands, as the documentation writes job counts.
     static func grouped(_ count: Int) -> String {
         let digits = String(count)
         return digits.enumerated().map { i, d in (i > 0 && (digits.count - i) % 3 == 0 ? "," : "") + String(d) }.joined()
     }
 
-    /// `part / whole` as a percentage with one decimal, as the README and agreement.py write it.
+    /// `part / whole` as a percentage with one decimal, as the documentation and agreement.py write it.
     static func percent(_ part: Int, of whole: Int) -> String {
         String(format: "%.1f%%", 100 * Double(part) / Double(whole))
     }
 
-    @Test("the README's table shows the recorded identical line starts per font and overall")
-    func readmeTableMatchesRecord() throws {
+    @Test("docs/exactness.md's table shows the recorded identical line starts per font and overall")
+    func tableMatchesRecord() throws {
         let record = try Self.record()
-        let rows = Self.fontTableRows(try readmeSection("Exactness against Pango"))
+        let rows = Self.fontTableRows(try pangoExactnessSection())
         let expected = record.fonts.map { ($0.key, $0.value) } + [("all", record.all)]
-        #expect(rows.count == expected.count, "the README's table has \(rows.count) rows; the record has \(expected.count) (fonts and all)")
+        #expect(rows.count == expected.count, "docs/exactness.md's table has \(rows.count) rows; the record has \(expected.count) (fonts and all)")
         for (font, counts) in expected {
             let row = rows.first { $0.first == font || $0.first?.hasPrefix(font + " (") == true }
-            #expect(row != nil, "the README's table has no row for \(font)")
+            #expect(row != nil, "docs/exactness.md's table has no row for \(font)")
             guard let row, row.count >= 3 else { continue }
-            #expect(row[1] == Self.grouped(counts.jobs), "\(font): README says \(row[1]) jobs, the record \(counts.jobs)")
+            #expect(row[1] == Self.grouped(counts.jobs), "\(font): docs/exactness.md says \(row[1]) jobs, the record \(counts.jobs)")
             #expect(row[2] == Self.percent(counts.identicalStarts, of: counts.jobs),
-                    "\(font): README says \(row[2]) identical, the record \(Self.percent(counts.identicalStarts, of: counts.jobs))")
+                    "\(font): docs/exactness.md says \(row[2]) identical, the record \(Self.percent(counts.identicalStarts, of: counts.jobs))")
         }
     }
 
-    @Test("the README states the recorded line-count and height agreement")
-    func readmeSentenceMatchesRecord() throws {
+    @Test("the README's at a glance gives the recorded share of identical line starts over all corpus jobs")
+    func readmeGlanceMatchesRecord() throws {
+        let all = try Self.record().all
+        let phrase = "line starts identical to Pango 1.50's on \(Self.percent(all.identicalStarts, of: all.jobs)) of \(Self.grouped(all.jobs)) layouts"
+        let glance = try Documentation.section("What it guarantees", in: "README.md").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(glance.contains(phrase), "the README's \"What it guarantees\" should say: \(phrase)")
+    }
+
+    @Test("docs/exactness.md states the recorded line-count and height agreement")
+    func sentenceMatchesRecord() throws {
         let record = try Self.record()
         let all = record.all
         let sentence = "Line counts agree on \(Self.percent(all.sameLineCount, of: all.jobs)) of the jobs and heights to "
             + "\(String(format: "%.2f", record.heightTolerance)) px on \(Self.percent(all.heightWithinTolerance, of: all.jobs))."
-        let section = try readmeSection("Exactness against Pango").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let section = try pangoExactnessSection().split(whereSeparator: \.isWhitespace).joined(separator: " ")
         let stated = section.contains(sentence)
-        #expect(stated, "the README's Exactness against Pango section should say: \(sentence)")
+        #expect(stated, "docs/exactness.md's Exactness against Pango section should say: \(sentence)")
     }
 
     @Test("the recorded run keeps identical line starts on at least 98.7% of the corpus, and counts add up")

@@ -1,4 +1,4 @@
-// Pins the four kinds of line break where the engine and Pango 1.50 differ on purpose (README, "Exactness against Pango").
+// Pins the four kinds of line break where the engine and Pango 1.50 differ on purpose (docs/exactness.md, "Exactness against Pango").
 import Testing
 import TextLayout
 

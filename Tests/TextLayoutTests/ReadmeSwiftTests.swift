@@ -1,9 +1,10 @@
-// Runs the README's Swift examples (section "Swift") on the bundled fonts, so the documented API compiles and does what it says, and resolves its Package.swift for an app.
+// Runs the Swift examples of the README (section "Swift") and of docs/swift.md on the bundled fonts, so the documented API compiles and does what it says, and resolves the README's Package.swift for an app.
 import Foundation
+import TestSupport
 import Testing
 import TextLayout
 
-@Suite("README Swift examples")
+@Suite("Swift examples of the README and docs/swift.md")
 struct ReadmeSwiftTests {
     @Test func examples() throws {
         let fonts = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false)
@@ -69,7 +70,7 @@ struct ReadmeSwiftTests {
 
     @Test("the README's Package.swift of an app resolves against this package: the products it names are this package's")
     func dependingManifest() throws {
-        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try Documentation.text("README.md")
         let manifest = String(try #require(readme.firstMatch(of: /```swift\n(\/\/ swift-tools-version[\s\S]*?)```/), "no Package.swift in the README").1)
         let products = manifest.matches(of: /\.product\(name: "(\w+)", package: "TextLayout"\)/).map { String($0.1) }
         #expect(products.contains("TextLayout"), "\(manifest)")

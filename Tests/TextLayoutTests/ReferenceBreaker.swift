@@ -3,7 +3,7 @@ import CHarfBuzz
 import CICU
 import Foundation
 
-/// Greedy filling as the README's line model states it, with none of the engine's machinery: no
+/// Greedy filling as docs/line-model.md states it, with none of the engine's machinery: no
 /// segments, no prepared positions, no caches, no reshaping rules. Each candidate line is shaped
 /// whole, alone, by HarfBuzz in one font; the line takes break opportunities while its content
 /// (hanging whitespace left out) fits, and stops at the first that does not; a word wider than the
@@ -49,7 +49,7 @@ final class ReferenceBreaker {
         return positions.prefix(Int(max(0, count))).map(Int.init)
     }
 
-    /// Whitespace that hangs at a line's end (the README's list).
+    /// Whitespace that hangs at a line's end (docs/line-model.md's list).
     static func hangs(_ scalar: Unicode.Scalar) -> Bool {
         [0x20, 0x09, 0x1680, 0x205F, 0x3000].contains(scalar.value) || (0x2000...0x2006).contains(scalar.value)
             || (0x2008...0x200A).contains(scalar.value)

@@ -1,5 +1,6 @@
-// The repository's shell scripts parse, and scripts/make-readme-pictures.sh makes every picture the README shows.
+// The repository's shell scripts parse, and scripts/make-readme-pictures.sh makes every picture the README and the docs/ pages show.
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("Scripts")
@@ -41,11 +42,22 @@ struct ScriptTests {
         #expect(run.status == 0 && run.error.isEmpty, "\(script): \(run.error)")
     }
 
-    /// The pictures the README shows or links: `docs/NAME.png` or `.svg` as a Markdown link's or
-    /// image's target, or as an `<img>`'s `src`.
-    static func readmePictures() throws -> Set<String> {
-        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        return Set(readme.matches(of: /(?:\]\(|src=")(docs\/[^)"\s]+\.(?:png|svg))/).map { String($0.1) })
+    /// The pictures the documentation shows or links, as paths from the repository's root: a
+    /// `.png` or `.svg` as a Markdown link's or image's target, or as an `<img>`'s `src`, relative
+    /// to its page (`docs/chat-3.png` in the README, `chat-3.png` in docs/pictures.md).
+    static func documentedPictures() throws -> Set<String> {
+        var pictures: Set<String> = []
+        for page in Documentation.pages {
+            let folder = page.split(separator: "/").dropLast()
+            for match in try Documentation.text(page).matches(of: /(?:\]\(|src=")([^)"\s:]+\.(?:png|svg))/) {
+                var path = Array(folder)
+                for component in match.1.split(separator: "/") {
+                    if component == ".." { path = path.dropLast() } else { path.append(component) }
+                }
+                pictures.insert(path.joined(separator: "/"))
+            }
+        }
+        return pictures
     }
 
     /// The command lines (comments left out) of scripts/make-readme-pictures.sh.
@@ -54,10 +66,10 @@ struct ScriptTests {
         return script.split(separator: "\n").filter { !$0.drop { $0 == " " }.hasPrefix("#") }
     }
 
-    @Test("scripts/make-readme-pictures.sh names every picture the README shows, and only those")
-    func readmePicturesAreMade() throws {
+    @Test("scripts/make-readme-pictures.sh names every picture the README and the docs/ pages show, and only those")
+    func documentedPicturesAreMade() throws {
         #expect(Self.shellScripts.contains("scripts/make-readme-pictures.sh") && Self.shellScripts.contains(".ci/run"), "\(Self.shellScripts)")
-        let shown = try Self.readmePictures()
+        let shown = try Self.documentedPictures()
         #expect(shown.count >= 20, "\(shown.sorted())")
         for picture in shown.sorted() {
             #expect(FileManager.default.fileExists(atPath: repositoryRoot.appendingPathComponent(picture).path), "\(picture) is not in docs/")
@@ -67,7 +79,7 @@ struct ScriptTests {
         let computed = lines.filter { $0.contains(/docs\/[^\s"']*\$/) }
         #expect(computed.isEmpty, "pictures whose names the script computes: \(computed)")
         let made = Set(lines.flatMap { $0.matches(of: /docs\/[A-Za-z0-9._-]+\.(?:png|svg)/).map { String($0.0) } })
-        #expect(shown.subtracting(made).isEmpty, "the README shows pictures the script does not make: \(shown.subtracting(made).sorted())")
-        #expect(made.subtracting(shown).isEmpty, "the script makes pictures the README does not show: \(made.subtracting(shown).sorted())")
+        #expect(shown.subtracting(made).isEmpty, "the documentation shows pictures the script does not make: \(shown.subtracting(made).sorted())")
+        #expect(made.subtracting(shown).isEmpty, "the script makes pictures the documentation does not show: \(made.subtracting(shown).sorted())")
     }
 }

@@ -17,7 +17,7 @@ public struct EdgeInsets: Sendable, Hashable {
     public static let zero = EdgeInsets()
 }
 
-/// How a growing editor sizes itself around its text (the line model in the README).
+/// How a growing editor sizes itself around its text (docs/line-model.md).
 public struct EditorSizing: Sendable, Hashable {
     /// The fewest lines the editor shows (at least 1): an empty editor is this tall.
     public var minLines: Int

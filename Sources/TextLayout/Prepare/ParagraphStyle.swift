@@ -5,7 +5,7 @@
 /// of them; every one is checked when a style is made with it (``TextStyle/init(font:size:direction:language:lineBreak:paragraph:)``,
 /// ``TextStyle/withParagraph(_:)``).
 public struct ParagraphStyle: Sendable, Hashable {
-    /// How tall each font's box on a line is (the line model in the README).
+    /// How tall each font's box on a line is (docs/line-model.md, "Line height").
     public var lineHeight: LineHeight
     /// Whether every line is at least, or exactly, as tall as the primary font's box.
     public var strut: Strut
