@@ -47,6 +47,16 @@ public enum Documentation {
         return found
     }
 
+    /// The path from the repository's root of `target`, a link's target written on the page at
+    /// `page`: `docs/chat-3.png` for `chat-3.png` on docs/pictures.md, `README.md` for `../README.md`.
+    public static func resolve(_ target: String, fromPage page: String) -> String {
+        var path = page.split(separator: "/").dropLast().map(String.init)
+        for component in target.split(separator: "/") where component != "." {
+            if component == ".." { path = path.dropLast() } else { path.append(String(component)) }
+        }
+        return path.joined(separator: "/")
+    }
+
     /// A Markdown heading's level (the number of `#`) and title; nil for a line that is none.
     public static func heading(_ line: Substring) -> (level: Int, title: String)? {
         let hashes = line.prefix { $0 == "#" }

@@ -48,13 +48,8 @@ struct ScriptTests {
     static func documentedPictures() throws -> Set<String> {
         var pictures: Set<String> = []
         for page in Documentation.pages {
-            let folder = page.split(separator: "/").dropLast()
             for match in try Documentation.text(page).matches(of: /(?:\]\(|src=")([^)"\s:]+\.(?:png|svg))/) {
-                var path = Array(folder)
-                for component in match.1.split(separator: "/") {
-                    if component == ".." { path = path.dropLast() } else { path.append(component) }
-                }
-                pictures.insert(path.joined(separator: "/"))
+                pictures.insert(Documentation.resolve(String(match.1), fromPage: page))
             }
         }
         return pictures
