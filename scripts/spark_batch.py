@@ -71,7 +71,7 @@ def default_binary():
 
 
 # The summary line `textlayout batch` writes last to standard error: jobs, failed, seconds.
-BATCH_SUMMARY = re.compile(r"^textlayout batch: (\d+) jobs, (\d+) failed, ", re.MULTILINE)
+BATCH_SUMMARY = re.compile(r"^textlayout batch: (\d+) jobs?, (\d+) failed, ", re.MULTILINE)
 
 
 def run_partition(index, rows, binary_name, resources_name, folders, job_count, failed_count):
@@ -242,7 +242,7 @@ def main():
         sc.stop()
     if failure:
         stop(*failure)
-    print(f"spark_batch: {jobs} jobs, {failed} failed, {time.monotonic() - started:.2f} s", file=sys.stderr)
+    print(f"spark_batch: {jobs} job{'' if jobs == 1 else 's'}, {failed} failed, {time.monotonic() - started:.2f} s", file=sys.stderr)
     sys.exit(JOBS_FAILED if failed else 0)
 
 

@@ -12,8 +12,8 @@ enum BatchCommand {
     /// The jobs: a file, or standard input when none is named (or `-`).
     static let operands = Operands("[JOBS.jsonl | -] > RESULTS.jsonl", maximum: 1)
     static let details = """
-    Each input line is one job of the batch format (see the README's "The batch format"); each
-    gets one result line, in input order. A progress line shows on standard error when it is a
+    Each input line is one job of the batch format (see docs/batch-format.md); each gets one
+    result line, in input order. A progress line shows on standard error when it is a
     terminal, and a summary line (jobs, failed, seconds) at the end.
     Exit status: 0 when every job succeeded, 1 when some failed (all still answered) or the input
     could not be read (every line read before is answered), 2 for a usage error (or a jobs file
@@ -141,8 +141,8 @@ struct Progress {
         if enabled, lastShown != .distantPast { Console.error("\n") }
     }
 
-    /// The line written at the end, terminal or not: "textlayout batch: 20000 jobs, 3 failed, 1.25 s".
+    /// The line written at the end, terminal or not: "textlayout batch: 20000 jobs, 3 failed, 1.25 s" ("1 job" for one).
     func summary(failed: Int) -> String {
-        "textlayout batch: \(done) jobs, \(failed) failed, " + String(format: "%.2f", Date().timeIntervalSince(start)) + " s\n"
+        "textlayout batch: \(counted(done, "job")), \(failed) failed, " + String(format: "%.2f", Date().timeIntervalSince(start)) + " s\n"
     }
 }

@@ -60,11 +60,11 @@ enum CheckCommand {
                 report += "\(jobLabel(line: index, id: id)): " + problems.map { FitCheck.describe($0, request: request, result: answer) }.joined(separator: "; ") + "\n"
             }
         }
-        if !json { report += "\(lines.count) jobs checked: \(misfits) do not fit, \(lines.count - misfits) fit\n" }
+        if !json { report += "\(counted(lines.count, "job")) checked: \(misfits) do not fit, \(lines.count - misfits) fit\n" }
         try Console.write(report, what: "the report")
         if let page = args.string(html) {
             try ReportPage.write(ReportPage.html(title: "textlayout check: \(misfits) of \(lines.count) jobs do not fit",
-                                                 summary: "\(lines.count) jobs checked: \(misfits) do not fit, \(lines.count - misfits) fit",
+                                                 summary: "\(counted(lines.count, "job")) checked: \(misfits) do not fit, \(lines.count - misfits) fit",
                                                  entries: entries), to: page)
         }
         return misfits > 0 ? 1 : 0

@@ -204,7 +204,7 @@ struct ChangeReport {
             let n = changed.filter { $0.kinds.contains(kind) }.count
             return n == 0 ? nil : "\(kind.rawValue) \(n)"
         }
-        return "\(total) jobs compared: \(changed.count) changed" + (counts.isEmpty ? "" : " (\(counts.joined(separator: ", ")))")
+        return "\(counted(total, "job")) compared: \(changed.count) changed" + (counts.isEmpty ? "" : " (\(counts.joined(separator: ", ")))")
             + ", \(total - changed.count) unchanged"
     }
 

@@ -108,7 +108,7 @@ struct CommandLineCommandTests {
         #expect(fromFile.output == fromInput.output && fromDash.output == fromInput.output)
         let good = try runTextlayout(["batch", "--threads", "2"], input: Data(#"{"text":"a"}"#.utf8))
         #expect(good.status == 0)
-        #expect(good.error.wholeMatch(of: /textlayout batch: 1 jobs, 0 failed, \d+\.\d\d s\n/) != nil, "\(good.error)")
+        #expect(good.error.wholeMatch(of: /textlayout batch: 1 job, 0 failed, \d+\.\d\d s\n/) != nil, "\(good.error)")
     }
 
     @Test("batch: a jobs file that cannot be opened is a usage error naming it; one that cannot be read exits 1")

@@ -24,7 +24,7 @@ struct SparkBatchTests {
     /// last line of standard error), with the name before them; nil when the last line is none.
     static func summary(_ errors: String) -> (name: String, jobs: Int, failed: Int)? {
         let last = errors.split(separator: "\n").last.map(String.init) ?? ""
-        guard let match = last.wholeMatch(of: /([a-z_ ]+): (\d+) jobs, (\d+) failed, \d+\.\d\d s/) else { return nil }
+        guard let match = last.wholeMatch(of: /([a-z_ ]+): (\d+) jobs?, (\d+) failed, \d+\.\d\d s/) else { return nil }
         return (String(match.1), Int(match.2)!, Int(match.3)!)
     }
 
