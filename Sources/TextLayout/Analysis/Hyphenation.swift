@@ -1,4 +1,4 @@
-// Hyphenation settings (CSS `hyphens` and its limits), the pattern files found by language tag and cached per process, and the points `auto` adds to a paragraph's break opportunities.
+// Hyphenation settings (CSS `hyphens` and its limits), the pattern files found by language tag and cached per process, the points `auto` adds to a paragraph's break opportunities, and where a soft hyphen stands.
 import Foundation
 
 /// Where words may break with a hyphen (CSS `hyphens`).
@@ -239,6 +239,12 @@ private func isHyphen(_ scalar: UInt32) -> Bool {
     case 0x2D, 0xAD, 0x58A, 0x2010, 0x2011, 0x2E17, 0xFE63, 0xFF0D: true
     default: false
     }
+}
+
+/// Whether a soft hyphen (U+00AD, `C2 AD` in UTF-8) ends just before `end`, starting at `floor` or after.
+@inline(__always)
+func endsWithSoftHyphen(_ bytes: UnsafeBufferPointer<UInt8>, _ end: Int, from floor: Int) -> Bool {
+    end - 2 >= floor && bytes[end - 2] == 0xC2 && bytes[end - 1] == 0xAD
 }
 
 /// Whether the character at `i` separates pieces of text: whitespace, breaking or not.

@@ -67,7 +67,7 @@ extension Layout {
                             fail("line \(k) starts at byte \(r.lowerBound), inside a grapheme cluster and not at a break opportunity")
                         }
                     }
-                    let afterSoftHyphen = r.upperBound - 2 > r.lowerBound && bytes[r.upperBound - 2] == 0xC2 && bytes[r.upperBound - 1] == 0xAD
+                    let afterSoftHyphen = endsWithSoftHyphen(bytes, r.upperBound, from: r.lowerBound + 1)
                     if line.endsWithHyphen, isLast || !paragraph.isSegmentStart(r.upperBound)
                         || !(afterSoftHyphen || paragraph.isAutoHyphen(r.upperBound)) {
                         fail("line \(k) shows a hyphen but does not break right after a soft hyphen that follows its text, nor at a hyphenation point")

@@ -1,0 +1,23 @@
+// Which whitespace hangs at a line's end.
+
+/// Where the whitespace that hangs at the end of `start..<end` begins (`end` when there is none).
+///
+/// Hanging whitespace: spaces and tabs, and the other breaking space separators (U+1680,
+/// U+2000–U+2006, U+2008–U+200A, U+205F, U+3000), as text views and CSS `pre-wrap` let them hang.
+/// No-break spaces (U+00A0, U+2007, U+202F) are content.
+func hangingWhitespaceStart(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
+    var i = end
+    while i > start {
+        let b = bytes[i - 1]
+        if b == 0x20 || b == 0x09 { i -= 1; continue }
+        guard i - 3 >= start, b >= 0x80 else { break }
+        let (b0, b1, b2) = (bytes[i - 3], bytes[i - 2], b)
+        let isSpace = (b0 == 0xE1 && b1 == 0x9A && b2 == 0x80)           // U+1680
+            || (b0 == 0xE2 && b1 == 0x80 && (0x80...0x8A).contains(b2) && b2 != 0x87)  // U+2000–U+200A but U+2007
+            || (b0 == 0xE2 && b1 == 0x81 && b2 == 0x9F)                  // U+205F
+            || (b0 == 0xE3 && b1 == 0x80 && b2 == 0x80)                  // U+3000
+        guard isSpace else { break }
+        i -= 3
+    }
+    return i
+}

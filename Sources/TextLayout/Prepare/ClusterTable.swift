@@ -1,0 +1,84 @@
+// A paragraph's glyphs and clusters built run by run: where each cluster starts, its x from the paragraph's start, whether a break before it is unsafe.
+
+/// The runs of `content` (a paragraph of `bytes` with levels `bidi`), shaped, with their glyphs and clusters.
+func shapeParagraph(_ content: Range<Int>, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, bidi: BidiLevels,
+                    spans: [ResolvedSpan]) throws -> (ClusterTable, [ShapedRun]) {
+    var clusters = ClusterTable(capacity: content.count)
+    let runs = try itemize(bytes, range: content, style: style, bidi: bidi, spans: spans).map {
+        clusters.appendRun($0, bytes: bytes, style: style, spans: spans)
+    }
+    return (clusters, runs)
+}
+
+/// A paragraph's glyphs and clusters built run by run, in logical order.
+struct ClusterTable {
+    var glyphs = ShapedGlyphs()
+    var starts = CompactOffsets()
+    var x: [Double] = []
+    var unsafe: [Bool] = []
+    var firstGlyph = CompactOffsets()
+    /// The cluster of each .notdef glyph but a tab's (see ``PreparedParagraph/missingGlyphClusters``).
+    var missing = CompactOffsets()
+    /// Where the next run starts, in pixels from the paragraph's start.
+    var runX = 0.0
+
+    init(capacity: Int) { glyphs.reserveCapacity(capacity) }
+
+    /// The glyphs and clusters of `paragraph` before its cluster `count`, the next run to start at `runX`.
+    init(first count: Int, of paragraph: PreparedParagraph, runX: Double, capacity: Int) {
+        glyphs.reserveCapacity(capacity)
+        glyphs.append(contentsOf: paragraph.glyphs[..<paragraph.clusterFirstGlyph[count]])
+        starts = CompactOffsets(paragraph.clusterStarts[..<count])
+        x = Array(paragraph.clusterX[..<count])
+        unsafe = Array(paragraph.clusterUnsafe[..<count])
+        firstGlyph = CompactOffsets(paragraph.clusterFirstGlyph[..<count])
+        let keptEnd = count < paragraph.clusterCount ? paragraph.clusterStarts[count] : paragraph.range.end
+        missing = CompactOffsets(paragraph.missingGlyphClusters[..<firstIndex(in: paragraph.missingGlyphClusters, atOrAfter: keptEnd)])
+        self.runX = runX
+    }
+
+    /// Shapes the run `item` (through the word cache) and adds its glyphs and clusters.
+    mutating func appendRun(_ item: TextRun, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, spans: [ResolvedSpan]) -> ShapedRun {
+        let span = item.span.map { spans[$0] }
+        let size = span?.size ?? style.size
+        let properties = ShapingProperties(font: item.font, script: item.script, rightToLeft: item.level & 1 == 1,
+                                           language: style.shapingLanguage, features: span?.features ?? [])
+        let run = ShapedRun(range: item.range, level: item.level, script: item.script, font: item.font,
+                            scale: item.font.metrics.scale(size: size), firstGlyph: glyphs.count, size: size,
+                            letterSpacing: span?.letterSpacing ?? 0, features: properties.features, span: span?.index)
+        append(shapeRun(properties, item.range, bytes: bytes, cache: style.font.context?.shapeCache), of: run, bytes: bytes)
+        return run
+    }
+
+    /// Adds `shaped`, the glyphs of `run` from its start or (with `units` font units and
+    /// `clusters` clusters of it already added) from a later cluster, and moves ``runX`` past the run.
+    mutating func append(_ shaped: ShapedGlyphs, of run: ShapedRun, bytes: UnsafeBufferPointer<UInt8>, units: Int = 0, clusters: Int = 0) {
+        let base = glyphs.count
+        glyphs.append(contentsOf: shaped)
+        var units = units
+        var clusters = clusters
+        for g in 0..<shaped.count {
+            let cluster = Int(shaped[g].cluster)
+            if starts.last != cluster {
+                starts.append(cluster)
+                // Letter spacing follows every cluster: `clusters` of them lie before this one.
+                x.append(runX + Double(units) * run.scale + Double(clusters) * run.letterSpacing)
+                // Each piece is shaped on its own, so its first cluster is always safe to break at.
+                unsafe.append(g > 0 && shaped[g].unsafeToBreak)
+                firstGlyph.append(base + g)
+                clusters += 1
+            }
+            if bytes[cluster] != 0x09 {
+                units += Int(shaped[g].advance)
+                if shaped[g].id == 0 { missing.append(cluster) }
+            }
+        }
+        runX += Double(units) * run.scale + Double(clusters) * run.letterSpacing
+    }
+
+    /// Adds the entries for the paragraph's end.
+    mutating func finish() {
+        x.append(runX)
+        firstGlyph.append(glyphs.count)
+    }
+}

@@ -1,0 +1,50 @@
+// A paragraph's break opportunities: ICU's line breaks tailored by the style (keep-all, soft hyphens under `hyphens: none`), with the automatic hyphenation points merged in.
+
+/// The line break opportunities of `content` (a paragraph of `bytes`) in `style`, ascending, the
+/// paragraph's end last; with `after`, only those after it (found in the whole paragraph's context).
+func lineBreaks(_ bytes: UnsafeBufferPointer<UInt8>, in content: Range<Int>, style: TextStyle, after: Int? = nil) throws -> [Int] {
+    var breaks = try boundaries(.line, in: bytes, range: content,
+                                locale: lineBreakLocale(language: style.languageTag?.full, strictness: style.lineBreak), after: after)
+    if style.lineBreak == .keepAll { breaks = removingBreaksInsideWords(breaks, bytes, range: content) }
+    if style.hyphens == .none {
+        // CSS: a soft hyphen is then no break opportunity.
+        breaks.removeAll { $0 < content.upperBound && endsWithSoftHyphen(bytes, $0, from: content.lowerBound) }
+    }
+    return breaks
+}
+
+/// `breaks` with the automatic hyphenation points of `range` (whole words of a paragraph shaped in
+/// `runs`) merged in, where the font of the letter before a point can draw a hyphen; and the
+/// points alone.
+func withAutomaticHyphens(_ breaks: [Int], _ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>, runs: [ShapedRun],
+                          style: TextStyle, hyphenation: HyphenationPatterns?) throws -> (breaks: [Int], points: [Int]) {
+    guard let hyphenation else { return (breaks, []) }
+    let points = hyphenationPoints(bytes, range: range, patterns: hyphenation, limits: style.hyphenationLimits).filter { point in
+        var letter = point - 1
+        while letter > range.lowerBound, bytes[letter] & 0xC0 == 0x80 { letter -= 1 }
+        return runs[runIndex(in: runs, at: letter)].font.hyphen != nil
+    }
+    return points.isEmpty ? (breaks, []) : (mergedAscending(breaks, points), points)
+}
+
+/// Two ascending arrays merged into one, without repeating a value both hold.
+func mergedAscending(_ a: [Int], _ b: [Int]) -> [Int] {
+    var merged: [Int] = []
+    merged.reserveCapacity(a.count + b.count)
+    var i = 0
+    var j = 0
+    while i < a.count || j < b.count {
+        if j == b.count || (i < a.count && a[i] < b[j]) {
+            merged.append(a[i])
+            i += 1
+        } else if i == a.count || b[j] < a[i] {
+            merged.append(b[j])
+            j += 1
+        } else {
+            merged.append(a[i])
+            i += 1
+            j += 1
+        }
+    }
+    return merged
+}

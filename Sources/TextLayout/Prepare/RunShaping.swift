@@ -1,0 +1,88 @@
+// Shaping one run through the word cache: the run cut into pieces after its spaces, assembled from cached pieces or shaped whole and its safe pieces stored.
+
+/// The glyphs of one run, through the word cache.
+///
+/// A run is cut into pieces after each run of spaces, when the font's space glyph takes part in no
+/// substitution or positioning (so no shaping reaches across a space); otherwise the whole run is
+/// one piece. When every piece is cached the run is assembled without shaping. Otherwise the run is
+/// shaped whole, and each piece whose edges HarfBuzz marks safe to break is cached for next time.
+func shapeRun(_ properties: ShapingProperties, _ range: Range<Int>, bytes: UnsafeBufferPointer<UInt8>,
+              cache: ShapeCache?) -> ShapedGlyphs {
+    if range.count > longRun, let chunks = streamSafeChunks(bytes, range) {
+        return chunks.flatMap { Shaper.shape(properties, bytes, $0) }
+    }
+    guard let cache else { return Shaper.shape(properties, bytes, range) }
+    let pieces = WordPieces(bytes: bytes, range: range, splits: properties.font.spaceIsInert)
+    if let assembled = pieces.assembled(from: cache, properties) { return assembled }
+    let shaped = Shaper.shape(properties, bytes, range)
+    pieces.store(shaped, in: cache, properties)
+    return shaped
+}
+
+/// A run cut into the pieces the word cache holds: after each run of spaces when `splits` (the
+/// font's space is inert), else the run whole.
+private struct WordPieces {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let range: Range<Int>
+    let splits: Bool
+
+    /// Where the piece that starts at `start` ends: after the next run of spaces, unless a mark
+    /// or joiner follows it.
+    func end(after start: Int) -> Int {
+        guard splits else { return range.upperBound }
+        var i = start
+        repeat {
+            while i < range.upperBound, bytes[i] != 0x20 { i += 1 }
+            while i < range.upperBound, bytes[i] == 0x20 { i += 1 }
+            // A mark or joiner after the spaces joins the last space's cluster: no cut there.
+        } while i < range.upperBound && bytes[i] >= 0x80 && extendsCluster(decodeScalar(bytes, at: i).0)
+        return i
+    }
+
+    /// The run's glyphs assembled from the cached glyphs of its pieces, or nil when a piece is not cached.
+    func assembled(from cache: ShapeCache, _ properties: ShapingProperties) -> ShapedGlyphs? {
+        var assembled = ShapedGlyphs()
+        assembled.reserveCapacity(range.count)
+        var start = range.lowerBound
+        while start < range.upperBound {
+            let end = end(after: start)
+            guard let glyphs = cache.lookup(properties, bytes, start..<end) else { return nil }
+            let base = Int32(start)
+            for var glyph in glyphs {
+                glyph.cluster += base
+                assembled.append(glyph)
+            }
+            start = end
+        }
+        return assembled
+    }
+
+    /// Stores each piece of `shaped` (the run shaped whole) whose both edges HarfBuzz marks safe
+    /// to break: then the piece shaped alone is what it is in the run.
+    func store(_ shaped: ShapedGlyphs, in cache: ShapeCache, _ properties: ShapingProperties) {
+        var start = range.lowerBound
+        var g = 0
+        while start < range.upperBound {
+            let end = end(after: start)
+            let first = g
+            while g < shaped.count, Int(shaped[g].cluster) < end { g += 1 }
+            let safeStart = start == range.lowerBound || (first < shaped.count && Int(shaped[first].cluster) == start && !shaped[first].unsafeToBreak)
+            let safeEnd = end == range.upperBound || (g < shaped.count && Int(shaped[g].cluster) == end && !shaped[g].unsafeToBreak)
+            if safeStart, safeEnd, g > first { cache.store(properties, bytes, start..<end, shaped[first..<g]) }
+            start = end
+        }
+    }
+}
+
+/// Whether `scalar` joins the grapheme cluster (and so HarfBuzz's cluster) of the character
+/// before it, as a space's: a combining mark, a joiner, a variation selector or another
+/// default-ignorable character, an emoji modifier. (Errs towards yes: a piece that is not cut
+/// costs only a cache entry.)
+func extendsCluster(_ scalar: UInt32) -> Bool {
+    guard let value = Unicode.Scalar(scalar) else { return false }
+    let properties = value.properties
+    switch properties.generalCategory {
+    case .nonspacingMark, .spacingMark, .enclosingMark: return true
+    default: return properties.isDefaultIgnorableCodePoint || properties.isEmojiModifier
+    }
+}
