@@ -1,4 +1,4 @@
-// Which whitespace hangs at a line's end.
+// Which whitespace hangs at a line's end, and the spaces (no-break ones too) that a line cut inside a word keeps around the cut.
 
 /// Where the whitespace that hangs at the end of `start..<end` begins (`end` when there is none).
 ///
@@ -20,4 +20,22 @@ func hangingWhitespaceStart(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _
         i -= 3
     }
     return i
+}
+
+/// Where the space (see ``spaceLength(_:at:)``) that ends just before `end` starts, or nil.
+func spaceStart(_ bytes: UnsafeBufferPointer<UInt8>, before end: Int, from start: Int) -> Int? {
+    var i = end - 1
+    while i > start, bytes[i] & 0xC0 == 0x80 { i -= 1 }
+    guard let length = spaceLength(bytes, at: i), i + length == end else { return nil }
+    return i
+}
+
+/// The byte length of the space at `i` (one that hangs at a line end, or a no-break space:
+/// U+00A0, U+2007, U+202F), or nil when there is none.
+func spaceLength(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int? {
+    if bytes[i] == 0xC2, i + 1 < bytes.count, bytes[i + 1] == 0xA0 { return 2 }
+    if bytes[i] == 0xE2, i + 2 < bytes.count, bytes[i + 1] == 0x80, bytes[i + 2] == 0x87 || bytes[i + 2] == 0xAF { return 3 }
+    let length = bytes[i] < 0x80 ? 1 : bytes[i] < 0xE0 ? 2 : bytes[i] < 0xF0 ? 3 : 4
+    guard i + length <= bytes.count else { return nil }
+    return hangingWhitespaceStart(bytes, i, i + length) == i ? length : nil
 }

@@ -1,0 +1,66 @@
+// Greedy filling's common case: the line from a safe start found by subtracting prepared positions, with no measurer.
+
+/// What ``LineCandidates/lineBySubtraction(from:segment:)`` found out about a line.
+enum SubtractedLine {
+    /// The longest line that fits (as greedy filling takes it), with the index of the segment after it.
+    case fitted(LineBreak, nextSegment: Int)
+    /// Not even the first segment fits: its width, for ``LineCandidates/cutLine(from:segment:segmentWidth:measurer:)``.
+    case firstSegmentTooWide(Double)
+    /// The prepared positions cannot tell: the line is measured segment by segment.
+    case unknown
+}
+
+extension LineCandidates {
+    /// The line greedy filling takes from `start` (in segment `segment`), found from the prepared
+    /// positions alone: the same line, width and overflow width as
+    /// ``forEachFittingLine(from:segment:measurer:_:)`` gives last, when every segment it weighs
+    /// (those that fit and the first that does not) is measured there by a subtraction. That holds
+    /// when the line starts where it is safe to break (a segment start, or where a word too wide
+    /// was cut, as long as the walk would not first ask whether the piece is far too wide:
+    /// ``mayBeFarTooWide(byteCount:)``), each such segment's content end is safe to break at and no
+    /// hyphen may end a line there (``PreparedParagraph/hyphenationPoint(endingSegment:bytes:)``),
+    /// and the paragraph has no tabs (the caller's check); otherwise ``SubtractedLine/unknown``.
+    ///
+    /// The segments are scanned in order, not halved: the walk stops at the first segment that does
+    /// not fit, and prepared positions need not ascend (a negative advance or letter spacing), nor
+    /// `x - startX > limit` agree with `x > startX + limit` in the last place; a line holds a handful
+    /// of segments, so the scan reads about as many positions as halving the paragraph would.
+    @inline(__always)
+    func lineBySubtraction(from start: Int, segment: Int) -> SubtractedLine {
+        let p = paragraph
+        let fromSegmentStart = start == p.segmentStarts[segment]
+        let startCluster: Int
+        if fromSegmentStart {
+            startCluster = Int(p.segmentStartCluster[segment])
+            guard startCluster >= 0 else { return .unknown }
+        } else {
+            // Inside the segment's content (a cut word's rest), at a cluster safe to break at.
+            guard p.contentEnds[segment] >= start, let safe = p.safeCluster(at: start) else { return .unknown }
+            startCluster = safe
+        }
+        let limit = limit(from: start)
+        let lastSegment = p.segmentCount - 1
+        return p.clusterX.withUnsafeBufferPointer { clusterX in
+            p.contentEndCluster.withUnsafeBufferPointer { contentEndCluster in
+                let startX = clusterX[startCluster]
+                var fittedWidth = 0.0
+                var next = segment
+                while next <= lastSegment {
+                    let endCluster = Int(contentEndCluster[next])
+                    guard endCluster >= 0 else { return .unknown }
+                    if !fromSegmentStart, mayBeFarTooWide(byteCount: p.contentEnds[next] - start) { return .unknown }
+                    // A line that may end in a hyphen there is measured with it: the walk's.
+                    if p.hyphenationPoint(endingSegment: next, bytes: bytes) != nil { return .unknown }
+                    let width = clusterX[endCluster] - startX
+                    guard width <= limit else {
+                        guard next > segment else { return .firstSegmentTooWide(width) }
+                        return .fitted(line(from: start, endingAfter: next - 1, width: fittedWidth, overflowWidth: width), nextSegment: next)
+                    }
+                    fittedWidth = width
+                    next += 1
+                }
+                return .fitted(line(from: start, endingAfter: lastSegment, width: fittedWidth), nextSegment: next)
+            }
+        }
+    }
+}

@@ -1,0 +1,117 @@
+// The lines that may start at a position of a paragraph, measured as drawn: the walk over each line that ends at a break opportunity and fits.
+
+/// The lines that may start at a given position of one paragraph at one wrap width, measured as
+/// they would be drawn: what greedy filling chooses among and the optimal breakers search.
+struct LineCandidates {
+    let paragraph: PreparedParagraph
+    let bytes: UnsafeBufferPointer<UInt8>
+    let style: TextStyle
+    /// The wrap width (finite).
+    let maxWidth: Double
+
+    /// The index of the segment a line starting at `start` (a line start of some layout) begins in.
+    func segment(startingLineAt start: Int) -> Int {
+        start == paragraph.range.start ? 0 : max(0, firstIndex(in: paragraph.segmentStarts, atOrAfter: start + 1) - 1)
+    }
+
+    func measurer(from start: Int) -> LineMeasurer {
+        LineMeasurer(paragraph, bytes: bytes, style: style, start: start)
+    }
+
+    /// The width a line starting at `start` may fill: the wrap width less its indent, with the tolerance.
+    func limit(from start: Int) -> Double {
+        style.paragraph.availableWidth(maxWidth, isFirstLine: start == paragraph.range.start) + Layout.fitTolerance
+    }
+
+    /// The line from `start` that ends after segment `segment`, at the break opportunity there (or
+    /// the paragraph's end), its whitespace hanging: `width` is its content's width.
+    @inline(__always)
+    func line(from start: Int, endingAfter segment: Int, width: Double, overflowWidth: Double = .infinity,
+              isHyphenated: Bool = false) -> LineBreak {
+        LineBreak(start: start, contentEnd: max(paragraph.contentEnds[segment], start), end: paragraph.segmentEnd(segment),
+                  width: width, overflowWidth: overflowWidth, isHyphenated: isHyphenated)
+    }
+
+    /// The line greedy filling takes from `start` (in segment `segment`), measured segment by
+    /// segment: the last that ``forEachFittingLine(from:segment:measurer:_:)`` hands over, or the
+    /// word cut between grapheme clusters when not even the first segment fits; with the index of
+    /// the segment the next line starts in.
+    func walkedLine(from start: Int, segment: Int) throws -> (LineBreak, nextSegment: Int) {
+        var measurer = measurer(from: start)
+        var fitted: (LineBreak, nextSegment: Int)?
+        let segmentWidth = forEachFittingLine(from: start, segment: segment, measurer: &measurer) { line, next in
+            fitted = (line, next)
+        }
+        if let fitted { return fitted }
+        return try cutLine(from: start, segment: segment, segmentWidth: segmentWidth, measurer: &measurer)
+    }
+
+    /// Calls `each` with every line from `start` (in segment `segment`) that ends at a break
+    /// opportunity and fits, shortest first, with the index of the segment after it. Each line's
+    /// ``LineBreak/overflowWidth`` is the width of the next one tried, which for the last is the
+    /// first that does not fit. Nothing when not even the first segment fits: then it returns that
+    /// segment's width, as the line would measure it (nil when it was not measured).
+    @inline(__always) @discardableResult
+    func forEachFittingLine(from start: Int, segment: Int, measurer: inout LineMeasurer,
+                            _ each: (LineBreak, _ nextSegment: Int) -> Void) -> Double? {
+        let limit = limit(from: start)
+        let lastSegment = paragraph.segmentCount - 1
+        var pending: LineBreak?
+        var next = segment
+        // The common case: a line starting at a safe segment start in a paragraph without tabs,
+        // where each safe content end's width is a subtraction of prepared positions.
+        let startCluster = paragraph.tabs.isEmpty && start == paragraph.segmentStarts[segment]
+            ? Int(paragraph.segmentStartCluster[segment]) : -1
+        let startX = startCluster >= 0 ? paragraph.clusterX[startCluster] : 0
+        while next <= lastSegment {
+            let contentEnd = max(paragraph.contentEnds[next], start)
+            let endCluster = Int(paragraph.contentEndCluster[next])
+            var width: Double
+            if startCluster >= 0 && endCluster >= 0 && contentEnd == paragraph.contentEnds[next] {
+                width = paragraph.clusterX[endCluster] - startX
+            } else if isFarTooWide(paragraph, start..<contentEnd, limit: limit, em: style.size) {
+                // A long word far wider than the line as prepared: measuring it exactly would
+                // reshape all of it (in a script unsafe to break throughout), once for every line
+                // it is cut into. It does not fit; the next width that could fit it is unknown, so
+                // the line's stable widths end at this one.
+                if var line = pending { line.overflowWidth = limit.nextUp; each(line, next) }
+                return nil
+            } else {
+                width = measurer.width(to: contentEnd)
+            }
+            let hyphen = hyphenEnding(paragraph, bytes, segment: next, from: start)
+            if let hyphen { width = measurer.hyphenatedWidth(replacing: hyphen) }
+            if var line = pending {
+                line.overflowWidth = width
+                each(line, next)
+                pending = nil
+            }
+            guard width <= limit else { return next == segment ? width : nil }
+            pending = line(from: start, endingAfter: next, width: width, isHyphenated: hyphen != nil)
+            next += 1
+        }
+        if let line = pending { each(line, next) }
+        return nil
+    }
+}
+
+/// The most clusters a piece of a line may span and still be measured exactly, however much wider
+/// than the line it is (see ``isFarTooWide(_:_:limit:em:)``).
+private let exactlyMeasuredClusters = 256
+
+/// Whether a piece of a line `byteCount` bytes long may be far too wide to measure: a cluster holds
+/// one byte at least, so a piece of ``exactlyMeasuredClusters`` bytes or fewer spans no more clusters.
+@inline(__always)
+func mayBeFarTooWide(byteCount: Int) -> Bool {
+    byteCount > exactlyMeasuredClusters
+}
+
+/// Whether `range` of a paragraph certainly does not fit `limit`: it spans more than 256 clusters
+/// and, as prepared (shaped in context, tabs counted as nothing), is wider than twice the limit plus
+/// 16 em. Measuring it on its own reshapes only its edges differently, a few glyphs' worth.
+private func isFarTooWide(_ paragraph: PreparedParagraph, _ range: Range<Int>, limit: Double, em: Double) -> Bool {
+    guard mayBeFarTooWide(byteCount: range.count) else { return false }
+    let first = paragraph.cluster(atOrAfter: range.lowerBound)
+    let last = paragraph.cluster(atOrAfter: range.upperBound)
+    return last - first > exactlyMeasuredClusters && paragraph.clusterX[last] - paragraph.clusterX[first] > 2 * limit + 16 * em
+}
