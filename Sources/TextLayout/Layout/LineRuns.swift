@@ -1,4 +1,4 @@
-// Builds one line's glyph runs in drawing order (bidi rules L1 and L2) and its height from the fonts it uses.
+// Builds one line's glyph runs: its glyphs shaped as it was measured, advanced (letter spacing, tabs, justification), ordered for drawing (UAX #9 L2).
 
 /// A line's glyph runs and vertical metrics: the fonts' largest ascent and descent, and the line
 /// box (its height and the baseline's place in it) under the paragraph's line-height model.
@@ -11,26 +11,12 @@ struct BuiltLine {
     var baselineOffset: Double
 }
 
-/// A glyph that ends a cluster of a justified line: where it is among the line's pieces' glyphs.
-private struct JustificationGap {
-    var piece: Int
-    var glyph: Int
-    /// Whether the cluster is a space that justification stretches (``isExpandableSpace(_:at:)``).
-    var isSpace: Bool
-}
-
-/// Whether the character at byte `i` is a space that justification stretches: U+0020 or U+00A0.
-private func isExpandableSpace(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
-    bytes[i] == 0x20 || (bytes[i] == 0xC2 && i + 1 < bytes.count && bytes[i + 1] == 0xA0)
-}
-
-/// A piece of a line: the part of one shaped run on it, at one bidi level.
-private struct LinePiece {
-    var range: Range<Int>
-    var run: Int
-    var level: UInt8
-    /// The index in ``PreparedText/spans`` of the styled span the piece is in, or nil.
-    var span: Int? = nil
+/// A line's glyphs with their advances in pixels, split by piece (in logical order), and where
+/// justification may add space (``JustificationGap``) to the `content` width.
+private struct PlacedGlyphs {
+    var byPiece: [[Glyph]]
+    var gaps: [JustificationGap] = []
+    var content = 0.0
 }
 
 extension PreparedText {
@@ -41,39 +27,28 @@ extension PreparedText {
     ///   ``stretch(_:content:at:to:)``), nil to leave it as measured.
     func buildLine(_ paragraph: PreparedParagraph, _ line: LineBreak, bytes: UnsafeBufferPointer<UInt8>,
                    utf16Start: Int, glyphRuns: Bool = true, justifiedWidth: Double? = nil) -> BuiltLine {
-        if !glyphRuns, let (font, size) = paragraph.onlyFont ?? (line.end == line.start ? (style.font, style.size) : nil) {
-            let metrics = font.metrics
-            let gap = metrics.leading(size: size) / 2
-            let ascent = metrics.ascent(size: size)
-            let descent = metrics.descent(size: size)
-            guard style.paragraph.usesFontLineBoxes else {
-                let box = style.lineBox(line.end == line.start ? [] : [(font, size)])
-                return BuiltLine(runs: [], ascent: ascent, descent: descent, height: box.height, baselineOffset: box.above)
-            }
-            return BuiltLine(runs: [], ascent: ascent, descent: descent, height: ascent + descent + 2 * gap, baselineOffset: ascent + gap)
-        }
-        if !glyphRuns, style.paragraph.usesFontLineBoxes, line.end > line.start {
-            // Only the fonts' boxes: the runs on the line tell them without cutting it into pieces.
-            let extent = fontLineExtent(of: paragraph, line)
-            return BuiltLine(runs: [], ascent: extent.ascent, descent: extent.descent, height: extent.height, baselineOffset: extent.above)
-        }
+        if !glyphRuns, let metrics = lineMetricsWithoutPieces(paragraph, line) { return metrics }
         let pieces = linePieces(paragraph, line)
-        // Metrics from the fonts on the line; an empty line has the primary font's.
-        var extent = FontLineExtent()
-        if pieces.isEmpty { extent.include(style.font, size: style.size) }
-        for piece in pieces { extent.include(paragraph.runs[piece.run].font, size: paragraph.runs[piece.run].size) }
-        let (ascent, descent) = (extent.ascent, extent.descent)
-        var above = extent.above
-        var height = extent.height
-        if !style.paragraph.usesFontLineBoxes {
-            let box = style.lineBox(pieces.lazy.map { (paragraph.runs[$0.run].font, paragraph.runs[$0.run].size) })
-            height = box.height
-            above = box.above
-        }
-        guard glyphRuns else {
-            return BuiltLine(runs: [], ascent: ascent, descent: descent, height: height, baselineOffset: above)
-        }
+        var built = lineMetrics(of: pieces, in: paragraph)
+        guard glyphRuns else { return built }
         let measurer = LineMeasurer(paragraph, bytes: bytes, style: style, start: line.start)
+        let hyphen = hyphenReplacing(line, in: paragraph)
+        let logical = logicalGlyphs(paragraph, line, hyphen: hyphen, measurer: measurer)
+        var placed = placedGlyphs(logical, pieces: pieces, of: paragraph, line, hyphen: hyphen, bytes: bytes, utf16Start: utf16Start,
+                                  measurer: measurer, justifies: justifiedWidth != nil)
+        if let justifiedWidth { stretch(&placed.byPiece, content: placed.content, at: placed.gaps, to: justifiedWidth) }
+        built.runs = drawingOrderRuns(pieces, glyphs: placed.byPiece, of: paragraph, bytes: bytes, lineStart: line.start,
+                                      utf16Start: utf16Start)
+        return built
+    }
+
+    /// The shaped glyphs of `line` in logical order, as the line was measured: the paragraph's
+    /// glyphs, the pieces next to unsafe-to-break edges reshaped; each tab one glyph of its own
+    /// (advanced later), the text after it shaped from the byte after it; and a line that breaks
+    /// after a soft hyphen or at an automatic hyphenation point ends in its hyphen (`hyphen`
+    /// stands for), shaped with the letters before it.
+    private func logicalGlyphs(_ paragraph: PreparedParagraph, _ line: LineBreak, hyphen: Range<Int>?,
+                               measurer: LineMeasurer) -> ShapedGlyphs {
         var logical = ShapedGlyphs()
         func appendPlan(_ s: Int, _ c: Int) {
             guard c > s else { return }
@@ -99,13 +74,8 @@ extension PreparedText {
             }
             appendPlan(position, c)
         }
-        // A line that breaks after a soft hyphen or at an automatic hyphenation point ends in its
-        // hyphen, shaped with the letters before it as the line was measured (see
-        // ``LineMeasurer/hyphenatedWidth(replacing:)``). Its glyphs take the soft hyphen's cluster;
-        // at a point, which replaces no character, the cluster of the letter before it, so that
-        // they stay inside the line's range (a caret after the line's last letter stands after
-        // the hyphen, as after a soft hyphen).
-        let hyphen = hyphenReplacing(line, in: paragraph)
+        // The hyphen is shaped with the letters before it as the line was measured (see
+        // ``LineMeasurer/hyphenatedWidth(replacing:)``).
         if let hyphen {
             let piece = measurer.hyphenPiece(replacing: hyphen)
             appendSpan(line.start, piece.lowerBound)
@@ -114,51 +84,63 @@ extension PreparedText {
             appendSpan(line.start, line.contentEnd)
         }
         appendSpan(line.contentEnd, line.end)
+        return logical
+    }
 
-        // Glyphs in logical order, tabs advanced to their stops, split by piece.
+    /// The `logical` glyphs of `line` in pixels, split by piece: letter spacing after each
+    /// cluster, tabs advanced to their stops, clusters in UTF-16 offsets. A hyphen's glyphs are
+    /// generated and take the soft hyphen's cluster; at an automatic point, which replaces no
+    /// character, the cluster of the letter before it, so that they stay inside the line's range
+    /// (a caret after the line's last letter stands after the hyphen, as after a soft hyphen).
+    /// With `justifies`, the glyphs that end the content's clusters are gathered as gaps.
+    private func placedGlyphs(_ logical: ShapedGlyphs, pieces: [RunPiece], of paragraph: PreparedParagraph, _ line: LineBreak,
+                              hyphen: Range<Int>?, bytes: UnsafeBufferPointer<UInt8>, utf16Start: Int,
+                              measurer: LineMeasurer, justifies: Bool) -> PlacedGlyphs {
         var offsets = UTF16OffsetCounter(bytes, byteOffset: line.start, utf16Offset: utf16Start)
-        var pieceGlyphs = [[Glyph]](repeating: [], count: pieces.count)
-        var pieceRanges = [Range<Int>](repeating: 0..<0, count: pieces.count)
+        var placed = PlacedGlyphs(byPiece: [[Glyph]](repeating: [], count: pieces.count))
         var x = 0.0
         var p = 0
-        // With justification: where each glyph that may take extra space went, and whether it ends a space.
-        var gaps: [JustificationGap] = []
-        var content = 0.0
         var utf16Cluster = 0
         for (g, shaped) in logical.enumerated() {
             let cluster = Int(shaped.cluster)
             let isHyphen = cluster == hyphen?.lowerBound
+            let endsCluster = g + 1 == logical.count || logical[g + 1].cluster != shaped.cluster
             while p + 1 < pieces.count, cluster >= pieces[p].range.upperBound { p += 1 }
             let run = paragraph.runs[pieces[p].run]
             let scale = run.scale
             var advance = Double(shaped.advance) * scale
             // Letter spacing follows each cluster: it goes on the cluster's last glyph.
-            if run.letterSpacing != 0, g + 1 == logical.count || logical[g + 1].cluster != shaped.cluster {
-                advance += run.letterSpacing
-            }
+            if run.letterSpacing != 0, endsCluster { advance += run.letterSpacing }
             var id = shaped.id
             if bytes[cluster] == 0x09 {
                 advance = measurer.nextTabStop(after: x) - x
                 id = style.font.spaceGlyph
             }
             x += advance
-            if justifiedWidth != nil, cluster < line.contentEnd || isHyphen {
-                content += advance
-                if g + 1 == logical.count || logical[g + 1].cluster != shaped.cluster {
-                    gaps.append(JustificationGap(piece: p, glyph: pieceGlyphs[p].count, isSpace: isExpandableSpace(bytes, at: cluster)))
+            if justifies, cluster < line.contentEnd || isHyphen {
+                placed.content += advance
+                if endsCluster {
+                    placed.gaps.append(JustificationGap(piece: p, glyph: placed.byPiece[p].count, isSpace: isExpandableSpace(bytes, at: cluster)))
                 }
             }
             if !(isHyphen && hyphen!.isEmpty && g > 0) { utf16Cluster = offsets.utf16(at: cluster) }
-            pieceGlyphs[p].append(Glyph(id: id, cluster: utf16Cluster, advance: advance,
-                                        xOffset: Double(shaped.xOffset) * scale, yOffset: Double(shaped.yOffset) * scale,
-                                        isGenerated: isHyphen))
+            placed.byPiece[p].append(Glyph(id: id, cluster: utf16Cluster, advance: advance,
+                                           xOffset: Double(shaped.xOffset) * scale, yOffset: Double(shaped.yOffset) * scale,
+                                           isGenerated: isHyphen))
         }
-        if let justifiedWidth { stretch(&pieceGlyphs, content: content, at: gaps, to: justifiedWidth) }
-        var rangeOffsets = UTF16OffsetCounter(bytes, byteOffset: line.start, utf16Offset: utf16Start)
+        return placed
+    }
+
+    /// The glyph runs of a line's `pieces` (with their `glyphs`, in logical order) in drawing
+    /// order (UAX #9 rule L2), each placed where the one before it ends; a right-to-left run's
+    /// glyphs reversed.
+    private func drawingOrderRuns(_ pieces: [RunPiece], glyphs pieceGlyphs: [[Glyph]], of paragraph: PreparedParagraph,
+                                  bytes: UnsafeBufferPointer<UInt8>, lineStart: Int, utf16Start: Int) -> [GlyphRun] {
+        var rangeOffsets = UTF16OffsetCounter(bytes, byteOffset: lineStart, utf16Offset: utf16Start)
+        var pieceRanges = [Range<Int>](repeating: 0..<0, count: pieces.count)
         for (k, piece) in pieces.enumerated() {
             pieceRanges[k] = rangeOffsets.utf16(at: piece.range.lowerBound)..<rangeOffsets.utf16(at: piece.range.upperBound)
         }
-
         var runs: [GlyphRun] = []
         var penX = 0.0
         for k in visualOrder(pieces.map(\.level)) {
@@ -173,66 +155,6 @@ extension PreparedText {
             penX += glyphRun.width
             runs.append(glyphRun)
         }
-        return BuiltLine(runs: runs, ascent: ascent, descent: descent, height: height, baselineOffset: above)
-    }
-
-    /// Stretches a line's content to `width` pixels: the glyphs that end its spaces (U+0020 and
-    /// U+00A0, as Pango and CSS stretch) share the difference evenly; in a line without such a space
-    /// (Chinese, Japanese), the glyphs that end each cluster but the last do (the cluster's own
-    /// advance, so the gap follows it in the cluster's direction). `gaps` are the glyphs that end
-    /// the line's clusters before its hanging whitespace, in logical order; the hanging whitespace
-    /// keeps its advance.
-    private func stretch(_ pieceGlyphs: inout [[Glyph]], content: Double, at gaps: [JustificationGap], to width: Double) {
-        var stretched = gaps.filter(\.isSpace)
-        if stretched.isEmpty { stretched = gaps.count > 1 ? Array(gaps.dropLast()) : gaps }
-        guard !stretched.isEmpty else { return }
-        let extra = (width - content) / Double(stretched.count)
-        for gap in stretched { pieceGlyphs[gap.piece][gap.glyph].advance += extra }
-    }
-
-    /// The pieces of `line` in logical order: its part of each shaped run, with the whitespace that
-    /// hangs at its end put at the paragraph's level (UAX #9 rule L1).
-    private func linePieces(_ paragraph: PreparedParagraph, _ line: LineBreak) -> [LinePiece] {
-        guard line.end > line.start else { return [] }
-        var pieces: [LinePiece] = []
-        var r = paragraph.run(at: line.start)
-        while r < paragraph.runs.count, paragraph.runs[r].range.lowerBound < line.end {
-            let run = paragraph.runs[r]
-            let start = max(run.range.lowerBound, line.start)
-            let end = min(run.range.upperBound, line.end)
-            let trailing = max(start, line.contentEnd)
-            if trailing < end, run.level != paragraph.bidi.paragraphLevel {
-                if trailing > start { pieces.append(LinePiece(range: start..<trailing, run: r, level: run.level)) }
-                pieces.append(LinePiece(range: trailing..<end, run: r, level: paragraph.bidi.paragraphLevel))
-            } else {
-                pieces.append(LinePiece(range: start..<end, run: r, level: run.level))
-            }
-            r += 1
-        }
-        return resolvedSpans.isEmpty ? pieces : splitAtSpans(pieces)
-    }
-
-    /// The pieces cut at the edges of styled spans, each knowing its span: spans that shape alike
-    /// share a run, but each keeps its own attributes.
-    private func splitAtSpans(_ pieces: [LinePiece]) -> [LinePiece] {
-        var result: [LinePiece] = []
-        for piece in pieces {
-            var start = piece.range.lowerBound
-            while start < piece.range.upperBound {
-                var end = piece.range.upperBound
-                var span: Int?
-                if let next = resolvedSpans.first(where: { $0.bytes.upperBound > start }) {
-                    if next.bytes.lowerBound <= start {
-                        span = next.index
-                        end = min(end, next.bytes.upperBound)
-                    } else {
-                        end = min(end, next.bytes.lowerBound)
-                    }
-                }
-                result.append(LinePiece(range: start..<end, run: piece.run, level: piece.level, span: span))
-                start = end
-            }
-        }
-        return result
+        return runs
     }
 }
