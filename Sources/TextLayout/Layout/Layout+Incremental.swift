@@ -25,91 +25,107 @@ extension Layout {
             return try prepared.layout(width: maxWidth.isFinite ? maxWidth : nil, lineSpace: lineSpace, glyphRuns: hasGlyphRuns,
                                        maxContentHeight: maxContentHeight)
         }
-        let first = edit.firstParagraph
-        let oldEndParagraph = first + edit.oldParagraphCount
-        let newEndParagraph = first + edit.newParagraphCount
-        let oldLines = self.lines
-        var kept = LayoutLines.EditBuilder(old: oldLines)
-        // The old lines of the edited paragraphs: firstOldLine..<resume.
-        let firstOldLine = oldLines.firstLine(ofParagraphAtLeast: first)
-        var resume = oldLines.firstLine(ofParagraphAtLeast: oldEndParagraph)
-        var top = 0.0
-        var rebroken: [Line] = []
-
-        try prepared.bytes.withUnsafeBufferPointer { bytes in
-            if edit.oldParagraphCount == 1, edit.newParagraphCount == 1 {
-                // One paragraph edited: re-break from the line before the edit's line.
-                let paragraph = prepared.paragraphs[first]
-                let editLine = (firstOldLine..<resume).last { oldLines.byteStart(ofLine: $0) <= edit.oldBytes.lowerBound } ?? firstOldLine
-                // Balanced and pretty lines before the edit's line stay as they are while typing
-                // (CSS `text-wrap-style: stable`): the search starts at the edit's line and covers
-                // the rest of the paragraph, so the result differs from a full layout, which
-                // would weigh the whole paragraph again.
-                let keepsLinesAbove = prepared.style.paragraph.textWrap != .wrap
-                var startLine = max(firstOldLine, keepsLinesAbove ? editLine : editLine - 1)
-                // The lines before it are kept only if the paragraph is prepared as before up to
-                // there: an edit can change bidi levels, scripts and break opportunities far before
-                // it (a mark typed into a Thai word re-segments the words before it). The last kept
-                // line ended there because the segment after it did not fit, so that segment's
-                // start (the end of the width tried) must be a break opportunity as before.
-                let oldParagraph = old.paragraphs[first]
-                let keptEnd = oldLines.byteStart(ofLine: startLine)
-                let following = firstIndex(in: oldParagraph.segmentStarts, atOrAfter: keptEnd + 1)
-                let nextStart = following < oldParagraph.segmentStarts.count ? oldParagraph.segmentStarts[following] : oldParagraph.range.end
-                let checkedEnd = min(nextStart + 1, oldParagraph.range.end, paragraph.range.end)
-                if startLine > firstOldLine, keepsLinesAbove
-                    // The kept lines need only the text before them prepared as before, and their
-                    // end still a break opportunity.
-                    ? !paragraph.head(upTo: keptEnd, matches: oldParagraph) || !paragraph.isSegmentStart(keptEnd)
-                    : !paragraph.head(upTo: max(keptEnd, checkedEnd), matches: oldParagraph) {
-                    startLine = firstOldLine
-                }
-                let start = oldLines.byteStart(ofLine: startLine)
-                let editEnd = edit.oldBytes.lowerBound + edit.newByteCount
-                var candidate = editLine + 1
-                var matched: Int?
-                // Old lines after the edit keep the widths they were measured with: only where
-                // positions are exact are those a fresh layout's (see `hasExactPositions`).
-                let mayKeepLinesBelow = !keepsLinesAbove && paragraph.hasExactPositions && oldParagraph.hasExactPositions
-                let breaks = try breakLines(paragraph, bytes: bytes, style: prepared.style, maxWidth: maxWidth, from: start) { newStart in
-                    guard mayKeepLinesBelow, newStart > editEnd else { return false }
-                    let oldStart = newStart - edit.byteDelta
-                    while candidate < resume, oldLines.byteStart(ofLine: candidate) < oldStart { candidate += 1 }
-                    if candidate < resume, oldLines.byteStart(ofLine: candidate) == oldStart,
-                       paragraph.tail(from: newStart, matches: oldParagraph, from: oldStart) {
-                        matched = candidate
-                        return true
-                    }
-                    return false
-                }
-                kept.keep(0..<startLine)
-                top = self.top(after: startLine)
-                var offsets = UTF16OffsetCounter(bytes, byteOffset: start, utf16Offset: oldLines[startLine].utf16Range.lowerBound)
-                prepared.appendLines(breaks, of: paragraph, index: first, endsParagraph: matched == nil, bytes: bytes,
-                                     offsets: &offsets, top: &top, lineSpace: lineSpace, maxWidth: maxWidth, glyphRuns: hasGlyphRuns,
-                                     to: &rebroken)
-                if let matched { resume = matched }
-            } else {
-                // Paragraphs split or joined: break every new one.
-                kept.keep(0..<firstOldLine)
-                top = self.top(after: firstOldLine)
-                let anchor = oldLines[firstOldLine]
-                var offsets = UTF16OffsetCounter(bytes, byteOffset: anchor.byteRange.lowerBound, utf16Offset: anchor.utf16Range.lowerBound)
-                for index in first..<newEndParagraph {
-                    let paragraph = prepared.paragraphs[index]
-                    let breaks = try breakLines(paragraph, bytes: bytes, style: prepared.style, maxWidth: maxWidth)
-                    prepared.appendLines(breaks, of: paragraph, index: index, endsParagraph: true, bytes: bytes,
-                                         offsets: &offsets, top: &top, lineSpace: lineSpace, maxWidth: maxWidth, glyphRuns: hasGlyphRuns,
-                                         to: &rebroken)
-                }
-            }
+        let rebroken = try prepared.bytes.withUnsafeBufferPointer { bytes in
+            edit.oldParagraphCount == 1 && edit.newParagraphCount == 1
+                ? try rebreakingEditedParagraph(prepared, after: edit, bytes: bytes)
+                : try rebreakingParagraphs(prepared, after: edit, bytes: bytes)
         }
-        kept.append(rebroken)
+        var kept = LayoutLines.EditBuilder(old: lines)
+        kept.keep(0..<rebroken.keptLineCount)
+        kept.append(rebroken.lines)
         // The remaining old lines: moved by the edit and by the change in height, shared with this layout.
-        kept.appendMoved(from: resume, bytes: edit.byteDelta, utf16: edit.utf16Delta,
-                         paragraphs: edit.newParagraphCount - edit.oldParagraphCount, top: top, lineSpace: lineSpace)
+        kept.appendMoved(from: rebroken.resume, bytes: edit.byteDelta, utf16: edit.utf16Delta,
+                         paragraphs: edit.newParagraphCount - edit.oldParagraphCount, top: rebroken.top, lineSpace: lineSpace)
         return try Layout(prepared: prepared, maxWidth: maxWidth, lineSpace: lineSpace, lines: kept.build(text: prepared.text),
                           hasGlyphRuns: hasGlyphRuns)
+    }
+
+    /// The lines of `prepared` (this layout's text after `edit`, which edits one paragraph into
+    /// one) that replace old ones: broken from the line before the edit's line (a shorter word may
+    /// now fit there), and only up to the first line that starts where one started before, shifted
+    /// by the edit, when the old lines from there on stay right (see ``PreparedParagraph/hasExactPositions``).
+    private func rebreakingEditedParagraph(_ prepared: PreparedText, after edit: TextEdit,
+                                           bytes: UnsafeBufferPointer<UInt8>) throws -> RebrokenLines {
+        let oldLines = lines
+        let first = edit.firstParagraph
+        let paragraph = prepared.paragraphs[first]
+        let oldParagraph = self.prepared.paragraphs[first]
+        let firstOldLine = oldLines.firstLine(ofParagraphAtLeast: first)
+        let resume = oldLines.firstLine(ofParagraphAtLeast: first + 1)
+        let editLine = (firstOldLine..<resume).last { oldLines.byteStart(ofLine: $0) <= edit.oldBytes.lowerBound } ?? firstOldLine
+        let keepsLinesAbove = prepared.style.paragraph.textWrap != .wrap
+        let startLine = firstRebrokenLine(editLine: editLine, ofParagraphFrom: firstOldLine, paragraph: paragraph, was: oldParagraph,
+                                          keepsLinesAbove: keepsLinesAbove)
+        let start = oldLines.byteStart(ofLine: startLine)
+        let editEnd = edit.oldBytes.lowerBound + edit.newByteCount
+        var candidate = editLine + 1
+        var matched: Int?
+        // Old lines after the edit keep the widths they were measured with: only where
+        // positions are exact are those a fresh layout's (see `hasExactPositions`).
+        let mayKeepLinesBelow = !keepsLinesAbove && paragraph.hasExactPositions && oldParagraph.hasExactPositions
+        let breaks = try breakLines(paragraph, bytes: bytes, style: prepared.style, maxWidth: maxWidth, from: start) { newStart in
+            guard mayKeepLinesBelow, newStart > editEnd else { return false }
+            let oldStart = newStart - edit.byteDelta
+            while candidate < resume, oldLines.byteStart(ofLine: candidate) < oldStart { candidate += 1 }
+            if candidate < resume, oldLines.byteStart(ofLine: candidate) == oldStart,
+               paragraph.tail(from: newStart, matches: oldParagraph, from: oldStart) {
+                matched = candidate
+                return true
+            }
+            return false
+        }
+        var rebroken = RebrokenLines(keptLineCount: startLine, top: top(after: startLine), resume: resume)
+        var offsets = UTF16OffsetCounter(bytes, byteOffset: start, utf16Offset: oldLines[startLine].utf16Range.lowerBound)
+        prepared.appendLines(breaks, of: paragraph, index: first, endsParagraph: matched == nil, bytes: bytes,
+                             offsets: &offsets, top: &rebroken.top, lineSpace: lineSpace, maxWidth: maxWidth, glyphRuns: hasGlyphRuns,
+                             to: &rebroken.lines)
+        if let matched { rebroken.resume = matched }
+        return rebroken
+    }
+
+    /// The old line of an edited paragraph (its first at `firstOldLine`) that re-breaking starts
+    /// at: the line before the edit's line `editLine`; with balanced or pretty lines
+    /// (`keepsLinesAbove`), the edit's line itself, so that the lines before it stay as they are
+    /// while typing (CSS `text-wrap-style: stable`: the result differs from a full layout, which
+    /// would weigh the whole paragraph again). The paragraph's first line when `paragraph` (after
+    /// the edit) is not prepared as `oldParagraph` was up to there: an edit can change bidi levels,
+    /// scripts and break opportunities far before it (a mark typed into a Thai word re-segments
+    /// the words before it).
+    private func firstRebrokenLine(editLine: Int, ofParagraphFrom firstOldLine: Int, paragraph: PreparedParagraph,
+                                   was oldParagraph: PreparedParagraph, keepsLinesAbove: Bool) -> Int {
+        let startLine = max(firstOldLine, keepsLinesAbove ? editLine : editLine - 1)
+        guard startLine > firstOldLine else { return startLine }
+        // The last kept line ended there because the segment after it did not fit, so that
+        // segment's start (the end of the width tried) must be a break opportunity as before.
+        let keptEnd = lines.byteStart(ofLine: startLine)
+        let following = firstIndex(in: oldParagraph.segmentStarts, atOrAfter: keptEnd + 1)
+        let nextStart = following < oldParagraph.segmentStarts.count ? oldParagraph.segmentStarts[following] : oldParagraph.range.end
+        let checkedEnd = min(nextStart + 1, oldParagraph.range.end, paragraph.range.end)
+        let preparedAsBefore = keepsLinesAbove
+            // The kept lines need only the text before them prepared as before, and their end
+            // still a break opportunity.
+            ? paragraph.head(upTo: keptEnd, matches: oldParagraph) && paragraph.isSegmentStart(keptEnd)
+            : paragraph.head(upTo: max(keptEnd, checkedEnd), matches: oldParagraph)
+        return preparedAsBefore ? startLine : firstOldLine
+    }
+
+    /// The lines of `prepared` that replace the old lines of the paragraphs `edit` split or
+    /// joined: every new paragraph broken.
+    private func rebreakingParagraphs(_ prepared: PreparedText, after edit: TextEdit,
+                                      bytes: UnsafeBufferPointer<UInt8>) throws -> RebrokenLines {
+        let firstOldLine = lines.firstLine(ofParagraphAtLeast: edit.firstParagraph)
+        var rebroken = RebrokenLines(keptLineCount: firstOldLine, top: top(after: firstOldLine),
+                                     resume: lines.firstLine(ofParagraphAtLeast: edit.firstParagraph + edit.oldParagraphCount))
+        let anchor = lines[firstOldLine]
+        var offsets = UTF16OffsetCounter(bytes, byteOffset: anchor.byteRange.lowerBound, utf16Offset: anchor.utf16Range.lowerBound)
+        for index in edit.firstParagraph..<(edit.firstParagraph + edit.newParagraphCount) {
+            let paragraph = prepared.paragraphs[index]
+            let breaks = try breakLines(paragraph, bytes: bytes, style: prepared.style, maxWidth: maxWidth)
+            prepared.appendLines(breaks, of: paragraph, index: index, endsParagraph: true, bytes: bytes,
+                                 offsets: &offsets, top: &rebroken.top, lineSpace: lineSpace, maxWidth: maxWidth, glyphRuns: hasGlyphRuns,
+                                 to: &rebroken.lines)
+        }
+        return rebroken
     }
 
     /// The top of the line after the first `count` lines, as a layout sums it (0 for none).
@@ -118,6 +134,15 @@ extension Layout {
         let last = lines[count - 1]
         return last.top + (last.height + lineSpace)
     }
+}
+
+/// What an edit's relayout breaks anew: the old lines kept before (the first `keptLineCount`), the
+/// new lines, the top of the line after them, and the first old line kept after them (`resume`).
+private struct RebrokenLines {
+    var keptLineCount: Int
+    var lines: [Line] = []
+    var top: Double
+    var resume: Int
 }
 
 extension PreparedParagraph {
@@ -140,9 +165,7 @@ extension PreparedParagraph {
         let otherRun = other.run(at: otherStart)
         guard runs.count - run == other.runs.count - otherRun,
               zip(runs[run...], other.runs[otherRun...]).allSatisfy({ a, b in
-                  a.font === b.font && a.level == b.level && a.script == b.script && a.size == b.size
-                      && a.letterSpacing == b.letterSpacing && a.features == b.features && a.span == b.span
-                      && a.range.upperBound == b.range.upperBound + delta
+                  a.isShapedAlike(b) && a.range.upperBound == b.range.upperBound + delta
               }) else { return false }
         let glyph = clusterFirstGlyph[cluster(atOrAfter: start)]
         let otherGlyph = other.clusterFirstGlyph[other.cluster(atOrAfter: otherStart)]
@@ -172,9 +195,7 @@ extension PreparedParagraph {
         let theirs = other.runs.prefix { $0.range.lowerBound < end }
         guard mine.count == theirs.count,
               zip(mine, theirs).allSatisfy({ a, b in
-                  a.font === b.font && a.level == b.level && a.script == b.script && a.size == b.size
-                      && a.letterSpacing == b.letterSpacing && a.features == b.features && a.span == b.span
-                      && a.range.lowerBound == b.range.lowerBound && min(a.range.upperBound, end) == min(b.range.upperBound, end)
+                  a.isShapedAlike(b) && a.range.lowerBound == b.range.lowerBound && min(a.range.upperBound, end) == min(b.range.upperBound, end)
               }) else { return false }
         let glyph = clusterFirstGlyph[cluster(atOrAfter: end)]
         guard glyph == other.clusterFirstGlyph[other.cluster(atOrAfter: end)] else { return false }

@@ -190,6 +190,13 @@ struct ShapedRun: Sendable {
     var span: Int?
 
     var isRightToLeft: Bool { level & 1 == 1 }
+
+    /// Whether `other` was shaped as this run was (font, level, script, size, letter spacing,
+    /// features, span), whatever its range: an edit elsewhere left it as it was.
+    func isShapedAlike(_ other: ShapedRun) -> Bool {
+        font === other.font && level == other.level && script == other.script && size == other.size
+            && letterSpacing == other.letterSpacing && features == other.features && span == other.span
+    }
 }
 
 extension PreparedParagraph {
