@@ -1,5 +1,4 @@
-// Reads a hyphenation pattern file (the `hyph_*.dic` format of libhyphen, LibreOffice and Debian's hyphen-* packages) and finds a word's points with Liang's algorithm.
-import CICU
+// A language's hyphenation patterns (the `hyph_*.dic` format of libhyphen, LibreOffice and Debian's hyphen-* packages): each level's automaton, and a word's points found with Liang's algorithm as libhyphen finds them.
 
 /// The hyphenation patterns of one language, read from a `hyph_*.dic` file.
 ///
@@ -67,102 +66,16 @@ package final class HyphenationPatterns: Sendable {
     ///   line that is not a charset ICU knows, a NUL byte (a binary file), no pattern at all, or a
     ///   file over ``maximumFileSize``.
     package init(fileBytes bytes: [UInt8]) throws {
-        guard bytes.count <= Self.maximumFileSize else {
-            throw LayoutError(.invalidArgument, "the pattern file is \(bytes.count) bytes; at most \(Self.maximumFileSize) are read")
+        var file = try PatternFileReader(fileBytes: bytes)
+        file.readPatterns(bytes)
+        guard file.patternCount > 0 else {
+            throw LayoutError(.invalidArgument, "the pattern file '\(file.charset)' holds no pattern")
         }
-        guard !bytes.contains(0) else {
-            throw LayoutError(.invalidArgument, "the pattern file holds a NUL byte: it is binary, not a pattern file")
-        }
-        let firstLineEnd = bytes.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) ?? bytes.count
-        let charset = String(decoding: bytes[..<firstLineEnd], as: UTF8.self).trimmingSpaces()
-        guard !charset.isEmpty, charset.count <= 40, charset.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_:.".contains($0)) }) else {
-            throw LayoutError(.invalidArgument, "a pattern file starts with its charset's name (such as UTF-8 or ISO8859-1), got '\(charset.prefix(40))'")
-        }
-        self.charset = charset
-        var compound = LevelBuilder()
-        var main = LevelBuilder()
-        var sawNextLevel = false
-        var mins: [String: Int] = [:]
-        let decoder = try LineDecoder(charset: charset)
-        var skipped = 0
-        var patternCount = 0
-        var lineStart = firstLineEnd
-        while lineStart < bytes.count {
-            while lineStart < bytes.count, bytes[lineStart] == 0x0A || bytes[lineStart] == 0x0D { lineStart += 1 }
-            var lineEnd = lineStart
-            while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
-            defer { lineStart = lineEnd }
-            // libhyphen reads lines into a 100-byte buffer and skips those that do not fit.
-            guard lineEnd > lineStart, lineEnd - lineStart < 99 else { continue }
-            let line = bytes[lineStart..<lineEnd]
-            if line.first == UInt8(ascii: "%") || line.first == UInt8(ascii: "#") { continue }
-            if let (keyword, value) = Self.keyword(line) {
-                if keyword == "NEXTLEVEL" {
-                    // libhyphen reads two levels at most: a second NEXTLEVEL ends the file.
-                    if sawNextLevel { break }
-                    sawNextLevel = true
-                } else if keyword != "NOHYPHEN", !sawNextLevel {
-                    // libhyphen reads the limits of the level it returns: the first of two, or the only one.
-                    mins[keyword] = value
-                }
-                continue
-            }
-            let text = decoder.decode(line)
-            if text.contains("/") {
-                skipped += 1
-                continue
-            }
-            var letters: [UInt32] = []
-            var values: [UInt8] = [0]
-            for scalar in text.unicodeScalars {
-                if scalar.value <= 0x20 { break }
-                if (0x30...0x39).contains(scalar.value) {
-                    values[values.count - 1] = UInt8(scalar.value - 0x30)
-                } else {
-                    letters.append(scalar.value)
-                    values.append(0)
-                }
-            }
-            if sawNextLevel { main.add(letters, values) } else { compound.add(letters, values) }
-            patternCount += 1
-        }
-        guard patternCount > 0 else {
-            throw LayoutError(.invalidArgument, "the pattern file '\(charset)' holds no pattern")
-        }
-        // One level: what was read is the second level, and the first finds no joint in a word
-        // of letters (libhyphen's default first level breaks only at hyphens and apostrophes).
-        if !sawNextLevel { swap(&compound, &main) }
-        self.compound = compound.finished()
-        self.main = main.finished()
-        self.skippedNonStandard = skipped
-        leftMin = mins["LEFTHYPHENMIN"] ?? 0
-        rightMin = mins["RIGHTHYPHENMIN"] ?? 0
-        let compoundLeft = mins["COMPOUNDLEFTHYPHENMIN"] ?? 0
-        let compoundRight = mins["COMPOUNDRIGHTHYPHENMIN"] ?? 0
-        if sawNextLevel {
-            compoundLeftMin = compoundLeft
-            compoundRightMin = compoundRight
-        } else {
-            compoundLeftMin = compoundLeft > 0 ? compoundLeft : leftMin > 0 ? leftMin : 3
-            compoundRightMin = compoundRight > 0 ? compoundRight : rightMin > 0 ? rightMin : 3
-        }
-    }
-
-    /// A keyword line's keyword and number (0 when it has none), or nil for a pattern line.
-    private static func keyword(_ line: ArraySlice<UInt8>) -> (String, Int)? {
-        for keyword in ["COMPOUNDLEFTHYPHENMIN", "COMPOUNDRIGHTHYPHENMIN", "LEFTHYPHENMIN", "RIGHTHYPHENMIN", "NOHYPHEN", "NEXTLEVEL"] {
-            guard line.starts(with: keyword.utf8) else { continue }
-            // As C's atoi: spaces, then digits; anything else ends the number.
-            var number = 0
-            var i = line.startIndex + keyword.utf8.count
-            while i < line.endIndex, line[i] == 0x20 || line[i] == 0x09 { i += 1 }
-            while i < line.endIndex, (0x30...0x39).contains(line[i]), number < 1_000_000 {
-                number = number * 10 + Int(line[i] - 0x30)
-                i += 1
-            }
-            return (keyword, number)
-        }
-        return nil
+        charset = file.charset
+        skippedNonStandard = file.skippedNonStandard
+        (compound, main) = file.finishedLevels()
+        (leftMin, rightMin) = file.limits
+        (compoundLeftMin, compoundRightMin) = file.compoundLimits
     }
 
     /// Where `word` (lowercase scalars, letters only) may be hyphenated, as libhyphen's
@@ -280,54 +193,6 @@ package final class HyphenationPatterns: Sendable {
     }
 }
 
-/// Turns a pattern file's lines into Unicode: UTF-8 as it is (bad bytes as U+FFFD); a one-byte
-/// charset through a table of its 128 upper bytes, each converted once by ICU; any other charset
-/// line by line through ICU.
-private struct LineDecoder {
-    let charset: String
-    let isUTF8: Bool
-    /// For a one-byte charset, the character of each byte from 0x80.
-    let upperBytes: [Unicode.Scalar]?
-
-    init(charset: String) throws {
-        self.charset = charset
-        let name = charset.uppercased().filter { $0.isLetter || $0.isNumber }
-        isUTF8 = name == "UTF8"
-        guard !isUTF8 else {
-            upperBytes = nil
-            return
-        }
-        var table: [Unicode.Scalar] = []
-        for byte in UInt8(0x80)...UInt8(0xFF) {
-            let text = try Self.convert([byte], charset: charset)
-            guard text.unicodeScalars.count == 1 else { break }
-            table.append(text.unicodeScalars.first!)
-        }
-        upperBytes = table.count == 128 ? table : nil
-    }
-
-    func decode(_ line: ArraySlice<UInt8>) -> String {
-        if isUTF8 || line.allSatisfy({ $0 < 0x80 }) { return String(decoding: line, as: UTF8.self) }
-        if let upperBytes {
-            var text = String.UnicodeScalarView()
-            for byte in line { text.append(byte < 0x80 ? Unicode.Scalar(byte) : upperBytes[Int(byte - 0x80)]) }
-            return String(text)
-        }
-        return (try? Self.convert(Array(line), charset: charset)) ?? ""
-    }
-
-    /// `bytes` in `charset`, converted by ICU.
-    static func convert(_ bytes: [UInt8], charset: String) throws -> String {
-        let needed = cicu_convert_to_utf8(charset, bytes, Int32(bytes.count), nil, 0)
-        guard needed >= 0 else {
-            throw LayoutError(.invalidArgument, "the pattern file's charset '\(charset)' is not one ICU can read (\(String(cString: cicu_error_name(-needed))))")
-        }
-        var output = [UInt8](repeating: 0, count: Int(needed) + 1)
-        let written = cicu_convert_to_utf8(charset, bytes, Int32(bytes.count), &output, Int32(output.count))
-        return String(decoding: output[..<Int(max(0, written))], as: UTF8.self)
-    }
-}
-
 /// A hash table from UInt64 keys to non-negative Int32 values (open addressing, linear probing,
 /// a multiplicative hash): the automaton's transitions, looked up once or more per letter.
 struct TransitionTable: Sendable {
@@ -369,78 +234,5 @@ struct TransitionTable: Sendable {
         shift -= 1
         count = 0
         for (key, value) in zip(oldKeys, oldValues) where key != .max { self[key] = value }
-    }
-}
-
-/// Builds one level's automaton: a trie of the patterns, then each state's fallback.
-private struct LevelBuilder {
-    var level = HyphenationPatterns.Level()
-    var parent: [Int32] = [-1]
-    var letter: [UInt32] = [0]
-    var depth: [Int32] = [0]
-
-    /// Adds a pattern (a later one of the same letters replaces an earlier one, as in libhyphen).
-    mutating func add(_ letters: [UInt32], _ values: [UInt8]) {
-        var state: Int32 = 0
-        for scalar in letters {
-            let key = UInt64(state) << 21 | UInt64(scalar & 0x1F_FFFF)
-            let known = level.transitions[key]
-            if known >= 0 {
-                state = known
-            } else {
-                let new = Int32(parent.count)
-                level.transitions[key] = new
-                if state == 0, scalar & 0x1F_FFFF < 0x500 { level.rootBelow500[Int(scalar & 0x1F_FFFF)] = new }
-                parent.append(state)
-                letter.append(scalar & 0x1F_FFFF)
-                depth.append(depth[Int(state)] + 1)
-                level.fallback.append(-1)
-                level.valueStart.append(0)
-                level.valueCount.append(0)
-                state = new
-            }
-        }
-        // Leading zeros raise nothing: keep the values from the first non-zero one (as libhyphen),
-        // so most states keep few.
-        let first = values.firstIndex { $0 != 0 } ?? values.count
-        let kept = values[first...]
-        level.valueStart[Int(state)] = Int32(level.values.count)
-        level.valueCount[Int(state)] = UInt8(min(kept.count, 255))
-        level.values.append(contentsOf: kept.prefix(255))
-    }
-
-    /// The level with every fallback set, in order of depth (Aho and Corasick's failure links:
-    /// the longest proper suffix of a state's string that is a state).
-    consuming func finished() -> HyphenationPatterns.Level {
-        var byDepth = Array(1..<parent.count)
-        byDepth.sort { depth[$0] < depth[$1] }
-        for state in byDepth {
-            let up = Int(parent[state])
-            guard up != 0 else {
-                level.fallback[state] = 0
-                continue
-            }
-            var candidate = level.fallback[up]
-            var found: Int32 = 0
-            while candidate >= 0 {
-                let next = level.transitions[UInt64(candidate) << 21 | UInt64(letter[state])]
-                if next >= 0 {
-                    found = next
-                    break
-                }
-                candidate = level.fallback[Int(candidate)]
-            }
-            level.fallback[state] = found
-        }
-        return level
-    }
-}
-
-private extension String {
-    func trimmingSpaces() -> String {
-        var scalars = Substring(self)
-        while let first = scalars.first, first.isWhitespace { scalars = scalars.dropFirst() }
-        while let last = scalars.last, last.isWhitespace { scalars = scalars.dropLast() }
-        return String(scalars)
     }
 }
