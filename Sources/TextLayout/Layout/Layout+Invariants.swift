@@ -42,63 +42,91 @@ extension Layout {
                     fail("paragraph \(p) (bytes \(paragraph.range.start)..<\(paragraph.range.end)) has no line")
                     continue
                 }
-                var expected = paragraph.range.start
-                for k in first..<l {
-                    let line = lines[k]
-                    let r = line.byteRange
-                    if r.lowerBound != expected {
-                        fail("line \(k) starts at byte \(r.lowerBound), not \(expected) where the line before it ends: a gap or an overlap")
-                    }
-                    guard r.lowerBound <= r.upperBound, r.upperBound <= paragraph.range.end, r.lowerBound >= paragraph.range.start else {
-                        fail("line \(k)'s bytes \(r) lie outside its paragraph \(paragraph.range.start)..<\(paragraph.range.end)")
-                        expected = max(expected, min(r.upperBound, paragraph.range.end))
-                        continue
-                    }
-                    expected = r.upperBound
-                    let utf16 = offsets.utf16(at: r.lowerBound)..<offsets.utf16(at: r.upperBound)
-                    if utf16 != line.utf16Range { fail("line \(k)'s utf16Range is \(line.utf16Range), its bytes give \(utf16)") }
-                    let isLast = k == l - 1
-                    if line.endsWithHardBreak != (isLast && paragraph.range.endsWithHardBreak) {
-                        fail("line \(k) says endsWithHardBreak \(line.endsWithHardBreak), wrongly")
-                    }
-                    if k > first, !paragraph.isSegmentStart(r.lowerBound) {
-                        // A cut inside a word: it must fall between two grapheme clusters of that word.
-                        if !graphemes.isBoundary(r.lowerBound, in: paragraph, bytes: bytes) {
-                            fail("line \(k) starts at byte \(r.lowerBound), inside a grapheme cluster and not at a break opportunity")
-                        }
-                    }
-                    let afterSoftHyphen = endsWithSoftHyphen(bytes, r.upperBound, from: r.lowerBound + 1)
-                    if line.endsWithHyphen, isLast || !paragraph.isSegmentStart(r.upperBound)
-                        || !(afterSoftHyphen || paragraph.isAutoHyphen(r.upperBound)) {
-                        fail("line \(k) shows a hyphen but does not break right after a soft hyphen that follows its text, nor at a hyphenation point")
-                    }
-                    checkMetrics(line, k, top: top, fail: fail)
-                    top = line.top + line.height + lineSpace
-                    let room = prepared.style.paragraph.availableWidth(maxWidth, isFirstLine: k == first)
-                    let limit = room + Self.fitTolerance
-                    if line.isJustified, line.width != room || isLast {
-                        fail("line \(k) is justified to \(line.width) px, but only a paragraph's line before its last is, to its room \(room)")
-                    }
-                    if line.width < 0 { fail("line \(k) has a negative width \(line.width)") }
-                    if line.width > limit {
-                        let content = r.lowerBound..<trimmedEnd(bytes, r)
-                        if graphemes.count(in: content, bytes: bytes) > 1 {
-                            fail("line \(k) is \(line.width) px wide, over the width \(maxWidth), but holds more than one grapheme cluster")
-                        }
-                    }
-                    if line.overflowWidth <= limit, !isLast, prepared.style.paragraph.textWrap == .wrap {
-                        fail("line \(k) stopped although its next piece fits: \(line.overflowWidth) px within \(maxWidth)")
-                    }
-                    if hasGlyphRuns { checkGlyphs(line, k, paragraph, bytes: bytes, fail: fail) }
-                }
-                if expected != paragraph.range.end {
-                    fail("paragraph \(p)'s lines end at byte \(expected), not at its end \(paragraph.range.end)")
+                let end = checkLines(first..<l, of: paragraph, bytes: bytes, offsets: &offsets, graphemes: &graphemes, top: &top, fail: fail)
+                if end != paragraph.range.end {
+                    fail("paragraph \(p)'s lines end at byte \(end), not at its end \(paragraph.range.end)")
                 }
             }
             if l != lines.count { fail("\(lines.count - l) line(s) belong to no paragraph (from line \(l) on)") }
             if !contentHeight.isFinite || contentHeight < 0 { fail("the content height is \(contentHeight)") }
         }
         return problems
+    }
+
+    /// Checks the lines `range`, all of `paragraph`, which start at `top`; returns where they end
+    /// (the paragraph's end when they cover it).
+    private func checkLines(_ range: Range<Int>, of paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8>,
+                            offsets: inout UTF16OffsetCounter, graphemes: inout GraphemeMemo, top: inout Double,
+                            fail: (@autoclosure () -> String) -> Void) -> Int {
+        var expected = paragraph.range.start
+        for k in range {
+            let line = lines[k]
+            let r = line.byteRange
+            if r.lowerBound != expected {
+                fail("line \(k) starts at byte \(r.lowerBound), not \(expected) where the line before it ends: a gap or an overlap")
+            }
+            guard r.lowerBound <= r.upperBound, r.upperBound <= paragraph.range.end, r.lowerBound >= paragraph.range.start else {
+                fail("line \(k)'s bytes \(r) lie outside its paragraph \(paragraph.range.start)..<\(paragraph.range.end)")
+                expected = max(expected, min(r.upperBound, paragraph.range.end))
+                continue
+            }
+            expected = r.upperBound
+            let place = LinePlace(index: k, isFirst: k == range.lowerBound, isLast: k == range.upperBound - 1)
+            checkEdges(line, place, paragraph, bytes: bytes, offsets: &offsets, graphemes: &graphemes, fail: fail)
+            checkMetrics(line, k, top: top, fail: fail)
+            top = line.top + line.height + lineSpace
+            checkWidth(line, place, bytes: bytes, graphemes: graphemes, fail: fail)
+            if hasGlyphRuns { checkGlyphs(line, k, paragraph, bytes: bytes, fail: fail) }
+        }
+        return expected
+    }
+
+    /// Checks where a line within its paragraph begins and ends: its UTF-16 range, its hard break,
+    /// a start at a break opportunity or between grapheme clusters of a cut word, a hyphen only
+    /// after a soft hyphen that follows its text or at a hyphenation point.
+    private func checkEdges(_ line: Line, _ place: LinePlace, _ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8>,
+                            offsets: inout UTF16OffsetCounter, graphemes: inout GraphemeMemo,
+                            fail: (@autoclosure () -> String) -> Void) {
+        let (k, r) = (place.index, line.byteRange)
+        let utf16 = offsets.utf16(at: r.lowerBound)..<offsets.utf16(at: r.upperBound)
+        if utf16 != line.utf16Range { fail("line \(k)'s utf16Range is \(line.utf16Range), its bytes give \(utf16)") }
+        if line.endsWithHardBreak != (place.isLast && paragraph.range.endsWithHardBreak) {
+            fail("line \(k) says endsWithHardBreak \(line.endsWithHardBreak), wrongly")
+        }
+        if !place.isFirst, !paragraph.isSegmentStart(r.lowerBound) {
+            // A cut inside a word: it must fall between two grapheme clusters of that word.
+            if !graphemes.isBoundary(r.lowerBound, in: paragraph, bytes: bytes) {
+                fail("line \(k) starts at byte \(r.lowerBound), inside a grapheme cluster and not at a break opportunity")
+            }
+        }
+        let afterSoftHyphen = endsWithSoftHyphen(bytes, r.upperBound, from: r.lowerBound + 1)
+        if line.endsWithHyphen, place.isLast || !paragraph.isSegmentStart(r.upperBound)
+            || !(afterSoftHyphen || paragraph.isAutoHyphen(r.upperBound)) {
+            fail("line \(k) shows a hyphen but does not break right after a soft hyphen that follows its text, nor at a hyphenation point")
+        }
+    }
+
+    /// Checks a line's width against its room: justified only before its paragraph's last line
+    /// and to its room, not negative, over the room only as one grapheme cluster, and (greedy
+    /// lines) stopped only where its next piece did not fit.
+    private func checkWidth(_ line: Line, _ place: LinePlace, bytes: UnsafeBufferPointer<UInt8>, graphemes: GraphemeMemo,
+                            fail: (@autoclosure () -> String) -> Void) {
+        let k = place.index
+        let room = prepared.style.paragraph.availableWidth(maxWidth, isFirstLine: place.isFirst)
+        let limit = room + Self.fitTolerance
+        if line.isJustified, line.width != room || place.isLast {
+            fail("line \(k) is justified to \(line.width) px, but only a paragraph's line before its last is, to its room \(room)")
+        }
+        if line.width < 0 { fail("line \(k) has a negative width \(line.width)") }
+        if line.width > limit {
+            let content = line.byteRange.lowerBound..<trimmedEnd(bytes, line.byteRange)
+            if graphemes.count(in: content, bytes: bytes) > 1 {
+                fail("line \(k) is \(line.width) px wide, over the width \(maxWidth), but holds more than one grapheme cluster")
+            }
+        }
+        if line.overflowWidth <= limit, !place.isLast, prepared.style.paragraph.textWrap == .wrap {
+            fail("line \(k) stopped although its next piece fits: \(line.overflowWidth) px within \(maxWidth)")
+        }
     }
 
     /// The end of `range` without the whitespace that hangs there and the no-break spaces that stay
@@ -122,6 +150,9 @@ extension Layout {
         if abs(line.top - top) > 1e-9 * max(1, abs(top)) { fail("line \(k)'s top is \(line.top), not \(top) below the line before") }
     }
 
+    /// Checks a line's glyph runs: they tile the line, each glyph's numbers are finite and its
+    /// cluster in its run, the generated glyphs are its hyphen's, and the glyphs before its hanging
+    /// whitespace add up to its width.
     private func checkGlyphs(_ line: Line, _ k: Int, _ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8>,
                              fail: (@autoclosure () -> String) -> Void) {
         // Candidate content ends: before the no-break spaces that stay after a cut and the
@@ -140,18 +171,7 @@ extension Layout {
         var sumHanging = 0.0
         var sumTrimmed = 0.0
         var sumSegment = 0.0
-        // Runs come in drawing order, each starting where the one before it ends; in logical
-        // order their ranges tile the line.
-        for (a, b) in zip(line.runs, line.runs.dropFirst()) where abs(a.x + a.width - b.x) > 1e-6 * max(1, abs(b.x)) {
-            fail("line \(k)'s run \(b.utf16Range) starts at x \(b.x), not where the run before it ends (\(a.x + a.width))")
-        }
-        let logical = line.runs.map(\.utf16Range).filter { !$0.isEmpty }.sorted { $0.lowerBound < $1.lowerBound }
-        var covered = line.utf16Range.lowerBound
-        for range in logical {
-            if range.lowerBound != covered { fail("line \(k)'s runs leave a gap or overlap at UTF-16 offset \(covered): the next run is \(range)") }
-            covered = max(covered, range.upperBound)
-        }
-        if covered != line.utf16Range.upperBound { fail("line \(k)'s runs end at UTF-16 offset \(covered), the line at \(line.utf16Range.upperBound)") }
+        checkRunsTile(line, k, fail: fail)
         for run in line.runs {
             if !run.x.isFinite { fail("line \(k) has a run at x \(run.x)") }
             for glyph in run.glyphs {
@@ -166,25 +186,51 @@ extension Layout {
                 if glyph.cluster < segmentUTF16 { sumSegment += glyph.advance }
             }
         }
-        // The hyphen a line shows after a soft hyphen is generated: it stands in the soft hyphen's
-        // cluster, and only such a line has one.
-        let generated = line.runs.flatMap(\.glyphs).filter(\.isGenerated)
-        if generated.isEmpty == line.endsWithHyphen {
-            fail("line \(k) says endsWithHyphen \(line.endsWithHyphen) but has \(generated.count) generated glyphs")
-        }
-        // At an automatic point the hyphen takes the cluster of the letter before it: the line's last.
-        let hyphenCluster = paragraph.isAutoHyphen(r.upperBound)
-            ? line.runs.flatMap(\.glyphs).filter { !$0.isGenerated }.map(\.cluster).max() ?? -1
-            : line.utf16Range.upperBound - 1
-        if let stray = generated.first(where: { $0.cluster != hyphenCluster }) {
-            fail("line \(k) has a generated glyph at UTF-16 offset \(stray.cluster), not at its soft hyphen or the letter before its hyphenation point")
-        }
+        checkGeneratedGlyphs(line, k, paragraph, fail: fail)
         let tolerance = 1e-6 * max(1, abs(line.width))
         // (A line whose glyphs add up to less than 0 is 0 wide.)
         if [sumHanging, sumTrimmed, sumSegment].allSatisfy({ abs(max(0, $0) - line.width) > tolerance }) {
             fail("line \(k) is \(line.width) px wide, but its glyphs before the hanging whitespace advance \(sumHanging) px")
         }
     }
+
+    /// Checks that a line's runs come in drawing order, each starting where the one before it
+    /// ends, and that in logical order their ranges tile the line.
+    private func checkRunsTile(_ line: Line, _ k: Int, fail: (@autoclosure () -> String) -> Void) {
+        for (a, b) in zip(line.runs, line.runs.dropFirst()) where abs(a.x + a.width - b.x) > 1e-6 * max(1, abs(b.x)) {
+            fail("line \(k)'s run \(b.utf16Range) starts at x \(b.x), not where the run before it ends (\(a.x + a.width))")
+        }
+        let logical = line.runs.map(\.utf16Range).filter { !$0.isEmpty }.sorted { $0.lowerBound < $1.lowerBound }
+        var covered = line.utf16Range.lowerBound
+        for range in logical {
+            if range.lowerBound != covered { fail("line \(k)'s runs leave a gap or overlap at UTF-16 offset \(covered): the next run is \(range)") }
+            covered = max(covered, range.upperBound)
+        }
+        if covered != line.utf16Range.upperBound { fail("line \(k)'s runs end at UTF-16 offset \(covered), the line at \(line.utf16Range.upperBound)") }
+    }
+
+    /// Checks that the hyphen a line shows after a soft hyphen is generated and stands in the soft
+    /// hyphen's cluster (at an automatic point, the cluster of the letter before it, the line's
+    /// last), and that only such a line has generated glyphs.
+    private func checkGeneratedGlyphs(_ line: Line, _ k: Int, _ paragraph: PreparedParagraph, fail: (@autoclosure () -> String) -> Void) {
+        let generated = line.runs.flatMap(\.glyphs).filter(\.isGenerated)
+        if generated.isEmpty == line.endsWithHyphen {
+            fail("line \(k) says endsWithHyphen \(line.endsWithHyphen) but has \(generated.count) generated glyphs")
+        }
+        let hyphenCluster = paragraph.isAutoHyphen(line.byteRange.upperBound)
+            ? line.runs.flatMap(\.glyphs).filter { !$0.isGenerated }.map(\.cluster).max() ?? -1
+            : line.utf16Range.upperBound - 1
+        if let stray = generated.first(where: { $0.cluster != hyphenCluster }) {
+            fail("line \(k) has a generated glyph at UTF-16 offset \(stray.cluster), not at its soft hyphen or the letter before its hyphenation point")
+        }
+    }
+}
+
+/// Where a checked line stands: its index, and whether it is its paragraph's first or last.
+private struct LinePlace {
+    var index: Int
+    var isFirst: Bool
+    var isLast: Bool
 }
 
 /// The grapheme cluster boundaries of the segment last asked about, so that the many lines of
