@@ -94,60 +94,11 @@ extension Layout {
             offset += character.utf16.count
             bounds.append(offset)
         }
-        let count = bounds.count - 1
-        var x0 = [Double](repeating: .infinity, count: count)
-        var x1 = [Double](repeating: -.infinity, count: count)
-        var direction = [Bool?](repeating: nil, count: count)
-
-        /// Gives each grapheme cluster that `range` touches an even share of `left..<right`.
-        func distribute(_ range: Range<Int>, _ left: Double, _ right: Double, _ isRightToLeft: Bool) {
-            let first = lastIndex(in: bounds, atOrBefore: range.lowerBound)
-            guard first < count else { return }
-            var last = first
-            while last + 1 < count, bounds[last + 1] < range.upperBound { last += 1 }
-            let share = (right - left) / Double(last - first + 1)
-            for k in first...last {
-                let n = Double(k - first)
-                let (a, b) = isRightToLeft ? (right - (n + 1) * share, right - n * share) : (left + n * share, left + (n + 1) * share)
-                x0[k] = min(x0[k], a)
-                x1[k] = max(x1[k], b)
-                if direction[k] == nil { direction[k] = isRightToLeft }
-            }
+        var extents = ClusterExtents(bounds: bounds)
+        if extents.count > 0 {
+            for run in glyphRuns(of: line) { extents.add(run, from: origin + run.x) }
         }
-
-        if count > 0 {
-            for run in glyphRuns(of: line) {
-                let starts = Set(run.glyphs.map(\.cluster)).sorted()
-                var x = origin + run.x
-                var g = 0
-                while g < run.glyphs.count {
-                    let cluster = run.glyphs[g].cluster
-                    var advance = 0.0
-                    var h = g
-                    while h < run.glyphs.count, run.glyphs[h].cluster == cluster {
-                        advance += run.glyphs[h].advance
-                        h += 1
-                    }
-                    let s = lastIndex(in: starts, atOrBefore: cluster) + 1
-                    let end = s < starts.count ? starts[s] : run.utf16Range.upperBound
-                    if end > cluster { distribute(cluster..<end, x, x + advance, run.isRightToLeft) }
-                    x += advance
-                    g = h
-                }
-            }
-        }
-
-        // Clusters without glyphs sit at the trailing edge of the cluster before (or the leading
-        // edge of the one after, or the line's start).
-        var boxes: [ClusterBox] = []
-        boxes.reserveCapacity(count)
-        for k in 0..<count where direction[k] != nil {
-            boxes.append(ClusterBox(range: bounds[k]..<bounds[k + 1], x0: x0[k], x1: x1[k], isRightToLeft: direction[k]!))
-        }
-        if boxes.count < count {
-            boxes = fillingEmptyBoxes(bounds: bounds, x0: x0, x1: x1, direction: direction, rightToLeft: rightToLeft, emptyX: origin)
-        }
-
+        let boxes = extents.boxes(rightToLeft: rightToLeft, emptyX: origin)
         let visualOrder = boxes.indices.sorted { a, b in
             let ma = (boxes[a].x0 + boxes[a].x1) / 2
             let mb = (boxes[b].x0 + boxes[b].x1) / 2
@@ -159,21 +110,78 @@ extension Layout {
         return LineGeometry(index: index, boxes: boxes, bounds: bounds, visualOrder: visualOrder,
                             visualPosition: visualPosition, isRightToLeft: rightToLeft, emptyX: origin)
     }
+}
 
-    /// Boxes for every cluster when some have no glyphs: those get an empty box at the trailing
-    /// edge of the cluster before, or the leading edge of the next one with glyphs, or the line's start.
-    private func fillingEmptyBoxes(bounds: [Int], x0: [Double], x1: [Double], direction: [Bool?],
-                                   rightToLeft: Bool, emptyX: Double) -> [ClusterBox] {
-        let count = bounds.count - 1
+/// The x span each grapheme cluster of a line covers, gathered run by run: the union of the
+/// shares of the HarfBuzz clusters that touch it, and the direction of the first run that does.
+private struct ClusterExtents {
+    /// The line's grapheme cluster boundaries, ascending, from its start to its end.
+    let bounds: [Int]
+    private var x0: [Double]
+    private var x1: [Double]
+    /// Per cluster, whether the first run that reached it reads right to left; nil: no glyph did.
+    private var direction: [Bool?]
+
+    init(bounds: [Int]) {
+        self.bounds = bounds
+        x0 = [Double](repeating: .infinity, count: bounds.count - 1)
+        x1 = [Double](repeating: -.infinity, count: bounds.count - 1)
+        direction = [Bool?](repeating: nil, count: bounds.count - 1)
+    }
+
+    /// The number of grapheme clusters.
+    var count: Int { bounds.count - 1 }
+
+    /// Adds the clusters of `run`, drawn from `x`: its glyphs grouped into HarfBuzz clusters
+    /// (consecutive glyphs with the same cluster offset), each spread over the grapheme clusters
+    /// it touches.
+    mutating func add(_ run: GlyphRun, from x: Double) {
+        let starts = Set(run.glyphs.map(\.cluster)).sorted()
+        var x = x
+        var g = 0
+        while g < run.glyphs.count {
+            let cluster = run.glyphs[g].cluster
+            var advance = 0.0
+            var h = g
+            while h < run.glyphs.count, run.glyphs[h].cluster == cluster {
+                advance += run.glyphs[h].advance
+                h += 1
+            }
+            let s = lastIndex(in: starts, atOrBefore: cluster) + 1
+            let end = s < starts.count ? starts[s] : run.utf16Range.upperBound
+            if end > cluster { distribute(cluster..<end, x, x + advance, run.isRightToLeft) }
+            x += advance
+            g = h
+        }
+    }
+
+    /// Gives each grapheme cluster that `range` touches an even share of `left..<right`.
+    private mutating func distribute(_ range: Range<Int>, _ left: Double, _ right: Double, _ isRightToLeft: Bool) {
+        let first = lastIndex(in: bounds, atOrBefore: range.lowerBound)
+        guard first < count else { return }
+        var last = first
+        while last + 1 < count, bounds[last + 1] < range.upperBound { last += 1 }
+        let share = (right - left) / Double(last - first + 1)
+        for k in first...last {
+            let n = Double(k - first)
+            let (a, b) = isRightToLeft ? (right - (n + 1) * share, right - n * share) : (left + n * share, left + (n + 1) * share)
+            x0[k] = min(x0[k], a)
+            x1[k] = max(x1[k], b)
+            if direction[k] == nil { direction[k] = isRightToLeft }
+        }
+    }
+
+    /// One box per cluster. Clusters without glyphs get an empty box at the trailing edge of the
+    /// cluster before, or the leading edge of the next one with glyphs, or `emptyX` (the line's
+    /// start) in the line's direction.
+    func boxes(rightToLeft: Bool, emptyX: Double) -> [ClusterBox] {
         var boxes: [ClusterBox] = []
         boxes.reserveCapacity(count)
         for k in 0..<count {
             let range = bounds[k]..<bounds[k + 1]
             if let isRightToLeft = direction[k] {
                 boxes.append(ClusterBox(range: range, x0: x0[k], x1: x1[k], isRightToLeft: isRightToLeft))
-                continue
-            }
-            if let previous = boxes.last {
+            } else if let previous = boxes.last {
                 let x = previous.isRightToLeft ? previous.x0 : previous.x1
                 boxes.append(ClusterBox(range: range, x0: x, x1: x, isRightToLeft: previous.isRightToLeft))
             } else if let next = (k..<count).first(where: { direction[$0] != nil }) {
