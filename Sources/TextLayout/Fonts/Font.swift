@@ -38,7 +38,35 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     public internal(set) weak var context: FontContext?
 
     init(path: String, faceIndex: Int, library freeType: FreeTypeLibrary, fileStamp: String) throws {
-        let library = freeType.handle
+        let (blob, face) = try Font.openFace(path: path, faceIndex: faceIndex, library: freeType.handle)
+        do {
+            self.metrics = try Font.readMetrics(face, path: path)
+        } catch {
+            FT_Done_Face(face)
+            hb_blob_destroy(blob)
+            throw error
+        }
+        let hbFont = Font.harfBuzzFont(blob: blob, faceIndex: faceIndex, unitsPerEm: metrics.unitsPerEm)
+        (self.spaceGlyph, self.spaceAdvance) = Font.space(in: hbFont)
+        self.spaceIsInert = Font.isSpaceInert(hbFont, space: spaceGlyph)
+        self.path = path
+        self.faceIndex = faceIndex
+        self.familyName = face.pointee.family_name.map { String(cString: $0) } ?? ""
+        self.styleName = face.pointee.style_name.map { String(cString: $0) } ?? ""
+        self.fileStamp = fileStamp
+        self.blob = blob
+        self.library = freeType
+        self.ftFace = face
+        self.hbFont = hbFont
+        self.lowCoverage = Font.coverageBelow800(of: hbFont)
+    }
+
+    /// Maps the file at `path` once into a HarfBuzz blob and opens its face `faceIndex` with
+    /// FreeType, which reads the blob's bytes.
+    /// - Throws: ``LayoutError`` `.badFontFile`: a face index out of range, a file that is missing,
+    ///   unreadable or empty, or one FreeType cannot read (naming the faces it holds when the
+    ///   index is past them).
+    private static func openFace(path: String, faceIndex: Int, library: FT_Library) throws -> (blob: OpaquePointer, face: FT_Face) {
         guard faceIndex >= 0, faceIndex < Int(Int32.max) else {
             throw LayoutError(.badFontFile, "font face index must be between 0 and \(Int32.max), got \(faceIndex)")
         }
@@ -62,45 +90,36 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
             }
             throw LayoutError(.badFontFile, "'\(path)' is not a font file FreeType can read (FreeType error \(error)\(Font.freeTypeReason(error)))")
         }
-        do {
-            self.metrics = try Font.readMetrics(face, path: path)
-        } catch {
-            FT_Done_Face(face)
-            hb_blob_destroy(blob)
-            throw error
-        }
+        return (blob, face)
+    }
+
+    /// HarfBuzz's font of face `faceIndex` of `blob`, made immutable, its scale units per em:
+    /// HarfBuzz then gives exact, unhinted advances in font units.
+    private static func harfBuzzFont(blob: OpaquePointer, faceIndex: Int, unitsPerEm: Int) -> OpaquePointer {
         let hbFace = hb_face_create(blob, UInt32(faceIndex))
         let hbFont = hb_font_create(hbFace)
         hb_face_destroy(hbFace)
-        // Scale = units per em: HarfBuzz then gives exact, unhinted advances in font units.
-        let upem = Int32(metrics.unitsPerEm)
+        let upem = Int32(unitsPerEm)
         hb_font_set_scale(hbFont, upem, upem)
         hb_font_make_immutable(hbFont)
+        return hbFont!
+    }
 
+    /// The space's glyph and its advance in font units (0 and 0 when the font has no space).
+    private static func space(in font: OpaquePointer) -> (glyph: UInt32, advance: Int) {
         var space: hb_codepoint_t = 0
-        if hb_font_get_nominal_glyph(hbFont, 0x20, &space) != 0 {
-            self.spaceGlyph = space
-            self.spaceAdvance = Int(hb_font_get_glyph_h_advance(hbFont, space))
-        } else {
-            self.spaceGlyph = 0
-            self.spaceAdvance = 0
-        }
-        self.spaceIsInert = Font.isSpaceInert(hbFont!, space: spaceGlyph)
-        self.path = path
-        self.faceIndex = faceIndex
-        self.familyName = face.pointee.family_name.map { String(cString: $0) } ?? ""
-        self.styleName = face.pointee.style_name.map { String(cString: $0) } ?? ""
-        self.fileStamp = fileStamp
-        self.blob = blob
-        self.library = freeType
-        self.ftFace = face
-        self.hbFont = hbFont!
+        guard hb_font_get_nominal_glyph(font, 0x20, &space) != 0 else { return (0, 0) }
+        return (space, Int(hb_font_get_glyph_h_advance(font, space)))
+    }
+
+    /// One bit per code point below U+0800: whether the font's character map has it (``lowCoverage``).
+    private static func coverageBelow800(of font: OpaquePointer) -> [UInt64] {
         var coverage = [UInt64](repeating: 0, count: 32)
         for scalar in UInt32(0)..<0x800 {
             var glyph: hb_codepoint_t = 0
-            if hb_font_get_nominal_glyph(hbFont, scalar, &glyph) != 0 { coverage[Int(scalar >> 6)] |= 1 << (scalar & 63) }
+            if hb_font_get_nominal_glyph(font, scalar, &glyph) != 0 { coverage[Int(scalar >> 6)] |= 1 << (scalar & 63) }
         }
-        self.lowCoverage = coverage
+        return coverage
     }
 
     deinit {
