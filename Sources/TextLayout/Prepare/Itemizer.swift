@@ -21,33 +21,7 @@ func itemize(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, style: Text
     guard !range.isEmpty else { return [] }
     let scripts = scriptRuns(bytes, range: range)
     // The paragraph cut at span edges: each slice in its span's font (nil: outside every span).
-    var slices: [(range: Range<Int>, span: Int?)] = []
-    var position = range.lowerBound
-    for (k, span) in spans.enumerated() where span.bytes.upperBound > range.lowerBound && span.bytes.lowerBound < range.upperBound {
-        let start = max(span.bytes.lowerBound, range.lowerBound)
-        let end = min(span.bytes.upperBound, range.upperBound)
-        if start > position { slices.append((position..<start, nil)) }
-        if end > start { slices.append((start..<end, k)) }
-        position = max(position, end)
-    }
-    if position < range.upperBound { slices.append((position..<range.upperBound, nil)) }
-    // Neighbouring slices that shape alike (a span that only carries attributes, such as a
-    // colour) are one slice: shaping, and so kerning, runs across their edge as if unstyled.
-    func shapesAlike(_ a: Int?, _ b: Int?) -> Bool {
-        let x = a.map { spans[$0] }
-        let y = b.map { spans[$0] }
-        return (x?.font ?? style.font) === (y?.font ?? style.font) && (x?.size ?? style.size) == (y?.size ?? style.size)
-            && (x?.features ?? []) == (y?.features ?? []) && (x?.letterSpacing ?? 0) == (y?.letterSpacing ?? 0)
-    }
-    var merged: [(range: Range<Int>, span: Int?)] = []
-    for slice in slices {
-        if let last = merged.last, shapesAlike(last.span, slice.span) {
-            merged[merged.count - 1].range = last.range.lowerBound..<slice.range.upperBound
-        } else {
-            merged.append(slice)
-        }
-    }
-    slices = merged
+    let slices = spanSlices(range, spans: spans, style: style)
     var fonts: [FontRun] = []
     for slice in slices {
         fonts += try fontRuns(bytes, range: slice.range, primary: slice.span.map { spans[$0].font } ?? style.font, language: style.languageTag)
@@ -75,6 +49,38 @@ func itemize(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, style: Text
                             script: scripts[script].script, font: fonts[font].font, span: slices[slice].span))
     }
     return runs
+}
+
+/// `range` cut at the edges of the styled `spans` in it, each slice with the index of its span
+/// (nil: outside every span). Neighbouring slices that shape alike (a span that only carries
+/// attributes, such as a colour) are one slice: shaping, and so kerning, runs across their edge as
+/// if unstyled.
+private func spanSlices(_ range: Range<Int>, spans: [ResolvedSpan], style: TextStyle) -> [(range: Range<Int>, span: Int?)] {
+    var slices: [(range: Range<Int>, span: Int?)] = []
+    var position = range.lowerBound
+    for (k, span) in spans.enumerated() where span.bytes.upperBound > range.lowerBound && span.bytes.lowerBound < range.upperBound {
+        let start = max(span.bytes.lowerBound, range.lowerBound)
+        let end = min(span.bytes.upperBound, range.upperBound)
+        if start > position { slices.append((position..<start, nil)) }
+        if end > start { slices.append((start..<end, k)) }
+        position = max(position, end)
+    }
+    if position < range.upperBound { slices.append((position..<range.upperBound, nil)) }
+    func shapesAlike(_ a: Int?, _ b: Int?) -> Bool {
+        let x = a.map { spans[$0] }
+        let y = b.map { spans[$0] }
+        return (x?.font ?? style.font) === (y?.font ?? style.font) && (x?.size ?? style.size) == (y?.size ?? style.size)
+            && (x?.features ?? []) == (y?.features ?? []) && (x?.letterSpacing ?? 0) == (y?.letterSpacing ?? 0)
+    }
+    var merged: [(range: Range<Int>, span: Int?)] = []
+    for slice in slices {
+        if let last = merged.last, shapesAlike(last.span, slice.span) {
+            merged[merged.count - 1].range = last.range.lowerBound..<slice.range.upperBound
+        } else {
+            merged.append(slice)
+        }
+    }
+    return merged
 }
 
 /// A stretch of text drawn with one font.
