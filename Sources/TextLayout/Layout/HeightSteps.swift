@@ -154,7 +154,7 @@ extension PreparedText {
             let isFirstLine = line.start == paragraphs[index].range.start
             let indent = paragraphStyle.indent == 0 ? 0 : paragraphStyle.indent(isFirstLine: isFirstLine)
             return min(narrowest, firstHolding(near: overflow + indent - Layout.fitTolerance) { wrapWidth in
-                overflow <= paragraphStyle.availableWidth(wrapWidth, isFirstLine: isFirstLine) + Layout.fitTolerance
+                overflow <= paragraphStyle.lineLimit(wrapWidth, isFirstLine: isFirstLine)
             })
         }
     }

@@ -84,8 +84,8 @@ private func earliestStarts(_ lines: LineCandidates, firstSegment: Int) -> [Int]
     let p = lines.paragraph
     guard p.tabs.isEmpty else { return nil }
     let style = lines.style.paragraph
-    let firstLimit = style.availableWidth(lines.maxWidth, isFirstLine: true) + Layout.fitTolerance
-    let otherLimit = style.availableWidth(lines.maxWidth, isFirstLine: false) + Layout.fitTolerance
+    let firstLimit = style.lineLimit(lines.maxWidth, isFirstLine: true)
+    let otherLimit = style.lineLimit(lines.maxWidth, isFirstLine: false)
     var starts: [Int] = []
     var target = p.segmentCount          // the line ends where this segment starts (or at the end)
     while target > firstSegment {

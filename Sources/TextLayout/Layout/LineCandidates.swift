@@ -18,9 +18,9 @@ struct LineCandidates {
         LineMeasurer(paragraph, bytes: bytes, style: style, start: start)
     }
 
-    /// The width a line starting at `start` may fill: the wrap width less its indent, with the tolerance.
+    /// The width a line starting at `start` may fill (``ParagraphStyle/lineLimit(_:isFirstLine:)``).
     func limit(from start: Int) -> Double {
-        style.paragraph.availableWidth(maxWidth, isFirstLine: start == paragraph.range.start) + Layout.fitTolerance
+        style.paragraph.lineLimit(maxWidth, isFirstLine: start == paragraph.range.start)
     }
 
     /// The line from `start` that ends after segment `segment`, at the break opportunity there (or
@@ -92,6 +92,15 @@ struct LineCandidates {
         }
         if let line = pending { each(line, next) }
         return nil
+    }
+}
+
+extension ParagraphStyle {
+    /// The widest a line may be and fit at wrap width `maxWidth`: its room (the wrap width less
+    /// its indent, ``availableWidth(_:isFirstLine:)``) with ``Layout/fitTolerance``. The
+    /// breaker's test, which truncation, the optimal searches and the height steps ask too.
+    func lineLimit(_ maxWidth: Double, isFirstLine: Bool) -> Double {
+        availableWidth(maxWidth, isFirstLine: isFirstLine) + Layout.fitTolerance
     }
 }
 
