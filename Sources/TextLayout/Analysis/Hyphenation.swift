@@ -242,7 +242,6 @@ private func isHyphen(_ scalar: UInt32) -> Bool {
 }
 
 /// Whether a soft hyphen (U+00AD, `C2 AD` in UTF-8) ends just before `end`, starting at `floor` or after.
-@inline(__always)
 func endsWithSoftHyphen(_ bytes: UnsafeBufferPointer<UInt8>, _ end: Int, from floor: Int) -> Bool {
     end - 2 >= floor && bytes[end - 2] == 0xC2 && bytes[end - 1] == 0xAD
 }

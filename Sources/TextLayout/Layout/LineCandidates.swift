@@ -25,7 +25,6 @@ struct LineCandidates {
 
     /// The line from `start` that ends after segment `segment`, at the break opportunity there (or
     /// the paragraph's end), its whitespace hanging: `width` is its content's width.
-    @inline(__always)
     func line(from start: Int, endingAfter segment: Int, width: Double, overflowWidth: Double = .infinity,
               isHyphenated: Bool = false) -> LineBreak {
         LineBreak(start: start, contentEnd: max(paragraph.contentEnds[segment], start), end: paragraph.segmentEnd(segment),
@@ -110,7 +109,6 @@ private let exactlyMeasuredClusters = 256
 
 /// Whether a piece of a line `byteCount` bytes long may be far too wide to measure: a cluster holds
 /// one byte at least, so a piece of ``exactlyMeasuredClusters`` bytes or fewer spans no more clusters.
-@inline(__always)
 func mayBeFarTooWide(byteCount: Int) -> Bool {
     byteCount > exactlyMeasuredClusters
 }
