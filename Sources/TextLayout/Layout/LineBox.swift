@@ -85,8 +85,8 @@ struct FontLineExtent {
 }
 
 /// The extent of a line that is not empty from the fonts of the runs it holds (hanging whitespace
-/// included), as ``PreparedText/buildLine(_:_:bytes:utf16Start:glyphRuns:justifiedWidth:)``
-/// finds it from the line's pieces, without cutting the line into pieces.
+/// included), as ``PreparedText/lineMetrics(of:in:)`` finds it from the line's pieces, without
+/// cutting the line into pieces.
 func fontLineExtent(of paragraph: PreparedParagraph, _ line: LineBreak) -> FontLineExtent {
     var extent = FontLineExtent()
     let runs = paragraph.runs
