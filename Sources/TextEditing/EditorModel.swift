@@ -143,7 +143,7 @@ public final class EditorModel {
 
     /// The UTF-16 offset of an index of ``text``.
     public func utf16Offset(of index: String.Index) -> Int {
-        text.utf16.distance(from: text.startIndex, to: index)
+        text.utf16Offset(of: index)
     }
 
     /// Everything a renderer needs now.

@@ -179,7 +179,7 @@ struct IncrementalEditorTests {
             #expect(editor.checkInvariants() == [])
         }
         #expect(editor.text == "Q: " + answer)
-        #expect(editor.text.utf16Range(editor.selectedRange) == 0..<1, "the selection stays where it was")
+        #expect(editor.text.utf16Range(of: editor.selectedRange) == 0..<1, "the selection stays where it was")
         #expect(editor.editedPrepareCount == pieces.count, "every piece went through the edit path")
         #expect(editor.prepareCount - preparesBefore == pieces.count)
         let fresh = try PreparedText(editor.displayText, font: uncachedDejaVu(), size: 17).measureEditor(width: 240, sizing: editor.configuration.sizing)

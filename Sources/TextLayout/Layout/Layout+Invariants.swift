@@ -108,8 +108,7 @@ extension Layout {
         while end > range.lowerBound {
             let hanging = hangingWhitespaceStart(bytes, range.lowerBound, end)
             if hanging < end { end = hanging; continue }
-            var start = end - 1
-            while start > range.lowerBound, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+            let start = scalarStart(bytes, atOrBefore: end - 1, notBefore: range.lowerBound)
             guard let length = spaceLength(bytes, at: start), start + length == end else { break }
             end = start
         }
