@@ -3,6 +3,7 @@ import Testing
 @testable import TextEditing
 import TextLayout
 import TextLayoutIO
+import TestSupport
 
 @Suite("Editor events and the boundary's errors")
 struct EditorEventTests {

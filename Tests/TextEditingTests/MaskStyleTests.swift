@@ -3,6 +3,7 @@ import Testing
 @testable import TextEditing
 import TextLayoutIO
 import TextLayout
+import TestSupport
 
 @Suite("Mask styles as spans")
 struct MaskStyleTests {

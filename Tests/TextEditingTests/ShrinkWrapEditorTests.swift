@@ -3,6 +3,7 @@ import Testing
 @testable import TextEditing
 import TextLayout
 import TextLayoutIO
+import TestSupport
 
 @Suite("Editor: the bubble width (shrinkWrap)")
 struct ShrinkWrapEditorTests {

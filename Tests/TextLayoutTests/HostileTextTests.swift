@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 @testable import TextLayout
+import TestSupport
 
 /// The CPU time of the calling thread, in seconds.
 func threadCPUTime() -> Double {
@@ -75,7 +76,7 @@ struct HostileTextTests {
         let full = try prepared.layout(width: width)
         let time = threadCPUTime() - start
         let problems = full._checkInvariants()
-        if !problems.isEmpty { throw GoldenError(problems.prefix(3).joined(separator: "\n")) }
+        if !problems.isEmpty { throw TestFailure(problems.prefix(3).joined(separator: "\n")) }
         return (time, lines)
     }
 

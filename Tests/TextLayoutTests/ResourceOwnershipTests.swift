@@ -3,6 +3,7 @@ import Glibc
 import Synchronization
 import Testing
 @testable import TextLayout
+import TestSupport
 
 @Suite("Resource ownership")
 struct ResourceOwnershipTests {

@@ -4,6 +4,7 @@ import Testing
 import TextLayout
 import TextLayoutIO
 @testable import TextRender
+import TestSupport
 
 @Suite("Drawing from the glyph JSON")
 struct GlyphJSONPictureTests {

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TextLayout
 @testable import TextRender
+import TestSupport
 
 @Suite("Golden pictures")
 struct GoldenPictureTests {

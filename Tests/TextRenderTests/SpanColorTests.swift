@@ -4,6 +4,7 @@ import Testing
 import TextEditing
 import TextLayout
 @testable import TextRender
+import TestSupport
 
 @Suite("Span colours and selection")
 struct SpanColorTests {
