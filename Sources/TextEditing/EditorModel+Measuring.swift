@@ -105,7 +105,7 @@ extension EditorModel {
     /// feed there joins it into one hard break (`\r\n`), which is a change to the paragraph
     /// before, so the range takes the `\r` in.
     /// - Complexity: O(n) byte comparisons in the length of the texts.
-    static func drawnEdit(from old: String, to new: String) -> (bytes: Range<Int>, replacement: String) {
+    package static func drawnEdit(from old: String, to new: String) -> (bytes: Range<Int>, replacement: String) {
         var old = old, new = new
         let (start, oldEnd, newEnd) = old.withUTF8 { a in
             new.withUTF8 { b in

@@ -1,6 +1,6 @@
 // The editor re-measures an edit of its drawn text incrementally: only the edited paragraph is shaped again, and heights stay a fresh measurement's.
 import Testing
-@testable import TextEditing
+import TextEditing
 @testable import TextLayout
 import TestSupport
 

@@ -1,6 +1,6 @@
 // A mask's literals and placeholders are laid out as styled spans with their role and style; heights equal a fresh layout with the same spans.
 import Testing
-@testable import TextEditing
+import TextEditing
 import TextLayoutIO
 import TextLayout
 import TestSupport

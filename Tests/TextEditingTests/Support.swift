@@ -1,7 +1,7 @@
 // Shared fixtures for the editor tests: the bundled DejaVu Sans, editors made from a few settings, and the batch layout to compare with.
 import Foundation
 import Testing
-@testable import TextEditing
+import TextEditing
 import TextLayout
 import TextLayoutIO
 import TestSupport

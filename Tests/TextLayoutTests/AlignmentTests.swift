@@ -1,6 +1,6 @@
 // Checks alignment, justification and indents: where lines start, how wide justified lines are, and that caret geometry follows.
 import Testing
-@testable import TextLayout
+import TextLayout
 import TextLayoutIO
 import TestSupport
 

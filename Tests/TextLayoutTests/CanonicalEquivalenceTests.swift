@@ -1,7 +1,7 @@
 // Canonically equivalent texts ("é" as U+00E9 and as "e" + U+0301) are different texts to every cache and key: same String ==, different code units and offsets.
 import Foundation
 import Testing
-@testable import TextLayout
+import TextLayout
 import TextLayoutIO
 import TestSupport
 

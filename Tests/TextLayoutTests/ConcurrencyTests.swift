@@ -3,7 +3,7 @@ import Dispatch
 import Foundation
 import Synchronization
 import Testing
-@testable import TextLayout
+import TextLayout
 import TextLayoutBatch
 import TextLayoutIO
 import TestSupport

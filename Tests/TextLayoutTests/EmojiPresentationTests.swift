@@ -1,7 +1,7 @@
 // Variation selectors choose the font: every sequence of Unicode's emoji-variation-sequences.txt, emoji style to the colour font, text style to a text font.
 import Foundation
 import Testing
-@testable import TextLayout
+import TextLayout
 import TestSupport
 
 @Suite("Emoji and text presentation sequences")

@@ -1,6 +1,6 @@
 // Caret geometry as tests: the caret at every grapheme boundary and the tap that lands on it, in Latin, Arabic, Hebrew with numbers, CJK and emoji.
 import Testing
-@testable import TextLayout
+import TextLayout
 import TestSupport
 
 /// A bundled font from the bundled-only context, so fallback never reaches the machine's fonts.

@@ -1,7 +1,7 @@
 // Hostile font files: truncated, corrupted, empty, without a cmap, with absurd metrics, devices and pipes: a clear error or a working font, never a crash or a hang.
 import Foundation
 import Testing
-@testable import TextLayout
+import TextLayout
 import TestSupport
 
 /// A font file's bytes and its table directory, for patching tables in place (checksums are left

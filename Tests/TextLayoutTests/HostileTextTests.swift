@@ -1,7 +1,7 @@
 // Hostile texts (a huge line, a huge word, a million newlines, a mountain of marks, deep bidi nesting, tabs) laid out in time and memory that grow linearly.
 import Foundation
 import Testing
-@testable import TextLayout
+import TextLayout
 import TestSupport
 
 /// The CPU time of the calling thread, in seconds.

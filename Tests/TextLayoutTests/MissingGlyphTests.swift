@@ -1,7 +1,7 @@
 // Characters no font has are counted and located, never silent: against an oracle that asks every bundled font, through edits and appends, and in the batch's, measure's, render's and edit's output.
 import Foundation
 import Testing
-@testable import TextLayout
+import TextLayout
 import TextLayoutIO
 import TestSupport
 

@@ -1,6 +1,6 @@
 // Regression tests for the bugs the property tests and the fuzzers found, each with the smallest input that showed it.
 import Testing
-@testable import TextLayout
+import TextLayout
 import TestSupport
 
 @Suite("Robustness regressions")

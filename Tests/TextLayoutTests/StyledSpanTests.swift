@@ -1,6 +1,6 @@
 // Styled spans: their font, size, features, letter spacing and attributes reach shaping, widths, heights and glyph runs.
 import Testing
-@testable import TextLayout
+import TextLayout
 import TestSupport
 
 @Suite("Styled spans")

@@ -1,6 +1,6 @@
 // Checks the stable width range and the shrink-wrap width against layouts at the widths they name.
 import Testing
-@testable import TextLayout
+import TextLayout
 import TextLayoutIO
 import TestSupport
 

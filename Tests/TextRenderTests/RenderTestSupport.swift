@@ -2,7 +2,7 @@
 import Foundation
 import TestSupport
 import TextLayout
-@testable import TextRender
+import TextRender
 
 /// A font from the repository's Fonts/ folder (never a system font).
 func bundledFont(_ file: String = "DejaVuSans.ttf") throws -> Font {

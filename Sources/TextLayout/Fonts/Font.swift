@@ -137,7 +137,7 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
 
     /// The character this font draws a line-end hyphen with: U+2010 HYPHEN, or `-` when it has
     /// none (as Pango and browsers choose), or nil when it has neither (a colour emoji font).
-    var hyphen: UInt32? { hasGlyph(0x2010) ? 0x2010 : hasGlyph(0x2D) ? 0x2D : nil }
+    package var hyphen: UInt32? { hasGlyph(0x2010) ? 0x2010 : hasGlyph(0x2D) ? 0x2D : nil }
 
     /// One bit per code point below U+0800 (Latin, Greek, Cyrillic, Hebrew, Arabic): whether the
     /// font has it, read once at loading, since every character is checked before shaping.

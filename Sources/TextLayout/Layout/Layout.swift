@@ -90,7 +90,7 @@ public struct Line: Sendable, Equatable {
     /// right, after bidi reordering); x positions are from the line's left edge.
     public var runs: [GlyphRun]
     /// The index of the line's paragraph in the prepared text.
-    var paragraph: Int
+    package internal(set) var paragraph: Int
     /// The line's range in UTF-8 bytes.
     var byteRange: Range<Int>
     /// The end of the line's content in UTF-8 bytes, before the whitespace that hangs at its end.
