@@ -58,11 +58,15 @@ let package = Package(
         .executableTarget(name: "textlayout-bench", dependencies: ["TextLayout", "TextLayoutIO", "TextLayoutBatch", "CHarfBuzz", "CICU", "CMalloc"],
                           path: "Benchmarks/TextLayoutBench"),
         .target(name: "TextLayoutFuzzing", dependencies: ["TextLayout", "TextEditing", "TextLayoutIO", "TextLayoutBatch", "TextRender"], path: "Fuzz/Checks"),
-        // What the test targets share: the seeded random source.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
-        // CHarfBuzz and CICU: the reference breaker measures and breaks without the engine.
+        // What the test targets share: the bundled-font contexts, the repository's paths, running
+        // the built command, batch lines, the seeded random source and texts, the documentation.
+        .target(name: "TestSupport", dependencies: ["TextLayout", "TextLayoutIO"], path: "Tests/TestSupport"),
+        // The engine's tests. CHarfBuzz and CICU: the reference breaker measures and breaks without the engine.
         .testTarget(name: "TextLayoutTests",
                     dependencies: ["TextLayout", "TextLayoutIO", "TextLayoutBatch", "TextLayoutFuzzing", "TestSupport", "CHarfBuzz", "CICU"]),
+        // The boundary's tests: JSON, requests and results, the batch, the commands and their
+        // output, the golden workflow, the scripts. CHarfBuzz: the bare-machine tests read a font's cmap.
+        .testTarget(name: "TextLayoutIOTests", dependencies: ["TextLayout", "TextLayoutIO", "TestSupport", "CHarfBuzz"]),
         .testTarget(name: "TextEditingTests",
                     dependencies: ["TextEditing", "TextLayoutIO", "TextLayout", "TestSupport"]),
         .testTarget(name: "TextLayoutCLITests", dependencies: ["TextLayoutCLI", "TextLayout", "TextLayoutIO"]),

@@ -35,7 +35,7 @@ extension FuzzChecks {
             for limits in [HyphenationLimits(), HyphenationLimits(minWord: 1, minBefore: 1, minAfter: 1)] {
                 let breaks = patterns.points(in: text, limits: limits)
                 if breaks != breaks.sorted() || Set(breaks).count != breaks.count { problems.append("\(describe(text)): breaks \(breaks) not ascending") }
-                for offset in breaks where offset <= 0 || offset >= bytes.count || bytes[offset] & 0xC0 == 0x80 {
+                for offset in breaks where offset <= 0 || offset >= bytes.count || UTF8.isContinuation(bytes[offset]) {
                     problems.append("\(describe(text)): a break at byte \(offset), outside the text or inside a character")
                 }
             }

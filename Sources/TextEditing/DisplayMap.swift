@@ -1,4 +1,5 @@
 // Maps positions between the typed text and the drawn text: the same text, bullets, a placeholder, or a mask's literals around the input.
+import TextLayout
 
 /// How offsets of the typed text correspond to offsets of the drawn text.
 ///
@@ -47,13 +48,7 @@ struct DisplayMap: Sendable {
 
     /// The typed boundary index at or before a typed UTF-16 offset.
     func boundary(ofTyped offset: Int) -> Int {
-        var low = 0
-        var high = typedOffsets.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if typedOffsets[mid] <= offset { low = mid } else { high = mid - 1 }
-        }
-        return low
+        lastIndex(in: typedOffsets, atOrBefore: offset)
     }
 
     /// The drawn text's caret offset for a typed UTF-16 offset (a grapheme boundary).
@@ -66,13 +61,7 @@ struct DisplayMap: Sendable {
     /// cluster drawn before it (a caret among literals goes to the typed boundary they follow).
     func typedOffset(ofDisplay offset: Int) -> Int {
         guard stops != nil else { return offset }
-        var low = 0
-        var high = characterRanges.count
-        while low < high {
-            let mid = (low + high) / 2
-            if characterRanges[mid].lowerBound < offset { low = mid + 1 } else { high = mid }
-        }
-        return typedOffsets[low]
+        return typedOffsets[firstIndex(count: characterRanges.count, atOrAfter: offset) { characterRanges[$0].lowerBound }]
     }
 
     /// Whether a drawn offset is the caret stop of the typed boundary it maps to.

@@ -1,4 +1,5 @@
 // Edits: insert and paste (through the mask and the length limit), delete by grapheme cluster, set the text, move the caret, select.
+import TextLayout
 
 extension EditorModel {
     /// Types `string` at the caret, replacing the selection.
@@ -93,14 +94,14 @@ extension EditorModel {
         if configuration.mask != nil { return setText(text + string) }
         return perform {
             guard !string.isEmpty else { return .accepted }
-            let caret = text.utf8.distance(from: text.startIndex, to: caretIndex)
-            let anchor = text.utf8.distance(from: text.startIndex, to: selectionAnchor)
+            let caret = text.utf8Offset(of: caretIndex)
+            let anchor = text.utf8Offset(of: selectionAnchor)
             var newText = text
             newText.append(string)
             do { try relayout(text: newText, enabled: isEnabled, appended: string) } catch { return .rejected }
             text = newText
-            caretIndex = characterBoundary(atOrBefore: text.utf8.index(text.startIndex, offsetBy: caret))
-            selectionAnchor = characterBoundary(atOrBefore: text.utf8.index(text.startIndex, offsetBy: anchor))
+            caretIndex = characterBoundary(atOrBefore: text.index(atUTF8Offset: caret))
+            selectionAnchor = characterBoundary(atOrBefore: text.index(atUTF8Offset: anchor))
             textDidChange()
             return .accepted
         }
@@ -170,11 +171,7 @@ extension EditorModel {
         guard offset >= 0, offset <= length else {
             throw EditorError(.invalidArgument, "offset \(offset) is outside the text, which has \(length) UTF-16 code units (0...\(length) allowed)")
         }
-        var index = text.utf16.index(text.startIndex, offsetBy: offset)
-        if index.samePosition(in: text.unicodeScalars) == nil {  // inside a surrogate pair
-            index = text.utf16.index(before: index)
-        }
-        return characterBoundary(atOrBefore: index)
+        return text.characterIndex(atOrBeforeUTF16Offset: offset)
     }
 
     /// The grapheme boundary at or before a Unicode scalar boundary of ``text``.
@@ -246,7 +243,7 @@ extension EditorModel {
     /// replacement that leaves the text as it was only moves the caret: no new text version.
     /// - Returns: false, changing nothing, when the layout engine cannot take the new text.
     func replace(_ range: Range<String.Index>, with string: String) -> Bool {
-        let prefix = text.utf8.distance(from: text.startIndex, to: range.lowerBound)
+        let prefix = text.utf8Offset(of: range.lowerBound)
         var newText = text
         newText.replaceSubrange(range, with: string)
         return commit(newText, caretUTF8: prefix + string.utf8.count)
@@ -263,8 +260,7 @@ extension EditorModel {
             do { try relayout(text: newText, enabled: isEnabled) } catch { return false }
             text = newText
         }
-        let end = text.utf8.index(text.startIndex, offsetBy: caretUTF8)
-        caretIndex = characterBoundary(atOrBefore: end)
+        caretIndex = characterBoundary(atOrBefore: text.index(atUTF8Offset: caretUTF8))
         selectionAnchor = caretIndex
         caretAffinity = .downstream
         if changed { textDidChange() }

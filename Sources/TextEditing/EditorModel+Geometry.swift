@@ -97,7 +97,7 @@ extension EditorModel {
     /// Puts the caret at the typed boundary of a caret in ``displayText``.
     private func place(_ caret: TextCaret, extendingSelection: Bool) {
         let typed = display.map.typedOffset(ofDisplay: caret.offset)
-        let index = characterBoundary(atOrBefore: text.utf16.index(text.startIndex, offsetBy: min(typed, text.utf16.count)))
+        let index = text.characterIndex(atOrBeforeUTF16Offset: typed)
         caretIndex = index
         if !extendingSelection { selectionAnchor = index }
         caretAffinity = display.map.isStop(caret.offset) ? caret.affinity : .downstream

@@ -1,4 +1,5 @@
 // Edits under an input mask: typed or pasted text read into the slots (literals stripped), strict or lenient, reflowed; deletions never refused.
+import TextLayout
 
 /// A masked edit worked out: the new typed text, where the caret goes, and whether all of the
 /// inserted text was kept.
@@ -79,8 +80,7 @@ extension EditorModel {
         if limited, let limit = configuration.maxLength, fit.text.count > limit, fit.text.count >= text.count {
             guard configuration.lengthPolicy == .truncate else { return .rejected }
             // Keep fewer of the inserted characters until the text is short enough.
-            let utf8 = fit.text.utf8
-            let insertedText = String(fit.text[utf8.index(utf8.startIndex, offsetBy: before.utf8.count)..<utf8.index(utf8.startIndex, offsetBy: fit.caretUTF8)])
+            let insertedText = String(fit.text[fit.text.indexRange(ofUTF8Range: before.utf8.count..<fit.caretUTF8)])
             let inserted = Array(insertedText)
             var shorter: MaskFit?
             for count in stride(from: inserted.count - 1, through: 0, by: -1) {

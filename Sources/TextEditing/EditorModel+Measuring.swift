@@ -68,9 +68,8 @@ extension EditorModel {
         // An append after a CR goes through the comparison, which takes the CR in (see drawnEdit).
         let appendedAtEnd = appended.flatMap { old.utf8.last == 0x0D ? nil : $0 }
         let change = appendedAtEnd.map { (bytes: old.utf8.count..<old.utf8.count, replacement: $0) } ?? Self.drawnEdit(from: old, to: newText)
-        let utf8 = old.utf8
-        let range = utf8.index(utf8.startIndex, offsetBy: change.bytes.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: change.bytes.upperBound)
-        guard spans.isEmpty && prepared.spans.isEmpty || Self.movedSpans(prepared.spans, replacing: old.utf16Range(range),
+        let range = old.indexRange(ofUTF8Range: change.bytes)
+        guard spans.isEmpty && prepared.spans.isEmpty || Self.movedSpans(prepared.spans, replacing: old.utf16Range(of: range),
                                                                          with: change.replacement.utf16.count) == spans else { return nil }
         // Appended text reshapes only the last paragraph's tail.
         let (edited, edit) = try appendedAtEnd.map { try prepared.appending($0) }
@@ -106,12 +105,12 @@ extension EditorModel {
     /// feed there joins it into one hard break (`\r\n`), which is a change to the paragraph
     /// before, so the range takes the `\r` in.
     /// - Complexity: O(n) byte comparisons in the length of the texts.
-    static func drawnEdit(from old: String, to new: String) -> (bytes: Range<Int>, replacement: String) {
+    package static func drawnEdit(from old: String, to new: String) -> (bytes: Range<Int>, replacement: String) {
         var old = old, new = new
         let (start, oldEnd, newEnd) = old.withUTF8 { a in
             new.withUTF8 { b in
                 // A UTF-8 continuation byte: not where a scalar starts.
-                func inside(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool { i < bytes.count && bytes[i] & 0xC0 == 0x80 }
+                func inside(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool { i < bytes.count && UTF8.isContinuation(bytes[i]) }
                 let shorter = min(a.count, b.count)
                 var prefix = 0
                 while prefix < shorter, a[prefix] == b[prefix] { prefix += 1 }
@@ -125,13 +124,5 @@ extension EditorModel {
         }
         let replacement = new.withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<newEnd]), as: UTF8.self) }
         return (start..<oldEnd, replacement)
-    }
-}
-
-extension String {
-    /// The UTF-16 offsets of a range of indices.
-    func utf16Range(_ range: Range<String.Index>) -> Range<Int> {
-        let start = utf16.distance(from: startIndex, to: range.lowerBound)
-        return start..<(start + utf16.distance(from: range.lowerBound, to: range.upperBound))
     }
 }

@@ -55,13 +55,15 @@ public final class EditorModel {
     /// When live validation is due (clock seconds); nil when none is pending.
     public internal(set) var nextDeadline: Double?
 
-    let clock: any EditorClock
+    /// The clock live validation's deadlines are read from (tests give a manual one).
+    package let clock: any EditorClock
     let regex: Regex<AnyRegexOutput>?
-    let style: TextStyle
+    /// The text style the configuration gives: font, size, direction, language, paragraph.
+    package let style: TextStyle
     /// The mask's formats, compiled (empty without a mask).
     let maskFormats: [MaskFormat]
     /// The displayed text, prepared.
-    var prepared: PreparedText
+    package internal(set) var prepared: PreparedText
     /// What is drawn for the text now, and how its positions map to the text's.
     var display: Display
     /// The x the caret keeps through a run of up and down moves (layout pixels of the drawn text).
@@ -75,11 +77,11 @@ public final class EditorModel {
     var requestSerial = 0
     var lastAppliedRequest = 0
     /// How many times a text was prepared (shaped) and laid out: tests check that a width change reshapes nothing.
-    var prepareCount = 1
-    var layoutCount = 1
+    package internal(set) var prepareCount = 1
+    package internal(set) var layoutCount = 1
     /// How many of those preparations were an edit of the text drawn before: only the paragraphs
     /// the edit touched were shaped, and only the lines it reached broken again.
-    var editedPrepareCount = 0
+    package internal(set) var editedPrepareCount = 0
 
     /// Makes an editor and measures its initial text at once.
     /// - Throws: ``EditorError`` for an invalid pattern or limit; ``LayoutError`` for an invalid
@@ -143,7 +145,7 @@ public final class EditorModel {
 
     /// The UTF-16 offset of an index of ``text``.
     public func utf16Offset(of index: String.Index) -> Int {
-        text.utf16.distance(from: text.startIndex, to: index)
+        text.utf16Offset(of: index)
     }
 
     /// Everything a renderer needs now.
@@ -191,7 +193,7 @@ public final class EditorModel {
 
     /// Checks the invariants: the caret and anchor on grapheme boundaries of the text, the
     /// display in step with the text, the field state never `disabled`. Tests call it.
-    func checkInvariants() -> [String] {
+    package func checkInvariants() -> [String] {
         var problems: [String] = []
         if caretIndex.samePosition(in: text) == nil, caretIndex != text.endIndex { problems.append("caret not on a grapheme boundary") }
         if selectionAnchor.samePosition(in: text) == nil, selectionAnchor != text.endIndex { problems.append("anchor not on a grapheme boundary") }

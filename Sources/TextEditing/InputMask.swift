@@ -86,7 +86,7 @@ public struct MaskTextStyle: Sendable, Hashable {
     }
 
     /// The span of `range` in this style, with its role.
-    func span(_ range: Range<Int>, role: MaskSpanKind) -> StyledSpan {
+    package func span(_ range: Range<Int>, role: MaskSpanKind) -> StyledSpan {
         var attributes = ["role": role.rawValue]
         if let color { attributes["color"] = color }
         return StyledSpan(range: range, font: font, size: size, attributes: attributes)

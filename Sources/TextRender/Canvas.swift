@@ -61,7 +61,7 @@ public struct Canvas: Sendable {
     }
 
     /// Fills the device-pixel rectangle [x0, x1) × [y0, y1), clipped to the canvas.
-    mutating func fill(x0: Int, y0: Int, x1: Int, y1: Int, _ color: RGBAColor) {
+    package mutating func fill(x0: Int, y0: Int, x1: Int, y1: Int, _ color: RGBAColor) {
         let left = max(0, x0), right = min(width, x1), top = max(0, y0), bottom = min(height, y1)
         guard left < right, top < bottom else { return }
         for y in top..<bottom {

@@ -16,17 +16,17 @@ enum OverlayShape: Equatable {
 }
 
 /// The overlay's colours: each element keeps one colour in every picture (see the legend in docs/pictures.md).
-enum OverlayPalette {
-    static let inset = RGBAColor(red: 255, green: 160, blue: 0, alpha: 56)            // insets: orange wash
-    static let editorBox = RGBAColor(red: 90, green: 90, blue: 90, alpha: 255)         // the editor's box: gray
-    static let lineBox = RGBAColor(red: 0, green: 110, blue: 255, alpha: 200)          // each line's box: blue
-    static let emptySlot = RGBAColor(red: 0, green: 110, blue: 255, alpha: 110)        // lines past the text: light blue, dashed
-    static let baseline = RGBAColor(red: 230, green: 0, blue: 0, alpha: 220)           // baselines: red
-    static let softBreak = RGBAColor(red: 220, green: 0, blue: 200, alpha: 230)        // a wrap: magenta
-    static let hardBreak = RGBAColor(red: 0, green: 160, blue: 150, alpha: 230)        // a hard break: teal
-    static let hanging = RGBAColor(red: 220, green: 0, blue: 200, alpha: 40)           // hanging whitespace: magenta wash
-    static let widthLimit = RGBAColor(red: 0, green: 170, blue: 0, alpha: 230)         // the wrap width: green, dashed
-    static let maxLines = RGBAColor(red: 130, green: 0, blue: 220, alpha: 230)         // the maxLines boundary: purple, dashed
+package enum OverlayPalette {
+    package static let inset = RGBAColor(red: 255, green: 160, blue: 0, alpha: 56)            // insets: orange wash
+    package static let editorBox = RGBAColor(red: 90, green: 90, blue: 90, alpha: 255)         // the editor's box: gray
+    package static let lineBox = RGBAColor(red: 0, green: 110, blue: 255, alpha: 200)          // each line's box: blue
+    package static let emptySlot = RGBAColor(red: 0, green: 110, blue: 255, alpha: 110)        // lines past the text: light blue, dashed
+    package static let baseline = RGBAColor(red: 230, green: 0, blue: 0, alpha: 220)           // baselines: red
+    package static let softBreak = RGBAColor(red: 220, green: 0, blue: 200, alpha: 230)        // a wrap: magenta
+    package static let hardBreak = RGBAColor(red: 0, green: 160, blue: 150, alpha: 230)        // a hard break: teal
+    package static let hanging = RGBAColor(red: 220, green: 0, blue: 200, alpha: 40)           // hanging whitespace: magenta wash
+    package static let widthLimit = RGBAColor(red: 0, green: 170, blue: 0, alpha: 230)         // the wrap width: green, dashed
+    package static let maxLines = RGBAColor(red: 130, green: 0, blue: 220, alpha: 230)         // the maxLines boundary: purple, dashed
 }
 
 extension RenderScene {

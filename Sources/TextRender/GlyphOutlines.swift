@@ -3,7 +3,7 @@ import CFreeType
 import TextLayout
 
 /// Turns glyph outlines into SVG path data, in font units with y pointing up.
-enum GlyphOutlines {
+package enum GlyphOutlines {
     /// The path data (`M`, `L`, `Q`, `C`, `Z`) of `glyph` of `font`, or nil when the glyph has no
     /// outline (a bitmap glyph) or cannot be loaded; an empty string for a glyph without ink.
     static func pathData(_ font: Font, glyph: UInt32) -> String? {
@@ -31,7 +31,7 @@ enum GlyphOutlines {
 extension GlyphOutlines {
     /// The box around a glyph's outline points in font units (y up), or nil for a glyph without
     /// an outline or ink. For fonts that put points at the extremes (TrueType's rule), this is the ink's box.
-    static func controlBox(_ font: Font, glyph: UInt32) -> (xMin: Int, yMin: Int, xMax: Int, yMax: Int)? {
+    package static func controlBox(_ font: Font, glyph: UInt32) -> (xMin: Int, yMin: Int, xMax: Int, yMax: Int)? {
         font.withFreeTypeFace { face in
             guard FT_Load_Glyph(face, glyph, Int32(FT_LOAD_NO_SCALE)) == 0, let slot = face.pointee.glyph,
                   slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE, slot.pointee.outline.n_points > 0 else { return nil }

@@ -24,7 +24,7 @@ struct GlyphBitmap: Sendable {
 /// Outlines are loaded in font units and scaled exactly (FreeType would round the size of
 /// TrueType fonts that ask for integer sizes), without hinting, so ink sits where HarfBuzz's
 /// unhinted advances put the pen. Pen positions are snapped to a quarter of a device pixel.
-final class GlyphRasterizer {
+package final class GlyphRasterizer {
     static let subpixelSteps = 4
 
     private struct Key: Hashable {
@@ -36,6 +36,9 @@ final class GlyphRasterizer {
     }
 
     private var cache: [Key: GlyphBitmap] = [:]
+
+    /// A rasterizer with no images kept yet.
+    package init() {}
 
     /// The image of `glyph` of `font` at `ppem` device pixels per em, its origin moved right by
     /// `dx` and down by `dy` quarter pixels; an empty image when the glyph has no ink or fails to load.

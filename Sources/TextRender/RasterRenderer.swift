@@ -55,7 +55,7 @@ public enum RasterRenderer {
     /// Paints one glyph with its origin at device pixel (`x`, `y`) (y down): its outline
     /// rasterized at the nearest of ``GlyphRasterizer/subpixelSteps`` subpixel positions, a colour
     /// glyph (emoji) as its own picture, scaled to `ppem`; a glyph wholly off the canvas is skipped.
-    static func paint(_ glyph: UInt32, of font: Font, ppem: Double, x: Double, y: Double, color: RGBAColor,
+    package static func paint(_ glyph: UInt32, of font: Font, ppem: Double, x: Double, y: Double, color: RGBAColor,
                       on canvas: inout Canvas, rasterizer: GlyphRasterizer) {
         let steps = Double(GlyphRasterizer.subpixelSteps)
         // The font's bbox in device pixels around the origin, to skip glyphs wholly off the picture

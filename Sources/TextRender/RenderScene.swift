@@ -48,7 +48,7 @@ public struct RenderScene: Sendable {
 
     public let layout: Layout
     /// The lines to draw: the layout's (tests draw some of them alone).
-    var lines: [Line]
+    package internal(set) var lines: [Line]
     /// The box's width and height in layout pixels.
     public let width: Double
     public let height: Double
@@ -108,7 +108,7 @@ public struct RenderScene: Sendable {
     }
 
     /// The same scene with only the glyphs of line `index` left to draw.
-    func keepingGlyphs(ofLine index: Int) -> RenderScene {
+    package func keepingGlyphs(ofLine index: Int) -> RenderScene {
         var scene = self
         for i in scene.lines.indices where i != index { scene.lines[i].runs = [] }
         return scene
@@ -119,12 +119,12 @@ public struct RenderScene: Sendable {
 
     /// The x a line's runs are placed from (their `x` is relative to it): the layout's
     /// ``Layout/lineOrigin(_:)`` from the left text edge.
-    func lineOrigin(_ line: Line) -> Double {
+    package func lineOrigin(_ line: Line) -> Double {
         textLeft + layout.lineOrigin(line)
     }
 
     /// From where to where a line's content (hanging whitespace excluded) reaches.
-    func contentSpan(_ line: Line) -> (x0: Double, x1: Double) {
+    package func contentSpan(_ line: Line) -> (x0: Double, x1: Double) {
         let origin = lineOrigin(line)
         guard line.isRightToLeft else { return (origin, origin + line.width) }
         let advance = line.runs.reduce(0) { $0 + $1.width }
@@ -132,17 +132,17 @@ public struct RenderScene: Sendable {
     }
 
     /// The y of a line's top edge in the box.
-    func top(of line: Line) -> Double { contentTop + line.top }
+    package func top(of line: Line) -> Double { contentTop + line.top }
 
     /// The y of a line's baseline in the box.
-    func baseline(of line: Line) -> Double { contentTop + line.baseline }
+    package func baseline(of line: Line) -> Double { contentTop + line.baseline }
 
     /// The y of the content's top in the box: the top inset, less the scroll offset.
     var contentTop: Double { insets.top - scrollOffset }
 
     /// The bottom of line `count` (1-based) in the box, counting lines past the text at an empty
     /// line's height, as the editor's height does.
-    func bottom(ofLine count: Int) -> Double {
+    package func bottom(ofLine count: Int) -> Double {
         let lines = layout.lines
         if count <= lines.count { return insets.top + lines[count - 1].top + lines[count - 1].height }
         return insets.top + layout.contentHeight + Double(count - lines.count) * (layout.prepared.style.emptyLineHeight + layout.lineSpace)

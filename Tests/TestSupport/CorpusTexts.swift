@@ -3,8 +3,7 @@ import Foundation
 
 public enum CorpusTexts {
     /// Benchmarks/Corpus in the repository.
-    public static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Benchmarks/Corpus")
+    public static let directory = repositoryRoot.appendingPathComponent("Benchmarks/Corpus")
 
     /// The primary font of each corpus language, as Benchmarks/Corpus/make_jobs.py names them, in Fonts/.
     public static let fonts: [String: String] = [

@@ -2,10 +2,6 @@
 import Foundation
 
 public enum Documentation {
-    /// The repository's root folder (README.md, docs/, Sources/).
-    public static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
     /// Every page: README.md, then docs/*.md by name (docs/DESIGN.md among them).
     public static var pages: [String] {
         let docs = (try? FileManager.default.contentsOfDirectory(atPath: repositoryRoot.appendingPathComponent("docs").path)) ?? []

@@ -1,6 +1,6 @@
 // AutoHeightEditor's behaviour as tests: the editor grows with its text up to maxLines; each of the seed's bugs shown fixed.
 import Testing
-@testable import TextEditing
+import TextEditing
 import TextLayout
 
 @Suite("AutoHeightEditor: growing height, pattern, disabled placeholder")

@@ -1,6 +1,6 @@
 // An editor told to show a canonically equivalent text ("é" as "e" + U+0301) takes it: a change of code units is a change of the text.
 import Testing
-@testable import TextEditing
+import TextEditing
 import TextLayout
 
 @Suite("Editing between canonically equivalent texts")

@@ -1,6 +1,6 @@
 // The caret's rectangle as tests: x from the glyph advances, the line's top and height, insets, wraps, ligatures and right-to-left text.
 import Testing
-@testable import TextEditing
+import TextEditing
 import TextLayout
 
 @Suite("Caret rectangle")

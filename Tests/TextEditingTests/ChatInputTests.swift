@@ -1,6 +1,6 @@
 // The chat input's behaviour as tests: placeholder, height clamped to [42, 200] with 8 px insets; its bugs shown fixed.
 import Testing
-@testable import TextEditing
+import TextEditing
 import TextLayout
 
 @Suite("Chat input: placeholder and clamped height")

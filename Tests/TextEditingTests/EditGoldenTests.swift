@@ -2,12 +2,9 @@
 import Foundation
 import Testing
 import TextLayoutIO
+import TestSupport
 
-/// Set TEXTLAYOUT_BLESS=1 to rewrite the .expected files from the current output (never in CI).
-let blessingSessions = ProcessInfo.processInfo.environment["TEXTLAYOUT_BLESS"] == "1"
-
-let editGoldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Goldens/edit")
+let editGoldens = goldensDirectory.appendingPathComponent("edit")
 
 /// Every session under Tests/Goldens/edit, by name.
 func editGoldenCases() -> [String] {
@@ -30,7 +27,7 @@ struct EditGoldenTests {
         let input = try String(contentsOf: editGoldens.appendingPathComponent(name + ".jsonl"), encoding: .utf8)
         let expectedURL = editGoldens.appendingPathComponent(name + ".expected")
         let actual = replayOutput(input)
-        if blessingSessions {
+        if blessing {
             try actual.write(to: expectedURL, atomically: true, encoding: .utf8)
             return
         }

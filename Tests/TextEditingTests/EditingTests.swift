@@ -1,6 +1,6 @@
 // Editing as tests: insert over the selection, delete by grapheme cluster, caret and selection as String.Index and UTF-16 offsets.
 import Testing
-@testable import TextEditing
+import TextEditing
 import TextLayout
 
 @Suite("Editing: grapheme clusters, caret, selection, offsets")

@@ -1,8 +1,9 @@
 // Editor events as values: each JSON name decodes to its event, applying one is calling its method, and the session's config takes the batch's style keys.
 import Testing
-@testable import TextEditing
+import TextEditing
 import TextLayout
 import TextLayoutIO
+import TestSupport
 
 @Suite("Editor events and the boundary's errors")
 struct EditorEventTests {

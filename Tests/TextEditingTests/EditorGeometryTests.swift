@@ -1,6 +1,6 @@
 // The editor's caret, selection, taps and arrow keys go through the engine's geometry: insets, wraps, right-to-left text, secure entry.
 import Testing
-@testable import TextEditing
+import TextEditing
 import TextLayout
 
 @Suite("Editor geometry")

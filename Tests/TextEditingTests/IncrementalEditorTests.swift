@@ -1,6 +1,6 @@
 // The editor re-measures an edit of its drawn text incrementally: only the edited paragraph is shaped again, and heights stay a fresh measurement's.
 import Testing
-@testable import TextEditing
+import TextEditing
 @testable import TextLayout
 import TestSupport
 
@@ -179,7 +179,7 @@ struct IncrementalEditorTests {
             #expect(editor.checkInvariants() == [])
         }
         #expect(editor.text == "Q: " + answer)
-        #expect(editor.text.utf16Range(editor.selectedRange) == 0..<1, "the selection stays where it was")
+        #expect(editor.text.utf16Range(of: editor.selectedRange) == 0..<1, "the selection stays where it was")
         #expect(editor.editedPrepareCount == pieces.count, "every piece went through the edit path")
         #expect(editor.prepareCount - preparesBefore == pieces.count)
         let fresh = try PreparedText(editor.displayText, font: uncachedDejaVu(), size: 17).measureEditor(width: 240, sizing: editor.configuration.sizing)

@@ -1,6 +1,6 @@
 // An editor under a line-height model: its caret rectangles, taps, selection and height follow the line boxes, and a new width reshapes nothing.
 import Testing
-@testable import TextEditing
+import TextEditing
 import TextLayout
 
 @Suite("Editors with a line height")

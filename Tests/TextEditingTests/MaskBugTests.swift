@@ -1,6 +1,6 @@
 // FormattableTextView's bugs (SEEDS.md), each shown fixed, and random masked sessions that keep the model's invariants.
 import Testing
-@testable import TextEditing
+import TextEditing
 import TextLayout
 import TestSupport
 

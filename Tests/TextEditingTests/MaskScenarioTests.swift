@@ -1,6 +1,6 @@
 // FormattableTextView's behaviour as scenarios: typing, pasting and deleting in masked fields, in the three appearances.
 import Testing
-@testable import TextEditing
+import TextEditing
 import TextLayout
 
 /// An editor with a mask, 300 px wide.

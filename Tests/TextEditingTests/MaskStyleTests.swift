@@ -1,8 +1,9 @@
 // A mask's literals and placeholders are laid out as styled spans with their role and style; heights equal a fresh layout with the same spans.
 import Testing
-@testable import TextEditing
+import TextEditing
 import TextLayoutIO
 import TextLayout
+import TestSupport
 
 @Suite("Mask styles as spans")
 struct MaskStyleTests {

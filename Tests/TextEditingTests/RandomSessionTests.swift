@@ -1,6 +1,6 @@
 // Random editing sessions (seeded, so repeatable): after every event the invariants hold and the height is a fresh measurement.
 import Testing
-@testable import TextEditing
+import TextEditing
 import TextLayout
 import TestSupport
 

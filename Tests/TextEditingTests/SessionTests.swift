@@ -3,6 +3,7 @@ import Testing
 import TextEditing
 import TextLayoutIO
 import TextLayout
+import TestSupport
 
 /// Replays `lines` in a new session and returns each output line, parsed.
 func replay(_ lines: [String]) throws -> (session: EditSession, outputs: [JSONValue]) {

@@ -1,8 +1,9 @@
 // The editor's bubble width: with shrinkWrap each snapshot gives the shrink-wrap width of the drawn text (placeholder, bullets, mask literals included), as the engine gives it for the same text.
 import Testing
-@testable import TextEditing
+import TextEditing
 import TextLayout
 import TextLayoutIO
+import TestSupport
 
 @Suite("Editor: the bubble width (shrinkWrap)")
 struct ShrinkWrapEditorTests {

@@ -1,17 +1,10 @@
-// Shared fixtures for the editor tests: the bundled fonts, editors made from a few settings, and the batch layout to compare with.
+// Shared fixtures for the editor tests: the bundled DejaVu Sans, editors made from a few settings, and the batch layout to compare with.
 import Foundation
 import Testing
-@testable import TextEditing
+import TextEditing
 import TextLayout
 import TextLayoutIO
-
-/// A context over the bundled fonts only, so that fallback (emoji, other scripts) gives the same
-/// fonts whatever the machine has installed.
-let bundledFonts = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false)
-
-/// The same fonts without caches: what a fresh measurement is held against.
-let uncachedBundledFonts = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false,
-                                       shapeCacheBudget: 0, preparedTextCacheBudget: 0)
+import TestSupport
 
 /// The bundled DejaVu Sans (every test uses only fonts from Fonts/, fallback included).
 func dejaVu(_ file: String = "DejaVuSans.ttf") throws -> Font {
@@ -46,9 +39,4 @@ func batchResult(_ job: [(String, JSONValue)]) throws -> JSONValue {
 func number(_ value: JSONValue?) -> Double? {
     if case let .number(n, _)? = value { return n }
     return nil
-}
-
-struct TestFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

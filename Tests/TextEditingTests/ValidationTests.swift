@@ -1,6 +1,6 @@
 // Validation as tests: debounced live validation on an injected clock, end-editing validation, stale results dropped, helper texts.
 import Testing
-@testable import TextEditing
+import TextEditing
 import TextLayout
 
 /// A validator that answers only when the test tells it to, and remembers what it was asked.

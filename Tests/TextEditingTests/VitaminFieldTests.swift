@@ -1,6 +1,6 @@
 // VitaminTextField's behaviour as tests: states, activeOnEditing, counter, length policies, secure entry; its bugs shown fixed.
 import Testing
-@testable import TextEditing
+import TextEditing
 import TextLayout
 
 @Suite("VitaminTextField: states, counter, length limit, secure entry")

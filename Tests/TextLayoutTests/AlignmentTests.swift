@@ -1,16 +1,13 @@
 // Checks alignment, justification and indents: where lines start, how wide justified lines are, and that caret geometry follows.
 import Testing
-@testable import TextLayout
+import TextLayout
 import TextLayoutIO
 import TestSupport
 
 @Suite("Alignment, justification and indent")
 struct AlignmentTests {
-    /// Kept for the whole run: a font holds its context weakly, and fallback needs it.
-    static let context = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false)
-
     static func prepare(_ text: String, _ paragraph: ParagraphStyle, direction: TextDirection = .auto) throws -> PreparedText {
-        let font = try context.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!)
+        let font = try bundledFonts.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!)
         return try PreparedText(text, style: TextStyle(font: font, size: 17, direction: direction, paragraph: paragraph))
     }
 
@@ -169,7 +166,7 @@ struct AlignmentTests {
 
     @Test("bad alignment and indent values are errors naming the key")
     func badInput() throws {
-        let font = try Self.context.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!)
+        let font = try bundledFonts.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!)
         for indent in [Double.nan, .infinity, -.infinity] {
             #expect {
                 _ = try TextStyle(font: font, paragraph: ParagraphStyle(indent: indent))

@@ -46,9 +46,6 @@ func layoutsAgree(_ a: Layout, _ b: Layout) -> Bool {
 
 @Suite("Appending and editing against a fresh preparation")
 struct AppendingTests {
-    /// Kept for the whole run: a font holds its context weakly, and fallback needs it.
-    static let context = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false)
-
     /// Texts in many scripts, cut into pieces as a stream would be.
     static let corpus = [
         "Growing editors guess their height. This one knows it: every line break comes from the real glyphs, 2024-05-17.",
@@ -62,9 +59,9 @@ struct AppendingTests {
         "tabs\tand\tmore tabs\there, Профили PAM с устаревшими модулями.",
     ]
 
-    func font() throws -> Font { try Self.context.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!) }
+    func font() throws -> Font { try bundledFonts.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!) }
     /// A font whose space is inert (see ``Font/spaceIsInert``), so that appending reshapes from the last space.
-    func monospaced() throws -> Font { try Self.context.font(path: FontContext.bundledFontPath("DejaVuSansMono.ttf")!) }
+    func monospaced() throws -> Font { try bundledFonts.font(path: FontContext.bundledFontPath("DejaVuSansMono.ttf")!) }
 
     /// The style of seed `seed`: a font whose space kerns or one whose space is inert, hyphenation
     /// in English or German, a direction, a strictness.
@@ -154,7 +151,7 @@ struct AppendingTests {
     @Test("a piece reshapes the last paragraph's tail, unless it could change what lies before")
     func tailOrWhole() throws {
         // A font whose space takes part in no kerning or substitution: shaping restarts after the last space.
-        let inert = try Self.context.font(path: FontContext.bundledFontPath("DejaVuSansMono.ttf")!)
+        let inert = try bundledFonts.font(path: FontContext.bundledFontPath("DejaVuSansMono.ttf")!)
         #expect(inert.spaceIsInert)
         func grown(_ text: String, _ piece: String, in font: Font) throws -> PreparedParagraph? {
             let style = try TextStyle(font: font, size: 17)

@@ -1,8 +1,9 @@
 // Canonically equivalent texts ("é" as U+00E9 and as "e" + U+0301) are different texts to every cache and key: same String ==, different code units and offsets.
 import Foundation
 import Testing
-@testable import TextLayout
+import TextLayout
 import TextLayoutIO
+import TestSupport
 
 @Suite("Canonically equivalent texts are kept apart")
 struct CanonicalEquivalenceTests {
@@ -28,6 +29,7 @@ struct CanonicalEquivalenceTests {
           arguments: [nil, 90.0])
     func cachedEqualsUncached(width: Double?) throws {
         for order in [[precomposed, decomposed], [decomposed, precomposed]] {
+            // A context of its own for each order: the first form is the one that fills its caches.
             let cached = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false)
             for text in order {
                 let answer = try lines(text, in: cached, width: width)
@@ -41,6 +43,7 @@ struct CanonicalEquivalenceTests {
 
     @Test("styled spans whose attributes differ only in normalisation are not served from each other's entry")
     func spanAttributes() throws {
+        // A context of its own: its prepared-text cache holds only the first text when the second comes.
         let context = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false)
         let style = try TextStyle(font: try context.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!), size: 17)
         let first = try PreparedText("link", style: style, spans: [StyledSpan(range: 0..<4, attributes: ["title": "caf\u{E9}"])])
@@ -53,6 +56,7 @@ struct CanonicalEquivalenceTests {
 
     @Test("a batch stream answers the decomposed form with its own length after the precomposed one")
     func batchStream() throws {
+        // A context of its own: its caches hold only the precomposed form when the decomposed one comes.
         let layouter = BatchLayouter(fonts: FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false))
         var fonts = BatchLayouter.WorkerFonts()
         for (text, length) in [("caf\\u00e9", 4), ("cafe\\u0301", 5), ("caf\\u00e9", 4)] {
@@ -72,6 +76,7 @@ struct CanonicalEquivalenceTests {
         let mono = folder.appendingPathComponent("cafe\u{301}.ttf").path
         try FileManager.default.copyItem(atPath: FontContext.bundledFontPath("DejaVuSans.ttf")!, toPath: sans)
         try FileManager.default.copyItem(atPath: FontContext.bundledFontPath("DejaVuSansMono.ttf")!, toPath: mono)
+        // A context of its own: fonts loaded from a temporary folder must not stay in the shared one.
         let context = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false)
         let first = try context.font(path: sans)
         let second = try context.font(path: mono)

@@ -1,13 +1,13 @@
 // Long runs of combining marks (text that is not stream-safe) are shaped in pieces, and still lay out as one cluster.
 import Testing
 @testable import TextLayout
+import TestSupport
 
 @Suite("Long combining sequences")
 struct CombiningMarkTests {
     @Test("a base with thousands of marks is one line as wide as the base, every mark kept", arguments: [100, 2000, 5000, 40000])
     func marks(count: Int) throws {
-        let context = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false)
-        let font = try context.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!)
+        let font = try bundledFonts.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!)
         let text = "a" + String(repeating: "\u{301}", count: count) + " b"
         let prepared = try PreparedText(text, font: font, size: 17)
         let layout = try prepared.layout(width: 30)

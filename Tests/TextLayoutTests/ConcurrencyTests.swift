@@ -3,7 +3,7 @@ import Dispatch
 import Foundation
 import Synchronization
 import Testing
-@testable import TextLayout
+import TextLayout
 import TextLayoutBatch
 import TextLayoutIO
 import TestSupport
@@ -93,6 +93,7 @@ struct ConcurrencyTests {
     func fallbackUnderContention() throws {
         let scalars: [UInt32] = [0x627, 0x5D0, 0x4E2D, 0x915, 0xE01, 0x1F600, 0x1F1EB, 0x3042, 0xAC00, 0x10FFFD, 0x378, 0xE000]
         let primaryPath = try #require(FontContext.bundledFontPath("DejaVuSans.ttf"))
+        // Contexts of their own: the reference chooses alone, and the threads race to fill empty caches.
         let reference = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false)
         let referencePrimary = try reference.font(path: primaryPath)
         let expected = scalars.map { reference.fallbackFont(for: $0, primary: referencePrimary)?.path }
@@ -121,6 +122,7 @@ struct ConcurrencyTests {
             if let width = job.width { object += ",\"width\":\(width)" }
             return Array((object + "}").utf8)
         } + [[0xFF, 0xFE], Array("{\"text\":".utf8), []]
+        // A context of its own: the threads start on empty caches.
         let layouter = BatchLayouter(fonts: FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false))
         let one = BatchRunner(layouter: layouter, threads: 1).results(for: lines).map(\.json)
         for threads in [2, 7] {

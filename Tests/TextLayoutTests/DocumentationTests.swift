@@ -81,7 +81,7 @@ struct DocumentationNames {
         var hasDefault: Bool
     }
 
-    init(root: URL = Documentation.repositoryRoot, leavingOut: String = #filePath) {
+    init(root: URL = repositoryRoot, leavingOut: String = #filePath) {
         var paths: [String] = []
         var folders: Set<String> = []
         var swift: [(text: String, isThisFile: Bool)] = []
@@ -385,7 +385,7 @@ struct DocumentationTests {
             guard !target.contains("://"), !target.hasPrefix("mailto:") else { continue }
             let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             let file = parts[0].isEmpty ? page : Documentation.resolve(parts[0], fromPage: page)
-            let url = Documentation.repositoryRoot.appendingPathComponent(file)
+            let url = repositoryRoot.appendingPathComponent(file)
             guard FileManager.default.fileExists(atPath: url.path) else { broken.append("\(target): no file \(file)"); continue }
             guard parts.count == 2 else { continue }
             let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)

@@ -1,7 +1,8 @@
 // Variation selectors choose the font: every sequence of Unicode's emoji-variation-sequences.txt, emoji style to the colour font, text style to a text font.
 import Foundation
 import Testing
-@testable import TextLayout
+import TextLayout
+import TestSupport
 
 @Suite("Emoji and text presentation sequences")
 struct EmojiPresentationTests {
@@ -31,7 +32,6 @@ struct EmojiPresentationTests {
         return found
     }
 
-    static let context = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false)
     static let colourFamily = "Noto Color Emoji"
 
     /// A context of the bundled fonts whose fontconfig configuration puts the colour font first for
@@ -57,7 +57,7 @@ struct EmojiPresentationTests {
     func wholeFile(primaryFile: String, colourFirst: Bool) throws {
         let sequences = try Self.sequences()
         #expect(sequences.count == 708, "Unicode 15.0 lists 354 bases, each with VS15 and VS16")
-        let context = colourFirst ? try Self.colourFirstContext() : Self.context
+        let context = colourFirst ? try Self.colourFirstContext() : bundledFonts
         let directory = context.fontDirectories[0]
         let primary = try context.font(path: directory + "/" + primaryFile)
         let fontFiles = try FileManager.default.contentsOfDirectory(atPath: directory)
@@ -91,7 +91,7 @@ struct EmojiPresentationTests {
 
     @Test("❤️ ☝️ ✈️ with VS16 are drawn in colour, and with VS15 in DejaVu Sans", arguments: ["\u{2764}", "\u{261D}", "\u{2708}"])
     func examples(base: String) throws {
-        let primary = try Self.context.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!)
+        let primary = try bundledFonts.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!)
         let emoji = try PreparedText(base + "\u{FE0F}", style: TextStyle(font: primary, size: 17)).layout()
         #expect(emoji.lines[0].runs.map(\.font.familyName) == [Self.colourFamily])
         let text = try PreparedText(base + "\u{FE0E}", style: TextStyle(font: primary, size: 17)).layout()
@@ -103,7 +103,7 @@ struct EmojiPresentationTests {
 struct EmojiSoftHyphenTests {
     @Test("a line broken at a soft hyphen after ❤️ shows the primary font's hyphen, as the colour font has none")
     func hyphenAfterEmoji() throws {
-        let context = EmojiPresentationTests.context
+        let context = bundledFonts
         let primary = try context.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!)
         let style = try TextStyle(font: primary, size: 17)
         let text = "\u{2764}\u{FE0F}\u{AD}abcdefgh"

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import Testing
 import TextLayout
+import TestSupport
 
 /// What the process writes to standard error (file descriptor 2) while `body` runs.
 func capturingStandardError(_ body: () throws -> Void) throws -> String {
@@ -40,8 +41,6 @@ struct FontSelectionTests {
         #expect(!printed.contains("Fontconfig error"), "\(printed)")
     }
 
-    static let bundledFonts = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false)
-
     /// The bundled fonts have DejaVu Sans Book (400) and Bold (700): fontconfig picks the nearer
     /// after FcWeightFromOpenTypeDouble (500 → 100 "medium" is nearer Book's 80; 600 → 180
     /// "demibold" is nearer Bold's 200).
@@ -49,15 +48,15 @@ struct FontSelectionTests {
         (100.0, "Book"), (400, "Book"), (500, "Book"), (600, "Bold"), (700, "Bold"), (900, "Bold"),
     ])
     func cssWeight(_ weight: Double, _ style: String) throws {
-        let font = try Self.bundledFonts.font(named: "DejaVu Sans", weight: weight)
+        let font = try bundledFonts.font(named: "DejaVu Sans", weight: weight)
         #expect(font.familyName == "DejaVu Sans")
         #expect(font.styleName == style)
     }
 
     @Test("the weight in a pattern is fontconfig's scale: weight=200 is bold, and the CSS weight replaces it")
     func fontconfigScale() throws {
-        #expect(try Self.bundledFonts.font(named: "DejaVu Sans:weight=200").styleName == "Bold")
-        #expect(try Self.bundledFonts.font(named: "DejaVu Sans:weight=200", weight: 400).styleName == "Book")
+        #expect(try bundledFonts.font(named: "DejaVu Sans:weight=200").styleName == "Bold")
+        #expect(try bundledFonts.font(named: "DejaVu Sans:weight=200", weight: 400).styleName == "Book")
     }
 
     @Test("a weight out of range, or with a font file, is an invalidArgument error", arguments: [
@@ -66,7 +65,7 @@ struct FontSelectionTests {
     ])
     func badWeight(_ name: String, _ weight: Double) throws {
         #expect {
-            _ = try Self.bundledFonts.font(named: name, weight: weight)
+            _ = try bundledFonts.font(named: name, weight: weight)
         } throws: { error in
             guard let error = error as? LayoutError, error.code == .invalidArgument else { return false }
             return error.message.hasPrefix("weight ")

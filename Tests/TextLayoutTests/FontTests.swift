@@ -2,19 +2,12 @@
 import Foundation
 import Testing
 import TextLayout
+import TestSupport
 
 /// The path of a bundled font; the tests never use system fonts.
 func bundledFont(_ file: String) throws -> Font {
     let path = try #require(FontContext.bundledFontPath(file), "Fonts/\(file) is missing")
     return try FontContext.shared.font(path: path)
-}
-
-/// A fresh, empty temporary directory for one test.
-func makeTemporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory
-        .appendingPathComponent("textlayout-tests-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
 }
 
 /// Runs `body` and returns the `LayoutError` it throws (nil, and a recorded issue, when it throws none or another error).

@@ -2,21 +2,20 @@
 import Foundation
 import Testing
 import TextLayoutFuzzing
+import TestSupport
 
 @Suite("Fuzz regressions")
 struct FuzzRegressionTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     /// The committed inputs of `target`: the regressions, then the seeds of Fuzz/corpus (for the
     /// font target, the small bundled fonts, which scripts/fuzz.sh seeds it with).
     static func inputs(_ target: String) -> [URL] {
         let found = ["Tests/Goldens/fuzz/\(target)", "Fuzz/corpus/\(target)"].flatMap { folder -> [URL] in
-            let directory = root.appendingPathComponent(folder)
+            let directory = repositoryRoot.appendingPathComponent(folder)
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
             return names.filter { !$0.hasPrefix(".") && $0 != "README.md" }.sorted().map { directory.appendingPathComponent($0) }
         }
         let fonts = target == "font" ? ["NotoSansHebrew-Regular.ttf", "NotoSansThai-Regular.ttf", "NotoSansCJKjp-Regular.otf"] : []
-        return found + fonts.map { root.appendingPathComponent("Fonts/\($0)") }
+        return found + fonts.map { repositoryRoot.appendingPathComponent("Fonts/\($0)") }
     }
 
     /// Each target's inputs run first in a child process, so that an input that crashes fails

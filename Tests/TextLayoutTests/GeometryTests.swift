@@ -1,10 +1,11 @@
 // Caret geometry as tests: the caret at every grapheme boundary and the tap that lands on it, in Latin, Arabic, Hebrew with numbers, CJK and emoji.
 import Testing
-@testable import TextLayout
+import TextLayout
+import TestSupport
 
 /// A bundled font from the bundled-only context, so fallback never reaches the machine's fonts.
 func isolatedFont(_ file: String) throws -> Font {
-    guard let path = FontContext.bundledFontPath(file) else { throw GoldenError("no \(file) in Fonts/") }
+    guard let path = FontContext.bundledFontPath(file) else { throw TestFailure("no \(file) in Fonts/") }
     return try bundledFonts.font(path: path)
 }
 

@@ -5,12 +5,6 @@ import Testing
 import TextLayout
 import TextLayoutIO
 
-/// Set TEXTLAYOUT_BLESS=1 to rewrite the .expected files from the current output (never in CI).
-let blessing = ProcessInfo.processInfo.environment["TEXTLAYOUT_BLESS"] == "1"
-
-let goldensDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Goldens")
-
 /// Every case file under Tests/Goldens, as "area/case".
 func goldenCases() -> [String] {
     let root = goldensDirectory.path
@@ -18,17 +12,13 @@ func goldenCases() -> [String] {
     return files.filter { $0.hasSuffix(".txt") }.map { String($0.dropLast(4)) }.sorted()
 }
 
-/// The fonts of golden cases: only the bundled ones, fallback included, so that the results do not
-/// depend on the machine's fonts.
-let bundledFonts = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false)
-
 /// A golden case's `key: value` lines in order, skipping blank lines and `#` comments.
 func goldenSettings(_ source: String) throws -> [(key: String, value: String)] {
     var settings: [(key: String, value: String)] = []
     for raw in source.split(separator: "\n", omittingEmptySubsequences: true) {
         let line = raw.trimmingCharacters(in: .whitespaces)
         if line.isEmpty || line.hasPrefix("#") { continue }
-        guard let colon = line.firstIndex(of: ":") else { throw GoldenError("no ':' in '\(line)'") }
+        guard let colon = line.firstIndex(of: ":") else { throw TestFailure("no ':' in '\(line)'") }
         settings.append((String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
     }
     return settings
@@ -50,11 +40,11 @@ func goldenJob(_ source: String) throws -> LayoutRequest {
     for (key, value) in try goldenSettings(source) where !pangoKeys.contains(key) {
         switch key {
         case "font":
-            guard let path = FontContext.bundledFontPath(value) else { throw GoldenError("no font \(value) in Fonts/") }
+            guard let path = FontContext.bundledFontPath(value) else { throw TestFailure("no font \(value) in Fonts/") }
             members.append((key, .string(path)))
         case "insets":
             let sides = value.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) ?? .nan }
-            guard sides.count == 4 else { throw GoldenError("insets needs T,L,B,R") }
+            guard sides.count == 4 else { throw TestFailure("insets needs T,L,B,R") }
             members.append((key, .object(zip(["top", "left", "bottom", "right"], sides).map { ($0, .number($1, literal: "\($1)")) })))
         default:
             members.append((key, try parseJSON(value)))
@@ -67,11 +57,11 @@ func goldenJob(_ source: String) throws -> LayoutRequest {
 func goldenPangoRecord(_ source: String) throws -> (starts: [Int], difference: String?) {
     let settings = try goldenSettings(source)
     guard let recorded = settings.last(where: { $0.key == "pango" })?.value else {
-        throw GoldenError("no 'pango:' line (Pango's line starts); record it with python3 scripts/record-pango-starts.py")
+        throw TestFailure("no 'pango:' line (Pango's line starts); record it with python3 scripts/record-pango-starts.py")
     }
     let starts = try recorded.split(separator: ",").map { field in
         guard let start = Int(field.trimmingCharacters(in: .whitespaces)) else {
-            throw GoldenError("'pango: \(recorded)' must list UTF-16 offsets separated by commas")
+            throw TestFailure("'pango: \(recorded)' must list UTF-16 offsets separated by commas")
         }
         return start
     }
@@ -96,11 +86,6 @@ func documentedPangoDifferenceKinds() throws -> Set<String> {
         if inKindTable, !cells[1].hasPrefix("---") { kinds.insert(cells[1]) }
     }
     return kinds
-}
-
-struct GoldenError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }
 
 @Suite("Golden layouts")
@@ -138,7 +123,7 @@ struct GoldenTests {
         let source = try String(contentsOf: goldensDirectory.appendingPathComponent(name + ".txt"), encoding: .utf8)
         guard let recorded = try goldenSettings(source).last(where: { $0.key == "pango-hidden" })?.value else { return }
         let bounds = recorded.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-        guard bounds.count == 2 else { throw GoldenError("'pango-hidden: \(recorded)' must be start,end in UTF-16 offsets") }
+        guard bounds.count == 2 else { throw TestFailure("'pango-hidden: \(recorded)' must be start,end in UTF-16 offsets") }
         let hidden = try Self.measure(name).layout.truncation?.hiddenRange
         #expect(hidden == bounds[0]..<bounds[1], "\(name): we hide \(String(describing: hidden)), Pango \(bounds[0])..<\(bounds[1])")
     }
@@ -151,7 +136,7 @@ struct GoldenTests {
             try settings.last { $0.key == key }.map { setting in
                 try setting.value.split(separator: ",").map { field in
                     guard let value = Double(field.trimmingCharacters(in: .whitespaces)) else {
-                        throw GoldenError("'\(key): \(setting.value)' must list numbers separated by commas")
+                        throw TestFailure("'\(key): \(setting.value)' must list numbers separated by commas")
                     }
                     return value
                 }

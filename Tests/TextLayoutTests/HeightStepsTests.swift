@@ -1,7 +1,7 @@
 // Height steps: the line count and editor height as a function of width, held against editorHeight at random widths and at each step's edges.
 import Foundation
 import Testing
-@testable import TextLayout
+import TextLayout
 import TestSupport
 import TextLayoutIO
 

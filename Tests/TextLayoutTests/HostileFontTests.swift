@@ -1,7 +1,7 @@
 // Hostile font files: truncated, corrupted, empty, without a cmap, with absurd metrics, devices and pipes: a clear error or a working font, never a crash or a hang.
 import Foundation
 import Testing
-@testable import TextLayout
+import TextLayout
 import TestSupport
 
 /// A font file's bytes and its table directory, for patching tables in place (checksums are left
@@ -195,6 +195,7 @@ struct HostileFontTests {
         await #expect(processExitsWith: .success, "a hostile font file crashed the engine (run the variants one by one to find it)") {
             let directory = try makeTemporaryDirectory()
             defer { try? FileManager.default.removeItem(at: directory) }
+            // Contexts of their own, here and below: hostile fonts must not stay loaded in the shared one.
             let context = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false)
             for variant in HostileFontTests.variants {
                 _ = HostileFontTests.exercise(try variant.make(), name: variant.name, in: directory, context: context)
@@ -240,6 +241,7 @@ struct HostileFontTests {
         var font = FontBytes(try Self.bundled("DejaVuSansMono.ttf"))
         font.hide("cmap")
         try Data(font.bytes).write(to: url)
+        // A context of its own: a font without a cmap must not stay loaded in the shared one.
         let context = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false)
         let loaded = try context.font(path: url.path)
         #expect(!loaded.hasGlyph(0x41))

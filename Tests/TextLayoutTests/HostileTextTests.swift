@@ -1,7 +1,8 @@
 // Hostile texts (a huge line, a huge word, a million newlines, a mountain of marks, deep bidi nesting, tabs) laid out in time and memory that grow linearly.
 import Foundation
 import Testing
-@testable import TextLayout
+import TextLayout
+import TestSupport
 
 /// The CPU time of the calling thread, in seconds.
 func threadCPUTime() -> Double {
@@ -75,7 +76,7 @@ struct HostileTextTests {
         let full = try prepared.layout(width: width)
         let time = threadCPUTime() - start
         let problems = full._checkInvariants()
-        if !problems.isEmpty { throw GoldenError(problems.prefix(3).joined(separator: "\n")) }
+        if !problems.isEmpty { throw TestFailure(problems.prefix(3).joined(separator: "\n")) }
         return (time, lines)
     }
 

@@ -71,11 +71,10 @@ int main(int argc, char **argv) {
 
 @Suite("Hyphenation")
 struct HyphenationTests {
-    static let context = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false)
     static let directory = HyphenationDictionaries.defaultDirectory
 
     static func style(_ language: String?, _ hyphens: Hyphens, limits: HyphenationLimits = HyphenationLimits(),
-                      context: FontContext = context) throws -> TextStyle {
+                      context: FontContext = bundledFonts) throws -> TextStyle {
         try TextStyle(font: try context.font(path: FontContext.bundledFontsDirectory! + "/DejaVuSans.ttf"), size: 17,
                       language: language, hyphens: hyphens, hyphenationLimits: limits)
     }

@@ -26,11 +26,8 @@ struct IncrementalTests {
     ]
     static let insertions = ["a", " ", "\n", "word ", "é", "😀", "\r\n", "ש", "\t", "xyzzy plugh ", "\r", "\n", "\u{AD}"]
 
-    /// Kept for the whole run: a font holds its context weakly, and fallback needs it.
-    static let context = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false)
-
     func fonts() throws -> Font {
-        try Self.context.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!)
+        try bundledFonts.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!)
     }
 
 

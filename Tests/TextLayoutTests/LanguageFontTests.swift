@@ -1,6 +1,7 @@
 // Language tags choose the regional CJK face for Han that the primary font lacks, read as ICU completes them (likely subtags).
 import Testing
 @testable import TextLayout
+import TestSupport
 
 @Suite("Language tags and CJK faces")
 struct LanguageFontTests {
@@ -42,12 +43,10 @@ struct LanguageFontTests {
         Row(tag: "ja-u-lb-strict", completed: "ja-Jpan-JP-u-lb-strict", face: "Noto Sans CJK JP"),
     ]
 
-    static let context = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false)
-
     @Test("the tag is completed with its likely subtags, and 直 is drawn in its region's face", arguments: rows)
     func face(row: Row) throws {
         // DejaVu Sans, the default font, has no Han: 直 falls back.
-        let font = try Self.context.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!)
+        let font = try bundledFonts.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!)
         let style = try TextStyle(font: font, size: 17, language: row.tag)
         #expect(style.languageTag?.full == row.completed)
         let layout = try PreparedText("a直", style: style).layout()
@@ -57,7 +56,7 @@ struct LanguageFontTests {
 
     @Test("line breaking, shaping and fallback read the same completed tag")
     func oneNormalisation() throws {
-        let font = try Self.context.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!)
+        let font = try bundledFonts.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!)
         var style = try TextStyle(font: font, size: 17, language: "zh-HK")
         #expect(style.shapingLanguage == "zh-Hant-HK")
         #expect(lineBreakLocale(language: style.languageTag?.full, strictness: .strict) == "zh-Hant-HK-u-lb-strict")

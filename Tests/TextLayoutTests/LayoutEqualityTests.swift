@@ -1,6 +1,7 @@
 // Layouts, lines, glyph runs and editor measurements compare equal exactly when they show the same.
 import Testing
-@testable import TextLayout
+import TextLayout
+import TestSupport
 
 @Suite("Layout equality")
 struct LayoutEqualityTests {

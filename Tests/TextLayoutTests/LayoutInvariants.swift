@@ -1,11 +1,7 @@
 // The invariants every robustness test checks on every layout it makes: the engine's own check, the structural checks, determinism and caret boundaries.
 import Testing
 @testable import TextLayout
-
-/// A context over the bundled fonts only, with its caches turned off: the reference that cached
-/// layouts must equal.
-let uncachedBundledFonts = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false,
-                                       shapeCacheBudget: 0, preparedTextCacheBudget: 0)
+import TestSupport
 
 /// A context over the system's fonts with its caches turned off: the reference for layouts made
 /// in ``FontContext/shared``.

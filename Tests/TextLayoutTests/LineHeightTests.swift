@@ -161,7 +161,7 @@ struct LineHeightTests {
         let line = Array(#"{"id":1,"text":"abc",\#(member)}"#.utf8)
         let answer = try parseJSON(line.withUnsafeBufferPointer { BatchLayouter(fonts: bundledFonts).resultLine(for: $0).json })
         #expect(answer["error"]?["code"] == .string(code))
-        guard case let .string(message)? = answer["error"]?["message"] else { throw GoldenError("no message in \(answer)") }
+        guard case let .string(message)? = answer["error"]?["message"] else { throw TestFailure("no message in \(answer)") }
         #expect(message.contains(named), "\(message)")
     }
 

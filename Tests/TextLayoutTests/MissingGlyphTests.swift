@@ -1,26 +1,25 @@
 // Characters no font has are counted and located, never silent: against an oracle that asks every bundled font, through edits and appends, and in the batch's, measure's, render's and edit's output.
 import Foundation
 import Testing
-@testable import TextLayout
+import TextLayout
 import TextLayoutIO
 import TestSupport
 
 @Suite("Missing glyphs are reported")
 struct MissingGlyphTests {
-    static let context = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false)
     static let bundledFolder = FontContext.bundledFontsDirectory!
 
     /// Every font file of the bundled folder, loaded: the oracle asks each whether it has a character.
-    static func bundledFonts() throws -> [Font] {
+    static func everyBundledFont() throws -> [Font] {
         try FileManager.default.contentsOfDirectory(atPath: bundledFolder).sorted()
             .filter { $0.hasSuffix(".ttf") || $0.hasSuffix(".otf") }
-            .map { try context.font(path: bundledFolder + "/" + $0) }
+            .map { try bundledFonts.font(path: bundledFolder + "/" + $0) }
     }
 
     /// Characters of scripts no bundled font draws (Runic, Ogham, Cherokee, Tifinagh, Egyptian
     /// hieroglyphs beyond the BMP, a private-use character), each checked against every bundled font.
     static func uncovered() throws -> [Unicode.Scalar] {
-        let fonts = try bundledFonts()
+        let fonts = try everyBundledFont()
         let candidates: [Unicode.Scalar] = ["\u{16A0}", "\u{1681}", "\u{13A0}", "\u{2D30}", "\u{13000}", "\u{E000}", "\u{16A1}"]
         let found = candidates.filter { scalar in !fonts.contains { $0.hasGlyph(scalar.value) } }
         try #require(found.count >= 5, "the bundled fonts now cover \(candidates.count - found.count) of the uncovered characters")
@@ -51,7 +50,7 @@ struct MissingGlyphTests {
     }
 
     static func style() throws -> TextStyle {
-        try TextStyle(font: context.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!), size: 17)
+        try TextStyle(font: bundledFonts.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!), size: 17)
     }
 
     @Test("each character no bundled font has is counted once, at its offset, and the runs that hold them count as many", arguments: Array(UInt64(1)...24))

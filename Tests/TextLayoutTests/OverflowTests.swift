@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TextLayout
 import TextLayoutIO
+import TestSupport
 
 @Suite("Overflowing numbers")
 struct OverflowTests {

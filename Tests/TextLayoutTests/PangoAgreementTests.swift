@@ -20,13 +20,11 @@ struct PangoAgreementRecord: Decodable {
 
 @Suite("Pango agreement figures")
 struct PangoAgreementTests {
-    static let repository = goldensDirectory.deletingLastPathComponent().deletingLastPathComponent()
-
     /// The share of identical line starts over all corpus jobs below which the engine has regressed.
     static let floor = 0.987
 
     static func record() throws -> PangoAgreementRecord {
-        let url = repository.appendingPathComponent("Benchmarks/PangoStudy/agreement.json")
+        let url = repositoryRoot.appendingPathComponent("Benchmarks/PangoStudy/agreement.json")
         return try JSONDecoder().decode(PangoAgreementRecord.self, from: Data(contentsOf: url))
     }
 

@@ -1,7 +1,7 @@
 // Property tests: random texts, fonts, sizes, widths and styles, seeded and reproducible, laid out and checked against every invariant.
 import Foundation
 import Testing
-@testable import TextLayout
+import TextLayout
 import TestSupport
 
 @Suite("Properties of random layouts")

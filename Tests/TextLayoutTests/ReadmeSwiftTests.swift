@@ -7,7 +7,7 @@ import TextLayout
 @Suite("Swift examples of the README and docs/swift.md")
 struct ReadmeSwiftTests {
     @Test func examples() throws {
-        let fonts = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false)
+        let fonts = bundledFonts  // the README's FontContext.shared, with the bundled fonts only
         let font = try fonts.font(family: "DejaVu Sans")
         let prepared = try PreparedText("Hello, world! A longer message wraps.", font: font, size: 17)
         let layout = try prepared.layout(width: 120, lineSpace: 2)

@@ -1,7 +1,7 @@
 // The engine's line starts against the reference greedy breaker's on seeded random texts, each in the one bundled font that draws all of it.
 import Foundation
 import Testing
-@testable import TextLayout
+import TextLayout
 import TestSupport
 
 @Suite("Line starts against the reference breaker")

@@ -2,7 +2,8 @@
 import Glibc
 import Synchronization
 import Testing
-@testable import TextLayout
+import TextLayout
+import TestSupport
 
 @Suite("Resource ownership")
 struct ResourceOwnershipTests {

@@ -1,6 +1,7 @@
 // Regression tests for the bugs the property tests and the fuzzers found, each with the smallest input that showed it.
 import Testing
-@testable import TextLayout
+import TextLayout
+import TestSupport
 
 @Suite("Robustness regressions")
 struct RobustnessRegressionTests {
@@ -70,6 +71,7 @@ struct RobustnessRegressionTests {
         "x \u{301}y", "x \u{FE0F}y", "x \u{200D}y", "x \u{1F3FB}y", "ab  \u{308}\u{301}cd ef",
     ])
     func wordCacheKeepsClusters(_ text: String) throws {
+        // A context of its own: its word cache must hold only the pieces warmed here.
         let context = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false)
         for file in ["DejaVuSansMono.ttf", "NotoSansHebrew-Regular.ttf", "NotoSansThai-Regular.ttf"] {
             let path = try #require(FontContext.bundledFontPath(file))

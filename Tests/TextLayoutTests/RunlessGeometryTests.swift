@@ -1,6 +1,6 @@
 // Caret, selection and hit-testing geometry of a layout made without glyph runs equals that of the same layout with them.
 import Testing
-@testable import TextLayout
+import TextLayout
 
 @Suite("Geometry without glyph runs")
 struct RunlessGeometryTests {

@@ -1,6 +1,6 @@
 // Selection rectangles across lines and directions, and caret movement: on screen by grapheme, by word, to line ends, up and down.
 import Testing
-@testable import TextLayout
+import TextLayout
 
 @Suite("Selection rectangles")
 struct SelectionTests {

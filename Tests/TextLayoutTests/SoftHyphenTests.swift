@@ -1,6 +1,6 @@
 // Pins the hyphen a line shows at a break after a soft hyphen (U+00AD): its place, width, glyph and geometry, and Pango's breaks.
 import Testing
-@testable import TextLayout
+import TextLayout
 
 /// One text with soft hyphens laid out by Pango 1.50 with its default hyphen insertion.
 struct PangoHyphenRow: CustomStringConvertible {

@@ -1,12 +1,12 @@
 // Styled spans: their font, size, features, letter spacing and attributes reach shaping, widths, heights and glyph runs.
 import Testing
-@testable import TextLayout
+import TextLayout
+import TestSupport
 
 @Suite("Styled spans")
 struct StyledSpanTests {
-    let context = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false)
-    var regular: Font { get throws { try context.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!) } }
-    var bold: Font { get throws { try context.font(path: FontContext.bundledFontPath("DejaVuSans-Bold.ttf")!) } }
+    var regular: Font { get throws { try bundledFonts.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!) } }
+    var bold: Font { get throws { try bundledFonts.font(path: FontContext.bundledFontPath("DejaVuSans-Bold.ttf")!) } }
 
     func width(_ text: String, spans: [StyledSpan] = []) throws -> Double {
         try PreparedText(text, style: TextStyle(font: regular, size: 17), spans: spans).layout().width

@@ -69,8 +69,6 @@ struct SubtractionBreakerTests {
         return [width] + (edges.count <= count ? edges : (0..<count).map { _ in edges.randomElement(using: &rng)! })
     }
 
-    static let context = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false)
-
     /// A style for the test: a size, an indent now and then, hyphens auto or manual.
     static func style(_ font: Font, language: String?, _ rng: inout SplitMix) throws -> TextStyle {
         let indent = [0, 0, 0, 14, -11.5].randomElement(using: &rng)!
@@ -107,7 +105,7 @@ struct SubtractionBreakerTests {
     @Test("corpus texts: the same lines at random widths and at each line's edges", arguments: CorpusTexts.fonts.keys.sorted())
     func corpus(language: String) throws {
         let texts = try CorpusTexts.texts(language)
-        let font = try Self.context.font(path: FontContext.bundledFontPath(CorpusTexts.fonts[language]!)!)
+        let font = try bundledFonts.font(path: FontContext.bundledFontPath(CorpusTexts.fonts[language]!)!)
         var rng = SplitMix(seed: 0x5B7 ^ UInt64(language.utf8.reduce(0) { $0 * 31 + Int($1) }))
         var tally = Tally()
         for k in 0..<10 {
@@ -131,7 +129,7 @@ struct SubtractionBreakerTests {
             let seed = 0x5B70_000 + UInt64(block) * 1000 + k
             var rng = SplitMix(seed: seed)
             let (text, spans) = Self.seasoned(RandomText.make(&rng, maxPieces: 30), &rng)
-            let font = try Self.context.font(path: FontContext.bundledFontPath(PropertyTests.fonts.randomElement(using: &rng)!)!)
+            let font = try bundledFonts.font(path: FontContext.bundledFontPath(PropertyTests.fonts.randomElement(using: &rng)!)!)
             let prepared = try PreparedText(text, style: Self.style(font, language: ["en", "de", nil].randomElement(using: &rng)!, &rng),
                                             spans: spans)
             let width = Double.random(in: 30...400, using: &rng)

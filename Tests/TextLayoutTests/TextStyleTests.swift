@@ -1,6 +1,6 @@
 // A text style keeps its invariants: every public way to change its size or language checks the new value.
 import Testing
-@testable import TextLayout
+import TextLayout
 
 @Suite("Text style")
 struct TextStyleTests {

@@ -6,11 +6,8 @@ import TestSupport
 
 @Suite("Balanced and pretty wrapping")
 struct TextWrapTests {
-    /// Kept for the whole run: a font holds its context weakly, and fallback needs it.
-    static let context = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false)
-
     static func prepare(_ text: String, _ wrap: TextWrap, indent: Double = 0, size: Double = 17) throws -> PreparedText {
-        let font = try context.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!)
+        let font = try bundledFonts.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!)
         return try PreparedText(text, style: TextStyle(font: font, size: size, paragraph: ParagraphStyle(indent: indent, textWrap: wrap)))
     }
 

@@ -1,7 +1,7 @@
 // Line clamping with an ellipsis: random texts and widths keep at most n lines within the width and account for the whole text; the cut points, the ellipsis' font and place, and bad input.
 import Foundation
 import Testing
-@testable import TextLayout
+import TextLayout
 import TextLayoutIO
 import TestSupport
 

@@ -1,6 +1,6 @@
 // Checks the stable width range and the shrink-wrap width against layouts at the widths they name.
 import Testing
-@testable import TextLayout
+import TextLayout
 import TextLayoutIO
 import TestSupport
 
@@ -16,8 +16,7 @@ struct WidthTests {
     ]
 
     func prepare(_ text: String) throws -> PreparedText {
-        let context = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false)
-        return try PreparedText(text, font: try context.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!), size: 17)
+        return try PreparedText(text, font: try bundledFonts.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!), size: 17)
     }
 
     func starts(_ layout: Layout) -> [Int] { layout.lines.map(\.utf16Range.lowerBound) }
@@ -149,8 +148,7 @@ struct HeightOnlyTests {
 
     @Test("editorHeight equals measureEditor's height, line count and scrolling", arguments: texts, [60.0, 150, 400])
     func equalsFullMeasurement(text: String, width: Double) throws {
-        let context = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false)
-        let prepared = try PreparedText(text, font: try context.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!), size: 17)
+        let prepared = try PreparedText(text, font: try bundledFonts.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!), size: 17)
         for sizing in [EditorSizing(), EditorSizing(minLines: 3, maxLines: 4, lineSpace: 2, insets: EdgeInsets(top: 5, left: 6, bottom: 7, right: 8)),
                        EditorSizing(maxLines: 1, lineSpace: 3.3, maxHeight: 30)] {
             let full = try prepared.measureEditor(width: width, sizing: sizing)

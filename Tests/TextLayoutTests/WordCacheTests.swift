@@ -27,6 +27,7 @@ struct WordCacheTests {
 
     @Test("emoji after Arabic or Hebrew, in that script at a left-to-right level, are never cached; in a Latin run they are")
     func piecesAgainstTheirScriptsDirectionAreNotCached() throws {
+        // A context of its own: the test empties its word cache.
         let fonts = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false)
         let font = try fonts.font(path: FontContext.bundledFontPath("NotoColorEmoji-subset.ttf")!)
         let emoji = "\u{1F44D}"

@@ -2,7 +2,8 @@
 import Foundation
 import Testing
 import TextLayout
-@testable import TextRender
+import TextRender
+import TestSupport
 
 @Suite("Bad input")
 struct BadInputTests {
@@ -67,7 +68,7 @@ struct BadInputTests {
 
     @Test("an unwritable output path is an error and leaves no file behind")
     func unwritable() throws {
-        let folder = try temporaryFolder()
+        let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let (scene, _) = try editorScene("Hello", width: 100)
         let notAFolder = folder.appendingPathComponent("file.txt")
@@ -93,7 +94,7 @@ struct BadInputTests {
 
     @Test("a failed render leaves an existing picture untouched, a good one replaces it whole")
     func atomicReplace() throws {
-        let folder = try temporaryFolder()
+        let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("out.png").path
         let (scene, _) = try editorScene("Hello", width: 100)

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TextEditing
 import TextLayout
-@testable import TextRender
+import TextRender
 
 @Suite("Editor pictures")
 struct EditorPictureTests {

@@ -1,7 +1,7 @@
 // The engine's caret geometry agrees with where the renderer draws: every line's runs start at the same x, in either direction and alignment.
 import Testing
 import TextLayout
-@testable import TextRender
+import TextRender
 
 @Suite("Geometry agrees with the renderer")
 struct GeometryAgreementTests {

@@ -3,7 +3,8 @@ import Foundation
 import Testing
 import TextLayout
 import TextLayoutIO
-@testable import TextRender
+import TextRender
+import TestSupport
 
 @Suite("Drawing from the glyph JSON")
 struct GlyphJSONPictureTests {

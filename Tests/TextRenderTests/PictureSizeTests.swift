@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 import TextLayout
-@testable import TextRender
+import TextRender
 
 @Suite("Picture size")
 struct PictureSizeTests {

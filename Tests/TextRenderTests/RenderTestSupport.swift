@@ -1,10 +1,8 @@
 // Helpers for the render tests: bundled fonts, scenes from a few settings, ink scans and picture comparison with a tolerance.
 import Foundation
+import TestSupport
 import TextLayout
-@testable import TextRender
-
-/// A font context over the repository's Fonts/ folder only, so fallback picks the same fonts on every machine.
-let bundledFonts = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false)
+import TextRender
 
 /// A font from the repository's Fonts/ folder (never a system font).
 func bundledFont(_ file: String = "DejaVuSans.ttf") throws -> Font {
@@ -20,18 +18,6 @@ func editorScene(_ text: String, font: String = "DejaVuSans.ttf", size: Double =
                                                            paragraph: paragraph))
     let measurement = try prepared.measureEditor(width: width, sizing: sizing)
     return (RenderScene(editor: measurement, sizing: sizing, width: width), measurement)
-}
-
-struct TestFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
-
-/// A fresh empty folder under the system's temporary folder.
-func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("textrender-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
 }
 
 extension Canvas {
@@ -71,11 +57,7 @@ func difference(_ a: Canvas, _ b: Canvas) -> (badShare: Double, mean: Double)? {
     return (Double(bad) / pixels, Double(total) / (pixels * 4))
 }
 
-/// Set TEXTLAYOUT_BLESS=1 to rewrite the golden pictures from the current output (never in CI).
-let blessing = ProcessInfo.processInfo.environment["TEXTLAYOUT_BLESS"] == "1"
-
-let renderGoldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Goldens/render")
+let renderGoldens = goldensDirectory.appendingPathComponent("render")
 
 /// The inked pixels of `canvas` (drawn on a transparent background) that lie outside every line's
 /// box grown by its fonts' overhang. A line's box reaches from its pen origin to its advance

@@ -3,7 +3,8 @@ import Foundation
 import Testing
 import TextEditing
 import TextLayout
-@testable import TextRender
+import TextRender
+import TestSupport
 
 @Suite("Span colours and selection")
 struct SpanColorTests {

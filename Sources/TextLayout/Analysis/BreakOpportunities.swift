@@ -69,7 +69,7 @@ func removingBreaksInsideWords(_ breaks: [Int], _ bytes: UnsafeBufferPointer<UIn
         guard b > range.lowerBound, b < range.upperBound else { return true }
         var before = b - 1
         while true {
-            while before > range.lowerBound, bytes[before] & 0xC0 == 0x80 { before -= 1 }
+            before = scalarStart(bytes, atOrBefore: before, notBefore: range.lowerBound)
             let scalar = decodeScalar(bytes, at: before).0
             if cicu_line_break_class(scalar) == combiningMarkClass, before > range.lowerBound {
                 before -= 1

@@ -160,7 +160,7 @@ func hyphenationPoints(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, p
     var i = range.lowerBound
     while i < range.upperBound {
         // One piece between whitespace.
-        while i < range.upperBound, isSeparator(bytes, at: i) { i += scalarLength(bytes[i]) }
+        while i < range.upperBound, isSeparator(bytes, at: i) { i += utf8SequenceLength(lead: bytes[i]) }
         let pieceStart = i
         var hasHyphen = false
         while i < range.upperBound, !isSeparator(bytes, at: i) {
@@ -252,5 +252,3 @@ private func isSeparator(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool
     if byte < 0x80 { return byte == 0x20 || (0x09...0x0D).contains(byte) }
     return spaceLength(bytes, at: i) != nil
 }
-
-private func scalarLength(_ lead: UInt8) -> Int { lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4 }

@@ -81,13 +81,3 @@ private func scriptOf(_ scalar: UInt32) -> Int32 {
 private func isASCIIBracket(_ scalar: UInt32) -> Bool {
     scalar == 0x28 || scalar == 0x29 || scalar == 0x5B || scalar == 0x5D || scalar == 0x7B || scalar == 0x7D
 }
-
-/// The Unicode scalar starting at byte `i` of valid UTF-8, and its length in bytes.
-@inline(__always)
-func decodeScalar(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (UInt32, Int) {
-    let b0 = UInt32(bytes[i])
-    if b0 < 0x80 { return (b0, 1) }
-    if b0 < 0xE0 { return ((b0 & 0x1F) << 6 | UInt32(bytes[i + 1]) & 0x3F, 2) }
-    if b0 < 0xF0 { return ((b0 & 0x0F) << 12 | (UInt32(bytes[i + 1]) & 0x3F) << 6 | UInt32(bytes[i + 2]) & 0x3F, 3) }
-    return ((b0 & 0x07) << 18 | (UInt32(bytes[i + 1]) & 0x3F) << 12 | (UInt32(bytes[i + 2]) & 0x3F) << 6 | UInt32(bytes[i + 3]) & 0x3F, 4)
-}

@@ -24,8 +24,7 @@ func hangingWhitespaceStart(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _
 
 /// Where the space (see ``spaceLength(_:at:)``) that ends just before `end` starts, or nil.
 func spaceStart(_ bytes: UnsafeBufferPointer<UInt8>, before end: Int, from start: Int) -> Int? {
-    var i = end - 1
-    while i > start, bytes[i] & 0xC0 == 0x80 { i -= 1 }
+    let i = scalarStart(bytes, atOrBefore: end - 1, notBefore: start)
     guard let length = spaceLength(bytes, at: i), i + length == end else { return nil }
     return i
 }
@@ -35,7 +34,7 @@ func spaceStart(_ bytes: UnsafeBufferPointer<UInt8>, before end: Int, from start
 func spaceLength(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int? {
     if bytes[i] == 0xC2, i + 1 < bytes.count, bytes[i + 1] == 0xA0 { return 2 }
     if bytes[i] == 0xE2, i + 2 < bytes.count, bytes[i + 1] == 0x80, bytes[i + 2] == 0x87 || bytes[i + 2] == 0xAF { return 3 }
-    let length = bytes[i] < 0x80 ? 1 : bytes[i] < 0xE0 ? 2 : bytes[i] < 0xF0 ? 3 : 4
+    let length = utf8SequenceLength(lead: bytes[i])
     guard i + length <= bytes.count else { return nil }
     return hangingWhitespaceStart(bytes, i, i + length) == i ? length : nil
 }

@@ -132,12 +132,12 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     /// input), and for a legacy `kern` table, which HarfBuzz applies without lookups.
     private static func isSpaceInert(_ font: OpaquePointer, space: UInt32) -> Bool {
         let face = hb_font_get_face(font)
-        let kern = hb_face_reference_table(face, hb_tag("kern"))
+        let kern = hb_face_reference_table(face, openTypeTag("kern"))
         defer { hb_blob_destroy(kern) }
         if hb_blob_get_length(kern) > 0 { return false }
         let sets = (0..<3).map { _ in hb_set_create()! }
         defer { sets.forEach { hb_set_destroy($0) } }
-        for table in [hb_tag("GSUB"), hb_tag("GPOS")] {
+        for table in [openTypeTag("GSUB"), openTypeTag("GPOS")] {
             let lookups = hb_ot_layout_table_get_lookup_count(face, table)
             for lookup in 0..<lookups {
                 hb_ot_layout_lookup_collect_glyphs(face, table, lookup, sets[0], sets[1], sets[2], nil)
@@ -156,7 +156,7 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
 
     /// The character this font draws a line-end hyphen with: U+2010 HYPHEN, or `-` when it has
     /// none (as Pango and browsers choose), or nil when it has neither (a colour emoji font).
-    var hyphen: UInt32? { hasGlyph(0x2010) ? 0x2010 : hasGlyph(0x2D) ? 0x2D : nil }
+    package var hyphen: UInt32? { hasGlyph(0x2010) ? 0x2010 : hasGlyph(0x2D) ? 0x2D : nil }
 
     /// One bit per code point below U+0800 (Latin, Greek, Cyrillic, Hebrew, Arabic): whether the
     /// font has it, read once at loading, since every character is checked before shaping.
@@ -228,10 +228,4 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     public var description: String {
         "\(familyName) \(styleName) (\(path)\(faceIndex == 0 ? "" : "#\(faceIndex)"))"
     }
-}
-
-/// A HarfBuzz tag from four ASCII characters.
-func hb_tag(_ name: StaticString) -> hb_tag_t {
-    let bytes = name.utf8Start
-    return hb_tag_t(bytes[0]) << 24 | hb_tag_t(bytes[1]) << 16 | hb_tag_t(bytes[2]) << 8 | hb_tag_t(bytes[3])
 }

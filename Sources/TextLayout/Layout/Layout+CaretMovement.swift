@@ -121,29 +121,27 @@ extension Layout {
     /// The words of a paragraph (ICU word boundaries; a word holds a letter or a digit), as UTF-16 ranges.
     func wordRanges(_ paragraph: ClosedRange<Int>) -> [Range<Int>] {
         let text = prepared.text[lines[paragraph.lowerBound].range.lowerBound..<lines[paragraph.upperBound].range.upperBound]
-        let bytes = Array(text.utf8)
-        guard !bytes.isEmpty else { return [] }
-        let ends = (try? bytes.withUnsafeBufferPointer { try boundaries(.word, in: $0, range: 0..<bytes.count) }) ?? [bytes.count]
-        var words: [Range<Int>] = []
-        var byte = 0
-        var utf16 = lines[paragraph.lowerBound].utf16Range.lowerBound
-        for end in ends {
-            let start = utf16
-            var isWord = false
-            while byte < end {
-                let length = bytes[byte] < 0x80 ? 1 : bytes[byte] < 0xE0 ? 2 : bytes[byte] < 0xF0 ? 3 : 4
-                if !isWord {
-                    var scalar = UInt32(bytes[byte]) & (length == 1 ? 0x7F : length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
-                    for k in 1..<length { scalar = scalar << 6 | UInt32(bytes[byte + k] & 0x3F) }
-                    if let value = Unicode.Scalar(scalar), value.properties.isAlphabetic || value.properties.numericType != nil {
+        let utf16Start = lines[paragraph.lowerBound].utf16Range.lowerBound
+        return Array(text.utf8).withUnsafeBufferPointer { bytes in
+            guard !bytes.isEmpty else { return [] }
+            let ends = (try? boundaries(.word, in: bytes, range: 0..<bytes.count)) ?? [bytes.count]
+            var words: [Range<Int>] = []
+            var byte = 0
+            var utf16 = utf16Start
+            for end in ends {
+                let start = utf16
+                var isWord = false
+                while byte < end {
+                    let (scalar, length) = decodeScalar(bytes, at: byte)
+                    if !isWord, let value = Unicode.Scalar(scalar), value.properties.isAlphabetic || value.properties.numericType != nil {
                         isWord = true
                     }
+                    utf16 += utf16UnitCount(lead: bytes[byte])
+                    byte += length
                 }
-                utf16 += length == 4 ? 2 : 1
-                byte += length
+                if isWord { words.append(start..<utf16) }
             }
-            if isWord { words.append(start..<utf16) }
+            return words
         }
-        return words
     }
 }

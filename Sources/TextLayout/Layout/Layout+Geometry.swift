@@ -218,16 +218,11 @@ extension Layout {
 
     /// The UTF-16 offset of an index of the text.
     public func utf16Offset(of index: String.Index) -> Int {
-        prepared.text.utf16.distance(from: prepared.text.startIndex, to: index)
+        prepared.text.utf16Offset(of: index)
     }
 
     /// The index of the text at a UTF-16 offset (clamped to the text), rounded down to a grapheme boundary.
     public func index(atUTF16Offset offset: Int) -> String.Index {
-        let text = prepared.text
-        var index = text.utf16.index(text.startIndex, offsetBy: min(max(offset, 0), text.utf16.count))
-        while index > text.startIndex, index.samePosition(in: text) == nil {
-            index = text.utf16.index(before: index)
-        }
-        return index
+        prepared.text.characterIndex(atOrBeforeUTF16Offset: offset)
     }
 }

@@ -74,7 +74,7 @@ extension Layout {
 
     /// How many lines end inside a word: cut between grapheme clusters for want of room, rather
     /// than at a break opportunity, a hard break or the text's end.
-    var cutLineCount: Int {
+    package var cutLineCount: Int {
         lines.reduce(0) { cuts, line in
             let paragraph = prepared.paragraphs[line.paragraph]
             let end = line.byteRange.upperBound

@@ -55,10 +55,7 @@ public struct GlyphRun: Sendable, Equatable {
 public struct Line: Sendable, Equatable {
     /// The line's characters, hanging whitespace included, the hard break that ends it excluded.
     /// (Computed from the byte range when asked: most layouts never need string indices.)
-    public var range: Range<String.Index> {
-        let utf8 = text.utf8
-        return utf8.index(utf8.startIndex, offsetBy: byteRange.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: byteRange.upperBound)
-    }
+    public var range: Range<String.Index> { text.indexRange(ofUTF8Range: byteRange) }
     /// The same range in UTF-16 code units.
     public var utf16Range: Range<Int>
     /// The width of the line's content in pixels, without the whitespace that hangs at its end. A
@@ -93,7 +90,7 @@ public struct Line: Sendable, Equatable {
     /// right, after bidi reordering); x positions are from the line's left edge.
     public var runs: [GlyphRun]
     /// The index of the line's paragraph in the prepared text.
-    var paragraph: Int
+    package internal(set) var paragraph: Int
     /// The line's range in UTF-8 bytes.
     var byteRange: Range<Int>
     /// The end of the line's content in UTF-8 bytes, before the whitespace that hangs at its end.

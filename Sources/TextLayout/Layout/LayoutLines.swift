@@ -111,13 +111,7 @@ public struct LayoutLines: RandomAccessCollection, Sendable {
 
     /// The index of the first line whose paragraph is `paragraph` or later (`count` if none).
     func firstLine(ofParagraphAtLeast paragraph: Int) -> Int {
-        var low = 0
-        var high = count
-        while low < high {
-            let mid = (low + high) / 2
-            if self.paragraph(ofLine: mid) < paragraph { low = mid + 1 } else { high = mid }
-        }
-        return low
+        TextLayout.firstIndex(count: count, atOrAfter: paragraph) { self.paragraph(ofLine: $0) }
     }
 
     /// How many pieces the lines are kept in (1 for lines as a layout built them).

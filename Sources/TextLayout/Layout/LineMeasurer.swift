@@ -174,32 +174,3 @@ struct LineMeasurer {
         return Double(units) * run.scale + Double(clusters) * run.letterSpacing
     }
 }
-
-/// The index of the last of `count` ascending keys (`key(i)` at index `i`) that is at most `value`,
-/// or 0 when none is: the run, paragraph or piece that holds `value`, when each starts at its key.
-@inline(__always)
-func lastIndex<Key: Comparable>(count: Int, atOrBefore value: Key, key: (Int) -> Key) -> Int {
-    var low = 0
-    var high = count - 1
-    while low < high {
-        let mid = (low + high + 1) / 2
-        if key(mid) <= value { low = mid } else { high = mid - 1 }
-    }
-    return low
-}
-
-/// The index of the last element of ascending `values` that is at most `value` (0 when none is).
-func lastIndex<C: RandomAccessCollection>(in values: C, atOrBefore value: Int) -> Int where C.Element == Int, C.Index == Int {
-    lastIndex(count: values.count, atOrBefore: value) { values[$0] }
-}
-
-/// The index of the first element of ascending `values` that is at least `value`.
-func firstIndex<C: RandomAccessCollection>(in values: C, atOrAfter value: Int) -> Int where C.Element == Int, C.Index == Int {
-    var low = 0
-    var high = values.count
-    while low < high {
-        let mid = (low + high) / 2
-        if values[mid] < value { low = mid + 1 } else { high = mid }
-    }
-    return low
-}

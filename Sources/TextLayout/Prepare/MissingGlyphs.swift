@@ -10,6 +10,12 @@ public struct MissingGlyph: Sendable, Hashable {
     public var utf16Offset: Int
     /// The first code point of the glyph's cluster.
     public var scalar: Unicode.Scalar
+
+    /// A missing glyph at `utf16Offset` for `scalar` (tests make the ones they expect).
+    package init(utf16Offset: Int, scalar: Unicode.Scalar) {
+        self.utf16Offset = utf16Offset
+        self.scalar = scalar
+    }
 }
 
 extension PreparedText {

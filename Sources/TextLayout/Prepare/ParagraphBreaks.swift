@@ -20,8 +20,7 @@ func withAutomaticHyphens(_ breaks: [Int], _ bytes: UnsafeBufferPointer<UInt8>, 
                           style: TextStyle, hyphenation: HyphenationPatterns?) throws -> (breaks: [Int], points: [Int]) {
     guard let hyphenation else { return (breaks, []) }
     let points = hyphenationPoints(bytes, range: range, patterns: hyphenation, limits: style.hyphenationLimits).filter { point in
-        var letter = point - 1
-        while letter > range.lowerBound, bytes[letter] & 0xC0 == 0x80 { letter -= 1 }
+        let letter = scalarStart(bytes, atOrBefore: point - 1, notBefore: range.lowerBound)
         return runs[runIndex(in: runs, at: letter)].font.hyphen != nil
     }
     return points.isEmpty ? (breaks, []) : (mergedAscending(breaks, points), points)

@@ -40,22 +40,18 @@ extension PreparedText {
     /// The text with `range` replaced by `replacement` (see ``replacingCharacters(inUTF16:with:)``).
     /// Indices inside a Unicode scalar count from the scalar's start, as `String` takes them.
     public func replacingCharacters(in range: Range<String.Index>, with replacement: String) throws -> (text: PreparedText, edit: TextEdit) {
-        func scalarStart(_ index: String.Index) -> Int {
-            var offset = text.utf8.distance(from: text.startIndex, to: index)
-            while offset < bytes.count, offset > 0, bytes[offset] & 0xC0 == 0x80 { offset -= 1 }
-            return offset
+        let (a, b) = bytes.withUnsafeBufferPointer { bytes in
+            (scalarStart(bytes, atOrBefore: text.utf8Offset(of: range.lowerBound), notBefore: 0),
+             scalarStart(bytes, atOrBefore: text.utf8Offset(of: range.upperBound), notBefore: 0))
         }
-        let a = scalarStart(range.lowerBound)
-        let b = scalarStart(range.upperBound)
         return try replacing(bytes: a..<b, utf16: utf16Offset(ofByte: a)..<utf16Offset(ofByte: b), with: replacement)
     }
 
     /// The text with the bytes `old` (the UTF-16 range `oldUTF16`) replaced by `replacement`.
     private func replacing(bytes old: Range<Int>, utf16 oldUTF16: Range<Int>, with replacement: String) throws -> (text: PreparedText, edit: TextEdit) {
         let (a, b) = (old.lowerBound, old.upperBound)
-        let utf8 = text.utf8
         var newText = text
-        newText.replaceSubrange(utf8.index(utf8.startIndex, offsetBy: a)..<utf8.index(utf8.startIndex, offsetBy: b), with: replacement)
+        newText.replaceSubrange(text.indexRange(ofUTF8Range: old), with: replacement)
         let newBytes = Array(newText.utf8)
         guard newBytes.count <= Self.maximumLength else {
             throw LayoutError(.invalidText, "the text would be \(newBytes.count) bytes of UTF-8; at most \(Self.maximumLength) are allowed")

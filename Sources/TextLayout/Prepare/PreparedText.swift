@@ -138,9 +138,4 @@ public struct PreparedText: Sendable {
         for paragraph in paragraphs { total += paragraph.estimatedBytes }
         return total
     }
-
-    /// The `String.Index` of a UTF-8 byte offset into ``text``.
-    func index(ofByte offset: Int) -> String.Index {
-        text.utf8.index(text.utf8.startIndex, offsetBy: offset)
-    }
 }

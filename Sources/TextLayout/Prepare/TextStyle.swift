@@ -98,7 +98,7 @@ public struct TextStyle: Sendable, Hashable {
     }
 
     /// The language tag HarfBuzz shapes with: the completed tag, or "" for none.
-    var shapingLanguage: String { languageTag?.full ?? "" }
+    package var shapingLanguage: String { languageTag?.full ?? "" }
 
     /// Pixels per font unit of the primary font.
     var scale: Double { font.metrics.scale(size: size) }

@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 import TextLayoutIO
+import TestSupport
 
 @Suite("Text as it arrives")
 struct TextInputTests {

@@ -5,18 +5,12 @@ import TextLayout
 import TextLayoutIO
 import TestSupport
 
-/// The `textlayout` executable built next to the test bundle, or nil.
-func textlayoutExecutable() -> URL? {
-    let url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("textlayout")
-    return FileManager.default.isExecutableFile(atPath: url.path) ? url : nil
-}
-
 /// Runs `textlayout batch` (or another command reading standard input) with `input` as standard input (a file) and `output` as standard output.
 /// Calls `watch` with the process's id every 50 ms while it runs. Returns its exit status and what
 /// it wrote to standard error.
 func runBatch(_ arguments: [String] = [], command: String = "batch", input: URL, output: URL, watch: ((Int32) -> Void)? = nil) throws -> (status: Int32, error: String) {
     let process = Process()
-    guard let executable = textlayoutExecutable() else { throw GoldenError("no textlayout next to the tests: build the package first (swift build)") }
+    guard let executable = textlayoutExecutable() else { throw TestFailure("no textlayout next to the tests: build the package first (swift build)") }
     process.executableURL = executable
     process.arguments = [command] + arguments
     process.standardInput = try FileHandle(forReadingFrom: input)
@@ -197,7 +191,7 @@ struct BatchStreamTests {
     /// a pipe left open, and its memory is read while it waits for more.
     static func idleResidentBytes(firstJobs: some Sequence<Data>) throws -> Int {
         let process = Process()
-        guard let executable = textlayoutExecutable() else { throw GoldenError("no textlayout next to the tests: build the package first (swift build)") }
+        guard let executable = textlayoutExecutable() else { throw TestFailure("no textlayout next to the tests: build the package first (swift build)") }
         process.executableURL = executable
         process.arguments = ["batch"]
         let input = Pipe()

@@ -1,6 +1,7 @@
 // The exit statuses docs/command-line.md and docs/pictures.md give, for `render` and for standard input that cannot be read: each one run as a user would.
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("Exit statuses")
 struct ExitStatusTests {

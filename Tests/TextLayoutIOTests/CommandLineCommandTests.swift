@@ -17,11 +17,6 @@ func sharedMeasurement(_ value: JSONValue) -> [JSONValue?] {
     return fields
 }
 
-/// The output's lines, without the final newline's empty one.
-func outputLines(_ text: String) -> [String] {
-    text.split(separator: "\n", omittingEmptySubsequences: false).dropLast(text.hasSuffix("\n") ? 1 : 0).map(String.init)
-}
-
 @Suite("Command line: each command")
 struct CommandLineCommandTests {
     // MARK: measure

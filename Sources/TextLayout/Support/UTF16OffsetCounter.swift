@@ -4,29 +4,29 @@
 ///
 /// Each call continues from the previous one, so converting every line start and end of a layout
 /// reads the text once. Asking for an offset below the previous one starts again from 0.
-struct UTF16OffsetCounter {
+package struct UTF16OffsetCounter {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var byteOffset = 0
     private var utf16Offset = 0
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    package init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     /// A counter that starts from a known pair: byte `byteOffset` is UTF-16 offset `utf16Offset`.
-    init(_ bytes: UnsafeBufferPointer<UInt8>, byteOffset: Int, utf16Offset: Int) {
+    package init(_ bytes: UnsafeBufferPointer<UInt8>, byteOffset: Int, utf16Offset: Int) {
         self.bytes = bytes
         self.byteOffset = byteOffset
         self.utf16Offset = utf16Offset
     }
 
     /// The UTF-16 offset of the character that starts at byte `target` (or of the text's end).
-    mutating func utf16(at target: Int) -> Int {
+    package mutating func utf16(at target: Int) -> Int {
         if target < byteOffset { byteOffset = 0; utf16Offset = 0 }
         var i = byteOffset
         var n = utf16Offset
         while i < target {
             let byte = bytes[i]
             // A lead byte starts a scalar: one UTF-16 unit, or a surrogate pair for 4-byte sequences.
-            if byte & 0xC0 != 0x80 { n += byte >= 0xF0 ? 2 : 1 }
+            if !UTF8.isContinuation(byte) { n += utf16UnitCount(lead: byte) }
             i += 1
         }
         byteOffset = target
@@ -36,13 +36,13 @@ struct UTF16OffsetCounter {
 
     /// The byte offset of UTF-16 offset `target` (at or after the previous one asked, and no
     /// further than the text's end), or nil when it falls inside a surrogate pair.
-    mutating func byte(atUTF16 target: Int) -> Int? {
+    package mutating func byte(atUTF16 target: Int) -> Int? {
         var i = byteOffset
         var n = utf16Offset
         while n < target, i < bytes.count {
             let lead = bytes[i]
-            i += lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-            n += lead >= 0xF0 ? 2 : 1
+            i += utf8SequenceLength(lead: lead)
+            n += utf16UnitCount(lead: lead)
         }
         byteOffset = i
         utf16Offset = n

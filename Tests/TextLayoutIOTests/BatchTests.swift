@@ -3,33 +3,7 @@ import Foundation
 import Testing
 import TextLayout
 import TextLayoutIO
-
-/// The result line for one input line of bytes.
-func batchResult(_ bytes: [UInt8], layouter: BatchLayouter = BatchLayouter()) -> (json: String, succeeded: Bool) {
-    bytes.withUnsafeBufferPointer { layouter.resultLine(for: $0) }
-}
-
-func batchResult(_ line: String, layouter: BatchLayouter = BatchLayouter()) -> (json: String, succeeded: Bool) {
-    batchResult(Array(line.utf8), layouter: layouter)
-}
-
-/// A result line read with Foundation's JSONSerialization: a reader independent of the engine's.
-func foundationObject(_ json: String, sourceLocation: SourceLocation = #_sourceLocation) -> [String: Any]? {
-    guard let data = json.data(using: .utf8),
-          let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) as? [String: Any] else {
-        Issue.record("not a JSON object: \(json)", sourceLocation: sourceLocation)
-        return nil
-    }
-    return object
-}
-
-/// A JSON string literal for `s`, written here (not with the engine's writer): quotes and backslashes escaped.
-func jsonString(_ s: String) -> String {
-    "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-}
-
-let sansPath = FontContext.bundledFontPath("DejaVuSans.ttf") ?? "missing: Fonts/DejaVuSans.ttf"
-let monoPath = FontContext.bundledFontPath("DejaVuSansMono.ttf") ?? "missing: Fonts/DejaVuSansMono.ttf"
+import TestSupport
 
 @Suite("Batch format")
 struct BatchTests {

@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 import TextLayout
+import TestSupport
 
 @Suite("Spark batch")
 struct SparkBatchTests {

@@ -1,8 +1,7 @@
 // Seeded random texts for the property tests: mixes of scripts, emoji sequences, combining marks, bidi controls, hard breaks, odd code points.
-import TestSupport
 
 /// Random text made of pieces drawn from many kinds, so that every mix of them turns up.
-enum RandomText {
+public enum RandomText {
     /// One kind of piece and how to make it.
     struct Kind: Sendable {
         let name: String
@@ -10,14 +9,14 @@ enum RandomText {
         let make: @Sendable (inout SplitMix) -> String
     }
 
-    static func scalar(_ value: UInt32) -> String { String(Unicode.Scalar(value).map(Character.init) ?? "\u{FFFD}") }
+    public static func scalar(_ value: UInt32) -> String { String(Unicode.Scalar(value).map(Character.init) ?? "\u{FFFD}") }
 
-    static func run(_ range: ClosedRange<UInt32>, count: ClosedRange<Int>, _ rng: inout SplitMix) -> String {
+    public static func run(_ range: ClosedRange<UInt32>, count: ClosedRange<Int>, _ rng: inout SplitMix) -> String {
         let n = Int.random(in: count, using: &rng)
         return (0..<n).map { _ in scalar(UInt32.random(in: range, using: &rng)) }.joined()
     }
 
-    static func pick(_ choices: [String], _ rng: inout SplitMix) -> String { choices.randomElement(using: &rng)! }
+    public static func pick(_ choices: [String], _ rng: inout SplitMix) -> String { choices.randomElement(using: &rng)! }
 
     static let kinds: [Kind] = [
         Kind(name: "ascii word", weight: 12) { run(0x61...0x7A, count: 1...12, &$0) },
@@ -83,7 +82,7 @@ enum RandomText {
     private static let totalWeight = kinds.reduce(0) { $0 + $1.weight }
 
     /// A text of up to `maxPieces` pieces.
-    static func make(_ rng: inout SplitMix, maxPieces: Int = 40) -> String {
+    public static func make(_ rng: inout SplitMix, maxPieces: Int = 40) -> String {
         let pieces = Int.random(in: 0...maxPieces, using: &rng)
         var text = ""
         for _ in 0..<pieces {

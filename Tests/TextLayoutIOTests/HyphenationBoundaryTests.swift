@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TextLayout
 import TextLayoutIO
+import TestSupport
 
 @Suite("Hyphenation at the boundary")
 struct HyphenationBoundaryTests {

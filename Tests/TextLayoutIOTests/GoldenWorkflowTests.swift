@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TextLayout
 import TextLayoutIO
+import TestSupport
 
 @Suite("Golden-file workflow: compare, check, --fonts-dir")
 struct GoldenWorkflowTests {
@@ -319,14 +320,14 @@ struct GoldenWorkflowTests {
         #expect(reported.map { $0["problems"] } == [.array([.string("maxLines")]), .array([.string("maxHeight")]), .array([.string("error")]),
                                                     .array([.string("truncated")])])
         // The first job's answer, from the library: more lines than 2.
-        guard case let .number(lines, _)? = reported[0]["result"]?["lineCount"] else { throw GoldenError("no lineCount") }
+        guard case let .number(lines, _)? = reported[0]["result"]?["lineCount"] else { throw TestFailure("no lineCount") }
         #expect(lines > 2)
         // The text for people says what the JSON says in words and rounded numbers: the hidden range
         // as START..END, the content height with two decimals.
         let text = try runTextlayout(["check", try Self.file(folder, "jobs.jsonl", jobs + "\n"), "--fonts-dir", Self.fontsFolder])
         #expect(text.status == 1, "\(text.error)")
         guard let hidden = reported[3]["result"]?["truncated"], let start = hidden["start"]?.number, let end = hidden["end"]?.number,
-              let height = reported[1]["result"]?["height"]?.number else { throw GoldenError("no truncated range or height") }
+              let height = reported[1]["result"]?["height"]?.number else { throw TestFailure("no truncated range or height") }
         #expect(start < end && text.output.contains("line 5 (id \"clamped\"): cut by the line clamp: hidden \(Int(start))..\(Int(end))\n"), "\(text.output)")
         #expect(text.output.contains("line 2 (id \"height\"): content \(String(format: "%.2f", height)) px tall, maxHeight 50.00 px with insets\n"),
                 "\(text.output)")
@@ -342,7 +343,7 @@ struct GoldenWorkflowTests {
         let run = try runTextlayout(["measure", "--fonts-dir", folder.path, "--font", "Noto Sans Hebrew", "--output-format", "json", "שלום 👍"])
         #expect(run.status == 0, "\(run.error)")
         let answer = try parseJSON(run.output)
-        guard case let .array(lines)? = answer["lines"], case let .array(runs)? = lines.first?["runs"] else { throw GoldenError("no runs") }
+        guard case let .array(lines)? = answer["lines"], case let .array(runs)? = lines.first?["runs"] else { throw TestFailure("no runs") }
         // Every run, the emoji's too, is in the folder's one font: no system or bundled emoji font.
         for run in runs { #expect(run["font"].map { "\($0)".contains(folder.path) } == true, "\(run)") }
         let unknown = try runTextlayout(["measure", "--fonts-dir", folder.path, "--font", "DejaVu Sans Mono", "x"])
@@ -392,7 +393,7 @@ struct GoldenWorkflowTests {
         let copy = try file(folder, "probed.html", try String(contentsOfFile: page, encoding: .utf8).replacingOccurrences(of: "</body>", with: probe))
         let dom = try runProgram([try #require(chromium), "--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=5000",
                                   "--dump-dom", "file://" + copy]).output
-        guard let match = dom.firstMatch(of: /<p id="probe">shown (\d+) of (\d+)<\/p>/) else { throw GoldenError("no probe in the page Chromium loaded") }
+        guard let match = dom.firstMatch(of: /<p id="probe">shown (\d+) of (\d+)<\/p>/) else { throw TestFailure("no probe in the page Chromium loaded") }
         return (Int(match.1)!, Int(match.2)!)
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TextLayout
 import TextLayoutIO
+import TestSupport
 
 /// The width a PNG's header gives, in pixels.
 func pngWidth(_ data: Data) throws -> Int {

@@ -1,0 +1,68 @@
+// Running the built `textlayout` and other programs as a user does, for the tests of the commands: standard streams caught, the exit status, a fresh temporary folder.
+import Foundation
+import Testing
+
+/// What one run of the command gave.
+public struct CommandRun {
+    public var status: Int32
+    /// Standard output's bytes (a picture, with `render --output -`).
+    public var outputBytes: Data
+    public var error: String
+    /// Standard output as text.
+    public var output: String { String(decoding: outputBytes, as: UTF8.self) }
+}
+
+/// The `textlayout` executable built next to the test bundle, or nil.
+public func textlayoutExecutable() -> URL? {
+    let url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("textlayout")
+    return FileManager.default.isExecutableFile(atPath: url.path) ? url : nil
+}
+
+/// A fresh, empty temporary directory for one test.
+public func makeTemporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory
+        .appendingPathComponent("textlayout-tests-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// Runs the built `textlayout` (or `executable`, a copy of it) with `arguments`, `input` as
+/// standard input (or the file or folder at `inputPath`) and, when given, `outputPath` (such as
+/// /dev/full) as standard output; `environment` is added to the test's own; in `currentDirectory`
+/// when given, else in the test's.
+public func runTextlayout(_ arguments: [String], input: Data = Data(), inputPath: String? = nil, outputPath: String? = nil,
+                          environment: [String: String] = [:], executable: URL? = nil, currentDirectory: URL? = nil) throws -> CommandRun {
+    let executable = try #require(executable ?? textlayoutExecutable(), "build the package first (swift build)")
+    let directory = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let inputFile = directory.appendingPathComponent("input")
+    let outputFile = directory.appendingPathComponent("output")
+    let errorFile = directory.appendingPathComponent("error")
+    try input.write(to: inputFile)
+    try Data().write(to: outputFile)
+    try Data().write(to: errorFile)
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+    process.standardInput = try inputPath.map { try #require(FileHandle(forReadingAtPath: $0)) } ?? FileHandle(forReadingFrom: inputFile)
+    process.standardOutput = try FileHandle(forWritingTo: outputPath.map { URL(fileURLWithPath: $0) } ?? outputFile)
+    process.standardError = try FileHandle(forWritingTo: errorFile)
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationReason == .exit, "\(arguments) was killed by a signal")
+    return CommandRun(status: process.terminationStatus, outputBytes: try Data(contentsOf: outputFile),
+                      error: String(decoding: try Data(contentsOf: errorFile), as: UTF8.self))
+}
+
+/// Runs another program (`python3`, `chromium`, `pkg-config`: looked up on the path) with
+/// `arguments`, its output and errors caught as ``runTextlayout(_:input:inputPath:outputPath:environment:executable:currentDirectory:)`` catches them.
+public func runProgram(_ arguments: [String]) throws -> CommandRun {
+    try runTextlayout(arguments, executable: URL(fileURLWithPath: "/usr/bin/env"))
+}
+
+/// The output's lines, without the final newline's empty one.
+public func outputLines(_ text: String) -> [String] {
+    text.split(separator: "\n", omittingEmptySubsequences: false).dropLast(text.hasSuffix("\n") ? 1 : 0).map(String.init)
+}
