@@ -12,10 +12,16 @@ public struct CodedError<Kind: ErrorCode>: Error, Sendable, Equatable, CustomStr
 
     public let code: Code
     public let message: String
+    /// The settings the message is about, by the keys the batch format gives them (`size`,
+    /// `insets.top`, `spans[0].size`), the one it is chiefly about first; empty when it is about
+    /// none. A front end that names settings otherwise (the command line's options) rewrites
+    /// these in the message, and nothing else.
+    public let keys: [String]
 
-    public init(_ code: Code, _ message: String) {
+    public init(_ code: Code, _ message: String, keys: [String] = []) {
         self.code = code
         self.message = message
+        self.keys = keys
     }
 
     public var description: String { message }
@@ -41,25 +47,27 @@ public enum LayoutErrorCode: String, ErrorCode, CaseIterable {
     case internalError
 }
 
-/// Checks that `value` is finite and greater than zero, naming `what` in the error.
-func requirePositive(_ value: Double, _ what: String) throws(LayoutError) {
+/// Checks that `value`, the setting `key`, is finite and greater than zero; the error carries
+/// `key` and calls the value `what` (the key itself when nil).
+func requirePositive(_ value: Double, key: String, as what: String? = nil) throws(LayoutError) {
     guard value.isFinite, value > 0 else {
-        throw LayoutError(.invalidArgument, "\(what) must be a finite number greater than 0, got \(value)")
+        throw LayoutError(.invalidArgument, "\(what ?? key) must be a finite number greater than 0, got \(value)", keys: [key])
     }
 }
 
-/// Checks that `value` is finite and not negative, naming `what` in the error.
-func requireNonNegative(_ value: Double, _ what: String) throws(LayoutError) {
+/// Checks that `value`, the setting `key`, is finite and not negative; the error carries and names `key`.
+func requireNonNegative(_ value: Double, key: String) throws(LayoutError) {
     guard value.isFinite, value >= 0 else {
-        throw LayoutError(.invalidArgument, "\(what) must be a finite number of at least 0, got \(value)")
+        throw LayoutError(.invalidArgument, "\(key) must be a finite number of at least 0, got \(value)", keys: [key])
     }
 }
 
 /// Checks that `value`, summed or multiplied from finite inputs, did not overflow a Double:
 /// `what` is the figure (the editor's height...), `inputs` the keys and values that made it too
-/// large, so that the error names them.
-func requireFinite(_ value: Double, _ what: String, from inputs: @autoclosure () -> String) throws(LayoutError) {
+/// large, so that the error names them; `keys` are those settings' keys, as `inputs` names them.
+func requireFinite(_ value: Double, _ what: String, from inputs: @autoclosure () -> String, keys: [String]) throws(LayoutError) {
     guard value.isFinite else {
-        throw LayoutError(.invalidArgument, "\(inputs()) make \(what) overflow (more than \(Double.greatestFiniteMagnitude) px); they must be smaller")
+        throw LayoutError(.invalidArgument, "\(inputs()) make \(what) overflow (more than \(Double.greatestFiniteMagnitude) px); they must be smaller",
+                          keys: keys)
     }
 }

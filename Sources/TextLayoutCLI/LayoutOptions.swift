@@ -96,22 +96,43 @@ public enum LayoutOptions {
         return request
     }
 
-    /// `message` with each batch key (`lineSpace`) replaced by the option that sets it
-    /// (`--line-spacing`): the engine's message for a value out of range, as the command line says it.
-    public static func namingOptions(_ message: String) -> String {
-        let flags = Dictionary(uniqueKeysWithValues: all.map { ($0.key, "--" + $0.option.name) })
-        var named = ""
-        var word = ""
-        for character in message + " " {
-            if character.isLetter {
-                word.append(character)
-                continue
-            }
-            named += flags[word] ?? word
-            named.append(character)
-            word = ""
+    /// The engine's message for a value out of range, as the command line says it: each setting
+    /// the error is about (``CodedError/keys``, batch keys) named by the option that sets it, at
+    /// its first mention as a word (`maxLines` as `--max-lines`, `insets.top` as `--insets.top`);
+    /// when the message mentions none of them so (`span 0's size` is about `spans[0].size`), it
+    /// is prefixed with the first one's option (`--spans: span 0's size ...`). Nothing else in
+    /// the message changes, so a word that happens to be a key (the size of a span, a width in
+    /// prose) stays as it is.
+    public static func commandLineMessage(_ error: LayoutError) -> String {
+        var message = error.message
+        var mentioned = false
+        for key in error.keys {
+            guard let option = option(setting: key), let mention = firstMention(of: key, in: message) else { continue }
+            message.replaceSubrange(mention, with: "--" + option.option.name + key.drop(while: { $0.isLetter || $0.isNumber }))
+            mentioned = true
         }
-        return String(named.dropLast())
+        guard !mentioned, let first = error.keys.first, let option = option(setting: first) else { return message }
+        return "--\(option.option.name): \(message)"
+    }
+
+    /// The option that sets the batch key `key`, or the part of it a path names (`insets` for
+    /// `insets.top`, `spans` for `spans[0].size`); nil for a key no option sets.
+    static func option(setting key: String) -> LayoutOption? {
+        let setting = key.prefix { $0.isLetter || $0.isNumber }
+        return all.first { $0.key == setting }
+    }
+
+    /// Where `word` first stands in `message` as a word of its own (not inside a longer one).
+    static func firstMention(of word: String, in message: String) -> Range<String.Index>? {
+        func isWordCharacter(_ index: String.Index) -> Bool { message[index].isLetter || message[index].isNumber }
+        var start = message.startIndex
+        while let found = message[start...].firstRange(of: word) {
+            let startsWord = found.lowerBound == message.startIndex || !isWordCharacter(message.index(before: found.lowerBound))
+            let endsWord = found.upperBound == message.endIndex || !isWordCharacter(found.upperBound)
+            if startsWord && endsWord { return found }
+            start = message.index(after: found.lowerBound)
+        }
+        return nil
     }
 }
 

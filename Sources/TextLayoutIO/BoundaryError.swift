@@ -70,8 +70,8 @@ extension CodedError where Kind == BoundaryErrorCode {
     public init(_ error: any Error) {
         switch error {
         case let error as BoundaryError: self = error
-        case let error as LayoutError: self.init(.layout(error.code), error.message)
-        case let error as EditorError: self.init(.editor(error.code), error.message)
+        case let error as LayoutError: self.init(.layout(error.code), error.message, keys: error.keys)
+        case let error as EditorError: self.init(.editor(error.code), error.message, keys: error.keys)
         default: self.init(.layout(.internalError), "\(error)")
         }
     }

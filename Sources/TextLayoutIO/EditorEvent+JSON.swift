@@ -76,14 +76,14 @@ extension EditorEvent {
     /// A count of grapheme clusters: a whole number of at least 0.
     private static func count(_ field: JSONField) throws(BoundaryError) -> Int {
         let n = try offset(field)
-        guard n >= 0 else { throw BoundaryError(.editor(.invalidArgument), "'\(field.name)' takes a count of at least 0, got \(n)") }
+        guard n >= 0 else { throw field.mistake(saying: "a count of at least 0, got \(n)", code: .editor(.invalidArgument)) }
         return n
     }
 
     /// The two elements of a two-element array, named `<name>[0]` and `<name>[1]`.
     private static func pair(_ field: JSONField, _ shape: String) throws(BoundaryError) -> (JSONField, JSONField) {
         guard case let .array(ends)? = field.value, ends.count == 2 else {
-            throw BoundaryError(.invalidEvent, "'\(field.name)' takes \(shape), got \(field.value?.serialized.prefix(40) ?? "nothing")")
+            throw field.mistake(saying: "\(shape), got \(field.value?.serialized.prefix(40) ?? "nothing")")
         }
         return (JSONField(ends[0], name: field.name + "[0]", code: field.code, verb: field.verb),
                 JSONField(ends[1], name: field.name + "[1]", code: field.code, verb: field.verb))

@@ -33,9 +33,14 @@ public struct JSONField {
     /// The field's name as messages quote it: `insets.top`, `select[0]`.
     public var name: String { prefix + key }
 
-    /// The error for a value that is not `expected`.
+    /// The error for a value that is not `expected`, about this field.
     public func mistake(_ expected: String) -> BoundaryError {
-        BoundaryError(code, "'\(name)' \(verb) \(expected), got \(value?.typeName ?? "nothing")")
+        mistake(saying: "\(expected), got \(value?.typeName ?? "nothing")")
+    }
+
+    /// The error `'<name>' <verb> <what>`, about this field, with `code` (the field's own when nil).
+    public func mistake(saying what: String, code mistakeCode: BoundaryErrorCode? = nil) -> BoundaryError {
+        BoundaryError(mistakeCode ?? code, "'\(name)' \(verb) \(what)", keys: [name])
     }
 
     public func string(expecting expected: String = "a string") throws(BoundaryError) -> String? {
@@ -67,7 +72,7 @@ public struct JSONField {
     public func integer(below limit: Double = 1e9, code wholeCode: BoundaryErrorCode? = nil) throws(BoundaryError) -> Int? {
         guard let n = try number() else { return nil }
         guard n == n.rounded(), abs(n) < limit else {
-            throw BoundaryError(wholeCode ?? code, "'\(name)' \(verb) a whole number, got \(n)")
+            throw mistake(saying: "a whole number, got \(n)", code: wholeCode)
         }
         return Int(n)
     }
@@ -78,7 +83,7 @@ public struct JSONField {
         guard let text = try string() else { return nil }
         guard let choice = Choice(rawValue: text) else {
             let allowed = Choice.allCases.map(\.rawValue).joined(separator: ", ")
-            throw BoundaryError(code, "'\(name)' \(verb) one of \(allowed), got '\(text)'")
+            throw mistake(saying: "one of \(allowed), got '\(text)'")
         }
         return choice
     }

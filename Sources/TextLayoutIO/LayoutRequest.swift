@@ -80,10 +80,10 @@ public struct LayoutRequest: Sendable {
             let span = try JSONObjectReader(value, keys: Self.keys, code: code, path: "spans[\(index)].", name: "'spans[\(index)]'",
                                             expected: "an object with \(Self.keys.joined(separator: ", "))", owner: "a span")
             guard let start = try span.field("start").integer(below: 1e15), let end = try span.field("end").integer(below: 1e15) else {
-                throw BoundaryError(code, "'spans[\(index)]' needs 'start' and 'end' (UTF-16 offsets into the text)")
+                throw BoundaryError(code, "'spans[\(index)]' needs 'start' and 'end' (UTF-16 offsets into the text)", keys: ["spans[\(index)]"])
             }
             guard 0 <= start, start <= end else {
-                throw BoundaryError(code, "'spans[\(index)]' must have 0 <= start <= end, got start \(start) and end \(end)")
+                throw BoundaryError(code, "'spans[\(index)]' must have 0 <= start <= end, got start \(start) and end \(end)", keys: ["spans[\(index)]"])
             }
             self.init(start: start, end: end)
             font = try span.string("font")
@@ -91,7 +91,8 @@ public struct LayoutRequest: Sendable {
             letterSpacing = try span.number("letterSpacing") ?? 0
             if let features = span.value["features"], features != .null {
                 guard case let .object(members) = features else {
-                    throw BoundaryError(code, "'spans[\(index)].features' must be an object of tags and values such as {\"liga\": 0, \"smcp\": 1}, got \(features.typeName)")
+                    throw BoundaryError(code, "'spans[\(index)].features' must be an object of tags and values such as {\"liga\": 0, \"smcp\": 1}, got \(features.typeName)",
+                                        keys: ["spans[\(index)].features"])
                 }
                 for (tag, value) in members {
                     let field = JSONField(value, name: "spans[\(index)].features.\(tag)", code: code)
@@ -103,12 +104,12 @@ public struct LayoutRequest: Sendable {
             }
             if let attributes = span.value["attributes"], attributes != .null {
                 guard case let .object(members) = attributes else {
-                    throw BoundaryError(code, "'spans[\(index)].attributes' must be an object of strings such as {\"color\": \"#d00\"}, got \(attributes.typeName)")
+                    throw BoundaryError(code, "'spans[\(index)].attributes' must be an object of strings such as {\"color\": \"#d00\"}, got \(attributes.typeName)",
+                                        keys: ["spans[\(index)].attributes"])
                 }
                 for (key, value) in members {
-                    guard let text = try JSONField(value, name: "spans[\(index)].attributes.\(key)", code: code).string() else {
-                        throw BoundaryError(code, "'spans[\(index)].attributes.\(key)' must be a string, got null")
-                    }
+                    let field = JSONField(value, name: "spans[\(index)].attributes.\(key)", code: code)
+                    guard let text = try field.string() else { throw field.mistake(saying: "a string, got null") }
                     self.attributes.append((key, text))
                 }
             }
@@ -173,7 +174,8 @@ public struct LayoutRequest: Sendable {
         guard case let .array(items) = value, items.count == 2, case let .number(low, _) = items[0], case let .number(high, _) = items[1],
               low <= high else {
             throw BoundaryError(.layout(.invalidArgument),
-                                "'\(key)' must be two numbers [min, max] of editor widths in pixels, with 0 < min <= max, got \(value.serialized)")
+                                "'\(key)' must be two numbers [min, max] of editor widths in pixels, with 0 < min <= max, got \(value.serialized)",
+                                keys: [key])
         }
         return low...high
     }
@@ -252,7 +254,7 @@ private extension JSONField {
         case let .number(multiple, _)?: return .multiple(multiple)
         case let .string(text)?:
             guard let lineHeight = LineHeight(text) else {
-                throw BoundaryError(code, "'\(name)' \(verb) \(LineHeight.allowed), got '\(text)'")
+                throw mistake(saying: "\(LineHeight.allowed), got '\(text)'")
             }
             return lineHeight
         default: throw mistake(LineHeight.allowed)

@@ -54,7 +54,7 @@ enum MeasureCommand {
             return result
         } catch let error as LayoutError where error.code == .invalidArgument {
             // A value out of range is the user's mistake on the command line: say it with the options' names.
-            throw UsageError(LayoutOptions.namingOptions(error.message))
+            throw UsageError(LayoutOptions.commandLineMessage(error))
         }
     }
 

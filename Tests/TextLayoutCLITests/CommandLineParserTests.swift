@@ -249,15 +249,38 @@ struct CommandLineLayoutOptionTests {
         #expect(!row("--weight 1-1000").contains("default"), "a field without a default shows none")
     }
 
-    @Test("the engine's message names the options instead of the batch keys", arguments: [
-        ("lineSpace must be at least 0, got -1", "--line-spacing must be at least 0, got -1"),
-        ("maxLines (2) must be at least minLines (3)", "--max-lines (2) must be at least --min-lines (3)"),
-        ("insets.left must be finite", "--insets.left must be finite"),
-        ("the widths and sizes are fine", "the widths and sizes are fine"),
-        ("lineHeight must be \"normal\", got -1px", "--line-height must be \"normal\", got -1px"),
+    @Test("the engine's message names the options that set the settings it is about, and changes nothing else", arguments: [
+        (LayoutError(.invalidArgument, "lineSpace must be at least 0, got -1", keys: ["lineSpace"]), "--line-spacing must be at least 0, got -1"),
+        (LayoutError(.invalidArgument, "maxLines (2) must be at least minLines (3)", keys: ["maxLines", "minLines"]),
+         "--max-lines (2) must be at least --min-lines (3)"),
+        (LayoutError(.invalidArgument, "insets.left must be finite", keys: ["insets.left"]), "--insets.left must be finite"),
+        (LayoutError(.invalidArgument, "lineHeight must be \"normal\", got -1px", keys: ["lineHeight"]), "--line-height must be \"normal\", got -1px"),
+        (LayoutError(.invalidArgument, "span 0's size must be at most 10000.0 px", keys: ["spans[0].size"]),
+         "--spans: span 0's size must be at most 10000.0 px"),
+        (LayoutError(.invalidArgument, "heightSteps: the widest width must be finite", keys: ["heightSteps"]),
+         "--height-steps: the widest width must be finite"),
+        (LayoutError(.invalidArgument, "weight 700 picks a face: name the file of that weight", keys: ["weight"]),
+         "--weight 700 picks a face: name the file of that weight"),
+        (LayoutError(.invalidArgument, "the widths and sizes are fine"), "the widths and sizes are fine"),
+        (LayoutError(.invalidArgument, "sizes differ", keys: ["size"]), "--size: sizes differ"),
     ])
-    func namingOptions(_ message: String, _ named: String) {
-        #expect(LayoutOptions.namingOptions(message) == named)
+    func commandLineMessage(_ error: LayoutError, _ named: String) {
+        #expect(LayoutOptions.commandLineMessage(error) == named)
+    }
+
+    @Test("a value out of range is said with its option: --size names --size, a span's size is --spans' and stays a span's size")
+    func outOfRangeValues() throws {
+        func message(_ arguments: [String]) throws -> String {
+            let request = try LayoutOptions.request(text: "Hello", ParsedArguments(arguments, for: Self.command))
+            let error = #expect(throws: LayoutError.self) { try request.measure(in: .shared) }
+            return error.map(LayoutOptions.commandLineMessage) ?? ""
+        }
+        #expect(try message(["--size=-1"]) == "--size must be a finite number greater than 0, got -1.0")
+        #expect(try message(["--size", "20000"]) == "--size must be at most 10000.0 px, got 20000.0")
+        #expect(try message(["--spans", #"[{"start": 0, "end": 2, "size": -1}]"#])
+                == "--spans: span 0's size must be a finite number greater than 0, got -1.0")
+        #expect(try message(["--width", "10", "--insets", "0,6,0,4"])
+                == "--width 10.0 leaves no room for text between the left and right --insets (6.0 + 4.0)")
     }
 
     @Test("--line-height takes normal, a multiple or pixels; anything else is a usage error saying what is allowed",

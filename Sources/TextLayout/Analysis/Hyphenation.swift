@@ -32,7 +32,7 @@ public struct HyphenationLimits: Sendable, Hashable {
     /// - Throws: ``LayoutError`` `.invalidArgument` naming a limit below 1.
     func validate() throws {
         for (name, value) in [("hyphenMinWord", minWord), ("hyphenMinBefore", minBefore), ("hyphenMinAfter", minAfter)] where value < 1 {
-            throw LayoutError(.invalidArgument, "\(name) must be a whole number of at least 1 (characters), got \(value)")
+            throw LayoutError(.invalidArgument, "\(name) must be a whole number of at least 1 (characters), got \(value)", keys: [name])
         }
     }
 }

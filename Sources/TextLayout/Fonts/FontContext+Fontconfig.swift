@@ -18,7 +18,7 @@ extension FontContext {
     public func font(family pattern: String, weight: Double? = nil) throws -> Font {
         let fontconfigWeight = try weight.map { weight throws -> Double in
             guard weight.isFinite, weight >= 1, weight <= 1000 else {
-                throw LayoutError(.invalidArgument, "weight must be a CSS weight from 1 to 1000 (100 thin, 400 regular, 700 bold, 900 black), got \(weight)")
+                throw LayoutError(.invalidArgument, "weight must be a CSS weight from 1 to 1000 (100 thin, 400 regular, 700 bold, 900 black), got \(weight)", keys: ["weight"])
             }
             return FcWeightFromOpenTypeDouble(weight)
         }

@@ -137,7 +137,8 @@ public final class FontContext: @unchecked Sendable {
         }
         guard Self.looksLikeFile(path) else { return try font(family: name, weight: weight) }
         if let weight {
-            throw LayoutError(.invalidArgument, "weight \(weight) picks a face of a font family, and '\(name)' is a font file: name the family, or the file of that weight")
+            throw LayoutError(.invalidArgument, "weight \(weight) picks a face of a font family, and '\(name)' is a font file: name the family, or the file of that weight",
+                              keys: ["weight"])
         }
         // (A missing file is reported as missing, by font(path:).)
         if !includesSystemFonts, FileManager.default.fileExists(atPath: path), !isInFontDirectories(path),

@@ -44,25 +44,26 @@ public struct EditorSizing: Sendable, Hashable {
     /// Checks every value, so that a bad one is reported by name with what is allowed.
     public func validate() throws {
         guard minLines >= 1 else {
-            throw LayoutError(.invalidArgument, "minLines must be at least 1, got \(minLines)")
+            throw LayoutError(.invalidArgument, "minLines must be at least 1, got \(minLines)", keys: ["minLines"])
         }
         if let maxLines, maxLines < minLines {
-            throw LayoutError(.invalidArgument, "maxLines (\(maxLines)) must be at least minLines (\(minLines))")
+            throw LayoutError(.invalidArgument, "maxLines (\(maxLines)) must be at least minLines (\(minLines))", keys: ["maxLines", "minLines"])
         }
-        try requireNonNegative(lineSpace, "lineSpace")
-        try requireNonNegative(insets.top, "insets.top")
-        try requireNonNegative(insets.left, "insets.left")
-        try requireNonNegative(insets.bottom, "insets.bottom")
-        try requireNonNegative(insets.right, "insets.right")
-        if let minHeight { try requireNonNegative(minHeight, "minHeight") }
-        if let maxHeight { try requireNonNegative(maxHeight, "maxHeight") }
+        try requireNonNegative(lineSpace, key: "lineSpace")
+        try requireNonNegative(insets.top, key: "insets.top")
+        try requireNonNegative(insets.left, key: "insets.left")
+        try requireNonNegative(insets.bottom, key: "insets.bottom")
+        try requireNonNegative(insets.right, key: "insets.right")
+        if let minHeight { try requireNonNegative(minHeight, key: "minHeight") }
+        if let maxHeight { try requireNonNegative(maxHeight, key: "maxHeight") }
         if let minHeight, let maxHeight, maxHeight < minHeight {
-            throw LayoutError(.invalidArgument, "maxHeight (\(maxHeight)) must be at least minHeight (\(minHeight))")
+            throw LayoutError(.invalidArgument, "maxHeight (\(maxHeight)) must be at least minHeight (\(minHeight))",
+                              keys: ["maxHeight", "minHeight"])
         }
         try requireFinite(insets.top + insets.bottom, "the editor's height",
-                          from: "insets.top (\(insets.top)) and insets.bottom (\(insets.bottom))")
+                          from: "insets.top (\(insets.top)) and insets.bottom (\(insets.bottom))", keys: ["insets.top", "insets.bottom"])
         try requireFinite(insets.left + insets.right, "the editor's width",
-                          from: "insets.left (\(insets.left)) and insets.right (\(insets.right))")
+                          from: "insets.left (\(insets.left)) and insets.right (\(insets.right))", keys: ["insets.left", "insets.right"])
     }
 
     /// The wrap width of an editor `width` pixels wide: less the left and right insets.
@@ -82,7 +83,8 @@ public struct EditorSizing: Sendable, Hashable {
 /// size and the font's metrics.
 func requireFiniteContentHeight(_ height: Double, lineCount: Int, lineSpace: Double, lineHeight: LineHeight) throws(LayoutError) {
     try requireFinite(height, "the text's height", from: "lineSpace (\(lineSpace))"
-                      + (lineHeight == .normal ? "" : " and lineHeight (\(lineHeight))") + " between \(lineCount) lines")
+                      + (lineHeight == .normal ? "" : " and lineHeight (\(lineHeight))") + " between \(lineCount) lines",
+                      keys: lineHeight == .normal ? ["lineSpace"] : ["lineSpace", "lineHeight"])
 }
 
 /// A growing editor measured around its text. Equal measurements have equal layouts (see
@@ -172,10 +174,11 @@ extension PreparedText {
     func wrapWidth(_ width: Double?, _ sizing: EditorSizing) throws -> Double? {
         try sizing.validate()
         guard let width else { return nil }
-        try requirePositive(width, "width")
+        try requirePositive(width, key: "width")
         let inner = sizing.wrapWidth(ofEditorWidth: width)
         guard inner > 0 else {
-            throw LayoutError(.invalidArgument, "width \(width) leaves no room for text between the left and right insets (\(sizing.insets.left) + \(sizing.insets.right))")
+            throw LayoutError(.invalidArgument, "width \(width) leaves no room for text between the left and right insets (\(sizing.insets.left) + \(sizing.insets.right))",
+                              keys: ["width", "insets"])
         }
         return inner
     }
@@ -189,11 +192,12 @@ extension PreparedText {
         if visibleLines > lineCount {
             linesHeight = contentHeight + Double(visibleLines - lineCount) * (style.emptyLineHeight + sizing.lineSpace)
             try requireFinite(linesHeight, "the editor's height",
-                              from: "minLines (\(sizing.minLines)) and lineSpace (\(sizing.lineSpace))")
+                              from: "minLines (\(sizing.minLines)) and lineSpace (\(sizing.lineSpace))", keys: ["minLines", "lineSpace"])
         }
         var height = sizing.insets.top + sizing.insets.bottom + linesHeight
         try requireFinite(height, "the editor's height",
-                          from: "insets.top (\(sizing.insets.top)) and insets.bottom (\(sizing.insets.bottom)) with the lines' height (\(linesHeight) px)")
+                          from: "insets.top (\(sizing.insets.top)) and insets.bottom (\(sizing.insets.bottom)) with the lines' height (\(linesHeight) px)",
+                          keys: ["insets.top", "insets.bottom"])
         if let minHeight = sizing.minHeight { height = max(height, minHeight) }
         if let maxHeight = sizing.maxHeight { height = min(height, maxHeight) }
         let room = height - sizing.insets.top - sizing.insets.bottom

@@ -39,19 +39,20 @@ extension PreparedText {
     ///   no room at the narrowest width).
     /// - Complexity: one relayout (without glyph runs) per change of the line breaks within `widths`.
     public func heightSteps(in widths: ClosedRange<Double>, sizing: EditorSizing = EditorSizing()) throws -> [HeightStep] {
-        try requirePositive(widths.lowerBound, "heightSteps: the narrowest width")
+        try requirePositive(widths.lowerBound, key: "heightSteps", as: "heightSteps: the narrowest width")
         try sizing.validate()
         guard sizing.wrapWidth(ofEditorWidth: widths.lowerBound) > 0 else {
             // Said of the range, not of a width the caller never gave.
             throw LayoutError(.invalidArgument, "heightSteps starts at \(widths.lowerBound), which leaves no room for text between the left and "
-                              + "right insets (\(sizing.insets.left) + \(sizing.insets.right))")
+                              + "right insets (\(sizing.insets.left) + \(sizing.insets.right))", keys: ["heightSteps", "insets"])
         }
         guard widths.upperBound.isFinite else {
-            throw LayoutError(.invalidArgument, "heightSteps: the widest width must be a finite number, got \(widths.upperBound)")
+            throw LayoutError(.invalidArgument, "heightSteps: the widest width must be a finite number, got \(widths.upperBound)", keys: ["heightSteps"])
         }
         guard style.paragraph.textWrap == .wrap else {
             throw LayoutError(.invalidArgument, "heightSteps needs textWrap wrap (greedy lines, whose breaks hold between the widths where a "
-                              + "line takes its next piece); \(style.paragraph.textWrap.rawValue) lines are chosen anew at every width")
+                              + "line takes its next piece); \(style.paragraph.textWrap.rawValue) lines are chosen anew at every width",
+                              keys: ["heightSteps", "textWrap"])
         }
         var width = widths.lowerBound
         var breaks = try sweptBreaks(atEditorWidth: width, sizing: sizing)

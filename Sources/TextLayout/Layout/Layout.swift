@@ -210,11 +210,10 @@ extension PreparedText {
     /// lines and, with ``ParagraphStyle/truncate`` set, to the lines within `maxContentHeight`.
     func layout(width: Double?, lineSpace: Double, glyphRuns: Bool, maxContentHeight: Double?) throws -> Layout {
         let maxWidth = width ?? .infinity
-        if maxWidth != .infinity { try requirePositive(maxWidth, "width") }
-        guard maxWidth > 0, !maxWidth.isNaN else {
+        guard maxWidth == .infinity || maxWidth.isFinite && maxWidth > 0 else {
             throw LayoutError(.invalidArgument, "width must be a finite number greater than 0, got \(maxWidth)")
         }
-        try requireNonNegative(lineSpace, "lineSpace")
+        try requireNonNegative(lineSpace, key: "lineSpace")
         var lines: [Line] = []
         try bytes.withUnsafeBufferPointer { bytes in
             var offsets = UTF16OffsetCounter(bytes)

@@ -49,13 +49,13 @@ public struct ParagraphStyle: Sendable, Hashable {
     func validate() throws {
         try lineHeight.validate()
         if let lineClamp, lineClamp < 1 {
-            throw LayoutError(.invalidArgument, "lineClamp must be a whole number of lines, at least 1, got \(lineClamp)")
+            throw LayoutError(.invalidArgument, "lineClamp must be a whole number of lines, at least 1, got \(lineClamp)", keys: ["lineClamp"])
         }
         if ellipsis.contains(where: \.isNewline) {
-            throw LayoutError(.invalidArgument, "ellipsis must be one line of text (no line break), got \(ellipsis.debugDescription)")
+            throw LayoutError(.invalidArgument, "ellipsis must be one line of text (no line break), got \(ellipsis.debugDescription)", keys: ["ellipsis"])
         }
         guard indent.isFinite else {
-            throw LayoutError(.invalidArgument, "indent must be a finite number of pixels (negative for a hanging indent), got \(indent)")
+            throw LayoutError(.invalidArgument, "indent must be a finite number of pixels (negative for a hanging indent), got \(indent)", keys: ["indent"])
         }
     }
 
@@ -83,7 +83,8 @@ public struct ParagraphStyle: Sendable, Hashable {
     ///   width `maxWidth` (infinity for no limit).
     func requireRoom(in maxWidth: Double) throws {
         guard indent != 0, maxWidth - abs(indent) <= 0 else { return }
-        throw LayoutError(.invalidArgument, "indent (\(indent)) leaves no room for text on a line \(maxWidth) px wide: its magnitude must be less than that")
+        throw LayoutError(.invalidArgument, "indent (\(indent)) leaves no room for text on a line \(maxWidth) px wide: its magnitude must be less than that",
+                          keys: ["indent"])
     }
 
     /// Whether lines are as tall as their fonts' own metrics make them (`lineHeight` normal, no
@@ -134,7 +135,7 @@ public enum LineHeight: Sendable, Hashable, CustomStringConvertible {
         case .normal: return
         case let .multiple(value), let .fixed(value):
             guard value.isFinite, value >= 0 else {
-                throw LayoutError(.invalidArgument, "lineHeight must be \(Self.allowed), got \(self)")
+                throw LayoutError(.invalidArgument, "lineHeight must be \(Self.allowed), got \(self)", keys: ["lineHeight"])
             }
         }
     }

@@ -101,7 +101,7 @@ public struct PreparedText: Sendable {
             var counter = UTF16OffsetCounter(buffer)
             func byte(at target: Int) throws -> Int {
                 guard let offset = counter.byte(atUTF16: target) else {
-                    throw LayoutError(.invalidArgument, "a span boundary at UTF-16 offset \(target) splits a surrogate pair")
+                    throw LayoutError(.invalidArgument, "a span boundary at UTF-16 offset \(target) splits a surrogate pair", keys: ["spans"])
                 }
                 return offset
             }

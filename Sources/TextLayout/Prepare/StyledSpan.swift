@@ -79,19 +79,22 @@ extension StyledSpan {
         var end = 0
         for (index, span) in sorted {
             guard span.range.lowerBound >= 0, span.range.upperBound <= utf16Count else {
-                throw LayoutError(.invalidArgument, "span \(index)'s range \(span.range.lowerBound)..<\(span.range.upperBound) is outside the text's \(utf16Count) UTF-16 code units")
+                throw LayoutError(.invalidArgument, "span \(index)'s range \(span.range.lowerBound)..<\(span.range.upperBound) is outside the text's \(utf16Count) UTF-16 code units",
+                                  keys: ["spans[\(index)]"])
             }
             guard span.range.lowerBound >= end else {
-                throw LayoutError(.invalidArgument, "span \(index) overlaps the span before it; spans may not overlap")
+                throw LayoutError(.invalidArgument, "span \(index) overlaps the span before it; spans may not overlap", keys: ["spans[\(index)]"])
             }
             if let size = span.size {
-                try requirePositive(size, "span \(index)'s size")
+                try requirePositive(size, key: "spans[\(index)].size", as: "span \(index)'s size")
                 guard size <= TextStyle.maximumSize else {
-                    throw LayoutError(.invalidArgument, "span \(index)'s size must be at most \(TextStyle.maximumSize) px, got \(size)")
+                    throw LayoutError(.invalidArgument, "span \(index)'s size must be at most \(TextStyle.maximumSize) px, got \(size)",
+                                      keys: ["spans[\(index)].size"])
                 }
             }
             guard span.letterSpacing.isFinite, abs(span.letterSpacing) <= TextStyle.maximumSize else {
-                throw LayoutError(.invalidArgument, "span \(index)'s letterSpacing must be a finite number of pixels, got \(span.letterSpacing)")
+                throw LayoutError(.invalidArgument, "span \(index)'s letterSpacing must be a finite number of pixels, got \(span.letterSpacing)",
+                                  keys: ["spans[\(index)].letterSpacing"])
             }
             end = span.range.upperBound
         }

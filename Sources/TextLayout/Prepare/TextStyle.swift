@@ -79,9 +79,9 @@ public struct TextStyle: Sendable, Hashable {
 
     /// `size` when it is a finite number in (0, ``maximumSize``].
     private static func checkedSize(_ size: Double) throws -> Double {
-        try requirePositive(size, "size")
+        try requirePositive(size, key: "size")
         guard size <= maximumSize else {
-            throw LayoutError(.invalidArgument, "size must be at most \(maximumSize) px, got \(size)")
+            throw LayoutError(.invalidArgument, "size must be at most \(maximumSize) px, got \(size)", keys: ["size"])
         }
         return size
     }
@@ -115,7 +115,7 @@ public struct TextStyle: Sendable, Hashable {
             && subtags.allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
             && (subtags[0].count >= 2 || isPrivateUse) && subtags[0].allSatisfy(\.isLetter)
         guard isValid else {
-            throw LayoutError(.invalidArgument, "language must be a BCP 47 tag such as 'en', 'ja' or 'zh-Hant', got '\(tag)'")
+            throw LayoutError(.invalidArgument, "language must be a BCP 47 tag such as 'en', 'ja' or 'zh-Hant', got '\(tag)'", keys: ["language"])
         }
     }
 }
