@@ -86,7 +86,7 @@ enum JobSource {
             if case .string(let id) = job.id, let language = id.split(separator: "-").first, id.contains("-") {
                 group = String(language)
             }
-            return BenchJob(text: job.text, style: style, width: job.width, sizing: job.sizing, line: line, group: group)
+            return BenchJob(text: job.text, style: style, width: job.settings.editorWidth, sizing: job.settings.sizing, line: line, group: group)
         }
     }
 }

@@ -135,12 +135,14 @@ struct Scenario {
         // Both in the job's language, so that only `hyphens` differs.
         let inLanguage = try jobs.map { job in
             var job = job
-            if job.style.language == nil, job.group.count <= 3 { job.style = try job.style.withLanguage(job.group) }
+            if job.style.settings.language == nil, job.group.count <= 3 { job.style = try job.style.withLanguage(job.group) }
             return job
         }
-        let hyphenated = inLanguage.map { job in
+        let hyphenated = try inLanguage.map { job in
             var job = job
-            job.style.hyphens = .auto
+            var settings = job.style.settings
+            settings.hyphens = .auto
+            job.style = try TextStyle(font: job.style.font, settings: settings)
             return job
         }
         let greedy = try coldRounds(inLanguage, quiet: true).median

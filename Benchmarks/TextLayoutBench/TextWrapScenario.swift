@@ -10,7 +10,7 @@ extension Scenario {
         for wrap in TextWrap.allCases {
             print("-- \(wrap.rawValue)")
             let styled = try jobs.map { job in
-                var paragraph = job.style.paragraph
+                var paragraph = job.style.settings.paragraph
                 paragraph.textWrap = wrap
                 var styled = job
                 styled.style = try job.style.withParagraph(paragraph)

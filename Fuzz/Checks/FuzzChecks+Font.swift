@@ -32,7 +32,7 @@ extension FuzzChecks {
         for (k, text) in fontTexts.enumerated() {
             for size in [17.0, 300] {
                 do {
-                    let prepared = try PreparedText(text, style: TextStyle(font: font, size: size))
+                    let prepared = try PreparedText(text, style: TextStyle(font: font, settings: TextSettings(size: size)))
                     for width in [nil, 1, 90] as [Double?] {
                         let layout = try prepared.layout(width: width, lineSpace: 1)
                         problems += layout._checkInvariants().map { "\(label), \(describe(text)) at \(size) px, width \(width ?? 0): \($0)" }

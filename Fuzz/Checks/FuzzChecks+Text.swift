@@ -72,8 +72,9 @@ extension FuzzChecks {
             if !condition { problems.append("\(label): \(message())") }
         }
         do {
-            let style = try TextStyle(font: fonts.font(path: directory + "/" + fontFile), size: size, direction: direction,
-                                      language: language, lineBreak: lineBreak, hyphens: hyphenation, paragraph: paragraph)
+            let style = try TextStyle(font: fonts.font(path: directory + "/" + fontFile),
+                                      settings: TextSettings(size: size, direction: direction, language: language, lineBreak: lineBreak,
+                                                             hyphens: hyphenation, paragraph: paragraph))
             let prepared = try PreparedText(text, style: style)
             let layout = try prepared.layout(width: width, lineSpace: lineSpace)
             problems += layout._checkInvariants().map { "\(label): \($0)" }
@@ -180,7 +181,7 @@ extension FuzzChecks {
             var problems = updated._checkInvariants().map { "\(label), after replacing \(utf16Start)..<\(utf16End) with \(describe(replacement)): \($0)" }
             let fresh = try PreparedText(edited.text, style: style).layout(width: width, lineSpace: lineSpace)
             // Balanced and pretty lines above the edited one stay while typing: not a fresh layout.
-            if style.paragraph.textWrap == .wrap, fingerprint(updated) != fingerprint(fresh) {
+            if style.settings.paragraph.textWrap == .wrap, fingerprint(updated) != fingerprint(fresh) {
                 problems.append("\(label): replacing \(utf16Start)..<\(utf16End) with \(describe(replacement)) and updating the layout differs from laying out \(describe(edited.text)) afresh: "
                                 + difference(updated, fresh))
             }
@@ -210,7 +211,7 @@ extension FuzzChecks {
             if appended.text != whole { problems.append("\(label): appending \(describe(String(piece))) gives \(describe(appended.text))") }
             let fresh = try PreparedText(whole, style: style).layout(width: width, lineSpace: lineSpace)
             // Balanced and pretty lines above the edited one stay while typing: not a fresh layout.
-            if style.paragraph.textWrap == .wrap, fingerprint(updated) != fingerprint(fresh) {
+            if style.settings.paragraph.textWrap == .wrap, fingerprint(updated) != fingerprint(fresh) {
                 problems.append("\(label): appending \(describe(String(piece))) to \(describe(String(prefix))) and updating the layout differs from laying out \(describe(whole)) afresh: "
                                 + difference(updated, fresh))
             }

@@ -36,24 +36,10 @@ public enum LengthPolicy: String, Sendable, CaseIterable {
 public struct EditorConfiguration {
     /// The font the text is shaped and measured in.
     public var font: Font
-    /// The em size in pixels.
-    public var size: Double
-    /// The editor's width in pixels (its insets included); nil for no wrap limit.
-    public var width: Double?
-    /// Line caps, line space, insets and pixel bounds (docs/DESIGN.md, "The line model": editor height).
-    public var sizing: EditorSizing
-    /// The paragraphs' base direction.
-    public var direction: TextDirection = .auto
-    /// The text's language, a BCP 47 tag (it picks fonts and line-break rules), or nil.
-    public var language: String?
-    /// How strictly lines may break.
-    public var lineBreak: LineBreakStrictness = .normal
-    /// Where words may break with a hyphen (see ``TextStyle/hyphens``).
-    public var hyphens: Hyphens = .manual
-    /// The limits on `auto` hyphenation.
-    public var hyphenationLimits = HyphenationLimits()
-    /// How paragraphs are set in lines: line height, alignment, indent, truncation.
-    public var paragraph = ParagraphStyle()
+    /// How the text is set, the editor's initial width (its insets included; nil for no wrap
+    /// limit) and its sizing: line caps, line space, insets and pixel bounds (docs/DESIGN.md,
+    /// "The line model": editor height).
+    public var settings: LayoutSettings
     /// The text the editor starts with; it is measured at once.
     public var text: String
     /// Shown, and measured, while the text is empty.
@@ -92,7 +78,7 @@ public struct EditorConfiguration {
     /// drawn text per change (no shaping), so it is off unless asked for.
     public var shrinkWrap = false
 
-    public init(font: Font, size: Double = 17, width: Double? = nil, sizing: EditorSizing = EditorSizing(),
+    public init(font: Font, settings: LayoutSettings = LayoutSettings(),
                 text: String = "", placeholder: String = "", disabledPlaceholder: String = "", enabled: Bool = true,
                 pattern: String? = nil, labelText: String? = nil, helperText: String? = nil,
                 style: FieldStyle = .outlined, border: Border = .none, activeOnEditing: Bool = false,
@@ -100,9 +86,7 @@ public struct EditorConfiguration {
                 liveValidation: Validator? = nil, liveValidationInterval: Double = 0.5,
                 endEditingValidation: Validator? = nil, caretWidth: Double = 1, mask: InputMask? = nil) {
         self.font = font
-        self.size = size
-        self.width = width
-        self.sizing = sizing
+        self.settings = settings
         self.text = text
         self.placeholder = placeholder
         self.disabledPlaceholder = disabledPlaceholder

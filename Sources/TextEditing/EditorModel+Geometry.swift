@@ -16,7 +16,7 @@ extension EditorModel {
     /// before the slot of the next typed character (never inside literals).
     public var caretRect: LayoutRect {
         let rect = measurement.layout.caretRect(for: displayCaret, width: configuration.caretWidth)
-        let insets = configuration.sizing.insets
+        let insets = configuration.settings.sizing.insets
         return LayoutRect(x: insets.left + rect.x, y: insets.top + rect.y, width: rect.width, height: rect.height)
     }
 
@@ -27,7 +27,7 @@ extension EditorModel {
         let range = selectedRange
         guard !range.isEmpty else { return [] }
         let layout = measurement.layout
-        let insets = configuration.sizing.insets
+        let insets = configuration.settings.sizing.insets
         let typed = utf16Offset(of: range.lowerBound)..<utf16Offset(of: range.upperBound)
         return display.map.displayRanges(ofTyped: typed).flatMap { layout.selectionRects(forUTF16Range: $0) }.map {
             LayoutRect(x: insets.left + $0.x, y: insets.top + $0.y, width: $0.width, height: $0.height)
@@ -44,7 +44,7 @@ extension EditorModel {
     public func tap(x: Double, y: Double, extendingSelection: Bool = false) -> EditOutcome {
         perform {
             guard isEnabled else { return .rejected }
-            let insets = configuration.sizing.insets
+            let insets = configuration.settings.sizing.insets
             place(measurement.layout.caret(atX: x - insets.left, y: y - insets.top), extendingSelection: extendingSelection)
             return .accepted
         }

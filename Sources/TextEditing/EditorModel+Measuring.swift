@@ -30,7 +30,7 @@ extension EditorModel {
             editedPrepareCount += 1
         } else {
             let newPrepared = try PreparedText(shown.text, style: style, spans: shown.styledSpans)
-            try setMeasurement(try newPrepared.measureEditor(width: width, sizing: configuration.sizing))
+            try setMeasurement(try newPrepared.measureEditor(width: width, sizing: configuration.settings.sizing))
             prepared = newPrepared
         }
         display = shown
@@ -52,7 +52,7 @@ extension EditorModel {
     ///   many, with a line space so large, that their height overflows).
     static func shrinkWrapWidth(of measurement: EditorMeasurement, _ configuration: EditorConfiguration) throws -> Double? {
         guard configuration.shrinkWrap else { return nil }
-        return configuration.sizing.editorWidth(ofWrapWidth: try measurement.layout.shrinkWrapWidth())
+        return configuration.settings.sizing.editorWidth(ofWrapWidth: try measurement.layout.shrinkWrapWidth())
     }
 
     /// The drawn text `newText` with `spans`, prepared and measured as an edit of the one drawn now.
@@ -76,7 +76,7 @@ extension EditorModel {
             ?? prepared.replacingCharacters(in: range, with: change.replacement)
         guard edited.spans == spans else { return nil }
         let layout = try measurement.layout.updated(for: edited, after: edit)
-        return (edited, try layout.measureEditor(width: width, sizing: configuration.sizing))
+        return (edited, try layout.measureEditor(width: width, sizing: configuration.settings.sizing))
     }
 
     /// `spans` moved through the replacement of `range` (UTF-16) by `count` code units, as

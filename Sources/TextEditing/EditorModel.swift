@@ -91,19 +91,17 @@ public final class EditorModel {
         self.configuration = configuration
         self.clock = clock
         regex = try configuration.compiledPattern()
-        style = try TextStyle(font: configuration.font, size: configuration.size, direction: configuration.direction,
-                              language: configuration.language, lineBreak: configuration.lineBreak, hyphens: configuration.hyphens,
-                              hyphenationLimits: configuration.hyphenationLimits, paragraph: configuration.paragraph)
+        style = try TextStyle(font: configuration.font, settings: configuration.settings.text)
         maskFormats = try configuration.compiledMask()
         let initial = try Self.maskedInitialText(configuration.text, formats: maskFormats, configuration: configuration)
         text = initial
-        width = configuration.width
+        width = configuration.settings.editorWidth
         isEnabled = configuration.enabled
         caretIndex = initial.endIndex
         selectionAnchor = initial.endIndex
         display = Self.display(text: initial, enabled: configuration.enabled, configuration: configuration, formats: maskFormats)
         prepared = try PreparedText(display.text, style: style, spans: display.styledSpans)
-        measurement = try prepared.measureEditor(width: configuration.width, sizing: configuration.sizing)
+        measurement = try prepared.measureEditor(width: configuration.settings.editorWidth, sizing: configuration.settings.sizing)
         shrinkWrapWidth = try Self.shrinkWrapWidth(of: measurement, configuration)
         isMatched = regex.map { initial.wholeMatch(of: $0) != nil }
     }
@@ -173,7 +171,7 @@ public final class EditorModel {
     ///   found); the editor is then unchanged.
     public func setWidth(_ width: Double?) throws {
         tick()
-        try setMeasurement(try prepared.measureEditor(width: width, sizing: configuration.sizing))
+        try setMeasurement(try prepared.measureEditor(width: width, sizing: configuration.settings.sizing))
         self.width = width
         layoutCount += 1
         lastOutcome = .accepted

@@ -80,8 +80,8 @@ public struct MaskTextStyle: Sendable, Hashable {
         if let color, !Self.isHexColor(color) {
             throw EditorError(.invalidArgument, "\(name).color must be a CSS hex colour such as #888888 or #88888880, got '\(color)'")
         }
-        if let size, !(size.isFinite && size > 0 && size <= TextStyle.maximumSize) {
-            throw EditorError(.invalidArgument, "\(name).size must be a number of pixels above 0 and at most \(TextStyle.maximumSize), got \(size)")
+        if let size, !(size.isFinite && size > 0 && size <= TextSettings.maximumSize) {
+            throw EditorError(.invalidArgument, "\(name).size must be a number of pixels above 0 and at most \(TextSettings.maximumSize), got \(size)")
         }
     }
 

@@ -24,7 +24,7 @@ public enum FitCheck {
         // taller than maxHeight allows; which of the two, the line count says.
         if result["isScrollable"] == .bool(true) {
             let lineCount = Int(result["lineCount"]?.number ?? 0)
-            if let maxLines = request.sizing.maxLines, lineCount > maxLines { problems.append(.maxLines) } else { problems.append(.maxHeight) }
+            if let maxLines = request.settings.sizing.maxLines, lineCount > maxLines { problems.append(.maxLines) } else { problems.append(.maxHeight) }
         }
         if result["truncated"] != nil { problems.append(.truncated) }
         if ResultComparison.missingGlyphs(result) > 0 { problems.append(.missingGlyphs) }
@@ -40,9 +40,9 @@ public enum FitCheck {
         case .error:
             return "error \(result["error"]?["code"]?.serialized ?? "") \(result["error"]?["message"]?.serialized ?? "")"
         case .maxLines:
-            return "\(result["lineCount"]?.serialized ?? "?") lines, maxLines \(request?.sizing.maxLines.map(String.init) ?? "?")"
+            return "\(result["lineCount"]?.serialized ?? "?") lines, maxLines \(request?.settings.sizing.maxLines.map(String.init) ?? "?")"
         case .maxHeight:
-            return "content \(pixels(result["height"]?.number)) px tall, maxHeight \(pixels(request?.sizing.maxHeight)) px with insets"
+            return "content \(pixels(result["height"]?.number)) px tall, maxHeight \(pixels(request?.settings.sizing.maxHeight)) px with insets"
         case .truncated:
             let hidden = result["truncated"]
             return "cut by the line clamp: hidden \(hidden?["start"]?.serialized ?? "?")..\(hidden?["end"]?.serialized ?? "?")"

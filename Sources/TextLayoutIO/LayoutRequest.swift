@@ -1,7 +1,8 @@
 // One layout request, read from JSON or set field by field, and the one path that lays it out: the batch, the CLI, the session and the tests all take it.
 import TextLayout
 
-/// What to lay out and how: a text, its font and style, a width and the editor's sizing.
+/// What to lay out and how: a text, its font by name, its ``LayoutSettings`` (how the text is
+/// set, the editor's width and sizing), its spans and what the result reports.
 ///
 /// A batch job is one (its JSON keys are the fields' names); `textlayout measure` and `render`
 /// make one from their options; an editing session's config reads its layout keys with
@@ -15,22 +16,9 @@ public struct LayoutRequest: Sendable {
     public var font: String?
     /// A CSS weight (1 to 1000: 400 regular, 700 bold) picking a face of the font's family; nil for the font as named.
     public var weight: Double?
-    /// The em size in pixels.
-    public var size: Double = 17
-    /// The editor's width in pixels; nil for no limit.
-    public var width: Double?
-    /// The paragraphs' base direction.
-    public var direction: TextDirection = .auto
-    /// The text's language, a BCP 47 tag, or nil.
-    public var language: String?
-    /// How strictly lines may break.
-    public var lineBreak: LineBreakStrictness = .normal
-    /// Where words may break with a hyphen: `none`, `manual` (after soft hyphens) or `auto`.
-    public var hyphens: Hyphens = .manual
-    /// The limits on `auto` hyphenation, in characters: the shortest word, the fewest before and after the hyphen.
-    public var hyphenationLimits = HyphenationLimits()
-    /// How paragraphs are set in lines: line height, alignment, indent, truncation.
-    public var paragraph = ParagraphStyle()
+    /// Every other setting of the layout: size, direction, language, line breaking, hyphenation,
+    /// paragraphs, and the editor's width (the job's `width`) and sizing.
+    public var settings = LayoutSettings()
     /// Whether the result reports the shrink-wrap width and the stable width range.
     public var shrinkWrap = false
     /// Editor widths over which the result gives the line count and editor height as steps
@@ -39,8 +27,6 @@ public struct LayoutRequest: Sendable {
     /// Whether the result holds what a renderer draws: each line's top, direction and x origin,
     /// and each run's font file, size and glyphs (see ``LayoutResult/Detail/glyphs``).
     public var glyphs = false
-    /// Line caps, line space, insets and pixel bounds.
-    public var sizing = EditorSizing()
     /// Ranges of the text in their own font, size, features, letter spacing or attributes.
     public var spans: [Span] = []
 
@@ -128,7 +114,7 @@ public struct LayoutRequest: Sendable {
         self.text = text
     }
 
-    /// The keys that set the font, the style and the sizing: a job's and a session config's.
+    /// The keys that set the font and the settings: a job's and a session config's.
     public static let layoutKeys = ["font", "weight", "size", "width", "lineSpace", "minLines", "maxLines",
                                     "insets", "minHeight", "maxHeight", "direction", "language", "lineBreak",
                                     "hyphens", "hyphenMinWord", "hyphenMinBefore", "hyphenMinAfter",
@@ -180,38 +166,13 @@ public struct LayoutRequest: Sendable {
         return low...high
     }
 
-    /// Sets the fields of ``layoutKeys`` that `object` has (the others keep their values).
+    /// Sets the font, the weight and the settings ``layoutKeys`` name that `object` has (the
+    /// others keep their values).
     /// - Throws: ``BoundaryError`` with the object's code, naming a key of the wrong type.
     public mutating func readLayoutKeys(_ object: JSONObjectReader) throws(BoundaryError) {
         font = try object.string("font") ?? font
         weight = try object.number("weight") ?? weight
-        size = try object.number("size") ?? size
-        width = try object.number("width") ?? width
-        direction = try object.choice("direction") ?? direction
-        language = try object.string("language") ?? language
-        lineBreak = try object.choice("lineBreak") ?? lineBreak
-        hyphens = try object.choice("hyphens") ?? hyphens
-        hyphenationLimits.minWord = try object.integer("hyphenMinWord") ?? hyphenationLimits.minWord
-        hyphenationLimits.minBefore = try object.integer("hyphenMinBefore") ?? hyphenationLimits.minBefore
-        hyphenationLimits.minAfter = try object.integer("hyphenMinAfter") ?? hyphenationLimits.minAfter
-        paragraph.lineHeight = try object.field("lineHeight").lineHeight() ?? paragraph.lineHeight
-        paragraph.strut = try object.choice("strut") ?? paragraph.strut
-        paragraph.alignment = try object.choice("align") ?? paragraph.alignment
-        paragraph.indent = try object.number("indent") ?? paragraph.indent
-        paragraph.textWrap = try object.choice("textWrap") ?? paragraph.textWrap
-        sizing.lineSpace = try object.number("lineSpace") ?? sizing.lineSpace
-        sizing.minLines = try object.integer("minLines") ?? sizing.minLines
-        sizing.maxLines = try object.integer("maxLines") ?? sizing.maxLines
-        sizing.minHeight = try object.number("minHeight") ?? sizing.minHeight
-        sizing.maxHeight = try object.number("maxHeight") ?? sizing.maxHeight
-        paragraph.lineClamp = try object.integer("lineClamp") ?? paragraph.lineClamp
-        paragraph.truncate = try object.choice("truncate") ?? paragraph.truncate
-        paragraph.ellipsis = try object.string("ellipsis") ?? paragraph.ellipsis
-        if let insets = try object.object("insets", keys: Self.insetKeys, expected: "an object with top, left, bottom and right",
-                                          owner: "insets") {
-            sizing.insets = EdgeInsets(top: try insets.number("top") ?? 0, left: try insets.number("left") ?? 0,
-                                       bottom: try insets.number("bottom") ?? 0, right: try insets.number("right") ?? 0)
-        }
+        try settings.readLayoutKeys(object)
     }
 
     /// The request's font in `context`: its `font` (the default font when absent) at its `weight`.
@@ -223,8 +184,7 @@ public struct LayoutRequest: Sendable {
     /// The text's style in `font`.
     /// - Throws: ``LayoutError`` `invalidArgument` for a size out of range.
     public func style(font: Font) throws -> TextStyle {
-        try TextStyle(font: font, size: size, direction: direction, language: language, lineBreak: lineBreak, hyphens: hyphens,
-                      hyphenationLimits: hyphenationLimits, paragraph: paragraph)
+        try TextStyle(font: font, settings: settings.text)
     }
 
     /// Lays the text out in `font` (its spans' fonts looked up in `context`) at the request's
@@ -234,15 +194,48 @@ public struct LayoutRequest: Sendable {
     /// - Throws: ``LayoutError`` for a value out of range or a text that cannot be laid out.
     public func measure(font: Font, in context: FontContext, glyphRuns: Bool = true) throws -> LayoutResult {
         let prepared = try PreparedText(text, style: try style(font: font), spans: try spans.map { try $0.styled(in: context) })
-        let measurement = try prepared.measureEditor(width: width, sizing: sizing, glyphRuns: glyphRuns)
+        let measurement = try prepared.measureEditor(width: settings.editorWidth, sizing: settings.sizing, glyphRuns: glyphRuns)
         let shrinkWrapWidth = shrinkWrap ? try measurement.layout.shrinkWrapWidth() : nil
-        let steps = try heightSteps.map { try prepared.heightSteps(in: $0, sizing: sizing) }
+        let steps = try heightSteps.map { try prepared.heightSteps(in: $0, sizing: settings.sizing) }
         return LayoutResult(request: self, measurement: measurement, shrinkWrapWidth: shrinkWrapWidth, heightSteps: steps)
     }
 
     /// Lays the text out in its font looked up in `context`; see ``measure(font:in:glyphRuns:)``.
     public func measure(in context: FontContext, glyphRuns: Bool = true) throws -> LayoutResult {
         try measure(font: try font(in: context), in: context, glyphRuns: glyphRuns)
+    }
+}
+
+private extension LayoutSettings {
+    /// Sets the settings of ``LayoutRequest/layoutKeys`` that `object` has (the others keep their values).
+    mutating func readLayoutKeys(_ object: JSONObjectReader) throws(BoundaryError) {
+        text.size = try object.number("size") ?? text.size
+        editorWidth = try object.number("width") ?? editorWidth
+        text.direction = try object.choice("direction") ?? text.direction
+        text.language = try object.string("language") ?? text.language
+        text.lineBreak = try object.choice("lineBreak") ?? text.lineBreak
+        text.hyphens = try object.choice("hyphens") ?? text.hyphens
+        text.hyphenationLimits.minWord = try object.integer("hyphenMinWord") ?? text.hyphenationLimits.minWord
+        text.hyphenationLimits.minBefore = try object.integer("hyphenMinBefore") ?? text.hyphenationLimits.minBefore
+        text.hyphenationLimits.minAfter = try object.integer("hyphenMinAfter") ?? text.hyphenationLimits.minAfter
+        text.paragraph.lineHeight = try object.field("lineHeight").lineHeight() ?? text.paragraph.lineHeight
+        text.paragraph.strut = try object.choice("strut") ?? text.paragraph.strut
+        text.paragraph.alignment = try object.choice("align") ?? text.paragraph.alignment
+        text.paragraph.indent = try object.number("indent") ?? text.paragraph.indent
+        text.paragraph.textWrap = try object.choice("textWrap") ?? text.paragraph.textWrap
+        sizing.lineSpace = try object.number("lineSpace") ?? sizing.lineSpace
+        sizing.minLines = try object.integer("minLines") ?? sizing.minLines
+        sizing.maxLines = try object.integer("maxLines") ?? sizing.maxLines
+        sizing.minHeight = try object.number("minHeight") ?? sizing.minHeight
+        sizing.maxHeight = try object.number("maxHeight") ?? sizing.maxHeight
+        text.paragraph.lineClamp = try object.integer("lineClamp") ?? text.paragraph.lineClamp
+        text.paragraph.truncate = try object.choice("truncate") ?? text.paragraph.truncate
+        text.paragraph.ellipsis = try object.string("ellipsis") ?? text.paragraph.ellipsis
+        if let insets = try object.object("insets", keys: LayoutRequest.insetKeys, expected: "an object with top, left, bottom and right",
+                                          owner: "insets") {
+            sizing.insets = EdgeInsets(top: try insets.number("top") ?? 0, left: try insets.number("left") ?? 0,
+                                       bottom: try insets.number("bottom") ?? 0, right: try insets.number("right") ?? 0)
+        }
     }
 }
 

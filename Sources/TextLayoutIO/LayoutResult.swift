@@ -20,7 +20,7 @@ public struct LayoutResult {
     /// The shrink-wrap width as an editor's width, the side insets added: the width of the bubble
     /// that hugs the text (``LayoutRequest/shrinkWrap``); nil when the request did not ask for it.
     public var editorShrinkWrapWidth: Double? {
-        shrinkWrapWidth.map(request.sizing.editorWidth(ofWrapWidth:))
+        shrinkWrapWidth.map(request.settings.sizing.editorWidth(ofWrapWidth:))
     }
 
     /// The editor widths over which the line breaks stay the same (``Layout/stableWidthRange``,
@@ -29,7 +29,7 @@ public struct LayoutResult {
     public var stableEditorWidths: Range<Double>? {
         guard shrinkWrapWidth != nil else { return nil }
         let stable = measurement.layout.stableWidthRange
-        let sizing = request.sizing
+        let sizing = request.settings.sizing
         return sizing.editorWidth(ofWrapWidth: stable.lowerBound)..<sizing.editorWidth(ofWrapWidth: stable.upperBound)
     }
 
@@ -116,7 +116,7 @@ public struct LayoutResult {
                     }
                 }
             }
-            if layout.prepared.style.paragraph.truncates { write(truncationOf: layout, to: &out) }
+            if layout.prepared.style.settings.paragraph.truncates { write(truncationOf: layout, to: &out) }
             out.warnings(layout.prepared.warnings)
             out.missingGlyphs(layout.missingGlyphCount)
             out.key("lines")
@@ -139,8 +139,8 @@ public struct LayoutResult {
         out.key("ellipsis")
         out.object { out in
             out.field("line", truncation.ellipsisLine)
-            out.field("x", rect.x + request.sizing.insets.left)
-            out.field("y", rect.y + request.sizing.insets.top)
+            out.field("x", rect.x + request.settings.sizing.insets.left)
+            out.field("y", rect.y + request.settings.sizing.insets.top)
             out.field("width", rect.width)
             out.field("height", rect.height)
         }
@@ -158,7 +158,7 @@ public struct LayoutResult {
                 out.field("top", line.top)
                 out.field("direction", line.isRightToLeft ? "rtl" : "ltr")
             }
-            if glyphs || layout.prepared.style.paragraph.movesLines { out.field("x", layout.lineOrigin(line)) }
+            if glyphs || layout.prepared.style.settings.paragraph.movesLines { out.field("x", layout.lineOrigin(line)) }
             if line.endsWithHyphen { out.field("hyphen", true) }
             guard detail.contains(.runs) else { return }
             out.field("text", String(layout.prepared.text[line.range]))

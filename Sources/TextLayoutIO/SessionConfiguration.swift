@@ -19,13 +19,7 @@ public enum SessionConfiguration {
         try layout.readLayoutKeys(config)
         let font: Font
         do { font = try layout.font(in: fonts) } catch { throw BoundaryError(error) }
-        var c = EditorConfiguration(font: font, size: layout.size, width: layout.width, sizing: layout.sizing)
-        c.direction = layout.direction
-        c.language = layout.language
-        c.lineBreak = layout.lineBreak
-        c.hyphens = layout.hyphens
-        c.hyphenationLimits = layout.hyphenationLimits
-        c.paragraph = layout.paragraph
+        var c = EditorConfiguration(font: font, settings: layout.settings)
         c.text = try config.string("text") ?? ""
         c.placeholder = try config.string("placeholder") ?? ""
         c.disabledPlaceholder = try config.string("disabledPlaceholder") ?? ""

@@ -15,7 +15,7 @@ extension EditorMeasurement {
     public var textDump: String {
         let layout = self.layout
         let style = layout.prepared.style
-        var out = "font \(style.font.familyName) \(style.font.styleName) size \(twoDecimals(style.size))\n"
+        var out = "font \(style.font.familyName) \(style.font.styleName) size \(twoDecimals(style.settings.size))\n"
         out += "width \(layout.maxWidth.isFinite ? twoDecimals(layout.maxWidth) : "unlimited")\n"
         for (i, line) in layout.lines.enumerated() {
             let text = line.hasEllipsis ? layout.shownText(of: line) : String(layout.prepared.text[line.range])
@@ -70,7 +70,7 @@ extension LayoutResult {
 
 /// ` x=` and where a line's runs start, when the style places lines otherwise than by default; else nothing.
 private func origin(of line: Line, in layout: Layout) -> String {
-    layout.prepared.style.paragraph.movesLines ? " x=\(twoDecimals(layout.lineOrigin(line)))" : ""
+    layout.prepared.style.settings.paragraph.movesLines ? " x=\(twoDecimals(layout.lineOrigin(line)))" : ""
 }
 
 /// A number with two decimals, as every text output for people shows pixels: `19.79`.
@@ -95,6 +95,6 @@ extension Layout {
         let end = line.utf16Range.upperBound
         let head = text[index(atUTF16Offset: start)..<index(atUTF16Offset: min(max(hidden.lowerBound, start), end))]
         let tail = text[index(atUTF16Offset: max(min(hidden.upperBound, end), start))..<index(atUTF16Offset: end)]
-        return head + prepared.style.paragraph.ellipsis + tail
+        return head + prepared.style.settings.paragraph.ellipsis + tail
     }
 }

@@ -150,7 +150,7 @@ public struct RenderScene: Sendable {
 
     /// The largest em size among the runs, in layout pixels.
     var largestGlyphSize: Double {
-        lines.reduce(layout.prepared.style.size) { size, line in line.runs.reduce(size) { max($0, $1.size) } }
+        lines.reduce(layout.prepared.style.settings.size) { size, line in line.runs.reduce(size) { max($0, $1.size) } }
     }
 
     /// - Throws: ``RenderError`` `.pictureTooLarge` when a glyph would be taller than the largest picture.

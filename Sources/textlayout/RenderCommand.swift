@@ -89,9 +89,9 @@ enum RenderCommand {
     /// which keeps its line count, in a box that wide.
     /// - Throws: ``LayoutError`` as the layout at that width does.
     static func picturedEditor(_ result: LayoutResult) throws -> RenderScene {
-        let sizing = result.request.sizing
+        let sizing = result.request.settings.sizing
         guard let textWidth = result.shrinkWrapWidth, let bubble = result.editorShrinkWrapWidth else {
-            return RenderScene(editor: result.measurement, sizing: sizing, width: result.request.width)
+            return RenderScene(editor: result.measurement, sizing: sizing, width: result.request.settings.editorWidth)
         }
         // A text with no width (empty, or only spaces) breaks nowhere: it is laid out without a
         // limit, which a width of nothing between the insets could not be.

@@ -62,10 +62,10 @@ enum ReportPage {
     /// marks (purple dashes), so a reviewer sees what would scroll.
     static func renderedSVG(_ request: LayoutRequest, in context: FontContext) throws -> String {
         var whole = request
-        whole.sizing.maxLines = nil
-        whole.sizing.maxHeight = nil
+        whole.settings.sizing.maxLines = nil
+        whole.settings.sizing.maxHeight = nil
         let result = try whole.measure(in: context)
-        let scene = RenderScene(editor: result.measurement, sizing: request.sizing, width: request.width)
+        let scene = RenderScene(editor: result.measurement, sizing: request.settings.sizing, width: request.settings.editorWidth)
         return try SVGRenderer.render(scene, options: RenderOptions(debug: true))
     }
 
@@ -77,12 +77,12 @@ enum ReportPage {
     ///   picture is as wide as the widest line, every line at the left.
     static func lineBoxesSVG(_ result: JSONValue, text: String, request: LayoutRequest?, in context: FontContext) -> String {
         func number(_ value: JSONValue?) -> Double { value?.number ?? 0 }
-        let insets = request?.sizing.insets ?? .zero
-        let lineSpace = request?.sizing.lineSpace ?? 0
+        let insets = request?.settings.sizing.insets ?? .zero
+        let lineSpace = request?.settings.sizing.lineSpace ?? 0
         let widest = number(result["width"])
-        let width = max(request?.width ?? (widest + insets.left + insets.right), 1)
+        let width = max(request?.settings.editorWidth ?? (widest + insets.left + insets.right), 1)
         // The room lines are placed in: the job's width within its insets, or its widest line.
-        let room = request?.width.map { $0 - insets.left - insets.right } ?? widest
+        let room = request?.settings.editorWidth.map { $0 - insets.left - insets.right } ?? widest
         let rightToLeft = request.map { rightToLeftLines(of: result, request: $0, in: context) } ?? []
         let height = max(number(result["editorHeight"]), number(result["height"]) + insets.top + insets.bottom, 1)
         let units = Array(text.utf16)
@@ -105,7 +105,7 @@ enum ReportPage {
             svg += "<line x1=\"\(decimal(left))\" y1=\"\(decimal(baseline))\" x2=\"\(decimal(left + lineWidth))\" y2=\"\(decimal(baseline))\" stroke=\"#d00000\" stroke-width=\"0.5\"/>\n"
             // A right-to-left line's text starts at the box's right edge and runs leftwards.
             let textStart = isRightToLeft ? "x=\"\(decimal(left + lineWidth))\" direction=\"rtl\"" : "x=\"\(decimal(left))\""
-            svg += "<text \(textStart) y=\"\(decimal(baseline))\" font-family=\"sans-serif\" font-size=\"\(decimal(request?.size ?? 17))\">\(escape(piece))</text>\n"
+            svg += "<text \(textStart) y=\"\(decimal(baseline))\" font-family=\"sans-serif\" font-size=\"\(decimal(request?.settings.text.size ?? 17))\">\(escape(piece))</text>\n"
             top += lineHeight + lineSpace
         }
         return svg + "</svg>\n"
@@ -117,7 +117,7 @@ enum ReportPage {
     /// fonts tells it; without a width each paragraph is one line. Empty when it cannot be laid out.
     static func rightToLeftLines(of result: JSONValue, request: LayoutRequest, in context: FontContext) -> [Bool] {
         var paragraphs = LayoutRequest(text: request.text)
-        paragraphs.direction = request.direction
+        paragraphs.settings.text.direction = request.settings.text.direction
         guard let layout = try? paragraphs.measure(in: context).measurement.layout else { return [] }
         return ResultComparison.lines(result).map { line in
             let start = Int(line["start"]?.number ?? 0)

@@ -33,11 +33,10 @@ struct AutoHeightEditorTests {
           arguments: [("DejaVuSans.ttf", 17.0), ("DejaVuSans-Bold.ttf", 24), ("DejaVuSansMono.ttf", 11)])
     func fontsAndSizes(_ file: String, _ size: Double) throws {
         let font = try dejaVu(file)
-        let editor = try EditorModel(configuration: EditorConfiguration(font: font, size: size, width: 300, text: "Hi"),
-                                     clock: ManualClock())
+        let settings = LayoutSettings(text: TextSettings(size: size), editorWidth: 300)
+        let editor = try EditorModel(configuration: EditorConfiguration(font: font, settings: settings, text: "Hi"), clock: ManualClock())
         #expect(editor.snapshot.height == font.metrics.lineHeight(size: size))
-        let wide = try EditorModel(configuration: EditorConfiguration(font: font, size: size, width: 300,
-                                                                      text: String(repeating: "wide ", count: 20)),
+        let wide = try EditorModel(configuration: EditorConfiguration(font: font, settings: settings, text: String(repeating: "wide ", count: 20)),
                                    clock: ManualClock())
         let expected = try PreparedText(wide.text, font: font, size: size).layout(width: 300).lineCount
         #expect(wide.snapshot.lineCount == expected)
@@ -54,7 +53,7 @@ struct AutoHeightEditorTests {
 
     @Test("bug fixed: the initial text is measured at creation, before any edit")
     func initialTextMeasured() throws {
-        let editor = try makeEditor(text: "one\ntwo\nthree", width: 200) { $0.sizing.lineSpace = 2 }
+        let editor = try makeEditor(text: "one\ntwo\nthree", width: 200) { $0.settings.sizing.lineSpace = 2 }
         let snapshot = editor.snapshot
         #expect(snapshot.lineCount == 3)
         #expect(snapshot.height == 3 * lineHeight17 + 2 * 2)
@@ -63,7 +62,7 @@ struct AutoHeightEditorTests {
     @Test("bug fixed: no extra lineSpace at the cap", arguments: [1, 2, 3, 5])
     func capHeight(_ maxLines: Int) throws {
         let editor = try makeEditor(text: "1\n2\n3\n4\n5\n6", width: 200) {
-            $0.sizing = EditorSizing(maxLines: maxLines, lineSpace: 2)
+            $0.settings.sizing = EditorSizing(maxLines: maxLines, lineSpace: 2)
         }
         let snapshot = editor.snapshot
         #expect(snapshot.height == Double(maxLines) * lineHeight17 + Double(maxLines - 1) * 2)
@@ -73,7 +72,7 @@ struct AutoHeightEditorTests {
 
     @Test("the editor grows a line at a time up to maxLines, then scrolls")
     func growsThenScrolls() throws {
-        let editor = try makeEditor(width: 200) { $0.sizing = EditorSizing(minLines: 1, maxLines: 3, lineSpace: 2) }
+        let editor = try makeEditor(width: 200) { $0.settings.sizing = EditorSizing(minLines: 1, maxLines: 3, lineSpace: 2) }
         var heights: [Double] = [editor.snapshot.height]
         for _ in 0..<4 {
             editor.insert("line\n")
@@ -123,7 +122,7 @@ struct AutoHeightEditorTests {
         let notice = "This editor has been disabled, so nothing you type will reach it."
         let editor = try makeEditor(text: "typed", width: 200) {
             $0.disabledPlaceholder = notice
-            $0.sizing = EditorSizing(minLines: 4)
+            $0.settings.sizing = EditorSizing(minLines: 4)
         }
         editor.setEnabled(false)
         var snapshot = editor.snapshot

@@ -25,7 +25,7 @@ struct CaretTests {
     @Test("insets move the caret; its width is caretWidth")
     func insets() throws {
         let editor = try makeEditor(text: "", width: 200) {
-            $0.sizing.insets = EdgeInsets(top: 8, left: 12, bottom: 8, right: 12)
+            $0.settings.sizing.insets = EdgeInsets(top: 8, left: 12, bottom: 8, right: 12)
             $0.caretWidth = 2
         }
         #expect(editor.snapshot.caretRect == LayoutRect(x: 12, y: 8, width: 2, height: lineHeight17))
@@ -33,7 +33,7 @@ struct CaretTests {
 
     @Test("at a soft wrap the caret starts the next line; after a hard break too")
     func wrapsAndBreaks() throws {
-        let editor = try makeEditor(text: "alpha beta gamma delta", width: 100) { $0.sizing.lineSpace = 3 }
+        let editor = try makeEditor(text: "alpha beta gamma delta", width: 100) { $0.settings.sizing.lineSpace = 3 }
         let lines = editor.measurement.layout.lines
         #expect(lines.count > 1)
         try editor.moveCaret(toUTF16Offset: lines[1].utf16Range.lowerBound)
@@ -74,7 +74,7 @@ struct CaretTests {
     @Test("a right-to-left text has its caret where the renderer draws it: from the right edge")
     func rightToLeftText() throws {
         let text = "\u{5E9}\u{5DC}\u{5D5}\u{5DD}"  // Hebrew: shalom
-        let editor = try makeEditor(text: text, width: 200) { $0.sizing.insets = EdgeInsets(top: 4, left: 10, bottom: 4, right: 10) }
+        let editor = try makeEditor(text: text, width: 200) { $0.settings.sizing.insets = EdgeInsets(top: 4, left: 10, bottom: 4, right: 10) }
         let line = editor.measurement.layout.lines[0]
         #expect(line.isRightToLeft)
         try editor.moveCaret(toUTF16Offset: 0)

@@ -14,7 +14,7 @@ struct ChatInputTests {
         let single = try PreparedText(text, font: dejaVu(), size: 17).layout().width
         // The inner width is 1 px short of the text: it wraps. The seed's hidden Text, 2 px wider, saw one line.
         let width = single - 1 + 16
-        let editor = try makeEditor(text: text, width: width) { $0.sizing = Self.chatSizing }
+        let editor = try makeEditor(text: text, width: width) { $0.settings.sizing = Self.chatSizing }
         let seedsMeasure = try PreparedText(text, font: dejaVu(), size: 17).layout(width: single + 1)
         #expect(seedsMeasure.lineCount == 1)
         #expect(editor.snapshot.lineCount == 2)
@@ -25,7 +25,7 @@ struct ChatInputTests {
     @Test("bug fixed: the caret's empty line after a trailing newline counts",
           arguments: ["Hello\n", "Hello\r\n", "Hello\u{2028}", "\n"])
     func trailingNewline(_ text: String) throws {
-        let editor = try makeEditor(width: 300) { $0.sizing = Self.chatSizing }
+        let editor = try makeEditor(width: 300) { $0.settings.sizing = Self.chatSizing }
         editor.insert(text)
         let snapshot = editor.snapshot
         #expect(snapshot.lineCount == 2)
@@ -60,7 +60,7 @@ struct ChatInputTests {
           arguments: [(0, 42.0, false), (1, 42, false), (2, 16 + 2 * lineHeight17, false),
                       (9, 16 + 9 * lineHeight17, false), (10, 200, true), (20, 200, true)])
     func clampedHeight(_ lines: Int, _ height: Double, _ scrolls: Bool) throws {
-        let editor = try makeEditor(width: 300) { $0.sizing = Self.chatSizing; $0.placeholder = "What's up?" }
+        let editor = try makeEditor(width: 300) { $0.settings.sizing = Self.chatSizing; $0.placeholder = "What's up?" }
         if lines > 0 { editor.setText(Array(repeating: "line", count: lines).joined(separator: "\n")) }
         #expect(editor.snapshot.height == height)
         #expect(editor.snapshot.isScrollable == scrolls)

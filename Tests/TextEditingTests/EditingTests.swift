@@ -116,7 +116,7 @@ struct EditingTests {
     @Test("a bad width is an error and keeps the old layout", arguments: [0.0, -5, .nan, .infinity, 10])
     func badWidth(_ width: Double) throws {
         let editor = try makeEditor(text: "Some text", width: 200) {
-            $0.sizing.insets = EdgeInsets(top: 0, left: 6, bottom: 0, right: 6)
+            $0.settings.sizing.insets = EdgeInsets(top: 0, left: 6, bottom: 0, right: 6)
         }
         let before = editor.snapshot
         #expect(throws: LayoutError.self) { try editor.setWidth(width) }
@@ -130,8 +130,8 @@ struct EditingTests {
     func badConfiguration() throws {
         #expect(throws: EditorError.self) { _ = try makeEditor { $0.maxLength = 0 } }
         #expect(throws: EditorError.self) { _ = try makeEditor { $0.liveValidationInterval = -1 } }
-        #expect(throws: LayoutError.self) { _ = try makeEditor { $0.size = 0 } }
-        #expect(throws: LayoutError.self) { _ = try makeEditor { $0.sizing.minLines = 0 } }
+        #expect(throws: LayoutError.self) { _ = try makeEditor { $0.settings.text.size = 0 } }
+        #expect(throws: LayoutError.self) { _ = try makeEditor { $0.settings.sizing.minLines = 0 } }
         #expect(throws: LayoutError.self) { _ = try makeEditor(width: -3) }
     }
 }

@@ -9,7 +9,7 @@ struct EditorGeometryTests {
 
     @Test("the caret and selection rectangles are the engine's, moved by the insets")
     func engineRectsWithInsets() throws {
-        let editor = try makeEditor(text: "alpha beta gamma delta", width: 120) { $0.sizing.insets = insets }
+        let editor = try makeEditor(text: "alpha beta gamma delta", width: 120) { $0.settings.sizing.insets = insets }
         let layout = editor.measurement.layout
         for offset in [0, 3, 6, 11, 22] {
             try editor.moveCaret(toUTF16Offset: offset)
@@ -26,7 +26,7 @@ struct EditorGeometryTests {
 
     @Test("a tap puts the caret at the nearer edge of the cluster under it; at a line's end it keeps to that line")
     func taps() throws {
-        let editor = try makeEditor(text: "alpha beta gamma delta", width: 120) { $0.sizing.insets = insets }
+        let editor = try makeEditor(text: "alpha beta gamma delta", width: 120) { $0.settings.sizing.insets = insets }
         let lines = editor.measurement.layout.lines
         editor.tap(x: 12 + 1, y: 6 + 2)
         #expect(editor.snapshot.caret == 0)

@@ -17,7 +17,7 @@ struct IncrementalEditorTests {
 
     @Test("a typed character in a long text reshapes only its paragraph", arguments: [0, 5, 11])
     func keystroke(_ paragraph: Int) throws {
-        let editor = try makeEditor(text: Self.longText, width: 240) { $0.sizing = EditorSizing(maxLines: 6, lineSpace: 2) }
+        let editor = try makeEditor(text: Self.longText, width: 240) { $0.settings.sizing = EditorSizing(maxLines: 6, lineSpace: 2) }
         let before = editor.prepared.paragraphs
         let start = Self.longText.components(separatedBy: "\n")[..<paragraph].reduce(0) { $0 + $1.utf16.count + 1 }
         try editor.moveCaret(toUTF16Offset: start + 10)
@@ -37,7 +37,7 @@ struct IncrementalEditorTests {
         #expect(after[paragraph] !== before[paragraph])
         #expect(storage(after[paragraph].clusterX) != storage(before[paragraph].clusterX), "the edited paragraph is shaped again")
         // And the result is what a fresh measurement gives.
-        let fresh = try PreparedText(editor.displayText, font: uncachedDejaVu(), size: 17).measureEditor(width: 240, sizing: editor.configuration.sizing)
+        let fresh = try PreparedText(editor.displayText, font: uncachedDejaVu(), size: 17).measureEditor(width: 240, sizing: editor.configuration.settings.sizing)
         #expect(editor.measurement.height == fresh.height)
         #expect(editor.measurement.layout.lines.map(\.utf16Range) == fresh.layout.lines.map(\.utf16Range))
         #expect(editor.measurement.layout.lines.map(\.top) == fresh.layout.lines.map(\.top))
@@ -113,7 +113,7 @@ struct IncrementalEditorTests {
     func randomSession(_ seed: UInt64) throws {
         var random = SplitMix(seed: seed)
         let editor = try makeEditor(width: 110) {
-            $0.sizing = EditorSizing(maxLines: 5, lineSpace: 1)
+            $0.settings.sizing = EditorSizing(maxLines: 5, lineSpace: 1)
             $0.secure = seed % 3 == 0
             if seed % 2 == 0 {
                 $0.mask = InputMask(formats: ["***-***-***-***-***", "dd.dd"], appearance: seed % 4 == 0 ? .whole : .leftAndRight,
@@ -145,8 +145,8 @@ struct IncrementalEditorTests {
                     return StyledSpan(range: span.range, font: style?.font, size: style?.size, attributes: ["role": "placeholder"])
                 }
             }
-            let fresh = try PreparedText(editor.displayText, style: TextStyle(font: uncachedDejaVu(), size: 17), spans: spans)
-                .measureEditor(width: editor.width, sizing: editor.configuration.sizing)
+            let fresh = try PreparedText(editor.displayText, style: TextStyle(font: uncachedDejaVu()), spans: spans)
+                .measureEditor(width: editor.width, sizing: editor.configuration.settings.sizing)
             let lines = editor.measurement.layout.lines
             #expect(editor.measurement.height == fresh.height, "seed \(seed) step \(step)")
             #expect(lines.map(\.utf16Range) == fresh.layout.lines.map(\.utf16Range), "seed \(seed) step \(step)")
@@ -161,7 +161,7 @@ struct IncrementalEditorTests {
     func appendStream(_ crossesLimit: Bool) throws {
         let answer = IncrementalEditorTests.longText + "\r\n\u{301}تمام 2024 😀\u{200D}👩 end"
         let editor = try makeEditor(text: "Q: ", width: 240) {
-            $0.sizing = EditorSizing(maxLines: 6, lineSpace: 2)
+            $0.settings.sizing = EditorSizing(maxLines: 6, lineSpace: 2)
             if crossesLimit { $0.maxLength = 40 }
         }
         editor.select(from: editor.text.startIndex, to: editor.text.index(after: editor.text.startIndex))
@@ -182,7 +182,7 @@ struct IncrementalEditorTests {
         #expect(editor.text.utf16Range(of: editor.selectedRange) == 0..<1, "the selection stays where it was")
         #expect(editor.editedPrepareCount == pieces.count, "every piece went through the edit path")
         #expect(editor.prepareCount - preparesBefore == pieces.count)
-        let fresh = try PreparedText(editor.displayText, font: uncachedDejaVu(), size: 17).measureEditor(width: 240, sizing: editor.configuration.sizing)
+        let fresh = try PreparedText(editor.displayText, font: uncachedDejaVu(), size: 17).measureEditor(width: 240, sizing: editor.configuration.settings.sizing)
         #expect(editor.measurement.height == fresh.height)
         // (Another font instance: its runs differ by font identity, so lines are compared by their values.)
         func lines(_ layout: Layout) -> [String] {

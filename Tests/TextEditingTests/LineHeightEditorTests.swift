@@ -13,8 +13,8 @@ struct LineHeightEditorTests {
     @Test("the caret is the line box's height at the line's top; a tap in a line box lands in that line")
     func caretFollowsTheLineBox() throws {
         let editor = try makeEditor(text: "one two three four five six seven", width: 80) {
-            $0.paragraph = Self.fixed
-            $0.sizing = EditorSizing(lineSpace: 2, insets: EdgeInsets(top: 5, left: 3, bottom: 5, right: 3))
+            $0.settings.text.paragraph = Self.fixed
+            $0.settings.sizing = EditorSizing(lineSpace: 2, insets: EdgeInsets(top: 5, left: 3, bottom: 5, right: 3))
         }
         let lines = editor.measurement.layout.lines
         #expect(lines.count >= 3)
@@ -34,9 +34,9 @@ struct LineHeightEditorTests {
           arguments: Strut.allCases)
     func linesPastTheText(strut: Strut) throws {
         let editor = try makeEditor(text: "Hi 直\n", width: 200) {
-            $0.paragraph = ParagraphStyle(lineHeight: .fixed(24), strut: strut)
-            $0.language = "ja"
-            $0.sizing = EditorSizing(minLines: 4, lineSpace: 2)
+            $0.settings.text.paragraph = ParagraphStyle(lineHeight: .fixed(24), strut: strut)
+            $0.settings.text.language = "ja"
+            $0.settings.sizing = EditorSizing(minLines: 4, lineSpace: 2)
         }
         let heights = editor.measurement.layout.lines.map(\.height)
         // The CJK face (ascent 1.16 em, descent 0.288 em) centred in 24 px reaches 19.412 above the
@@ -49,9 +49,9 @@ struct LineHeightEditorTests {
     @Test("a new width re-breaks the lines under the line height without shaping again")
     func newWidthReshapesNothing() throws {
         let text = "A new width re-breaks the same shaped text into a different number of lines."
-        let editor = try makeEditor(text: text, width: 200) { $0.paragraph = ParagraphStyle(lineHeight: .multiple(1.5)) }
+        let editor = try makeEditor(text: text, width: 200) { $0.settings.text.paragraph = ParagraphStyle(lineHeight: .multiple(1.5)) }
         try editor.setWidth(90)
-        let expected = try PreparedText(text, style: TextStyle(font: dejaVu(), size: 17, paragraph: ParagraphStyle(lineHeight: .multiple(1.5))))
+        let expected = try PreparedText(text, style: TextStyle(font: dejaVu(), settings: TextSettings(paragraph: ParagraphStyle(lineHeight: .multiple(1.5)))))
             .layout(width: 90)
         #expect(editor.snapshot.lineCount == expected.lineCount)
         #expect(editor.snapshot.contentHeight == Double(expected.lineCount) * 25.5)

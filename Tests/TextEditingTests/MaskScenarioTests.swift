@@ -15,7 +15,7 @@ func makeMaskedEditor(_ formats: [String], appearance: MaskAppearance = .leftOnl
 
 /// The x where the laid-out display text has its caret at a display offset.
 func displayX(_ editor: EditorModel, _ offset: Int) -> Double {
-    editor.measurement.layout.caretRect(forUTF16Offset: offset).x + editor.configuration.sizing.insets.left
+    editor.measurement.layout.caretRect(forUTF16Offset: offset).x + editor.configuration.settings.sizing.insets.left
 }
 
 let phone = "+7(ddd)ddd-dd-dd"

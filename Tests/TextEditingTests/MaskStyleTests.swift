@@ -61,8 +61,8 @@ struct MaskStyleTests {
                 case .placeholder: (placeholder ?? MaskTextStyle()).span(span.range, role: .placeholder)
                 }
             }
-            let fresh = try PreparedText(editor.displayText, style: TextStyle(font: dejaVu(), size: 17), spans: spans)
-                .measureEditor(width: editor.width, sizing: editor.configuration.sizing)
+            let fresh = try PreparedText(editor.displayText, style: TextStyle(font: dejaVu()), spans: spans)
+                .measureEditor(width: editor.width, sizing: editor.configuration.settings.sizing)
             #expect(editor.snapshot.height == fresh.height, "step \(step)")
             #expect(editor.measurement.layout.lines.map(\.width) == fresh.layout.lines.map(\.width), "step \(step)")
             #expect(editor.checkInvariants() == [], "step \(step)")

@@ -14,7 +14,7 @@ struct RandomSessionTests {
         var random = SplitMix(seed: seed)
         let clock = ManualClock()
         let editor = try makeEditor(width: 120, clock: clock) {
-            $0.sizing = EditorSizing(minLines: 1, maxLines: 4, lineSpace: 1)
+            $0.settings.sizing = EditorSizing(minLines: 1, maxLines: 4, lineSpace: 1)
             $0.placeholder = "Say something"
             $0.maxLength = 30
             $0.lengthPolicy = seed % 2 == 0 ? .reject : .truncate
@@ -38,7 +38,7 @@ struct RandomSessionTests {
             #expect(editor.checkInvariants() == [], "seed \(seed) step \(step)")
             let snapshot = editor.snapshot
             let fresh = try PreparedText(snapshot.displayText, font: dejaVu(), size: 17)
-                .measureEditor(width: editor.width, sizing: editor.configuration.sizing)
+                .measureEditor(width: editor.width, sizing: editor.configuration.settings.sizing)
             #expect(snapshot.height == fresh.height, "seed \(seed) step \(step)")
             #expect(snapshot.lineCount == fresh.lineCount, "seed \(seed) step \(step)")
             #expect(snapshot.counter == "\(editor.text.count)/30")

@@ -7,8 +7,8 @@ import TextLayout
 struct ReadmeExampleTests {
     @Test("the Swift session of docs/editor.md gives the numbers it prints")
     func readmeSession() throws {
-        var configuration = EditorConfiguration(font: try FontContext.shared.defaultFont(), size: 17, width: 240,
-                                                sizing: EditorSizing(maxLines: 3, lineSpace: 2))
+        var configuration = EditorConfiguration(font: try FontContext.shared.defaultFont(),
+                                                settings: LayoutSettings(editorWidth: 240, sizing: EditorSizing(maxLines: 3, lineSpace: 2)))
         configuration.placeholder = "What's up?"
         configuration.helperText = "Be kind"
         configuration.maxLength = 40
@@ -37,7 +37,7 @@ struct ReadmeExampleTests {
 
     @Test("the masked field of docs/editor.md gives the texts and carets it prints")
     func readmeMaskedField() throws {
-        var phone = EditorConfiguration(font: try FontContext.shared.defaultFont(), width: 240)
+        var phone = EditorConfiguration(font: try FontContext.shared.defaultFont(), settings: LayoutSettings(editorWidth: 240))
         phone.mask = InputMask(format: "+7(ddd)ddd-dd-dd", appearance: .whole, placeholders: ["d": "_"], mode: .lenient)
         let field = try EditorModel(configuration: phone)
         #expect(field.paste("(912) 345") == .truncated)

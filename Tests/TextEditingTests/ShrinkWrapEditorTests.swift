@@ -14,13 +14,13 @@ struct ShrinkWrapEditorTests {
     static func engineBubbleWidth(of editor: EditorModel, text: String? = nil) throws -> Double {
         let spans = text == nil ? editor.measurement.layout.prepared.spans : []
         let prepared = try PreparedText(text ?? editor.displayText, style: editor.style, spans: spans)
-        let measured = try prepared.measureEditor(width: editor.width, sizing: editor.configuration.sizing)
+        let measured = try prepared.measureEditor(width: editor.width, sizing: editor.configuration.settings.sizing)
         return try measured.layout.shrinkWrapWidth() + (insets.left + insets.right)
     }
 
     static func bubbleEditor(text: String = "", width: Double? = 240, _ configure: (inout EditorConfiguration) -> Void = { _ in }) throws -> EditorModel {
         try makeEditor(text: text, width: width) {
-            $0.sizing = EditorSizing(maxLines: 4, lineSpace: 2, insets: insets)
+            $0.settings.sizing = EditorSizing(maxLines: 4, lineSpace: 2, insets: insets)
             $0.shrinkWrap = true
             configure(&$0)
         }

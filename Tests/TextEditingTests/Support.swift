@@ -23,7 +23,7 @@ let lineHeight17 = (1901.0 + 483.0) / 2048.0 * 17.0
 /// An editor in DejaVu Sans 17 px on a manual clock, configured by `configure`.
 func makeEditor(text: String = "", width: Double? = 200, clock: ManualClock = ManualClock(),
                 _ configure: (inout EditorConfiguration) -> Void = { _ in }) throws -> EditorModel {
-    var configuration = EditorConfiguration(font: try dejaVu(), width: width, text: text)
+    var configuration = EditorConfiguration(font: try dejaVu(), settings: LayoutSettings(editorWidth: width), text: text)
     configure(&configuration)
     let editor = try EditorModel(configuration: configuration, clock: clock)
     #expect(editor.checkInvariants() == [])

@@ -61,7 +61,7 @@ struct ScenarioTests {
     @Test("keystroke: typing distinct characters shapes, and the full layouts it is held against are prepared anew")
     func keystrokesShape() throws {
         let fonts = Self.context()
-        let style = try TextStyle(font: fonts.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!), size: 17)
+        let style = try TextStyle(font: fonts.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!))
         let text = Array(repeating: "A paragraph of ordinary words, long enough to wrap over a few lines at this width.", count: 6)
             .joined(separator: "\n")
         let typing = KeystrokeScenario.typing

@@ -205,8 +205,7 @@ struct CommandLineLayoutOptionTests {
 
     /// Every field a layout option can set, so that two jobs that differ in one show it.
     static func fields(_ job: LayoutRequest) -> String {
-        "\(job.text)|\(String(describing: job.font))|\(String(describing: job.weight))|\(job.size)|\(String(describing: job.width))|"
-            + "\(job.direction)|\(String(describing: job.language))|\(job.lineBreak)|\(job.hyphens)|\(job.hyphenationLimits)|\(job.sizing)|\(job.paragraph)|"
+        "\(job.text)|\(String(describing: job.font))|\(String(describing: job.weight))|\(job.settings)|"
             + "\(job.shrinkWrap)|\(String(describing: job.heightSteps))|"
             + job.spans.map { "\($0.start)-\($0.end)-\(String(describing: $0.size))" }.joined(separator: ",")
     }
@@ -288,7 +287,7 @@ struct CommandLineLayoutOptionTests {
     func lineHeightOption(_ value: String, _ expected: LineHeight?) throws {
         let args = try ParsedArguments(["--line-height", value], for: Self.command)
         if let expected {
-            #expect(try LayoutOptions.request(text: "x", args).paragraph.lineHeight == expected)
+            #expect(try LayoutOptions.request(text: "x", args).settings.text.paragraph.lineHeight == expected)
         } else {
             #expect(throws: UsageError("--line-height must be \(LineHeight.allowed), got '\(value)'")) {
                 try LayoutOptions.request(text: "x", args)

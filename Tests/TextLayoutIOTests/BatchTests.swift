@@ -372,15 +372,15 @@ struct BatchTests {
         #expect(minimal.text == "hi")
         #expect(minimal.id == .null)
         #expect(minimal.font == nil)
-        #expect(minimal.size == 17)
-        #expect(minimal.width == nil)
-        #expect(minimal.sizing == EditorSizing())
+        #expect(minimal.settings.text.size == 17)
+        #expect(minimal.settings.editorWidth == nil)
+        #expect(minimal.settings.sizing == EditorSizing())
         let full = try LayoutRequest(job: parseJSON(#"{"id":"x","text":"t","font":"F","size":12,"width":300,"lineSpace":2,"minLines":2,"maxLines":4,"insets":{"top":1,"left":2,"bottom":3,"right":4},"minHeight":10,"maxHeight":500}"#))
         #expect(full.id == .string("x"))
         #expect(full.font == "F")
-        #expect(full.size == 12)
-        #expect(full.width == 300)
-        #expect(full.sizing == EditorSizing(minLines: 2, maxLines: 4, lineSpace: 2, insets: EdgeInsets(top: 1, left: 2, bottom: 3, right: 4),
+        #expect(full.settings.text.size == 12)
+        #expect(full.settings.editorWidth == 300)
+        #expect(full.settings.sizing == EditorSizing(minLines: 2, maxLines: 4, lineSpace: 2, insets: EdgeInsets(top: 1, left: 2, bottom: 3, right: 4),
                                             minHeight: 10, maxHeight: 500))
     }
 }

@@ -29,7 +29,7 @@ struct CommandLineCommandTests {
         let answer = try parseJSON(run.output)
         var sizing = EditorSizing()
         sizing.maxLines = 2
-        let style = try TextStyle(font: FontContext.shared.font(named: ""), size: 17)
+        let style = try TextStyle(font: FontContext.shared.font(named: ""))
         let expected = try PreparedText(text, style: style).measureEditor(width: 120, sizing: sizing)
         #expect(answer["lineCount"] == .number(Double(expected.layout.lineCount), literal: ""))
         #expect(answer["editorHeight"] == .number(expected.height, literal: ""))

@@ -81,15 +81,15 @@ struct JSONReaderWriterTests {
     @Test("absent and null keys keep the request's values; present ones set them")
     func layoutKeys() throws {
         var request = LayoutRequest(text: "t")
-        request.size = 12
-        request.sizing.minLines = 3
+        request.settings.text.size = 12
+        request.settings.sizing.minLines = 3
         let object = try JSONObjectReader(try parseJSON(#"{"size":null,"width":300,"direction":"rtl","lineBreak":"strict"}"#),
                                           keys: LayoutRequest.layoutKeys, code: .invalidConfig, name: "it", owner: "it")
         try request.readLayoutKeys(object)
-        #expect(request.size == 12)
-        #expect(request.sizing.minLines == 3)
-        #expect(request.width == 300)
-        #expect(request.direction == .rtl)
-        #expect(request.lineBreak == .strict)
+        #expect(request.settings.text.size == 12)
+        #expect(request.settings.sizing.minLines == 3)
+        #expect(request.settings.editorWidth == 300)
+        #expect(request.settings.text.direction == .rtl)
+        #expect(request.settings.text.lineBreak == .strict)
     }
 }

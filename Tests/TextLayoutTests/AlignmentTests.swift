@@ -8,7 +8,7 @@ import TestSupport
 struct AlignmentTests {
     static func prepare(_ text: String, _ paragraph: ParagraphStyle, direction: TextDirection = .auto) throws -> PreparedText {
         let font = try bundledFonts.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!)
-        return try PreparedText(text, style: TextStyle(font: font, size: 17, direction: direction, paragraph: paragraph))
+        return try PreparedText(text, style: TextStyle(font: font, settings: TextSettings(direction: direction, paragraph: paragraph)))
     }
 
     /// The x where a line's content (its hanging whitespace left out) starts: hanging whitespace is
@@ -169,7 +169,7 @@ struct AlignmentTests {
         let font = try bundledFonts.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!)
         for indent in [Double.nan, .infinity, -.infinity] {
             #expect {
-                _ = try TextStyle(font: font, paragraph: ParagraphStyle(indent: indent))
+                _ = try TextStyle(font: font, settings: TextSettings(paragraph: ParagraphStyle(indent: indent)))
             } throws: { ($0 as? LayoutError)?.message.hasPrefix("indent must be a finite number") == true }
         }
         let prepared = try Self.prepare("some text", ParagraphStyle(indent: -50))

@@ -68,8 +68,8 @@ struct AppendingTests {
     func style(seed: UInt64) throws -> TextStyle {
         let font = try seed % 2 == 1 ? monospaced() : font()
         let language = ["en", "de", nil, "ja"][Int(seed % 4)]
-        return try TextStyle(font: font, size: 17, direction: [.auto, .ltr, .rtl, .auto][Int(seed / 4 % 4)], language: language,
-                             lineBreak: seed % 5 == 4 ? .keepAll : .normal, hyphens: language == "en" || language == "de" ? .auto : .manual)
+        return try TextStyle(font: font, settings: TextSettings(direction: [.auto, .ltr, .rtl, .auto][Int(seed / 4 % 4)], language: language,
+                             lineBreak: seed % 5 == 4 ? .keepAll : .normal, hyphens: language == "en" || language == "de" ? .auto : .manual))
     }
 
     /// Checks `edited` (with its layout `updated`) against the same text prepared and laid out afresh, in a font context of its own.
@@ -154,7 +154,7 @@ struct AppendingTests {
         let inert = try bundledFonts.font(path: FontContext.bundledFontPath("DejaVuSansMono.ttf")!)
         #expect(inert.spaceIsInert)
         func grown(_ text: String, _ piece: String, in font: Font) throws -> PreparedParagraph? {
-            let style = try TextStyle(font: font, size: 17)
+            let style = try TextStyle(font: font)
             let prepared = try PreparedText(text, style: style)
             let bytes = prepared.bytes + Array(piece.utf8)
             let paragraph = try bytes.withUnsafeBufferPointer {
@@ -185,7 +185,7 @@ struct AppendingTests {
 
     @Test("appending a piece with a hard break, to a text with spans or after a CR gives what the edit path gives")
     func fallbacks() throws {
-        let style = try TextStyle(font: font(), size: 17)
+        let style = try TextStyle(font: font())
         for (text, piece, spans) in [("one\r", "\ntwo", [StyledSpan]()), ("one", "\u{2029}two", []), ("bold", " more", [StyledSpan(range: 0..<4, size: 20)])] {
             let prepared = try PreparedText(text, style: style, spans: spans)
             let appended = try prepared.appending(piece)

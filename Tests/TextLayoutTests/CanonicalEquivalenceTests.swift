@@ -21,7 +21,7 @@ struct CanonicalEquivalenceTests {
     /// The line ranges and widths of `text` prepared in `context`.
     func lines(_ text: String, in context: FontContext, width: Double?) throws -> [(Range<Int>, Double)] {
         let font = try context.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!)
-        let layout = try PreparedText(text, style: TextStyle(font: font, size: 17)).layout(width: width)
+        let layout = try PreparedText(text, style: TextStyle(font: font)).layout(width: width)
         return layout.lines.map { ($0.utf16Range, $0.width) }
     }
 
@@ -45,7 +45,7 @@ struct CanonicalEquivalenceTests {
     func spanAttributes() throws {
         // A context of its own: its prepared-text cache holds only the first text when the second comes.
         let context = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false)
-        let style = try TextStyle(font: try context.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!), size: 17)
+        let style = try TextStyle(font: try context.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!))
         let first = try PreparedText("link", style: style, spans: [StyledSpan(range: 0..<4, attributes: ["title": "caf\u{E9}"])])
         let second = try PreparedText("link", style: style, spans: [StyledSpan(range: 0..<4, attributes: ["title": "cafe\u{301}"])])
         #expect(first.spans[0].attributes["title"]!.utf8.count == 5)

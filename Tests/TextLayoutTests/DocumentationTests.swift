@@ -22,7 +22,7 @@ import Testing
 /// 2. **A call or a selector**: `name(…)`, `Type(…)`, `Type.name(…)`, `.name(…)` or
 ///    `value.name(…)` (the value is not checked): the function must be declared (`func name`, or
 ///    an enum case with a value; for a type, the type, and an `init` when the type declares one),
-///    and the labels the span gives (`font(named:weight:)`, or `TextStyle(font: font, size: 17)`)
+///    and the labels the span gives (`font(named:weight:)`, or `TextStyle(font: font)`)
 ///    must be a declaration's, in its order, every label it leaves out having a default. A C
 ///    function (a name with `_`) is another library's and passed over, but for the project's own
 ///    (`cicu_…`), which the code must use. A function no Swift here declares is a library's when
@@ -418,7 +418,7 @@ struct DocumentationTests {
         run by `scripts/forgotten.sh OLD NEW`.
         These exist: `LineBox`, `LineBox.union`, `Layout.updated(for:after:)`, `PreparedText(_:style:spans:)`,
         `Sources/TextLayout/Layout/LineRuns.swift`, `Prepare/Itemizer.swift`, `Tests/Goldens/core/align-*`, `.ci/run`,
-        `bash scripts/make-readme-pictures.sh`, `TextStyle(font: font, size: 17)`,
+        `bash scripts/make-readme-pictures.sh`, `TextStyle(font: font)`,
         `scripts/japanese-kana-kerning`, `String.Index`, `.fixed(24)`, `FcFontSort`, `buildLine`, `shrinkWrapWidth`.
         And these are no names: `--line-height`, `lineSpace`, `"auto"`, `textlayout measure -- -5`, `/usr/share/hyphen`,
         `keep-all`, `hyph_*.dic`, `jobs.jsonl`, `U+2028`, `text-wrap-style: stable`.

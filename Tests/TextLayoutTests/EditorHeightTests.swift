@@ -196,7 +196,7 @@ struct EditorHeightTests {
     @Test("invalid sizes are rejected by TextStyle too", arguments: [0, -1, .nan, .infinity, 10_000.5])
     func invalidStyle(size: Double) throws {
         let font = try monoFont()
-        let error = layoutError { try TextStyle(font: font, size: size) }
+        let error = layoutError { try TextStyle(font: font, settings: TextSettings(size: size)) }
         #expect(error?.code == .invalidArgument)
         #expect(error?.message.contains("size") == true)
     }

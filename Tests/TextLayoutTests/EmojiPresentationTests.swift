@@ -68,7 +68,7 @@ struct EmojiPresentationTests {
         var primaryHadEmojiStyleBase = 0
         for sequence in sequences {
             let text = "a" + String(UnicodeScalar(sequence.base)!) + (sequence.isEmojiStyle ? "\u{FE0F}" : "\u{FE0E}") + "b"
-            let layout = try PreparedText(text, style: TextStyle(font: primary, size: 17)).layout()
+            let layout = try PreparedText(text, style: TextStyle(font: primary)).layout()
             let runs = layout.lines.flatMap(\.runs).filter { $0.utf16Range.contains(1) }
             guard let font = runs.first?.font, runs.count == 1 else {
                 Issue.record("\(sequence): drawn in \(runs.count) runs, expected one")
@@ -92,9 +92,9 @@ struct EmojiPresentationTests {
     @Test("❤️ ☝️ ✈️ with VS16 are drawn in colour, and with VS15 in DejaVu Sans", arguments: ["\u{2764}", "\u{261D}", "\u{2708}"])
     func examples(base: String) throws {
         let primary = try bundledFonts.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!)
-        let emoji = try PreparedText(base + "\u{FE0F}", style: TextStyle(font: primary, size: 17)).layout()
+        let emoji = try PreparedText(base + "\u{FE0F}", style: TextStyle(font: primary)).layout()
         #expect(emoji.lines[0].runs.map(\.font.familyName) == [Self.colourFamily])
-        let text = try PreparedText(base + "\u{FE0E}", style: TextStyle(font: primary, size: 17)).layout()
+        let text = try PreparedText(base + "\u{FE0E}", style: TextStyle(font: primary)).layout()
         #expect(text.lines[0].runs.map(\.font.familyName) == ["DejaVu Sans"])
     }
 }
@@ -105,7 +105,7 @@ struct EmojiSoftHyphenTests {
     func hyphenAfterEmoji() throws {
         let context = bundledFonts
         let primary = try context.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!)
-        let style = try TextStyle(font: primary, size: 17)
+        let style = try TextStyle(font: primary)
         let text = "\u{2764}\u{FE0F}\u{AD}abcdefgh"
         let unbroken = try PreparedText(text, style: style).layout()
         let layout = try PreparedText(text, style: style).layout(width: unbroken.width - 1)

@@ -12,7 +12,7 @@ func isolatedFont(_ file: String) throws -> Font {
 /// `text` laid out at 20 px in a bundled font, with 2 px between lines.
 func geometryLayout(_ text: String, font: String = "DejaVuSans.ttf", width: Double? = 400,
                     direction: TextDirection = .auto) throws -> Layout {
-    let style = try TextStyle(font: isolatedFont(font), size: 20, direction: direction)
+    let style = try TextStyle(font: isolatedFont(font), settings: TextSettings(size: 20, direction: direction))
     return try PreparedText(text, style: style).layout(width: width, lineSpace: 2)
 }
 

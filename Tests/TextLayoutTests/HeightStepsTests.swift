@@ -84,7 +84,7 @@ struct HeightStepsTests {
             let size = [13, 17, 17, 24.5].randomElement(using: &rng)!
             // Now and then automatic hyphenation in the text's language, where patterns are installed.
             let hyphens: Hyphens = Int.random(in: 0..<3, using: &rng) == 0 ? .auto : .manual
-            let prepared = try PreparedText(text, style: TextStyle(font: font, size: size, language: language, hyphens: hyphens, paragraph: paragraph))
+            let prepared = try PreparedText(text, style: TextStyle(font: font, settings: TextSettings(size: size, language: language, hyphens: hyphens, paragraph: paragraph)))
             let low = Double.random(in: 60...200, using: &rng)
             let widths = low...(low + Double.random(in: 0...500, using: &rng))
             let steps = try prepared.heightSteps(in: widths, sizing: sizing)
@@ -104,7 +104,7 @@ struct HeightStepsTests {
             let size = [7, 13.3, 17, 48].randomElement(using: &rng)!
             let sizing = Self.randomSizing(&rng)
             let paragraph = Self.randomParagraph(&rng)
-            let prepared = try PreparedText(text, style: TextStyle(font: font, size: size, paragraph: paragraph))
+            let prepared = try PreparedText(text, style: TextStyle(font: font, settings: TextSettings(size: size, paragraph: paragraph)))
             let low = Double.random(in: 45...150, using: &rng)
             let widths = low...(low + Double.random(in: 0...400, using: &rng))
             let steps = try prepared.heightSteps(in: widths, sizing: sizing)
@@ -186,7 +186,7 @@ struct HeightStepsTests {
     @Test("balanced and pretty lines, chosen anew at every width, are an error that says heightSteps needs textWrap wrap",
           arguments: [TextWrap.balance, .pretty])
     func optimalLinesAreRefused(_ textWrap: TextWrap) throws {
-        let prepared = try PreparedText("aaaa bbbb cccc", style: TextStyle(font: monoFont(), size: testSize, paragraph: ParagraphStyle(textWrap: textWrap)))
+        let prepared = try PreparedText("aaaa bbbb cccc", style: TextStyle(font: monoFont(), settings: TextSettings(size: testSize, paragraph: ParagraphStyle(textWrap: textWrap))))
         #expect {
             _ = try prepared.heightSteps(in: 60...200)
         } throws: { error in

@@ -173,7 +173,7 @@ struct HostileFontTests {
         for size in [17.0, 10_000] {
             for text in texts {
                 do {
-                    let prepared = try PreparedText(text, style: TextStyle(font: font, size: size))
+                    let prepared = try PreparedText(text, style: TextStyle(font: font, settings: TextSettings(size: size)))
                     for width in [nil, 1, 150] as [Double?] {
                         let layout = try prepared.layout(width: width, lineSpace: 1)
                         problems += layout._checkInvariants().map { "\(name), \(text.debugDescription) at \(size) px, width \(width ?? 0): \($0)" }
@@ -245,7 +245,7 @@ struct HostileFontTests {
         let context = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false)
         let loaded = try context.font(path: url.path)
         #expect(!loaded.hasGlyph(0x41))
-        let layout = try PreparedText("Abc def", style: TextStyle(font: loaded, size: 20)).layout(width: 30)
+        let layout = try PreparedText("Abc def", style: TextStyle(font: loaded, settings: TextSettings(size: 20))).layout(width: 30)
         #expect(layout._checkInvariants().isEmpty)
         #expect(layout.lineCount >= 2)
     }

@@ -69,7 +69,7 @@ struct HostileTextTests {
     /// whether the text fits the prepared-text cache.
     static func lay(_ text: String, width: Double?) throws -> (time: Double, lines: Int) {
         let path = try #require(FontContext.bundledFontPath("DejaVuSans.ttf"))
-        let style = try TextStyle(font: uncachedBundledFonts.font(path: path), size: 17)
+        let style = try TextStyle(font: uncachedBundledFonts.font(path: path))
         let start = threadCPUTime()
         let prepared = try PreparedText(text, style: style)
         let lines = try prepared.layout(width: width, glyphRuns: false).lineCount
@@ -133,7 +133,7 @@ struct HostileTextTests {
         for c in Self.cases {
             let text = c.text(c.debugN / 64)
             for width in [c.width, 1, 40] as [Double?] {
-                let style = try TextStyle(font: isolatedFont("DejaVuSans.ttf"), size: 17)
+                let style = try TextStyle(font: isolatedFont("DejaVuSans.ttf"))
                 let layout = try PreparedText(text, style: style).layout(width: width)
                 expectInvariants(layout, "\(c.name) at width \(width ?? 0)")
             }

@@ -75,8 +75,8 @@ struct HyphenationTests {
 
     static func style(_ language: String?, _ hyphens: Hyphens, limits: HyphenationLimits = HyphenationLimits(),
                       context: FontContext = bundledFonts) throws -> TextStyle {
-        try TextStyle(font: try context.font(path: FontContext.bundledFontsDirectory! + "/DejaVuSans.ttf"), size: 17,
-                      language: language, hyphens: hyphens, hyphenationLimits: limits)
+        try TextStyle(font: try context.font(path: FontContext.bundledFontsDirectory! + "/DejaVuSans.ttf"),
+                      settings: TextSettings(language: language, hyphens: hyphens, hyphenationLimits: limits))
     }
 
     @Test("the reader finds libhyphen's points in thousands of words of each installed language",

@@ -43,7 +43,7 @@ struct IncrementalTests {
         let paragraph = seed > 8 ? ParagraphStyle(alignment: .justify, indent: seed % 2 == 0 ? 20 : -20)
             : seed <= 4 ? ParagraphStyle()
             : ParagraphStyle(lineHeight: seed % 2 == 0 ? .fixed(23.5) : .multiple(1.4), strut: seed == 7 ? .minimum : .none)
-        var prepared = try PreparedText(text, style: TextStyle(font: font, size: 17, paragraph: paragraph))
+        var prepared = try PreparedText(text, style: TextStyle(font: font, settings: TextSettings(paragraph: paragraph)))
         let width = [90.0, 160, 300][Int(seed % 3)]
         var layout = try prepared.layout(width: width, lineSpace: 2, glyphRuns: seed % 2 == 0)
         for step in 0..<80 {
@@ -60,7 +60,7 @@ struct IncrementalTests {
             expectedText.replaceSubrange(String.Index(utf16Offset: lower, in: text)..<String.Index(utf16Offset: upper, in: text), with: insertion)
             #expect(edited.text == expectedText)
             // The reference shares no cache with the code under test.
-            let fresh = try PreparedText(expectedText, style: TextStyle(font: uncachedTwin(of: font), size: 17, paragraph: paragraph))
+            let fresh = try PreparedText(expectedText, style: TextStyle(font: uncachedTwin(of: font), settings: TextSettings(paragraph: paragraph)))
             let full = try fresh.layout(width: width, lineSpace: 2, glyphRuns: layout.hasGlyphRuns)
             #expect(layoutSummary(updated) == layoutSummary(full), "seed \(seed) step \(step): replacing \(lower)..<\(upper) with \(insertion.debugDescription)")
             #expect(edited.paragraphs.count == fresh.paragraphs.count)
@@ -80,10 +80,10 @@ struct IncrementalTests {
         var random = SplitMix(seed: seed)
         let font = try fonts()
         var text = (0..<60).map { Self.paragraphs[$0 % Self.paragraphs.count] }.joined(separator: "\n")
-        let style = try TextStyle(font: font, size: 17)
+        let style = try TextStyle(font: font)
         var prepared = try PreparedText(text, style: style)
         var layout = try prepared.layout(width: 170, lineSpace: 2.3, glyphRuns: seed % 2 == 0)
-        let twin = try TextStyle(font: uncachedTwin(of: font), size: 17)
+        let twin = try TextStyle(font: uncachedTwin(of: font))
         var pieces: [Int] = []
         for step in 0..<60 {
             // Far apart: each edit splits the lines somewhere new.
@@ -109,7 +109,7 @@ struct IncrementalTests {
     func typingInOnePlace() throws {
         let font = try fonts()
         let text = (0..<60).map { Self.paragraphs[$0 % Self.paragraphs.count] }.joined(separator: "\n")
-        var prepared = try PreparedText(text, style: TextStyle(font: font, size: 17))
+        var prepared = try PreparedText(text, style: TextStyle(font: font))
         var layout = try prepared.layout(width: 170, lineSpace: 2)
         var caret = text.utf16.count / 2
         for character in "Typing in the middle, a line\nand another." {
@@ -120,7 +120,7 @@ struct IncrementalTests {
             prepared = edited
             caret += key.utf16.count
         }
-        let full = try PreparedText(prepared.text, style: TextStyle(font: try uncachedTwin(of: font), size: 17)).layout(width: 170, lineSpace: 2)
+        let full = try PreparedText(prepared.text, style: TextStyle(font: try uncachedTwin(of: font))).layout(width: 170, lineSpace: 2)
         #expect(layoutSummary(layout) == layoutSummary(full))
     }
 
@@ -131,14 +131,14 @@ struct IncrementalTests {
     func inexactPositions(size: Double) throws {
         let font = try fonts()
         let text = (0..<8).map { _ in Self.paragraphs[0] }.joined(separator: " ")
-        var prepared = try PreparedText(text, style: TextStyle(font: font, size: size))
+        var prepared = try PreparedText(text, style: TextStyle(font: font, settings: TextSettings(size: size)))
         #expect(prepared.paragraphs[0].hasExactPositions == (size == 17))
         var layout = try prepared.layout(width: 173, lineSpace: 1.7)
         var caret = 3
         for key in ["w", "i", "d", "e", "r", " ", "é"] {
             let (edited, edit) = try prepared.replacingCharacters(inUTF16: caret..<caret, with: key)
             layout = try layout.updated(for: edited, after: edit)
-            let full = try PreparedText(edited.text, style: TextStyle(font: uncachedTwin(of: font), size: size)).layout(width: 173, lineSpace: 1.7)
+            let full = try PreparedText(edited.text, style: TextStyle(font: uncachedTwin(of: font), settings: TextSettings(size: size))).layout(width: 173, lineSpace: 1.7)
             #expect(layoutSummary(layout) == layoutSummary(full), "size \(size) after \(key.debugDescription)")
             prepared = edited
             caret += key.utf16.count

@@ -47,7 +47,7 @@ struct LanguageFontTests {
     func face(row: Row) throws {
         // DejaVu Sans, the default font, has no Han: 直 falls back.
         let font = try bundledFonts.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!)
-        let style = try TextStyle(font: font, size: 17, language: row.tag)
+        let style = try TextStyle(font: font, settings: TextSettings(language: row.tag))
         #expect(style.languageTag?.full == row.completed)
         let layout = try PreparedText("a直", style: style).layout()
         let run = try #require(layout.lines.first?.runs.first { $0.utf16Range.contains(1) })
@@ -57,7 +57,7 @@ struct LanguageFontTests {
     @Test("line breaking, shaping and fallback read the same completed tag")
     func oneNormalisation() throws {
         let font = try bundledFonts.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!)
-        var style = try TextStyle(font: font, size: 17, language: "zh-HK")
+        var style = try TextStyle(font: font, settings: TextSettings(language: "zh-HK"))
         #expect(style.shapingLanguage == "zh-Hant-HK")
         #expect(lineBreakLocale(language: style.languageTag?.full, strictness: .strict) == "zh-Hant-HK-u-lb-strict")
         #expect(style.languageTag?.fontconfigLanguage == "zh-hk")

@@ -12,8 +12,8 @@ struct LayoutEqualityTests {
         let font = try isolatedFont("DejaVuSans.ttf")
         for glyphRuns in [true, false] {
             // Two separate preparations in a context without caches: equal by value, not by sharing.
-            let first = try PreparedText(Self.text, style: TextStyle(font: uncachedBundledFonts.font(path: font.path), size: 17))
-            let second = try PreparedText(String(Self.text), style: TextStyle(font: uncachedBundledFonts.font(path: font.path), size: 17))
+            let first = try PreparedText(Self.text, style: TextStyle(font: uncachedBundledFonts.font(path: font.path)))
+            let second = try PreparedText(String(Self.text), style: TextStyle(font: uncachedBundledFonts.font(path: font.path)))
             let a = try first.layout(width: 150, lineSpace: 2, glyphRuns: glyphRuns)
             let b = try second.layout(width: 150, lineSpace: 2, glyphRuns: glyphRuns)
             #expect(a.lineCount > 2)
@@ -26,7 +26,7 @@ struct LayoutEqualityTests {
 
     @Test("layouts at different widths are not equal, nor their lines or editor measurements")
     func differentWidths() throws {
-        let prepared = try PreparedText(Self.text, style: TextStyle(font: isolatedFont("DejaVuSans.ttf"), size: 17))
+        let prepared = try PreparedText(Self.text, style: TextStyle(font: isolatedFont("DejaVuSans.ttf")))
         let narrow = try prepared.layout(width: 150)
         let wide = try prepared.layout(width: 300)
         #expect(narrow.lineCount != wide.lineCount)
@@ -44,14 +44,14 @@ struct LayoutEqualityTests {
     @Test("a line spacing, a size, a glyph run or an alignment that differs makes layouts differ")
     func otherDifferences() throws {
         let font = try isolatedFont("DejaVuSans.ttf")
-        let prepared = try PreparedText(Self.text, style: TextStyle(font: font, size: 17))
+        let prepared = try PreparedText(Self.text, style: TextStyle(font: font))
         let layout = try prepared.layout(width: 150)
         #expect(layout != (try prepared.layout(width: 150, lineSpace: 1)))
-        #expect(layout != (try PreparedText(Self.text, style: TextStyle(font: font, size: 18)).layout(width: 150)))
+        #expect(layout != (try PreparedText(Self.text, style: TextStyle(font: font, settings: TextSettings(size: 18))).layout(width: 150)))
         #expect(layout != (try prepared.layout(width: 150, glyphRuns: false)))
         // One line that fits either way, placed otherwise: the lines are equal, the layouts not.
-        let short = try PreparedText("short", style: TextStyle(font: font, size: 17)).layout(width: 150)
-        let centred = try PreparedText("short", style: TextStyle(font: font, size: 17, paragraph: ParagraphStyle(alignment: .center)))
+        let short = try PreparedText("short", style: TextStyle(font: font)).layout(width: 150)
+        let centred = try PreparedText("short", style: TextStyle(font: font, settings: TextSettings(paragraph: ParagraphStyle(alignment: .center))))
             .layout(width: 150)
         #expect(short.lines == centred.lines && short != centred)
         var moved = layout.lines[0].runs[0]
@@ -63,7 +63,7 @@ struct LayoutEqualityTests {
     /// only their characters tell them apart. Canonically equivalent texts are different texts.
     @Test("lines and layouts compare their characters by code units")
     func characters() throws {
-        let style = try TextStyle(font: isolatedFont("DejaVuSansMono.ttf"), size: 17)
+        let style = try TextStyle(font: isolatedFont("DejaVuSansMono.ttf"))
         let x = try PreparedText("ab\nx", style: style).layout(glyphRuns: false)
         let y = try PreparedText("ab\ny", style: style).layout(glyphRuns: false)
         #expect(x.lines[0] == y.lines[0])

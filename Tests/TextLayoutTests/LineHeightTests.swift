@@ -35,7 +35,7 @@ struct LineHeightTests {
     /// `text` in the bundled DejaVu Sans at 17 px (fallback from the bundled fonts only), in
     /// Japanese so that Han characters fall back to the JP face.
     static func prepared(_ text: String, _ paragraph: ParagraphStyle) throws -> PreparedText {
-        try PreparedText(text, style: TextStyle(font: isolatedFont("DejaVuSans.ttf"), size: size, language: "ja", paragraph: paragraph))
+        try PreparedText(text, style: TextStyle(font: isolatedFont("DejaVuSans.ttf"), settings: TextSettings(size: size, language: "ja", paragraph: paragraph)))
     }
 
     static func fontNames(_ line: Line) -> Set<String> { Set(line.runs.map { URL(fileURLWithPath: $0.font.path).lastPathComponent }) }
@@ -43,7 +43,7 @@ struct LineHeightTests {
     @Test("normal is today's model: the same layout as a style without paragraph settings")
     func normalIsTheDefault() throws {
         let text = "Hi 😀 there, 中文 and more words to wrap"
-        let plain = try PreparedText(text, style: TextStyle(font: isolatedFont("DejaVuSans.ttf"), size: Self.size, language: "ja")).layout(width: 120)
+        let plain = try PreparedText(text, style: TextStyle(font: isolatedFont("DejaVuSans.ttf"), settings: TextSettings(size: Self.size, language: "ja"))).layout(width: 120)
         let normal = try Self.prepared(text, ParagraphStyle(lineHeight: .normal, strut: .none)).layout(width: 120)
         #expect(plain == normal)
         #expect(plain.lines.map(\.height) == normal.lines.map(\.height))
@@ -72,7 +72,7 @@ struct LineHeightTests {
 
     @Test("a multiple is of each run's own size: a 34 px span in 17 px text makes a 1.5 line 51 px")
     func multipleOfASpansSize() throws {
-        let style = try TextStyle(font: isolatedFont("DejaVuSans.ttf"), size: Self.size, paragraph: ParagraphStyle(lineHeight: .multiple(1.5)))
+        let style = try TextStyle(font: isolatedFont("DejaVuSans.ttf"), settings: TextSettings(size: Self.size, paragraph: ParagraphStyle(lineHeight: .multiple(1.5))))
         let layout = try PreparedText("Big and small", style: style, spans: [StyledSpan(range: 0..<3, size: 34)]).layout()
         // DejaVu at 34 px: ascent 31.559570, descent 8.018555, half-leading (51 − 39.578125) / 2 = 5.710938.
         #expect(layout.lines[0].height == 51)
@@ -138,7 +138,7 @@ struct LineHeightTests {
     @Test("a negative or non-finite line height is an invalidArgument naming lineHeight",
           arguments: [LineHeight.fixed(-1), .multiple(-0.5), .multiple(.nan), .fixed(.infinity), .multiple(-.infinity)])
     func badValues(_ lineHeight: LineHeight) throws {
-        let error = layoutError { try TextStyle(font: isolatedFont("DejaVuSans.ttf"), paragraph: ParagraphStyle(lineHeight: lineHeight)) }
+        let error = layoutError { try TextStyle(font: isolatedFont("DejaVuSans.ttf"), settings: TextSettings(paragraph: ParagraphStyle(lineHeight: lineHeight))) }
         #expect(error?.code == .invalidArgument)
         #expect(error?.message.contains("lineHeight must be") == true, "\(error?.message ?? "")")
     }
@@ -169,8 +169,8 @@ struct LineHeightTests {
     func batchForms() throws {
         for (json, expected) in [(#"1.25"#, LineHeight.multiple(1.25)), (#""24px""#, .fixed(24)), (#""normal""#, .normal)] {
             let request = try LayoutRequest(job: parseJSON(#"{"text":"a","lineHeight":\#(json),"strut":"forced"}"#))
-            #expect(request.paragraph.lineHeight == expected)
-            #expect(request.paragraph.strut == .forced)
+            #expect(request.settings.text.paragraph.lineHeight == expected)
+            #expect(request.settings.text.paragraph.strut == .forced)
         }
     }
 
@@ -220,7 +220,7 @@ struct LineHeightTests {
             let label = "seed \(seed): \(text.debugDescription) at \(size) px, lineHeight \(pixels)px, lineSpace \(lineSpace), width \(width.map { "\($0)" } ?? "none")"
             let primary = LineHeight.fixed(pixels).box(font.metrics, size: size)
             for strut in Strut.allCases {
-                let style = try TextStyle(font: font, size: size, paragraph: ParagraphStyle(lineHeight: .fixed(pixels), strut: strut))
+                let style = try TextStyle(font: font, settings: TextSettings(size: size, paragraph: ParagraphStyle(lineHeight: .fixed(pixels), strut: strut)))
                 let prepared = try PreparedText(text, style: style)
                 let layout = try prepared.layout(width: width, lineSpace: lineSpace)
                 #expect(layout._checkInvariants() == [], "\(label), strut \(strut)")

@@ -50,7 +50,7 @@ struct MissingGlyphTests {
     }
 
     static func style() throws -> TextStyle {
-        try TextStyle(font: bundledFonts.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!), size: 17)
+        try TextStyle(font: bundledFonts.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!))
     }
 
     @Test("each character no bundled font has is counted once, at its offset, and the runs that hold them count as many", arguments: Array(UInt64(1)...24))

@@ -16,7 +16,7 @@ struct ParagraphRelayoutTests {
     static func shapingMisses(_ paragraph: ParagraphStyle, widths: [Double]) throws -> [Int] {
         let context = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false)
         let font = try context.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!)
-        let prepared = try PreparedText(text, style: TextStyle(font: font, size: 17, paragraph: paragraph))
+        let prepared = try PreparedText(text, style: TextStyle(font: font, settings: TextSettings(paragraph: paragraph)))
         _ = try prepared.layout(width: 300)
         return try widths.map { width in
             let before = context.shapeCache.statistics.misses

@@ -73,8 +73,8 @@ struct PropertyTests {
         for k in 0..<Self.seedsPerBlock {
             let seed = UInt64(block) * 1_000_003 + k
             let c = Case(seed: seed)
-            let style = try TextStyle(font: isolatedFont(c.font), size: c.size, direction: c.direction, language: c.language,
-                                      lineBreak: c.lineBreak, paragraph: ParagraphStyle(lineHeight: c.lineHeight, strut: c.strut))
+            let style = try TextStyle(font: isolatedFont(c.font), settings: TextSettings(size: c.size, direction: c.direction, language: c.language,
+                                      lineBreak: c.lineBreak, paragraph: ParagraphStyle(lineHeight: c.lineHeight, strut: c.strut)))
             for width in c.widths {
                 let layout = try expectDeterministicLayout(c.text, style: style.withParagraph(c.paragraph(at: width)), width: width, lineSpace: c.lineSpace,
                                                            "\(c) at width \(width.map { "\($0)" } ?? "none")")
@@ -92,8 +92,8 @@ struct PropertyTests {
     func relayoutAtRandomWidths(block: Int) throws {
         for k in 0..<Self.seedsPerBlock {
             let c = Case(seed: 7_000_000 + UInt64(block) * 1000 + k)
-            let style = try TextStyle(font: isolatedFont(c.font), size: c.size, direction: c.direction, language: c.language,
-                                      lineBreak: c.lineBreak, paragraph: ParagraphStyle(lineHeight: c.lineHeight, strut: c.strut))
+            let style = try TextStyle(font: isolatedFont(c.font), settings: TextSettings(size: c.size, direction: c.direction, language: c.language,
+                                      lineBreak: c.lineBreak, paragraph: ParagraphStyle(lineHeight: c.lineHeight, strut: c.strut)))
             let prepared = try PreparedText(c.text, style: style)
             var rng = SplitMix(seed: c.seed)
             for _ in 0..<4 {

@@ -20,23 +20,23 @@ struct ReadmeSwiftTests {
 
         let bold = try fonts.font(family: "DejaVu Sans:bold")
         #expect(bold.styleName == "Bold")
-        let styled = try PreparedText("Hello, world!", style: TextStyle(font: font, size: 17), spans: [
+        let styled = try PreparedText("Hello, world!", style: TextStyle(font: font), spans: [
             StyledSpan(range: 0..<5, font: bold, letterSpacing: 1, attributes: ["color": "#d00000"]),
             StyledSpan(range: 7..<12, features: [try FontFeature("kern", 0)]),
         ])
         let runs = try styled.layout().lines[0].runs
         #expect(runs.first?.font === bold && runs.first?.attributes == ["color": "#d00000"])
 
-        let japanese = try TextStyle(font: font, size: 17, direction: .auto, language: "ja", lineBreak: .strict)
-        #expect(japanese.lineBreak == .strict)
+        let japanese = try TextStyle(font: font, settings: TextSettings(direction: .auto, language: "ja", lineBreak: .strict))
+        #expect(japanese.settings.lineBreak == .strict)
         let larger = try japanese.withSize(20)
-        let justified = try PreparedText("Justified text fills the width", style: TextStyle(font: font, size: 17,
-            paragraph: ParagraphStyle(alignment: .justify, indent: 12))).layout(width: 150)
+        let justified = try PreparedText("Justified text fills the width",
+            style: TextStyle(font: font, settings: TextSettings(paragraph: ParagraphStyle(alignment: .justify, indent: 12)))).layout(width: 150)
         #expect(justified.lines.map { justified.lineOrigin($0) } == [12.0, 0.0] && justified.lines[0].width == 138)
-        let hyphenated = try PreparedText("The hyphenation", style: TextStyle(font: font, size: 17, language: "en",
-            hyphens: .auto)).layout(width: 100)
+        let hyphenated = try PreparedText("The hyphenation",
+            style: TextStyle(font: font, settings: TextSettings(language: "en", hyphens: .auto))).layout(width: 100)
         #expect(hyphenated.lines.map(\.endsWithHyphen) == [true, false] && hyphenated.prepared.warnings.isEmpty)
-        #expect(larger.size == 20 && larger.language == "ja")
+        #expect(larger.settings.size == 20 && larger.settings.language == "ja")
 
         let (edited, edit) = try prepared.replacingCharacters(inUTF16: 5..<5, with: " there")
         let relaid = try layout.updated(for: edited, after: edit)
@@ -61,7 +61,7 @@ struct ReadmeSwiftTests {
         for step in steps { #expect(try prepared.editorHeight(width: step.fromWidth, sizing: EditorSizing(maxLines: 4)).lineCount == step.lineCount) }
 
         let preview = try PreparedText("A long message preview that will not fit in two short lines of text.",
-                                       style: TextStyle(font: font, size: 17, paragraph: ParagraphStyle(lineClamp: 2)))
+                                       style: TextStyle(font: font, settings: TextSettings(paragraph: ParagraphStyle(lineClamp: 2))))
         let clamped = try preview.layout(width: 120)
         let truncation = try #require(clamped.truncation)
         #expect(clamped.lineCount == 2 && truncation.hiddenLineCount > 0 && clamped.ellipsisRect != nil)

@@ -60,7 +60,7 @@ struct ReferenceBreakerTests {
             let text = (0..<Int.random(in: 1...40, using: &rng)).map { _ in alphabet.pieces(&rng) }.joined()
             let size = [17.0, 13, 24, Double.random(in: 8...40, using: &rng)].randomElement(using: &rng)!
             let reference = try #require(ReferenceBreaker(fontPath: path, size: size))
-            let style = try TextStyle(font: isolatedFont(alphabet.font), size: size)
+            let style = try TextStyle(font: isolatedFont(alphabet.font), settings: TextSettings(size: size))
             let prepared = try PreparedText(text, style: style)
             for _ in 0..<4 {
                 let width = Double.random(in: 1...400, using: &rng)

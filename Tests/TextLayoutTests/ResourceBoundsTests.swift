@@ -68,10 +68,10 @@ struct ResourceBoundsTests {
         Limit(name: "a text one byte over 64 MiB", code: .invalidText, phrase: "at most 67108864") {
             _ = try PreparedText(String(repeating: "a", count: PreparedText.maximumLength + 1), font: font)
         },
-        Limit(name: "a size over 10,000 px", code: .invalidArgument, phrase: "at most 10000") { _ = try TextStyle(font: font, size: 10_000.5) },
-        Limit(name: "a size of 0", code: .invalidArgument, phrase: "greater than 0") { _ = try TextStyle(font: font, size: 0) },
-        Limit(name: "a size that is not a number", code: .invalidArgument, phrase: "size") { _ = try TextStyle(font: font, size: .nan) },
-        Limit(name: "an infinite size", code: .invalidArgument, phrase: "size") { _ = try TextStyle(font: font, size: .infinity) },
+        Limit(name: "a size over 10,000 px", code: .invalidArgument, phrase: "at most 10000") { _ = try TextStyle(font: font, settings: TextSettings(size: 10_000.5)) },
+        Limit(name: "a size of 0", code: .invalidArgument, phrase: "greater than 0") { _ = try TextStyle(font: font, settings: TextSettings(size: 0)) },
+        Limit(name: "a size that is not a number", code: .invalidArgument, phrase: "size") { _ = try TextStyle(font: font, settings: TextSettings(size: .nan)) },
+        Limit(name: "an infinite size", code: .invalidArgument, phrase: "size") { _ = try TextStyle(font: font, settings: TextSettings(size: .infinity)) },
         Limit(name: "a width of 0", code: .invalidArgument, phrase: "width") { _ = try PreparedText("x", font: font).layout(width: 0) },
         Limit(name: "a negative width", code: .invalidArgument, phrase: "width") { _ = try PreparedText("x", font: font).layout(width: -5) },
         Limit(name: "a width that is not a number", code: .invalidArgument, phrase: "width") { _ = try PreparedText("x", font: font).layout(width: .nan) },
@@ -84,13 +84,13 @@ struct ResourceBoundsTests {
             _ = try PreparedText("abc", style: TextStyle(font: font), spans: [StyledSpan(range: 0..<2, size: 20_000)])
         },
         Limit(name: "a language that is not a BCP 47 tag", code: .invalidArgument, phrase: "BCP 47") {
-            _ = try TextStyle(font: font, language: "not a tag!")
+            _ = try TextStyle(font: font, settings: TextSettings(language: "not a tag!"))
         },
         Limit(name: "a one-letter language that is not x (private use)", code: .invalidArgument, phrase: "BCP 47") {
-            _ = try TextStyle(font: font, language: "q-private")
+            _ = try TextStyle(font: font, settings: TextSettings(language: "q-private"))
         },
         Limit(name: "a private-use tag with nothing after the x", code: .invalidArgument, phrase: "BCP 47") {
-            _ = try TextStyle(font: font, language: "x")
+            _ = try TextStyle(font: font, settings: TextSettings(language: "x"))
         },
     ]
 
@@ -98,7 +98,7 @@ struct ResourceBoundsTests {
         "en", "ja-u-lb-strict", "zh-Hant-TW", "de-u-co-phonebk", "sr-Latn", "und", "x-private", "X-a1-b2", "en-x-mine",
     ])
     func wellFormedTags(_ tag: String) throws {
-        let style = try TextStyle(font: Self.font, language: tag)
+        let style = try TextStyle(font: Self.font, settings: TextSettings(language: tag))
         let untagged = try PreparedText("Words to break", style: TextStyle(font: Self.font)).layout(width: 60)
         #expect(untagged.lineCount > 1)
         // No tailoring of these tags touches Latin words and spaces: the breaks of no language.
@@ -123,8 +123,8 @@ struct ResourceBoundsTests {
     /// widths and heights of a hundredth of it.
     @Test("the largest size lays out, 100 times as wide and tall as a hundredth of it")
     func atTheLimits() throws {
-        let large = try PreparedText("Wide words", style: TextStyle(font: Self.font, size: TextStyle.maximumSize)).layout(width: 1)
-        let small = try PreparedText("Wide words", style: TextStyle(font: Self.font, size: TextStyle.maximumSize / 100)).layout(width: 0.01)
+        let large = try PreparedText("Wide words", style: TextStyle(font: Self.font, settings: TextSettings(size: TextSettings.maximumSize))).layout(width: 1)
+        let small = try PreparedText("Wide words", style: TextStyle(font: Self.font, settings: TextSettings(size: TextSettings.maximumSize / 100))).layout(width: 0.01)
         #expect(large._checkInvariants().isEmpty)
         #expect(large.lineCount == small.lineCount && large.lineCount == 9, "one line a letter, the space hanging")
         for (big, little) in zip(large.lines, small.lines) {

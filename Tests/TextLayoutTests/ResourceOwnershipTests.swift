@@ -16,7 +16,7 @@ struct ResourceOwnershipTests {
         let font = try uncachedBundledFonts.font(path: #require(FontContext.bundledFontPath("DejaVuSans.ttf")))
         let locks = LockedInstances.Counter()
         let (prepared, layout) = try LockedInstances.$counter.withValue(locks) {
-            let prepared = try PreparedText(text, style: TextStyle(font: font, size: 17))
+            let prepared = try PreparedText(text, style: TextStyle(font: font))
             return (prepared, try prepared.layout(width: 60))
         }
         #expect(layout.lineCount >= 3 * paragraphs)
@@ -38,7 +38,7 @@ struct ResourceOwnershipTests {
         func run() {
             do {
                 let font = try uncachedBundledFonts.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!)
-                _ = try PreparedText(text, style: TextStyle(font: font, size: 17)).layout(width: 50)
+                _ = try PreparedText(text, style: TextStyle(font: font)).layout(width: 50)
                 heldBeforeExit = ICUObjectCounts.heldByThisThread
             } catch {
                 failure = "\(error)"

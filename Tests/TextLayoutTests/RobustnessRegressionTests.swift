@@ -54,7 +54,7 @@ struct RobustnessRegressionTests {
 
     @Test("each case keeps the invariants and breaks where it must", arguments: rows)
     func regression(_ row: Row) throws {
-        let style = try TextStyle(font: isolatedFont(row.font), size: row.size, direction: row.direction)
+        let style = try TextStyle(font: isolatedFont(row.font), settings: TextSettings(size: row.size, direction: row.direction))
         let layout = try expectDeterministicLayout(row.text, style: style, width: row.width, row.why)
         if let starts = row.starts { #expect(layout.lines.map(\.utf16Range.lowerBound) == starts, "\(row.why)") }
         if let widths = row.widths {
@@ -75,7 +75,7 @@ struct RobustnessRegressionTests {
         let context = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false)
         for file in ["DejaVuSansMono.ttf", "NotoSansHebrew-Regular.ttf", "NotoSansThai-Regular.ttf"] {
             let path = try #require(FontContext.bundledFontPath(file))
-            let style = try TextStyle(font: context.font(path: path), size: 20)
+            let style = try TextStyle(font: context.font(path: path), settings: TextSettings(size: 20))
             // Warm the cache with the pieces of the text (cut after each run of spaces, by
             // scalars: a space and its mark are one Character), each shaped in a text of its own.
             var piece = ""
@@ -105,7 +105,7 @@ struct RobustnessRegressionTests {
     ])
     func editChangesLevelsBefore(_ text: String, _ range: Range<Int>, _ insert: String, _ file: String, _ size: Double,
                                  _ width: Double) throws {
-        let style = try TextStyle(font: isolatedFont(file), size: size, direction: .rtl, language: "ko", lineBreak: .keepAll)
+        let style = try TextStyle(font: isolatedFont(file), settings: TextSettings(size: size, direction: .rtl, language: "ko", lineBreak: .keepAll))
         let prepared = try PreparedText(text, style: style)
         let layout = try prepared.layout(width: width, lineSpace: 100)
         let (edited, edit) = try prepared.replacingCharacters(inUTF16: range, with: insert)

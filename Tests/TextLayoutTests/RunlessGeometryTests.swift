@@ -41,7 +41,7 @@ struct RunlessGeometryTests {
     @Test("carets, movements, selections and taps agree", arguments: texts.indices, [nil, 90.0, 200])
     func agree(index: Int, width: Double?) throws {
         let (text, font) = Self.texts[index]
-        let prepared = try PreparedText(text, style: try TextStyle(font: isolatedFont(font), size: 20))
+        let prepared = try PreparedText(text, style: try TextStyle(font: isolatedFont(font), settings: TextSettings(size: 20)))
         let withRuns = try prepared.layout(width: width, lineSpace: 2)
         let without = try prepared.layout(width: width, lineSpace: 2, glyphRuns: false)
         // Not trivially equal: the text has carets away from x = 0.
@@ -52,7 +52,7 @@ struct RunlessGeometryTests {
     @Test("a runless layout brought up to date after an edit agrees with a fresh layout with runs")
     func afterEdit() throws {
         let (text, font) = Self.texts[6]
-        let prepared = try PreparedText(text, style: try TextStyle(font: isolatedFont(font), size: 20))
+        let prepared = try PreparedText(text, style: try TextStyle(font: isolatedFont(font), settings: TextSettings(size: 20)))
         let without = try prepared.layout(width: 120, glyphRuns: false)
         let (edited, edit) = try prepared.replacingCharacters(inUTF16: 5..<5, with: " there, friend")
         let updated = try without.updated(for: edited, after: edit)

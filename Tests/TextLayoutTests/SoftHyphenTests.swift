@@ -69,7 +69,7 @@ struct SoftHyphenTests {
     @Test("line starts and hyphenated widths agree with Pango", arguments: pangoHyphenRows)
     func agreesWithPango(_ row: PangoHyphenRow) throws {
         let font = try FontContext.shared.font(path: FontContext.bundledFontPath(row.font)!)
-        let style = try TextStyle(font: font, size: 17)
+        let style = try TextStyle(font: font)
         let layout = try expectDeterministicLayout(row.text, style: style, width: row.width)
         #expect(layout.lines.map(\.utf16Range.lowerBound) == row.starts)
         let hyphenated = layout.lines.filter(\.endsWithHyphen)
@@ -223,7 +223,7 @@ struct SoftHyphenWithoutHyphenTests {
         let context = FontContext(fontDirectories: [], includeSystemFonts: false)
         let emoji = try context.font(path: FontContext.bundledFontPath("NotoColorEmoji-subset.ttf")!)
         #expect(emoji.hyphen == nil)
-        let style = try TextStyle(font: emoji, size: 17)
+        let style = try TextStyle(font: emoji)
         let text = "\u{1F44D}\u{1F44D}\u{AD}\u{1F44D}\u{1F44D}"
         let whole = try PreparedText(text, style: style).layout(width: nil)
         let layout = try PreparedText(text, style: style).layout(width: whole.width * 0.6)

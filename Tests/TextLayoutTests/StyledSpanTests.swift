@@ -9,7 +9,7 @@ struct StyledSpanTests {
     var bold: Font { get throws { try bundledFonts.font(path: FontContext.bundledFontPath("DejaVuSans-Bold.ttf")!) } }
 
     func width(_ text: String, spans: [StyledSpan] = []) throws -> Double {
-        try PreparedText(text, style: TextStyle(font: regular, size: 17), spans: spans).layout().width
+        try PreparedText(text, style: TextStyle(font: regular), spans: spans).layout().width
     }
 
     @Test("letter spacing adds its amount after every grapheme cluster")
@@ -18,7 +18,7 @@ struct StyledSpanTests {
         let spaced = try width("abc e\u{301}", spans: [StyledSpan(range: 0..<6, letterSpacing: 2)])
         // Five clusters: a, b, c, space, é (e + combining acute is one cluster).
         #expect(abs(spaced - (plain + 5 * 2)) < 1e-9)
-        let glyphs = try PreparedText("ab", style: TextStyle(font: regular, size: 17), spans: [StyledSpan(range: 0..<2, letterSpacing: 3)])
+        let glyphs = try PreparedText("ab", style: TextStyle(font: regular), spans: [StyledSpan(range: 0..<2, letterSpacing: 3)])
             .layout().lines[0].runs.flatMap(\.glyphs)
         #expect(abs(glyphs.reduce(0) { $0 + $1.advance } - (try width("ab") + 6)) < 1e-9)
     }
@@ -35,7 +35,7 @@ struct StyledSpanTests {
     @Test("a span's font and size shape its text, and the line takes its height")
     func fontAndSize() throws {
         let text = "plain BOLD plain"
-        let style = try TextStyle(font: regular, size: 17)
+        let style = try TextStyle(font: regular)
         let prepared = try PreparedText(text, style: style, spans: [StyledSpan(range: 6..<10, font: bold, size: 34)])
         let line = try prepared.layout().lines[0]
         let boldRun = line.runs.first { $0.utf16Range.lowerBound == 6 }
@@ -44,13 +44,13 @@ struct StyledSpanTests {
         let expectedHeight = (try bold).metrics.lineHeight(size: 34)
         #expect(abs(line.height - expectedHeight) < 1e-9)
         // The bold run at 34 px is as wide as "BOLD" alone in bold at 34 px.
-        let alone = try PreparedText("BOLD", style: TextStyle(font: bold, size: 34)).layout().width
+        let alone = try PreparedText("BOLD", style: TextStyle(font: bold, settings: TextSettings(size: 34))).layout().width
         #expect(abs((boldRun?.width ?? 0) - alone) < 1e-9)
     }
 
     @Test("a span that only carries attributes changes no width: shaping and kerning run across it")
     func attributeOnlySpans() throws {
-        let style = try TextStyle(font: regular, size: 17)
+        let style = try TextStyle(font: regular)
         let plain = try PreparedText("AVAVAV", style: style).layout()
         let coloured = try PreparedText("AVAVAV", style: style, spans: [StyledSpan(range: 1..<3, attributes: ["color": "#00f"])]).layout()
         #expect(coloured.width == plain.width)
@@ -60,7 +60,7 @@ struct StyledSpanTests {
 
     @Test("attributes reach the glyph runs of their span only")
     func attributes() throws {
-        let prepared = try PreparedText("red and plain", style: TextStyle(font: regular, size: 17),
+        let prepared = try PreparedText("red and plain", style: TextStyle(font: regular),
                                         spans: [StyledSpan(range: 0..<3, attributes: ["color": "#ff0000"])])
         let runs = try prepared.layout().lines[0].runs
         #expect(runs.first { $0.utf16Range.lowerBound == 0 }?.attributes == ["color": "#ff0000"])
@@ -69,7 +69,7 @@ struct StyledSpanTests {
 
     @Test("bad spans are refused with a message naming the span")
     func validation() throws {
-        let style = try TextStyle(font: regular, size: 17)
+        let style = try TextStyle(font: regular)
         let cases: [[StyledSpan]] = [
             [StyledSpan(range: 0..<9)],
             [StyledSpan(range: 0..<3), StyledSpan(range: 2..<4)],
@@ -85,7 +85,7 @@ struct StyledSpanTests {
 
     @Test("typing at the end of a span extends it; an edit updates layouts as a fresh preparation would")
     func editing() throws {
-        let style = try TextStyle(font: regular, size: 17)
+        let style = try TextStyle(font: regular)
         let prepared = try PreparedText("bold plain text here", style: style,
                                         spans: [StyledSpan(range: 0..<4, font: bold, letterSpacing: 1)])
         let layout = try prepared.layout(width: 80)

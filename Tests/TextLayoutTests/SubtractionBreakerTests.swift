@@ -53,11 +53,11 @@ struct SubtractionBreakerTests {
     /// with the fit tolerance taken off or not), exactly and one `Double` either side; `count` of
     /// those edges at most, drawn at random.
     static func edgeWidths(_ prepared: PreparedText, around width: Double, count: Int, _ rng: inout SplitMix) throws -> [Double] {
-        let indent = prepared.style.paragraph.indent
+        let indent = prepared.style.settings.paragraph.indent
         var widths = [width]
         for paragraph in prepared.paragraphs where !paragraph.range.isEmpty {
             for line in try greedy(prepared, paragraph, from: paragraph.range.start, maxWidth: width, bySubtraction: false) {
-                let lineIndent = prepared.style.paragraph.indent(isFirstLine: line.start == paragraph.range.start)
+                let lineIndent = prepared.style.settings.paragraph.indent(isFirstLine: line.start == paragraph.range.start)
                 for edge in [line.width, line.overflowWidth] where edge.isFinite {
                     for wrap in [edge + lineIndent, edge + lineIndent - Layout.fitTolerance] {
                         widths += [wrap, wrap.nextUp, wrap.nextDown]
@@ -73,8 +73,8 @@ struct SubtractionBreakerTests {
     static func style(_ font: Font, language: String?, _ rng: inout SplitMix) throws -> TextStyle {
         let indent = [0, 0, 0, 14, -11.5].randomElement(using: &rng)!
         let hyphens: Hyphens = Int.random(in: 0..<3, using: &rng) == 0 ? .auto : .manual
-        return try TextStyle(font: font, size: [11, 17, 17, 23.7].randomElement(using: &rng)!, language: language, hyphens: hyphens,
-                             paragraph: ParagraphStyle(indent: indent))
+        return try TextStyle(font: font, settings: TextSettings(size: [11, 17, 17, 23.7].randomElement(using: &rng)!, language: language, hyphens: hyphens,
+                             paragraph: ParagraphStyle(indent: indent)))
     }
 
     /// `text` with, now and then, soft hyphens inside words, a tab, and spans of letter spacing (negative too).

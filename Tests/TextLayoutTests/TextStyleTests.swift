@@ -4,25 +4,25 @@ import TextLayout
 
 @Suite("Text style")
 struct TextStyleTests {
-    static let badSizes: [Double] = [.nan, .infinity, -.infinity, 0, -1, TextStyle.maximumSize.nextUp]
+    static let badSizes: [Double] = [.nan, .infinity, -.infinity, 0, -1, TextSettings.maximumSize.nextUp]
 
     @Test("withSize refuses a size that is not a finite number in (0, 10000]", arguments: badSizes)
     func badSize(size: Double) throws {
-        let style = try TextStyle(font: bundledFont("DejaVuSans.ttf"), size: 17)
+        let style = try TextStyle(font: bundledFont("DejaVuSans.ttf"))
         let error = layoutError { try style.withSize(size) }
         #expect(error?.code == .invalidArgument)
         #expect(error?.message.contains("size") == true, "\(String(describing: error))")
-        #expect(layoutError { try TextStyle(font: style.font, size: size) }?.code == .invalidArgument)
+        #expect(layoutError { try TextStyle(font: style.font, settings: TextSettings(size: size)) }?.code == .invalidArgument)
     }
 
     @Test("withSize changes the size alone, and the text is laid out at it")
     func goodSize() throws {
-        let style = try TextStyle(font: bundledFont("DejaVuSans.ttf"), size: 17, direction: .rtl, language: "ar",
-                                  lineBreak: .strict)
+        let style = try TextStyle(font: bundledFont("DejaVuSans.ttf"), settings: TextSettings(direction: .rtl, language: "ar",
+                                  lineBreak: .strict))
         let larger = try style.withSize(34)
-        #expect(larger.size == 34)
-        #expect(larger.font == style.font && larger.direction == .rtl && larger.language == "ar" && larger.lineBreak == .strict)
-        #expect(try style.withSize(TextStyle.maximumSize).size == TextStyle.maximumSize)
+        #expect(larger.settings.size == 34)
+        #expect(larger.font == style.font && larger.settings.direction == .rtl && larger.settings.language == "ar" && larger.settings.lineBreak == .strict)
+        #expect(try style.withSize(TextSettings.maximumSize).settings.size == TextSettings.maximumSize)
         let small = try PreparedText("abc", style: style).layout()
         let large = try PreparedText("abc", style: larger).layout()
         #expect(abs(large.lines[0].height - 2 * small.lines[0].height) < 1e-9)
@@ -30,21 +30,21 @@ struct TextStyleTests {
 
     @Test("withLanguage refuses what is not a BCP 47 tag", arguments: ["", "e", "not a tag", "zh_Hant", "x", "1a", "toolongsubtag"])
     func badLanguage(language: String) throws {
-        let style = try TextStyle(font: bundledFont("DejaVuSans.ttf"), size: 17, language: "ja")
+        let style = try TextStyle(font: bundledFont("DejaVuSans.ttf"), settings: TextSettings(language: "ja"))
         let error = layoutError { try style.withLanguage(language) }
         #expect(error?.code == .invalidArgument)
         #expect(error?.message.contains("BCP 47") == true, "\(String(describing: error))")
-        #expect(layoutError { try TextStyle(font: style.font, language: language) }?.code == .invalidArgument)
+        #expect(layoutError { try TextStyle(font: style.font, settings: TextSettings(language: language)) }?.code == .invalidArgument)
     }
 
     @Test("withLanguage changes the language and the completed tag that shaping and breaking read")
     func goodLanguage() throws {
-        let style = try TextStyle(font: bundledFont("DejaVuSans.ttf"), size: 17, language: "ja", lineBreak: .loose)
+        let style = try TextStyle(font: bundledFont("DejaVuSans.ttf"), settings: TextSettings(language: "ja", lineBreak: .loose))
         let chinese = try style.withLanguage("zh-HK")
-        #expect(chinese.language == "zh-HK")
+        #expect(chinese.settings.language == "zh-HK")
         #expect(chinese.shapingLanguage == "zh-Hant-HK")
-        #expect(chinese.size == 17 && chinese.lineBreak == .loose)
+        #expect(chinese.settings.size == 17 && chinese.settings.lineBreak == .loose)
         let none = try chinese.withLanguage(nil)
-        #expect(none.language == nil && none.shapingLanguage == "")
+        #expect(none.settings.language == nil && none.shapingLanguage == "")
     }
 }

@@ -8,7 +8,7 @@ import TestSupport
 struct TextWrapTests {
     static func prepare(_ text: String, _ wrap: TextWrap, indent: Double = 0, size: Double = 17) throws -> PreparedText {
         let font = try bundledFonts.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!)
-        return try PreparedText(text, style: TextStyle(font: font, size: size, paragraph: ParagraphStyle(indent: indent, textWrap: wrap)))
+        return try PreparedText(text, style: TextStyle(font: font, settings: TextSettings(size: size, paragraph: ParagraphStyle(indent: indent, textWrap: wrap))))
     }
 
     static let words = ["a", "an", "the", "of", "quick", "brown", "fox", "jumps", "over", "lazy", "dog", "typesetting",
@@ -87,7 +87,7 @@ struct TextWrapTests {
     static func prettyCost(_ layout: Layout, width: Double) -> Double {
         var cost = 0.0
         for (k, line) in layout.lines.enumerated() {
-            let room = width - (k == 0 ? layout.prepared.style.paragraph.indent : 0)
+            let room = width - (k == 0 ? layout.prepared.style.settings.paragraph.indent : 0)
             if k < layout.lineCount - 1 {
                 cost += pow(max(0, room - line.width) / room, 2)
             } else if k > 0, !layout.prepared.text[line.range].trimmingCharacters(in: .whitespaces).contains(" "),
@@ -252,7 +252,7 @@ struct TextWrapGoldenTests {
         var job = try goldenJob(source)
         let font = try bundledFonts.font(path: job.font!)
         let chosen = try job.measure(font: font, in: bundledFonts).measurement.layout
-        job.paragraph.textWrap = .wrap
+        job.settings.text.paragraph.textWrap = .wrap
         let greedy = try job.measure(font: font, in: bundledFonts).measurement.layout
         #expect(greedy.lines.map(\.utf16Range.lowerBound) == (try goldenPangoRecord(source).starts), "\(name)")
         #expect(chosen.lineCount <= greedy.lineCount && chosen.lines.map(\.utf16Range) != greedy.lines.map(\.utf16Range), "\(name)")

@@ -10,7 +10,7 @@ struct TruncationTests {
     /// A style in a bundled font (fallback from the bundled fonts only) with `paragraph`.
     static func style(_ paragraph: ParagraphStyle, file: String = "DejaVuSans.ttf") throws -> TextStyle {
         let path = try #require(FontContext.bundledFontPath(file))
-        return try TextStyle(font: try bundledFonts.font(path: path), paragraph: paragraph)
+        return try TextStyle(font: try bundledFonts.font(path: path), settings: TextSettings(paragraph: paragraph))
     }
 
     static let sentence = "These fields declare relationships between the source package and packages used to build it."
@@ -168,9 +168,9 @@ struct TruncationTests {
     @Test("bad values name their key and what is allowed")
     func badInput() throws {
         let font = try bundledFont("DejaVuSans.ttf")
-        let clamp = layoutError { try TextStyle(font: font, paragraph: ParagraphStyle(lineClamp: 0)) }
+        let clamp = layoutError { try TextStyle(font: font, settings: TextSettings(paragraph: ParagraphStyle(lineClamp: 0))) }
         #expect(clamp?.code == .invalidArgument && clamp?.message == "lineClamp must be a whole number of lines, at least 1, got 0")
-        let ellipsis = layoutError { try TextStyle(font: font, paragraph: ParagraphStyle(ellipsis: "a\nb")) }
+        let ellipsis = layoutError { try TextStyle(font: font, settings: TextSettings(paragraph: ParagraphStyle(ellipsis: "a\nb"))) }
         #expect(ellipsis?.code == .invalidArgument && ellipsis?.message.hasPrefix("ellipsis must be one line of text") == true)
         #expect(throws: BoundaryError.self) { try LayoutRequest(job: parseJSON(#"{"text": "x", "truncate": "sideways"}"#)) }
         do {

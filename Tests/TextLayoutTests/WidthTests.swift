@@ -136,7 +136,7 @@ struct WidthTests {
             let font = PropertyTests.fonts.randomElement(using: &rng)!
             let width: Double? = [nil, Double.random(in: 2...60, using: &rng), Double.random(in: 60...400, using: &rng)]
                 .randomElement(using: &rng)!
-            let prepared = try PreparedText(text, style: try TextStyle(font: isolatedFont(font), size: 17))
+            let prepared = try PreparedText(text, style: try TextStyle(font: isolatedFont(font)))
             try checkShrinkWrap(prepared, width: width, "seed \(seed): \(text.debugDescription) in \(font) at \(width.map { "\($0)" } ?? "no limit")")
         }
     }

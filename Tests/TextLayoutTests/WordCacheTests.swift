@@ -34,13 +34,13 @@ struct WordCacheTests {
         for (before, script) in [("\u{628}\u{627}", "Arab"), ("\u{5E9}\u{5DC}", "Hebr")] {
             fonts.clearShapingCaches()
             // In a left-to-right paragraph the emoji take the script of the letters before them.
-            let against = try PreparedText(before + emoji, style: TextStyle(font: font, size: 20, direction: .ltr))
+            let against = try PreparedText(before + emoji, style: TextStyle(font: font, settings: TextSettings(size: 20, direction: .ltr)))
             let run = try Self.run(of: emoji, in: against)
             #expect(run.script == script && !run.rightToLeft, "\(run)")
             #expect(try Self.cached(emoji, of: against) == nil, "\(script)")
         }
         fonts.clearShapingCaches()
-        let latin = try PreparedText("ab" + emoji, style: TextStyle(font: font, size: 20, direction: .ltr))
+        let latin = try PreparedText("ab" + emoji, style: TextStyle(font: font, settings: TextSettings(size: 20, direction: .ltr)))
         #expect(try Self.cached(emoji, of: latin) != nil)
     }
 }

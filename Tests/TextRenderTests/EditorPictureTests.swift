@@ -10,8 +10,9 @@ struct EditorPictureTests {
     private func editor(width: Double = 220, maxLines: Int? = 3, placeholder: String = "Message",
                         border: Border = Border(width: 2, cornerRadius: 8)) throws -> EditorModel {
         let configuration = EditorConfiguration(
-            font: try bundledFont(), size: 15, width: width,
-            sizing: EditorSizing(maxLines: maxLines, lineSpace: 2, insets: EdgeInsets(top: 8, left: 10, bottom: 8, right: 10)),
+            font: try bundledFont(),
+            settings: LayoutSettings(text: TextSettings(size: 15), editorWidth: width,
+                                     sizing: EditorSizing(maxLines: maxLines, lineSpace: 2, insets: EdgeInsets(top: 8, left: 10, bottom: 8, right: 10))),
             placeholder: placeholder, border: border, activeOnEditing: true)
         return try EditorModel(configuration: configuration, clock: ManualClock())
     }

@@ -10,7 +10,7 @@ struct EllipsisPictureTests {
     /// the shown text written out (the kept text and "…") unclamped.
     static func pictures(_ text: String, font: String, width: Double, direction: TextDirection)
         throws -> (clamped: Canvas, written: Canvas, box: LayoutRect) {
-        let style = try TextStyle(font: bundledFont(font), size: 17, direction: direction, paragraph: ParagraphStyle(lineClamp: 1))
+        let style = try TextStyle(font: bundledFont(font), settings: TextSettings(direction: direction, paragraph: ParagraphStyle(lineClamp: 1)))
         let measurement = try PreparedText(text, style: style).measureEditor(width: width)
         let layout = measurement.layout
         let box = try #require(layout.ellipsisRect)

@@ -25,20 +25,20 @@ struct GlyphJSONPictureTests {
         let request = try LayoutRequest(job: parseJSON(Self.jobs[index]))
         let result = try request.measure(in: bundledFonts)
         let options = RenderOptions(scale: scale)
-        let scene = RenderScene(editor: result.measurement, sizing: request.sizing, width: request.width)
+        let scene = RenderScene(editor: result.measurement, sizing: request.settings.sizing, width: request.settings.editorWidth)
         let rendered = try RasterRenderer.render(scene, options: options)
 
         // From here on only the JSON, the request's box and the font files are read.
         let json = try parseJSON(result.json(.glyphs))
         let contentWidth = try number(json["width"])
-        let boxWidth = request.width ?? (contentWidth + request.sizing.insets.left + request.sizing.insets.right)
+        let boxWidth = request.settings.editorWidth ?? (contentWidth + request.settings.sizing.insets.left + request.settings.sizing.insets.right)
         let size = (width: Int((boxWidth * scale - 1e-9).rounded(.up)), height: Int((try number(json["editorHeight"]) * scale - 1e-9).rounded(.up)))
         var canvas = Canvas(width: size.width, height: size.height, background: options.background)
         let rasterizer = GlyphRasterizer()
         var glyphCount = 0
         for line in try list(json["lines"]) {
-            let baseline = (request.sizing.insets.top + (try number(line["baseline"]))) * scale
-            let origin = request.sizing.insets.left + (try number(line["x"]))
+            let baseline = (request.settings.sizing.insets.top + (try number(line["baseline"]))) * scale
+            let origin = request.settings.sizing.insets.left + (try number(line["x"]))
             for run in try list(line["runs"]) {
                 guard case let .string(path)? = run["fontFile"] else { throw TestFailure("a run without fontFile") }
                 let font = try bundledFonts.font(path: path, faceIndex: Int(try number(run["faceIndex"])))

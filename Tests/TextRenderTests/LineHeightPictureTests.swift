@@ -9,7 +9,7 @@ struct LineHeightPictureTests {
     /// `text` in DejaVu Sans 17 px with `lineHeight`, at least `minLines` lines tall, and its picture at scale 1.
     static func picture(_ text: String, _ lineHeight: LineHeight, minLines: Int = 1) throws -> (scene: RenderScene, canvas: Canvas) {
         let sizing = EditorSizing(minLines: minLines)
-        let style = try TextStyle(font: bundledFont(), size: 17, paragraph: ParagraphStyle(lineHeight: lineHeight))
+        let style = try TextStyle(font: bundledFont(), settings: TextSettings(paragraph: ParagraphStyle(lineHeight: lineHeight)))
         let measurement = try PreparedText(text, style: style).measureEditor(width: 200, sizing: sizing)
         let scene = RenderScene(editor: measurement, sizing: sizing, width: 200)
         return (scene, try RasterRenderer.render(scene, options: RenderOptions(scale: 1, background: .transparent)))

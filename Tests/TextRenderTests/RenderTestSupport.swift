@@ -14,8 +14,8 @@ func bundledFont(_ file: String = "DejaVuSans.ttf") throws -> Font {
 func editorScene(_ text: String, font: String = "DejaVuSans.ttf", size: Double = 17, width: Double? = nil,
                  sizing: EditorSizing = EditorSizing(), direction: TextDirection = .auto, language: String? = nil,
                  paragraph: ParagraphStyle = ParagraphStyle()) throws -> (scene: RenderScene, measurement: EditorMeasurement) {
-    let prepared = try PreparedText(text, style: TextStyle(font: bundledFont(font), size: size, direction: direction, language: language,
-                                                           paragraph: paragraph))
+    let prepared = try PreparedText(text, style: TextStyle(font: bundledFont(font), settings: TextSettings(size: size, direction: direction, language: language,
+                                                           paragraph: paragraph)))
     let measurement = try prepared.measureEditor(width: width, sizing: sizing)
     return (RenderScene(editor: measurement, sizing: sizing, width: width), measurement)
 }
@@ -68,7 +68,7 @@ func inkOutsideLineBoxes(_ scene: RenderScene, canvas: Canvas, scale: Double) ->
     let boxes = scene.lines.map { line -> (x0: Double, y0: Double, x1: Double, y1: Double) in
         let advance = line.runs.reduce(0) { $0 + $1.width }
         let runs = line.runs.map { ($0.font, $0.size) }
-        let fonts = runs.isEmpty ? [(scene.layout.prepared.style.font, scene.layout.prepared.style.size)] : runs
+        let fonts = runs.isEmpty ? [(scene.layout.prepared.style.font, scene.layout.prepared.style.settings.size)] : runs
         let over = fonts.map { overhang($0.0, size: $0.1, line: line) }
         let (left, right) = (over.map(\.left).max()!, over.map(\.right).max()!)
         let (up, down) = (over.map(\.up).max()!, over.map(\.down).max()!)

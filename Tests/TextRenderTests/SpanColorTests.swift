@@ -21,7 +21,7 @@ struct SpanColorTests {
 
     /// "red and plain" with its first word in `attributes`, drawn at scale 2 on white.
     func render(_ attributes: [String: String], textColor: RGBAColor? = nil) throws -> (canvas: Canvas, spanEnd: Int, scene: RenderScene) {
-        let prepared = try PreparedText("red and plain", style: TextStyle(font: bundledFont(), size: 17),
+        let prepared = try PreparedText("red and plain", style: TextStyle(font: bundledFont()),
                                         spans: [StyledSpan(range: 0..<3, attributes: attributes)])
         var scene = RenderScene(layout: try prepared.layout())
         scene.textColor = textColor
@@ -68,8 +68,9 @@ struct SpanColorTests {
 
     func phone(literal: String? = "#1f6feb") throws -> EditorModel {
         let configuration = EditorConfiguration(
-            font: try bundledFont(), size: 20, width: 250,
-            sizing: EditorSizing(insets: EdgeInsets(top: 10, left: 12, bottom: 10, right: 12)),
+            font: try bundledFont(),
+            settings: LayoutSettings(text: TextSettings(size: 20), editorWidth: 250,
+                                     sizing: EditorSizing(insets: EdgeInsets(top: 10, left: 12, bottom: 10, right: 12))),
             border: Border(width: 2, cornerRadius: 8), activeOnEditing: true,
             mask: InputMask(format: "+7(ddd)ddd-dd-dd", appearance: .whole, placeholders: ["d": "_"], mode: .lenient,
                             literalStyle: literal.map { MaskTextStyle(color: $0) }))

@@ -122,14 +122,14 @@ public enum HyphenationDictionaries {
 }
 
 extension TextStyle {
-    /// What ``hyphens`` `auto` uses for this style's language in `directory` (nil unless `auto`).
+    /// What ``TextSettings/hyphens`` `auto` uses for this style's language in `directory` (nil unless `auto`).
     func hyphenationLookup() -> HyphenationDictionaries.Lookup? {
-        guard hyphens == .auto else { return nil }
+        guard settings.hyphens == .auto else { return nil }
         let directory = font.context?.hyphenationDirectory ?? HyphenationDictionaries.defaultDirectory
         return HyphenationDictionaries.lookup(languageTag, in: directory)
     }
 
-    /// The patterns ``hyphens`` `auto` hyphenates with, or nil.
+    /// The patterns ``TextSettings/hyphens`` `auto` hyphenates with, or nil.
     var hyphenationPatterns: HyphenationPatterns? {
         if case let .patterns(patterns)? = hyphenationLookup() { return patterns }
         return nil

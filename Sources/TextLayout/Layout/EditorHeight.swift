@@ -123,7 +123,7 @@ extension PreparedText {
     /// their heights as the breaker finds them, building no `Line` and no glyph run (a chat list
     /// re-measuring its bubbles at a new width needs nothing more). Equal to ``measureEditor(width:sizing:glyphRuns:)``.
     public func editorHeight(width: Double?, sizing: EditorSizing = EditorSizing()) throws -> EditorHeight {
-        if style.paragraph.truncates {
+        if style.settings.paragraph.truncates {
             // A clamped text's last line is built with its ellipsis: measure it as a layout does.
             let measured = try measureEditor(width: width, sizing: sizing, glyphRuns: false)
             return EditorHeight(height: measured.height, lineCount: measured.lineCount, visibleLineCount: measured.visibleLineCount,
@@ -136,7 +136,7 @@ extension PreparedText {
         var top = 0.0          // the next line's top, summed exactly as a layout sums it
         var content = 0.0
         var visibleHeight = 0.0
-        let fontLineBoxes = style.paragraph.usesFontLineBoxes
+        let fontLineBoxes = style.settings.paragraph.usesFontLineBoxes
         // The closure takes what it reads, not the whole text (a copy of every field of it); the
         // text itself only where lines are measured with their line boxes built.
         let builder = fontLineBoxes ? nil : self
@@ -156,7 +156,7 @@ extension PreparedText {
                 }
             }
         }
-        try requireFiniteContentHeight(content, lineCount: count, lineSpace: sizing.lineSpace, lineHeight: style.paragraph.lineHeight)
+        try requireFiniteContentHeight(content, lineCount: count, lineSpace: sizing.lineSpace, lineHeight: style.settings.paragraph.lineHeight)
         let visible = min(max(count, sizing.minLines), maxLines)
         let box = try editorBox(lineCount: count, visibleLines: visible, visibleHeight: visible <= count ? visibleHeight : content,
                             contentHeight: content, sizing: sizing)
@@ -167,7 +167,7 @@ extension PreparedText {
     /// The height of one line with `lineHeight` normal and no strut, from the fonts on it, in a
     /// paragraph of several fonts (or an empty one).
     private static func fontLineHeight(_ paragraph: PreparedParagraph, _ line: LineBreak, style: TextStyle) -> Double {
-        line.end == line.start ? style.font.metrics.lineHeight(size: style.size) : fontLineExtent(of: paragraph, line).height
+        line.end == line.start ? style.font.metrics.lineHeight(size: style.settings.size) : fontLineExtent(of: paragraph, line).height
     }
 
     /// The wrap width: the editor's width less its side insets (nil for no limit).

@@ -14,15 +14,15 @@ struct EllipsisShapes {
 
     /// The ellipsis' advance in the font of the text at `byte`.
     mutating func width(at byte: Int) -> Double {
-        shape(at: byte, prepared.style.paragraph.ellipsis).line.width
+        shape(at: byte, prepared.style.settings.paragraph.ellipsis).line.width
     }
 
     /// The ellipsis as a piece of a line in the font of the text at `byte`: its glyphs generated
     /// (they stand for no character), each with cluster `hiddenStart` (the hidden text's start).
     /// An ellipsis wider than `limit` is cut to its first grapheme cluster.
     mutating func line(at byte: Int, standingFor hiddenStart: Int, within limit: Double) -> BuiltLine {
-        var (line, attributes) = shape(at: byte, prepared.style.paragraph.ellipsis)
-        if line.width > limit, let first = prepared.style.paragraph.ellipsis.first {
+        var (line, attributes) = shape(at: byte, prepared.style.settings.paragraph.ellipsis)
+        if line.width > limit, let first = prepared.style.settings.paragraph.ellipsis.first {
             line = shape(at: byte, String(first)).line
         }
         let runs = line.runs.map { run in
@@ -50,15 +50,16 @@ struct EllipsisShapes {
         let key = "\(paragraphIndex) \(runIndex) \(ellipsis.count)"
         if let known = shaped[key] { return known }
         let font = runIndex >= 0 ? paragraph.runs[runIndex].font : prepared.style.font
-        let size = runIndex >= 0 ? paragraph.runs[runIndex].size : prepared.style.size
+        let size = runIndex >= 0 ? paragraph.runs[runIndex].size : prepared.style.settings.size
         let attributes = prepared.resolvedSpans.first { $0.bytes.contains(byte) }?.index.map { prepared.spans[$0].attributes } ?? [:]
         // The style is the text's own with its line-height model but no clamp, so the ellipsis'
         // box is measured as the text's are and the ellipsis is never clamped itself.
         let line: Line
         do {
-            let paragraph = ParagraphStyle(lineHeight: prepared.style.paragraph.lineHeight, strut: prepared.style.paragraph.strut)
-            let style = try TextStyle(font: font, size: size, direction: rightToLeft ? .rtl : .ltr,
-                                      language: prepared.style.language, lineBreak: prepared.style.lineBreak, paragraph: paragraph)
+            let paragraph = ParagraphStyle(lineHeight: prepared.style.settings.paragraph.lineHeight, strut: prepared.style.settings.paragraph.strut)
+            let text = prepared.style.settings
+            let style = try TextStyle(font: font, settings: TextSettings(size: size, direction: rightToLeft ? .rtl : .ltr, language: text.language,
+                                                                         lineBreak: text.lineBreak, paragraph: paragraph))
             line = try PreparedText(ellipsis, style: style).layout().lines[0]
         } catch {
             // The text's own font and size passed these checks already; only an ellipsis ICU

@@ -49,9 +49,9 @@ extension PreparedText {
         guard widths.upperBound.isFinite else {
             throw LayoutError(.invalidArgument, "heightSteps: the widest width must be a finite number, got \(widths.upperBound)", keys: ["heightSteps"])
         }
-        guard style.paragraph.textWrap == .wrap else {
+        guard style.settings.paragraph.textWrap == .wrap else {
             throw LayoutError(.invalidArgument, "heightSteps needs textWrap wrap (greedy lines, whose breaks hold between the widths where a "
-                              + "line takes its next piece); \(style.paragraph.textWrap.rawValue) lines are chosen anew at every width",
+                              + "line takes its next piece); \(style.settings.paragraph.textWrap.rawValue) lines are chosen anew at every width",
                               keys: ["heightSteps", "textWrap"])
         }
         var width = widths.lowerBound
@@ -111,7 +111,7 @@ extension PreparedText {
     private func sweptBreaks(atEditorWidth width: Double, sizing: EditorSizing, from earlier: SweptBreaks? = nil) throws -> SweptBreaks {
         let wrapWidth = try self.wrapWidth(width, sizing) ?? .infinity
         var swept = SweptBreaks()
-        if style.paragraph.truncates {
+        if style.settings.paragraph.truncates {
             // A clamped text's last line depends on all of it: lay it out whole.
             let layout = try measureEditor(width: width, sizing: sizing, glyphRuns: false).layout
             var lines = Array(repeating: [LineBreak](), count: paragraphs.count)
@@ -148,7 +148,7 @@ extension PreparedText {
     /// (so break elsewhere): the smallest `Double` at which the breaker's own test, the piece's
     /// width within the line's room plus ``Layout/fitTolerance``, holds. Infinity when none can.
     private func nextWrapWidth(of lines: [LineBreak], _ index: Int) -> Double {
-        let paragraphStyle = style.paragraph
+        let paragraphStyle = style.settings.paragraph
         return lines.reduce(Double.infinity) { narrowest, line in
             let overflow = line.overflowWidth
             guard overflow.isFinite else { return narrowest }

@@ -73,13 +73,13 @@ extension Layout {
 
     /// The widest line's width with its indent (``width`` without an indent).
     var widestExtent: Double {
-        guard prepared.style.paragraph.indent != 0 else { return width }
+        guard prepared.style.settings.paragraph.indent != 0 else { return width }
         return lines.reduce(0) { max($0, $1.width + indent(of: $1)) }
     }
 
     /// How far `line` is indented from the side it is aligned to (``ParagraphStyle/indent``).
     public func indent(of line: Line) -> Double {
-        let style = prepared.style.paragraph
+        let style = prepared.style.settings.paragraph
         guard style.indent != 0 else { return 0 }
         return style.indent(isFirstLine: line.byteRange.lowerBound == prepared.paragraphs[line.paragraph].range.start)
     }
@@ -105,7 +105,7 @@ extension Layout {
         // The width of the whitespace that hangs left of the content (a right-to-left line's; it
         // is measured only there, since a layout without glyph runs builds them to measure it).
         func hangingOnLeft() -> Double { rightToLeft ? advance(of: line) - line.width : 0 }
-        switch prepared.style.paragraph.alignment.side(rightToLeft: rightToLeft) {
+        switch prepared.style.settings.paragraph.alignment.side(rightToLeft: rightToLeft) {
         case .left:
             return indent(of: line) - hangingOnLeft()
         case .right:

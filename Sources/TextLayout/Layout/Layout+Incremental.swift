@@ -20,7 +20,7 @@ extension Layout {
               prepared.paragraphs.count == old.paragraphs.count - edit.oldParagraphCount + edit.newParagraphCount else {
             throw LayoutError(.invalidArgument, "the edit does not turn this layout's text into the given one")
         }
-        if prepared.style.paragraph.truncates {
+        if prepared.style.settings.paragraph.truncates {
             // A clamped layout's last line depends on all the text after it: lay it out again.
             return try prepared.layout(width: maxWidth.isFinite ? maxWidth : nil, lineSpace: lineSpace, glyphRuns: hasGlyphRuns,
                                        maxContentHeight: maxContentHeight)
@@ -53,7 +53,7 @@ extension Layout {
         let firstOldLine = oldLines.firstLine(ofParagraphAtLeast: first)
         let resume = oldLines.firstLine(ofParagraphAtLeast: first + 1)
         let editLine = (firstOldLine..<resume).last { oldLines.byteStart(ofLine: $0) <= edit.oldBytes.lowerBound } ?? firstOldLine
-        let keepsLinesAbove = prepared.style.paragraph.textWrap != .wrap
+        let keepsLinesAbove = prepared.style.settings.paragraph.textWrap != .wrap
         let startLine = firstRebrokenLine(editLine: editLine, ofParagraphFrom: firstOldLine, paragraph: paragraph, was: oldParagraph,
                                           keepsLinesAbove: keepsLinesAbove)
         let start = oldLines.byteStart(ofLine: startLine)

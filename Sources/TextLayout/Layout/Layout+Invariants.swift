@@ -112,7 +112,7 @@ extension Layout {
     private func checkWidth(_ line: Line, _ place: LinePlace, bytes: UnsafeBufferPointer<UInt8>, graphemes: GraphemeMemo,
                             fail: (@autoclosure () -> String) -> Void) {
         let k = place.index
-        let room = prepared.style.paragraph.availableWidth(maxWidth, isFirstLine: place.isFirst)
+        let room = prepared.style.settings.paragraph.availableWidth(maxWidth, isFirstLine: place.isFirst)
         let limit = room + Self.fitTolerance
         if line.isJustified, line.width != room || place.isLast {
             fail("line \(k) is justified to \(line.width) px, but only a paragraph's line before its last is, to its room \(room)")
@@ -124,7 +124,7 @@ extension Layout {
                 fail("line \(k) is \(line.width) px wide, over the width \(maxWidth), but holds more than one grapheme cluster")
             }
         }
-        if line.overflowWidth <= limit, !place.isLast, prepared.style.paragraph.textWrap == .wrap {
+        if line.overflowWidth <= limit, !place.isLast, prepared.style.settings.paragraph.textWrap == .wrap {
             fail("line \(k) stopped although its next piece fits: \(line.overflowWidth) px within \(maxWidth)")
         }
     }

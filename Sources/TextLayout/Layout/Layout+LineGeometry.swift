@@ -70,7 +70,7 @@ extension Layout {
     /// of `auto` direction, reads as the line before it.
     func lineIsRightToLeft(_ index: Int) -> Bool {
         var i = index
-        while i > 0, lines[i].utf16Range.isEmpty, prepared.style.direction == .auto, lines[i - 1].endsWithHardBreak {
+        while i > 0, lines[i].utf16Range.isEmpty, prepared.style.settings.direction == .auto, lines[i - 1].endsWithHardBreak {
             i -= 1
         }
         return lines[i].isRightToLeft

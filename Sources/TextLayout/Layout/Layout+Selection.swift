@@ -14,7 +14,7 @@ extension Layout {
     /// - Complexity: O(n log n) in the length of the lines the range touches.
     public func selectionRects(forUTF16Range range: Range<Int>) -> [LayoutRect] {
         guard !range.isEmpty else { return [] }
-        let spaceWidth = Double(prepared.style.font.spaceAdvance) * prepared.style.font.metrics.scale(size: prepared.style.size)
+        let spaceWidth = Double(prepared.style.font.spaceAdvance) * prepared.style.font.metrics.scale(size: prepared.style.settings.size)
         var rects: [LayoutRect] = []
         var index = lineIndex(for: TextCaret(offset: range.lowerBound, affinity: .downstream))
         while index < lines.count {

@@ -17,7 +17,7 @@ extension Layout {
     public var stableWidthRange: Range<Double> {
         let lower = widestExtent
         if maxWidth.isFinite {
-            switch prepared.style.paragraph.textWrap {
+            switch prepared.style.settings.paragraph.textWrap {
             case .wrap: break
             case .balance: return lower..<max(maxWidth, lower).nextUp
             case .pretty: return max(maxWidth, lower)..<max(maxWidth, lower).nextUp
@@ -47,7 +47,7 @@ extension Layout {
     /// again at its own widest line until that holds still, so that it lays out the same.
     public func shrinkWrapWidth() throws -> Double {
         if truncation != nil { return widestExtent }
-        let wrap = prepared.style.paragraph.textWrap
+        let wrap = prepared.style.settings.paragraph.textWrap
         if wrap == .balance { return widestExtent }
         let count = lineCount
         let cuts = cutLineCount

@@ -164,7 +164,7 @@ public struct Layout: Sendable, Equatable {
         self.hasGlyphRuns = hasGlyphRuns
         self.truncation = truncation
         self.maxContentHeight = maxContentHeight
-        try requireFiniteContentHeight(contentHeight, lineCount: lines.count, lineSpace: lineSpace, lineHeight: prepared.style.paragraph.lineHeight)
+        try requireFiniteContentHeight(contentHeight, lineCount: lines.count, lineSpace: lineSpace, lineHeight: prepared.style.settings.paragraph.lineHeight)
     }
 
     /// The height of all lines: the sum of their heights plus `lineSpace` between each two.
@@ -180,7 +180,7 @@ public struct Layout: Sendable, Equatable {
         // Each line's characters are compared once, as the whole text: lines cover all of it but
         // the hard breaks that end paragraphs.
         a.maxWidth == b.maxWidth && a.lineSpace == b.lineSpace && a.lines.count == b.lines.count && a.truncation == b.truncation
-            && a.prepared.style.paragraph.placesLines(like: b.prepared.style.paragraph)
+            && a.prepared.style.settings.paragraph.placesLines(like: b.prepared.style.settings.paragraph)
             && a.prepared.text.utf8.elementsEqual(b.prepared.text.utf8)
             && zip(a.lines, b.lines).allSatisfy { $0.showsSameValues(as: $1) }
     }
@@ -224,7 +224,7 @@ extension PreparedText {
                             top: &top, lineSpace: lineSpace, maxWidth: maxWidth, glyphRuns: glyphRuns, to: &lines)
             }
         }
-        guard style.paragraph.truncates, let keep = keptLineCount(lines, maxContentHeight: maxContentHeight) else {
+        guard style.settings.paragraph.truncates, let keep = keptLineCount(lines, maxContentHeight: maxContentHeight) else {
             return try Layout(prepared: self, maxWidth: maxWidth, lineSpace: lineSpace, lines: lines, hasGlyphRuns: glyphRuns,
                               maxContentHeight: maxContentHeight)
         }
@@ -240,7 +240,7 @@ extension PreparedText {
     func appendLines(_ breaks: [LineBreak], of paragraph: PreparedParagraph, index paragraphIndex: Int, endsParagraph: Bool,
                      bytes: UnsafeBufferPointer<UInt8>, offsets: inout UTF16OffsetCounter, top: inout Double,
                      lineSpace: Double, maxWidth: Double, glyphRuns: Bool, to lines: inout [Line]) {
-        let justifies = style.paragraph.alignment == .justify && maxWidth.isFinite
+        let justifies = style.settings.paragraph.alignment == .justify && maxWidth.isFinite
         for (k, line) in breaks.enumerated() {
             let utf16Start = offsets.utf16(at: line.start)
             let utf16End = offsets.utf16(at: line.end)
@@ -275,7 +275,7 @@ extension PreparedText {
     /// room or wider, and a line of one cluster (as shaped), which has no gap to stretch.
     func justifiedWidth(_ paragraph: PreparedParagraph, _ line: LineBreak, maxWidth: Double) -> Double? {
         guard line.end < paragraph.range.end else { return nil }
-        let room = style.paragraph.availableWidth(maxWidth, isFirstLine: line.start == paragraph.range.start)
+        let room = style.settings.paragraph.availableWidth(maxWidth, isFirstLine: line.start == paragraph.range.start)
         guard line.width < room, paragraph.cluster(atOrAfter: line.contentEnd) - paragraph.cluster(atOrAfter: line.start) >= 2 else {
             return nil
         }

@@ -39,7 +39,7 @@ extension LineHeight {
 
 extension TextStyle {
     /// The box of the primary font: the strut, and the box of a line with no text.
-    var primaryLineBox: LineBox { paragraph.lineHeight.box(font.metrics, size: size) }
+    var primaryLineBox: LineBox { settings.paragraph.lineHeight.box(font.metrics, size: settings.size) }
 
     /// The height of a line with no text (an empty line, and the lines past the text that
     /// `minLines` asks an editor for).
@@ -49,6 +49,7 @@ extension TextStyle {
     /// the union of their boxes (CSS's line box), then the strut's floor or its forced height.
     func lineBox(_ fonts: some Sequence<(font: Font, size: Double)>) -> LineBox {
         let strut = primaryLineBox
+        let paragraph = settings.paragraph
         if paragraph.strut == .forced { return strut }
         var union: LineBox?
         for (font, size) in fonts {

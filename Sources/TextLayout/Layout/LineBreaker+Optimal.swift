@@ -49,7 +49,7 @@ private func balancedLines(_ lines: LineCandidates, from start: Int) throws -> [
     guard widest.count > 1, widest.allSatisfy({ $0.end == paragraph.range.end || paragraph.isSegmentStart($0.end) }) else {
         return widest
     }
-    let style = lines.style.paragraph
+    let style = lines.style.settings.paragraph
     let extent = widest.map { $0.width + style.indent(isFirstLine: $0.start == paragraph.range.start) }.max() ?? 0
     guard let even = try evenestLines(lines, within: extent, from: start), even.count == widest.count else { return widest }
     return even
@@ -83,7 +83,7 @@ private func fitsOnOneLine(_ lines: LineCandidates, from start: Int) -> Bool {
 private func earliestStarts(_ lines: LineCandidates, firstSegment: Int) -> [Int]? {
     let p = lines.paragraph
     guard p.tabs.isEmpty else { return nil }
-    let style = lines.style.paragraph
+    let style = lines.style.settings.paragraph
     let firstLimit = style.lineLimit(lines.maxWidth, isFirstLine: true)
     let otherLimit = style.lineLimit(lines.maxWidth, isFirstLine: false)
     var starts: [Int] = []
@@ -166,7 +166,7 @@ private struct OptimalLineSearch {
 
     init(lines: LineCandidates, criterion: Criterion) {
         self.lines = lines
-        rule = CostRule(criterion: criterion, paragraphStyle: lines.style.paragraph, maxWidth: lines.maxWidth,
+        rule = CostRule(criterion: criterion, paragraphStyle: lines.style.settings.paragraph, maxWidth: lines.maxWidth,
                         paragraphStart: lines.paragraph.range.start, paragraphEnd: lines.paragraph.range.end)
     }
 

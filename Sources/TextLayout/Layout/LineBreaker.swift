@@ -50,7 +50,7 @@ func breakLines(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8
 func forEachLine(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, maxWidth: Double,
                  from lineStart: Int? = nil, _ emit: (LineBreak) -> Bool) throws {
     let range = paragraph.range
-    try style.paragraph.requireRoom(in: maxWidth)
+    try style.settings.paragraph.requireRoom(in: maxWidth)
     let start = lineStart ?? range.start
     let lines = LineCandidates(paragraph: paragraph, bytes: bytes, style: style, maxWidth: maxWidth)
     if maxWidth == .infinity || range.isEmpty {
@@ -59,7 +59,7 @@ func forEachLine(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt
         _ = emit(LineBreak(start: start, contentEnd: contentEnd, end: range.end, width: measurer.width(to: contentEnd)))
         return
     }
-    if style.paragraph.textWrap != .wrap, let optimal = try optimalLines(lines, from: start, wrap: style.paragraph.textWrap) {
+    if style.settings.paragraph.textWrap != .wrap, let optimal = try optimalLines(lines, from: start, wrap: style.settings.paragraph.textWrap) {
         for line in optimal where !emit(line) { return }
         return
     }

@@ -20,7 +20,7 @@ struct LineCandidates {
 
     /// The width a line starting at `start` may fill (``ParagraphStyle/lineLimit(_:isFirstLine:)``).
     func limit(from start: Int) -> Double {
-        style.paragraph.lineLimit(maxWidth, isFirstLine: start == paragraph.range.start)
+        style.settings.paragraph.lineLimit(maxWidth, isFirstLine: start == paragraph.range.start)
     }
 
     /// The line from `start` that ends after segment `segment`, at the break opportunity there (or
@@ -68,7 +68,7 @@ struct LineCandidates {
             var width: Double
             if startCluster >= 0 && endCluster >= 0 && contentEnd == paragraph.contentEnds[next] {
                 width = paragraph.clusterX[endCluster] - startX
-            } else if isFarTooWide(paragraph, start..<contentEnd, limit: limit, em: style.size) {
+            } else if isFarTooWide(paragraph, start..<contentEnd, limit: limit, em: style.settings.size) {
                 // A long word far wider than the line as prepared: measuring it exactly would
                 // reshape all of it (in a script unsafe to break throughout), once for every line
                 // it is cut into. It does not fit; the next width that could fit it is unknown, so

@@ -28,7 +28,7 @@ extension PreparedText {
     /// ``ParagraphStyle/truncate`` set, no more than the lines whose bottom is within
     /// `maxContentHeight` (at least one); nil when every line is kept.
     func keptLineCount(_ lines: [Line], maxContentHeight: Double?) -> Int? {
-        let paragraphStyle = style.paragraph
+        let paragraphStyle = style.settings.paragraph
         var keep = paragraphStyle.lineClamp ?? lines.count
         if paragraphStyle.truncate != nil, let maxContentHeight {
             let fitting = lines.prefix { $0.top + $0.height <= maxContentHeight + Layout.fitTolerance }.count
@@ -47,7 +47,7 @@ extension PreparedText {
         var truncation = Truncation(hiddenRange: 0..<0, hiddenLineCount: lines.count - keep, ellipsisLine: keep - 1)
         let line = try bytes.withUnsafeBufferPointer { bytes in
             var cut = TruncationCut(self, line: last, bytes: bytes, maxWidth: maxWidth)
-            let kept = try cut.kept(at: style.paragraph.truncate ?? .end)
+            let kept = try cut.kept(at: style.settings.paragraph.truncate ?? .end)
             var offsets = UTF16OffsetCounter(bytes, byteOffset: kept.head.lowerBound, utf16Offset: last.utf16Range.lowerBound)
             let headUTF16 = last.utf16Range.lowerBound..<offsets.utf16(at: kept.head.upperBound)
             let tailUTF16 = kept.tail.map { offsets.utf16(at: $0.lowerBound)..<offsets.utf16(at: $0.upperBound) }

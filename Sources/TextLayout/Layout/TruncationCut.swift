@@ -51,7 +51,7 @@ struct TruncationCut {
         headMeasurer = LineMeasurer(headParagraph, bytes: bytes, style: prepared.style, start: start)
         tailParagraph = prepared.paragraphs[prepared.paragraphs.count - 1]
         tailStart = headParagraph.range.start == tailParagraph.range.start ? start : tailParagraph.range.start
-        limit = prepared.style.paragraph.lineLimit(maxWidth, isFirstLine: start == headParagraph.range.start)
+        limit = prepared.style.settings.paragraph.lineLimit(maxWidth, isFirstLine: start == headParagraph.range.start)
         head = [CutPoint(byte: start, x: 0)]
         ellipses = EllipsisShapes(prepared: prepared, rightToLeft: line.isRightToLeft)
     }

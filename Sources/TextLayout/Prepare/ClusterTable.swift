@@ -40,7 +40,7 @@ struct ClusterTable {
     /// Shapes the run `item` (through the word cache) and adds its glyphs and clusters.
     mutating func appendRun(_ item: TextRun, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, spans: [ResolvedSpan]) -> ShapedRun {
         let span = item.span.map { spans[$0] }
-        let size = span?.size ?? style.size
+        let size = span?.size ?? style.settings.size
         let properties = ShapingProperties(font: item.font, script: item.script, rightToLeft: item.level & 1 == 1,
                                            language: style.shapingLanguage, features: span?.features ?? [])
         let run = ShapedRun(range: item.range, level: item.level, script: item.script, font: item.font,

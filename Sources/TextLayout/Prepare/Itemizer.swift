@@ -69,7 +69,7 @@ private func spanSlices(_ range: Range<Int>, spans: [ResolvedSpan], style: TextS
     func shapesAlike(_ a: Int?, _ b: Int?) -> Bool {
         let x = a.map { spans[$0] }
         let y = b.map { spans[$0] }
-        return (x?.font ?? style.font) === (y?.font ?? style.font) && (x?.size ?? style.size) == (y?.size ?? style.size)
+        return (x?.font ?? style.font) === (y?.font ?? style.font) && (x?.size ?? style.settings.size) == (y?.size ?? style.settings.size)
             && (x?.features ?? []) == (y?.features ?? []) && (x?.letterSpacing ?? 0) == (y?.letterSpacing ?? 0)
     }
     var merged: [(range: Range<Int>, span: Int?)] = []

@@ -4,9 +4,9 @@
 /// paragraph's end last; with `after`, only those after it (found in the whole paragraph's context).
 func lineBreaks(_ bytes: UnsafeBufferPointer<UInt8>, in content: Range<Int>, style: TextStyle, after: Int? = nil) throws -> [Int] {
     var breaks = try boundaries(.line, in: bytes, range: content,
-                                locale: lineBreakLocale(language: style.languageTag?.full, strictness: style.lineBreak), after: after)
-    if style.lineBreak == .keepAll { breaks = removingBreaksInsideWords(breaks, bytes, range: content) }
-    if style.hyphens == .none {
+                                locale: lineBreakLocale(language: style.languageTag?.full, strictness: style.settings.lineBreak), after: after)
+    if style.settings.lineBreak == .keepAll { breaks = removingBreaksInsideWords(breaks, bytes, range: content) }
+    if style.settings.hyphens == .none {
         // CSS: a soft hyphen is then no break opportunity.
         breaks.removeAll { $0 < content.upperBound && endsWithSoftHyphen(bytes, $0, from: content.lowerBound) }
     }
@@ -19,7 +19,7 @@ func lineBreaks(_ bytes: UnsafeBufferPointer<UInt8>, in content: Range<Int>, sty
 func withAutomaticHyphens(_ breaks: [Int], _ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>, runs: [ShapedRun],
                           style: TextStyle, hyphenation: HyphenationPatterns?) throws -> (breaks: [Int], points: [Int]) {
     guard let hyphenation else { return (breaks, []) }
-    let points = hyphenationPoints(bytes, range: range, patterns: hyphenation, limits: style.hyphenationLimits).filter { point in
+    let points = hyphenationPoints(bytes, range: range, patterns: hyphenation, limits: style.settings.hyphenationLimits).filter { point in
         let letter = scalarStart(bytes, atOrBefore: point - 1, notBefore: range.lowerBound)
         return runs[runIndex(in: runs, at: letter)].font.hyphen != nil
     }

@@ -31,7 +31,7 @@ extension PreparedParagraph {
         if extendsCluster(decodeScalar(bytes, at: analysisStart).0) { return nil }
         let shapingStart = lastRun.font.spaceIsInert && analysisStart > lastRun.range.lowerBound ? analysisStart : lastRun.range.lowerBound
         let content = start..<newEnd
-        let bidi = try resolveBidi(bytes, range: content, direction: style.direction)
+        let bidi = try resolveBidi(bytes, range: content, direction: style.settings.direction)
         // From the start, the whole paragraph is itemized and shaped again, as preparing does.
         guard let shaped = try shapingStart == start
             ? shapeParagraph(content, bytes: bytes, style: style, bidi: bidi, spans: [])

@@ -206,7 +206,7 @@ extension PreparedParagraph {
                         spans: [ResolvedSpan] = [], hyphenation: HyphenationPatterns? = nil) throws -> PreparedParagraph {
         let content = range.start..<range.end
         let breaks = try lineBreaks(bytes, in: content, style: style)
-        let bidi = try resolveBidi(bytes, range: content, direction: style.direction)
+        let bidi = try resolveBidi(bytes, range: content, direction: style.settings.direction)
         let shaped = try shapeParagraph(content, bytes: bytes, style: style, bidi: bidi, spans: spans)
         var clusters = shaped.0
         let runs = shaped.1

@@ -108,7 +108,7 @@ public struct PreparedText: Sendable {
             return try sorted.map { index, span in
                 let start = try byte(at: span.range.lowerBound)
                 let end = try byte(at: span.range.upperBound)
-                return ResolvedSpan(bytes: start..<end, font: span.font ?? style.font, size: span.size ?? style.size,
+                return ResolvedSpan(bytes: start..<end, font: span.font ?? style.font, size: span.size ?? style.settings.size,
                                     features: span.features, letterSpacing: span.letterSpacing, index: index)
             }
         }
@@ -127,7 +127,7 @@ public struct PreparedText: Sendable {
 
     /// Prepares `text` in `font` at `size` pixels.
     public init(_ text: String, font: Font, size: Double = 17) throws {
-        try self.init(text, style: TextStyle(font: font, size: size))
+        try self.init(text, style: TextStyle(font: font, settings: TextSettings(size: size)))
     }
 
     /// Roughly the memory the preparation holds, in bytes (for cache budgets).

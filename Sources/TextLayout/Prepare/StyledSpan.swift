@@ -87,12 +87,12 @@ extension StyledSpan {
             }
             if let size = span.size {
                 try requirePositive(size, key: "spans[\(index)].size", as: "span \(index)'s size")
-                guard size <= TextStyle.maximumSize else {
-                    throw LayoutError(.invalidArgument, "span \(index)'s size must be at most \(TextStyle.maximumSize) px, got \(size)",
+                guard size <= TextSettings.maximumSize else {
+                    throw LayoutError(.invalidArgument, "span \(index)'s size must be at most \(TextSettings.maximumSize) px, got \(size)",
                                       keys: ["spans[\(index)].size"])
                 }
             }
-            guard span.letterSpacing.isFinite, abs(span.letterSpacing) <= TextStyle.maximumSize else {
+            guard span.letterSpacing.isFinite, abs(span.letterSpacing) <= TextSettings.maximumSize else {
                 throw LayoutError(.invalidArgument, "span \(index)'s letterSpacing must be a finite number of pixels, got \(span.letterSpacing)",
                                   keys: ["spans[\(index)].letterSpacing"])
             }

@@ -1,0 +1,98 @@
+// Every setting of a layout but its font, in one value: how the text is set (what a TextStyle carries) and the editor it is measured in.
+
+/// Every setting a text is laid out and measured with, but its font: the one value a batch job,
+/// the command line's options and an editor's configuration hold (`LayoutRequest.settings`,
+/// `EditorConfiguration.settings`).
+///
+/// Its parts are apart because they change different stages: ``text`` changes how the text is
+/// prepared and is what a ``TextStyle`` carries with its font (and so what the prepared-text
+/// cache keys on), while ``editorWidth`` and ``sizing`` change only the layout and the editor's
+/// height, so a new width or sizing finds the prepared text in the cache.
+public struct LayoutSettings: Sendable, Hashable {
+    /// How the text is set: its size, direction, language, line breaking, hyphenation and paragraphs.
+    public var text: TextSettings
+    /// The editor's width in pixels, its insets included (the wrap width is less the side
+    /// insets: ``EditorSizing/wrapWidth(ofEditorWidth:)``); nil for no wrap limit.
+    public var editorWidth: Double?
+    /// Line caps, line space, insets and pixel bounds of the editor around the text.
+    public var sizing: EditorSizing
+
+    public init(text: TextSettings = TextSettings(), editorWidth: Double? = nil, sizing: EditorSizing = EditorSizing()) {
+        self.text = text
+        self.editorWidth = editorWidth
+        self.sizing = sizing
+    }
+}
+
+/// How a text is set, its font aside: the em size, the paragraphs' base direction, the language,
+/// how strictly lines may break, hyphenation, and how paragraphs are set in lines
+/// (``ParagraphStyle``, the part read after shaping). A ``TextStyle`` is a font and these,
+/// checked when it is made.
+public struct TextSettings: Sendable, Hashable {
+    /// The largest size accepted, in pixels per em.
+    public static let maximumSize = 10_000.0
+
+    /// The em size in pixels, a finite number in (0, ``maximumSize``].
+    public var size: Double
+    /// The base direction of each paragraph.
+    public var direction: TextDirection
+    /// The text's language as a BCP 47 tag ("ja", "sr-Latn"), or nil: it selects line break
+    /// tailorings, fallback fonts and language-specific glyph forms, each read from the tag
+    /// completed with its likely subtags ("zh" as "zh-Hans-CN", see ``LanguageTag``).
+    public var language: String?
+    /// How strictly lines may break.
+    public var lineBreak: LineBreakStrictness
+    /// Where words may break with a hyphen: nowhere, after soft hyphens (the default), or also
+    /// where the language's hyphenation patterns allow (see ``HyphenationDictionaries``).
+    public var hyphens: Hyphens
+    /// The limits on automatic hyphenation.
+    public var hyphenationLimits: HyphenationLimits
+    /// How the paragraphs are set in lines after shaping: line height, alignment, indent, truncation.
+    public var paragraph: ParagraphStyle
+
+    public init(size: Double = 17, direction: TextDirection = .auto, language: String? = nil,
+                lineBreak: LineBreakStrictness = .normal, hyphens: Hyphens = .manual,
+                hyphenationLimits: HyphenationLimits = HyphenationLimits(), paragraph: ParagraphStyle = ParagraphStyle()) {
+        self.size = size
+        self.direction = direction
+        self.language = language
+        self.lineBreak = lineBreak
+        self.hyphens = hyphens
+        self.hyphenationLimits = hyphenationLimits
+        self.paragraph = paragraph
+    }
+
+    /// Checks every value, naming the one that is wrong and what is allowed.
+    /// - Throws: ``LayoutError`` `.invalidArgument` when `size` is not a finite number in
+    ///   (0, 10000], `language` is not a BCP 47 tag, a hyphenation limit is below 1 or a value of
+    ///   `paragraph` is out of range.
+    func validate() throws {
+        try Self.checkSize(size)
+        try Self.checkLanguage(language)
+        try hyphenationLimits.validate()
+        try paragraph.validate()
+    }
+
+    /// Checks that `size` is a finite number in (0, ``maximumSize``].
+    static func checkSize(_ size: Double) throws {
+        try requirePositive(size, key: "size")
+        guard size <= maximumSize else {
+            throw LayoutError(.invalidArgument, "size must be at most \(maximumSize) px, got \(size)", keys: ["size"])
+        }
+    }
+
+    /// Checks that `language` is nil or a BCP 47 tag: subtags of 1 to 8 letters or digits joined
+    /// by hyphens, the first of 2 to 8 letters, or `x` for a private-use tag (`x-whatever`).
+    static func checkLanguage(_ language: String?) throws {
+        guard let tag = language else { return }
+        let subtags = tag.split(separator: "-", omittingEmptySubsequences: false)
+        let isPrivateUse = subtags.count > 1 && subtags[0].lowercased() == "x"
+        let isValid = !tag.isEmpty
+            && subtags.allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+            && (subtags[0].count >= 2 || isPrivateUse) && subtags[0].allSatisfy(\.isLetter)
+        guard isValid else {
+            throw LayoutError(.invalidArgument, "language must be a BCP 47 tag such as 'en', 'ja' or 'zh-Hant', got '\(tag)'",
+                              keys: ["language"])
+        }
+    }
+}
