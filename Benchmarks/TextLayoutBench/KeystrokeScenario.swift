@@ -62,7 +62,7 @@ struct KeystrokeScenario {
         let fonts = style.font.context
         fonts?.clearShapingCaches()
         var prepared = try PreparedText(text, style: style)
-        var layout = try prepared.layout(width: width, lineSpace: 2, glyphRuns: false)
+        var layout = try prepared.layout(wrapWidth: width, lineSpace: 2, glyphRuns: false)
         var caret = caret
         var typedTexts: [String] = []
         let missesBefore = fonts?.shapeCache.statistics.misses ?? 0
@@ -81,7 +81,7 @@ struct KeystrokeScenario {
         for typed in typedTexts {
             let start = DispatchTime.now().uptimeNanoseconds
             let fresh = try PreparedText(typed, style: style)
-            _ = try fresh.layout(width: width, lineSpace: 2, glyphRuns: false)
+            _ = try fresh.layout(wrapWidth: width, lineSpace: 2, glyphRuns: false)
             times.fullLayouts.append(seconds(since: start))
         }
         return times
@@ -100,7 +100,7 @@ struct KeystrokeScenario {
     func run(kilobytes: Int) throws -> Double {
         let (text, style) = longText(kilobytes: kilobytes)
         var middle = 0.0
-        let lineCount = try PreparedText(text, style: style).layout(width: Self.width, lineSpace: 2, glyphRuns: false).lineCount
+        let lineCount = try PreparedText(text, style: style).layout(wrapWidth: Self.width, lineSpace: 2, glyphRuns: false).lineCount
         print("text: \(text.utf8.count) bytes, \(text.split(separator: "\n").count) paragraphs, \(lineCount) lines at \(Int(Self.width)) px; "
               + "typing \(Self.typing.count) keystrokes, each round into a fresh copy with the caches emptied")
         func median(_ samples: [Double]) -> Double { samples.sorted()[samples.count / 2] }

@@ -77,12 +77,12 @@ struct Scenario {
         case "relayout":
             // Lines built (ranges, widths, heights, baselines), as the batch reports them.
             try runRelayout(floor: floor) { prepared, i, sizing, width in
-                try prepared[i].measureEditor(width: width, sizing: sizing, glyphRuns: false).lineCount
+                try prepared[i].measureEditor(editorWidth: width, sizing: sizing, glyphRuns: false).lineCount
             }
         case "relayout-height":
             // The height-only path: line count and heights, no lines built.
             try runRelayout(floor: floor) { prepared, i, sizing, width in
-                try prepared[i].editorHeight(width: width, sizing: sizing).lineCount
+                try prepared[i].editorHeight(editorWidth: width, sizing: sizing).lineCount
             }
         case "text-wrap":
             try runTextWrap(floor: floor)
@@ -230,7 +230,7 @@ struct Scenario {
             var checksum = 0
             for i in jobs.indices {
                 let width = jobs[i].width.map { $0 + Double(round % 7) * 3 }
-                checksum &+= try prepared[i].measureEditor(width: width, sizing: jobs[i].sizing, glyphRuns: false).lineCount
+                checksum &+= try prepared[i].measureEditor(editorWidth: width, sizing: jobs[i].sizing, glyphRuns: false).lineCount
             }
             return checksum
         }
@@ -273,7 +273,7 @@ struct Scenario {
     /// Prepares and measures one job (the batch job without JSON: the height-only path).
     func measure(_ job: BenchJob) throws -> Int {
         let prepared = try PreparedText(job.text, style: job.style)
-        return try prepared.measureEditor(width: job.width, sizing: job.sizing, glyphRuns: false).lineCount
+        return try prepared.measureEditor(editorWidth: job.width, sizing: job.sizing, glyphRuns: false).lineCount
     }
 
     func measureAll() throws -> Int {

@@ -37,13 +37,13 @@ struct StreamScenario {
     /// brought up to date and the editor's height measured after each; returns the final layout.
     static func stream(_ pieces: [String], style: TextStyle) throws -> Layout {
         var prepared = try PreparedText("", style: style)
-        var layout = try prepared.layout(width: width, lineSpace: 2, glyphRuns: false)
+        var layout = try prepared.layout(wrapWidth: width, lineSpace: 2, glyphRuns: false)
         let sizing = EditorSizing(lineSpace: 2)
         var height = 0.0
         for piece in pieces {
             let (edited, edit) = try prepared.appending(piece)
             layout = try layout.updated(for: edited, after: edit)
-            height += try layout.measureEditor(width: width, sizing: sizing).height
+            height += try layout.measureEditor(editorWidth: width, sizing: sizing).height
             prepared = edited
         }
         if height.isNaN { print("") }  // keeps the heights alive
@@ -70,7 +70,7 @@ struct StreamScenario {
             // One full layout of the answer, prepared anew in the cache state the stream left (a
             // space added, so that it is a text never seen, not a prepared-text cache hit).
             let fullStart = DispatchTime.now().uptimeNanoseconds
-            let fresh = try PreparedText(text + " ", style: style).layout(width: Self.width, lineSpace: 2, glyphRuns: false)
+            let fresh = try PreparedText(text + " ", style: style).layout(wrapWidth: Self.width, lineSpace: 2, glyphRuns: false)
             let full = seconds(since: fullStart)
             if fresh.lineCount < streamed.lineCount { print("") }  // keeps both alive
             guard round > 0 else { continue }  // the first round warms up

@@ -17,7 +17,7 @@ extension Scenario {
                 return styled
             }
             medians[wrap] = try relayout(styled, floor: floor) { prepared, i, sizing, width in
-                try prepared[i].measureEditor(width: width, sizing: sizing, glyphRuns: false).lineCount
+                try prepared[i].measureEditor(editorWidth: width, sizing: sizing, glyphRuns: false).lineCount
             }
         }
         for wrap in TextWrap.allCases where wrap != .wrap {

@@ -34,7 +34,7 @@ extension FuzzChecks {
                 do {
                     let prepared = try PreparedText(text, style: TextStyle(font: font, settings: TextSettings(size: size)))
                     for width in [nil, 1, 90] as [Double?] {
-                        let layout = try prepared.layout(width: width, lineSpace: 1)
+                        let layout = try prepared.layout(wrapWidth: width, lineSpace: 1)
                         problems += layout._checkInvariants().map { "\(label), \(describe(text)) at \(size) px, width \(width ?? 0): \($0)" }
                         // Draw the small layouts: FreeType loads and rasterizes every glyph.
                         if size == 17, width == 90 || k == 0 {

@@ -76,19 +76,19 @@ extension FuzzChecks {
                                       settings: TextSettings(size: size, direction: direction, language: language, lineBreak: lineBreak,
                                                              hyphens: hyphenation, paragraph: paragraph))
             let prepared = try PreparedText(text, style: style)
-            let layout = try prepared.layout(width: width, lineSpace: lineSpace)
+            let layout = try prepared.layout(wrapWidth: width, lineSpace: lineSpace)
             problems += layout._checkInvariants().map { "\(label): \($0)" }
             if paragraph.textWrap != .wrap {
                 var greedy = paragraph
                 greedy.textWrap = .wrap
-                let filled = try PreparedText(text, style: style.withParagraph(greedy)).layout(width: width, lineSpace: lineSpace)
+                let filled = try PreparedText(text, style: style.withParagraph(greedy)).layout(wrapWidth: width, lineSpace: lineSpace)
                 expect(layout.lineCount <= filled.lineCount, "\(paragraph.textWrap) gives \(layout.lineCount) lines, greedy filling \(filled.lineCount)")
             }
             let print = fingerprint(layout)
-            expect(same(print, fingerprint(try prepared.layout(width: width, lineSpace: lineSpace))), "laid out twice, different")
+            expect(same(print, fingerprint(try prepared.layout(wrapWidth: width, lineSpace: lineSpace))), "laid out twice, different")
 
             // The height-only path breaks the same lines.
-            let heightOnly = try prepared.layout(width: width, lineSpace: lineSpace, glyphRuns: false)
+            let heightOnly = try prepared.layout(wrapWidth: width, lineSpace: lineSpace, glyphRuns: false)
             problems += heightOnly._checkInvariants().map { "\(label) (height only): \($0)" }
             expect(heightOnly.lines.map(\.utf16Range) == layout.lines.map(\.utf16Range), "the height-only path broke elsewhere")
             expect(heightOnly.contentHeight == layout.contentHeight, "the height-only path's height differs")
@@ -100,7 +100,7 @@ extension FuzzChecks {
             // clusters and ranges, which must be equal.
             var uncached = style
             uncached.font = try uncachedFonts.font(path: style.font.path)
-            let uncachedLayout = try PreparedText(text, style: uncached).layout(width: width, lineSpace: lineSpace)
+            let uncachedLayout = try PreparedText(text, style: uncached).layout(wrapWidth: width, lineSpace: lineSpace)
             expect(close(print, fingerprint(uncachedLayout)),
                    "the layout through the caches differs from the one without: \(firstDifference(layout, uncachedLayout))")
 
@@ -108,8 +108,8 @@ extension FuzzChecks {
             let sizing = EditorSizing(minLines: 1, maxLines: maxLines, lineSpace: lineSpace,
                                       insets: EdgeInsets(top: 2, left: 1, bottom: 2, right: 1))
             if width.map({ $0 > 2 }) ?? true {
-                let measured = try prepared.measureEditor(width: width, sizing: sizing)
-                let counted = try prepared.editorHeight(width: width, sizing: sizing)
+                let measured = try prepared.measureEditor(editorWidth: width, sizing: sizing)
+                let counted = try prepared.editorHeight(editorWidth: width, sizing: sizing)
                 expect(measured.height.isFinite && measured.height >= 0, "editor height \(measured.height)")
                 expect(abs(measured.height - counted.height) <= 1e-9 * max(1, measured.height) && measured.lineCount == counted.lineCount,
                        "measureEditor (\(measured.height), \(measured.lineCount) lines) and editorHeight (\(counted.height), \(counted.lineCount)) differ")
@@ -122,25 +122,25 @@ extension FuzzChecks {
                 let widths = (width / 2)...(width * 2)
                 let steps = try prepared.heightSteps(in: widths, sizing: sizing)
                 for (index, step) in steps.enumerated() {
-                    let at = try prepared.editorHeight(width: step.fromWidth, sizing: sizing)
+                    let at = try prepared.editorHeight(editorWidth: step.fromEditorWidth, sizing: sizing)
                     expect(at.lineCount == step.lineCount && at.height == step.editorHeight,
                            "height step \(step) differs from editorHeight at its width: \(at.lineCount) lines, \(at.height) px")
                     if index > 0 {
-                        let below = try prepared.editorHeight(width: step.fromWidth.nextDown, sizing: sizing)
+                        let below = try prepared.editorHeight(editorWidth: step.fromEditorWidth.nextDown, sizing: sizing)
                         expect(below.lineCount == steps[index - 1].lineCount && below.height == steps[index - 1].editorHeight,
                                "just below height step \(step): \(below.lineCount) lines, \(below.height) px, not the step before's")
                     }
                 }
                 let probe = widths.lowerBound + (widths.upperBound - widths.lowerBound) * Double(editByte) / 255
-                let step = steps.last { $0.fromWidth <= probe }
-                let at = try prepared.editorHeight(width: probe, sizing: sizing)
+                let step = steps.last { $0.fromEditorWidth <= probe }
+                let at = try prepared.editorHeight(editorWidth: probe, sizing: sizing)
                 expect(step?.lineCount == at.lineCount && step?.editorHeight == at.height,
                        "at \(probe) px editorHeight gives \(at.lineCount) lines, \(at.height) px; the height steps \(String(describing: step))")
             }
 
             // Taps and selections give finite geometry.
             let utf16Count = text.utf16.count
-            for (x, y) in [(-5.0, -5.0), (layout.width / 2, layout.contentHeight / 2), (layout.width + 5, layout.contentHeight + 5),
+            for (x, y) in [(-5.0, -5.0), (layout.widestLineWidth / 2, layout.contentHeight / 2), (layout.widestLineWidth + 5, layout.contentHeight + 5),
                            (Double(editByte), Double(insertByte))] {
                 let caret = layout.caret(atX: x, y: y)
                 expect((0...utf16Count).contains(caret.offset), "a tap gave offset \(caret.offset) outside 0...\(utf16Count)")
@@ -179,7 +179,7 @@ extension FuzzChecks {
             let (edited, edit) = try prepared.replacingCharacters(inUTF16: utf16Start..<utf16End, with: replacement)
             let updated = try layout.updated(for: edited, after: edit)
             var problems = updated._checkInvariants().map { "\(label), after replacing \(utf16Start)..<\(utf16End) with \(describe(replacement)): \($0)" }
-            let fresh = try PreparedText(edited.text, style: style).layout(width: width, lineSpace: lineSpace)
+            let fresh = try PreparedText(edited.text, style: style).layout(wrapWidth: width, lineSpace: lineSpace)
             // Balanced and pretty lines above the edited one stay while typing: not a fresh layout.
             if style.settings.paragraph.textWrap == .wrap, fingerprint(updated) != fingerprint(fresh) {
                 problems.append("\(label): replacing \(utf16Start)..<\(utf16End) with \(describe(replacement)) and updating the layout differs from laying out \(describe(edited.text)) afresh: "
@@ -206,10 +206,10 @@ extension FuzzChecks {
         do {
             let prepared = try PreparedText(String(prefix), style: style)
             let (appended, edit) = try prepared.appending(String(piece))
-            let updated = try prepared.layout(width: width, lineSpace: lineSpace).updated(for: appended, after: edit)
+            let updated = try prepared.layout(wrapWidth: width, lineSpace: lineSpace).updated(for: appended, after: edit)
             var problems = updated._checkInvariants().map { "\(label), after appending \(describe(String(piece))): \($0)" }
             if appended.text != whole { problems.append("\(label): appending \(describe(String(piece))) gives \(describe(appended.text))") }
-            let fresh = try PreparedText(whole, style: style).layout(width: width, lineSpace: lineSpace)
+            let fresh = try PreparedText(whole, style: style).layout(wrapWidth: width, lineSpace: lineSpace)
             // Balanced and pretty lines above the edited one stay while typing: not a fresh layout.
             if style.settings.paragraph.textWrap == .wrap, fingerprint(updated) != fingerprint(fresh) {
                 problems.append("\(label): appending \(describe(String(piece))) to \(describe(String(prefix))) and updating the layout differs from laying out \(describe(whole)) afresh: "

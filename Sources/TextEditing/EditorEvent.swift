@@ -31,8 +31,8 @@ public enum EditorEvent: Sendable, Equatable {
     case append(String)
     /// Enables or disables the editor.
     case setEnabled(Bool)
-    /// Changes the editor's width in pixels.
-    case setWidth(Double)
+    /// Changes the editor's width in pixels, its insets included (the session's `setWidth`).
+    case setEditorWidth(Double)
     /// A tap at a point of the editor's box.
     case tap(x: Double, y: Double)
     /// An arrow key, with or without a word or line modifier.
@@ -65,8 +65,8 @@ extension EditorModel {
         case let .setText(text): return setText(text)
         case let .append(text): return append(text)
         case let .setEnabled(enabled): return setEnabled(enabled)
-        case let .setWidth(width):
-            try setWidth(width)
+        case let .setEditorWidth(editorWidth):
+            try setEditorWidth(editorWidth)
             return .accepted
         case let .tap(x, y): return tap(x: x, y: y)
         case let .move(movement): return moveCaret(movement)

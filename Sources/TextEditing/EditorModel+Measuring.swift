@@ -30,7 +30,7 @@ extension EditorModel {
             editedPrepareCount += 1
         } else {
             let newPrepared = try PreparedText(shown.text, style: style, spans: shown.styledSpans)
-            try setMeasurement(try newPrepared.measureEditor(width: width, sizing: configuration.settings.sizing))
+            try setMeasurement(try newPrepared.measureEditor(editorWidth: editorWidth, sizing: configuration.settings.sizing))
             prepared = newPrepared
         }
         display = shown
@@ -76,7 +76,7 @@ extension EditorModel {
             ?? prepared.replacingCharacters(in: range, with: change.replacement)
         guard edited.spans == spans else { return nil }
         let layout = try measurement.layout.updated(for: edited, after: edit)
-        return (edited, try layout.measureEditor(width: width, sizing: configuration.settings.sizing))
+        return (edited, try layout.measureEditor(editorWidth: editorWidth, sizing: configuration.settings.sizing))
     }
 
     /// `spans` moved through the replacement of `range` (UTF-16) by `count` code units, as

@@ -23,13 +23,14 @@ import TextLayout
 ///
 /// The model is not thread-safe: use it from one thread or actor, as a UI toolkit does.
 public final class EditorModel {
-    /// The configuration the editor was made with (its `width`, `text` and `enabled` are the
-    /// initial values; see ``width``, ``text`` and ``isEnabled`` for the current ones).
+    /// The configuration the editor was made with (its `settings.editorWidth`, `text` and
+    /// `enabled` are the initial values; see ``editorWidth``, ``text`` and ``isEnabled`` for the
+    /// current ones).
     public let configuration: EditorConfiguration
     /// The text the user typed.
     public internal(set) var text: String
     /// The editor's width in pixels (insets included); nil for no wrap limit.
-    public internal(set) var width: Double?
+    public internal(set) var editorWidth: Double?
     public internal(set) var isEnabled: Bool
     public internal(set) var isFocused = false
     /// The caret: the end of the selection that moves. Always on a grapheme cluster boundary.
@@ -95,13 +96,13 @@ public final class EditorModel {
         maskFormats = try configuration.compiledMask()
         let initial = try Self.maskedInitialText(configuration.text, formats: maskFormats, configuration: configuration)
         text = initial
-        width = configuration.settings.editorWidth
+        editorWidth = configuration.settings.editorWidth
         isEnabled = configuration.enabled
         caretIndex = initial.endIndex
         selectionAnchor = initial.endIndex
         display = Self.display(text: initial, enabled: configuration.enabled, configuration: configuration, formats: maskFormats)
         prepared = try PreparedText(display.text, style: style, spans: display.styledSpans)
-        measurement = try prepared.measureEditor(width: configuration.settings.editorWidth, sizing: configuration.settings.sizing)
+        measurement = try prepared.measureEditor(editorWidth: configuration.settings.editorWidth, sizing: configuration.settings.sizing)
         shrinkWrapWidth = try Self.shrinkWrapWidth(of: measurement, configuration)
         isMatched = regex.map { initial.wholeMatch(of: $0) != nil }
     }
@@ -165,14 +166,15 @@ public final class EditorModel {
     /// font has; nil when every character is drawn.
     public var missingGlyphWarning: String? { prepared.missingGlyphWarning }
 
-    /// Lays the displayed text out at a new width (nil for no limit); nothing is shaped again.
+    /// Lays the displayed text out for a new editor width (insets included; nil for no limit);
+    /// nothing is shaped again.
     /// - Throws: ``LayoutError`` `.invalidArgument` for a width that is not a positive number or
     ///   leaves no room between the insets (or, with `shrinkWrap`, one at which no bubble width is
     ///   found); the editor is then unchanged.
-    public func setWidth(_ width: Double?) throws {
+    public func setEditorWidth(_ editorWidth: Double?) throws {
         tick()
-        try setMeasurement(try prepared.measureEditor(width: width, sizing: configuration.settings.sizing))
-        self.width = width
+        try setMeasurement(try prepared.measureEditor(editorWidth: editorWidth, sizing: configuration.settings.sizing))
+        self.editorWidth = editorWidth
         layoutCount += 1
         lastOutcome = .accepted
     }

@@ -20,7 +20,7 @@ extension EditorEvent {
         ("setText", { .setText(try required($0.string(), $0, "a string")) }),
         ("append", { .append(try required($0.string(), $0, "a string")) }),
         ("setEnabled", { .setEnabled(try required($0.bool(), $0, "true or false")) }),
-        ("setWidth", { .setWidth(try required($0.number(), $0, "a number")) }),
+        ("setWidth", { .setEditorWidth(try required($0.number(), $0, "a number")) }),
         ("tap", { field in
             let (x, y) = try pair(field, "[x, y] (pixels in the editor's box)")
             return .tap(x: try required(x.number(), x, "a number"), y: try required(y.number(), y, "a number"))

@@ -194,7 +194,7 @@ public struct LayoutRequest: Sendable {
     /// - Throws: ``LayoutError`` for a value out of range or a text that cannot be laid out.
     public func measure(font: Font, in context: FontContext, glyphRuns: Bool = true) throws -> LayoutResult {
         let prepared = try PreparedText(text, style: try style(font: font), spans: try spans.map { try $0.styled(in: context) })
-        let measurement = try prepared.measureEditor(width: settings.editorWidth, sizing: settings.sizing, glyphRuns: glyphRuns)
+        let measurement = try prepared.measureEditor(editorWidth: settings.editorWidth, sizing: settings.sizing, glyphRuns: glyphRuns)
         let shrinkWrapWidth = shrinkWrap ? try measurement.layout.shrinkWrapWidth() : nil
         let steps = try heightSteps.map { try prepared.heightSteps(in: $0, sizing: settings.sizing) }
         return LayoutResult(request: self, measurement: measurement, shrinkWrapWidth: shrinkWrapWidth, heightSteps: steps)

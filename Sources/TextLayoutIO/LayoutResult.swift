@@ -84,7 +84,7 @@ public struct LayoutResult {
     /// Writes the result object: `id` (with `.id`), `lineCount`, `height`, `width`,
     /// `editorHeight`, `isScrollable`, `font` (with `.runs`), `shrinkWrapWidth` and `stableWidth`
     /// (when asked for, in editor widths: the side insets included), `heightSteps` (when asked
-    /// for: `[fromWidth, lineCount, editorHeight]` each), `warnings` and `missingGlyphs` (when
+    /// for: `[fromEditorWidth, lineCount, editorHeight]` each), `warnings` and `missingGlyphs` (when
     /// there are any; per run too, with `.runs`), and `lines`.
     public func write(to writer: inout JSONWriter, _ detail: Detail, fontsDirectory: String? = nil) {
         let layout = measurement.layout
@@ -92,7 +92,7 @@ public struct LayoutResult {
             if detail.contains(.id) { out.field("id", request.id) }
             out.field("lineCount", layout.lineCount)
             out.field("height", layout.contentHeight)
-            out.field("width", layout.width)
+            out.field("width", layout.widestLineWidth)
             out.field("editorHeight", measurement.height)
             out.field("isScrollable", measurement.isScrollable)
             if let fontsDirectory {
@@ -112,7 +112,7 @@ public struct LayoutResult {
                 out.key("heightSteps")
                 out.array { out in
                     for step in heightSteps {
-                        out.array { $0.number(step.fromWidth); $0.integer(step.lineCount); $0.number(step.editorHeight) }
+                        out.array { $0.number(step.fromEditorWidth); $0.integer(step.lineCount); $0.number(step.editorHeight) }
                     }
                 }
             }

@@ -16,7 +16,7 @@ extension EditorMeasurement {
         let layout = self.layout
         let style = layout.prepared.style
         var out = "font \(style.font.familyName) \(style.font.styleName) size \(twoDecimals(style.settings.size))\n"
-        out += "width \(layout.maxWidth.isFinite ? twoDecimals(layout.maxWidth) : "unlimited")\n"
+        out += "width \(layout.wrapWidth.isFinite ? twoDecimals(layout.wrapWidth) : "unlimited")\n"
         for (i, line) in layout.lines.enumerated() {
             let text = line.hasEllipsis ? layout.shownText(of: line) : String(layout.prepared.text[line.range])
             out += "line \(i) [\(line.utf16Range.lowerBound)..\(line.utf16Range.upperBound)) w=\(twoDecimals(line.width)) h=\(twoDecimals(line.height)) baseline=\(twoDecimals(line.baseline))\(origin(of: line, in: layout)) \(quoted(text))\(line.endsWithHyphen ? " +hyphen" : "")\(line.hasEllipsis ? " +ellipsis" : "")\n"
@@ -30,7 +30,7 @@ extension EditorMeasurement {
             let hidden = truncation.hiddenRange
             out += "hidden [\(hidden.lowerBound)..\(hidden.upperBound)) lines \(truncation.hiddenLineCount) ellipsis on line \(truncation.ellipsisLine) x=\(twoDecimals(box.x)) w=\(twoDecimals(box.width))\n"
         }
-        out += "lines \(layout.lineCount) content-height \(twoDecimals(layout.contentHeight)) width \(twoDecimals(layout.width))\n"
+        out += "lines \(layout.lineCount) content-height \(twoDecimals(layout.contentHeight)) width \(twoDecimals(layout.widestLineWidth))\n"
         out += "editor height \(twoDecimals(height)) shows \(counted(visibleLineCount, "line")), scrolls \(isScrollable ? "yes" : "no")\n"
         return out
     }
@@ -61,7 +61,7 @@ extension LayoutResult {
         if let heightSteps, let widths = request.heightSteps {
             out += "height steps over widths \(twoDecimals(widths.lowerBound)) to \(twoDecimals(widths.upperBound)):\n"
             for step in heightSteps {
-                out += "  from width \(twoDecimals(step.fromWidth)): \(counted(step.lineCount, "line")), editor height \(twoDecimals(step.editorHeight))\n"
+                out += "  from width \(twoDecimals(step.fromEditorWidth)): \(counted(step.lineCount, "line")), editor height \(twoDecimals(step.editorHeight))\n"
             }
         }
         return out

@@ -82,13 +82,13 @@ extension RenderScene {
             }
             strokes.append(.box(x: 0, y: 0, width: width, height: height, OverlayPalette.editorBox, dashed: false))
         }
-        if layout.maxWidth.isFinite {
+        if layout.wrapWidth.isFinite {
             // Lines fill from their start edge towards the limit: the right edge, or the left one right to left.
             if lines.contains(where: { !$0.isRightToLeft }) {
-                strokes.append(.vertical(x: textLeft + layout.maxWidth, y0: 0, y1: height, OverlayPalette.widthLimit, dashed: true))
+                strokes.append(.vertical(x: textLeft + layout.wrapWidth, y0: 0, y1: height, OverlayPalette.widthLimit, dashed: true))
             }
             if lines.contains(where: \.isRightToLeft) {
-                strokes.append(.vertical(x: right - layout.maxWidth, y0: 0, y1: height, OverlayPalette.widthLimit, dashed: true))
+                strokes.append(.vertical(x: right - layout.wrapWidth, y0: 0, y1: height, OverlayPalette.widthLimit, dashed: true))
             }
         }
         // TODO(editor model): the caret, once an editor model gives its position.

@@ -23,7 +23,7 @@ extension RenderScene {
     public init(editor model: EditorModel) {
         let snapshot = model.snapshot
         let configuration = model.configuration
-        self.init(editor: model.measurement, sizing: configuration.settings.sizing, width: model.width)
+        self.init(editor: model.measurement, sizing: configuration.settings.sizing, editorWidth: model.editorWidth)
         if configuration.border.width > 0 {
             border = BoxBorder(width: configuration.border.width, cornerRadius: configuration.border.cornerRadius,
                                color: Self.fieldStateColors[snapshot.state] ?? .black)

@@ -68,13 +68,14 @@ public struct RenderScene: Sendable {
     /// The selection to highlight behind the text; nil for none.
     public var selection: SelectionHighlight?
 
-    /// A growing editor `width` pixels wide (nil: as wide as its text plus the side insets), as
-    /// `measurement` measured it with `sizing`.
-    public init(editor measurement: EditorMeasurement, sizing: EditorSizing, width: Double?) {
+    /// A growing editor `editorWidth` pixels wide (nil: as wide as its text plus the side insets,
+    /// ``EditorSizing/editorWidth(ofWrapWidth:)`` of its alignment width), as `measurement`
+    /// measured it with `sizing`.
+    public init(editor measurement: EditorMeasurement, sizing: EditorSizing, editorWidth: Double?) {
         layout = measurement.layout
         lines = measurement.layout.linesWithGlyphRuns
         insets = sizing.insets
-        self.width = width ?? (measurement.layout.alignmentWidth + sizing.insets.left + sizing.insets.right)
+        width = editorWidth ?? sizing.editorWidth(ofWrapWidth: measurement.layout.alignmentWidth)
         height = measurement.height
         editor = Editor(minLines: sizing.minLines, maxLines: sizing.maxLines,
                         visibleLineCount: measurement.visibleLineCount, isScrollable: measurement.isScrollable)

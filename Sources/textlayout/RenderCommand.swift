@@ -90,12 +90,12 @@ enum RenderCommand {
     /// - Throws: ``LayoutError`` as the layout at that width does.
     static func picturedEditor(_ result: LayoutResult) throws -> RenderScene {
         let sizing = result.request.settings.sizing
-        guard let textWidth = result.shrinkWrapWidth, let bubble = result.editorShrinkWrapWidth else {
-            return RenderScene(editor: result.measurement, sizing: sizing, width: result.request.settings.editorWidth)
+        guard let wrapWidth = result.shrinkWrapWidth, let bubble = result.editorShrinkWrapWidth else {
+            return RenderScene(editor: result.measurement, sizing: sizing, editorWidth: result.request.settings.editorWidth)
         }
         // A text with no width (empty, or only spaces) breaks nowhere: it is laid out without a
         // limit, which a width of nothing between the insets could not be.
-        let measurement = try result.measurement.layout.prepared.measureEditor(width: textWidth > 0 ? bubble : nil, sizing: sizing)
-        return RenderScene(editor: measurement, sizing: sizing, width: bubble)
+        let measurement = try result.measurement.layout.prepared.measureEditor(editorWidth: wrapWidth > 0 ? bubble : nil, sizing: sizing)
+        return RenderScene(editor: measurement, sizing: sizing, editorWidth: bubble)
     }
 }

@@ -65,7 +65,7 @@ enum ReportPage {
         whole.settings.sizing.maxLines = nil
         whole.settings.sizing.maxHeight = nil
         let result = try whole.measure(in: context)
-        let scene = RenderScene(editor: result.measurement, sizing: request.settings.sizing, width: request.settings.editorWidth)
+        let scene = RenderScene(editor: result.measurement, sizing: request.settings.sizing, editorWidth: request.settings.editorWidth)
         return try SVGRenderer.render(scene, options: RenderOptions(debug: true))
     }
 
@@ -77,12 +77,13 @@ enum ReportPage {
     ///   picture is as wide as the widest line, every line at the left.
     static func lineBoxesSVG(_ result: JSONValue, text: String, request: LayoutRequest?, in context: FontContext) -> String {
         func number(_ value: JSONValue?) -> Double { value?.number ?? 0 }
-        let insets = request?.settings.sizing.insets ?? .zero
-        let lineSpace = request?.settings.sizing.lineSpace ?? 0
-        let widest = number(result["width"])
-        let width = max(request?.settings.editorWidth ?? (widest + insets.left + insets.right), 1)
-        // The room lines are placed in: the job's width within its insets, or its widest line.
-        let room = request?.settings.editorWidth.map { $0 - insets.left - insets.right } ?? widest
+        let sizing = request?.settings.sizing ?? EditorSizing()
+        let insets = sizing.insets
+        let lineSpace = sizing.lineSpace
+        let widestLineWidth = number(result["width"])
+        let width = max(request?.settings.editorWidth ?? sizing.editorWidth(ofWrapWidth: widestLineWidth), 1)
+        // The room lines are placed in: the job's wrap width, or its widest line.
+        let room = request?.settings.editorWidth.map(sizing.wrapWidth(ofEditorWidth:)) ?? widestLineWidth
         let rightToLeft = request.map { rightToLeftLines(of: result, request: $0, in: context) } ?? []
         let height = max(number(result["editorHeight"]), number(result["height"]) + insets.top + insets.bottom, 1)
         let units = Array(text.utf16)

@@ -10,8 +10,8 @@ struct AutoHeightEditorTests {
         let text = "Internationalization considerations notwithstanding, extraordinarily long words leave gaps."
         let editor = try makeEditor(text: text, width: 200)
         let prepared = try PreparedText(text, font: dejaVu(), size: 17)
-        let guess = 1 + Int(try prepared.layout().width / 200)  // AutoHeightEditor's formula
-        let exact = try prepared.layout(width: 200).lineCount
+        let guess = 1 + Int(try prepared.layout().widestLineWidth / 200)  // AutoHeightEditor's formula
+        let exact = try prepared.layout(wrapWidth: 200).lineCount
         #expect(editor.snapshot.lineCount == exact)
         #expect(editor.snapshot.lineCount > guess, "this text must be one the guess gets wrong")
     }
@@ -21,8 +21,8 @@ struct AutoHeightEditorTests {
     func widthChanges(_ width: Double) throws {
         let text = "A new width re-breaks the same shaped text into a different number of lines."
         let editor = try makeEditor(text: text, width: 200)
-        try editor.setWidth(width)
-        let expected = try PreparedText(text, font: dejaVu(), size: 17).layout(width: width)
+        try editor.setEditorWidth(width)
+        let expected = try PreparedText(text, font: dejaVu(), size: 17).layout(wrapWidth: width)
         #expect(editor.snapshot.lineCount == expected.lineCount)
         #expect(editor.snapshot.contentHeight == expected.contentHeight)
         #expect(editor.prepareCount == 1, "a width change must not shape the text again")
@@ -38,7 +38,7 @@ struct AutoHeightEditorTests {
         #expect(editor.snapshot.height == font.metrics.lineHeight(size: size))
         let wide = try EditorModel(configuration: EditorConfiguration(font: font, settings: settings, text: String(repeating: "wide ", count: 20)),
                                    clock: ManualClock())
-        let expected = try PreparedText(wide.text, font: font, size: size).layout(width: 300).lineCount
+        let expected = try PreparedText(wide.text, font: font, size: size).layout(wrapWidth: 300).lineCount
         #expect(wide.snapshot.lineCount == expected)
     }
 
@@ -129,7 +129,7 @@ struct AutoHeightEditorTests {
         #expect(snapshot.state == .disabled)
         #expect(snapshot.displayText == notice)
         #expect(snapshot.showsPlaceholder)
-        let shown = try PreparedText(notice, font: dejaVu(), size: 17).layout(width: 200)
+        let shown = try PreparedText(notice, font: dejaVu(), size: 17).layout(wrapWidth: 200)
         #expect(snapshot.lineCount == shown.lineCount)
         #expect(shown.lineCount < 4)
         #expect(snapshot.height == 4 * lineHeight17)

@@ -7,7 +7,7 @@ import TextLayout
 struct CaretTests {
     /// The width of `text` on one line in DejaVu Sans 17 px.
     func width(_ text: String) throws -> Double {
-        try PreparedText(text, font: dejaVu(), size: 17).layout().width
+        try PreparedText(text, font: dejaVu(), size: 17).layout().widestLineWidth
     }
 
     @Test("the caret's x is the width of the text before it on its line",
@@ -68,7 +68,7 @@ struct CaretTests {
             #expect(abs(x - glyphs[0].advance) < 1e-9)
         }
         #expect(x > 0)
-        #expect(x < layout.width)
+        #expect(x < layout.widestLineWidth)
     }
 
     @Test("a right-to-left text has its caret where the renderer draws it: from the right edge")

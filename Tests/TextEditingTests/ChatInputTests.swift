@@ -11,14 +11,14 @@ struct ChatInputTests {
     @Test("bug fixed: measured 2 px wider than the editor wraps; we measure at the very wrap width")
     func measuredAtTheWrapWidth() throws {
         let text = "Are we still meeting tomorrow?"
-        let single = try PreparedText(text, font: dejaVu(), size: 17).layout().width
+        let single = try PreparedText(text, font: dejaVu(), size: 17).layout().widestLineWidth
         // The inner width is 1 px short of the text: it wraps. The seed's hidden Text, 2 px wider, saw one line.
         let width = single - 1 + 16
         let editor = try makeEditor(text: text, width: width) { $0.settings.sizing = Self.chatSizing }
-        let seedsMeasure = try PreparedText(text, font: dejaVu(), size: 17).layout(width: single + 1)
+        let seedsMeasure = try PreparedText(text, font: dejaVu(), size: 17).layout(wrapWidth: single + 1)
         #expect(seedsMeasure.lineCount == 1)
         #expect(editor.snapshot.lineCount == 2)
-        #expect(editor.measurement.layout.maxWidth == width - 16)
+        #expect(editor.measurement.layout.wrapWidth == width - 16)
         #expect(editor.snapshot.height == 16 + 2 * lineHeight17)
     }
 
@@ -42,7 +42,7 @@ struct ChatInputTests {
         #expect(snapshot.showsPlaceholder)
         #expect(snapshot.displayText == placeholder)
         #expect(snapshot.text == "")
-        let expected = try PreparedText(placeholder, font: dejaVu(), size: 17).layout(width: 200)
+        let expected = try PreparedText(placeholder, font: dejaVu(), size: 17).layout(wrapWidth: 200)
         #expect(expected.lineCount > 1)
         #expect(snapshot.lineCount == expected.lineCount)
         #expect(snapshot.height == expected.contentHeight)

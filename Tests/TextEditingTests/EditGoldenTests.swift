@@ -57,7 +57,7 @@ struct EditGoldenTests {
             guard case let .string(shown)? = output["displayText"], let editor = session.editor else { continue }
             var job = config.filter { layoutKeys.contains($0.0) }
             job.append(("text", .string(shown)))
-            if let width = editor.width { job.append(("width", .number(width, literal: "\(width)"))) }
+            if let width = editor.editorWidth { job.append(("width", .number(width, literal: "\(width)"))) }
             let batch = try batchResult(job)
             #expect(output["height"] == batch["editorHeight"], "\(name) line \(i + 1)")
             #expect(output["contentHeight"] == batch["height"], "\(name) line \(i + 1)")

@@ -106,7 +106,7 @@ struct EditingTests {
         #expect(editor.layoutCount == 1)
         editor.insert("X")
         #expect(editor.prepareCount == 2)
-        try editor.setWidth(100)
+        try editor.setEditorWidth(100)
         #expect(editor.prepareCount == 2)
         #expect(editor.layoutCount == 3)
         editor.setText(editor.text)
@@ -119,11 +119,11 @@ struct EditingTests {
             $0.settings.sizing.insets = EdgeInsets(top: 0, left: 6, bottom: 0, right: 6)
         }
         let before = editor.snapshot
-        #expect(throws: LayoutError.self) { try editor.setWidth(width) }
-        #expect(editor.width == 200)
+        #expect(throws: LayoutError.self) { try editor.setEditorWidth(width) }
+        #expect(editor.editorWidth == 200)
         #expect(editor.snapshot.height == before.height)
-        try editor.setWidth(nil)
-        #expect(editor.measurement.layout.maxWidth == .infinity)
+        try editor.setEditorWidth(nil)
+        #expect(editor.measurement.layout.wrapWidth == .infinity)
     }
 
     @Test("the configuration is checked when the editor is made")

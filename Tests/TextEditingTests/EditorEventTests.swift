@@ -20,7 +20,7 @@ struct EditorEventTests {
         (#"{"setText":"new text"}"#, .setText("new text"), { $0.setText("new text") }),
         (#"{"append":" and more"}"#, .append(" and more"), { $0.append(" and more") }),
         (#"{"setEnabled":false}"#, .setEnabled(false), { $0.setEnabled(false) }),
-        (#"{"setWidth":120}"#, .setWidth(120), { try $0.setWidth(120); return .accepted }),
+        (#"{"setWidth":120}"#, .setEditorWidth(120), { try $0.setEditorWidth(120); return .accepted }),
         (#"{"tap":[30,10]}"#, .tap(x: 30, y: 10), { $0.tap(x: 30, y: 10) }),
         (#"{"move":"wordLeft"}"#, .move(.wordLeft), { $0.moveCaret(.wordLeft) }),
     ]

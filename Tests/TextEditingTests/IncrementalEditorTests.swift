@@ -37,7 +37,7 @@ struct IncrementalEditorTests {
         #expect(after[paragraph] !== before[paragraph])
         #expect(storage(after[paragraph].clusterX) != storage(before[paragraph].clusterX), "the edited paragraph is shaped again")
         // And the result is what a fresh measurement gives.
-        let fresh = try PreparedText(editor.displayText, font: uncachedDejaVu(), size: 17).measureEditor(width: 240, sizing: editor.configuration.settings.sizing)
+        let fresh = try PreparedText(editor.displayText, font: uncachedDejaVu(), size: 17).measureEditor(editorWidth: 240, sizing: editor.configuration.settings.sizing)
         #expect(editor.measurement.height == fresh.height)
         #expect(editor.measurement.layout.lines.map(\.utf16Range) == fresh.layout.lines.map(\.utf16Range))
         #expect(editor.measurement.layout.lines.map(\.top) == fresh.layout.lines.map(\.top))
@@ -75,14 +75,14 @@ struct IncrementalEditorTests {
     func layoutMeasure(_ sizing: EditorSizing) throws {
         for width in [90.0, 300, nil] as [Double?] {
             let prepared = try PreparedText("A few words that wrap\nonto several lines at a narrow width.", font: dejaVu(), size: 17)
-            let expected = try prepared.measureEditor(width: width, sizing: sizing)
-            let measured = try expected.layout.measureEditor(width: width, sizing: sizing)
+            let expected = try prepared.measureEditor(editorWidth: width, sizing: sizing)
+            let measured = try expected.layout.measureEditor(editorWidth: width, sizing: sizing)
             #expect(measured.height == expected.height)
             #expect(measured.visibleLineCount == expected.visibleLineCount)
             #expect(measured.isScrollable == expected.isScrollable)
         }
-        let layout = try PreparedText("x", font: dejaVu(), size: 17).layout(width: 100)
-        #expect(throws: LayoutError.self) { try layout.measureEditor(width: 120, sizing: sizing) }
+        let layout = try PreparedText("x", font: dejaVu(), size: 17).layout(wrapWidth: 100)
+        #expect(throws: LayoutError.self) { try layout.measureEditor(editorWidth: 120, sizing: sizing) }
     }
 
     @Test("the drawn edit is the smallest replacement on scalar boundaries, taking in a carriage return before it", arguments: [
@@ -146,7 +146,7 @@ struct IncrementalEditorTests {
                 }
             }
             let fresh = try PreparedText(editor.displayText, style: TextStyle(font: uncachedDejaVu()), spans: spans)
-                .measureEditor(width: editor.width, sizing: editor.configuration.settings.sizing)
+                .measureEditor(editorWidth: editor.editorWidth, sizing: editor.configuration.settings.sizing)
             let lines = editor.measurement.layout.lines
             #expect(editor.measurement.height == fresh.height, "seed \(seed) step \(step)")
             #expect(lines.map(\.utf16Range) == fresh.layout.lines.map(\.utf16Range), "seed \(seed) step \(step)")
@@ -182,7 +182,7 @@ struct IncrementalEditorTests {
         #expect(editor.text.utf16Range(of: editor.selectedRange) == 0..<1, "the selection stays where it was")
         #expect(editor.editedPrepareCount == pieces.count, "every piece went through the edit path")
         #expect(editor.prepareCount - preparesBefore == pieces.count)
-        let fresh = try PreparedText(editor.displayText, font: uncachedDejaVu(), size: 17).measureEditor(width: 240, sizing: editor.configuration.settings.sizing)
+        let fresh = try PreparedText(editor.displayText, font: uncachedDejaVu(), size: 17).measureEditor(editorWidth: 240, sizing: editor.configuration.settings.sizing)
         #expect(editor.measurement.height == fresh.height)
         // (Another font instance: its runs differ by font identity, so lines are compared by their values.)
         func lines(_ layout: Layout) -> [String] {

@@ -50,9 +50,9 @@ struct LineHeightEditorTests {
     func newWidthReshapesNothing() throws {
         let text = "A new width re-breaks the same shaped text into a different number of lines."
         let editor = try makeEditor(text: text, width: 200) { $0.settings.text.paragraph = ParagraphStyle(lineHeight: .multiple(1.5)) }
-        try editor.setWidth(90)
+        try editor.setEditorWidth(90)
         let expected = try PreparedText(text, style: TextStyle(font: dejaVu(), settings: TextSettings(paragraph: ParagraphStyle(lineHeight: .multiple(1.5)))))
-            .layout(width: 90)
+            .layout(wrapWidth: 90)
         #expect(editor.snapshot.lineCount == expected.lineCount)
         #expect(editor.snapshot.contentHeight == Double(expected.lineCount) * 25.5)
         #expect(editor.prepareCount == 1, "a width change must not shape the text again")

@@ -208,7 +208,7 @@ struct MaskScenarioTests {
                 try editor.moveCaret(toUTF16Offset: k)
                 return editor.snapshot.caretRect.x
             }
-            let width = editor.measurement.layout.width
+            let width = editor.measurement.layout.widestLineWidth
             for step in 0...60 {
                 let x = -5 + (width + 10) * Double(step) / 60
                 editor.tap(x: x, y: 5)

@@ -50,7 +50,7 @@ struct MaskStyleTests {
         let events: [(EditorModel) throws -> Void] = [
             { _ in }, { $0.insert("9") }, { $0.paste("12345") }, { try $0.moveCaret(toUTF16Offset: 2) }, { $0.deleteBackward() },
             { $0.insert("77") }, { $0.deleteForward(3) }, { try $0.select(fromUTF16Offset: 0, to: 2) }, { $0.insert("5") },
-            { $0.setText("") }, { try $0.setWidth(60) }, { $0.paste("+7 (912) 345-67-89") },
+            { $0.setText("") }, { try $0.setEditorWidth(60) }, { $0.paste("+7 (912) 345-67-89") },
         ]
         for (step, event) in events.enumerated() {
             try event(editor)
@@ -62,7 +62,7 @@ struct MaskStyleTests {
                 }
             }
             let fresh = try PreparedText(editor.displayText, style: TextStyle(font: dejaVu()), spans: spans)
-                .measureEditor(width: editor.width, sizing: editor.configuration.settings.sizing)
+                .measureEditor(editorWidth: editor.editorWidth, sizing: editor.configuration.settings.sizing)
             #expect(editor.snapshot.height == fresh.height, "step \(step)")
             #expect(editor.measurement.layout.lines.map(\.width) == fresh.layout.lines.map(\.width), "step \(step)")
             #expect(editor.checkInvariants() == [], "step \(step)")

@@ -33,12 +33,12 @@ struct RandomSessionTests {
             case 7: try editor.select(fromUTF16Offset: Int.random(in: 0...length, using: &random), to: Int.random(in: 0...length, using: &random))
             case 8: editor.setFocused(Bool.random(using: &random))
             case 9: try clock.advance(by: Double.random(in: 0...0.7, using: &random)); editor.tick()
-            default: if Int.random(in: 0..<4, using: &random) == 0 { editor.setEnabled(!editor.isEnabled) } else { try editor.setWidth(Double.random(in: 60...300, using: &random)) }
+            default: if Int.random(in: 0..<4, using: &random) == 0 { editor.setEnabled(!editor.isEnabled) } else { try editor.setEditorWidth(Double.random(in: 60...300, using: &random)) }
             }
             #expect(editor.checkInvariants() == [], "seed \(seed) step \(step)")
             let snapshot = editor.snapshot
             let fresh = try PreparedText(snapshot.displayText, font: dejaVu(), size: 17)
-                .measureEditor(width: editor.width, sizing: editor.configuration.settings.sizing)
+                .measureEditor(editorWidth: editor.editorWidth, sizing: editor.configuration.settings.sizing)
             #expect(snapshot.height == fresh.height, "seed \(seed) step \(step)")
             #expect(snapshot.lineCount == fresh.lineCount, "seed \(seed) step \(step)")
             #expect(snapshot.counter == "\(editor.text.count)/30")

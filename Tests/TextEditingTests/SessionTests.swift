@@ -117,7 +117,7 @@ struct SessionTests {
         }
         var job = members.filter { ["font", "size", "lineSpace", "minLines", "maxLines", "insets", "minHeight", "maxHeight"].contains($0.0) }
         job.append(("text", .string(shown)))
-        if let width = session.editor?.width { job.append(("width", .number(width, literal: "\(width)"))) }
+        if let width = session.editor?.editorWidth { job.append(("width", .number(width, literal: "\(width)"))) }
         let batch = try batchResult(job)
         #expect(last["height"] == batch["editorHeight"])
         #expect(last["contentHeight"] == batch["height"])

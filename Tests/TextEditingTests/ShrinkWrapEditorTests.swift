@@ -14,7 +14,7 @@ struct ShrinkWrapEditorTests {
     static func engineBubbleWidth(of editor: EditorModel, text: String? = nil) throws -> Double {
         let spans = text == nil ? editor.measurement.layout.prepared.spans : []
         let prepared = try PreparedText(text ?? editor.displayText, style: editor.style, spans: spans)
-        let measured = try prepared.measureEditor(width: editor.width, sizing: editor.configuration.settings.sizing)
+        let measured = try prepared.measureEditor(editorWidth: editor.editorWidth, sizing: editor.configuration.settings.sizing)
         return try measured.layout.shrinkWrapWidth() + (insets.left + insets.right)
     }
 
@@ -43,7 +43,7 @@ struct ShrinkWrapEditorTests {
         editor.insert(" there, are we still meeting tomorrow? I can bring the slides.")
         try check("wrapped lines")
         #expect(editor.snapshot.lineCount > 1)
-        try editor.setWidth(150)
+        try editor.setEditorWidth(150)
         try check("a narrower editor")
         editor.deleteBackward()
         try check("a deletion")

@@ -12,7 +12,7 @@ struct VitaminFieldTests {
         let snapshot = editor.snapshot
         #expect(snapshot.displayText == String(repeating: "\u{2022}", count: bullets))
         #expect(snapshot.text == text)
-        let drawn = try PreparedText(snapshot.displayText, font: dejaVu(), size: 17).measureEditor(width: 200)
+        let drawn = try PreparedText(snapshot.displayText, font: dejaVu(), size: 17).measureEditor(editorWidth: 200)
         #expect(snapshot.height == drawn.height)
         #expect(snapshot.lineCount == 1)
     }
@@ -21,7 +21,7 @@ struct VitaminFieldTests {
     func secureCaret() throws {
         let editor = try makeEditor(text: "👍🏽ab", width: 200) { $0.secure = true }
         try editor.moveCaret(toUTF16Offset: 4)  // after the thumbs-up with its skin tone
-        let bullets = try PreparedText("\u{2022}", font: dejaVu(), size: 17).layout().width
+        let bullets = try PreparedText("\u{2022}", font: dejaVu(), size: 17).layout().widestLineWidth
         #expect(editor.snapshot.caret == 4)
         #expect(abs(editor.snapshot.caretRect.x - bullets) < 1e-9)
     }

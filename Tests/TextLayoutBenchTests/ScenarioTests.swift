@@ -123,6 +123,6 @@ struct BenchmarkLineTests {
         #expect(pieces.count == 400 && pieces.joined() == String(answer.prefix(2000)))
         #expect(pieces.allSatisfy { !$0.isEmpty })
         let streamed = try StreamScenario.stream(pieces, style: style)
-        #expect(streamed == (try PreparedText(pieces.joined(), style: style).layout(width: StreamScenario.width, lineSpace: 2, glyphRuns: false)))
+        #expect(streamed == (try PreparedText(pieces.joined(), style: style).layout(wrapWidth: StreamScenario.width, lineSpace: 2, glyphRuns: false)))
     }
 }

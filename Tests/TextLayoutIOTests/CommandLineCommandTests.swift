@@ -30,7 +30,7 @@ struct CommandLineCommandTests {
         var sizing = EditorSizing()
         sizing.maxLines = 2
         let style = try TextStyle(font: FontContext.shared.font(named: ""))
-        let expected = try PreparedText(text, style: style).measureEditor(width: 120, sizing: sizing)
+        let expected = try PreparedText(text, style: style).measureEditor(editorWidth: 120, sizing: sizing)
         #expect(answer["lineCount"] == .number(Double(expected.layout.lineCount), literal: ""))
         #expect(answer["editorHeight"] == .number(expected.height, literal: ""))
         #expect(answer["isScrollable"] == .bool(expected.isScrollable) && expected.isScrollable, "two lines cannot hold the text")

@@ -58,7 +58,7 @@ struct ShrinkWrapCommandTests {
         for step in steps {
             guard case .array(let figures) = step, figures.count == 3, let from = figures[0].number, let lines = figures[1].number,
                   let height = figures[2].number else {
-                Issue.record("a step is [fromWidth, lineCount, editorHeight]: \(step.serialized)")
+                Issue.record("a step is [fromEditorWidth, lineCount, editorHeight]: \(step.serialized)")
                 return
             }
             expected.append("  from width \(twoDecimals(from)): \(counted(Int(lines), "line")), editor height \(twoDecimals(height))")

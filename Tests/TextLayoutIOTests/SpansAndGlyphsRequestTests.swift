@@ -21,8 +21,8 @@ struct SpansAndGlyphsRequestTests {
         let spans = [StyledSpan(range: 0..<9, size: 28, attributes: ["role": "title"]),
                      StyledSpan(range: 14..<25, size: 10, letterSpacing: 1.5),
                      StyledSpan(range: 41..<46, features: [try FontFeature("liga", 0)])]
-        let expected = try PreparedText(text, style: TextStyle(font: font), spans: spans).measureEditor(width: 140)
-        let plain = try PreparedText(text, style: TextStyle(font: font)).measureEditor(width: 140)
+        let expected = try PreparedText(text, style: TextStyle(font: font), spans: spans).measureEditor(editorWidth: 140)
+        let plain = try PreparedText(text, style: TextStyle(font: font)).measureEditor(editorWidth: 140)
         guard case let .array(lines)? = answer["lines"] else { throw TestFailure("no lines in \(answer)") }
         #expect(lines.map { $0["start"] } == expected.layout.lines.map { .number(Double($0.utf16Range.lowerBound), literal: "") })
         #expect(lines.map { $0["height"] } == expected.layout.lines.map { .number($0.height, literal: "") })

@@ -37,9 +37,9 @@ struct AlignmentTests {
         let width = Double.random(in: 40...400, using: &rng)
         let direction = [TextDirection.auto, .ltr, .rtl].randomElement(using: &rng)!
         let label = "seed \(seed): \(text.debugDescription) at \(width)"
-        let plain = try Self.prepare(text, ParagraphStyle(), direction: direction).layout(width: width)
+        let plain = try Self.prepare(text, ParagraphStyle(), direction: direction).layout(wrapWidth: width)
 
-        let justified = try Self.prepare(text, ParagraphStyle(alignment: .justify), direction: direction).layout(width: width)
+        let justified = try Self.prepare(text, ParagraphStyle(alignment: .justify), direction: direction).layout(wrapWidth: width)
         expectInvariants(justified, label)
         #expect(justified.lines.map(\.utf16Range) == plain.lines.map(\.utf16Range), "justifying moves no break: \(label)")
         for (k, (line, natural)) in zip(justified.lines, plain.lines).enumerated() {
@@ -57,16 +57,16 @@ struct AlignmentTests {
             }
         }
 
-        let centred = try Self.prepare(text, ParagraphStyle(alignment: .center), direction: direction).layout(width: width)
+        let centred = try Self.prepare(text, ParagraphStyle(alignment: .center), direction: direction).layout(wrapWidth: width)
         for line in centred.lines {
             let slack = width - line.width
             #expect(abs(Self.contentLeft(line, in: centred) - slack / 2) < 1e-9, "a centred line's slack is split evenly: \(label)")
         }
 
         let indent = Double.random(in: 1...(width / 2), using: &rng)
-        let indented = try Self.prepare(text, ParagraphStyle(indent: indent), direction: direction).layout(width: width)
+        let indented = try Self.prepare(text, ParagraphStyle(indent: indent), direction: direction).layout(wrapWidth: width)
         expectInvariants(indented, label)
-        let narrower = try Self.prepare(text, ParagraphStyle(), direction: direction).layout(width: width - indent)
+        let narrower = try Self.prepare(text, ParagraphStyle(), direction: direction).layout(wrapWidth: width - indent)
         for (k, line) in indented.lines.enumerated() {
             let first = k == 0 || indented.lines[k - 1].paragraph != line.paragraph
             let startEdge = line.isRightToLeft ? width - Self.contentLeft(line, in: indented) - line.width : Self.contentLeft(line, in: indented)
@@ -82,7 +82,7 @@ struct AlignmentTests {
     @Test("a hanging indent shifts and narrows every line but each paragraph's first")
     func hangingIndent() throws {
         let text = "The quick brown fox jumps over the lazy dog and keeps running far away\nSecond paragraph here, also long enough to wrap."
-        let layout = try Self.prepare(text, ParagraphStyle(indent: -30)).layout(width: 200)
+        let layout = try Self.prepare(text, ParagraphStyle(indent: -30)).layout(wrapWidth: 200)
         expectInvariants(layout)
         for (k, line) in layout.lines.enumerated() {
             let first = k == 0 || layout.lines[k - 1].endsWithHardBreak
@@ -94,7 +94,7 @@ struct AlignmentTests {
 
     @Test("caret, hit testing and selection follow a centred line")
     func centredGeometry() throws {
-        let layout = try Self.prepare("Hello world", ParagraphStyle(alignment: .center)).layout(width: 300)
+        let layout = try Self.prepare("Hello world", ParagraphStyle(alignment: .center)).layout(wrapWidth: 300)
         let line = layout.lines[0]
         let origin = (300 - line.width) / 2
         #expect(layout.lineOrigin(line) == origin)
@@ -106,15 +106,15 @@ struct AlignmentTests {
         let rects = layout.selectionRects(forUTF16Range: 0..<11)
         #expect(rects.count == 1 && abs(rects[0].x - origin) < 1e-9 && abs(rects[0].width - line.width) < 1e-9)
         // An empty text's caret sits in the middle.
-        let empty = try Self.prepare("", ParagraphStyle(alignment: .center)).layout(width: 300)
+        let empty = try Self.prepare("", ParagraphStyle(alignment: .center)).layout(wrapWidth: 300)
         #expect(empty.caretRect(forUTF16Offset: 0).x == 150)
     }
 
     @Test("caret, hit testing and selection use a justified line's stretched spaces")
     func justifiedGeometry() throws {
         let text = "aaa bbb ccc ddd eee fff ggg hhh"
-        let plain = try Self.prepare(text, ParagraphStyle()).layout(width: 120)
-        let layout = try Self.prepare(text, ParagraphStyle(alignment: .justify)).layout(width: 120)
+        let plain = try Self.prepare(text, ParagraphStyle()).layout(wrapWidth: 120)
+        let layout = try Self.prepare(text, ParagraphStyle(alignment: .justify)).layout(wrapWidth: 120)
         let line = layout.lines[0]
         let natural = plain.lines[0]
         try #require(line.isJustified && natural.width < 120 && line.utf16Range == natural.utf16Range)
@@ -136,7 +136,7 @@ struct AlignmentTests {
         let rects = layout.selectionRects(forUTF16Range: 0..<end)
         #expect(abs((rects.first?.x ?? -1)) < 1e-9 && abs((rects.first?.maxX ?? -1) - 120) < 1e-9)
         // The height-only path draws the same stretched runs.
-        let runless = try Self.prepare(text, ParagraphStyle(alignment: .justify)).layout(width: 120, glyphRuns: false)
+        let runless = try Self.prepare(text, ParagraphStyle(alignment: .justify)).layout(wrapWidth: 120, glyphRuns: false)
         #expect(runless.linesWithGlyphRuns == Array(layout.lines))
     }
 
@@ -145,7 +145,7 @@ struct AlignmentTests {
         let width = 300.0
         for (alignment, rtl, expectRight) in [(TextAlignment.start, false, false), (.start, true, true), (.end, false, true),
                                                (.end, true, false), (.left, true, false), (.right, false, true)] {
-            let layout = try Self.prepare("abc def", ParagraphStyle(alignment: alignment), direction: rtl ? .rtl : .ltr).layout(width: width)
+            let layout = try Self.prepare("abc def", ParagraphStyle(alignment: alignment), direction: rtl ? .rtl : .ltr).layout(wrapWidth: width)
             let line = layout.lines[0]
             let left = Self.contentLeft(line, in: layout)
             #expect(abs(left - (expectRight ? width - line.width : 0)) < 1e-9, "\(alignment) \(rtl ? "rtl" : "ltr")")
@@ -156,7 +156,7 @@ struct AlignmentTests {
     func clampedJustifiedLine() throws {
         let text = "The quick brown fox jumps over the lazy dog and keeps running far away"
         for (indent, clamp) in [(30.0, 1), (-30.0, 2)] {
-            let layout = try Self.prepare(text, ParagraphStyle(lineClamp: clamp, alignment: .justify, indent: indent)).layout(width: 200)
+            let layout = try Self.prepare(text, ParagraphStyle(lineClamp: clamp, alignment: .justify, indent: indent)).layout(wrapWidth: 200)
             let last = try #require(layout.lines.last)
             #expect(layout.lines.count == clamp && last.hasEllipsis && !last.isJustified)
             #expect(last.width <= 170 + Layout.fitTolerance && layout.lineOrigin(last) == 30, "indent \(indent)")
@@ -174,9 +174,9 @@ struct AlignmentTests {
         }
         let prepared = try Self.prepare("some text", ParagraphStyle(indent: -50))
         #expect {
-            _ = try prepared.layout(width: 50)
+            _ = try prepared.layout(wrapWidth: 50)
         } throws: { ($0 as? LayoutError)?.message.hasPrefix("indent (-50.0) leaves no room for text on a line 50.0 px wide") == true }
-        #expect(throws: LayoutError.self) { _ = try prepared.editorHeight(width: 40) }
+        #expect(throws: LayoutError.self) { _ = try prepared.editorHeight(editorWidth: 40) }
         #expect {
             _ = try LayoutRequest(job: try parseJSON(#"{"text": "a", "align": "middle"}"#))
         } throws: { error in
@@ -192,18 +192,18 @@ struct IndentedWidthTests {
     func stableAndShrinkWrap(indent: Double) throws {
         let prepared = try AlignmentTests.prepare("The quick brown fox jumps over the lazy dog and keeps running far away\nSecond one",
                                                   ParagraphStyle(indent: indent))
-        let layout = try prepared.layout(width: 200)
+        let layout = try prepared.layout(wrapWidth: 200)
         let starts = layout.lines.map(\.utf16Range.lowerBound)
         let stable = layout.stableWidthRange
         #expect(stable.contains(200))
-        #expect(try prepared.layout(width: stable.lowerBound).lines.map(\.utf16Range.lowerBound) == starts)
-        #expect(try prepared.layout(width: stable.lowerBound - 0.01).lines.map(\.utf16Range.lowerBound) != starts)
+        #expect(try prepared.layout(wrapWidth: stable.lowerBound).lines.map(\.utf16Range.lowerBound) == starts)
+        #expect(try prepared.layout(wrapWidth: stable.lowerBound - 0.01).lines.map(\.utf16Range.lowerBound) != starts)
         if stable.upperBound.isFinite {
-            #expect(try prepared.layout(width: stable.upperBound.nextDown).lines.map(\.utf16Range.lowerBound) == starts)
-            #expect(try prepared.layout(width: stable.upperBound).lines.map(\.utf16Range.lowerBound) != starts)
+            #expect(try prepared.layout(wrapWidth: stable.upperBound.nextDown).lines.map(\.utf16Range.lowerBound) == starts)
+            #expect(try prepared.layout(wrapWidth: stable.upperBound).lines.map(\.utf16Range.lowerBound) != starts)
         }
         let shrunk = try layout.shrinkWrapWidth()
-        let atShrunk = try prepared.layout(width: shrunk)
+        let atShrunk = try prepared.layout(wrapWidth: shrunk)
         #expect(atShrunk.lineCount == layout.lineCount)
         #expect(atShrunk.lines.allSatisfy { $0.width + atShrunk.indent(of: $0) <= shrunk + Layout.fitTolerance })
         // Without a wrap width the alignment width holds the indented lines.

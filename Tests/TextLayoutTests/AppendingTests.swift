@@ -82,7 +82,7 @@ struct AppendingTests {
             if let difference = preparedDifference(a, b) { Issue.record("\(label): paragraph \(k): \(difference)") }
         }
         #expect(edited.paragraphUTF16Starts == fresh.paragraphUTF16Starts && edited.utf16Count == fresh.utf16Count, "\(label): UTF-16 starts")
-        let full = try fresh.layout(width: updated.maxWidth, lineSpace: 2, glyphRuns: updated.hasGlyphRuns)
+        let full = try fresh.layout(wrapWidth: updated.wrapWidth, lineSpace: 2, glyphRuns: updated.hasGlyphRuns)
         #expect(layoutsAgree(updated, full), "\(label): layout\n\(layoutSummary(updated))\nagainst\n\(layoutSummary(full))")
     }
 
@@ -101,7 +101,7 @@ struct AppendingTests {
         let characters = Array(source)
         var taken = spans.isEmpty ? 0 : 4
         var prepared = try PreparedText(String(characters[..<taken]), style: style, spans: spans)
-        var layout = try prepared.layout(width: [80.0, 150, 320][Int(seed % 3)], lineSpace: 2, glyphRuns: seed % 2 == 0)
+        var layout = try prepared.layout(wrapWidth: [80.0, 150, 320][Int(seed % 3)], lineSpace: 2, glyphRuns: seed % 2 == 0)
         var step = 0
         var tails = 0
         while taken < characters.count {
@@ -130,7 +130,7 @@ struct AppendingTests {
         let style = try style(seed: seed)
         var text = (0..<6).map { _ in Self.corpus.randomElement(using: &random)! }.joined(separator: "\n")
         var prepared = try PreparedText(text, style: style)
-        var layout = try prepared.layout(width: 150, lineSpace: 2, glyphRuns: seed % 2 == 0)
+        var layout = try prepared.layout(wrapWidth: 150, lineSpace: 2, glyphRuns: seed % 2 == 0)
         for step in 0..<40 {
             let count = text.utf16.count
             var lower = Int.random(in: 0...count, using: &random)

@@ -21,7 +21,7 @@ struct CanonicalEquivalenceTests {
     /// The line ranges and widths of `text` prepared in `context`.
     func lines(_ text: String, in context: FontContext, width: Double?) throws -> [(Range<Int>, Double)] {
         let font = try context.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!)
-        let layout = try PreparedText(text, style: TextStyle(font: font)).layout(width: width)
+        let layout = try PreparedText(text, style: TextStyle(font: font)).layout(wrapWidth: width)
         return layout.lines.map { ($0.utf16Range, $0.width) }
     }
 
@@ -50,7 +50,7 @@ struct CanonicalEquivalenceTests {
         let second = try PreparedText("link", style: style, spans: [StyledSpan(range: 0..<4, attributes: ["title": "cafe\u{301}"])])
         #expect(first.spans[0].attributes["title"]!.utf8.count == 5)
         #expect(second.spans[0].attributes["title"]!.utf8.count == 6)
-        let run = try #require(try second.layout(width: nil).lines.first?.runs.first)
+        let run = try #require(try second.layout(wrapWidth: nil).lines.first?.runs.first)
         #expect(run.attributes["title"]!.utf8.count == 6)
     }
 

@@ -28,7 +28,7 @@ struct ConcurrencyTests {
     static func reference() throws -> [[Double]] {
         try jobs().map { job in
             let style = try TextStyle(font: uncachedBundledFonts.font(path: FontContext.bundledFontPath(job.font)!))
-            return try fingerprintNumbers(PreparedText(job.text, style: style).layout(width: job.width))
+            return try fingerprintNumbers(PreparedText(job.text, style: style).layout(wrapWidth: job.width))
         }
     }
 
@@ -71,7 +71,7 @@ struct ConcurrencyTests {
                     do {
                         // Fonts are looked up concurrently too (the context's font table).
                         let font = try context.font(path: FontContext.bundledFontPath(job.font)!)
-                        let layout = try PreparedText(job.text, style: TextStyle(font: font)).layout(width: job.width)
+                        let layout = try PreparedText(job.text, style: TextStyle(font: font)).layout(wrapWidth: job.width)
                         if Self.fingerprintNumbers(layout) != expected[index] {
                             mismatches.withLock { $0.append("thread \(thread), round \(round): \(job.text.debugDescription) in \(job.font) at \(job.width ?? 0)") }
                         }

@@ -24,7 +24,7 @@ struct EditorHeightTests {
     }
 
     static func measure(_ text: String, width: Double?, _ sizing: EditorSizing) throws -> EditorMeasurement {
-        try PreparedText(text, font: monoFont(), size: testSize).measureEditor(width: width, sizing: sizing)
+        try PreparedText(text, font: monoFont(), size: testSize).measureEditor(editorWidth: width, sizing: sizing)
     }
 
     static let rows: [Row] = [
@@ -115,7 +115,7 @@ struct EditorHeightTests {
     ] as [(Double, Double, Double, Double)])
     func wrapWidth(width: Double, left: Double, right: Double, inner: Double) throws {
         let m = try Self.measure("abc def", width: width, EditorSizing(insets: EdgeInsets(top: 1, left: left, bottom: 1, right: right)))
-        #expect(abs(m.layout.maxWidth - inner) < 1e-9)
+        #expect(abs(m.layout.wrapWidth - inner) < 1e-9)
         // Where a character (12.33 px) fits, no line is wider than the inner width.
         if inner >= 12.33 {
             for line in m.layout.lines { #expect(line.width <= inner + 1e-6) }
@@ -186,7 +186,7 @@ struct EditorHeightTests {
     @Test("invalid input throws invalidArgument naming the parameter", arguments: invalidRows)
     func invalid(_ row: InvalidRow) throws {
         let font = try monoFont()
-        let error = layoutError { try PreparedText(row.text, font: font, size: row.size).measureEditor(width: row.width, sizing: row.sizing) }
+        let error = layoutError { try PreparedText(row.text, font: font, size: row.size).measureEditor(editorWidth: row.width, sizing: row.sizing) }
         #expect(error?.code == .invalidArgument)
         for word in row.mentions {
             #expect(error?.message.contains(word) == true, "'\(error?.message ?? "")' should mention \(word)")
@@ -207,7 +207,7 @@ struct EditorHeightTests {
     ] as [(Double, Double, String)])
     func invalidLayout(width: Double, lineSpace: Double, name: String) throws {
         let prepared = try PreparedText("text", font: monoFont(), size: testSize)
-        let error = layoutError { try prepared.layout(width: width, lineSpace: lineSpace) }
+        let error = layoutError { try prepared.layout(wrapWidth: width, lineSpace: lineSpace) }
         #expect(error?.code == .invalidArgument)
         #expect(error?.message.contains(name) == true, "'\(error?.message ?? "")' should mention \(name)")
     }

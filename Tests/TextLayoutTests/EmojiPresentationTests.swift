@@ -108,7 +108,7 @@ struct EmojiSoftHyphenTests {
         let style = try TextStyle(font: primary)
         let text = "\u{2764}\u{FE0F}\u{AD}abcdefgh"
         let unbroken = try PreparedText(text, style: style).layout()
-        let layout = try PreparedText(text, style: style).layout(width: unbroken.width - 1)
+        let layout = try PreparedText(text, style: style).layout(wrapWidth: unbroken.widestLineWidth - 1)
         #expect(layout.lines.count == 2)
         #expect(layout.lines[0].endsWithHyphen)
         let hyphen = layout.lines[0].runs.filter { $0.glyphs.contains(where: \.isGenerated) }

@@ -87,7 +87,7 @@ struct FontTests {
     @Test("an empty layout uses the font's line height", arguments: ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSansMono.ttf"])
     func emptyLineHeight(file: String) throws {
         let font = try bundledFont(file)
-        let layout = try PreparedText("", font: font, size: 17).layout(width: 100)
+        let layout = try PreparedText("", font: font, size: 17).layout(wrapWidth: 100)
         #expect(layout.lineCount == 1)
         #expect(abs(layout.contentHeight - 19.7890625) < 1e-9)
     }

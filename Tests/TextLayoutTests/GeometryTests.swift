@@ -13,7 +13,7 @@ func isolatedFont(_ file: String) throws -> Font {
 func geometryLayout(_ text: String, font: String = "DejaVuSans.ttf", width: Double? = 400,
                     direction: TextDirection = .auto) throws -> Layout {
     let style = try TextStyle(font: isolatedFont(font), settings: TextSettings(size: 20, direction: direction))
-    return try PreparedText(text, style: style).layout(width: width, lineSpace: 2)
+    return try PreparedText(text, style: style).layout(wrapWidth: width, lineSpace: 2)
 }
 
 /// The grapheme cluster boundaries of `text` as UTF-16 offsets, 0 and the end included.
@@ -205,8 +205,8 @@ struct GeometryTests {
         #expect(abs(layout.lineOrigin(line) - (300 - line.width)) < 1e-9)
         #expect(layout.caretRect(forUTF16Offset: 0).x == 300)
         let unlimited = try geometryLayout("שלום עולם\nשלום", width: nil)
-        #expect(unlimited.alignmentWidth == unlimited.width)
-        #expect(abs(unlimited.caretRect(forUTF16Offset: 10).x - unlimited.width) < 1e-9, "the short line ends at the widest's edge")
+        #expect(unlimited.alignmentWidth == unlimited.widestLineWidth)
+        #expect(abs(unlimited.caretRect(forUTF16Offset: 10).x - unlimited.widestLineWidth) < 1e-9, "the short line ends at the widest's edge")
     }
 
     @Test("empty text: the caret at the line's start, as tall as the primary font's line", arguments: [

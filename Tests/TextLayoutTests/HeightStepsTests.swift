@@ -9,30 +9,30 @@ import TextLayoutIO
 struct HeightStepsTests {
     /// The step that holds at `width`: the last one starting at or before it.
     static func step(at width: Double, in steps: [HeightStep]) -> HeightStep? {
-        steps.last { $0.fromWidth <= width }
+        steps.last { $0.fromEditorWidth <= width }
     }
 
-    /// Checks `steps` of `prepared` over `widths` against ``PreparedText/editorHeight(width:sizing:)``:
+    /// Checks `steps` of `prepared` over `widths` against ``PreparedText/editorHeight(editorWidth:sizing:)``:
     /// ascending from the range's start, no two in a row alike, each holding at its own
-    /// `fromWidth` while the one before holds 0.01 px and one `Double` below it, and at `randomWidths`.
+    /// `fromEditorWidth` while the one before holds 0.01 px and one `Double` below it, and at `randomWidths`.
     static func check(_ steps: [HeightStep], of prepared: PreparedText, in widths: ClosedRange<Double>, sizing: EditorSizing,
                       randomWidths: [Double], _ what: @autoclosure () -> String) throws {
         try #require(!steps.isEmpty, "no steps for \(what())")
-        #expect(steps[0].fromWidth == widths.lowerBound, "\(what())")
+        #expect(steps[0].fromEditorWidth == widths.lowerBound, "\(what())")
         for (before, after) in zip(steps, steps.dropFirst()) {
-            #expect(before.fromWidth < after.fromWidth, "\(what()): steps not ascending")
+            #expect(before.fromEditorWidth < after.fromEditorWidth, "\(what()): steps not ascending")
             #expect(before.lineCount != after.lineCount || before.editorHeight != after.editorHeight, "\(what()): two steps alike")
         }
         func expectHolds(_ step: HeightStep, at width: Double, _ edge: String) throws {
-            let height = try prepared.editorHeight(width: width, sizing: sizing)
+            let height = try prepared.editorHeight(editorWidth: width, sizing: sizing)
             #expect(height.lineCount == step.lineCount && height.height == step.editorHeight,
                     "\(what()) at \(width) (\(edge)): editorHeight gives \(height.lineCount) lines, \(height.height) px; the step \(step)")
         }
         for (index, step) in steps.enumerated() {
-            try expectHolds(step, at: step.fromWidth, "a step's first width")
+            try expectHolds(step, at: step.fromEditorWidth, "a step's first width")
             guard index > 0 else { continue }
-            try expectHolds(steps[index - 1], at: step.fromWidth.nextDown, "just below a step")
-            let justBelow = step.fromWidth - 0.01
+            try expectHolds(steps[index - 1], at: step.fromEditorWidth.nextDown, "just below a step")
+            let justBelow = step.fromEditorWidth - 0.01
             if justBelow >= widths.lowerBound { try expectHolds(Self.step(at: justBelow, in: steps)!, at: justBelow, "0.01 px below a step") }
         }
         for width in randomWidths { try expectHolds(Self.step(at: width, in: steps)!, at: width, "a random width") }
@@ -128,7 +128,7 @@ struct HeightStepsTests {
             #expect(steps[0].lineCount == 2 && abs(steps[0].editorHeight - (2 * 23.84 + insets.top + insets.bottom)) < 1e-9)
             #expect(steps[1].lineCount == 1 && abs(steps[1].editorHeight - (23.84 + insets.top + insets.bottom)) < 1e-9)
             // "aaaa bbbb" is 9 characters: the line holds both words from 9 × 12.33 px (within the fit tolerance).
-            #expect(abs(steps[1].fromWidth - (9 * advance + sides)) < 1e-5, "\(steps[1].fromWidth)")
+            #expect(abs(steps[1].fromEditorWidth - (9 * advance + sides)) < 1e-5, "\(steps[1].fromEditorWidth)")
         }
     }
 
@@ -146,7 +146,7 @@ struct HeightStepsTests {
     @Test("a range of one width is one step; a range wider than the text's one-line width ends on one line")
     func rangeEdges() throws {
         let prepared = try PreparedText("aaaa bbbb cccc", font: monoFont(), size: testSize)
-        #expect(try prepared.heightSteps(in: 120...120) == [HeightStep(fromWidth: 120, lineCount: 2, editorHeight: 2 * 23.84)])
+        #expect(try prepared.heightSteps(in: 120...120) == [HeightStep(fromEditorWidth: 120, lineCount: 2, editorHeight: 2 * 23.84)])
         #expect(try prepared.heightSteps(in: 100...10_000).last?.lineCount == 1)
     }
 

@@ -175,9 +175,9 @@ struct HostileFontTests {
                 do {
                     let prepared = try PreparedText(text, style: TextStyle(font: font, settings: TextSettings(size: size)))
                     for width in [nil, 1, 150] as [Double?] {
-                        let layout = try prepared.layout(width: width, lineSpace: 1)
+                        let layout = try prepared.layout(wrapWidth: width, lineSpace: 1)
                         problems += layout._checkInvariants().map { "\(name), \(text.debugDescription) at \(size) px, width \(width ?? 0): \($0)" }
-                        let editor = try prepared.measureEditor(width: width, sizing: EditorSizing(minLines: 1, maxLines: 3))
+                        let editor = try prepared.measureEditor(editorWidth: width, sizing: EditorSizing(minLines: 1, maxLines: 3))
                         if !editor.height.isFinite || editor.height < 0 { problems.append("\(name): editor height \(editor.height)") }
                     }
                 } catch {
@@ -245,7 +245,7 @@ struct HostileFontTests {
         let context = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false)
         let loaded = try context.font(path: url.path)
         #expect(!loaded.hasGlyph(0x41))
-        let layout = try PreparedText("Abc def", style: TextStyle(font: loaded, settings: TextSettings(size: 20))).layout(width: 30)
+        let layout = try PreparedText("Abc def", style: TextStyle(font: loaded, settings: TextSettings(size: 20))).layout(wrapWidth: 30)
         #expect(layout._checkInvariants().isEmpty)
         #expect(layout.lineCount >= 2)
     }

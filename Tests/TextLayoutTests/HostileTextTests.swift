@@ -72,8 +72,8 @@ struct HostileTextTests {
         let style = try TextStyle(font: uncachedBundledFonts.font(path: path))
         let start = threadCPUTime()
         let prepared = try PreparedText(text, style: style)
-        let lines = try prepared.layout(width: width, glyphRuns: false).lineCount
-        let full = try prepared.layout(width: width)
+        let lines = try prepared.layout(wrapWidth: width, glyphRuns: false).lineCount
+        let full = try prepared.layout(wrapWidth: width)
         let time = threadCPUTime() - start
         let problems = full._checkInvariants()
         if !problems.isEmpty { throw TestFailure(problems.prefix(3).joined(separator: "\n")) }
@@ -134,7 +134,7 @@ struct HostileTextTests {
             let text = c.text(c.debugN / 64)
             for width in [c.width, 1, 40] as [Double?] {
                 let style = try TextStyle(font: isolatedFont("DejaVuSans.ttf"))
-                let layout = try PreparedText(text, style: style).layout(width: width)
+                let layout = try PreparedText(text, style: style).layout(wrapWidth: width)
                 expectInvariants(layout, "\(c.name) at width \(width ?? 0)")
             }
         }

@@ -136,7 +136,7 @@ struct HyphenationTests {
 
     /// Where the lines of `text` break (their ends, as the text before each) and which end with a hyphen.
     static func lines(_ text: String, _ style: TextStyle, width: Double) throws -> [(text: String, hyphen: Bool)] {
-        let layout = try PreparedText(text, style: style).layout(width: width)
+        let layout = try PreparedText(text, style: style).layout(wrapWidth: width)
         expectInvariants(layout, "\(text) at \(width)")
         return layout.lines.map { (String(text[$0.range]), $0.endsWithHyphen) }
     }
@@ -153,7 +153,7 @@ struct HyphenationTests {
         let lines = try Self.lines(text, style, width: width)
         #expect(lines.map(\.text) == ["The hyphen", "ation"], "\(lines)")
         #expect(lines.map(\.hyphen) == [true, false])
-        let layout = try PreparedText(text, style: style).layout(width: width)
+        let layout = try PreparedText(text, style: style).layout(wrapWidth: width)
         let first = layout.lines[0]
         let hyphen = try #require(first.runs.flatMap(\.glyphs).last)
         let drawn = try PreparedText("\u{2010}", style: style).layout().lines[0].runs[0].glyphs[0]
@@ -178,7 +178,7 @@ struct HyphenationTests {
         #expect(try Self.lines(text, style, width: whole + 0.01).map(\.hyphen) == [false])
         // Every width from "The hy-" up: a line ends with a hyphen only when the rest did not fit.
         for width in stride(from: 60.0, through: whole, by: 3) {
-            let layout = try PreparedText(text, style: style).layout(width: width)
+            let layout = try PreparedText(text, style: style).layout(wrapWidth: width)
             expectInvariants(layout, "at \(width)")
             for (k, line) in layout.lines.enumerated() where line.endsWithHyphen {
                 #expect(line.overflowWidth > width, "line \(k) at \(width)")
@@ -232,7 +232,7 @@ struct HyphenationTests {
             let manual = try PreparedText(text, style: Self.style(language, .manual))
             #expect(auto.warnings.count == 1, "\(language ?? "none"): \(auto.warnings)")
             #expect(manual.warnings.isEmpty)
-            #expect(try auto.layout(width: 80).lines.map(\.utf16Range) == manual.layout(width: 80).lines.map(\.utf16Range))
+            #expect(try auto.layout(wrapWidth: 80).lines.map(\.utf16Range) == manual.layout(wrapWidth: 80).lines.map(\.utf16Range))
         }
         #expect(try PreparedText(text, style: Self.style("en", .auto)).warnings.isEmpty)
     }
@@ -270,9 +270,9 @@ struct HyphenationTests {
         let greedy = try Self.style("en", .auto)
         let style = try greedy.withParagraph(ParagraphStyle(textWrap: wrap))
         for width in stride(from: 90.0, through: 300, by: 30) {
-            let layout = try PreparedText(text, style: style).layout(width: width)
+            let layout = try PreparedText(text, style: style).layout(wrapWidth: width)
             expectInvariants(layout, "\(wrap) at \(width)")
-            #expect(layout.lineCount <= (try PreparedText(text, style: greedy).layout(width: width)).lineCount, "\(wrap) at \(width)")
+            #expect(layout.lineCount <= (try PreparedText(text, style: greedy).layout(wrapWidth: width)).lineCount, "\(wrap) at \(width)")
             #expect(layout.lines.allSatisfy { $0.width <= width + Layout.fitTolerance }, "\(wrap) at \(width)")
         }
     }
@@ -296,13 +296,13 @@ struct HyphenationTests {
             }.joined(separator: [" ", " ", " ", ", "].randomElement(using: &rng)!)
             let width = Double.random(in: 40...500, using: &rng)
             let prepared = try PreparedText(text, style: auto)
-            let layout = try prepared.layout(width: width)
+            let layout = try prepared.layout(wrapWidth: width)
             let label = "round \(round), \(language) at \(width): \(text)"
             expectInvariants(layout, label)
             // Where manual cuts no word (each line ends at a break opportunity), auto takes no
             // more lines. (A word wider than the line is cut to fill it under manual; auto breaks
             // it at a hyphenation point instead, as browsers do, which may take more lines.)
-            let plain = try PreparedText(text, style: manual).layout(width: width)
+            let plain = try PreparedText(text, style: manual).layout(wrapWidth: width)
             let manualCutsNoWord = plain.lines.dropLast().allSatisfy { line in
                 let end = String.Index(utf16Offset: line.utf16Range.upperBound, in: text)
                 return text[..<end].last.map { $0.isWhitespace || $0 == "," } ?? true

@@ -45,7 +45,7 @@ struct IncrementalTests {
             : ParagraphStyle(lineHeight: seed % 2 == 0 ? .fixed(23.5) : .multiple(1.4), strut: seed == 7 ? .minimum : .none)
         var prepared = try PreparedText(text, style: TextStyle(font: font, settings: TextSettings(paragraph: paragraph)))
         let width = [90.0, 160, 300][Int(seed % 3)]
-        var layout = try prepared.layout(width: width, lineSpace: 2, glyphRuns: seed % 2 == 0)
+        var layout = try prepared.layout(wrapWidth: width, lineSpace: 2, glyphRuns: seed % 2 == 0)
         for step in 0..<80 {
             let count = text.utf16.count
             var lower = Int.random(in: 0...count, using: &random)
@@ -61,7 +61,7 @@ struct IncrementalTests {
             #expect(edited.text == expectedText)
             // The reference shares no cache with the code under test.
             let fresh = try PreparedText(expectedText, style: TextStyle(font: uncachedTwin(of: font), settings: TextSettings(paragraph: paragraph)))
-            let full = try fresh.layout(width: width, lineSpace: 2, glyphRuns: layout.hasGlyphRuns)
+            let full = try fresh.layout(wrapWidth: width, lineSpace: 2, glyphRuns: layout.hasGlyphRuns)
             #expect(layoutSummary(updated) == layoutSummary(full), "seed \(seed) step \(step): replacing \(lower)..<\(upper) with \(insertion.debugDescription)")
             #expect(edited.paragraphs.count == fresh.paragraphs.count)
             for (a, b) in zip(edited.paragraphs, fresh.paragraphs) {
@@ -82,7 +82,7 @@ struct IncrementalTests {
         var text = (0..<60).map { Self.paragraphs[$0 % Self.paragraphs.count] }.joined(separator: "\n")
         let style = try TextStyle(font: font)
         var prepared = try PreparedText(text, style: style)
-        var layout = try prepared.layout(width: 170, lineSpace: 2.3, glyphRuns: seed % 2 == 0)
+        var layout = try prepared.layout(wrapWidth: 170, lineSpace: 2.3, glyphRuns: seed % 2 == 0)
         let twin = try TextStyle(font: uncachedTwin(of: font))
         var pieces: [Int] = []
         for step in 0..<60 {
@@ -93,9 +93,9 @@ struct IncrementalTests {
             let insertion = Self.insertions.randomElement(using: &random)!
             let (edited, edit) = try prepared.replacingCharacters(inUTF16: lower..<lower, with: insertion)
             let updated = try layout.updated(for: edited, after: edit)
-            let full = try PreparedText(edited.text, style: twin).layout(width: 170, lineSpace: 2.3, glyphRuns: layout.hasGlyphRuns)
+            let full = try PreparedText(edited.text, style: twin).layout(wrapWidth: 170, lineSpace: 2.3, glyphRuns: layout.hasGlyphRuns)
             #expect(layoutSummary(updated) == layoutSummary(full), "seed \(seed) step \(step): \(insertion.debugDescription) at \(lower)")
-            #expect(updated.contentHeight == full.contentHeight && updated.width == full.width)
+            #expect(updated.contentHeight == full.contentHeight && updated.widestLineWidth == full.widestLineWidth)
             pieces.append(updated.lines.pieceCount)
             text = edited.text
             prepared = edited
@@ -110,7 +110,7 @@ struct IncrementalTests {
         let font = try fonts()
         let text = (0..<60).map { Self.paragraphs[$0 % Self.paragraphs.count] }.joined(separator: "\n")
         var prepared = try PreparedText(text, style: TextStyle(font: font))
-        var layout = try prepared.layout(width: 170, lineSpace: 2)
+        var layout = try prepared.layout(wrapWidth: 170, lineSpace: 2)
         var caret = text.utf16.count / 2
         for character in "Typing in the middle, a line\nand another." {
             let key = String(character)
@@ -120,7 +120,7 @@ struct IncrementalTests {
             prepared = edited
             caret += key.utf16.count
         }
-        let full = try PreparedText(prepared.text, style: TextStyle(font: try uncachedTwin(of: font))).layout(width: 170, lineSpace: 2)
+        let full = try PreparedText(prepared.text, style: TextStyle(font: try uncachedTwin(of: font))).layout(wrapWidth: 170, lineSpace: 2)
         #expect(layoutSummary(layout) == layoutSummary(full))
     }
 
@@ -133,12 +133,12 @@ struct IncrementalTests {
         let text = (0..<8).map { _ in Self.paragraphs[0] }.joined(separator: " ")
         var prepared = try PreparedText(text, style: TextStyle(font: font, settings: TextSettings(size: size)))
         #expect(prepared.paragraphs[0].hasExactPositions == (size == 17))
-        var layout = try prepared.layout(width: 173, lineSpace: 1.7)
+        var layout = try prepared.layout(wrapWidth: 173, lineSpace: 1.7)
         var caret = 3
         for key in ["w", "i", "d", "e", "r", " ", "é"] {
             let (edited, edit) = try prepared.replacingCharacters(inUTF16: caret..<caret, with: key)
             layout = try layout.updated(for: edited, after: edit)
-            let full = try PreparedText(edited.text, style: TextStyle(font: uncachedTwin(of: font), settings: TextSettings(size: size))).layout(width: 173, lineSpace: 1.7)
+            let full = try PreparedText(edited.text, style: TextStyle(font: uncachedTwin(of: font), settings: TextSettings(size: size))).layout(wrapWidth: 173, lineSpace: 1.7)
             #expect(layoutSummary(layout) == layoutSummary(full), "size \(size) after \(key.debugDescription)")
             prepared = edited
             caret += key.utf16.count
@@ -149,7 +149,7 @@ struct IncrementalTests {
     func crThenLF() throws {
         let font = try fonts()
         let prepared = try PreparedText("x\rb", font: font, size: 17)
-        let layout = try prepared.layout(width: 100)
+        let layout = try prepared.layout(wrapWidth: 100)
         let (edited, edit) = try prepared.replacingCharacters(inUTF16: 2..<2, with: "\n")
         #expect(edited.paragraphs.count == 2)
         let updated = try layout.updated(for: edited, after: edit)

@@ -27,7 +27,7 @@ struct KanaKerningTests {
         for scalar in text.unicodeScalars {
             try #require(font.hasGlyph(scalar.value), "the bundled subset lacks \(scalar); rerun Fonts/make-subsets.sh")
         }
-        let layout = try PreparedText(text, font: font, size: Self.size).layout(width: .infinity)
+        let layout = try PreparedText(text, font: font, size: Self.size).layout(wrapWidth: .infinity)
         try #require(layout.lines.count == 1)
         #expect(abs(layout.lines[0].width - oneRunWidth(text, font: font)) < 1e-9)
     }
@@ -36,7 +36,7 @@ struct KanaKerningTests {
           arguments: texts, [40.0, 60, 85, 100])
     func wrappedLineWidthIsOneRunWidth(text: String, width: Double) throws {
         let font = try japaneseFont()
-        let layout = try PreparedText(text, font: font, size: Self.size).layout(width: width)
+        let layout = try PreparedText(text, font: font, size: Self.size).layout(wrapWidth: width)
         let utf16 = Array(text.utf16)
         for line in layout.lines {
             let lineText = String(decoding: utf16[line.utf16Range], as: UTF16.self)
@@ -49,7 +49,7 @@ struct KanaKerningTests {
     /// 940 (ー before で), 1000, 1000, 1000, 1000; the bundled subset shapes the same.
     @Test("キューで待機中 is 117.98 px wide, as HarfBuzz and Chromium give")
     func pinnedWidth() throws {
-        let layout = try PreparedText("キューで待機中", font: try japaneseFont(), size: Self.size).layout(width: .infinity)
+        let layout = try PreparedText("キューで待機中", font: try japaneseFont(), size: Self.size).layout(wrapWidth: .infinity)
         #expect(abs(layout.lines[0].width - 117.98) < 1e-9)
     }
 

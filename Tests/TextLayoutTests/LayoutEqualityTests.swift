@@ -14,29 +14,29 @@ struct LayoutEqualityTests {
             // Two separate preparations in a context without caches: equal by value, not by sharing.
             let first = try PreparedText(Self.text, style: TextStyle(font: uncachedBundledFonts.font(path: font.path)))
             let second = try PreparedText(String(Self.text), style: TextStyle(font: uncachedBundledFonts.font(path: font.path)))
-            let a = try first.layout(width: 150, lineSpace: 2, glyphRuns: glyphRuns)
-            let b = try second.layout(width: 150, lineSpace: 2, glyphRuns: glyphRuns)
+            let a = try first.layout(wrapWidth: 150, lineSpace: 2, glyphRuns: glyphRuns)
+            let b = try second.layout(wrapWidth: 150, lineSpace: 2, glyphRuns: glyphRuns)
             #expect(a.lineCount > 2)
             #expect(a == b)
             #expect(a.lines == b.lines)
             #expect(a.lines.map(\.runs) == b.lines.map(\.runs))
-            #expect(try first.measureEditor(width: 170, glyphRuns: glyphRuns) == second.measureEditor(width: 170, glyphRuns: glyphRuns))
+            #expect(try first.measureEditor(editorWidth: 170, glyphRuns: glyphRuns) == second.measureEditor(editorWidth: 170, glyphRuns: glyphRuns))
         }
     }
 
     @Test("layouts at different widths are not equal, nor their lines or editor measurements")
     func differentWidths() throws {
         let prepared = try PreparedText(Self.text, style: TextStyle(font: isolatedFont("DejaVuSans.ttf")))
-        let narrow = try prepared.layout(width: 150)
-        let wide = try prepared.layout(width: 300)
+        let narrow = try prepared.layout(wrapWidth: 150)
+        let wide = try prepared.layout(wrapWidth: 300)
         #expect(narrow.lineCount != wide.lineCount)
         #expect(narrow != wide)
         #expect(narrow.lines[0] != wide.lines[0])
-        #expect(try prepared.measureEditor(width: 170) != prepared.measureEditor(width: 320))
+        #expect(try prepared.measureEditor(editorWidth: 170) != prepared.measureEditor(editorWidth: 320))
         // The same lines at another wrap width: the layouts differ in the width they were filled to.
         let otherWidth = (150 + narrow.stableWidthRange.upperBound) / 2
         try #require(otherWidth > 150 && narrow.stableWidthRange.contains(otherWidth))
-        let wider = try prepared.layout(width: otherWidth)
+        let wider = try prepared.layout(wrapWidth: otherWidth)
         #expect(wider.lines == narrow.lines)
         #expect(wider != narrow)
     }
@@ -45,14 +45,14 @@ struct LayoutEqualityTests {
     func otherDifferences() throws {
         let font = try isolatedFont("DejaVuSans.ttf")
         let prepared = try PreparedText(Self.text, style: TextStyle(font: font))
-        let layout = try prepared.layout(width: 150)
-        #expect(layout != (try prepared.layout(width: 150, lineSpace: 1)))
-        #expect(layout != (try PreparedText(Self.text, style: TextStyle(font: font, settings: TextSettings(size: 18))).layout(width: 150)))
-        #expect(layout != (try prepared.layout(width: 150, glyphRuns: false)))
+        let layout = try prepared.layout(wrapWidth: 150)
+        #expect(layout != (try prepared.layout(wrapWidth: 150, lineSpace: 1)))
+        #expect(layout != (try PreparedText(Self.text, style: TextStyle(font: font, settings: TextSettings(size: 18))).layout(wrapWidth: 150)))
+        #expect(layout != (try prepared.layout(wrapWidth: 150, glyphRuns: false)))
         // One line that fits either way, placed otherwise: the lines are equal, the layouts not.
-        let short = try PreparedText("short", style: TextStyle(font: font)).layout(width: 150)
+        let short = try PreparedText("short", style: TextStyle(font: font)).layout(wrapWidth: 150)
         let centred = try PreparedText("short", style: TextStyle(font: font, settings: TextSettings(paragraph: ParagraphStyle(alignment: .center))))
-            .layout(width: 150)
+            .layout(wrapWidth: 150)
         #expect(short.lines == centred.lines && short != centred)
         var moved = layout.lines[0].runs[0]
         moved.x += 0.5

@@ -35,20 +35,20 @@ func expectDeterministicLayout(_ text: String, style: TextStyle, width: Double?,
                                _ label: @autoclosure () -> String = "",
                                sourceLocation: SourceLocation = #_sourceLocation) throws -> Layout {
     let prepared = try PreparedText(text, style: style)
-    let first = try prepared.layout(width: width, lineSpace: lineSpace)
+    let first = try prepared.layout(wrapWidth: width, lineSpace: lineSpace)
     expectInvariants(first, label(), sourceLocation: sourceLocation)
-    let again = try prepared.layout(width: width, lineSpace: lineSpace)
+    let again = try prepared.layout(wrapWidth: width, lineSpace: lineSpace)
     if fingerprint(first) != fingerprint(again) {
         Issue.record("\(label())\nlaying out the same preparation twice gave different results", sourceLocation: sourceLocation)
     }
-    let height = try prepared.layout(width: width, lineSpace: lineSpace, glyphRuns: false)
+    let height = try prepared.layout(wrapWidth: width, lineSpace: lineSpace, glyphRuns: false)
     expectInvariants(height, label(), sourceLocation: sourceLocation)
     if height.lines.map(\.utf16Range) != first.lines.map(\.utf16Range) || height.contentHeight != first.contentHeight {
         Issue.record("\(label())\nthe height-only path broke the lines differently", sourceLocation: sourceLocation)
     }
     var fresh = style
     fresh.font = try uncachedBundledFonts.font(path: style.font.path, faceIndex: style.font.faceIndex)
-    let reference = try PreparedText(text, style: fresh).layout(width: width, lineSpace: lineSpace)
+    let reference = try PreparedText(text, style: fresh).layout(wrapWidth: width, lineSpace: lineSpace)
     if fingerprint(first) != fingerprint(reference) {
         let diff = zip(first.lines, reference.lines).enumerated().first { fingerprint(lineOnly: $1.0) != fingerprint(lineOnly: $1.1) }?.offset
         Issue.record("\(label())\nthe layout through the caches differs from the one without (line \(diff.map(String.init) ?? "count"))",

@@ -43,15 +43,15 @@ struct LineHeightTests {
     @Test("normal is today's model: the same layout as a style without paragraph settings")
     func normalIsTheDefault() throws {
         let text = "Hi 😀 there, 中文 and more words to wrap"
-        let plain = try PreparedText(text, style: TextStyle(font: isolatedFont("DejaVuSans.ttf"), settings: TextSettings(size: Self.size, language: "ja"))).layout(width: 120)
-        let normal = try Self.prepared(text, ParagraphStyle(lineHeight: .normal, strut: .none)).layout(width: 120)
+        let plain = try PreparedText(text, style: TextStyle(font: isolatedFont("DejaVuSans.ttf"), settings: TextSettings(size: Self.size, language: "ja"))).layout(wrapWidth: 120)
+        let normal = try Self.prepared(text, ParagraphStyle(lineHeight: .normal, strut: .none)).layout(wrapWidth: 120)
         #expect(plain == normal)
         #expect(plain.lines.map(\.height) == normal.lines.map(\.height))
     }
 
     @Test("a fixed line height makes a one-font line exactly that tall, its baseline half-leading below the font's ascent")
     func fixedOneFont() throws {
-        let layout = try Self.prepared("one two three four five", ParagraphStyle(lineHeight: .fixed(24))).layout(width: 60, lineSpace: 2)
+        let layout = try Self.prepared("one two three four five", ParagraphStyle(lineHeight: .fixed(24))).layout(wrapWidth: 60, lineSpace: 2)
         #expect(layout.lineCount > 2)
         for (k, line) in layout.lines.enumerated() {
             #expect(line.height == 24)
@@ -63,7 +63,7 @@ struct LineHeightTests {
 
     @Test("a multiple is of the size: 1.5 at 17 px is 25.5 px, half-leading 2.86 px")
     func multipleOfTheSize() throws {
-        let layout = try Self.prepared("one two three", ParagraphStyle(lineHeight: .multiple(1.5))).layout(width: 60)
+        let layout = try Self.prepared("one two three", ParagraphStyle(lineHeight: .multiple(1.5))).layout(wrapWidth: 60)
         for line in layout.lines {
             #expect(abs(line.height - 25.5) < 1e-9)
             #expect(abs(line.baseline - line.top - 18.635254) < 1e-6)
@@ -127,10 +127,10 @@ struct LineHeightTests {
     func editorLinesPastTheText(strut: Strut) throws {
         let sizing = EditorSizing(minLines: 4, lineSpace: 2)
         let prepared = try Self.prepared("a\n", ParagraphStyle(lineHeight: .fixed(24), strut: strut))
-        let measured = try prepared.measureEditor(width: 200, sizing: sizing)
+        let measured = try prepared.measureEditor(editorWidth: 200, sizing: sizing)
         #expect(measured.layout.lines.map(\.height) == [24, 24], "the empty last line is the primary font's box")
         #expect(measured.height == 4 * 24 + 3 * 2)
-        let counted = try prepared.editorHeight(width: 200, sizing: sizing)
+        let counted = try prepared.editorHeight(editorWidth: 200, sizing: sizing)
         #expect(counted.height == measured.height && counted.contentHeight == measured.contentHeight)
         #expect(prepared.style.emptyLineHeight == 24)
     }
@@ -194,7 +194,7 @@ struct LineHeightTests {
     func pangoLineSpacing(_ factor: Double, _ pangoBaselines: [Double], _ pangoHeight: Double) throws {
         let text = "The quick brown fox jumps over the lazy dog again and again"
         let fontHeight = 2384.0 / 2048 * Self.size
-        let layout = try Self.prepared(text, ParagraphStyle(lineHeight: .multiple(factor * 2384 / 2048))).layout(width: 140)
+        let layout = try Self.prepared(text, ParagraphStyle(lineHeight: .multiple(factor * 2384 / 2048))).layout(wrapWidth: 140)
         #expect(layout.lines.map(\.utf16Range.lowerBound) == [0, 10, 20, 35, 50], "Pango's line starts")
         let halfLeading = (factor - 1) * fontHeight / 2
         for (line, pango) in zip(layout.lines, pangoBaselines) {
@@ -222,7 +222,7 @@ struct LineHeightTests {
             for strut in Strut.allCases {
                 let style = try TextStyle(font: font, settings: TextSettings(size: size, paragraph: ParagraphStyle(lineHeight: .fixed(pixels), strut: strut)))
                 let prepared = try PreparedText(text, style: style)
-                let layout = try prepared.layout(width: width, lineSpace: lineSpace)
+                let layout = try prepared.layout(wrapWidth: width, lineSpace: lineSpace)
                 #expect(layout._checkInvariants() == [], "\(label), strut \(strut)")
                 let n = Double(layout.lineCount)
                 for line in layout.lines {
@@ -241,10 +241,10 @@ struct LineHeightTests {
                     #expect(abs(layout.contentHeight - expected) <= 1e-9 * max(1, expected), "\(label)")
                 }
                 // The height-only paths follow the same model.
-                let heightsOnly = try prepared.layout(width: width, lineSpace: lineSpace, glyphRuns: false)
+                let heightsOnly = try prepared.layout(wrapWidth: width, lineSpace: lineSpace, glyphRuns: false)
                 #expect(heightsOnly.lines.map(\.height) == layout.lines.map(\.height), "\(label), strut \(strut)")
                 #expect(heightsOnly.lines.map(\.baseline) == layout.lines.map(\.baseline), "\(label), strut \(strut)")
-                let counted = try prepared.editorHeight(width: width, sizing: EditorSizing(lineSpace: lineSpace))
+                let counted = try prepared.editorHeight(editorWidth: width, sizing: EditorSizing(lineSpace: lineSpace))
                 #expect(counted.contentHeight == layout.contentHeight, "\(label), strut \(strut)")
             }
         }

@@ -54,7 +54,7 @@ enum TestFont: String, Sendable, Codable {
 }
 
 func lay(_ text: String, _ font: TestFont = .mono, width: Double?, lineSpace: Double = 0) throws -> Layout {
-    try PreparedText(text, font: font.load(), size: testSize).layout(width: width, lineSpace: lineSpace)
+    try PreparedText(text, font: font.load(), size: testSize).layout(wrapWidth: width, lineSpace: lineSpace)
 }
 
 extension Layout {
@@ -146,7 +146,7 @@ struct LineModelTests {
     ] as [(TestFont, Double, Double)])
     func emptyText(font: TestFont, size: Double, height: Double) throws {
         for width in [nil, 1, 300] as [Double?] {
-            let layout = try PreparedText("", font: font.load(), size: size).layout(width: width, lineSpace: 5)
+            let layout = try PreparedText("", font: font.load(), size: size).layout(wrapWidth: width, lineSpace: 5)
             #expect(layout.lineCount == 1)
             let line = try #require(layout.lines.first)
             #expect(line.utf16Range == 0..<0)
@@ -158,7 +158,7 @@ struct LineModelTests {
             #expect(approximately(layout.contentHeight, height))
             #expect(line.top == 0)
             #expect(approximately(line.baseline, 1901 * size / 2048))
-            #expect(layout.width == 0)
+            #expect(layout.widestLineWidth == 0)
         }
     }
 
@@ -289,7 +289,7 @@ struct LineModelTests {
         #expect(approximately(line.width, Double(units) * pxPerUnit, 1e-6), "\(line.width) vs \(Double(units) * pxPerUnit)")
         let glyphSum = line.runs.flatMap(\.glyphs).reduce(0) { $0 + $1.advance }
         #expect(approximately(glyphSum, line.width, 1e-6))
-        #expect(approximately(layout.width, line.width))
+        #expect(approximately(layout.widestLineWidth, line.width))
     }
 
     /// On wrapped lines, the width is the sum of the advances of the glyphs before the hanging
@@ -418,9 +418,9 @@ struct LineModelTests {
         let prepared = try PreparedText("over\tbrown quick", font: font, size: 17)
         // Control: "ove" (3725 units = 30.92 px) is 12.3 px before the stop; both agree (Pango 95.722).
         let control = try PreparedText("ove\tbrown", font: font, size: 17).layout()
-        #expect(abs(control.width - Double(5208 + 6323) * 17 / 2048) < 1e-6)
-        let unlimited = try prepared.layout().width
-        let starts = try prepared.layout(width: 120).starts
+        #expect(abs(control.widestLineWidth - Double(5208 + 6323) * 17 / 2048) < 1e-6)
+        let unlimited = try prepared.layout().widestLineWidth
+        let starts = try prepared.layout(wrapWidth: 120).starts
         #expect(abs(unlimited - Double(2 * 5208 + 12453) * 17 / 2048) < 1e-6)
         #expect(starts == [0, 5])
     }
@@ -481,7 +481,7 @@ struct LineModelTests {
         let boundaries = graphemeBoundaries(text)
         let prepared = try PreparedText(text, font: sansFont(), size: testSize)
         for width in stride(from: 1.0, through: 200.0, by: 3.7) {
-            let layout = try prepared.layout(width: width)
+            let layout = try prepared.layout(wrapWidth: width)
             for line in layout.lines {
                 #expect(boundaries.contains(line.utf16Range.lowerBound), "width \(width): start \(line.utf16Range.lowerBound)")
             }
@@ -498,7 +498,7 @@ struct LineModelTests {
         // [82, 91) CR LF, [93, 97).
         let layout = try lay(text, .sans, width: width)
         #expect(layout.utf16Ranges == [0..<73, 74..<80, 81..<81, 82..<91, 93..<97])
-        #expect(layout.maxWidth == .infinity)
+        #expect(layout.wrapWidth == .infinity)
         checkInvariants(layout)
     }
 
@@ -548,7 +548,7 @@ struct LineModelTests {
         for font in [TestFont.sans, .mono] {
             let prepared = try PreparedText(text, font: font.load(), size: testSize)
             for width in Self.widths {
-                checkInvariants(try prepared.layout(width: width, lineSpace: 1.5))
+                checkInvariants(try prepared.layout(wrapWidth: width, lineSpace: 1.5))
             }
         }
     }
@@ -557,9 +557,9 @@ struct LineModelTests {
     func deterministic(_ text: String) throws {
         let prepared = try PreparedText(text, font: sansFont(), size: testSize)
         for width in Self.widths {
-            let a = try prepared.layout(width: width, lineSpace: 2)
-            let b = try prepared.layout(width: width, lineSpace: 2)
-            let c = try PreparedText(text, font: TestFont.sans.loadUncached(), size: testSize).layout(width: width, lineSpace: 2)
+            let a = try prepared.layout(wrapWidth: width, lineSpace: 2)
+            let b = try prepared.layout(wrapWidth: width, lineSpace: 2)
+            let c = try PreparedText(text, font: TestFont.sans.loadUncached(), size: testSize).layout(wrapWidth: width, lineSpace: 2)
             #expect(fingerprint(a) == fingerprint(b))
             #expect(fingerprint(a) == fingerprint(c))
         }
@@ -571,8 +571,8 @@ struct LineModelTests {
             let prepared = try PreparedText(text, font: font.load(), size: testSize)
             // Widths in an order that goes back and forth.
             for width in [200, 17, nil, 500, 1, 80, 33.3, 123.45, 50] as [Double?] {
-                let reused = try prepared.layout(width: width)
-                let fresh = try PreparedText(text, font: font.loadUncached(), size: testSize).layout(width: width)
+                let reused = try prepared.layout(wrapWidth: width)
+                let fresh = try PreparedText(text, font: font.loadUncached(), size: testSize).layout(wrapWidth: width)
                 #expect(fingerprint(reused) == fingerprint(fresh), "\(font) at \(String(describing: width))")
             }
         }
@@ -587,7 +587,7 @@ struct LineModelTests {
     func utf16Ranges(_ text: String) throws {
         let prepared = try PreparedText(text, font: sansFont(), size: testSize)
         for width in [nil, 1, 25, 60, 120] as [Double?] {
-            let layout = try prepared.layout(width: width)
+            let layout = try prepared.layout(wrapWidth: width)
             for line in layout.lines {
                 let start = text.utf16.distance(from: text.utf16.startIndex, to: line.range.lowerBound)
                 let end = text.utf16.distance(from: text.utf16.startIndex, to: line.range.upperBound)
@@ -627,5 +627,5 @@ func fingerprint(_ layout: Layout) -> LayoutFingerprint {
                     run.glyphs.map { [Double($0.id), Double($0.cluster), $0.advance, $0.xOffset, $0.yOffset, run.x] }
                 })
         },
-        contentHeight: layout.contentHeight, width: layout.width)
+        contentHeight: layout.contentHeight, width: layout.widestLineWidth)
 }

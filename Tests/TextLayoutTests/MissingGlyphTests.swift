@@ -61,7 +61,7 @@ struct MissingGlyphTests {
         let found = prepared.missingGlyphs
         #expect(found == missing, "seed \(seed): \(text.debugDescription)")
         #expect(prepared.missingGlyphCount == missing.count)
-        let layout = try prepared.layout(width: 120)
+        let layout = try prepared.layout(wrapWidth: 120)
         #expect(layout.missingGlyphCount == missing.count)
         let inRuns = layout.lines.reduce(0) { $0 + $1.runs.reduce(0) { $0 + $1.missingGlyphCount } }
         #expect(inRuns == missing.count, "seed \(seed): the runs hold \(inRuns)")

@@ -42,9 +42,9 @@ struct OverflowTests {
     @Test("measureEditor and editorHeight refuse sizes that overflow, naming the key", arguments: rows)
     func swiftAPI(row: Row) throws {
         let prepared = try PreparedText(row.text, font: monoFont(), size: testSize)
-        expectOverflow(row.key) { _ = try prepared.measureEditor(width: row.width, sizing: row.sizing) }
-        expectOverflow(row.key) { _ = try prepared.measureEditor(width: row.width, sizing: row.sizing, glyphRuns: false) }
-        expectOverflow(row.key) { _ = try prepared.editorHeight(width: row.width, sizing: row.sizing) }
+        expectOverflow(row.key) { _ = try prepared.measureEditor(editorWidth: row.width, sizing: row.sizing) }
+        expectOverflow(row.key) { _ = try prepared.measureEditor(editorWidth: row.width, sizing: row.sizing, glyphRuns: false) }
+        expectOverflow(row.key) { _ = try prepared.editorHeight(editorWidth: row.width, sizing: row.sizing) }
     }
 
     @Test("a plain layout whose line spacing overflows its height is refused")

@@ -9,12 +9,12 @@ func dejaVuSans() throws -> Font {
 
 /// The UTF-16 line starts of `text` at `width`.
 func lineStarts(_ text: String, width: Double, font: Font? = nil) throws -> [Int] {
-    try PreparedText(text, font: font ?? dejaVuSans(), size: 17).layout(width: width).lines.map(\.utf16Range.lowerBound)
+    try PreparedText(text, font: font ?? dejaVuSans(), size: 17).layout(wrapWidth: width).lines.map(\.utf16Range.lowerBound)
 }
 
 /// The unlimited width of `text` on one line.
 func singleLineWidth(_ text: String) throws -> Double {
-    try PreparedText(text, font: dejaVuSans(), size: 17).layout().width
+    try PreparedText(text, font: dejaVuSans(), size: 17).layout().widestLineWidth
 }
 
 @Suite("Differences from Pango, on purpose")
@@ -40,7 +40,7 @@ struct PangoDifferenceTests {
     /// (Pango lets a run of several spaces count towards the fit).
     @Test func aRunOfSpacesHangs() throws {
         let width = try singleLineWidth("section.") + 2
-        let layout = try PreparedText("section.      Next", font: dejaVuSans(), size: 17).layout(width: width)
+        let layout = try PreparedText("section.      Next", font: dejaVuSans(), size: 17).layout(wrapWidth: width)
         #expect(layout.lines.map(\.utf16Range.lowerBound) == [0, 14])
         #expect(abs(layout.lines[0].width - (try singleLineWidth("section."))) < 1e-9)
     }

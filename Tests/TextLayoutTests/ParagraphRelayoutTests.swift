@@ -17,10 +17,10 @@ struct ParagraphRelayoutTests {
         let context = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false)
         let font = try context.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!)
         let prepared = try PreparedText(text, style: TextStyle(font: font, settings: TextSettings(paragraph: paragraph)))
-        _ = try prepared.layout(width: 300)
+        _ = try prepared.layout(wrapWidth: 300)
         return try widths.map { width in
             let before = context.shapeCache.statistics.misses
-            _ = try prepared.layout(width: width)
+            _ = try prepared.layout(wrapWidth: width)
             return context.shapeCache.statistics.misses - before
         }
     }

@@ -80,7 +80,7 @@ struct PropertyTests {
                                                            "\(c) at width \(width.map { "\($0)" } ?? "none")")
                 var rng = SplitMix(seed: seed ^ 0xCA7E7)
                 let points = (0..<6).map { _ in
-                    (x: Double.random(in: -10...(layout.width + 10), using: &rng),
+                    (x: Double.random(in: -10...(layout.widestLineWidth + 10), using: &rng),
                      y: Double.random(in: -10...(layout.contentHeight + 10), using: &rng))
                 }
                 expectCaretsOnBoundaries(layout, points: points, "\(c)")
@@ -98,12 +98,12 @@ struct PropertyTests {
             var rng = SplitMix(seed: c.seed)
             for _ in 0..<4 {
                 let width = Double.random(in: 0.5...400, using: &rng)
-                let reused = try prepared.layout(width: width)
+                let reused = try prepared.layout(wrapWidth: width)
                 let aligned = try PreparedText(c.text, style: style.withParagraph(c.paragraph(at: width)))
-                expectInvariants(try aligned.layout(width: width), "\(c) at \(width)")
+                expectInvariants(try aligned.layout(wrapWidth: width), "\(c) at \(width)")
                 var fresh = style
                 fresh.font = try uncachedBundledFonts.font(path: style.font.path)
-                let anew = try PreparedText(c.text, style: fresh).layout(width: width)
+                let anew = try PreparedText(c.text, style: fresh).layout(wrapWidth: width)
                 #expect(fingerprint(reused) == fingerprint(anew), "\(c) at \(width)")
             }
         }

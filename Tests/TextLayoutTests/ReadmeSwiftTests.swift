@@ -10,11 +10,11 @@ struct ReadmeSwiftTests {
         let fonts = bundledFonts  // the README's FontContext.shared, with the bundled fonts only
         let font = try fonts.font(family: "DejaVu Sans")
         let prepared = try PreparedText("Hello, world! A longer message wraps.", font: font, size: 17)
-        let layout = try prepared.layout(width: 120, lineSpace: 2)
+        let layout = try prepared.layout(wrapWidth: 120, lineSpace: 2)
         #expect(layout.lineCount > 1)
         #expect(layout.lines.allSatisfy { $0.width <= 120 })
 
-        let editor = try prepared.measureEditor(width: 320, sizing: EditorSizing(
+        let editor = try prepared.measureEditor(editorWidth: 320, sizing: EditorSizing(
             minLines: 1, maxLines: 4, lineSpace: 2, insets: EdgeInsets(top: 8, left: 12, bottom: 8, right: 12)))
         #expect(editor.height == 16 + editor.contentHeight)
 
@@ -31,38 +31,38 @@ struct ReadmeSwiftTests {
         #expect(japanese.settings.lineBreak == .strict)
         let larger = try japanese.withSize(20)
         let justified = try PreparedText("Justified text fills the width",
-            style: TextStyle(font: font, settings: TextSettings(paragraph: ParagraphStyle(alignment: .justify, indent: 12)))).layout(width: 150)
+            style: TextStyle(font: font, settings: TextSettings(paragraph: ParagraphStyle(alignment: .justify, indent: 12)))).layout(wrapWidth: 150)
         #expect(justified.lines.map { justified.lineOrigin($0) } == [12.0, 0.0] && justified.lines[0].width == 138)
         let hyphenated = try PreparedText("The hyphenation",
-            style: TextStyle(font: font, settings: TextSettings(language: "en", hyphens: .auto))).layout(width: 100)
+            style: TextStyle(font: font, settings: TextSettings(language: "en", hyphens: .auto))).layout(wrapWidth: 100)
         #expect(hyphenated.lines.map(\.endsWithHyphen) == [true, false] && hyphenated.prepared.warnings.isEmpty)
         #expect(larger.settings.size == 20 && larger.settings.language == "ja")
 
         let (edited, edit) = try prepared.replacingCharacters(inUTF16: 5..<5, with: " there")
         let relaid = try layout.updated(for: edited, after: edit)
         #expect(edited.text == "Hello there, world! A longer message wraps.")
-        #expect(relaid.lines.map(\.utf16Range) == (try edited.layout(width: 120, lineSpace: 2)).lines.map(\.utf16Range))
-        #expect(relaid == (try edited.layout(width: 120, lineSpace: 2)))
+        #expect(relaid.lines.map(\.utf16Range) == (try edited.layout(wrapWidth: 120, lineSpace: 2)).lines.map(\.utf16Range))
+        #expect(relaid == (try edited.layout(wrapWidth: 120, lineSpace: 2)))
         let (streamed, appended) = try edited.appending(" More soon.")
         let grown = try relaid.updated(for: streamed, after: appended)
         #expect(streamed.text == "Hello there, world! A longer message wraps. More soon.")
-        #expect(grown == (try streamed.layout(width: 120, lineSpace: 2)))
+        #expect(grown == (try streamed.layout(wrapWidth: 120, lineSpace: 2)))
 
         #expect(layout.missingGlyphCount == 0 && prepared.missingGlyphs.isEmpty)
         #expect(layout.stableWidthRange.contains(120))
-        #expect(try layout.shrinkWrapWidth() <= layout.width)
-        let height = try prepared.measureEditor(width: 320, glyphRuns: false).height
-        let quick = try prepared.editorHeight(width: 320).height
-        #expect(height == (try prepared.layout(width: 320)).contentHeight)
+        #expect(try layout.shrinkWrapWidth() <= layout.widestLineWidth)
+        let height = try prepared.measureEditor(editorWidth: 320, glyphRuns: false).height
+        let quick = try prepared.editorHeight(editorWidth: 320).height
+        #expect(height == (try prepared.layout(wrapWidth: 320)).contentHeight)
         #expect(quick == height)
         let steps = try prepared.heightSteps(in: 100...600, sizing: EditorSizing(maxLines: 4))
-        #expect(steps.first?.fromWidth == 100 && steps.map(\.lineCount) == steps.map(\.lineCount).sorted(by: >))
+        #expect(steps.first?.fromEditorWidth == 100 && steps.map(\.lineCount) == steps.map(\.lineCount).sorted(by: >))
         #expect(steps.last?.lineCount == 1 && steps.first!.lineCount > 1)
-        for step in steps { #expect(try prepared.editorHeight(width: step.fromWidth, sizing: EditorSizing(maxLines: 4)).lineCount == step.lineCount) }
+        for step in steps { #expect(try prepared.editorHeight(editorWidth: step.fromEditorWidth, sizing: EditorSizing(maxLines: 4)).lineCount == step.lineCount) }
 
         let preview = try PreparedText("A long message preview that will not fit in two short lines of text.",
                                        style: TextStyle(font: font, settings: TextSettings(paragraph: ParagraphStyle(lineClamp: 2))))
-        let clamped = try preview.layout(width: 120)
+        let clamped = try preview.layout(wrapWidth: 120)
         let truncation = try #require(clamped.truncation)
         #expect(clamped.lineCount == 2 && truncation.hiddenLineCount > 0 && clamped.ellipsisRect != nil)
         #expect(truncation.hiddenRange.upperBound == preview.text.utf16.count)

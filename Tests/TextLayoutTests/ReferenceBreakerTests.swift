@@ -64,7 +64,7 @@ struct ReferenceBreakerTests {
             let prepared = try PreparedText(text, style: style)
             for _ in 0..<4 {
                 let width = Double.random(in: 1...400, using: &rng)
-                let engine = try prepared.layout(width: width).lines.map(\.utf16Range.lowerBound)
+                let engine = try prepared.layout(wrapWidth: width).lines.map(\.utf16Range.lowerBound)
                 let expected = reference.lineStarts(text, width: width)
                 let escaped = text.unicodeScalars.map { $0.isASCII ? String($0) : "\\u{\(String($0.value, radix: 16))}" }.joined()
                 #expect(engine == expected, "seed \(seed): \"\(escaped)\" in \(alphabet.font) at \(size) px, width \(width)")

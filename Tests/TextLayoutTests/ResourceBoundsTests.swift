@@ -72,9 +72,9 @@ struct ResourceBoundsTests {
         Limit(name: "a size of 0", code: .invalidArgument, phrase: "greater than 0") { _ = try TextStyle(font: font, settings: TextSettings(size: 0)) },
         Limit(name: "a size that is not a number", code: .invalidArgument, phrase: "size") { _ = try TextStyle(font: font, settings: TextSettings(size: .nan)) },
         Limit(name: "an infinite size", code: .invalidArgument, phrase: "size") { _ = try TextStyle(font: font, settings: TextSettings(size: .infinity)) },
-        Limit(name: "a width of 0", code: .invalidArgument, phrase: "width") { _ = try PreparedText("x", font: font).layout(width: 0) },
-        Limit(name: "a negative width", code: .invalidArgument, phrase: "width") { _ = try PreparedText("x", font: font).layout(width: -5) },
-        Limit(name: "a width that is not a number", code: .invalidArgument, phrase: "width") { _ = try PreparedText("x", font: font).layout(width: .nan) },
+        Limit(name: "a wrap width of 0", code: .invalidArgument, phrase: "width") { _ = try PreparedText("x", font: font).layout(wrapWidth: 0) },
+        Limit(name: "a negative wrap width", code: .invalidArgument, phrase: "width") { _ = try PreparedText("x", font: font).layout(wrapWidth: -5) },
+        Limit(name: "a wrap width that is not a number", code: .invalidArgument, phrase: "width") { _ = try PreparedText("x", font: font).layout(wrapWidth: .nan) },
         Limit(name: "a negative line space", code: .invalidArgument, phrase: "lineSpace") { _ = try PreparedText("x", font: font).layout(lineSpace: -1) },
         Limit(name: "an infinite line space", code: .invalidArgument, phrase: "lineSpace") { _ = try PreparedText("x", font: font).layout(lineSpace: .infinity) },
         Limit(name: "letter spacing over 10,000 px", code: .invalidArgument, phrase: "letterSpacing") {
@@ -99,10 +99,10 @@ struct ResourceBoundsTests {
     ])
     func wellFormedTags(_ tag: String) throws {
         let style = try TextStyle(font: Self.font, settings: TextSettings(language: tag))
-        let untagged = try PreparedText("Words to break", style: TextStyle(font: Self.font)).layout(width: 60)
+        let untagged = try PreparedText("Words to break", style: TextStyle(font: Self.font)).layout(wrapWidth: 60)
         #expect(untagged.lineCount > 1)
         // No tailoring of these tags touches Latin words and spaces: the breaks of no language.
-        #expect(try PreparedText("Words to break", style: style).layout(width: 60).lines.map(\.utf16Range)
+        #expect(try PreparedText("Words to break", style: style).layout(wrapWidth: 60).lines.map(\.utf16Range)
             == untagged.lines.map(\.utf16Range))
     }
 
@@ -123,8 +123,8 @@ struct ResourceBoundsTests {
     /// widths and heights of a hundredth of it.
     @Test("the largest size lays out, 100 times as wide and tall as a hundredth of it")
     func atTheLimits() throws {
-        let large = try PreparedText("Wide words", style: TextStyle(font: Self.font, settings: TextSettings(size: TextSettings.maximumSize))).layout(width: 1)
-        let small = try PreparedText("Wide words", style: TextStyle(font: Self.font, settings: TextSettings(size: TextSettings.maximumSize / 100))).layout(width: 0.01)
+        let large = try PreparedText("Wide words", style: TextStyle(font: Self.font, settings: TextSettings(size: TextSettings.maximumSize))).layout(wrapWidth: 1)
+        let small = try PreparedText("Wide words", style: TextStyle(font: Self.font, settings: TextSettings(size: TextSettings.maximumSize / 100))).layout(wrapWidth: 0.01)
         #expect(large._checkInvariants().isEmpty)
         #expect(large.lineCount == small.lineCount && large.lineCount == 9, "one line a letter, the space hanging")
         for (big, little) in zip(large.lines, small.lines) {

@@ -17,13 +17,13 @@ struct ResourceOwnershipTests {
         let locks = LockedInstances.Counter()
         let (prepared, layout) = try LockedInstances.$counter.withValue(locks) {
             let prepared = try PreparedText(text, style: TextStyle(font: font))
-            return (prepared, try prepared.layout(width: 60))
+            return (prepared, try prepared.layout(wrapWidth: 60))
         }
         #expect(layout.lineCount >= 3 * paragraphs)
         let made = locks.created.load(ordering: .relaxed)
         #expect(made < 10, "\(made) mutexes made for \(paragraphs) paragraphs")
         // The cut words' boundaries were cached: a second layout cuts the same way.
-        #expect(try prepared.layout(width: 60) == layout)
+        #expect(try prepared.layout(wrapWidth: 60) == layout)
     }
 
     /// One thread's work: prepares its own text in a context without caches, so that ICU breaks
@@ -38,7 +38,7 @@ struct ResourceOwnershipTests {
         func run() {
             do {
                 let font = try uncachedBundledFonts.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!)
-                _ = try PreparedText(text, style: TextStyle(font: font)).layout(width: 50)
+                _ = try PreparedText(text, style: TextStyle(font: font)).layout(wrapWidth: 50)
                 heldBeforeExit = ICUObjectCounts.heldByThisThread
             } catch {
                 failure = "\(error)"

@@ -107,10 +107,10 @@ struct RobustnessRegressionTests {
                                  _ width: Double) throws {
         let style = try TextStyle(font: isolatedFont(file), settings: TextSettings(size: size, direction: .rtl, language: "ko", lineBreak: .keepAll))
         let prepared = try PreparedText(text, style: style)
-        let layout = try prepared.layout(width: width, lineSpace: 100)
+        let layout = try prepared.layout(wrapWidth: width, lineSpace: 100)
         let (edited, edit) = try prepared.replacingCharacters(inUTF16: range, with: insert)
         let updated = try layout.updated(for: edited, after: edit)
-        let fresh = try PreparedText(edited.text, style: style).layout(width: width, lineSpace: 100)
+        let fresh = try PreparedText(edited.text, style: style).layout(wrapWidth: width, lineSpace: 100)
         #expect(updated.lines.map { $0.runs.map(\.isRightToLeft) } == fresh.lines.map { $0.runs.map(\.isRightToLeft) })
         #expect(updated.lines.map { $0.runs.map(\.x) } == fresh.lines.map { $0.runs.map(\.x) })
         #expect(updated._checkInvariants().isEmpty)

@@ -42,8 +42,8 @@ struct RunlessGeometryTests {
     func agree(index: Int, width: Double?) throws {
         let (text, font) = Self.texts[index]
         let prepared = try PreparedText(text, style: try TextStyle(font: isolatedFont(font), settings: TextSettings(size: 20)))
-        let withRuns = try prepared.layout(width: width, lineSpace: 2)
-        let without = try prepared.layout(width: width, lineSpace: 2, glyphRuns: false)
+        let withRuns = try prepared.layout(wrapWidth: width, lineSpace: 2)
+        let without = try prepared.layout(wrapWidth: width, lineSpace: 2, glyphRuns: false)
         // Not trivially equal: the text has carets away from x = 0.
         #expect(graphemeOffsets(text).contains { withRuns.caretRect(forUTF16Offset: $0).x > 10 })
         expectSameGeometry(withRuns, without, text)
@@ -53,9 +53,9 @@ struct RunlessGeometryTests {
     func afterEdit() throws {
         let (text, font) = Self.texts[6]
         let prepared = try PreparedText(text, style: try TextStyle(font: isolatedFont(font), settings: TextSettings(size: 20)))
-        let without = try prepared.layout(width: 120, glyphRuns: false)
+        let without = try prepared.layout(wrapWidth: 120, glyphRuns: false)
         let (edited, edit) = try prepared.replacingCharacters(inUTF16: 5..<5, with: " there, friend")
         let updated = try without.updated(for: edited, after: edit)
-        expectSameGeometry(try edited.layout(width: 120), updated, edited.text)
+        expectSameGeometry(try edited.layout(wrapWidth: 120), updated, edited.text)
     }
 }

@@ -82,7 +82,7 @@ struct SoftHyphenTests {
     /// The example: `measure --width 60 'super\u00adcali\u00adfragilistic'`.
     @Test func aBreakAfterASoftHyphenShowsAHyphen() throws {
         let font = try dejaVuSans()
-        let layout = try PreparedText("super\(shy)cali\(shy)fragilistic", font: font, size: 17).layout(width: 60)
+        let layout = try PreparedText("super\(shy)cali\(shy)fragilistic", font: font, size: 17).layout(wrapWidth: 60)
         let first = layout.lines[0]
         #expect(first.utf16Range == 0..<6)
         #expect(first.endsWithHyphen)
@@ -102,10 +102,10 @@ struct SoftHyphenTests {
     @Test func anUntakenSoftHyphenIsInvisible() throws {
         let layout = try PreparedText("super\(shy)cali", font: try dejaVuSans(), size: 17).layout()
         #expect(layout.lineCount == 1 && !layout.lines[0].endsWithHyphen)
-        #expect(layout.width == (try singleLineWidth("supercali")))
+        #expect(layout.widestLineWidth == (try singleLineWidth("supercali")))
         #expect(!layout.lines[0].runs.flatMap(\.glyphs).contains { $0.isGenerated })
         // Nor at the end of a paragraph, where no line breaks after it.
-        let last = try PreparedText("super\(shy)\nx", font: try dejaVuSans(), size: 17).layout(width: 60)
+        let last = try PreparedText("super\(shy)\nx", font: try dejaVuSans(), size: 17).layout(wrapWidth: 60)
         #expect(last.lines.allSatisfy { !$0.endsWithHyphen })
         #expect(last.lines[0].width == (try singleLineWidth("super")))
     }
@@ -122,7 +122,7 @@ struct SoftHyphenTests {
 
     /// A soft hyphen followed by a space breaks after the space: no hyphen.
     @Test func aSpaceAfterTheSoftHyphenTakesTheBreak() throws {
-        let layout = try PreparedText("super\(shy) cali", font: try dejaVuSans(), size: 17).layout(width: 60)
+        let layout = try PreparedText("super\(shy) cali", font: try dejaVuSans(), size: 17).layout(wrapWidth: 60)
         #expect(layout.lines.map(\.utf16Range.lowerBound) == [0, 7])
         #expect(!layout.lines[0].endsWithHyphen)
         #expect(layout.lines[0].width == (try singleLineWidth("super")))
@@ -134,7 +134,7 @@ struct SoftHyphenTests {
     @Test func aCutWordShowsNoHyphen() throws {
         let super_ = try singleLineWidth("super")
         let text = "super\(shy)califragilistic"
-        let layout = try PreparedText(text, font: try dejaVuSans(), size: 17).layout(width: super_ + 1)
+        let layout = try PreparedText(text, font: try dejaVuSans(), size: 17).layout(wrapWidth: super_ + 1)
         expectInvariants(layout)
         #expect(layout.lines.map(\.utf16Range.lowerBound) == [0, 6, 12, 18])
         #expect(layout.lines.allSatisfy { !$0.endsWithHyphen })
@@ -144,7 +144,7 @@ struct SoftHyphenTests {
     /// The hyphen is part of the soft hyphen's box: the caret after it stands after the hyphen, a
     /// tap on the hyphen lands at the soft hyphen, and selecting the soft hyphen covers the hyphen.
     @Test func geometryCoversTheHyphen() throws {
-        let layout = try PreparedText("super\(shy)cali\(shy)fragilistic", font: try dejaVuSans(), size: 17).layout(width: 60)
+        let layout = try PreparedText("super\(shy)cali\(shy)fragilistic", font: try dejaVuSans(), size: 17).layout(wrapWidth: 60)
         let line = layout.lines[0]
         let end = layout.caretRect(forUTF16Offset: 6, affinity: .upstream)
         #expect(abs(end.x - line.width) < 1e-9 && end.y == line.top)
@@ -161,7 +161,7 @@ struct SoftHyphenTests {
     /// runs still add up to its width.
     @Test func rightToLeftHyphenIsOnTheLeft() throws {
         let font = try FontContext.shared.font(path: FontContext.bundledFontPath("NotoSansArabic-Regular.ttf")!)
-        let layout = try PreparedText(pangoHyphenRows[14].text, font: font, size: 17).layout(width: 70)
+        let layout = try PreparedText(pangoHyphenRows[14].text, font: font, size: 17).layout(wrapWidth: 70)
         expectInvariants(layout)
         let line = try #require(layout.lines.first { $0.endsWithHyphen })
         #expect(line.isRightToLeft)
@@ -178,18 +178,18 @@ struct SoftHyphenTests {
     func pathsAgree(width: Double) throws {
         let prepared = try PreparedText("super\(shy)cali\(shy)fragil\(shy)is\(shy)tic and Donau\(shy)dampf\(shy)schiff",
                                         font: try dejaVuSans(), size: 17)
-        let full = try prepared.layout(width: width)
-        let heightOnly = try prepared.layout(width: width, glyphRuns: false)
+        let full = try prepared.layout(wrapWidth: width)
+        let heightOnly = try prepared.layout(wrapWidth: width, glyphRuns: false)
         #expect(full.lines.map(\.utf16Range) == heightOnly.lines.map(\.utf16Range))
         #expect(full.lines.map(\.width) == heightOnly.lines.map(\.width))
         #expect(full.lines.map(\.endsWithHyphen) == heightOnly.lines.map(\.endsWithHyphen))
-        let editor = try prepared.editorHeight(width: width)
+        let editor = try prepared.editorHeight(editorWidth: width)
         #expect(editor.lineCount == full.lineCount && editor.contentHeight == full.contentHeight)
         // The stable widths: at their lower end the breaks stay; just below it they change.
         let stable = full.stableWidthRange
-        #expect(try prepared.layout(width: stable.lowerBound + 2 * Layout.fitTolerance).lines.map(\.utf16Range) == full.lines.map(\.utf16Range))
-        if full.width > 1 {
-            #expect(try prepared.layout(width: full.width - 0.01).lines.map(\.utf16Range) != full.lines.map(\.utf16Range))
+        #expect(try prepared.layout(wrapWidth: stable.lowerBound + 2 * Layout.fitTolerance).lines.map(\.utf16Range) == full.lines.map(\.utf16Range))
+        if full.widestLineWidth > 1 {
+            #expect(try prepared.layout(wrapWidth: full.widestLineWidth - 0.01).lines.map(\.utf16Range) != full.lines.map(\.utf16Range))
         }
     }
 
@@ -197,13 +197,13 @@ struct SoftHyphenTests {
     @Test func incrementalEditsAgree() throws {
         let font = try dejaVuSans()
         let prepared = try PreparedText("Donaudampfschifffahrt und supercalifragilistic", font: font, size: 17)
-        var layout = try prepared.layout(width: 90)
+        var layout = try prepared.layout(wrapWidth: 90)
         var current = prepared
         for offset in [5, 11, 31, 36] {
             let (edited, edit) = try current.replacingCharacters(inUTF16: offset..<offset, with: shy)
             layout = try layout.updated(for: edited, after: edit)
             current = edited
-            let fresh = try PreparedText(edited.text, font: font, size: 17).layout(width: 90)
+            let fresh = try PreparedText(edited.text, font: font, size: 17).layout(wrapWidth: 90)
             #expect(layout.lines.map(\.utf16Range) == fresh.lines.map(\.utf16Range))
             #expect(layout.lines.map(\.width) == fresh.lines.map(\.width))
             #expect(layout.lines.map(\.endsWithHyphen) == fresh.lines.map(\.endsWithHyphen))
@@ -225,8 +225,8 @@ struct SoftHyphenWithoutHyphenTests {
         #expect(emoji.hyphen == nil)
         let style = try TextStyle(font: emoji)
         let text = "\u{1F44D}\u{1F44D}\u{AD}\u{1F44D}\u{1F44D}"
-        let whole = try PreparedText(text, style: style).layout(width: nil)
-        let layout = try PreparedText(text, style: style).layout(width: whole.width * 0.6)
+        let whole = try PreparedText(text, style: style).layout(wrapWidth: nil)
+        let layout = try PreparedText(text, style: style).layout(wrapWidth: whole.widestLineWidth * 0.6)
         #expect(layout.lineCount == 2)
         #expect(layout.lines.allSatisfy { !$0.endsWithHyphen })
         #expect(!layout.lines.flatMap { $0.runs.flatMap(\.glyphs) }.contains { $0.isGenerated })

@@ -9,7 +9,7 @@ struct StyledSpanTests {
     var bold: Font { get throws { try bundledFonts.font(path: FontContext.bundledFontPath("DejaVuSans-Bold.ttf")!) } }
 
     func width(_ text: String, spans: [StyledSpan] = []) throws -> Double {
-        try PreparedText(text, style: TextStyle(font: regular), spans: spans).layout().width
+        try PreparedText(text, style: TextStyle(font: regular), spans: spans).layout().widestLineWidth
     }
 
     @Test("letter spacing adds its amount after every grapheme cluster")
@@ -44,7 +44,7 @@ struct StyledSpanTests {
         let expectedHeight = (try bold).metrics.lineHeight(size: 34)
         #expect(abs(line.height - expectedHeight) < 1e-9)
         // The bold run at 34 px is as wide as "BOLD" alone in bold at 34 px.
-        let alone = try PreparedText("BOLD", style: TextStyle(font: bold, settings: TextSettings(size: 34))).layout().width
+        let alone = try PreparedText("BOLD", style: TextStyle(font: bold, settings: TextSettings(size: 34))).layout().widestLineWidth
         #expect(abs((boldRun?.width ?? 0) - alone) < 1e-9)
     }
 
@@ -53,7 +53,7 @@ struct StyledSpanTests {
         let style = try TextStyle(font: regular)
         let plain = try PreparedText("AVAVAV", style: style).layout()
         let coloured = try PreparedText("AVAVAV", style: style, spans: [StyledSpan(range: 1..<3, attributes: ["color": "#00f"])]).layout()
-        #expect(coloured.width == plain.width)
+        #expect(coloured.widestLineWidth == plain.widestLineWidth)
         #expect(coloured.lines[0].runs.map(\.attributes) == [[:], ["color": "#00f"], [:]])
         #expect(coloured.lines[0].runs.map(\.utf16Range) == [0..<1, 1..<3, 3..<6])
     }
@@ -88,12 +88,12 @@ struct StyledSpanTests {
         let style = try TextStyle(font: regular)
         let prepared = try PreparedText("bold plain text here", style: style,
                                         spans: [StyledSpan(range: 0..<4, font: bold, letterSpacing: 1)])
-        let layout = try prepared.layout(width: 80)
+        let layout = try prepared.layout(wrapWidth: 80)
         let (edited, edit) = try prepared.replacingCharacters(inUTF16: 4..<4, with: "er")
         #expect(edited.spans[0].range == 0..<6)
         let fresh = try PreparedText("bolder plain text here", style: style, spans: [StyledSpan(range: 0..<6, font: bold, letterSpacing: 1)])
         let updated = try layout.updated(for: edited, after: edit)
-        let full = try fresh.layout(width: 80)
+        let full = try fresh.layout(wrapWidth: 80)
         #expect(updated.lines.map(\.utf16Range) == full.lines.map(\.utf16Range))
         #expect(updated.lines.map(\.width) == full.lines.map(\.width))
         // Inserting before a span moves it.

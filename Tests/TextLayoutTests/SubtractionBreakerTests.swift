@@ -6,11 +6,11 @@ import TestSupport
 
 @Suite("Greedy lines by subtraction")
 struct SubtractionBreakerTests {
-    /// Every line greedy filling gives `paragraph` from `start` at `maxWidth`, by subtraction where it can or by the walk alone.
-    static func greedy(_ prepared: PreparedText, _ paragraph: PreparedParagraph, from start: Int, maxWidth: Double,
+    /// Every line greedy filling gives `paragraph` from `start` at `wrapWidth`, by subtraction where it can or by the walk alone.
+    static func greedy(_ prepared: PreparedText, _ paragraph: PreparedParagraph, from start: Int, wrapWidth: Double,
                        bySubtraction: Bool) throws -> [LineBreak] {
         try prepared.bytes.withUnsafeBufferPointer { bytes in
-            let candidates = LineCandidates(paragraph: paragraph, bytes: bytes, style: prepared.style, maxWidth: maxWidth)
+            let candidates = LineCandidates(paragraph: paragraph, bytes: bytes, style: prepared.style, wrapWidth: wrapWidth)
             var lines: [LineBreak] = []
             try greedyLines(candidates, from: start, bySubtraction: bySubtraction) { lines.append($0); return true }
             return lines
@@ -23,23 +23,23 @@ struct SubtractionBreakerTests {
         var subtracted = 0
     }
 
-    /// Checks that both ways give the same lines for every paragraph of `prepared` at `maxWidth`,
+    /// Checks that both ways give the same lines for every paragraph of `prepared` at `wrapWidth`,
     /// from the paragraph's start and from each later line start (as an incremental relayout begins).
-    static func expectSameLines(_ prepared: PreparedText, maxWidth: Double, tally: inout Tally, _ what: @autoclosure () -> String) throws {
+    static func expectSameLines(_ prepared: PreparedText, wrapWidth: Double, tally: inout Tally, _ what: @autoclosure () -> String) throws {
         for (index, paragraph) in prepared.paragraphs.enumerated() where !paragraph.range.isEmpty {
-            let walked = try greedy(prepared, paragraph, from: paragraph.range.start, maxWidth: maxWidth, bySubtraction: false)
-            let subtracted = try greedy(prepared, paragraph, from: paragraph.range.start, maxWidth: maxWidth, bySubtraction: true)
-            #expect(subtracted == walked, "paragraph \(index) at \(maxWidth): \(what())\nwalk: \(walked)\nsubtraction: \(subtracted)")
+            let walked = try greedy(prepared, paragraph, from: paragraph.range.start, wrapWidth: wrapWidth, bySubtraction: false)
+            let subtracted = try greedy(prepared, paragraph, from: paragraph.range.start, wrapWidth: wrapWidth, bySubtraction: true)
+            #expect(subtracted == walked, "paragraph \(index) at \(wrapWidth): \(what())\nwalk: \(walked)\nsubtraction: \(subtracted)")
             tally.lines += walked.count
             for line in walked.dropFirst() {
-                let fromThere = try greedy(prepared, paragraph, from: line.start, maxWidth: maxWidth, bySubtraction: true)
+                let fromThere = try greedy(prepared, paragraph, from: line.start, wrapWidth: wrapWidth, bySubtraction: true)
                 #expect(fromThere == Array(walked.drop { $0.start < line.start }),
-                        "paragraph \(index) at \(maxWidth) from \(line.start): \(what())")
+                        "paragraph \(index) at \(wrapWidth) from \(line.start): \(what())")
             }
             // How many lines the subtraction gave alone: that the test reaches it at all.
             guard paragraph.tabs.isEmpty else { continue }
             prepared.bytes.withUnsafeBufferPointer { bytes in
-                let candidates = LineCandidates(paragraph: paragraph, bytes: bytes, style: prepared.style, maxWidth: maxWidth)
+                let candidates = LineCandidates(paragraph: paragraph, bytes: bytes, style: prepared.style, wrapWidth: wrapWidth)
                 for line in walked {
                     let segment = candidates.segment(startingLineAt: line.start)
                     if case .fitted = candidates.lineBySubtraction(from: line.start, segment: segment) { tally.subtracted += 1 }
@@ -56,7 +56,7 @@ struct SubtractionBreakerTests {
         let indent = prepared.style.settings.paragraph.indent
         var widths = [width]
         for paragraph in prepared.paragraphs where !paragraph.range.isEmpty {
-            for line in try greedy(prepared, paragraph, from: paragraph.range.start, maxWidth: width, bySubtraction: false) {
+            for line in try greedy(prepared, paragraph, from: paragraph.range.start, wrapWidth: width, bySubtraction: false) {
                 let lineIndent = prepared.style.settings.paragraph.indent(isFirstLine: line.start == paragraph.range.start)
                 for edge in [line.width, line.overflowWidth] where edge.isFinite {
                     for wrap in [edge + lineIndent, edge + lineIndent - Layout.fitTolerance] {
@@ -114,8 +114,8 @@ struct SubtractionBreakerTests {
             let (text, spans) = Self.seasoned(joined, &rng)
             let prepared = try PreparedText(text, style: Self.style(font, language: language, &rng), spans: spans)
             let width = Double.random(in: 40...420, using: &rng)
-            for maxWidth in try Self.edgeWidths(prepared, around: width, count: 24, &rng) {
-                try Self.expectSameLines(prepared, maxWidth: maxWidth, tally: &tally,
+            for wrapWidth in try Self.edgeWidths(prepared, around: width, count: 24, &rng) {
+                try Self.expectSameLines(prepared, wrapWidth: wrapWidth, tally: &tally,
                                          "\(language) case \(k): \(text.debugDescription), spans \(spans), \(prepared.style)")
             }
         }
@@ -133,8 +133,8 @@ struct SubtractionBreakerTests {
             let prepared = try PreparedText(text, style: Self.style(font, language: ["en", "de", nil].randomElement(using: &rng)!, &rng),
                                             spans: spans)
             let width = Double.random(in: 30...400, using: &rng)
-            for maxWidth in try Self.edgeWidths(prepared, around: width, count: 24, &rng) {
-                try Self.expectSameLines(prepared, maxWidth: maxWidth, tally: &tally, "seed \(seed): \(text.debugDescription), spans \(spans)")
+            for wrapWidth in try Self.edgeWidths(prepared, around: width, count: 24, &rng) {
+                try Self.expectSameLines(prepared, wrapWidth: wrapWidth, tally: &tally, "seed \(seed): \(text.debugDescription), spans \(spans)")
             }
         }
         #expect(tally.subtracted > 0, "no line was found by subtraction (\(tally.lines) lines)")

@@ -30,9 +30,9 @@ struct TextWrapTests {
         let width = Double.random(in: 30...420, using: &rng)
         let indent = seed % 5 == 0 ? Double.random(in: -20...20, using: &rng) : 0
         let label = "seed \(seed): \(text.debugDescription) at \(width), indent \(indent)"
-        let greedy = try Self.prepare(text, .wrap, indent: indent).layout(width: width)
+        let greedy = try Self.prepare(text, .wrap, indent: indent).layout(wrapWidth: width)
         for wrap in [TextWrap.balance, .pretty] {
-            let layout = try Self.prepare(text, wrap, indent: indent).layout(width: width)
+            let layout = try Self.prepare(text, wrap, indent: indent).layout(wrapWidth: width)
             expectInvariants(layout, "\(wrap) \(label)")
             #expect(layout.lineCount <= greedy.lineCount, "\(wrap) gives \(layout.lineCount) lines, greedy \(greedy.lineCount): \(label)")
             #expect(layout.lines.map(\.paragraph) == greedy.lines.map(\.paragraph) || layout.lineCount < greedy.lineCount,
@@ -53,8 +53,8 @@ struct TextWrapTests {
         let widestWord = try text.split(separator: " ").map { try Self.prepare(String($0), .wrap).layout().lines[0].width }.max() ?? 0
         let width = Double.random(in: (widestWord + 1)...400, using: &rng)
         let label = "seed \(seed): \(text.debugDescription) at \(width)"
-        let greedy = try Self.prepare(text, .wrap).layout(width: width)
-        let balanced = try Self.prepare(text, .balance).layout(width: width)
+        let greedy = try Self.prepare(text, .wrap).layout(wrapWidth: width)
+        let balanced = try Self.prepare(text, .balance).layout(wrapWidth: width)
         #expect(balanced.lineCount == greedy.lineCount, "\(label)")
         // Greedy filling gives the fewest lines at any width, so the narrowest width at which it
         // keeps its line count is the least widest line of any breaking into that many lines (to
@@ -107,7 +107,7 @@ struct TextWrapTests {
         let count = words.count
         let text = words.joined(separator: " ")
         let label = "seed \(seed): \(text.debugDescription) at \(width)"
-        let pretty = try Self.prepare(text, .pretty).layout(width: width)
+        let pretty = try Self.prepare(text, .pretty).layout(wrapWidth: width)
         // Every breaking: a bit per gap between words.
         var best: (lines: Int, cost: Double) = (Int.max, .infinity)
         for mask in 0..<(1 << (count - 1)) {
@@ -141,7 +141,7 @@ struct TextWrapTests {
         let count = words.count
         let text = words.joined(separator: " ")
         let label = "seed \(seed): \(text.debugDescription) at \(width)"
-        let balanced = try Self.prepare(text, .balance).layout(width: width)
+        let balanced = try Self.prepare(text, .balance).layout(wrapWidth: width)
         var best: (lines: Int, widest: Double, squares: Double) = (Int.max, .infinity, .infinity)
         for mask in 0..<(1 << (count - 1)) {
             var starts = [0]
@@ -163,7 +163,7 @@ struct TextWrapTests {
     @Test("a balanced paragraph whose most even breaking goes through a wider line early (found against Chromium)")
     func balanceKeepsEvenWaysThroughWiderLines() throws {
         let text = "Authentification requise pour permettre \u{E0} une application d\u{2019}emp\u{EA}cher l\u{2019}hibernation automatique du syst\u{E8}me."
-        let layout = try Self.prepare(text, .balance).layout(width: 240)
+        let layout = try Self.prepare(text, .balance).layout(wrapWidth: 240)
         let starts = layout.lines.map { String(text[$0.range]) }
         #expect(starts == ["Authentification ", "requise pour permettre ", "\u{E0} une application ",
                            "d\u{2019}emp\u{EA}cher l\u{2019}hibernation ", "automatique du syst\u{E8}me."])
@@ -175,8 +175,8 @@ struct TextWrapTests {
         let text = "The quick brown fox jumps over the lazy dog."
         let greedy = try Self.prepare(text, .wrap).layout()
         let width = greedy.lines[0].width - 1          // "dog." no longer fits on the first line
-        let ragged = try Self.prepare(text, .wrap).layout(width: width)
-        let pretty = try Self.prepare(text, .pretty).layout(width: width)
+        let ragged = try Self.prepare(text, .wrap).layout(wrapWidth: width)
+        let pretty = try Self.prepare(text, .pretty).layout(wrapWidth: width)
         #expect(ragged.lineCount == 2 && ragged.prepared.text[ragged.lines[1].range] == "dog.")
         #expect(pretty.lineCount == 2)
         #expect(pretty.prepared.text[pretty.lines[1].range].contains(" "), "the last line holds more than one word")
@@ -190,9 +190,9 @@ struct TextWrapTests {
         let width = Double.random(in: 80...360, using: &rng)
         for wrap in [TextWrap.balance, .pretty] {
             let prepared = try Self.prepare(text, wrap)
-            let layout = try prepared.layout(width: width)
+            let layout = try prepared.layout(wrapWidth: width)
             let narrow = try layout.shrinkWrapWidth()
-            let again = try prepared.layout(width: narrow)
+            let again = try prepared.layout(wrapWidth: narrow)
             #expect(narrow <= width + 1e-9)
             #expect(again.lineCount == layout.lineCount, "\(wrap) seed \(seed)")
             #expect(again.stableWidthRange.contains(narrow), "\(wrap) seed \(seed): \(again.stableWidthRange) holds \(narrow)")
@@ -210,7 +210,7 @@ struct TextWrapTests {
                 let text = Self.sentence(&rng, words: 40)
                 let width = Double.random(in: 120...260, using: &rng)
                 let prepared = try Self.prepare(text, wrap)
-                let layout = try prepared.layout(width: width)
+                let layout = try prepared.layout(wrapWidth: width)
                 guard layout.lineCount >= 3 else { continue }
                 // Type a word into the second-to-last line.
                 let line = layout.lines[layout.lineCount - 2]
@@ -223,12 +223,12 @@ struct TextWrapTests {
                 // From the edited line on, the lines are those the search gives from its start.
                 let kept = layout.lineCount - 2
                 let tail = try edited.bytes.withUnsafeBufferPointer { bytes in
-                    try breakLines(edited.paragraphs[0], bytes: bytes, style: edited.style, maxWidth: width,
+                    try breakLines(edited.paragraphs[0], bytes: bytes, style: edited.style, wrapWidth: width,
                                    from: layout.lines[kept].byteRange.lowerBound)
                 }
                 #expect(updated.lines.dropFirst(kept).map(\.byteRange) == tail.map { $0.start..<$0.end }, "\(wrap) trial \(trial)")
                 // A new width weighs the whole paragraph again: the layout is a fresh one.
-                #expect(try updated.prepared.layout(width: width + 1) == edited.layout(width: width + 1))
+                #expect(try updated.prepared.layout(wrapWidth: width + 1) == edited.layout(wrapWidth: width + 1))
             }
         }
     }

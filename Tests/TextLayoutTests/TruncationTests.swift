@@ -24,9 +24,9 @@ struct TruncationTests {
         let clamp = Int.random(in: 1...3, using: &rng)
         let position = TruncationPosition.allCases.randomElement(using: &rng)!
         let ellipsis = ["\u{2026}", "...", " more"].randomElement(using: &rng)!
-        let plain = try PreparedText(text, style: Self.style(ParagraphStyle())).layout(width: width)
+        let plain = try PreparedText(text, style: Self.style(ParagraphStyle())).layout(wrapWidth: width)
         let clamped = try PreparedText(text, style: Self.style(ParagraphStyle(lineClamp: clamp, truncate: position, ellipsis: ellipsis)))
-            .layout(width: width)
+            .layout(wrapWidth: width)
         let context = "seed \(seed): \(clamp) lines, \(position), width \(width), text \(text.debugDescription)"
         guard let truncation = clamped.truncation else {
             #expect(plain.lineCount <= clamp, "\(context): nothing hidden, but the text has \(plain.lineCount) lines")
@@ -58,11 +58,11 @@ struct TruncationTests {
         let stable = clamped.stableWidthRange
         if stable.lowerBound < width {
             let other = Double.random(in: stable.lowerBound..<min(stable.upperBound, 2 * width), using: &rng)
-            let resized = try clamped.prepared.layout(width: other)
+            let resized = try clamped.prepared.layout(wrapWidth: other)
             #expect(resized.lines.map(\.utf16Range) == clamped.lines.map(\.utf16Range) && resized.truncation?.hiddenRange == truncation.hiddenRange,
                     "\(context): at \(other), in the stable range \(stable), the layout changed")
         }
-        #expect(try clamped.shrinkWrapWidth() == clamped.width)
+        #expect(try clamped.shrinkWrapWidth() == clamped.widestLineWidth)
         // Geometry answers on a clamped layout, for every offset and across the lines.
         for offset in 0...length { _ = clamped.caretRect(forUTF16Offset: offset) }
         for line in clamped.lines { _ = clamped.caret(atX: width / 2, y: line.top + 1) }
@@ -78,7 +78,7 @@ struct TruncationTests {
         let width = Double.random(in: 40...300, using: &rng)
         let clamp = Int.random(in: 1...2, using: &rng)
         let style = try Self.style(ParagraphStyle(lineClamp: clamp))
-        let layout = try PreparedText(text, style: style).layout(width: width)
+        let layout = try PreparedText(text, style: style).layout(wrapWidth: width)
         guard let truncation = layout.truncation, let ellipsis = layout.ellipsisRect else { return }
         let last = layout.lines[clamp - 1]
         let kept = Array(text.utf16)[last.utf16Range.lowerBound..<truncation.hiddenRange.lowerBound]
@@ -95,15 +95,15 @@ struct TruncationTests {
 
     @Test("a text that fits its clamp hides nothing and lays out as without it")
     func nothingHidden() throws {
-        let clamped = try PreparedText("Short text", style: Self.style(ParagraphStyle(lineClamp: 3))).layout(width: 200)
+        let clamped = try PreparedText("Short text", style: Self.style(ParagraphStyle(lineClamp: 3))).layout(wrapWidth: 200)
         #expect(clamped.truncation == nil && clamped.ellipsisRect == nil)
-        #expect(clamped == (try PreparedText("Short text", style: Self.style(ParagraphStyle())).layout(width: 200)))
+        #expect(clamped == (try PreparedText("Short text", style: Self.style(ParagraphStyle())).layout(wrapWidth: 200)))
     }
 
     @Test("the end cut of a right-to-left paragraph puts the ellipsis at the line's left, its visual end")
     func rightToLeftEllipsisIsAtTheLeft() throws {
         let text = "אין מספיק זיכרון לטעינת התמונה, כדאי לנסות לסגור מספר יישומים כדי לפנות זיכרון"
-        let layout = try PreparedText(text, style: Self.style(ParagraphStyle(lineClamp: 1), file: "NotoSansHebrew-Regular.ttf")).layout(width: 150)
+        let layout = try PreparedText(text, style: Self.style(ParagraphStyle(lineClamp: 1), file: "NotoSansHebrew-Regular.ttf")).layout(wrapWidth: 150)
         let line = layout.lines[0]
         #expect(line.runs.first?.isEllipsis == true, "the ellipsis run is the leftmost")
         #expect(line.runs.first?.font.familyName == "DejaVu Sans", "Noto Sans Hebrew has no U+2026: it falls back")
@@ -114,7 +114,7 @@ struct TruncationTests {
     @Test("the ellipsis takes the font size and attributes of the styled span before it")
     func ellipsisFollowsTheSpan() throws {
         let span = StyledSpan(range: 0..<Self.sentence.utf16.count, size: 24, attributes: ["color": "#d00"])
-        let layout = try PreparedText(Self.sentence, style: Self.style(ParagraphStyle(lineClamp: 1)), spans: [span]).layout(width: 200)
+        let layout = try PreparedText(Self.sentence, style: Self.style(ParagraphStyle(lineClamp: 1)), spans: [span]).layout(wrapWidth: 200)
         let run = try #require(layout.lines[0].runs.first { $0.isEllipsis })
         #expect(run.size == 24 && run.attributes == ["color": "#d00"])
     }
@@ -122,7 +122,7 @@ struct TruncationTests {
     @Test("an ellipsis wider than the line is cut to its first grapheme cluster, and no text is kept")
     func wideEllipsisIsClipped() throws {
         let layout = try PreparedText(Self.sentence, style: Self.style(ParagraphStyle(lineClamp: 1, ellipsis: "(more)")))
-            .layout(width: 20)
+            .layout(wrapWidth: 20)
         let run = try #require(layout.lines[0].runs.first { $0.isEllipsis })
         #expect(run.glyphs.count == 1 && layout.lines[0].runs.count == 1)
         #expect(layout.truncation?.hiddenRange == 0..<Self.sentence.utf16.count)
@@ -134,13 +134,13 @@ struct TruncationTests {
         let lineHeight = prepared.style.font.metrics.lineHeight(size: 17)
         let sizing = EditorSizing(lineSpace: 2, insets: EdgeInsets(top: 4, left: 0, bottom: 4, right: 0),
                                   maxHeight: 8 + 2 * lineHeight + 2 + 1)
-        let measured = try prepared.measureEditor(width: 150, sizing: sizing)
+        let measured = try prepared.measureEditor(editorWidth: 150, sizing: sizing)
         #expect(measured.lineCount == 2 && measured.layout.truncation != nil)
         #expect(abs(measured.height - (8 + 2 * lineHeight + 2)) < 1e-9 && !measured.isScrollable)
-        let heightOnly = try prepared.editorHeight(width: 150, sizing: sizing)
+        let heightOnly = try prepared.editorHeight(editorWidth: 150, sizing: sizing)
         #expect(heightOnly.height == measured.height && heightOnly.lineCount == 2)
         // Without `truncate`, maxHeight only caps the editor, which scrolls.
-        let plain = try PreparedText(Self.sentence, style: Self.style(ParagraphStyle())).measureEditor(width: 150, sizing: sizing)
+        let plain = try PreparedText(Self.sentence, style: Self.style(ParagraphStyle())).measureEditor(editorWidth: 150, sizing: sizing)
         #expect(plain.lineCount > 2 && plain.isScrollable && plain.layout.truncation == nil)
     }
 
@@ -148,10 +148,10 @@ struct TruncationTests {
     func startAndMiddle() throws {
         let text = "These fields declare relationships between the source package and packages used to build it. They are discussed in the deb-src-control(5) manpage."
         // Pango 1.50, DejaVu Sans 17 px, width 240, height -1: start hides 0..121, middle 13..135.
-        let start = try PreparedText(text, style: Self.style(ParagraphStyle(lineClamp: 1, truncate: .start))).layout(width: 240)
+        let start = try PreparedText(text, style: Self.style(ParagraphStyle(lineClamp: 1, truncate: .start))).layout(wrapWidth: 240)
         #expect(start.truncation?.hiddenRange == 0..<121 && start.lines[0].utf16Range == 0..<text.utf16.count)
         #expect(start.lines[0].runs.first?.isEllipsis == true)
-        let middle = try PreparedText(text, style: Self.style(ParagraphStyle(lineClamp: 1, truncate: .middle))).layout(width: 240)
+        let middle = try PreparedText(text, style: Self.style(ParagraphStyle(lineClamp: 1, truncate: .middle))).layout(wrapWidth: 240)
         #expect(middle.truncation?.hiddenRange == 13..<135)
         #expect(middle.lines[0].runs.map(\.isEllipsis) == [false, true, false])
     }
@@ -160,9 +160,9 @@ struct TruncationTests {
     func editRelayout() throws {
         let style = try Self.style(ParagraphStyle(lineClamp: 2, truncate: .middle))
         let before = try PreparedText(Self.sentence, style: style)
-        let layout = try before.layout(width: 150)
+        let layout = try before.layout(wrapWidth: 150)
         let (after, edit) = try before.replacingCharacters(inUTF16: 6..<12, with: "")
-        #expect(try layout.updated(for: after, after: edit) == (try after.layout(width: 150)))
+        #expect(try layout.updated(for: after, after: edit) == (try after.layout(wrapWidth: 150)))
     }
 
     @Test("bad values name their key and what is allowed")
@@ -197,7 +197,7 @@ struct TruncationTests {
         #expect(!plain.contains("hiddenLines") && !plain.contains("truncated"))
         #expect(try result(#", "lineClamp": 9"#).contains(#""hiddenLines":0,"lines""#))
         let clamped = try result(#", "lineClamp": 1"#)
-        let layout = try PreparedText(Self.sentence, style: Self.style(ParagraphStyle(lineClamp: 1))).layout(width: 145)
+        let layout = try PreparedText(Self.sentence, style: Self.style(ParagraphStyle(lineClamp: 1))).layout(wrapWidth: 145)
         let rect = try #require(layout.ellipsisRect)
         let hidden = try #require(layout.truncation?.hiddenRange)
         #expect(clamped.contains(#""hiddenLines":\#(layout.truncation!.hiddenLineCount),"truncated":{"start":\#(hidden.lowerBound),"end":\#(Self.sentence.utf16.count)}"#), "\(clamped)")

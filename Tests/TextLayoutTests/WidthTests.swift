@@ -24,30 +24,30 @@ struct WidthTests {
     @Test("breaks are the same across the stable range and change past it", arguments: texts, [70.0, 120, 200])
     func stableRange(text: String, width: Double) throws {
         let prepared = try prepare(text)
-        let layout = try prepared.layout(width: width)
+        let layout = try prepared.layout(wrapWidth: width)
         let stable = layout.stableWidthRange
         #expect(stable.contains(width))
-        #expect(starts(try prepared.layout(width: stable.lowerBound)) == starts(layout))
+        #expect(starts(try prepared.layout(wrapWidth: stable.lowerBound)) == starts(layout))
         if stable.upperBound.isFinite {
-            #expect(starts(try prepared.layout(width: stable.upperBound.nextDown)) == starts(layout))
-            #expect(starts(try prepared.layout(width: stable.upperBound)) != starts(layout))
+            #expect(starts(try prepared.layout(wrapWidth: stable.upperBound.nextDown)) == starts(layout))
+            #expect(starts(try prepared.layout(wrapWidth: stable.upperBound)) != starts(layout))
         }
         if stable.lowerBound > 1 {
-            #expect(starts(try prepared.layout(width: stable.lowerBound - 0.01)) != starts(layout))
+            #expect(starts(try prepared.layout(wrapWidth: stable.lowerBound - 0.01)) != starts(layout))
         }
     }
 
     @Test("the shrink-wrap width keeps the line count, and any narrower width does not or cuts a word", arguments: texts, [90.0, 160, 300])
     func shrinkWrap(text: String, width: Double) throws {
         let prepared = try prepare(text)
-        let layout = try prepared.layout(width: width)
+        let layout = try prepared.layout(wrapWidth: width)
         let wrapped = try layout.shrinkWrapWidth()
-        #expect(wrapped <= layout.width)
-        let atWrapped = try prepared.layout(width: wrapped)
+        #expect(wrapped <= layout.widestLineWidth)
+        let atWrapped = try prepared.layout(wrapWidth: wrapped)
         #expect(atWrapped.lineCount == layout.lineCount)
         #expect(atWrapped.cutLineCount <= layout.cutLineCount)
         if wrapped > 1 {
-            let narrower = try prepared.layout(width: wrapped - 0.01)
+            let narrower = try prepared.layout(wrapWidth: wrapped - 0.01)
             #expect(narrower.lineCount > layout.lineCount || narrower.cutLineCount > layout.cutLineCount)
         }
     }
@@ -55,24 +55,24 @@ struct WidthTests {
     @Test("shrink-wrapping keeps the longest word whole where a narrower width would cut it and keep the line count")
     func shrinkWrapKeepsWords() throws {
         let prepared = try prepare("Donaudampfschifffahrtsgesellschaft ja")
-        let word = try prepare("Donaudampfschifffahrtsgesellschaft").layout().width
+        let word = try prepare("Donaudampfschifffahrtsgesellschaft").layout().widestLineWidth
         // The word on the first line, "ja" on the second.
-        let layout = try prepared.layout(width: word + 5)
+        let layout = try prepared.layout(wrapWidth: word + 5)
         #expect(layout.lineCount == 2 && layout.cutLineCount == 0)
         // Cut after 70% of the word, its rest and "ja" share the second line: the same line count
         // at a narrower width.
-        let cut = try prepared.layout(width: word * 0.7)
+        let cut = try prepared.layout(wrapWidth: word * 0.7)
         #expect(cut.lineCount == layout.lineCount && cut.cutLineCount == 1, "the narrower width keeps the count by cutting the word")
         let wrapped = try layout.shrinkWrapWidth()
         #expect(wrapped >= word - Layout.fitTolerance)
-        #expect(try prepared.layout(width: wrapped).cutLineCount == 0)
+        #expect(try prepared.layout(wrapWidth: wrapped).cutLineCount == 0)
     }
 
     @Test("a text whose every line is one cluster shrink-wraps to its widest line",
           arguments: ["👍", "好", "x\ny", "👍\n好\nx", "👍 👍"], [nil, 5.0, 30, 300])
     func oneClusterLines(text: String, width: Double?) throws {
-        let layout = try prepare(text).layout(width: width)
-        let widest = layout.width
+        let layout = try prepare(text).layout(wrapWidth: width)
+        let widest = layout.widestLineWidth
         #expect(widest > 5)
         // Each line is one cluster or ends at a hard break: no narrower width holds it.
         #expect(try layout.shrinkWrapWidth() == widest)
@@ -96,27 +96,27 @@ struct WidthTests {
     /// keeps its line count and every line fits (the width is its widest line, the foot of its
     /// stable range); 0.01 px narrower, it needs more lines, a line overflows or a word is cut.
     func checkShrinkWrap(_ prepared: PreparedText, width: Double?, _ comment: Comment) throws {
-        let layout = try prepared.layout(width: width)
+        let layout = try prepared.layout(wrapWidth: width)
         let wrapped = try layout.shrinkWrapWidth()
         guard wrapped > 0 else {
-            #expect(layout.width == 0, comment)
+            #expect(layout.widestLineWidth == 0, comment)
             return
         }
-        let atWrapped = try prepared.layout(width: wrapped)
-        let fitsItsWidth = layout.width <= (width ?? .infinity) + Layout.fitTolerance
+        let atWrapped = try prepared.layout(wrapWidth: wrapped)
+        let fitsItsWidth = layout.widestLineWidth <= (width ?? .infinity) + Layout.fitTolerance
         if fitsItsWidth {
             #expect(atWrapped.lineCount == layout.lineCount, comment)
         } else {
             #expect(atWrapped.lineCount <= layout.lineCount, comment)
         }
-        #expect(atWrapped.width == wrapped, "the width is the widest line laid out at it: \(comment)")
+        #expect(atWrapped.widestLineWidth == wrapped, "the width is the widest line laid out at it: \(comment)")
         #expect(atWrapped.stableWidthRange.lowerBound == wrapped, comment)
         if starts(atWrapped) == starts(layout) {
             #expect(layout.stableWidthRange.lowerBound == wrapped, comment)
         }
         if wrapped > 0.01 {
-            let narrower = try prepared.layout(width: wrapped - 0.01)
-            #expect(narrower.lineCount > atWrapped.lineCount || narrower.width > wrapped - 0.01 + Layout.fitTolerance
+            let narrower = try prepared.layout(wrapWidth: wrapped - 0.01)
+            #expect(narrower.lineCount > atWrapped.lineCount || narrower.widestLineWidth > wrapped - 0.01 + Layout.fitTolerance
                         || narrower.cutLineCount > layout.cutLineCount,
                     "0.01 px narrower still fits without cutting another word: \(comment)")
         }
@@ -151,8 +151,8 @@ struct HeightOnlyTests {
         let prepared = try PreparedText(text, font: try bundledFonts.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!), size: 17)
         for sizing in [EditorSizing(), EditorSizing(minLines: 3, maxLines: 4, lineSpace: 2, insets: EdgeInsets(top: 5, left: 6, bottom: 7, right: 8)),
                        EditorSizing(maxLines: 1, lineSpace: 3.3, maxHeight: 30)] {
-            let full = try prepared.measureEditor(width: width, sizing: sizing)
-            let quick = try prepared.editorHeight(width: width, sizing: sizing)
+            let full = try prepared.measureEditor(editorWidth: width, sizing: sizing)
+            let quick = try prepared.editorHeight(editorWidth: width, sizing: sizing)
             #expect(quick == EditorHeight(height: full.height, lineCount: full.lineCount, visibleLineCount: full.visibleLineCount,
                                           contentHeight: full.contentHeight, isScrollable: full.isScrollable))
         }

@@ -11,13 +11,13 @@ struct EllipsisPictureTests {
     static func pictures(_ text: String, font: String, width: Double, direction: TextDirection)
         throws -> (clamped: Canvas, written: Canvas, box: LayoutRect) {
         let style = try TextStyle(font: bundledFont(font), settings: TextSettings(direction: direction, paragraph: ParagraphStyle(lineClamp: 1)))
-        let measurement = try PreparedText(text, style: style).measureEditor(width: width)
+        let measurement = try PreparedText(text, style: style).measureEditor(editorWidth: width)
         let layout = measurement.layout
         let box = try #require(layout.ellipsisRect)
         let hidden = try #require(layout.truncation?.hiddenRange)
         let kept = String(decoding: Array(text.utf16)[..<hidden.lowerBound], as: UTF16.self)
         let options = RenderOptions(scale: 2, background: .transparent)
-        let clamped = try RasterRenderer.render(RenderScene(editor: measurement, sizing: EditorSizing(), width: width), options: options)
+        let clamped = try RasterRenderer.render(RenderScene(editor: measurement, sizing: EditorSizing(), editorWidth: width), options: options)
         let (written, _) = try editorScene(kept + "\u{2026}", font: font, width: width, direction: direction)
         return (clamped, try RasterRenderer.render(written, options: options), box)
     }

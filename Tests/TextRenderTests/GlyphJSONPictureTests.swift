@@ -25,13 +25,13 @@ struct GlyphJSONPictureTests {
         let request = try LayoutRequest(job: parseJSON(Self.jobs[index]))
         let result = try request.measure(in: bundledFonts)
         let options = RenderOptions(scale: scale)
-        let scene = RenderScene(editor: result.measurement, sizing: request.settings.sizing, width: request.settings.editorWidth)
+        let scene = RenderScene(editor: result.measurement, sizing: request.settings.sizing, editorWidth: request.settings.editorWidth)
         let rendered = try RasterRenderer.render(scene, options: options)
 
         // From here on only the JSON, the request's box and the font files are read.
         let json = try parseJSON(result.json(.glyphs))
         let contentWidth = try number(json["width"])
-        let boxWidth = request.settings.editorWidth ?? (contentWidth + request.settings.sizing.insets.left + request.settings.sizing.insets.right)
+        let boxWidth = request.settings.editorWidth ?? request.settings.sizing.editorWidth(ofWrapWidth: contentWidth)
         let size = (width: Int((boxWidth * scale - 1e-9).rounded(.up)), height: Int((try number(json["editorHeight"]) * scale - 1e-9).rounded(.up)))
         var canvas = Canvas(width: size.width, height: size.height, background: options.background)
         let rasterizer = GlyphRasterizer()

@@ -90,8 +90,8 @@ struct GoldenPictureTests {
     @Test("a layout made without glyph runs draws the same picture as one made with them")
     func runlessLayout() throws {
         let prepared = try PreparedText("Hello שלום world\nwrapped over lines", font: bundledFont(), size: 17)
-        let withRuns = try SVGRenderer.render(RenderScene(layout: try prepared.layout(width: 90)), options: RenderOptions())
-        let without = try SVGRenderer.render(RenderScene(layout: try prepared.layout(width: 90, glyphRuns: false)), options: RenderOptions())
+        let withRuns = try SVGRenderer.render(RenderScene(layout: try prepared.layout(wrapWidth: 90)), options: RenderOptions())
+        let without = try SVGRenderer.render(RenderScene(layout: try prepared.layout(wrapWidth: 90, glyphRuns: false)), options: RenderOptions())
         #expect(withRuns.contains("<use "))
         #expect(without == withRuns)
     }

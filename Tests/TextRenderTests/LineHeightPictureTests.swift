@@ -10,8 +10,8 @@ struct LineHeightPictureTests {
     static func picture(_ text: String, _ lineHeight: LineHeight, minLines: Int = 1) throws -> (scene: RenderScene, canvas: Canvas) {
         let sizing = EditorSizing(minLines: minLines)
         let style = try TextStyle(font: bundledFont(), settings: TextSettings(paragraph: ParagraphStyle(lineHeight: lineHeight)))
-        let measurement = try PreparedText(text, style: style).measureEditor(width: 200, sizing: sizing)
-        let scene = RenderScene(editor: measurement, sizing: sizing, width: 200)
+        let measurement = try PreparedText(text, style: style).measureEditor(editorWidth: 200, sizing: sizing)
+        let scene = RenderScene(editor: measurement, sizing: sizing, editorWidth: 200)
         return (scene, try RasterRenderer.render(scene, options: RenderOptions(scale: 1, background: .transparent)))
     }
 

@@ -32,7 +32,7 @@ struct PictureSizeTests {
     @Test("PNG and SVG are the measured editor's size times the scale", arguments: cases)
     func size(_ c: Case) throws {
         let (scene, measurement) = try editorScene(c.text, width: c.width, sizing: c.sizing)
-        let expectedWidth = c.width ?? (measurement.layout.width + c.sizing.insets.left + c.sizing.insets.right)
+        let expectedWidth = c.width ?? (measurement.layout.widestLineWidth + c.sizing.insets.left + c.sizing.insets.right)
         #expect(scene.height == measurement.height)
         #expect(scene.width == expectedWidth)
         for debug in [false, true] {
@@ -49,7 +49,7 @@ struct PictureSizeTests {
 
     @Test("a bare layout's picture is its wrap width by its content height")
     func bareLayout() throws {
-        let layout = try PreparedText("Hello, world! A longer message wraps.", font: bundledFont(), size: 17).layout(width: 100)
+        let layout = try PreparedText("Hello, world! A longer message wraps.", font: bundledFont(), size: 17).layout(wrapWidth: 100)
         let scene = RenderScene(layout: layout)
         let size = try scene.pixelSize(scale: 2)
         #expect(size.width == 200)

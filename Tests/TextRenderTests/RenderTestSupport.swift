@@ -16,8 +16,8 @@ func editorScene(_ text: String, font: String = "DejaVuSans.ttf", size: Double =
                  paragraph: ParagraphStyle = ParagraphStyle()) throws -> (scene: RenderScene, measurement: EditorMeasurement) {
     let prepared = try PreparedText(text, style: TextStyle(font: bundledFont(font), settings: TextSettings(size: size, direction: direction, language: language,
                                                            paragraph: paragraph)))
-    let measurement = try prepared.measureEditor(width: width, sizing: sizing)
-    return (RenderScene(editor: measurement, sizing: sizing, width: width), measurement)
+    let measurement = try prepared.measureEditor(editorWidth: width, sizing: sizing)
+    return (RenderScene(editor: measurement, sizing: sizing, editorWidth: width), measurement)
 }
 
 extension Canvas {

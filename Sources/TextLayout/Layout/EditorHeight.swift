@@ -66,15 +66,33 @@ public struct EditorSizing: Sendable, Hashable {
                           from: "insets.left (\(insets.left)) and insets.right (\(insets.right))", keys: ["insets.left", "insets.right"])
     }
 
-    /// The wrap width of an editor `width` pixels wide: less the left and right insets.
-    func wrapWidth(ofEditorWidth width: Double) -> Double {
-        width - insets.left - insets.right
+    /// The wrap width of an editor `editorWidth` pixels wide: less the left and right insets.
+    /// With ``editorWidth(ofWrapWidth:)``, the one place an editor's width and its text's meet.
+    public func wrapWidth(ofEditorWidth editorWidth: Double) -> Double {
+        editorWidth - insets.left - insets.right
     }
 
-    /// The width of an editor whose text wraps at `width`: the left and right insets added, as
-    /// the batch's `shrinkWrapWidth` and `stableWidth` add them (the bubble a chat app draws).
-    public func editorWidth(ofWrapWidth width: Double) -> Double {
-        width + (insets.left + insets.right)
+    /// The width of an editor whose text wraps at `wrapWidth`: the left and right insets added,
+    /// as the batch's `shrinkWrapWidth` and `stableWidth` add them (the bubble a chat app draws),
+    /// and as a picture's box is drawn around a layout without a width.
+    public func editorWidth(ofWrapWidth wrapWidth: Double) -> Double {
+        wrapWidth + (insets.left + insets.right)
+    }
+
+    /// Checks this sizing and an editor `editorWidth` pixels wide (nil for no limit), and gives
+    /// the editor's wrap width (nil for no limit).
+    /// - Throws: ``LayoutError`` `.invalidArgument` for an invalid sizing, or an editor width that
+    ///   is not a positive number or leaves no room between the left and right insets.
+    func checkedWrapWidth(ofEditorWidth editorWidth: Double?) throws -> Double? {
+        try validate()
+        guard let editorWidth else { return nil }
+        try requirePositive(editorWidth, key: "width")
+        let wrapWidth = self.wrapWidth(ofEditorWidth: editorWidth)
+        guard wrapWidth > 0 else {
+            throw LayoutError(.invalidArgument, "width \(editorWidth) leaves no room for text between the left and right insets (\(insets.left) + \(insets.right))",
+                              keys: ["width", "insets"])
+        }
+        return wrapWidth
     }
 }
 
@@ -105,31 +123,33 @@ public struct EditorMeasurement: Sendable, Equatable {
 }
 
 extension PreparedText {
-    /// Measures a growing editor `width` pixels wide (nil for no limit) holding this text.
+    /// Measures a growing editor `editorWidth` pixels wide, its insets included (nil for no
+    /// limit), holding this text: the text is laid out at the editor's wrap width (its width less
+    /// the side insets, ``EditorSizing/wrapWidth(ofEditorWidth:)``).
     ///
     /// Height = top inset + bottom inset + the height of clamp(lineCount, minLines, maxLines) lines
     /// (lines past the text's own are as tall as an empty line, ``TextStyle/emptyLineHeight``), then clamped to minHeight and
     /// maxHeight. The editor scrolls when the content is taller than its inside.
-    /// - Throws: ``LayoutError`` `.invalidArgument` for an invalid sizing, a width that leaves
+    /// - Throws: ``LayoutError`` `.invalidArgument` for an invalid sizing, an editor width that leaves
     ///   no room between the left and right insets, or sizes whose sum overflows (the error names them).
-    /// - Parameter glyphRuns: false for the height-only path (see ``layout(width:lineSpace:glyphRuns:)``).
-    public func measureEditor(width: Double?, sizing: EditorSizing = EditorSizing(), glyphRuns: Bool = true) throws -> EditorMeasurement {
-        let layout = try layout(width: try wrapWidth(width, sizing), lineSpace: sizing.lineSpace, glyphRuns: glyphRuns,
-                                maxContentHeight: sizing.maxHeight.map { $0 - sizing.insets.top - sizing.insets.bottom })
-        return try layout.measureEditor(width: width, sizing: sizing)
+    /// - Parameter glyphRuns: false for the height-only path (see ``layout(wrapWidth:lineSpace:glyphRuns:)``).
+    public func measureEditor(editorWidth: Double?, sizing: EditorSizing = EditorSizing(), glyphRuns: Bool = true) throws -> EditorMeasurement {
+        let layout = try layout(wrapWidth: try sizing.checkedWrapWidth(ofEditorWidth: editorWidth), lineSpace: sizing.lineSpace,
+                                glyphRuns: glyphRuns, maxContentHeight: sizing.maxHeight.map { $0 - sizing.insets.top - sizing.insets.bottom })
+        return try layout.measureEditor(editorWidth: editorWidth, sizing: sizing)
     }
 
     /// The editor's height without the layout: the height-only path. It counts lines and adds up
     /// their heights as the breaker finds them, building no `Line` and no glyph run (a chat list
-    /// re-measuring its bubbles at a new width needs nothing more). Equal to ``measureEditor(width:sizing:glyphRuns:)``.
-    public func editorHeight(width: Double?, sizing: EditorSizing = EditorSizing()) throws -> EditorHeight {
+    /// re-measuring its bubbles at a new width needs nothing more). Equal to ``measureEditor(editorWidth:sizing:glyphRuns:)``.
+    public func editorHeight(editorWidth: Double?, sizing: EditorSizing = EditorSizing()) throws -> EditorHeight {
         if style.settings.paragraph.truncates {
             // A clamped text's last line is built with its ellipsis: measure it as a layout does.
-            let measured = try measureEditor(width: width, sizing: sizing, glyphRuns: false)
+            let measured = try measureEditor(editorWidth: editorWidth, sizing: sizing, glyphRuns: false)
             return EditorHeight(height: measured.height, lineCount: measured.lineCount, visibleLineCount: measured.visibleLineCount,
                                 contentHeight: measured.contentHeight, isScrollable: measured.isScrollable)
         }
-        let wrapWidth = try self.wrapWidth(width, sizing) ?? .infinity
+        let wrapWidth = try sizing.checkedWrapWidth(ofEditorWidth: editorWidth) ?? .infinity
         let lineSpace = sizing.lineSpace
         let maxLines = sizing.maxLines ?? Int.max
         var count = 0
@@ -145,7 +165,7 @@ extension PreparedText {
                 // A paragraph in one font with lines as tall as the font makes them has one line
                 // height for all its lines: found once, not once a line.
                 let uniformHeight = fontLineBoxes ? paragraph.onlyFont.map { $0.font.metrics.lineHeight(size: $0.size) } : nil
-                try forEachLine(paragraph, bytes: bytes, style: style, maxWidth: wrapWidth) { line in
+                try forEachLine(paragraph, bytes: bytes, style: style, wrapWidth: wrapWidth) { line in
                     let height = uniformHeight ?? builder?.buildLine(paragraph, line, bytes: bytes, utf16Start: 0, glyphRuns: false).height
                         ?? Self.fontLineHeight(paragraph, line, style: style)
                     content = top + height
@@ -170,19 +190,6 @@ extension PreparedText {
         line.end == line.start ? style.font.metrics.lineHeight(size: style.settings.size) : fontLineExtent(of: paragraph, line).height
     }
 
-    /// The wrap width: the editor's width less its side insets (nil for no limit).
-    func wrapWidth(_ width: Double?, _ sizing: EditorSizing) throws -> Double? {
-        try sizing.validate()
-        guard let width else { return nil }
-        try requirePositive(width, key: "width")
-        let inner = sizing.wrapWidth(ofEditorWidth: width)
-        guard inner > 0 else {
-            throw LayoutError(.invalidArgument, "width \(width) leaves no room for text between the left and right insets (\(sizing.insets.left) + \(sizing.insets.right))",
-                              keys: ["width", "insets"])
-        }
-        return inner
-    }
-
     /// The editor's height and whether it scrolls, from its lines: `visibleHeight` is the height
     /// of the first `visibleLines` lines when the text has that many.
     /// - Throws: ``LayoutError`` `.invalidArgument` when the height overflows, naming the keys.
@@ -205,7 +212,7 @@ extension PreparedText {
     }
 }
 
-/// A growing editor's height, measured without building lines (see ``PreparedText/editorHeight(width:sizing:)``).
+/// A growing editor's height, measured without building lines (see ``PreparedText/editorHeight(editorWidth:sizing:)``).
 public struct EditorHeight: Sendable, Equatable {
     public init(height: Double, lineCount: Int, visibleLineCount: Int, contentHeight: Double, isScrollable: Bool) {
         self.height = height

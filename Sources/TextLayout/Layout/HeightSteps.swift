@@ -1,18 +1,18 @@
 // Height as a function of width: every editor width at which a text's line count or editor height changes, found from the stable-width intervals.
 
-/// One step of ``PreparedText/heightSteps(in:sizing:)``: at every editor width from ``fromWidth``
+/// One step of ``PreparedText/heightSteps(in:sizing:)``: at every editor width from ``fromEditorWidth``
 /// up to (not including) the next step's, the text has ``lineCount`` lines and the editor is
 /// ``editorHeight`` tall.
 public struct HeightStep: Sendable, Hashable {
     /// The narrowest editor width of the step (side insets included), in pixels.
-    public var fromWidth: Double
+    public var fromEditorWidth: Double
     /// The text's number of lines (``EditorHeight/lineCount``).
     public var lineCount: Int
     /// The editor's height (``EditorHeight/height``).
     public var editorHeight: Double
 
-    public init(fromWidth: Double, lineCount: Int, editorHeight: Double) {
-        self.fromWidth = fromWidth
+    public init(fromEditorWidth: Double, lineCount: Int, editorHeight: Double) {
+        self.fromEditorWidth = fromEditorWidth
         self.lineCount = lineCount
         self.editorHeight = editorHeight
     }
@@ -20,8 +20,8 @@ public struct HeightStep: Sendable, Hashable {
 
 extension PreparedText {
     /// The text's line count and editor height at every editor width in `widths`, as ascending
-    /// steps: at each width from a step's ``HeightStep/fromWidth`` up to the next step's (the last
-    /// up to `widths.upperBound`), ``editorHeight(width:sizing:)`` gives that step's line count
+    /// steps: at each width from a step's ``HeightStep/fromEditorWidth`` up to the next step's (the last
+    /// up to `widths.upperBound`), ``editorHeight(editorWidth:sizing:)`` gives that step's line count
     /// and height. The first step starts at `widths.lowerBound`; two steps in a row never have the
     /// same line count and height.
     ///
@@ -34,7 +34,7 @@ extension PreparedText {
     /// its kept lines, as its editor height does.
     /// - Throws: ``LayoutError`` `.invalidArgument` when `widths.lowerBound` is not a finite number
     ///   greater than 0 or `widths.upperBound` is not finite, for balanced or pretty lines
-    ///   (``ParagraphStyle/textWrap``), and as ``editorHeight(width:sizing:)``
+    ///   (``ParagraphStyle/textWrap``), and as ``editorHeight(editorWidth:sizing:)``
     ///   does at a width of the range (a sizing that is not valid, insets or an indent that leave
     ///   no room at the narrowest width).
     /// - Complexity: one relayout (without glyph runs) per change of the line breaks within `widths`.
@@ -54,22 +54,22 @@ extension PreparedText {
                               + "line takes its next piece); \(style.settings.paragraph.textWrap.rawValue) lines are chosen anew at every width",
                               keys: ["heightSteps", "textWrap"])
         }
-        var width = widths.lowerBound
-        var breaks = try sweptBreaks(atEditorWidth: width, sizing: sizing)
+        var editorWidth = widths.lowerBound
+        var breaks = try sweptBreaks(atEditorWidth: editorWidth, sizing: sizing)
         var steps: [HeightStep] = []
         while true {
             if breaks.mayChangeFigures {
                 // The figures as editorHeight gives them: it sums line heights on its own path,
                 // which can differ from a layout's in the last place.
-                let height = try editorHeight(width: width, sizing: sizing)
+                let height = try editorHeight(editorWidth: editorWidth, sizing: sizing)
                 if steps.last?.lineCount != height.lineCount || steps.last?.editorHeight != height.height {
-                    steps.append(HeightStep(fromWidth: width, lineCount: height.lineCount, editorHeight: height.height))
+                    steps.append(HeightStep(fromEditorWidth: editorWidth, lineCount: height.lineCount, editorHeight: height.height))
                 }
             }
-            guard let next = try nextBreakChange(after: width, of: breaks, sizing: sizing, upTo: widths.upperBound) else {
+            guard let next = try nextBreakChange(after: editorWidth, of: breaks, sizing: sizing, upTo: widths.upperBound) else {
                 return steps
             }
-            (width, breaks) = next
+            (editorWidth, breaks) = next
         }
     }
 
@@ -80,7 +80,7 @@ extension PreparedText {
                                  upTo upperWidth: Double) throws -> (width: Double, breaks: SweptBreaks)? {
         let wrapWidth = breaks.nextWrapWidths.min() ?? .infinity
         guard wrapWidth.isFinite else { return nil }
-        let editorWidth = firstHolding(near: wrapWidth + sizing.insets.left + sizing.insets.right) {
+        let editorWidth = firstHolding(near: sizing.editorWidth(ofWrapWidth: wrapWidth)) {
             sizing.wrapWidth(ofEditorWidth: $0) >= wrapWidth
         }
         let candidate = max(editorWidth, width.nextUp)
@@ -109,11 +109,11 @@ extension PreparedText {
     /// narrower width, a paragraph none of whose lines can take its next piece at this width
     /// keeps its breaks unbroken again (greedy lines that fit stay as they are until then).
     private func sweptBreaks(atEditorWidth width: Double, sizing: EditorSizing, from earlier: SweptBreaks? = nil) throws -> SweptBreaks {
-        let wrapWidth = try self.wrapWidth(width, sizing) ?? .infinity
+        let wrapWidth = try sizing.checkedWrapWidth(ofEditorWidth: width) ?? .infinity
         var swept = SweptBreaks()
         if style.settings.paragraph.truncates {
             // A clamped text's last line depends on all of it: lay it out whole.
-            let layout = try measureEditor(width: width, sizing: sizing, glyphRuns: false).layout
+            let layout = try measureEditor(editorWidth: width, sizing: sizing, glyphRuns: false).layout
             var lines = Array(repeating: [LineBreak](), count: paragraphs.count)
             for line in layout.lines {
                 lines[line.paragraph].append(LineBreak(start: line.byteRange.lowerBound, contentEnd: line.contentEnd, end: line.byteRange.upperBound,
@@ -132,7 +132,7 @@ extension PreparedText {
         swept.mayChangeFigures = earlier == nil
         try bytes.withUnsafeBufferPointer { bytes in
             for (index, paragraph) in paragraphs.enumerated() where earlier.map({ $0.nextWrapWidths[index] <= wrapWidth }) ?? true {
-                let lines = try breakLines(paragraph, bytes: bytes, style: style, maxWidth: wrapWidth)
+                let lines = try breakLines(paragraph, bytes: bytes, style: style, wrapWidth: wrapWidth)
                 if let earlier, !breakAlike(lines, earlier.lines[index]) {
                     swept.changed = true
                     // A paragraph in one font has lines of one height: only its line count matters.

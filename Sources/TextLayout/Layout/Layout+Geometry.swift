@@ -69,11 +69,11 @@ extension Layout {
     /// The width lines are aligned in: the wrap width, or without a limit the widest line's width
     /// (with its indent: the width `TextRender` gives a bare layout's picture, and a growing
     /// editor's text area).
-    public var alignmentWidth: Double { maxWidth.isFinite ? maxWidth : widestExtent }
+    public var alignmentWidth: Double { wrapWidth.isFinite ? wrapWidth : widestExtent }
 
-    /// The widest line's width with its indent (``width`` without an indent).
+    /// The widest line's width with its indent (``widestLineWidth`` without an indent).
     var widestExtent: Double {
-        guard prepared.style.settings.paragraph.indent != 0 else { return width }
+        guard prepared.style.settings.paragraph.indent != 0 else { return widestLineWidth }
         return lines.reduce(0) { max($0, $1.width + indent(of: $1)) }
     }
 
@@ -181,7 +181,7 @@ extension Layout {
         let index = lineIndex(for: caret)
         let geometry = lineGeometry(index)
         var x = geometry.x(of: geometry.edge(for: caret))
-        if maxWidth.isFinite { x = min(x, maxWidth) }
+        if wrapWidth.isFinite { x = min(x, wrapWidth) }
         let line = lines[index]
         return LayoutRect(x: max(0, x), y: line.top, width: width, height: line.height)
     }

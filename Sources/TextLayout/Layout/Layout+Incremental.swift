@@ -8,7 +8,7 @@ extension Layout {
     /// at the line before the one the edit starts in (a shorter word may now fit there) and stops
     /// as soon as a line starts where one started before, shifted by the edit; lines after that
     /// are kept, moved by the edit's length and by the change in height. The result equals a full
-    /// ``PreparedText/layout(width:lineSpace:glyphRuns:)`` of `prepared`, but with balanced or
+    /// ``PreparedText/layout(wrapWidth:lineSpace:glyphRuns:)`` of `prepared`, but with balanced or
     /// pretty lines (``ParagraphStyle/textWrap``): then the edited paragraph's lines before the
     /// edit's line are kept and the rest of it is chosen anew from there, to its end.
     /// - Throws: ``LayoutError`` `.invalidArgument` when `edit` does not describe a change of this
@@ -22,7 +22,7 @@ extension Layout {
         }
         if prepared.style.settings.paragraph.truncates {
             // A clamped layout's last line depends on all the text after it: lay it out again.
-            return try prepared.layout(width: maxWidth.isFinite ? maxWidth : nil, lineSpace: lineSpace, glyphRuns: hasGlyphRuns,
+            return try prepared.layout(wrapWidth: wrapWidth.isFinite ? wrapWidth : nil, lineSpace: lineSpace, glyphRuns: hasGlyphRuns,
                                        maxContentHeight: maxContentHeight)
         }
         let rebroken = try prepared.bytes.withUnsafeBufferPointer { bytes in
@@ -36,7 +36,7 @@ extension Layout {
         // The remaining old lines: moved by the edit and by the change in height, shared with this layout.
         kept.appendMoved(from: rebroken.resume, bytes: edit.byteDelta, utf16: edit.utf16Delta,
                          paragraphs: edit.newParagraphCount - edit.oldParagraphCount, top: rebroken.top, lineSpace: lineSpace)
-        return try Layout(prepared: prepared, maxWidth: maxWidth, lineSpace: lineSpace, lines: kept.build(text: prepared.text),
+        return try Layout(prepared: prepared, wrapWidth: wrapWidth, lineSpace: lineSpace, lines: kept.build(text: prepared.text),
                           hasGlyphRuns: hasGlyphRuns)
     }
 
@@ -63,7 +63,7 @@ extension Layout {
         // Old lines after the edit keep the widths they were measured with: only where
         // positions are exact are those a fresh layout's (see `hasExactPositions`).
         let mayKeepLinesBelow = !keepsLinesAbove && paragraph.hasExactPositions && oldParagraph.hasExactPositions
-        let breaks = try breakLines(paragraph, bytes: bytes, style: prepared.style, maxWidth: maxWidth, from: start) { newStart in
+        let breaks = try breakLines(paragraph, bytes: bytes, style: prepared.style, wrapWidth: wrapWidth, from: start) { newStart in
             guard mayKeepLinesBelow, newStart > editEnd else { return false }
             let oldStart = newStart - edit.byteDelta
             while candidate < resume, oldLines.byteStart(ofLine: candidate) < oldStart { candidate += 1 }
@@ -77,7 +77,7 @@ extension Layout {
         var rebroken = RebrokenLines(keptLineCount: startLine, top: top(after: startLine), resume: resume)
         var offsets = UTF16OffsetCounter(bytes, byteOffset: start, utf16Offset: oldLines[startLine].utf16Range.lowerBound)
         prepared.appendLines(breaks, of: paragraph, index: first, endsParagraph: matched == nil, bytes: bytes,
-                             offsets: &offsets, top: &rebroken.top, lineSpace: lineSpace, maxWidth: maxWidth, glyphRuns: hasGlyphRuns,
+                             offsets: &offsets, top: &rebroken.top, lineSpace: lineSpace, wrapWidth: wrapWidth, glyphRuns: hasGlyphRuns,
                              to: &rebroken.lines)
         if let matched { rebroken.resume = matched }
         return rebroken
@@ -120,9 +120,9 @@ extension Layout {
         var offsets = UTF16OffsetCounter(bytes, byteOffset: anchor.byteRange.lowerBound, utf16Offset: anchor.utf16Range.lowerBound)
         for index in edit.firstParagraph..<(edit.firstParagraph + edit.newParagraphCount) {
             let paragraph = prepared.paragraphs[index]
-            let breaks = try breakLines(paragraph, bytes: bytes, style: prepared.style, maxWidth: maxWidth)
+            let breaks = try breakLines(paragraph, bytes: bytes, style: prepared.style, wrapWidth: wrapWidth)
             prepared.appendLines(breaks, of: paragraph, index: index, endsParagraph: true, bytes: bytes,
-                                 offsets: &offsets, top: &rebroken.top, lineSpace: lineSpace, maxWidth: maxWidth, glyphRuns: hasGlyphRuns,
+                                 offsets: &offsets, top: &rebroken.top, lineSpace: lineSpace, wrapWidth: wrapWidth, glyphRuns: hasGlyphRuns,
                                  to: &rebroken.lines)
         }
         return rebroken

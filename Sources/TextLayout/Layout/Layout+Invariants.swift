@@ -112,7 +112,7 @@ extension Layout {
     private func checkWidth(_ line: Line, _ place: LinePlace, bytes: UnsafeBufferPointer<UInt8>, graphemes: GraphemeMemo,
                             fail: (@autoclosure () -> String) -> Void) {
         let k = place.index
-        let room = prepared.style.settings.paragraph.availableWidth(maxWidth, isFirstLine: place.isFirst)
+        let room = prepared.style.settings.paragraph.availableWidth(wrapWidth, isFirstLine: place.isFirst)
         let limit = room + Self.fitTolerance
         if line.isJustified, line.width != room || place.isLast {
             fail("line \(k) is justified to \(line.width) px, but only a paragraph's line before its last is, to its room \(room)")
@@ -121,11 +121,11 @@ extension Layout {
         if line.width > limit {
             let content = line.byteRange.lowerBound..<trimmedEnd(bytes, line.byteRange)
             if graphemes.count(in: content, bytes: bytes) > 1 {
-                fail("line \(k) is \(line.width) px wide, over the width \(maxWidth), but holds more than one grapheme cluster")
+                fail("line \(k) is \(line.width) px wide, over the width \(wrapWidth), but holds more than one grapheme cluster")
             }
         }
         if line.overflowWidth <= limit, !place.isLast, prepared.style.settings.paragraph.textWrap == .wrap {
-            fail("line \(k) stopped although its next piece fits: \(line.overflowWidth) px within \(maxWidth)")
+            fail("line \(k) stopped although its next piece fits: \(line.overflowWidth) px within \(wrapWidth)")
         }
     }
 

@@ -42,9 +42,9 @@ extension Layout {
             for span in spans {
                 var x0 = max(0, span.x0)
                 var x1 = max(0, span.x1)
-                if maxWidth.isFinite {
-                    x0 = min(x0, maxWidth)
-                    x1 = min(x1, maxWidth)
+                if wrapWidth.isFinite {
+                    x0 = min(x0, wrapWidth)
+                    x1 = min(x1, wrapWidth)
                 }
                 guard x1 > x0 else { continue }
                 rects.append(LayoutRect(x: x0, y: line.top, width: x1 - x0, height: line.height))

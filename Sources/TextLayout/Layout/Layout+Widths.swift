@@ -16,11 +16,11 @@ extension Layout {
     /// each line's slack against the width, so they stay only at that width.
     public var stableWidthRange: Range<Double> {
         let lower = widestExtent
-        if maxWidth.isFinite {
+        if wrapWidth.isFinite {
             switch prepared.style.settings.paragraph.textWrap {
             case .wrap: break
-            case .balance: return lower..<max(maxWidth, lower).nextUp
-            case .pretty: return max(maxWidth, lower)..<max(maxWidth, lower).nextUp
+            case .balance: return lower..<max(wrapWidth, lower).nextUp
+            case .pretty: return max(wrapWidth, lower)..<max(wrapWidth, lower).nextUp
             }
         }
         let upper = lines.reduce(Double.infinity) { min($0, $1.overflowWidth + indent(of: $1)) } - Self.fitTolerance
@@ -55,7 +55,7 @@ extension Layout {
         var tooNarrow = 0.0                      // gives more lines, a line wider than it, or more cut
         while fits - tooNarrow > 1.0 / 1024 {
             let probe = (fits + tooNarrow) / 2
-            let candidate = try prepared.layout(width: probe, lineSpace: lineSpace, glyphRuns: false)
+            let candidate = try prepared.layout(wrapWidth: probe, lineSpace: lineSpace, glyphRuns: false)
             if candidate.lineCount <= count, candidate.widestExtent <= probe, candidate.truncation == nil,
                candidate.cutLineCount <= cuts {
                 fits = candidate.widestExtent
@@ -65,7 +65,7 @@ extension Layout {
         }
         guard wrap == .pretty else { return fits }
         for _ in 0..<8 {
-            let settled = try prepared.layout(width: fits, lineSpace: lineSpace, glyphRuns: false)
+            let settled = try prepared.layout(wrapWidth: fits, lineSpace: lineSpace, glyphRuns: false)
             guard settled.lineCount <= count, settled.widestExtent < fits, settled.cutLineCount <= cuts else { break }
             fits = settled.widestExtent
         }

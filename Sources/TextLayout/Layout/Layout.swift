@@ -122,7 +122,7 @@ public struct Line: Sendable, Equatable {
 /// A prepared text laid out at one width: its lines and its content height.
 ///
 /// Two layouts are equal when they show the same: the same text (compared by its code units, not
-/// by canonical equivalence), laid out at the same ``maxWidth`` with the same ``lineSpace`` into
+/// by canonical equivalence), laid out at the same ``wrapWidth`` with the same ``lineSpace`` into
 /// equal ``lines`` (see ``Line``), so their widths and heights are equal too, and placed alike
 /// (the same ``ParagraphStyle/alignment`` and ``ParagraphStyle/indent``). How the text was
 /// prepared (its other settings, spans, caches) is compared only through what the lines show:
@@ -133,8 +133,8 @@ public struct Layout: Sendable, Equatable {
 
     /// The text and style laid out.
     public let prepared: PreparedText
-    /// The width lines were filled to, in pixels (infinity for no limit).
-    public let maxWidth: Double
+    /// The wrap width: the width lines were filled to, in pixels (infinity for no limit).
+    public let wrapWidth: Double
     /// The space added between two lines, in pixels.
     public let lineSpace: Double
     /// The lines, in order; never empty (an empty text is one empty line).
@@ -149,16 +149,16 @@ public struct Layout: Sendable, Equatable {
     let maxContentHeight: Double?
 
     /// - Throws: ``LayoutError`` `.invalidArgument` when the lines' height overflows.
-    init(prepared: PreparedText, maxWidth: Double, lineSpace: Double, lines: [Line], hasGlyphRuns: Bool,
+    init(prepared: PreparedText, wrapWidth: Double, lineSpace: Double, lines: [Line], hasGlyphRuns: Bool,
          truncation: Truncation? = nil, maxContentHeight: Double? = nil) throws(LayoutError) {
-        try self.init(prepared: prepared, maxWidth: maxWidth, lineSpace: lineSpace, lines: LayoutLines(lines, text: prepared.text),
+        try self.init(prepared: prepared, wrapWidth: wrapWidth, lineSpace: lineSpace, lines: LayoutLines(lines, text: prepared.text),
                       hasGlyphRuns: hasGlyphRuns, truncation: truncation, maxContentHeight: maxContentHeight)
     }
 
-    init(prepared: PreparedText, maxWidth: Double, lineSpace: Double, lines: LayoutLines, hasGlyphRuns: Bool,
+    init(prepared: PreparedText, wrapWidth: Double, lineSpace: Double, lines: LayoutLines, hasGlyphRuns: Bool,
          truncation: Truncation? = nil, maxContentHeight: Double? = nil) throws(LayoutError) {
         self.prepared = prepared
-        self.maxWidth = maxWidth
+        self.wrapWidth = wrapWidth
         self.lineSpace = lineSpace
         self.lines = lines
         self.hasGlyphRuns = hasGlyphRuns
@@ -170,8 +170,8 @@ public struct Layout: Sendable, Equatable {
     /// The height of all lines: the sum of their heights plus `lineSpace` between each two.
     public var contentHeight: Double { lines.bottom }
 
-    /// The width of the widest line, in pixels.
-    public var width: Double { lines.maximumWidth }
+    /// The width of the widest line, in pixels (its indent left out: see ``alignmentWidth``).
+    public var widestLineWidth: Double { lines.maximumWidth }
 
     /// The number of lines.
     public var lineCount: Int { lines.count }
@@ -179,7 +179,7 @@ public struct Layout: Sendable, Equatable {
     public static func == (a: Layout, b: Layout) -> Bool {
         // Each line's characters are compared once, as the whole text: lines cover all of it but
         // the hard breaks that end paragraphs.
-        a.maxWidth == b.maxWidth && a.lineSpace == b.lineSpace && a.lines.count == b.lines.count && a.truncation == b.truncation
+        a.wrapWidth == b.wrapWidth && a.lineSpace == b.lineSpace && a.lines.count == b.lines.count && a.truncation == b.truncation
             && a.prepared.style.settings.paragraph.placesLines(like: b.prepared.style.settings.paragraph)
             && a.prepared.text.utf8.elementsEqual(b.prepared.text.utf8)
             && zip(a.lines, b.lines).allSatisfy { $0.showsSameValues(as: $1) }
@@ -187,13 +187,14 @@ public struct Layout: Sendable, Equatable {
 }
 
 extension PreparedText {
-    /// Lays the text out in lines no wider than `width` pixels.
+    /// Lays the text out in lines no wider than `wrapWidth` pixels.
     ///
     /// - Parameters:
-    ///   - width: The wrap width in pixels; nil (or infinity) for no limit, so only hard breaks
-    ///     start new lines.
+    ///   - wrapWidth: The width lines are filled to, in pixels; nil (or infinity) for no limit,
+    ///     so only hard breaks start new lines. (An editor's wrap width is its width less its
+    ///     side insets: ``EditorSizing/wrapWidth(ofEditorWidth:)``.)
     ///   - lineSpace: Space added between two lines, in pixels.
-    /// - Throws: ``LayoutError`` `.invalidArgument` for a width that is not a positive number, a
+    /// - Throws: ``LayoutError`` `.invalidArgument` for a wrap width that is not a positive number, a
     ///   line space that is negative or not finite, or one so large that the lines' height overflows.
     ///   - glyphRuns: false to leave every line's ``Line/runs`` empty: the height-only path, for
     ///     callers that need line ranges, widths and heights but draw nothing (it skips building
@@ -202,16 +203,17 @@ extension PreparedText {
     ///     (``Layout/glyphRuns(of:)``), which costs what the skipped work would have for those lines.
     /// - Complexity: O(n) over the prepared widths; only the pieces next to a line edge HarfBuzz
     ///   marks unsafe to break are shaped again.
-    public func layout(width: Double? = nil, lineSpace: Double = 0, glyphRuns: Bool = true) throws -> Layout {
-        try layout(width: width, lineSpace: lineSpace, glyphRuns: glyphRuns, maxContentHeight: nil)
+    public func layout(wrapWidth: Double? = nil, lineSpace: Double = 0, glyphRuns: Bool = true) throws -> Layout {
+        try layout(wrapWidth: wrapWidth, lineSpace: lineSpace, glyphRuns: glyphRuns, maxContentHeight: nil)
     }
 
     /// The layout, clamped (when ``ParagraphStyle/truncates``) to ``ParagraphStyle/lineClamp``
     /// lines and, with ``ParagraphStyle/truncate`` set, to the lines within `maxContentHeight`.
-    func layout(width: Double?, lineSpace: Double, glyphRuns: Bool, maxContentHeight: Double?) throws -> Layout {
-        let maxWidth = width ?? .infinity
-        guard maxWidth == .infinity || maxWidth.isFinite && maxWidth > 0 else {
-            throw LayoutError(.invalidArgument, "width must be a finite number greater than 0, got \(maxWidth)")
+    func layout(wrapWidth: Double?, lineSpace: Double, glyphRuns: Bool, maxContentHeight: Double?) throws -> Layout {
+        let wrapWidth = wrapWidth ?? .infinity
+        guard wrapWidth == .infinity || wrapWidth.isFinite && wrapWidth > 0 else {
+            // Said as "width", as it always was: a shrink-wrap search can reach it (pretty lines of an empty text).
+            throw LayoutError(.invalidArgument, "width must be a finite number greater than 0, got \(wrapWidth)")
         }
         try requireNonNegative(lineSpace, key: "lineSpace")
         var lines: [Line] = []
@@ -219,32 +221,32 @@ extension PreparedText {
             var offsets = UTF16OffsetCounter(bytes)
             var top = 0.0
             for (index, paragraph) in paragraphs.enumerated() {
-                let breaks = try breakLines(paragraph, bytes: bytes, style: style, maxWidth: maxWidth)
+                let breaks = try breakLines(paragraph, bytes: bytes, style: style, wrapWidth: wrapWidth)
                 appendLines(breaks, of: paragraph, index: index, endsParagraph: true, bytes: bytes, offsets: &offsets,
-                            top: &top, lineSpace: lineSpace, maxWidth: maxWidth, glyphRuns: glyphRuns, to: &lines)
+                            top: &top, lineSpace: lineSpace, wrapWidth: wrapWidth, glyphRuns: glyphRuns, to: &lines)
             }
         }
         guard style.settings.paragraph.truncates, let keep = keptLineCount(lines, maxContentHeight: maxContentHeight) else {
-            return try Layout(prepared: self, maxWidth: maxWidth, lineSpace: lineSpace, lines: lines, hasGlyphRuns: glyphRuns,
+            return try Layout(prepared: self, wrapWidth: wrapWidth, lineSpace: lineSpace, lines: lines, hasGlyphRuns: glyphRuns,
                               maxContentHeight: maxContentHeight)
         }
-        let truncation = try truncate(&lines, keeping: keep, maxWidth: maxWidth)
-        return try Layout(prepared: self, maxWidth: maxWidth, lineSpace: lineSpace, lines: lines, hasGlyphRuns: glyphRuns,
+        let truncation = try truncate(&lines, keeping: keep, wrapWidth: wrapWidth)
+        return try Layout(prepared: self, wrapWidth: wrapWidth, lineSpace: lineSpace, lines: lines, hasGlyphRuns: glyphRuns,
                           truncation: truncation, maxContentHeight: maxContentHeight)
     }
 
     /// Turns the line breaks of paragraph `index` into lines, from `top` down.
     /// - Parameters:
     ///   - endsParagraph: whether the last break is the paragraph's last line (so a hard break ends it).
-    ///   - maxWidth: the wrap width, which justified lines fill.
+    ///   - wrapWidth: the wrap width, which justified lines fill.
     func appendLines(_ breaks: [LineBreak], of paragraph: PreparedParagraph, index paragraphIndex: Int, endsParagraph: Bool,
                      bytes: UnsafeBufferPointer<UInt8>, offsets: inout UTF16OffsetCounter, top: inout Double,
-                     lineSpace: Double, maxWidth: Double, glyphRuns: Bool, to lines: inout [Line]) {
-        let justifies = style.settings.paragraph.alignment == .justify && maxWidth.isFinite
+                     lineSpace: Double, wrapWidth: Double, glyphRuns: Bool, to lines: inout [Line]) {
+        let justifies = style.settings.paragraph.alignment == .justify && wrapWidth.isFinite
         for (k, line) in breaks.enumerated() {
             let utf16Start = offsets.utf16(at: line.start)
             let utf16End = offsets.utf16(at: line.end)
-            let justifiedWidth = justifies ? self.justifiedWidth(paragraph, line, maxWidth: maxWidth) : nil
+            let justifiedWidth = justifies ? self.justifiedWidth(paragraph, line, wrapWidth: wrapWidth) : nil
             let built = buildLine(paragraph, line, bytes: bytes, utf16Start: utf16Start, glyphRuns: glyphRuns,
                                   justifiedWidth: justifiedWidth)
             lines.append(Line(
@@ -269,13 +271,13 @@ extension PreparedText {
         }
     }
 
-    /// The width a justified layout at wrap width `maxWidth` stretches `line` of `paragraph` to
-    /// (its room: `maxWidth` less its indent), or nil when the line is not stretched: the
+    /// The width a justified layout at wrap width `wrapWidth` stretches `line` of `paragraph` to
+    /// (its room: `wrapWidth` less its indent), or nil when the line is not stretched: the
     /// paragraph's last line (which a hard break or the text's end closes), a line as wide as its
     /// room or wider, and a line of one cluster (as shaped), which has no gap to stretch.
-    func justifiedWidth(_ paragraph: PreparedParagraph, _ line: LineBreak, maxWidth: Double) -> Double? {
+    func justifiedWidth(_ paragraph: PreparedParagraph, _ line: LineBreak, wrapWidth: Double) -> Double? {
         guard line.end < paragraph.range.end else { return nil }
-        let room = style.settings.paragraph.availableWidth(maxWidth, isFirstLine: line.start == paragraph.range.start)
+        let room = style.settings.paragraph.availableWidth(wrapWidth, isFirstLine: line.start == paragraph.range.start)
         guard line.width < room, paragraph.cluster(atOrAfter: line.contentEnd) - paragraph.cluster(atOrAfter: line.start) >= 2 else {
             return nil
         }

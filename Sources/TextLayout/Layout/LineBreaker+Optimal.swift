@@ -58,7 +58,7 @@ private func balancedLines(_ lines: LineCandidates, from start: Int) throws -> [
 /// The most even lines (least sum of squared widths) among those in the fewest lines with none
 /// wider than `width` (with its indent; within ``Layout/fitTolerance``): balance's last search.
 private func evenestLines(_ lines: LineCandidates, within width: Double, from start: Int) throws -> [LineBreak]? {
-    let narrower = LineCandidates(paragraph: lines.paragraph, bytes: lines.bytes, style: lines.style, maxWidth: min(lines.maxWidth, width))
+    let narrower = LineCandidates(paragraph: lines.paragraph, bytes: lines.bytes, style: lines.style, wrapWidth: min(lines.wrapWidth, width))
     var search = OptimalLineSearch(lines: narrower, criterion: .evenness)
     return try search.run(from: start)
 }
@@ -84,8 +84,8 @@ private func earliestStarts(_ lines: LineCandidates, firstSegment: Int) -> [Int]
     let p = lines.paragraph
     guard p.tabs.isEmpty else { return nil }
     let style = lines.style.settings.paragraph
-    let firstLimit = style.lineLimit(lines.maxWidth, isFirstLine: true)
-    let otherLimit = style.lineLimit(lines.maxWidth, isFirstLine: false)
+    let firstLimit = style.lineLimit(lines.wrapWidth, isFirstLine: true)
+    let otherLimit = style.lineLimit(lines.wrapWidth, isFirstLine: false)
     var starts: [Int] = []
     var target = p.segmentCount          // the line ends where this segment starts (or at the end)
     while target > firstSegment {
@@ -166,7 +166,7 @@ private struct OptimalLineSearch {
 
     init(lines: LineCandidates, criterion: Criterion) {
         self.lines = lines
-        rule = CostRule(criterion: criterion, paragraphStyle: lines.style.settings.paragraph, maxWidth: lines.maxWidth,
+        rule = CostRule(criterion: criterion, paragraphStyle: lines.style.settings.paragraph, wrapWidth: lines.wrapWidth,
                         paragraphStart: lines.paragraph.range.start, paragraphEnd: lines.paragraph.range.end)
     }
 
@@ -262,10 +262,10 @@ private struct CostRule {
     let paragraphStart: Int
     let paragraphEnd: Int
 
-    init(criterion: Criterion, paragraphStyle: ParagraphStyle, maxWidth: Double, paragraphStart: Int, paragraphEnd: Int) {
+    init(criterion: Criterion, paragraphStyle: ParagraphStyle, wrapWidth: Double, paragraphStart: Int, paragraphEnd: Int) {
         self.criterion = criterion
-        firstRoom = paragraphStyle.availableWidth(maxWidth, isFirstLine: true)
-        otherRoom = paragraphStyle.availableWidth(maxWidth, isFirstLine: false)
+        firstRoom = paragraphStyle.availableWidth(wrapWidth, isFirstLine: true)
+        otherRoom = paragraphStyle.availableWidth(wrapWidth, isFirstLine: false)
         firstIndent = paragraphStyle.indent(isFirstLine: true)
         otherIndent = paragraphStyle.indent(isFirstLine: false)
         self.paragraphStart = paragraphStart

@@ -19,7 +19,7 @@ struct LineBreak: Sendable, Equatable {
     var isHyphenated = false
 }
 
-/// Breaks one paragraph into lines no wider than `maxWidth` pixels (infinity for no limit), less
+/// Breaks one paragraph into lines no wider than `wrapWidth` pixels (infinity for no limit), less
 /// each line's indent (``ParagraphStyle/indent``).
 ///
 /// Greedy: each line takes as many segments (text between break opportunities) as fit, with the
@@ -33,10 +33,10 @@ struct LineBreak: Sendable, Equatable {
 ///   - stop: asked with each new line start after the first line; `true` ends the breaking there
 ///     (an incremental relayout stops once lines start where they started before). The last
 ///     line's `end` then is that start.
-func breakLines(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, maxWidth: Double,
+func breakLines(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, wrapWidth: Double,
                 from lineStart: Int? = nil, stop: ((Int) -> Bool)? = nil) throws -> [LineBreak] {
     var lines: [LineBreak] = []
-    try forEachLine(paragraph, bytes: bytes, style: style, maxWidth: maxWidth, from: lineStart) { line in
+    try forEachLine(paragraph, bytes: bytes, style: style, wrapWidth: wrapWidth, from: lineStart) { line in
         lines.append(line)
         return line.end < paragraph.range.end && stop?(line.end) != true
     }
@@ -44,16 +44,16 @@ func breakLines(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8
 }
 
 /// The breaker itself: hands each line of the paragraph to `emit`, in order, until the paragraph
-/// ends or `emit` returns false. (``breakLines(_:bytes:style:maxWidth:from:stop:)`` collects
+/// ends or `emit` returns false. (``breakLines(_:bytes:style:wrapWidth:from:stop:)`` collects
 /// them; the height-only path just counts and adds up.) Greedy filling unless the style's
 /// ``ParagraphStyle/textWrap`` asks for balanced or pretty lines (see ``optimalLines``).
-func forEachLine(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, maxWidth: Double,
+func forEachLine(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, wrapWidth: Double,
                  from lineStart: Int? = nil, _ emit: (LineBreak) -> Bool) throws {
     let range = paragraph.range
-    try style.settings.paragraph.requireRoom(in: maxWidth)
+    try style.settings.paragraph.requireRoom(in: wrapWidth)
     let start = lineStart ?? range.start
-    let lines = LineCandidates(paragraph: paragraph, bytes: bytes, style: style, maxWidth: maxWidth)
-    if maxWidth == .infinity || range.isEmpty {
+    let lines = LineCandidates(paragraph: paragraph, bytes: bytes, style: style, wrapWidth: wrapWidth)
+    if wrapWidth == .infinity || range.isEmpty {
         var measurer = LineMeasurer(paragraph, bytes: bytes, style: style, start: start)
         let contentEnd = paragraph.contentEnds[paragraph.segmentCount - 1]
         _ = emit(LineBreak(start: start, contentEnd: contentEnd, end: range.end, width: measurer.width(to: contentEnd)))

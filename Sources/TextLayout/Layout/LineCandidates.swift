@@ -7,7 +7,7 @@ struct LineCandidates {
     let bytes: UnsafeBufferPointer<UInt8>
     let style: TextStyle
     /// The wrap width (finite).
-    let maxWidth: Double
+    let wrapWidth: Double
 
     /// The index of the segment a line starting at `start` (a line start of some layout) begins in.
     func segment(startingLineAt start: Int) -> Int {
@@ -20,7 +20,7 @@ struct LineCandidates {
 
     /// The width a line starting at `start` may fill (``ParagraphStyle/lineLimit(_:isFirstLine:)``).
     func limit(from start: Int) -> Double {
-        style.settings.paragraph.lineLimit(maxWidth, isFirstLine: start == paragraph.range.start)
+        style.settings.paragraph.lineLimit(wrapWidth, isFirstLine: start == paragraph.range.start)
     }
 
     /// The line from `start` that ends after segment `segment`, at the break opportunity there (or
@@ -95,11 +95,11 @@ struct LineCandidates {
 }
 
 extension ParagraphStyle {
-    /// The widest a line may be and fit at wrap width `maxWidth`: its room (the wrap width less
+    /// The widest a line may be and fit at wrap width `wrapWidth`: its room (the wrap width less
     /// its indent, ``availableWidth(_:isFirstLine:)``) with ``Layout/fitTolerance``. The
     /// breaker's test, which truncation, the optimal searches and the height steps ask too.
-    func lineLimit(_ maxWidth: Double, isFirstLine: Bool) -> Double {
-        availableWidth(maxWidth, isFirstLine: isFirstLine) + Layout.fitTolerance
+    func lineLimit(_ wrapWidth: Double, isFirstLine: Bool) -> Double {
+        availableWidth(wrapWidth, isFirstLine: isFirstLine) + Layout.fitTolerance
     }
 }
 

@@ -37,16 +37,16 @@ extension PreparedText {
         return keep < lines.count ? keep : nil
     }
 
-    /// Clamps `lines` (the whole text laid out at `maxWidth`) to their first `keep`: the last kept
+    /// Clamps `lines` (the whole text laid out at `wrapWidth`) to their first `keep`: the last kept
     /// line shows the ellipsis where text is cut, keeping as many whole grapheme clusters as fit
     /// with it (one more would not), and the lines after it are dropped.
     /// - Throws: ``LayoutError`` when ICU cannot find grapheme boundaries.
-    func truncate(_ lines: inout [Line], keeping keep: Int, maxWidth: Double) throws -> Truncation {
+    func truncate(_ lines: inout [Line], keeping keep: Int, wrapWidth: Double) throws -> Truncation {
         let last = lines[keep - 1]
         let textEnd = lines[lines.count - 1].utf16Range.upperBound
         var truncation = Truncation(hiddenRange: 0..<0, hiddenLineCount: lines.count - keep, ellipsisLine: keep - 1)
         let line = try bytes.withUnsafeBufferPointer { bytes in
-            var cut = TruncationCut(self, line: last, bytes: bytes, maxWidth: maxWidth)
+            var cut = TruncationCut(self, line: last, bytes: bytes, wrapWidth: wrapWidth)
             let kept = try cut.kept(at: style.settings.paragraph.truncate ?? .end)
             var offsets = UTF16OffsetCounter(bytes, byteOffset: kept.head.lowerBound, utf16Offset: last.utf16Range.lowerBound)
             let headUTF16 = last.utf16Range.lowerBound..<offsets.utf16(at: kept.head.upperBound)

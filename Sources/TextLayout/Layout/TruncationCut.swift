@@ -45,13 +45,13 @@ struct TruncationCut {
     var ellipses: EllipsisShapes
     private(set) var overflowWidth = Double.infinity
 
-    init(_ prepared: PreparedText, line: Line, bytes: UnsafeBufferPointer<UInt8>, maxWidth: Double) {
+    init(_ prepared: PreparedText, line: Line, bytes: UnsafeBufferPointer<UInt8>, wrapWidth: Double) {
         let headParagraph = prepared.paragraphs[line.paragraph]
         let start = line.byteRange.lowerBound
         headMeasurer = LineMeasurer(headParagraph, bytes: bytes, style: prepared.style, start: start)
         tailParagraph = prepared.paragraphs[prepared.paragraphs.count - 1]
         tailStart = headParagraph.range.start == tailParagraph.range.start ? start : tailParagraph.range.start
-        limit = prepared.style.settings.paragraph.lineLimit(maxWidth, isFirstLine: start == headParagraph.range.start)
+        limit = prepared.style.settings.paragraph.lineLimit(wrapWidth, isFirstLine: start == headParagraph.range.start)
         head = [CutPoint(byte: start, x: 0)]
         ellipses = EllipsisShapes(prepared: prepared, rightToLeft: line.isRightToLeft)
     }

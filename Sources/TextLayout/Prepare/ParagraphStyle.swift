@@ -74,16 +74,16 @@ public struct ParagraphStyle: Sendable, Hashable {
         indent > 0 ? (isFirstLine ? indent : 0) : (isFirstLine ? 0 : -indent)
     }
 
-    /// The width a line may fill at wrap width `maxWidth`: `maxWidth` less the line's indent.
-    func availableWidth(_ maxWidth: Double, isFirstLine: Bool) -> Double {
-        indent == 0 ? maxWidth : maxWidth - indent(isFirstLine: isFirstLine)
+    /// The width a line may fill at wrap width `wrapWidth`: `wrapWidth` less the line's indent.
+    func availableWidth(_ wrapWidth: Double, isFirstLine: Bool) -> Double {
+        indent == 0 ? wrapWidth : wrapWidth - indent(isFirstLine: isFirstLine)
     }
 
     /// - Throws: ``LayoutError`` `.invalidArgument` when the indent leaves no room for text in wrap
-    ///   width `maxWidth` (infinity for no limit).
-    func requireRoom(in maxWidth: Double) throws {
-        guard indent != 0, maxWidth - abs(indent) <= 0 else { return }
-        throw LayoutError(.invalidArgument, "indent (\(indent)) leaves no room for text on a line \(maxWidth) px wide: its magnitude must be less than that",
+    ///   width `wrapWidth` (infinity for no limit).
+    func requireRoom(in wrapWidth: Double) throws {
+        guard indent != 0, wrapWidth - abs(indent) <= 0 else { return }
+        throw LayoutError(.invalidArgument, "indent (\(indent)) leaves no room for text on a line \(wrapWidth) px wide: its magnitude must be less than that",
                           keys: ["indent"])
     }
 

@@ -3,7 +3,7 @@
 /// A text shaped and analysed once, to be laid out at any number of widths.
 ///
 /// Preparing does the expensive work (shaping with HarfBuzz, break opportunities with ICU);
-/// ``layout(width:lineSpace:)`` is then arithmetic over the measured widths, reshaping only the
+/// ``layout(wrapWidth:lineSpace:)`` is then arithmetic over the measured widths, reshaping only the
 /// few pieces next to a line edge HarfBuzz marks unsafe to break. A `PreparedText` is a value:
 /// cheap to copy, safe to share between threads.
 public struct PreparedText: Sendable {
