@@ -72,9 +72,8 @@ struct EditorEventTests {
         let (session, outputs) = try replay([#"{"config":{"width":90,"text":"\#(text)",\#(keys)}}"#])
         let editor = try #require(session.editor)
         let request = try LayoutRequest(job: parseJSON(#"{"text":"\#(text)","width":90,\#(keys)}"#))
-        #expect(editor.style.settings.direction == request.settings.text.direction)
-        #expect(editor.style.settings.lineBreak == request.settings.text.lineBreak)
-        #expect(editor.style.settings.language == request.settings.text.language)
+        #expect(editor.configuration.settings == request.settings, "the config's settings are the job's, every one")
+        #expect(editor.style.settings == request.settings.text)
         let batch = try batchResult([("text", .string(text)), ("width", .number(90, literal: "90"))]
             + (try parseJSON("{\(keys)}")).objectMembers)
         #expect(number(outputs[0]["lineCount"]) == number(batch["lineCount"]))

@@ -2,7 +2,7 @@
 
 /// The settings of a ``TextStyle`` that lay out shaped text: how tall a line box is, where a line
 /// sits in the width, how far a paragraph is indented and where text is cut. Shaping reads none
-/// of them; every one is checked when a style is made with it (``TextStyle/init(font:size:direction:language:lineBreak:paragraph:)``,
+/// of them; every one is checked when a style is made with it (``TextStyle/init(font:settings:)``,
 /// ``TextStyle/withParagraph(_:)``).
 public struct ParagraphStyle: Sendable, Hashable {
     /// How tall each font's box on a line is (docs/line-model.md, "Line height").

@@ -26,11 +26,11 @@ public struct PreparedText: Sendable {
     let utf16Count: Int
     /// The spans in byte ranges, sorted, for the paragraphs to split their runs at.
     let resolvedSpans: [ResolvedSpan]
-    /// What went less well than asked without failing: with ``TextStyle/hyphens`` `auto`, that
+    /// What went less well than asked without failing: with ``TextSettings/hyphens`` `auto`, that
     /// the language has no usable hyphenation patterns (none installed, or a file that cannot be
     /// read), so words break only at soft hyphens. Empty when all is well.
     public let warnings: [String]
-    /// The patterns ``TextStyle/hyphens`` `auto` hyphenates with (nil otherwise, or without any).
+    /// The patterns ``TextSettings/hyphens`` `auto` hyphenates with (nil otherwise, or without any).
     let hyphenation: HyphenationPatterns?
 
     /// Shapes and analyses `text` in `style`, with `spans` styled on their own. The same text
