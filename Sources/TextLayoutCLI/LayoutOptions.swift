@@ -108,7 +108,10 @@ public enum LayoutOptions {
         var mentioned = false
         for key in error.keys {
             guard let option = option(setting: key), let mention = firstMention(of: key, in: message) else { continue }
-            message.replaceSubrange(mention, with: "--" + option.option.name + key.drop(while: { $0.isLetter || $0.isNumber }))
+            let path = key.drop(while: { $0.isLetter || $0.isNumber })
+            // A member of an option's value (`insets.right`) is named as such: "right of --insets".
+            let name = path.hasPrefix(".") ? "\(path.dropFirst()) of --\(option.option.name)" : "--" + option.option.name + path
+            message.replaceSubrange(mention, with: name)
             mentioned = true
         }
         guard !mentioned, let first = error.keys.first, let option = option(setting: first) else { return message }

@@ -252,7 +252,7 @@ struct CommandLineLayoutOptionTests {
         (LayoutError(.invalidArgument, "lineSpace must be at least 0, got -1", keys: ["lineSpace"]), "--line-spacing must be at least 0, got -1"),
         (LayoutError(.invalidArgument, "maxLines (2) must be at least minLines (3)", keys: ["maxLines", "minLines"]),
          "--max-lines (2) must be at least --min-lines (3)"),
-        (LayoutError(.invalidArgument, "insets.left must be finite", keys: ["insets.left"]), "--insets.left must be finite"),
+        (LayoutError(.invalidArgument, "insets.left must be finite", keys: ["insets.left"]), "left of --insets must be finite"),
         (LayoutError(.invalidArgument, "lineHeight must be \"normal\", got -1px", keys: ["lineHeight"]), "--line-height must be \"normal\", got -1px"),
         (LayoutError(.invalidArgument, "span 0's size must be at most 10000.0 px", keys: ["spans[0].size"]),
          "--spans: span 0's size must be at most 10000.0 px"),
@@ -262,6 +262,9 @@ struct CommandLineLayoutOptionTests {
          "--weight 700 picks a face: name the file of that weight"),
         (LayoutError(.invalidArgument, "the widths and sizes are fine"), "the widths and sizes are fine"),
         (LayoutError(.invalidArgument, "sizes differ", keys: ["size"]), "--size: sizes differ"),
+        // A member of an option's value is named as such, not as an option that does not exist.
+        (LayoutError(.invalidArgument, "insets.right must be at least 0, got -4.0", keys: ["insets.right"]),
+         "right of --insets must be at least 0, got -4.0"),
     ])
     func commandLineMessage(_ error: LayoutError, _ named: String) {
         #expect(LayoutOptions.commandLineMessage(error) == named)

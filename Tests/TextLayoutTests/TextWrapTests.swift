@@ -202,6 +202,14 @@ struct TextWrapTests {
         }
     }
 
+    @Test("a text without width (empty, or spaces only) shrink-wraps to 0 in every mode, as greedy filling does", arguments: ["", "   ", "\n"])
+    func shrinkWrapWithoutWidth(text: String) throws {
+        for wrap in [TextWrap.wrap, .balance, .pretty] {
+            let layout = try Self.prepare(text, wrap).layout(wrapWidth: 200)
+            #expect(try layout.shrinkWrapWidth() == 0, "\(wrap): \(text.debugDescription)")
+        }
+    }
+
     @Test("while typing, a balanced or pretty paragraph's lines above the edited one stay; a fresh layout weighs them again")
     func stableWhileTyping() throws {
         var rng = SplitMix(seed: 0x57AB)

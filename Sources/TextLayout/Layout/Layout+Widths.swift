@@ -63,7 +63,9 @@ extension Layout {
                 tooNarrow = probe
             }
         }
-        guard wrap == .pretty else { return fits }
+        // A text without width (empty, or only what hangs) is 0 wide whatever its lines: no
+        // layout at 0 to settle.
+        guard wrap == .pretty, fits > 0 else { return fits }
         for _ in 0..<8 {
             let settled = try prepared.layout(wrapWidth: fits, lineSpace: lineSpace, glyphRuns: false)
             guard settled.lineCount <= count, settled.widestExtent < fits, settled.cutLineCount <= cuts else { break }
