@@ -15,6 +15,9 @@ struct GlyphBitmap: Sendable {
     var isColor: Bool
     /// Device pixels per bitmap pixel: 1, except for a colour strike drawn at another size.
     var scale: Double = 1
+    /// Whether the image is a strike's picture (CBDT, sbix), which is scaled to the size and
+    /// placed where its scaled box lies, whatever subpixel offset was asked for.
+    var isStrikePicture = false
 
     static let empty = GlyphBitmap(width: 0, height: 0, left: 0, top: 0, bytes: [], isColor: false)
 }
@@ -47,11 +50,9 @@ package final class GlyphRasterizer {
         if let image = cache[key] { return image }
         let upem = Double(font.metrics.unitsPerEm)
         let image = font.withFreeTypeFace { face -> GlyphBitmap in
-            let flags = face.pointee.face_flags
-            if flags & Int(FT_FACE_FLAG_COLOR) != 0 {
-                // A font of bitmap strikes only (CBDT, sbix) is not scalable; a COLR font is.
-                return flags & Int(FT_FACE_FLAG_SCALABLE) == 0 ? strikeBitmap(face, glyph: glyph, ppem: ppem)
-                    : colorOutlineBitmap(face, glyph: glyph, ppem: ppem, dx: dx, dy: dy)
+            if Font.hasColorStrikesOnly(face) { return strikeBitmap(face, glyph: glyph, ppem: ppem) }
+            if face.pointee.face_flags & Int(FT_FACE_FLAG_COLOR) != 0 {
+                return colorOutlineBitmap(face, glyph: glyph, ppem: ppem, dx: dx, dy: dy)
             }
             return outlineBitmap(face, glyph: glyph, scale: ppem / upem, dx: dx, dy: dy)
         }
@@ -95,29 +96,26 @@ package final class GlyphRasterizer {
         guard FT_Load_Glyph(face, glyph, Int32(FT_LOAD_COLOR) | Int32(FT_LOAD_RENDER)) == 0, let slot = face.pointee.glyph else { return .empty }
         var image = copy(slot)
         image.scale = ppem / strike.ppem
+        image.isStrikePicture = true
         return image
     }
 
     /// The slot's bitmap copied out of FreeType, as a grayscale mask or a BGRA image.
     private func copy(_ slot: FT_GlyphSlot) -> GlyphBitmap {
         let bitmap = slot.pointee.bitmap
-        let width = Int(bitmap.width), height = Int(bitmap.rows), pitch = Int(bitmap.pitch)
-        guard width > 0, height > 0, let buffer = bitmap.buffer else { return .empty }
+        let width = Int(bitmap.width), height = Int(bitmap.rows)
+        guard width > 0, height > 0, bitmap.buffer != nil else { return .empty }
         let mode = bitmap.pixel_mode
         let isColor = mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue)
         var bytes = [UInt8](repeating: 0, count: width * height * (isColor ? 4 : 1))
         for row in 0..<height {
-            let source = buffer + (pitch >= 0 ? row * pitch : (height - 1 - row) * -pitch)
+            guard let source = Font.row(row, of: bitmap) else { return .empty }
             for column in 0..<width {
-                switch mode {
-                case UInt8(FT_PIXEL_MODE_GRAY.rawValue):
-                    bytes[row * width + column] = source[column]
-                case UInt8(FT_PIXEL_MODE_MONO.rawValue):
-                    bytes[row * width + column] = source[column / 8] & (0x80 >> UInt8(column % 8)) != 0 ? 255 : 0
-                case UInt8(FT_PIXEL_MODE_BGRA.rawValue):
+                if isColor {
                     for c in 0..<4 { bytes[(row * width + column) * 4 + c] = source[column * 4 + c] }
-                default:
-                    return .empty
+                } else {
+                    guard let coverage = Font.coverage(inRow: source, column: column, mode: mode) else { return .empty }
+                    bytes[row * width + column] = coverage
                 }
             }
         }

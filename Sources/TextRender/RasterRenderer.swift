@@ -54,7 +54,8 @@ public enum RasterRenderer {
 
     /// Paints one glyph with its origin at device pixel (`x`, `y`) (y down): its outline
     /// rasterized at the nearest of ``GlyphRasterizer/subpixelSteps`` subpixel positions, a colour
-    /// glyph (emoji) as its own picture, scaled to `ppem`; a glyph wholly off the canvas is skipped.
+    /// strike's picture (emoji) scaled to `ppem`, each of its edges at the nearest device pixel;
+    /// a glyph wholly off the canvas is skipped.
     package static func paint(_ glyph: UInt32, of font: Font, ppem: Double, x: Double, y: Double, color: RGBAColor,
                       on canvas: inout Canvas, rasterizer: GlyphRasterizer) {
         let steps = Double(GlyphRasterizer.subpixelSteps)
@@ -72,11 +73,14 @@ public enum RasterRenderer {
         if dy == Int(steps) { dy = 0; iy += 1 }
         let image = rasterizer.bitmap(font, glyph: glyph, ppem: ppem, dx: dx, dy: dy)
         guard image.width > 0 else { return }
-        if image.isColor {
-            let left = Int((Double(image.left) * image.scale).rounded()), up = Int((Double(image.top) * image.scale).rounded())
-            canvas.paintColor(image, x: Int(ix) + left, y: Int(iy) - up,
-                              targetWidth: Int((Double(image.width) * image.scale).rounded()),
-                              targetHeight: Int((Double(image.height) * image.scale).rounded()))
+        if image.isStrikePicture {
+            // Each edge of the scaled picture at the device pixel nearest to where it lies, so that
+            // its ink stays within half a pixel of its exact box (where the layout reports the ink).
+            let x0 = (x + Double(image.left) * image.scale).rounded(), x1 = (x + Double(image.left + image.width) * image.scale).rounded()
+            let y0 = (y - Double(image.top) * image.scale).rounded(), y1 = (y - Double(image.top - image.height) * image.scale).rounded()
+            canvas.paintColor(image, x: Int(x0), y: Int(y0), targetWidth: Int(x1 - x0), targetHeight: Int(y1 - y0))
+        } else if image.isColor {
+            canvas.paintColor(image, x: Int(ix) + image.left, y: Int(iy) - image.top, targetWidth: image.width, targetHeight: image.height)
         } else {
             canvas.paintMask(image, x: Int(ix) + image.left, y: Int(iy) - image.top, color: color)
         }

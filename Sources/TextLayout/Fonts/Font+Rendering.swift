@@ -27,4 +27,30 @@ extension Font {
             return (Int(box.xMin), Int(box.yMin), Int(box.xMax), Int(box.yMax))
         }
     }
+
+    /// Whether a face's glyphs are colour pictures in fixed-size strikes (CBDT, sbix): a colour
+    /// face that is not scalable (a COLR face is). Such a glyph is drawn from a strike, scaled to
+    /// its size, and inks the strike's opaque pixels.
+    package static func hasColorStrikesOnly(_ face: FT_Face) -> Bool {
+        let flags = face.pointee.face_flags
+        return flags & Int(FT_FACE_FLAG_COLOR) != 0 && flags & Int(FT_FACE_FLAG_SCALABLE) == 0
+    }
+
+    /// The first byte of row `index` (from the top) of a FreeType bitmap, whichever way its pitch runs.
+    package static func row(_ index: Int, of bitmap: FT_Bitmap) -> UnsafePointer<UInt8>? {
+        guard let buffer = bitmap.buffer else { return nil }
+        let pitch = Int(bitmap.pitch)
+        return UnsafePointer(buffer + (pitch >= 0 ? index * pitch : (Int(bitmap.rows) - 1 - index) * -pitch))
+    }
+
+    /// How much of pixel `column` of a bitmap row a glyph covers, 0–255: a gray mask's value, a
+    /// mono mask's bit (0 or 255), a BGRA picture's alpha; nil for a pixel mode renderers do not draw.
+    package static func coverage(inRow row: UnsafePointer<UInt8>, column: Int, mode: UInt8) -> UInt8? {
+        switch mode {
+        case UInt8(FT_PIXEL_MODE_GRAY.rawValue): row[column]
+        case UInt8(FT_PIXEL_MODE_MONO.rawValue): row[column / 8] & (0x80 >> UInt8(column % 8)) != 0 ? 255 : 0
+        case UInt8(FT_PIXEL_MODE_BGRA.rawValue): row[column * 4 + 3]
+        default: nil
+        }
+    }
 }
