@@ -36,6 +36,8 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     let library: FreeTypeLibrary
     /// The context that loaded the font; it finds fallback fonts. Set once, right after loading.
     public internal(set) weak var context: FontContext?
+    /// The ink boxes of the glyphs asked for so far (``inkBox(ofGlyph:)``), nil for a glyph without ink.
+    let inkBoxes = Locked<[UInt32: GlyphInkBox?]>([:])
 
     init(path: String, faceIndex: Int, library freeType: FreeTypeLibrary, fileStamp: String) throws {
         let (blob, face) = try Font.openFace(path: path, faceIndex: faceIndex, library: freeType.handle)

@@ -1,11 +1,11 @@
 // The ellipsis of a clamped line shaped in the font and size of the text where it stands (with fallback), once per run.
 
 /// The ellipsis shaped in the font and size of the text at a byte, with fallback fonts for what
-/// that font lacks, and the attributes of the styled span there; shaped once per run of the text.
+/// that font lacks, and the attributes and decoration of the styled span there; shaped once per run of the text.
 struct EllipsisShapes {
     let prepared: PreparedText
     let rightToLeft: Bool
-    private var shaped: [String: (line: Line, attributes: [String: String])] = [:]
+    private var shaped: [String: (line: Line, span: StyledSpan?)] = [:]
 
     init(prepared: PreparedText, rightToLeft: Bool) {
         self.prepared = prepared
@@ -21,7 +21,7 @@ struct EllipsisShapes {
     /// (they stand for no character), each with cluster `hiddenStart` (the hidden text's start).
     /// An ellipsis wider than `limit` is cut to its first grapheme cluster.
     mutating func line(at byte: Int, standingFor hiddenStart: Int, within limit: Double) -> BuiltLine {
-        var (line, attributes) = shape(at: byte, prepared.style.settings.paragraph.ellipsis)
+        var (line, span) = shape(at: byte, prepared.style.settings.paragraph.ellipsis)
         if line.width > limit, let first = prepared.style.settings.paragraph.ellipsis.first {
             line = shape(at: byte, String(first)).line
         }
@@ -29,7 +29,8 @@ struct EllipsisShapes {
             var run = run
             run.isEllipsis = true
             run.utf16Range = hiddenStart..<hiddenStart
-            run.attributes = attributes
+            run.attributes = span?.attributes ?? [:]
+            run.decoration = span?.decoration ?? []
             run.glyphs = run.glyphs.map { glyph in
                 var glyph = glyph
                 glyph.cluster = hiddenStart
@@ -42,8 +43,9 @@ struct EllipsisShapes {
                          baselineOffset: line.baseline - line.top)
     }
 
-    /// `ellipsis` (the whole ellipsis or its first cluster) shaped in the font of the text at `byte`.
-    private mutating func shape(at byte: Int, _ ellipsis: String) -> (line: Line, attributes: [String: String]) {
+    /// `ellipsis` (the whole ellipsis or its first cluster) shaped in the font of the text at
+    /// `byte`, and the styled span there.
+    private mutating func shape(at byte: Int, _ ellipsis: String) -> (line: Line, span: StyledSpan?) {
         let paragraphIndex = prepared.paragraphs.lastIndex { $0.range.start <= byte } ?? 0
         let paragraph = prepared.paragraphs[paragraphIndex]
         let runIndex = paragraph.runs.isEmpty ? -1 : paragraph.run(at: min(byte, paragraph.runs[paragraph.runs.count - 1].range.upperBound - 1))
@@ -51,7 +53,7 @@ struct EllipsisShapes {
         if let known = shaped[key] { return known }
         let font = runIndex >= 0 ? paragraph.runs[runIndex].font : prepared.style.font
         let size = runIndex >= 0 ? paragraph.runs[runIndex].size : prepared.style.settings.size
-        let attributes = prepared.resolvedSpans.first { $0.bytes.contains(byte) }?.index.map { prepared.spans[$0].attributes } ?? [:]
+        let span = prepared.resolvedSpans.first { $0.bytes.contains(byte) }?.index.map { prepared.spans[$0] }
         // The style is the text's own with its line-height model but no clamp, so the ellipsis'
         // box is measured as the text's are and the ellipsis is never clamped itself.
         let line: Line
@@ -68,7 +70,7 @@ struct EllipsisShapes {
                         endsWithHardBreak: false, endsWithHyphen: false, isRightToLeft: rightToLeft, runs: [],
                         paragraph: 0, byteRange: 0..<0, contentEnd: 0, text: "", overflowWidth: .infinity, baselineOffset: 0)
         }
-        shaped[key] = (line, attributes)
-        return (line, attributes)
+        shaped[key] = (line, span)
+        return (line, span)
     }
 }

@@ -36,6 +36,9 @@ public struct GlyphRun: Sendable, Equatable {
     public var glyphs: [Glyph]
     /// The attributes of the styled span the run belongs to (empty outside every span).
     public var attributes: [String: String] = [:]
+    /// The lines the run's styled span draws with it (none outside every span), with the run's
+    /// ``decorationMetrics`` (see ``decorationLineRects``); equal runs have the same.
+    public var decoration: TextDecoration = []
     /// Whether the run is the ellipsis of a clamped line (see ``Truncation``): generated glyphs
     /// standing for the hidden text, its ``utf16Range`` empty at the hidden text's start.
     public var isEllipsis = false

@@ -149,9 +149,10 @@ extension PreparedText {
             var glyphs = pieceGlyphs[k]
             let rightToLeft = piece.level & 1 == 1
             if rightToLeft { glyphs.reverse() }
-            let glyphRun = GlyphRun(font: run.font, size: run.size, x: penX, isRightToLeft: rightToLeft,
+            var glyphRun = GlyphRun(font: run.font, size: run.size, x: penX, isRightToLeft: rightToLeft,
                                     utf16Range: pieceRanges[k], glyphs: glyphs,
                                     attributes: piece.span.map { spans[$0].attributes } ?? [:])
+            glyphRun.decoration = piece.span.map { spans[$0].decoration } ?? []
             penX += glyphRun.width
             runs.append(glyphRun)
         }

@@ -1,4 +1,4 @@
-// Styled spans: ranges of a text with their own font, size, OpenType features, letter spacing and opaque attributes.
+// Styled spans: ranges of a text with their own font, size, OpenType features, letter spacing, opaque attributes and decoration lines.
 
 /// An OpenType feature setting, such as `liga` off or `smcp` on.
 public struct FontFeature: Sendable, Hashable {
@@ -17,6 +17,26 @@ public struct FontFeature: Sendable, Hashable {
     }
 }
 
+/// The lines drawn with a span's text: under it, through it, or both. Decoration changes no
+/// measurement: a span that only decorates shapes with its neighbours (as one that only carries
+/// attributes does), and its glyph runs carry it (``GlyphRun/decoration``) for the renderer, which
+/// draws each line with the run's font's ``DecorationMetrics``.
+public struct TextDecoration: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// A line under the text, at the font's underline position.
+    public static let underline = TextDecoration(rawValue: 1)
+    /// A line through the text, at the font's strikeout position.
+    public static let lineThrough = TextDecoration(rawValue: 2)
+
+    /// Each decoration line by the name the batch format gives it, in the order they are drawn.
+    public static let named: [(name: String, decoration: TextDecoration)] = [("underline", .underline), ("lineThrough", .lineThrough)]
+
+    /// The names of the lines this decoration draws, in ``named``'s order.
+    public var names: [String] { Self.named.filter { contains($0.decoration) }.map(\.name) }
+}
+
 /// A range of the text drawn in its own style. Unset properties come from the text's
 /// ``TextStyle``. Spans may not overlap.
 public struct StyledSpan: Sendable, Hashable {
@@ -32,15 +52,18 @@ public struct StyledSpan: Sendable, Hashable {
     public var letterSpacing: Double
     /// Opaque attributes (a colour, a link) carried to the span's glyph runs for the renderer.
     public var attributes: [String: String]
+    /// The lines drawn with the span's text (none by default), carried to its glyph runs.
+    public var decoration: TextDecoration
 
     public init(range: Range<Int>, font: Font? = nil, size: Double? = nil, features: [FontFeature] = [],
-                letterSpacing: Double = 0, attributes: [String: String] = [:]) {
+                letterSpacing: Double = 0, attributes: [String: String] = [:], decoration: TextDecoration = []) {
         self.range = range
         self.font = font
         self.size = size
         self.features = features
         self.letterSpacing = letterSpacing
         self.attributes = attributes
+        self.decoration = decoration
     }
 }
 

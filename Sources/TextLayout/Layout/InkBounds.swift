@@ -1,0 +1,116 @@
+// Ink bounds: the box a glyph run's glyphs and decoration lines ink, gathered over a line and a layout, where renderers draw them.
+
+extension LayoutRect {
+    /// The smallest rectangle holding this one and `other`.
+    public func union(_ other: LayoutRect) -> LayoutRect {
+        let x0 = min(x, other.x), y0 = min(y, other.y)
+        return LayoutRect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
+    }
+
+    /// The same rectangle moved right by `dx` and down by `dy`.
+    public func offsetBy(dx: Double, dy: Double) -> LayoutRect {
+        LayoutRect(x: x + dx, y: y + dy, width: width, height: height)
+    }
+}
+
+extension Optional where Wrapped == LayoutRect {
+    /// The union of two rectangles that may be missing: either one when the other is.
+    func union(_ other: LayoutRect?) -> LayoutRect? {
+        switch (self, other) {
+        case let (a?, b?): a.union(b)
+        case let (a, b): a ?? b
+        }
+    }
+}
+
+extension GlyphRun {
+    /// The run's font's underline and strikeout metrics at its size
+    /// (``Font/decorationMetrics(size:)``), which its ``decoration`` is drawn with.
+    public var decorationMetrics: DecorationMetrics { font.decorationMetrics(size: size) }
+
+    /// The rectangles of the lines ``decoration`` draws, the underline first, in the coordinates
+    /// of the run's line: x from the line's left edge (as ``x``), y down from the baseline. Each is
+    /// as wide as the run's advance (whitespace that hangs at the line's end included, as Pango
+    /// underlines it) and covers, in y down, −position to −position + thickness of its
+    /// ``decorationMetrics``. Empty for a run without decoration.
+    public var decorationLineRects: [LayoutRect] {
+        guard !decoration.isEmpty else { return [] }
+        let metrics = decorationMetrics
+        let advance = width
+        func line(position: Double, thickness: Double) -> LayoutRect {
+            LayoutRect(x: x + min(0, advance), y: -position + min(0, thickness), width: abs(advance), height: abs(thickness))
+        }
+        var lines: [LayoutRect] = []
+        if decoration.contains(.underline) { lines.append(line(position: metrics.underlinePosition, thickness: metrics.underlineThickness)) }
+        if decoration.contains(.lineThrough) { lines.append(line(position: metrics.strikeoutPosition, thickness: metrics.strikeoutThickness)) }
+        return lines
+    }
+
+    /// The box the run inks, in the coordinates of its line: x from the line's left edge (as
+    /// ``x``), y down from the baseline; nil when it inks nothing (spaces, a run without glyphs).
+    ///
+    /// The union of its glyphs' boxes (each font's box of the glyph, see
+    /// `Font.inkBox(ofGlyph:)`, scaled to ``size`` at the glyph's pen position and offsets: marks,
+    /// colour emoji and a font's overhangs included) and of its ``decorationLineRects``. It is the
+    /// exact geometry the renderers draw: their pixels reach at most a device pixel past it
+    /// (antialiasing, pen positions snapped to a quarter pixel, a colour picture's edges to whole
+    /// pixels). The one place a run's ink is gathered: an inline object's run will add its box here.
+    public var inkBounds: LayoutRect? {
+        var ink = glyphInk
+        for line in decorationLineRects where line.width > 0 && line.height > 0 { ink = ink.union(line) }
+        return ink
+    }
+
+    /// The union of the run's glyphs' boxes (see ``inkBounds``).
+    private var glyphInk: LayoutRect? {
+        let scale = font.metrics.scale(size: size)
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        var pen = x
+        for glyph in glyphs {
+            defer { pen += glyph.advance }
+            guard let box = font.inkBox(ofGlyph: glyph.id) else { continue }
+            let originX = pen + glyph.xOffset, originY = -glyph.yOffset
+            x0 = min(x0, originX + box.xMin * scale)
+            x1 = max(x1, originX + box.xMax * scale)
+            y0 = min(y0, originY - box.yMax * scale)
+            y1 = max(y1, originY - box.yMin * scale)
+        }
+        return x0 < x1 && y0 < y1 ? LayoutRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
+    }
+}
+
+extension Line {
+    /// The box the line's runs ink (the union of their ``GlyphRun/inkBounds``): x from the line's
+    /// left edge, as its runs' x (``Layout/inkBounds(of:)`` places it in the content box), y from
+    /// the content box's top, as ``top`` and ``baseline``; nil when nothing is inked (an empty
+    /// line, a line of spaces). It reads ``runs``, which a layout made without glyph runs leaves
+    /// empty: ask the layout there.
+    public var inkBounds: LayoutRect? { Self.inkBounds(of: runs, baseline: baseline) }
+
+    /// The union of `runs`' ink, their baseline at `baseline`.
+    fileprivate static func inkBounds(of runs: [GlyphRun], baseline: Double) -> LayoutRect? {
+        runs.reduce(nil as LayoutRect?) { $0.union($1.inkBounds) }?.offsetBy(dx: 0, dy: baseline)
+    }
+}
+
+extension Layout {
+    /// The box `line` inks, in the content box (x from its left edge, y from its top, y down: where
+    /// the line's ``Line/top`` and ``lineOrigin(_:)`` are): ``Line/inkBounds`` moved by the line's
+    /// origin, its runs built first on a layout made without them (``glyphRuns(of:)``). Nil when
+    /// the line inks nothing. It reaches outside the line's box where marks, tall emoji or
+    /// descenders do: a renderer sizes its dirty rectangle and its clip from it.
+    public func inkBounds(of line: Line) -> LayoutRect? {
+        Line.inkBounds(of: glyphRuns(of: line), baseline: line.baseline)?.offsetBy(dx: lineOrigin(line), dy: 0)
+    }
+
+    /// The box `run`, one of `line`'s runs, inks, in the content box (see ``inkBounds(of:)``).
+    public func inkBounds(of run: GlyphRun, on line: Line) -> LayoutRect? {
+        run.inkBounds?.offsetBy(dx: lineOrigin(line), dy: line.baseline)
+    }
+
+    /// The box every line inks, in the content box: the union of ``inkBounds(of:)`` over the
+    /// lines (those a line clamp keeps); nil when no line inks anything.
+    public var inkBounds: LayoutRect? {
+        lines.reduce(nil as LayoutRect?) { $0.union(inkBounds(of: $1)) }
+    }
+}
