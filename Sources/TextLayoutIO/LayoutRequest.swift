@@ -27,7 +27,7 @@ public struct LayoutRequest: Sendable {
     /// Whether the result holds what a renderer draws: each line's top, direction and x origin,
     /// and each run's font file, size and glyphs (see ``LayoutResult/Detail/glyphs``).
     public var glyphs = false
-    /// Ranges of the text in their own font, size, features, letter spacing or attributes.
+    /// Ranges of the text in their own font, size, features, letter spacing, attributes or decoration.
     public var spans: [Span] = []
 
     /// A styled span as a request gives it: a font by name, like the request's own.
@@ -45,6 +45,8 @@ public struct LayoutRequest: Sendable {
         public var letterSpacing: Double = 0
         /// Opaque attributes carried to the span's glyph runs.
         public var attributes: [(key: String, value: String)] = []
+        /// The lines drawn with the span's text.
+        public var decoration: TextDecoration = []
 
         public init(start: Int, end: Int) {
             self.start = start
@@ -53,12 +55,13 @@ public struct LayoutRequest: Sendable {
 
         public static func == (a: Span, b: Span) -> Bool {
             a.start == b.start && a.end == b.end && a.font == b.font && a.size == b.size && a.letterSpacing == b.letterSpacing
+                && a.decoration == b.decoration
                 && a.features.elementsEqual(b.features) { $0 == $1 }
                 && a.attributes.elementsEqual(b.attributes) { $0.key.hasSameCodeUnits(as: $1.key) && $0.value.hasSameCodeUnits(as: $1.value) }
         }
 
         /// The keys a span may have.
-        public static let keys = ["start", "end", "font", "size", "features", "letterSpacing", "attributes"]
+        public static let keys = ["start", "end", "font", "size", "features", "letterSpacing", "attributes", "decoration"]
 
         /// Reads span `index` of a request's `spans`.
         /// - Throws: ``BoundaryError`` with `code`, naming the key (`spans[1].size`).
@@ -99,6 +102,28 @@ public struct LayoutRequest: Sendable {
                     self.attributes.append((key, text))
                 }
             }
+            decoration = try Self.readDecoration(span.field("decoration"))
+        }
+
+        /// Reads a span's `decoration`: the name of a line (``TextDecoration/named``) or a list of
+        /// them; absent or null for none.
+        private static func readDecoration(_ field: JSONField) throws(BoundaryError) -> TextDecoration {
+            let names = TextDecoration.named.map(\.name).joined(separator: ", ")
+            func line(_ value: JSONValue) throws(BoundaryError) -> TextDecoration {
+                guard case let .string(name) = value else { throw field.mistake("one of \(names), or a list of them") }
+                guard let line = TextDecoration.named.first(where: { $0.name == name }) else {
+                    throw field.mistake(saying: "one of \(names), or a list of them, got '\(name)'")
+                }
+                return line.decoration
+            }
+            switch field.value {
+            case nil, .null?: return []
+            case let .array(items)?:
+                var decoration: TextDecoration = []
+                for item in items { decoration.formUnion(try line(item)) }
+                return decoration
+            case let value?: return try line(value)
+            }
         }
 
         /// The engine's span, its font looked up in `context`.
@@ -106,7 +131,7 @@ public struct LayoutRequest: Sendable {
         func styled(in context: FontContext) throws -> StyledSpan {
             StyledSpan(range: start..<end, font: try font.map { try context.font(named: $0) }, size: size,
                        features: try features.map { try FontFeature($0.tag, $0.value) }, letterSpacing: letterSpacing,
-                       attributes: Dictionary(attributes, uniquingKeysWith: { _, last in last }))
+                       attributes: Dictionary(attributes, uniquingKeysWith: { _, last in last }), decoration: decoration)
         }
     }
 

@@ -41,10 +41,12 @@ public struct LayoutResult {
         public static let id = Detail(rawValue: 1)
         /// The primary font, and per line its text and its runs (`measure`'s output).
         public static let runs = Detail(rawValue: 2)
-        /// What a renderer draws, with ``runs``: per line its `top`, `direction` and `x` (where
-        /// its runs start, in the content box), and per run its `fontFile`, `faceIndex`, `size`,
-        /// and parallel lists of `glyphs` (ids), `advances`, `offsets` (`[x, y]`, y up) and
-        /// `clusters` (UTF-16 offsets).
+        /// What a renderer draws, with ``runs``: the layout's `ink`; per line its `top`,
+        /// `direction`, `x` (where its runs start, in the content box) and `ink`; per run its
+        /// `fontFile`, `faceIndex`, `size`, `decoration` (when it has any), `underline` and
+        /// `strikeout` (`[position, thickness]`), `ink`, and parallel lists of `glyphs` (ids),
+        /// `advances`, `offsets` (`[x, y]`, y up) and `clusters` (UTF-16 offsets). Every `ink` is
+        /// `[x, y, width, height]` in the content box (y down), or null where nothing is inked.
         public static let glyphs = Detail(rawValue: 6)
     }
 
@@ -85,7 +87,7 @@ public struct LayoutResult {
     /// `editorHeight`, `isScrollable`, `font` (with `.runs`), `shrinkWrapWidth` and `stableWidth`
     /// (when asked for, in editor widths: the side insets included), `heightSteps` (when asked
     /// for: `[fromEditorWidth, lineCount, editorHeight]` each), `warnings` and `missingGlyphs` (when
-    /// there are any; per run too, with `.runs`), and `lines`.
+    /// there are any; per run too, with `.runs`), `ink` (with `.glyphs`) and `lines`.
     public func write(to writer: inout JSONWriter, _ detail: Detail, fontsDirectory: String? = nil) {
         let layout = measurement.layout
         writer.object { out in
@@ -119,6 +121,7 @@ public struct LayoutResult {
             if layout.prepared.style.settings.paragraph.truncates { write(truncationOf: layout, to: &out) }
             out.warnings(layout.prepared.warnings)
             out.missingGlyphs(layout.missingGlyphCount)
+            if detail.contains(.glyphs) { write(ink: layout.inkBounds, to: &out) }
             out.key("lines")
             out.array { out in
                 for line in layout.lines { write(line, of: layout, to: &out, detail) }
@@ -159,6 +162,7 @@ public struct LayoutResult {
                 out.field("direction", line.isRightToLeft ? "rtl" : "ltr")
             }
             if glyphs || layout.prepared.style.settings.paragraph.movesLines { out.field("x", layout.lineOrigin(line)) }
+            if glyphs { write(ink: layout.inkBounds(of: line), to: &out) }
             if line.endsWithHyphen { out.field("hyphen", true) }
             guard detail.contains(.runs) else { return }
             out.field("text", String(layout.prepared.text[line.range]))
@@ -176,14 +180,14 @@ public struct LayoutResult {
                         if run.hasGeneratedHyphen { out.field("generatedHyphen", true) }
                         out.missingGlyphs(run.missingGlyphCount)
                         if run.isEllipsis { out.field("ellipsis", true) }
-                        if glyphs { write(glyphsOf: run, to: &out) }
+                        if glyphs { write(glyphsOf: run, ink: layout.inkBounds(of: run, on: line), to: &out) }
                     }
                 }
             }
         }
     }
 
-    private func write(glyphsOf run: GlyphRun, to out: inout JSONWriter) {
+    private func write(glyphsOf run: GlyphRun, ink: LayoutRect?, to out: inout JSONWriter) {
         out.field("fontFile", run.font.path)
         out.field("faceIndex", run.font.faceIndex)
         out.field("size", run.size)
@@ -193,6 +197,16 @@ public struct LayoutResult {
                 for key in run.attributes.keys.sorted() { out.field(key, run.attributes[key]!) }
             }
         }
+        if !run.decoration.isEmpty {
+            out.key("decoration")
+            out.array { out in for name in run.decoration.names { out.string(name) } }
+        }
+        let metrics = run.decorationMetrics
+        out.key("underline")
+        out.array { $0.number(metrics.underlinePosition); $0.number(metrics.underlineThickness) }
+        out.key("strikeout")
+        out.array { $0.number(metrics.strikeoutPosition); $0.number(metrics.strikeoutThickness) }
+        write(ink: ink, to: &out)
         out.key("glyphs")
         out.array { out in for glyph in run.glyphs { out.integer(Int(glyph.id)) } }
         out.key("advances")
@@ -203,5 +217,12 @@ public struct LayoutResult {
         }
         out.key("clusters")
         out.array { out in for glyph in run.glyphs { out.integer(glyph.cluster) } }
+    }
+
+    /// `"ink": [x, y, width, height]`, or null for nothing inked.
+    private func write(ink: LayoutRect?, to out: inout JSONWriter) {
+        out.key("ink")
+        guard let ink else { return out.null() }
+        out.array { $0.number(ink.x); $0.number(ink.y); $0.number(ink.width); $0.number(ink.height) }
     }
 }

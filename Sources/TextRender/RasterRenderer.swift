@@ -6,7 +6,8 @@ public enum RasterRenderer {
     /// Draws `scene` at `options.scale` on a canvas exactly ``RenderScene/pixelSize(scale:)`` large.
     ///
     /// Each glyph is placed at its run's pen position plus its offsets, on its line's baseline,
-    /// with the box's top-left inset, in its run's colour (``RenderScene/color(of:foreground:)``);
+    /// with the box's top-left inset, in its run's colour (``RenderScene/color(of:foreground:)``),
+    /// and the run's decoration lines after its glyphs, in the same colour;
     /// ink outside the box is clipped (a scrolled editor shows its first lines). The selection's
     /// highlight goes behind the text; the border and the caret, when the scene has them, over
     /// it, and the overlay over everything.
@@ -48,6 +49,9 @@ public enum RasterRenderer {
                     paint(glyph.id, of: run.font, ppem: ppem, x: pen + glyph.xOffset * scale, y: baseline - glyph.yOffset * scale,
                           color: color, on: &canvas, rasterizer: rasterizer)
                 }
+                for rect in run.decorationLineRects {
+                    paintDecorationLine(rect.offsetBy(dx: scene.lineOrigin(line), dy: scene.baseline(of: line)), scale: scale, color: color, on: &canvas)
+                }
             }
         }
     }
@@ -84,6 +88,15 @@ public enum RasterRenderer {
         } else {
             canvas.paintMask(image, x: Int(ix) + image.left, y: Int(iy) - image.top, color: color)
         }
+    }
+
+    /// Fills a decoration line, `rect` in the picture's layout pixels (``GlyphRun/decorationLineRects``
+    /// placed on its line), in `color`: each edge at the nearest device pixel, and at least one
+    /// pixel tall, so that a line thinner than a pixel shows, crisp (as browsers snap it).
+    package static func paintDecorationLine(_ rect: LayoutRect, scale: Double, color: RGBAColor, on canvas: inout Canvas) {
+        let y0 = Int((rect.y * scale).rounded())
+        canvas.fill(x0: Int((rect.x * scale).rounded()), y0: y0, x1: Int((rect.maxX * scale).rounded()),
+                    y1: max(y0 + 1, Int((rect.maxY * scale).rounded())), color)
     }
 
     /// Draws one overlay shape; strokes are one device pixel wide and sit inside a box's edges.

@@ -7,8 +7,9 @@ public enum SVGRenderer {
     /// The SVG of `scene`: `width` and `height` are the box's size times the scale (exactly, not
     /// rounded), the view box is the box in layout pixels. Outline glyphs are paths in font units,
     /// placed with `<use>` in the text's colour (a run of another colour, from its span, carries
-    /// its own `fill`); bitmap glyphs (colour emoji strikes) are embedded PNG images. The
-    /// selection's rectangles come before the text.
+    /// its own `fill`); bitmap glyphs (colour emoji strikes) are embedded PNG images; a run's
+    /// decoration lines are `<rect>`s after its glyphs, in its colour. The selection's rectangles
+    /// come before the text.
     /// - Throws: ``RenderError`` for a bad scale or a picture past the size limit.
     public static func render(_ scene: RenderScene, options: RenderOptions) throws -> String {
         try options.validate()
@@ -74,6 +75,9 @@ public enum SVGRenderer {
                         uses += "<image x=\"\(n(x + image.left))\" y=\"\(n(y - image.top))\" width=\"\(n(image.width))\" " +
                             "height=\"\(n(image.height))\" xlink:href=\"data:image/png;base64,\(image.base64)\"/>\n"
                     }
+                }
+                for rect in run.decorationLineRects.map({ $0.offsetBy(dx: scene.lineOrigin(line), dy: baseline) }) {
+                    uses += "<rect x=\"\(n(rect.x))\" y=\"\(n(rect.y))\" width=\"\(n(rect.width))\" height=\"\(n(rect.height))\"\(runFill)/>\n"
                 }
             }
         }
