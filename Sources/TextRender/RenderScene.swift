@@ -108,10 +108,18 @@ public struct RenderScene: Sendable {
         return (try side(width, "wide"), try side(height, "tall"))
     }
 
-    /// The same scene with only the glyphs of line `index` left to draw.
-    package func keepingGlyphs(ofLine index: Int) -> RenderScene {
+    /// The same scene with only the glyphs of line `index` left to draw, and of those only run
+    /// `run`'s when given: the line's other runs stay, so that the line keeps its origin (a
+    /// right-to-left line's depends on all of its advance), but draw nothing (their glyphs take an
+    /// id no font has, their decoration is dropped).
+    package func keepingGlyphs(ofLine index: Int, run: Int? = nil) -> RenderScene {
         var scene = self
         for i in scene.lines.indices where i != index { scene.lines[i].runs = [] }
+        guard let run else { return scene }
+        for k in scene.lines[index].runs.indices where k != run {
+            scene.lines[index].runs[k].decoration = []
+            for g in scene.lines[index].runs[k].glyphs.indices { scene.lines[index].runs[k].glyphs[g].id = .max }
+        }
         return scene
     }
 

@@ -1,4 +1,4 @@
-// A glyph's ink box in font units: HarfBuzz's glyph extents for outlines, a colour strike's opaque pixels for bitmap glyphs; kept per font once asked for.
+// A glyph's ink box in font units: the exact box of its outline, HarfBuzz's extents for colour layers, a colour strike's opaque pixels; kept per font once asked for.
 import CFreeType
 import CHarfBuzz
 
@@ -13,24 +13,40 @@ struct GlyphInkBox: Sendable, Hashable {
 extension Font {
     /// The box `glyph` inks, or nil when it inks nothing (a space, an empty glyph) or cannot be read.
     ///
-    /// An outline glyph's box is HarfBuzz's glyph extents (`hb_font_get_glyph_extents`, unhinted,
-    /// at units per em): the outline's box as `glyf` records it or as HarfBuzz finds it in a CFF
-    /// charstring, where the renderers draw the outline unhinted and exactly scaled. A glyph of a
-    /// font of colour strikes (``hasColorStrikesOnly(_:)``: CBDT, sbix), which renderers draw as
-    /// a picture scaled to the size, inks the opaque pixels of its picture in the largest strike,
-    /// scaled to font units: HarfBuzz would give the whole picture, whose transparent margins
-    /// (up to a tenth of an em in Noto Color Emoji) draw nothing. Each box is found once per font,
-    /// when first asked for (decoding a strike's PNG is the costly case), and kept with the font.
+    /// An outline glyph's box is the exact box of its unhinted outline in font units
+    /// (FreeType's `FT_Outline_Get_BBox`, which finds the curves' extremes), the outline the
+    /// renderers draw exactly scaled. Not the box `glyf` records nor HarfBuzz's glyph extents: both
+    /// hold the curves' control points too, which reach past the ink where a curve has no point at
+    /// its extreme (half a pixel below some kana of Noto Sans CJK at 17 px). A glyph of colour
+    /// layers (COLR) takes HarfBuzz's extents (`hb_font_get_glyph_extents`), which cover its
+    /// layers. A glyph of a font of colour strikes (``hasColorStrikesOnly(_:)``: CBDT, sbix), which
+    /// renderers draw as a picture scaled to the size, inks the opaque pixels of its picture in
+    /// the largest strike, scaled to font units: HarfBuzz would give the whole picture, whose
+    /// transparent margins (up to a tenth of an em in Noto Color Emoji) draw nothing. Each box is
+    /// found once per font, when first asked for (decoding a strike's PNG is the costly case), and
+    /// kept with the font.
     func inkBox(ofGlyph glyph: UInt32) -> GlyphInkBox? {
         if let known = inkBoxes.withLock({ $0[glyph] }) { return known }
-        let colorStrikes = withFreeTypeFace { Font.hasColorStrikesOnly($0) }
-        let box = colorStrikes ? withFreeTypeFace { strikeInkBox($0, glyph: glyph) } : outlineInkBox(glyph)
+        let box = withFreeTypeFace { face -> GlyphInkBox? in
+            if Font.hasColorStrikesOnly(face) { return strikeInkBox(face, glyph: glyph) }
+            if face.pointee.face_flags & Int(FT_FACE_FLAG_COLOR) != 0 { return layersInkBox(glyph) }
+            return outlineInkBox(face, glyph: glyph)
+        }
         inkBoxes.withLock { $0[glyph] = box }
         return box
     }
 
+    /// The exact box of `glyph`'s unhinted outline, in font units.
+    private func outlineInkBox(_ face: FT_Face, glyph: UInt32) -> GlyphInkBox? {
+        guard FT_Load_Glyph(face, glyph, Int32(FT_LOAD_NO_SCALE)) == 0, let slot = face.pointee.glyph,
+              slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE, slot.pointee.outline.n_points > 0 else { return nil }
+        var box = FT_BBox()
+        guard FT_Outline_Get_BBox(&slot.pointee.outline, &box) == 0, box.xMax > box.xMin, box.yMax > box.yMin else { return nil }
+        return GlyphInkBox(xMin: Double(box.xMin), yMin: Double(box.yMin), xMax: Double(box.xMax), yMax: Double(box.yMax))
+    }
+
     /// HarfBuzz's extents of `glyph`, in font units (the font is scaled to units per em).
-    private func outlineInkBox(_ glyph: UInt32) -> GlyphInkBox? {
+    private func layersInkBox(_ glyph: UInt32) -> GlyphInkBox? {
         var extents = hb_glyph_extents_t()
         guard hb_font_get_glyph_extents(hbFont, glyph, &extents) != 0, extents.width != 0, extents.height != 0 else { return nil }
         let x0 = Double(extents.x_bearing), x1 = x0 + Double(extents.width)
