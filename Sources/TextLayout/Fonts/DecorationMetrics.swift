@@ -28,22 +28,26 @@ extension Font {
     /// thickness and `OS/2`'s strikeout position and size, as HarfBuzz reads them
     /// (`hb_ot_metrics_get_position`, which adds a variable font's `MVAR` deltas), scaled to the size.
     ///
-    /// A value the font lacks (no such table) or gives as 0 takes Pango's fallback (`pangofc-font.c`,
+    /// A value the font lacks (no such table) takes Pango's fallback (`pangofc-font.c`,
     /// `get_face_metrics`): a thickness of 1 px, an underline whose top is 1 px below the baseline,
     /// a strikeout at half the ascent (``FontMetrics/ascent(size:)``). So the values are Pango's
-    /// font metrics for the same file and size, in pixels instead of Pango units.
+    /// font metrics for the same file and size, in pixels instead of Pango units, but for a
+    /// thickness the font gives as 0, which Pango keeps and this takes as missing (1 px), so that
+    /// a decoration line always shows.
     public func decorationMetrics(size: Double) -> DecorationMetrics {
         let scale = metrics.scale(size: size)
-        /// The font's value for `tag` in pixels, or nil when it has none or gives 0.
+        /// The font's value for `tag` in pixels, or nil when it has none.
         func value(_ tag: hb_ot_metrics_tag_t) -> Double? {
             var position: hb_position_t = 0
             // HarfBuzz's font is scaled to units per em, so the position is in font units.
-            guard hb_ot_metrics_get_position(hbFont, tag, &position) != 0, position != 0 else { return nil }
+            guard hb_ot_metrics_get_position(hbFont, tag, &position) != 0 else { return nil }
             return Double(position) * scale
         }
+        /// The font's thickness for `tag` in pixels, or nil when it has none or gives 0.
+        func thickness(_ tag: hb_ot_metrics_tag_t) -> Double? { value(tag).flatMap { $0 == 0 ? nil : $0 } }
         return DecorationMetrics(underlinePosition: value(HB_OT_METRICS_TAG_UNDERLINE_OFFSET) ?? -1,
-                                 underlineThickness: value(HB_OT_METRICS_TAG_UNDERLINE_SIZE) ?? 1,
+                                 underlineThickness: thickness(HB_OT_METRICS_TAG_UNDERLINE_SIZE) ?? 1,
                                  strikeoutPosition: value(HB_OT_METRICS_TAG_STRIKEOUT_OFFSET) ?? metrics.ascent(size: size) / 2,
-                                 strikeoutThickness: value(HB_OT_METRICS_TAG_STRIKEOUT_SIZE) ?? 1)
+                                 strikeoutThickness: thickness(HB_OT_METRICS_TAG_STRIKEOUT_SIZE) ?? 1)
     }
 }
