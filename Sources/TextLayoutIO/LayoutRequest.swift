@@ -109,8 +109,10 @@ public struct LayoutRequest: Sendable {
         /// them; absent or null for none.
         private static func readDecoration(_ field: JSONField) throws(BoundaryError) -> TextDecoration {
             let names = TextDecoration.named.map(\.name).joined(separator: ", ")
-            func line(_ value: JSONValue) throws(BoundaryError) -> TextDecoration {
-                guard case let .string(name) = value else { throw field.mistake("one of \(names), or a list of them") }
+            func line(_ value: JSONValue, inList: Bool) throws(BoundaryError) -> TextDecoration {
+                guard case let .string(name) = value else {
+                    throw field.mistake(saying: "one of \(names), or a list of them, got \(value.typeName)\(inList ? " in the list" : "")")
+                }
                 guard let line = TextDecoration.named.first(where: { $0.name == name }) else {
                     throw field.mistake(saying: "one of \(names), or a list of them, got '\(name)'")
                 }
@@ -120,9 +122,9 @@ public struct LayoutRequest: Sendable {
             case nil, .null?: return []
             case let .array(items)?:
                 var decoration: TextDecoration = []
-                for item in items { decoration.formUnion(try line(item)) }
+                for item in items { decoration.formUnion(try line(item, inList: true)) }
                 return decoration
-            case let value?: return try line(value)
+            case let value?: return try line(value, inList: false)
             }
         }
 
