@@ -56,6 +56,12 @@ align docs/align-center.png center
 align docs/align-end.png end
 align docs/align-justify.png justify
 
+# Decoration lines where the font's post and OS/2 tables put them, in the span's colour.
+"$textlayout" render --width 260 --insets 8,10,8,10 --scale 2 --output docs/decorations.png \
+  --spans '[{"start": 0, "end": 10, "decoration": "underline"}, {"start": 33, "end": 36, "decoration": "lineThrough"},
+            {"start": 46, "end": 58, "decoration": ["underline", "lineThrough"], "attributes": {"color": "#c00000"}}]' \
+  'Underlined words, a struck price $20 $15, and both at once in red.'
+
 # Truncation, 260 px wide: two lines ending in the ellipsis, left to right and right to left (Noto
 # Sans Hebrew from the bundled fonts, whose missing "…" falls back to the bundled DejaVu Sans), and
 # one line cut in the middle without the overlay.

@@ -66,6 +66,19 @@ struct ReadmeSwiftTests {
         let truncation = try #require(clamped.truncation)
         #expect(clamped.lineCount == 2 && truncation.hiddenLineCount > 0 && clamped.ellipsisRect != nil)
         #expect(truncation.hiddenRange.upperBound == preview.text.utf16.count)
+
+        let decorated = try PreparedText("Read this, not that", style: TextStyle(font: font), spans: [
+            StyledSpan(range: 5..<9, decoration: .underline),
+            StyledSpan(range: 11..<19, decoration: [.underline, .lineThrough]),
+        ]).layout()
+        let first = decorated.lines[0]
+        #expect(decorated.lineCount == 1 && decorated.inkBounds(of: first) != nil && decorated.inkBounds(of: first) == decorated.inkBounds)
+        let this = decorated.glyphRuns(of: first)[1]
+        #expect(this.utf16Range == 5..<9 && this.decoration == .underline && this.decorationLineRects.count == 1)
+        // DejaVu Sans at 17 px: post's underline 40 units below the baseline, 90 thick; OS/2's strikeout 530 above, of 2048.
+        #expect(abs(this.decorationLineRects[0].y - 0.33) < 0.005 && abs(this.decorationLineRects[0].height - 0.75) < 0.005)
+        #expect(abs(font.decorationMetrics(size: 17).strikeoutPosition - 4.4) < 0.005)
+        #expect(decorated.glyphRuns(of: first).last?.decoration == [.underline, .lineThrough])
     }
 
     @Test("the README's Package.swift of an app resolves against this package: the products it names are this package's")
