@@ -78,6 +78,17 @@ public struct InlineObject: Sendable, Hashable {
 }
 
 extension InlineObject {
+    /// Checks that `text` holds one U+FFFC for each of `count` objects, as
+    /// ``PreparedText/init(_:style:spans:inlineObjects:)`` requires (or that `count` is 0).
+    /// - Throws: ``LayoutError`` `.invalidArgument` naming both counts, about the key `placeholders`.
+    public static func requireOneForEachCharacter(of text: String, count: Int) throws(LayoutError) {
+        guard count > 0 else { return }
+        let characters = text.unicodeScalars.reduce(0) { $1 == "\u{FFFC}" ? $0 + 1 : $0 }
+        try InlineObjectTable.requireMatching(characters: characters, objects: count)
+    }
+}
+
+extension InlineObject {
     /// The object's box around the line's baseline when it aligns with the text around it, in
     /// `font` at `size` (the primary font and size of the styled span it stands in, else the
     /// style's: CSS's parent inline box); nil for ``InlineObjectAlignment/top`` and
