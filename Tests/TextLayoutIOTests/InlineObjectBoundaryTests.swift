@@ -192,9 +192,11 @@ struct InlineObjectBoundaryTests {
         let frames = try Self.placeholders(try #require(foundationObject(json.output)))
         #expect(frames.first?["x"] == Double(5138) * 17 / 2048)
         let bad = try runTextlayout(["measure", "--placeholders", #"[{"width":24}]"#, text])
-        #expect(bad.status != 0 && bad.error.contains("--placeholders") && bad.error.contains("'placeholders[0]' needs 'width' and 'height'"), "\(bad.error)")
+        #expect(bad.status == 2 && bad.error.contains("--placeholders") && bad.error.contains("'placeholders[0]' needs 'width' and 'height'"), "\(bad.error)")
         let notJSON = try runTextlayout(["measure", "--placeholders", "24x24", text])
-        #expect(notJSON.status != 0 && notJSON.error.contains("--placeholders must be a JSON list of inline objects"), "\(notJSON.error)")
+        let mismatch = try runTextlayout(["measure", "--placeholders", #"[{"width":24,"height":24},{"width":1,"height":1}]"#, text])
+        #expect(mismatch.status == 1 && mismatch.error.contains("1 U+FFFC") && mismatch.error.contains("2 inline objects"), "\(mismatch.error)")
+        #expect(notJSON.status == 2 && notJSON.error.contains("--placeholders must be a JSON list of inline objects"), "\(notJSON.error)")
     }
 
     @Test("compare: an object that moves past the tolerance, or shows in one result only, is a placeholders change; within it, none")
