@@ -79,6 +79,14 @@ struct ReadmeSwiftTests {
         #expect(abs(this.decorationLineRects[0].y - 0.33) < 0.005 && abs(this.decorationLineRects[0].height - 0.75) < 0.005)
         #expect(abs(font.decorationMetrics(size: 17).strikeoutPosition - 4.4) < 0.005)
         #expect(decorated.glyphRuns(of: first).last?.decoration == [.underline, .lineThrough])
+        let message = try PreparedText("Nice \u{FFFC} work", style: TextStyle(font: font),
+                                       inlineObjects: [InlineObject(width: 24, height: 24, align: .baseline)])
+        let messageLayout = try message.layout()
+        let frames = messageLayout.inlineObjectFrames
+        // DejaVu Sans at 17 px: "Nice " is 5138 units of 2048 wide, the ascent 15.78 and the descent 4.01.
+        #expect(frames.count == 1 && frames[0].line == 0)
+        #expect(frames[0].rect == LayoutRect(x: 5138.0 * 17 / 2048, y: 0, width: 24, height: 24))
+        #expect(messageLayout.lines[0].baseline == 24 && messageLayout.lines[0].height == 24 + 483.0 * 17 / 2048)
     }
 
     @Test("the README's Package.swift of an app resolves against this package: the products it names are this package's")

@@ -18,6 +18,11 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     public let styleName: String
     /// The vertical metrics in font units.
     public let metrics: FontMetrics
+    /// The height of the lowercase letters in font units (what CSS's `middle` alignment of an
+    /// inline object raises by half of): the `OS/2` table's sxHeight, as HarfBuzz reads it; else
+    /// the top of the font's `x`; else 0.56 × the ascender (Chromium's fallback, which also reads
+    /// sxHeight first and then the `x`).
+    public let xHeight: Int
     /// The advance of the space glyph in font units (0 when the font has no space); tab stops are counted in it.
     public let spaceAdvance: Int
     /// The glyph id of the space, used to draw tabs (0, .notdef, when the font has none).
@@ -50,6 +55,7 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         }
         let hbFont = Font.harfBuzzFont(blob: blob, faceIndex: faceIndex, unitsPerEm: metrics.unitsPerEm)
         (self.spaceGlyph, self.spaceAdvance) = Font.space(in: hbFont)
+        self.xHeight = Font.xHeight(of: hbFont, ascender: metrics.ascender)
         self.spaceIsInert = Font.isSpaceInert(hbFont, space: spaceGlyph)
         self.path = path
         self.faceIndex = faceIndex
@@ -112,6 +118,18 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         var space: hb_codepoint_t = 0
         guard hb_font_get_nominal_glyph(font, 0x20, &space) != 0 else { return (0, 0) }
         return (space, Int(hb_font_get_glyph_h_advance(font, space)))
+    }
+
+    /// The x-height in font units (see ``xHeight``).
+    private static func xHeight(of font: OpaquePointer, ascender: Int) -> Int {
+        var position: hb_position_t = 0
+        if hb_ot_metrics_get_position(font, HB_OT_METRICS_TAG_X_HEIGHT, &position) != 0, position > 0 { return Int(position) }
+        var glyph: hb_codepoint_t = 0
+        var extents = hb_glyph_extents_t()
+        if hb_font_get_nominal_glyph(font, 0x78, &glyph) != 0, hb_font_get_glyph_extents(font, glyph, &extents) != 0, extents.y_bearing > 0 {
+            return Int(extents.y_bearing)
+        }
+        return ascender * 56 / 100
     }
 
     /// One bit per code point below U+0800: whether the font's character map has it (``lowCoverage``).

@@ -157,17 +157,17 @@ extension PreparedText {
         var content = 0.0
         var visibleHeight = 0.0
         let fontLineBoxes = style.settings.paragraph.usesFontLineBoxes
-        // The closure takes what it reads, not the whole text (a copy of every field of it); the
-        // text itself only where lines are measured with their line boxes built.
-        let builder = fontLineBoxes ? nil : self
+        // The height of an empty line (an empty paragraph) when lines are as tall as their fonts
+        // make them: the primary font's line height, as that of a paragraph in one font.
+        let emptyFontLineHeight = style.font.metrics.lineHeight(size: style.settings.size)
         try bytes.withUnsafeBufferPointer { [paragraphs, style] bytes in
             for paragraph in paragraphs {
                 // A paragraph in one font with lines as tall as the font makes them has one line
                 // height for all its lines: found once, not once a line.
                 let uniformHeight = fontLineBoxes ? paragraph.onlyFont.map { $0.font.metrics.lineHeight(size: $0.size) } : nil
                 try forEachLine(paragraph, bytes: bytes, style: style, wrapWidth: wrapWidth) { line in
-                    let height = uniformHeight ?? builder?.buildLine(paragraph, line, bytes: bytes, utf16Start: 0, glyphRuns: false).height
-                        ?? Self.fontLineHeight(paragraph, line, style: style)
+                    let height = uniformHeight ?? (fontLineBoxes && line.end == line.start ? emptyFontLineHeight
+                        : style.lineMetrics(paragraph, line).height)
                     content = top + height
                     top += height + lineSpace
                     count += 1
@@ -182,12 +182,6 @@ extension PreparedText {
                             contentHeight: content, sizing: sizing)
         return EditorHeight(height: box.height, lineCount: count, visibleLineCount: visible, contentHeight: content,
                             isScrollable: box.isScrollable)
-    }
-
-    /// The height of one line with `lineHeight` normal and no strut, from the fonts on it, in a
-    /// paragraph of several fonts (or an empty one).
-    private static func fontLineHeight(_ paragraph: PreparedParagraph, _ line: LineBreak, style: TextStyle) -> Double {
-        line.end == line.start ? style.font.metrics.lineHeight(size: style.settings.size) : fontLineExtent(of: paragraph, line).height
     }
 
     /// The editor's height and whether it scrolls, from its lines: `visibleHeight` is the height

@@ -34,7 +34,7 @@ extension Layout {
         kept.keep(0..<rebroken.keptLineCount)
         kept.append(rebroken.lines)
         // The remaining old lines: moved by the edit and by the change in height, shared with this layout.
-        kept.appendMoved(from: rebroken.resume, bytes: edit.byteDelta, utf16: edit.utf16Delta,
+        kept.appendMoved(from: rebroken.resume, bytes: edit.byteDelta, utf16: edit.utf16Delta, inlineObjects: edit.inlineObjectDelta,
                          paragraphs: edit.newParagraphCount - edit.oldParagraphCount, top: rebroken.top, lineSpace: lineSpace)
         return try Layout(prepared: prepared, wrapWidth: wrapWidth, lineSpace: lineSpace, lines: kept.build(text: prepared.text),
                           hasGlyphRuns: hasGlyphRuns)
@@ -204,15 +204,17 @@ extension PreparedParagraph {
 }
 
 extension Line {
-    /// Moves the line's offsets by an edit before it.
-    mutating func shift(bytes: Int, utf16: Int) {
+    /// Moves the line's offsets by an edit before it, and the indices of its inline objects by
+    /// the objects the edit added or removed.
+    mutating func shift(bytes: Int, utf16: Int, inlineObjects: Int) {
         byteRange = (byteRange.lowerBound + bytes)..<(byteRange.upperBound + bytes)
         contentEnd += bytes
         utf16Range = (utf16Range.lowerBound + utf16)..<(utf16Range.upperBound + utf16)
-        guard utf16 != 0 else { return }
+        guard utf16 != 0 || inlineObjects != 0 else { return }
         for r in runs.indices {
             runs[r].utf16Range = (runs[r].utf16Range.lowerBound + utf16)..<(runs[r].utf16Range.upperBound + utf16)
             for g in runs[r].glyphs.indices { runs[r].glyphs[g].cluster += utf16 }
+            runs[r].inlineObject?.index += inlineObjects
         }
     }
 }

@@ -21,6 +21,7 @@ extension Layout {
     ///   text, or at an automatic hyphenation point (not at its paragraph's end); with glyph runs,
     ///   exactly such a line has generated glyphs, in the soft hyphen's cluster or the cluster of
     ///   the letter before the point.
+    /// - Inline objects: see ``checkInlineObjects(fail:)``.
     ///
     /// - Complexity: O(n) in the text, plus a grapheme analysis of each word that was cut.
     package func _checkInvariants() -> [String] {
@@ -50,6 +51,7 @@ extension Layout {
             if l != lines.count { fail("\(lines.count - l) line(s) belong to no paragraph (from line \(l) on)") }
             if !contentHeight.isFinite || contentHeight < 0 { fail("the content height is \(contentHeight)") }
         }
+        if !prepared.inlineObjects.isEmpty { checkInlineObjects(fail: fail) }
         return problems
     }
 
@@ -174,6 +176,13 @@ extension Layout {
         checkRunsTile(line, k, fail: fail)
         for run in line.runs {
             if !run.x.isFinite { fail("line \(k) has a run at x \(run.x)") }
+            if let object = run.inlineObject {
+                // An object is one cluster as wide as it is.
+                let cluster = run.utf16Range.lowerBound
+                if cluster < hangingUTF16 { sumHanging += object.width }
+                if cluster < trimmedUTF16 { sumTrimmed += object.width }
+                if cluster < segmentUTF16 { sumSegment += object.width }
+            }
             for glyph in run.glyphs {
                 if !(glyph.advance.isFinite && glyph.xOffset.isFinite && glyph.yOffset.isFinite) {
                     fail("line \(k) has a glyph with advance \(glyph.advance), offsets \(glyph.xOffset), \(glyph.yOffset)")

@@ -81,7 +81,8 @@ extension Layout {
     /// Each run's glyphs are grouped into HarfBuzz clusters (consecutive glyphs with the same
     /// cluster offset); a HarfBuzz cluster's advance is split evenly among the grapheme clusters it
     /// touches (a ligature), and a grapheme cluster's box is the union of its shares. A grapheme
-    /// cluster without glyphs gets an empty box at the trailing edge of the one before it.
+    /// cluster without glyphs gets an empty box at the trailing edge of the one before it; an
+    /// inline object's is the object's width.
     /// - Complexity: O(n log n) in the length of the line.
     func lineGeometry(_ index: Int) -> LineGeometry {
         let line = lines[index]
@@ -134,8 +135,12 @@ private struct ClusterExtents {
 
     /// Adds the clusters of `run`, drawn from `x`: its glyphs grouped into HarfBuzz clusters
     /// (consecutive glyphs with the same cluster offset), each spread over the grapheme clusters
-    /// it touches.
+    /// it touches; an inline object's run, which has no glyphs, is one box as wide as the object.
     mutating func add(_ run: GlyphRun, from x: Double) {
+        if run.inlineObject != nil {
+            distribute(run.utf16Range, x, x + run.width, run.isRightToLeft)
+            return
+        }
         let starts = Set(run.glyphs.map(\.cluster)).sorted()
         var x = x
         var g = 0

@@ -42,9 +42,13 @@ public struct GlyphRun: Sendable, Equatable {
     /// Whether the run is the ellipsis of a clamped line (see ``Truncation``): generated glyphs
     /// standing for the hidden text, its ``utf16Range`` empty at the hidden text's start.
     public var isEllipsis = false
+    /// Where the run places an inline object (see ``InlineObject``), when it stands for one: then
+    /// it has no glyphs (a consumer of glyphs draws nothing), its ``utf16Range`` is the object's
+    /// U+FFFC, its font and size those of the text around it, and its width the object's.
+    public var inlineObject: PlacedInlineObject? = nil
 
-    /// The sum of the glyph advances, in pixels.
-    public var width: Double { glyphs.reduce(0) { $0 + $1.advance } }
+    /// The sum of the glyph advances, in pixels (an inline object's width for its run).
+    public var width: Double { inlineObject?.width ?? glyphs.reduce(0) { $0 + $1.advance } }
 
     /// Whether the run holds the hyphen shown at a break after a soft hyphen (a generated glyph).
     public var hasGeneratedHyphen: Bool { !isEllipsis && glyphs.contains { $0.isGenerated } }
@@ -277,13 +281,23 @@ extension PreparedText {
     /// The width a justified layout at wrap width `wrapWidth` stretches `line` of `paragraph` to
     /// (its room: `wrapWidth` less its indent), or nil when the line is not stretched: the
     /// paragraph's last line (which a hard break or the text's end closes), a line as wide as its
-    /// room or wider, and a line of one cluster (as shaped), which has no gap to stretch.
+    /// room or wider, and a line without a gap to stretch: of one cluster (as shaped), or of
+    /// inline objects with at most one other cluster after them (see ``stretch(_:content:at:to:)``).
     func justifiedWidth(_ paragraph: PreparedParagraph, _ line: LineBreak, wrapWidth: Double) -> Double? {
         guard line.end < paragraph.range.end else { return nil }
         let room = style.settings.paragraph.availableWidth(wrapWidth, isFirstLine: line.start == paragraph.range.start)
-        guard line.width < room, paragraph.cluster(atOrAfter: line.contentEnd) - paragraph.cluster(atOrAfter: line.start) >= 2 else {
+        let clusters = paragraph.cluster(atOrAfter: line.start)..<paragraph.cluster(atOrAfter: line.contentEnd)
+        guard line.width < room, clusters.count >= 2, !paragraph.hasInlineObjects || hasJustificationGap(paragraph, clusters) else {
             return nil
         }
         return room
+    }
+
+    /// Whether justification has a gap to stretch among `clusters` (two or more) of a paragraph
+    /// with inline objects: after one of them but the last that is not an object, or a space last.
+    private func hasJustificationGap(_ paragraph: PreparedParagraph, _ clusters: Range<Int>) -> Bool {
+        let last = paragraph.clusterStarts[clusters.upperBound - 1]
+        if bytes.withUnsafeBufferPointer({ isExpandableSpace($0, at: last) }) { return true }
+        return clusters.dropLast().contains { paragraph.runs[paragraph.run(at: paragraph.clusterStarts[$0])].inlineObject == nil }
     }
 }

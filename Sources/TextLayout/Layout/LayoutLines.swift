@@ -170,17 +170,19 @@ private struct LinePiece: Sendable {
     var byteShift = 0
     var utf16Shift = 0
     var paragraphShift = 0
+    /// How many inline objects the edits before the lines added (or removed, negative).
+    var objectShift = 0
 
     /// Moves a line of the piece to where the piece now lies.
     @inline(__always)
     func move(_ line: inout Line) {
-        if byteShift != 0 || utf16Shift != 0 { line.shift(bytes: byteShift, utf16: utf16Shift) }
+        if byteShift != 0 || utf16Shift != 0 || objectShift != 0 { line.shift(bytes: byteShift, utf16: utf16Shift, inlineObjects: objectShift) }
         line.paragraph += paragraphShift
     }
 
     /// The piece's lines with its shifts applied (tops and text left as stored).
     var materialized: [Line] {
-        guard byteShift != 0 || utf16Shift != 0 || paragraphShift != 0 else { return Array(lines) }
+        guard byteShift != 0 || utf16Shift != 0 || paragraphShift != 0 || objectShift != 0 else { return Array(lines) }
         return lines.map { line in
             var moved = line
             move(&moved)
@@ -205,7 +207,7 @@ extension LayoutLines {
         /// Keeps the old lines `range` where they are (they lie before the edit), tops and all.
         mutating func keep(_ range: Range<Int>) {
             guard !range.isEmpty else { return }
-            appendPieces(of: range, byteShift: 0, utf16Shift: 0, paragraphShift: 0)
+            appendPieces(of: range, byteShift: 0, utf16Shift: 0, objectShift: 0, paragraphShift: 0)
             tops.append(contentsOf: old.tops[range])
         }
 
@@ -216,11 +218,12 @@ extension LayoutLines {
             for line in lines { tops.append(line.top) }
         }
 
-        /// Adds the old lines from `start` on, moved by the edit before them, their tops summed
-        /// from `top` on as a layout sums them (each line's height plus `lineSpace`).
-        mutating func appendMoved(from start: Int, bytes: Int, utf16: Int, paragraphs: Int, top: Double, lineSpace: Double) {
+        /// Adds the old lines from `start` on, moved by the edit before them (its change in bytes,
+        /// UTF-16 code units, inline objects and paragraphs), their tops summed from `top` on as a
+        /// layout sums them (each line's height plus `lineSpace`).
+        mutating func appendMoved(from start: Int, bytes: Int, utf16: Int, inlineObjects: Int, paragraphs: Int, top: Double, lineSpace: Double) {
             guard start < old.tops.count else { return }
-            appendPieces(of: start..<old.tops.count, byteShift: bytes, utf16Shift: utf16, paragraphShift: paragraphs)
+            appendPieces(of: start..<old.tops.count, byteShift: bytes, utf16Shift: utf16, objectShift: inlineObjects, paragraphShift: paragraphs)
             if top == old.tops[start] {
                 // The lines above are as tall as before: the same sums from the same start.
                 tops.append(contentsOf: old.tops[start...])
@@ -243,7 +246,7 @@ extension LayoutLines {
         }
 
         /// The old pieces' parts that hold `range`, each moved further by the shifts.
-        private mutating func appendPieces(of range: Range<Int>, byteShift: Int, utf16Shift: Int, paragraphShift: Int) {
+        private mutating func appendPieces(of range: Range<Int>, byteShift: Int, utf16Shift: Int, objectShift: Int, paragraphShift: Int) {
             var (p, position) = old.position(of: range.lowerBound)
             var remaining = range.count
             while remaining > 0 {
@@ -252,6 +255,7 @@ extension LayoutLines {
                 piece.lines = piece.lines[position..<end]
                 piece.byteShift += byteShift
                 piece.utf16Shift += utf16Shift
+                piece.objectShift += objectShift
                 piece.paragraphShift += paragraphShift
                 remaining -= end - position
                 pieces.append(piece)

@@ -1,4 +1,4 @@
-// The line-height model: each font's box around the baseline under `lineHeight`, their union on a line, and the strut.
+// The line-height model: each font's box around the baseline under `lineHeight`, their union on a line, the strut, and the inline objects a line grows to hold.
 
 /// How far a box reaches above the baseline and how tall it is, in pixels (the height is kept as
 /// given, not as a sum, so that a line of one font is exactly the line height).
@@ -61,6 +61,30 @@ extension TextStyle {
     }
 }
 
+extension TextStyle {
+    /// `box`, the box of a line's text, grown to hold the inline objects of `objectRuns` (runs of
+    /// the line that stand for objects), as CSS 2.1 §10.8 grows a line box around atomic inlines:
+    /// each object's margin box counts as it is, whatever the line height. The objects aligned to
+    /// the text (``InlineObject/alignedBox(font:size:)``) join the union first; then the line is
+    /// made as tall as the tallest `top` or `bottom` object, growing below the box of the rest for
+    /// `top` and above it for `bottom` (Chromium's `MetricsForTopAndBottomAlign`). With the strut
+    /// `forced` the box stays the strut: the objects overflow it, as in SkParagraph and Flutter.
+    func lineBox(_ box: LineBox, holding objectRuns: [ShapedRun]) -> LineBox {
+        guard settings.paragraph.strut != .forced else { return box }
+        var aligned = box
+        for run in objectRuns {
+            if let objectBox = run.inlineObject?.alignedBox(font: run.font, size: run.size) { aligned = aligned.union(objectBox) }
+        }
+        var grown = aligned
+        for run in objectRuns {
+            guard let object = run.inlineObject, object.align == .top || object.align == .bottom, object.height > grown.height else { continue }
+            grown = object.align == .top ? LineBox(above: aligned.above, height: object.height)
+                : LineBox(above: object.height - aligned.below, height: object.height)
+        }
+        return grown
+    }
+}
+
 /// A line's extent with `lineHeight` normal and no strut: the union of the boxes of the fonts on
 /// it, each its ascent and descent with half its line gap above and below.
 struct FontLineExtent {
@@ -85,16 +109,3 @@ struct FontLineExtent {
     }
 }
 
-/// The extent of a line that is not empty from the fonts of the runs it holds (hanging whitespace
-/// included), as ``PreparedText/lineMetrics(of:in:)`` finds it from the line's pieces, without
-/// cutting the line into pieces.
-func fontLineExtent(of paragraph: PreparedParagraph, _ line: LineBreak) -> FontLineExtent {
-    var extent = FontLineExtent()
-    let runs = paragraph.runs
-    var r = paragraph.run(at: line.start)
-    while r < runs.count, runs[r].range.lowerBound < line.end {
-        extent.include(runs[r].font, size: runs[r].size)
-        r += 1
-    }
-    return extent
-}

@@ -27,10 +27,9 @@ extension PreparedText {
     ///   ``stretch(_:content:at:to:)``), nil to leave it as measured.
     func buildLine(_ paragraph: PreparedParagraph, _ line: LineBreak, bytes: UnsafeBufferPointer<UInt8>,
                    utf16Start: Int, glyphRuns: Bool = true, justifiedWidth: Double? = nil) -> BuiltLine {
-        if !glyphRuns, let metrics = lineMetricsWithoutPieces(paragraph, line) { return metrics }
-        let pieces = linePieces(paragraph, line)
-        var built = lineMetrics(of: pieces, in: paragraph)
+        var built = style.lineMetrics(paragraph, line)
         guard glyphRuns else { return built }
+        let pieces = linePieces(paragraph, line)
         let measurer = LineMeasurer(paragraph, bytes: bytes, style: style, start: line.start)
         let hyphen = hyphenReplacing(line, in: paragraph)
         let logical = logicalGlyphs(paragraph, line, hyphen: hyphen, measurer: measurer)
@@ -38,7 +37,7 @@ extension PreparedText {
                                   measurer: measurer, justifies: justifiedWidth != nil)
         if let justifiedWidth { stretch(&placed.byPiece, content: placed.content, at: placed.gaps, to: justifiedWidth) }
         built.runs = drawingOrderRuns(pieces, glyphs: placed.byPiece, of: paragraph, bytes: bytes, lineStart: line.start,
-                                      utf16Start: utf16Start)
+                                      utf16Start: utf16Start, lineBox: LineBox(above: built.baselineOffset, height: built.height))
         return built
     }
 
@@ -101,11 +100,25 @@ extension PreparedText {
         var x = 0.0
         var p = 0
         var utf16Cluster = 0
+        // An inline object's piece has no glyph: the pen passes it as the piece is entered, and
+        // it is a gap of the content that justification leaves as it is.
+        func enter(_ piece: Int) {
+            guard let object = paragraph.runs[pieces[piece].run].inlineObject else { return }
+            x += object.width
+            if justifies {
+                placed.content += object.width
+                placed.gaps.append(JustificationGap(piece: piece, glyph: 0, isSpace: false, isInlineObject: true))
+            }
+        }
+        if !pieces.isEmpty { enter(0) }
         for (g, shaped) in logical.enumerated() {
             let cluster = Int(shaped.cluster)
             let isHyphen = cluster == hyphen?.lowerBound
             let endsCluster = g + 1 == logical.count || logical[g + 1].cluster != shaped.cluster
-            while p + 1 < pieces.count, cluster >= pieces[p].range.upperBound { p += 1 }
+            while p + 1 < pieces.count, cluster >= pieces[p].range.upperBound {
+                p += 1
+                enter(p)
+            }
             let run = paragraph.runs[pieces[p].run]
             let scale = run.scale
             var advance = Double(shaped.advance) * scale
@@ -128,14 +141,19 @@ extension PreparedText {
                                            xOffset: Double(shaped.xOffset) * scale, yOffset: Double(shaped.yOffset) * scale,
                                            isGenerated: isHyphen))
         }
+        while p + 1 < pieces.count {
+            p += 1
+            enter(p)
+        }
         return placed
     }
 
     /// The glyph runs of a line's `pieces` (with their `glyphs`, in logical order) in drawing
     /// order (UAX #9 rule L2), each placed where the one before it ends; a right-to-left run's
-    /// glyphs reversed.
+    /// glyphs reversed. The piece of an inline object is a run without glyphs that places the
+    /// object (``GlyphRun/inlineObject``) in the line box `lineBox`.
     private func drawingOrderRuns(_ pieces: [RunPiece], glyphs pieceGlyphs: [[Glyph]], of paragraph: PreparedParagraph,
-                                  bytes: UnsafeBufferPointer<UInt8>, lineStart: Int, utf16Start: Int) -> [GlyphRun] {
+                                  bytes: UnsafeBufferPointer<UInt8>, lineStart: Int, utf16Start: Int, lineBox: LineBox) -> [GlyphRun] {
         var rangeOffsets = UTF16OffsetCounter(bytes, byteOffset: lineStart, utf16Offset: utf16Start)
         var pieceRanges = [Range<Int>](repeating: 0..<0, count: pieces.count)
         for (k, piece) in pieces.enumerated() {
@@ -153,6 +171,11 @@ extension PreparedText {
                                     utf16Range: pieceRanges[k], glyphs: glyphs,
                                     attributes: piece.span.map { spans[$0].attributes } ?? [:])
             glyphRun.decoration = piece.span.map { spans[$0].decoration } ?? []
+            if let object = run.inlineObject {
+                glyphRun.inlineObject = PlacedInlineObject(index: objectTable.index(atByte: piece.range.lowerBound) ?? 0,
+                                                           width: object.width, height: object.height,
+                                                           ascent: object.ascent(in: lineBox, font: run.font, size: run.size))
+            }
             penX += glyphRun.width
             runs.append(glyphRun)
         }

@@ -61,7 +61,7 @@ extension PreparedText {
             ].compactMap { $0 }
             // The line runs from its start to the end of what it shows, the hidden text of a
             // `start` or `middle` cut inside it (as in Pango).
-            return ellipsized(last, showing: joined(last.isRightToLeft ? parts.reversed() : parts),
+            return ellipsized(last, showing: placingLineAlignedObjects(joined(last.isRightToLeft ? parts.reversed() : parts)),
                               utf16: headUTF16.lowerBound..<(tailUTF16?.upperBound ?? headUTF16.upperBound),
                               bytes: kept.head.lowerBound..<(kept.tail?.upperBound ?? kept.head.upperBound), overflowWidth: cut.overflowWidth)
         }
@@ -100,6 +100,19 @@ extension PreparedText {
         line.runs = built.runs
         line.overflowWidth = overflowWidth
         return line
+    }
+
+    /// `built` with its `top` and `bottom` inline objects placed again in its own line box: each
+    /// part was built in its own, which the joined box holds.
+    private func placingLineAlignedObjects(_ built: BuiltLine) -> BuiltLine {
+        var built = built
+        let box = LineBox(above: built.baselineOffset, height: built.height)
+        for r in built.runs.indices {
+            let run = built.runs[r]
+            guard let placed = run.inlineObject else { continue }
+            built.runs[r].inlineObject?.ascent = inlineObjects[placed.index].ascent(in: box, font: run.font, size: run.size)
+        }
+        return built
     }
 
     /// Built pieces of one line, in visual order, as one: their runs placed one after the other,

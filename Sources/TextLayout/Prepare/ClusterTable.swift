@@ -2,9 +2,9 @@
 
 /// The runs of `content` (a paragraph of `bytes` with levels `bidi`), shaped, with their glyphs and clusters.
 func shapeParagraph(_ content: Range<Int>, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, bidi: BidiLevels,
-                    spans: [ResolvedSpan]) throws -> (ClusterTable, [ShapedRun]) {
+                    spans: [ResolvedSpan], objects: InlineObjectTable = InlineObjectTable()) throws -> (ClusterTable, [ShapedRun]) {
     var clusters = ClusterTable(capacity: content.count)
-    let runs = try itemize(bytes, range: content, style: style, bidi: bidi, spans: spans).map {
+    let runs = try itemize(bytes, range: content, style: style, bidi: bidi, spans: spans, objects: objects).map {
         clusters.appendRun($0, bytes: bytes, style: style, spans: spans)
     }
     return (clusters, runs)
@@ -37,17 +37,35 @@ struct ClusterTable {
         self.runX = runX
     }
 
-    /// Shapes the run `item` (through the word cache) and adds its glyphs and clusters.
+    /// Shapes the run `item` (through the word cache) and adds its glyphs and clusters; an inline
+    /// object's run is not shaped (see ``appendObject(_:of:)``).
     mutating func appendRun(_ item: TextRun, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, spans: [ResolvedSpan]) -> ShapedRun {
         let span = item.span.map { spans[$0] }
         let size = span?.size ?? style.settings.size
         let properties = ShapingProperties(font: item.font, script: item.script, rightToLeft: item.level & 1 == 1,
                                            language: style.shapingLanguage, features: span?.features ?? [])
-        let run = ShapedRun(range: item.range, level: item.level, script: item.script, font: item.font,
+        var run = ShapedRun(range: item.range, level: item.level, script: item.script, font: item.font,
                             scale: item.font.metrics.scale(size: size), firstGlyph: glyphs.count, size: size,
                             letterSpacing: span?.letterSpacing ?? 0, features: properties.features, span: span?.index)
+        if let object = item.inlineObject {
+            // Letter spacing is for text: an object is as wide as it is (CSS spaces text only).
+            run.letterSpacing = 0
+            run.inlineObject = object
+            appendObject(object, of: run)
+            return run
+        }
         append(shapeRun(properties, item.range, bytes: bytes, cache: style.font.context?.shapeCache), of: run, bytes: bytes)
         return run
+    }
+
+    /// Adds the cluster of `object`, the whole of `run`: no glyph (so no missing glyph either),
+    /// safe to break before, as wide as the object. From here on layout measures it as any cluster.
+    private mutating func appendObject(_ object: InlineObject, of run: ShapedRun) {
+        starts.append(run.range.lowerBound)
+        x.append(runX)
+        unsafe.append(false)
+        firstGlyph.append(glyphs.count)
+        runX += object.width
     }
 
     /// Adds `shaped`, the glyphs of `run` from its start or (with `units` font units and

@@ -1,4 +1,4 @@
-// Splits a paragraph into the runs it is shaped in: one bidi level, one script and one font each, with fallback fonts per grapheme cluster.
+// Splits a paragraph into the runs it is shaped in: one bidi level, one script and one font each, with fallback fonts per grapheme cluster; each inline object a run of its own.
 import CICU
 
 /// A run of a paragraph shaped as one: one bidi level, one script, one font, one styled span.
@@ -11,20 +11,36 @@ struct TextRun: Sendable {
     /// The position in the text's resolved spans of a span whose shaping the run takes (several
     /// spans that shape alike share runs), or nil for the text's own style.
     var span: Int?
+    /// The inline object the run stands for (its U+FFFC alone, never shaped; `font` the primary
+    /// font of the text around it), or nil.
+    var inlineObject: InlineObject? = nil
 }
 
 /// The runs of `range` (a paragraph of UTF-8 `bytes`), in logical order: a new run starts wherever
 /// the bidi level, the script, the styled span or the font changes. Each span's characters fall
-/// back from the span's own font.
+/// back from the span's own font. Each of the `objects` in the range is a run of its own, in the
+/// primary font of its span (or of the style), which fallback does not look at: its bidi level is
+/// the one its U+FFFC, a neutral, resolves to.
 func itemize(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, style: TextStyle, bidi: BidiLevels,
-             spans: [ResolvedSpan] = []) throws -> [TextRun] {
+             spans: [ResolvedSpan] = [], objects: InlineObjectTable = InlineObjectTable()) throws -> [TextRun] {
     guard !range.isEmpty else { return [] }
     let scripts = scriptRuns(bytes, range: range)
     // The paragraph cut at span edges: each slice in its span's font (nil: outside every span).
     let slices = spanSlices(range, spans: spans, style: style)
+    let objectIndices = objects.indices(in: range)
     var fonts: [FontRun] = []
     for slice in slices {
-        fonts += try fontRuns(bytes, range: slice.range, primary: slice.span.map { spans[$0].font } ?? style.font, language: style.languageTag)
+        let primary = slice.span.map { spans[$0].font } ?? style.font
+        // The text between the slice's objects falls back; each object is a font run of its own.
+        var position = slice.range.lowerBound
+        for offset in objects.offsets[objectIndices] where slice.range.contains(offset) {
+            if offset > position { fonts += try fontRuns(bytes, range: position..<offset, primary: primary, language: style.languageTag) }
+            position = offset + InlineObjectTable.characterLength
+            fonts.append(FontRun(range: offset..<position, font: primary))
+        }
+        if position < slice.range.upperBound {
+            fonts += try fontRuns(bytes, range: position..<slice.range.upperBound, primary: primary, language: style.languageTag)
+        }
     }
     var boundaries = Set<Int>()
     for slice in slices { boundaries.insert(slice.range.lowerBound) }
@@ -45,8 +61,14 @@ func itemize(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, style: Text
         while font + 1 < fonts.count, fonts[font + 1].range.lowerBound <= start { font += 1 }
         while slice + 1 < slices.count, slices[slice + 1].range.lowerBound <= start { slice += 1 }
         let end = k + 1 < starts.count ? starts[k + 1] : range.upperBound
-        runs.append(TextRun(range: start..<end, level: bidi.level(at: start, paragraphStart: range.lowerBound),
-                            script: scripts[script].script, font: fonts[font].font, span: slices[slice].span))
+        var run = TextRun(range: start..<end, level: bidi.level(at: start, paragraphStart: range.lowerBound),
+                          script: scripts[script].script, font: fonts[font].font, span: slices[slice].span)
+        if !objectIndices.isEmpty, let index = objects.index(atByte: start) {
+            // Not shaped: its script is no one's, so that it does not tell runs of the same object apart.
+            run.inlineObject = objects.objects[index]
+            run.script = "Zyyy"
+        }
+        runs.append(run)
     }
     return runs
 }

@@ -1,14 +1,43 @@
-// A paragraph's break opportunities: ICU's line breaks tailored by the style (keep-all, soft hyphens under `hyphens: none`), with the automatic hyphenation points merged in.
+// A paragraph's break opportunities: ICU's line breaks tailored by the style (keep-all, soft hyphens under `hyphens: none`), one on each side of every inline object, with the automatic hyphenation points merged in.
 
 /// The line break opportunities of `content` (a paragraph of `bytes`) in `style`, ascending, the
 /// paragraph's end last; with `after`, only those after it (found in the whole paragraph's context).
-func lineBreaks(_ bytes: UnsafeBufferPointer<UInt8>, in content: Range<Int>, style: TextStyle, after: Int? = nil) throws -> [Int] {
+/// - Parameter objects: the byte offsets of the inline objects in the paragraph (see ``inlineObjectBreaks(_:_:in:)``).
+func lineBreaks(_ bytes: UnsafeBufferPointer<UInt8>, in content: Range<Int>, style: TextStyle, after: Int? = nil,
+                objects: ArraySlice<Int> = []) throws -> [Int] {
     var breaks = try boundaries(.line, in: bytes, range: content,
                                 locale: lineBreakLocale(language: style.languageTag?.full, strictness: style.settings.lineBreak), after: after)
     if style.settings.lineBreak == .keepAll { breaks = removingBreaksInsideWords(breaks, bytes, range: content) }
     if style.settings.hyphens == .none {
         // CSS: a soft hyphen is then no break opportunity.
         breaks.removeAll { $0 < content.upperBound && endsWithSoftHyphen(bytes, $0, from: content.lowerBound) }
+    }
+    if !objects.isEmpty {
+        breaks = mergedAscending(breaks, inlineObjectBreaks(objects, bytes, in: content).filter { $0 > (after ?? content.lowerBound) })
+    }
+    return breaks
+}
+
+/// The break opportunities around the inline objects at `objects` (byte offsets in `content`, a
+/// paragraph of `bytes`), ascending: before each object and after it, even beside a no-break space
+/// or inside brackets (CSS Text 3 §5.1: "For Web-compatibility there is a soft wrap opportunity
+/// before and after each replaced element or other atomic inline", as Chromium breaks). The one
+/// after an object falls after the characters that join its grapheme cluster (combining marks,
+/// as UAX #14 keeps them with it) and after the whitespace that follows it, which hangs at the
+/// end of the line it ends, as at any break. Neither edge of the paragraph is one.
+func inlineObjectBreaks(_ objects: ArraySlice<Int>, _ bytes: UnsafeBufferPointer<UInt8>, in content: Range<Int>) -> [Int] {
+    var breaks: [Int] = []
+    for offset in objects {
+        if offset > content.lowerBound, breaks.last != offset { breaks.append(offset) }
+        // The object's grapheme cluster, as Swift (and so the editor's caret) counts it.
+        let window = bytes[offset..<min(content.upperBound, offset + 256)]
+        var after = offset + (String(decoding: UnsafeBufferPointer(rebasing: window), as: UTF8.self).first?.utf8.count ?? 3)
+        while after < content.upperBound {
+            let length = utf8SequenceLength(lead: bytes[after])
+            guard after + length <= content.upperBound, hangingWhitespaceStart(bytes, after, after + length) == after else { break }
+            after += length
+        }
+        if after < content.upperBound { breaks.append(after) }
     }
     return breaks
 }

@@ -13,7 +13,7 @@ extension PreparedParagraph {
     /// across a space: the word cache's rule), else from the last run's start. Bidi levels are
     /// resolved for the whole paragraph, and runs found again from the shaping point on (from the
     /// start: as preparing finds them).
-    /// - Returns: nil when the paragraph has spans (left to the edit path), no space yet, or a
+    /// - Returns: nil when the paragraph has spans or inline objects (left to the edit path), no space yet, or a
     ///   mark or joiner after its last one; and, when shaping starts after the paragraph's start,
     ///   when the tail's analysis could change what lies before it or come out differently on its
     ///   own than in the whole paragraph: the paragraph's direction or the bidi levels before the
@@ -23,7 +23,8 @@ extension PreparedParagraph {
     func appending(upTo newEnd: Int, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle,
                    hyphenation: HyphenationPatterns?) throws -> PreparedParagraph? {
         let start = range.start
-        guard range.next == range.end, newEnd > range.end, let lastRun = runs.last, !runs.contains(where: { $0.span != nil }) else { return nil }
+        guard range.next == range.end, newEnd > range.end, let lastRun = runs.last,
+              !runs.contains(where: { $0.span != nil || $0.inlineObject != nil }) else { return nil }
         // After the last run of spaces.
         var analysisStart = range.end
         while analysisStart > start, bytes[analysisStart - 1] != 0x20 { analysisStart -= 1 }
@@ -111,14 +112,19 @@ extension PreparedText {
     /// paragraph is shaped and analysed again only from its last run of spaces (or its last run)
     /// on, unless the piece could change what lies before that (see
     /// ``PreparedParagraph/appending(upTo:bytes:style:hyphenation:)``). A piece with a hard
-    /// break, a text with spans, or a text that ends in a CR takes the edit path.
-    /// - Throws: ``LayoutError`` `.invalidText` when the text would be longer than ``maximumLength``.
-    public func appending(_ piece: String) throws -> (text: PreparedText, edit: TextEdit) {
+    /// break or an inline object, a text with spans, or a text that ends in a CR takes the edit path.
+    /// - Parameter inlineObjects: the objects of the piece's U+FFFC characters, in order (see
+    ///   ``replacingCharacters(inUTF16:with:inlineObjects:)``).
+    /// - Throws: ``LayoutError`` `.invalidText` when the text would be longer than ``maximumLength``;
+    ///   `.invalidArgument` when it would not hold one U+FFFC for each inline object.
+    public func appending(_ piece: String, inlineObjects: [InlineObject] = []) throws -> (text: PreparedText, edit: TextEdit) {
         let pieceBytes = Array(piece.utf8)
         let hasHardBreak = pieceBytes.withUnsafeBufferPointer { buffer in buffer.indices.contains { hardBreakLength(buffer, at: $0) > 0 } }
-        guard !piece.isEmpty, spans.isEmpty, !hasHardBreak, bytes.last != 0x0D,
+        // A U+FFFC is an object's (and needs one) once the text has objects.
+        let takesObjects = !inlineObjects.isEmpty || (!objectTable.isEmpty && piece.unicodeScalars.contains("\u{FFFC}"))
+        guard !piece.isEmpty, spans.isEmpty, !hasHardBreak, !takesObjects, bytes.last != 0x0D,
               bytes.count + pieceBytes.count <= Self.maximumLength, let last = paragraphs.last else {
-            return try replacingCharacters(inUTF16: utf16Count..<utf16Count, with: piece)
+            return try replacingCharacters(inUTF16: utf16Count..<utf16Count, with: piece, inlineObjects: inlineObjects)
         }
         let newText = text + piece
         let newBytes = bytes + pieceBytes
@@ -126,14 +132,15 @@ extension PreparedText {
         let grown: PreparedParagraph = try newBytes.withUnsafeBufferPointer { buffer in
             try last.appending(upTo: buffer.count, bytes: buffer, style: style, hyphenation: hyphenation)
                 ?? PreparedParagraph.prepare(ParagraphRange(start: last.range.start, end: buffer.count, next: buffer.count),
-                                             bytes: buffer, style: style, hyphenation: hyphenation)
+                                             bytes: buffer, style: style, objects: objectTable, hyphenation: hyphenation)
         }
         let pieceUTF16 = piece.utf16.count
-        let prepared = PreparedText(text: newText, style: style, spans: spans, resolvedSpans: resolvedSpans, bytes: newBytes,
+        let prepared = PreparedText(text: newText, style: style, spans: spans, resolvedSpans: resolvedSpans, objectTable: objectTable, bytes: newBytes,
                                     paragraphs: paragraphs.dropLast() + [grown], paragraphUTF16Starts: paragraphUTF16Starts,
                                     utf16Count: utf16Count + pieceUTF16, hyphenatedAs: self)
         let edit = TextEdit(oldBytes: bytes.count..<bytes.count, oldUTF16: utf16Count..<utf16Count, newByteCount: pieceBytes.count,
-                            newUTF16Count: pieceUTF16, firstParagraph: paragraphs.count - 1, oldParagraphCount: 1, newParagraphCount: 1)
+                            newUTF16Count: pieceUTF16, firstParagraph: paragraphs.count - 1, oldParagraphCount: 1, newParagraphCount: 1,
+                            oldInlineObjectCount: 0, newInlineObjectCount: 0)
         return (prepared, edit)
     }
 }

@@ -43,9 +43,12 @@ final class PreparedParagraph: Sendable {
     /// With these, filling a line is a subtraction per segment.
     let segmentStartCluster: [Int32]
     let contentEndCluster: [Int32]
-    /// The one font and size every run uses, or nil when the paragraph is empty or uses several:
-    /// then every line's height is that font's, without looking at the line's runs.
+    /// The one font and size every run uses, or nil when the paragraph is empty, uses several or
+    /// holds an inline object: then every line's height is that font's, without looking at the
+    /// line's runs.
     let onlyFont: (font: Font, size: Double)?
+    /// Whether a run stands for an inline object.
+    let hasInlineObjects: Bool
     /// Whether every x position (``clusterX``) is an exact multiple of 2⁻²⁰ px: each run's scale
     /// (size / units per em, 17 / 2048 say) and letter spacing is, and the paragraph is narrower
     /// than 2³² px. Then the width between two positions is the same whatever text comes before
@@ -76,6 +79,7 @@ final class PreparedParagraph: Sendable {
         segmentStartCluster = other.segmentStartCluster
         contentEndCluster = other.contentEndCluster
         onlyFont = other.onlyFont
+        hasInlineObjects = other.hasInlineObjects
         hasExactPositions = other.hasExactPositions
     }
 
@@ -99,12 +103,14 @@ final class PreparedParagraph: Sendable {
         func safeIndex(_ offset: Int) -> Int32 {
             Int32(Self.safeCluster(at: offset, range: range, clusterStarts: clusterStarts, clusterUnsafe: clusterUnsafe) ?? -1)
         }
+        hasInlineObjects = runs.contains { $0.inlineObject != nil }
         onlyFont = runs.first.flatMap { first in
-            runs.allSatisfy { $0.font === first.font && $0.size == first.size } ? (first.font, first.size) : nil
+            runs.allSatisfy { $0.font === first.font && $0.size == first.size && $0.inlineObject == nil } ? (first.font, first.size) : nil
         }
         let grid = 1048576.0  // 2²⁰: multiplying by it is exact
         func onGrid(_ value: Double) -> Bool { (value * grid).rounded() == value * grid }
-        hasExactPositions = runs.allSatisfy { onGrid($0.scale) && onGrid($0.letterSpacing) } && (clusterX.last ?? 0) < 4294967296
+        hasExactPositions = runs.allSatisfy { onGrid($0.scale) && onGrid($0.letterSpacing) && onGrid($0.inlineObject?.width ?? 0) }
+            && (clusterX.last ?? 0) < 4294967296
         segmentStartCluster = segmentStarts.map(safeIndex)
         contentEndCluster = contentEnds.map(safeIndex)
     }
@@ -188,26 +194,35 @@ struct ShapedRun: Sendable {
     var features: [FontFeature]
     /// The index in ``PreparedText/spans`` of the run's span, or nil.
     var span: Int?
+    /// The inline object the run stands for (its U+FFFC, one cluster without glyphs), or nil for
+    /// a run of text. Its font and size are then those of the text around it (the span's primary
+    /// font, else the style's), which the object aligns to and whose box joins its line's.
+    var inlineObject: InlineObject? = nil
 
     var isRightToLeft: Bool { level & 1 == 1 }
 
     /// Whether `other` was shaped as this run was (font, level, script, size, letter spacing,
-    /// features, span), whatever its range: an edit elsewhere left it as it was.
+    /// features, span, inline object), whatever its range: an edit elsewhere left it as it was.
     func isShapedAlike(_ other: ShapedRun) -> Bool {
         font === other.font && level == other.level && script == other.script && size == other.size
             && letterSpacing == other.letterSpacing && features == other.features && span == other.span
+            && inlineObject == other.inlineObject
     }
 }
 
 extension PreparedParagraph {
     /// Shapes and analyses the paragraph `range` of `bytes` in `style`.
-    /// - Parameter hyphenation: the patterns that add break opportunities inside words (`hyphens: auto`).
+    /// - Parameters:
+    ///   - objects: the text's inline objects (those in the paragraph are laid out in it).
+    ///   - hyphenation: the patterns that add break opportunities inside words (`hyphens: auto`).
     static func prepare(_ range: ParagraphRange, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle,
-                        spans: [ResolvedSpan] = [], hyphenation: HyphenationPatterns? = nil) throws -> PreparedParagraph {
+                        spans: [ResolvedSpan] = [], objects: InlineObjectTable = InlineObjectTable(),
+                        hyphenation: HyphenationPatterns? = nil) throws -> PreparedParagraph {
         let content = range.start..<range.end
-        let breaks = try lineBreaks(bytes, in: content, style: style)
+        let objectOffsets = objects.offsets[objects.indices(in: content)]
+        let breaks = try lineBreaks(bytes, in: content, style: style, objects: objectOffsets)
         let bidi = try resolveBidi(bytes, range: content, direction: style.settings.direction)
-        let shaped = try shapeParagraph(content, bytes: bytes, style: style, bidi: bidi, spans: spans)
+        let shaped = try shapeParagraph(content, bytes: bytes, style: style, bidi: bidi, spans: spans, objects: objects)
         var clusters = shaped.0
         let runs = shaped.1
         clusters.finish()

@@ -15,40 +15,52 @@ public struct TextEdit: Sendable, Equatable {
     public let firstParagraph: Int
     public let oldParagraphCount: Int
     public let newParagraphCount: Int
+    /// How many inline objects the replaced text held, and the replacement holds: the objects
+    /// after the edit moved by the difference in the text's list.
+    public let oldInlineObjectCount: Int
+    public let newInlineObjectCount: Int
 
     var byteDelta: Int { newByteCount - oldBytes.count }
     var utf16Delta: Int { newUTF16Count - oldUTF16.count }
+    var inlineObjectDelta: Int { newInlineObjectCount - oldInlineObjectCount }
 }
 
 extension PreparedText {
     /// The text with `range` (UTF-16 offsets) replaced by `replacement`, prepared again only where
     /// the edit reaches: the paragraphs it touches are shaped anew, the ones before are reused and
     /// the ones after are moved, without shaping. The range is found in bytes by reading only the
-    /// paragraphs it falls in.
+    /// paragraphs it falls in. Inline objects move with the text: those in `range` go with it,
+    /// `inlineObjects` stand at the U+FFFC characters of `replacement`, in order.
     /// - Throws: ``LayoutError`` `.invalidArgument` when the range is outside the text or splits a
-    ///   surrogate pair.
-    public func replacingCharacters(inUTF16 range: Range<Int>, with replacement: String) throws -> (text: PreparedText, edit: TextEdit) {
+    ///   surrogate pair, or the new text would not hold one U+FFFC for each inline object (a text
+    ///   with objects takes a U+FFFC only with its object), or a new object's size is out of range.
+    public func replacingCharacters(inUTF16 range: Range<Int>, with replacement: String,
+                                    inlineObjects: [InlineObject] = []) throws -> (text: PreparedText, edit: TextEdit) {
         guard range.lowerBound >= 0, range.upperBound <= utf16Count else {
             throw LayoutError(.invalidArgument, "the range \(range.lowerBound)..<\(range.upperBound) is outside the text's \(utf16Count) UTF-16 code units")
         }
         guard let a = byteOffset(ofUTF16: range.lowerBound), let b = byteOffset(ofUTF16: range.upperBound) else {
             throw LayoutError(.invalidArgument, "the range \(range.lowerBound)..<\(range.upperBound) splits a surrogate pair")
         }
-        return try replacing(bytes: a..<b, utf16: range, with: replacement)
+        return try replacing(bytes: a..<b, utf16: range, with: replacement, inlineObjects: inlineObjects)
     }
 
-    /// The text with `range` replaced by `replacement` (see ``replacingCharacters(inUTF16:with:)``).
+    /// The text with `range` replaced by `replacement` (see ``replacingCharacters(inUTF16:with:inlineObjects:)``).
     /// Indices inside a Unicode scalar count from the scalar's start, as `String` takes them.
-    public func replacingCharacters(in range: Range<String.Index>, with replacement: String) throws -> (text: PreparedText, edit: TextEdit) {
+    public func replacingCharacters(in range: Range<String.Index>, with replacement: String,
+                                    inlineObjects: [InlineObject] = []) throws -> (text: PreparedText, edit: TextEdit) {
         let (a, b) = bytes.withUnsafeBufferPointer { bytes in
             (scalarStart(bytes, atOrBefore: text.utf8Offset(of: range.lowerBound), notBefore: 0),
              scalarStart(bytes, atOrBefore: text.utf8Offset(of: range.upperBound), notBefore: 0))
         }
-        return try replacing(bytes: a..<b, utf16: utf16Offset(ofByte: a)..<utf16Offset(ofByte: b), with: replacement)
+        return try replacing(bytes: a..<b, utf16: utf16Offset(ofByte: a)..<utf16Offset(ofByte: b), with: replacement,
+                             inlineObjects: inlineObjects)
     }
 
-    /// The text with the bytes `old` (the UTF-16 range `oldUTF16`) replaced by `replacement`.
-    private func replacing(bytes old: Range<Int>, utf16 oldUTF16: Range<Int>, with replacement: String) throws -> (text: PreparedText, edit: TextEdit) {
+    /// The text with the bytes `old` (the UTF-16 range `oldUTF16`) replaced by `replacement`, whose
+    /// U+FFFC characters take `inlineObjects`.
+    private func replacing(bytes old: Range<Int>, utf16 oldUTF16: Range<Int>, with replacement: String,
+                           inlineObjects: [InlineObject]) throws -> (text: PreparedText, edit: TextEdit) {
         let (a, b) = (old.lowerBound, old.upperBound)
         var newText = text
         newText.replaceSubrange(text.indexRange(ofUTF8Range: old), with: replacement)
@@ -61,6 +73,8 @@ extension PreparedText {
         let utf16Delta = replacementUTF16 - oldUTF16.count
         let newSpans = Self.adjust(spans, replacing: oldUTF16, with: replacementUTF16)
         let newResolved = try Self.resolve(newSpans, bytes: newBytes, utf16Count: utf16Count + utf16Delta, style: style)
+        let newObjects = try objectTable.replacing(old, byteDelta: delta, newObjects: inlineObjects, newBytes: newBytes,
+                                                   replacementAt: a, replacementLength: replacement.utf8.count)
         // The old paragraphs the edit reaches: from the one holding its start to the one holding
         // its end (an edit that ends right after a hard break joins the next paragraph too).
         // An edit right after a CR reaches back into the CR's paragraph: an LF inserted there
@@ -82,17 +96,19 @@ extension PreparedText {
                 ranges.removeLast()
             }
             let starts = Self.utf16Starts(of: ranges[...], in: buffer, from: paragraphUTF16Starts[first]).starts
-            return (try ranges.map { try PreparedParagraph.prepare($0, bytes: buffer, style: style, spans: newResolved, hyphenation: hyphenation) },
-                    starts)
+            return (try ranges.map {
+                try PreparedParagraph.prepare($0, bytes: buffer, style: style, spans: newResolved, objects: newObjects, hyphenation: hyphenation)
+            }, starts)
         }
         let after = paragraphs[(last + 1)...].map { $0.shifted(by: delta) }
-        let prepared = PreparedText(text: newText, style: style, spans: newSpans, resolvedSpans: newResolved, bytes: newBytes,
-                                    paragraphs: Array(paragraphs[..<first]) + region + after,
+        let prepared = PreparedText(text: newText, style: style, spans: newSpans, resolvedSpans: newResolved, objectTable: newObjects,
+                                    bytes: newBytes, paragraphs: Array(paragraphs[..<first]) + region + after,
                                     paragraphUTF16Starts: Array(paragraphUTF16Starts[..<first]) + regionUTF16Starts
                                         + paragraphUTF16Starts[(last + 1)...].map { $0 + utf16Delta },
                                     utf16Count: utf16Count + utf16Delta, hyphenatedAs: self)
         let edit = TextEdit(oldBytes: a..<b, oldUTF16: oldUTF16, newByteCount: replacement.utf8.count, newUTF16Count: replacementUTF16,
-                            firstParagraph: first, oldParagraphCount: last - first + 1, newParagraphCount: region.count)
+                            firstParagraph: first, oldParagraphCount: last - first + 1, newParagraphCount: region.count,
+                            oldInlineObjectCount: objectTable.indices(in: old).count, newInlineObjectCount: inlineObjects.count)
         return (prepared, edit)
     }
 

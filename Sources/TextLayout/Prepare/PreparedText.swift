@@ -16,6 +16,11 @@ public struct PreparedText: Sendable {
     public let style: TextStyle
     /// Ranges of the text in their own font, size, features, letter spacing and attributes.
     public let spans: [StyledSpan]
+    /// The boxes laid out in the text, the k-th at its k-th U+FFFC; empty when the text has none
+    /// (its U+FFFC characters, if any, are then characters).
+    public var inlineObjects: [InlineObject] { objectTable.objects }
+    /// The objects with the byte offsets of their U+FFFC characters.
+    let objectTable: InlineObjectTable
     /// The text's UTF-8 bytes; every internal offset points into them.
     let bytes: [UInt8]
     let paragraphs: [PreparedParagraph]
@@ -33,23 +38,28 @@ public struct PreparedText: Sendable {
     /// The patterns ``TextSettings/hyphens`` `auto` hyphenates with (nil otherwise, or without any).
     let hyphenation: HyphenationPatterns?
 
-    /// Shapes and analyses `text` in `style`, with `spans` styled on their own. The same text
-    /// prepared again in the same style and spans (and font context) comes from the context's
+    /// Shapes and analyses `text` in `style`, with `spans` styled on their own and
+    /// `inlineObjects` laid out at its U+FFFC characters. The same text prepared again in the same
+    /// style, spans and objects (and font context) comes from the context's
     /// ``FontContext/preparedTextCache`` without any work.
+    /// - Parameter inlineObjects: one object for each U+FFFC of the text, in order (see
+    ///   ``InlineObject``), or none: then a U+FFFC is a character like any other.
     /// - Throws: ``LayoutError`` `.invalidText` when the text is longer than ``maximumLength``,
-    ///   `.invalidArgument` for a span outside the text, overlapping another, or with a bad size.
+    ///   `.invalidArgument` for a span outside the text, overlapping another, or with a bad size,
+    ///   for inline objects that are not one for each U+FFFC (the message gives both counts), or
+    ///   for an object's size out of range (naming its key, `placeholders[k].width`).
     /// - Complexity: O(n) in the length of the text.
-    public init(_ text: String, style: TextStyle, spans: [StyledSpan] = []) throws {
+    public init(_ text: String, style: TextStyle, spans: [StyledSpan] = [], inlineObjects: [InlineObject] = []) throws {
         let cache = style.font.context?.preparedTextCache
-        if let cached = cache?.lookup(text, style, spans) {
+        if let cached = cache?.lookup(text, style, spans, inlineObjects) {
             self = cached
             return
         }
-        try self.init(uncached: text, style: style, spans: spans)
+        try self.init(uncached: text, style: style, spans: spans, inlineObjects: inlineObjects)
         cache?.store(self)
     }
 
-    private init(uncached text: String, style: TextStyle, spans: [StyledSpan]) throws {
+    private init(uncached text: String, style: TextStyle, spans: [StyledSpan], inlineObjects: [InlineObject]) throws {
         let bytes = Array(text.utf8)
         guard bytes.count <= Self.maximumLength else {
             throw LayoutError(.invalidText, "the text is \(bytes.count) bytes of UTF-8; at most \(Self.maximumLength) are allowed")
@@ -62,6 +72,8 @@ public struct PreparedText: Sendable {
         (paragraphUTF16Starts, utf16Count) = bytes.withUnsafeBufferPointer { Self.utf16Starts(of: ranges[...], in: $0, from: 0) }
         let resolved = try Self.resolve(spans, bytes: bytes, utf16Count: utf16Count, style: style)
         self.resolvedSpans = resolved
+        let objects = try bytes.withUnsafeBufferPointer { try InlineObjectTable(inlineObjects, bytes: $0) }
+        self.objectTable = objects
         let lookup = style.hyphenationLookup()
         var hyphenation: HyphenationPatterns?
         switch lookup {
@@ -72,14 +84,15 @@ public struct PreparedText: Sendable {
         self.hyphenation = hyphenation
         self.paragraphs = try bytes.withUnsafeBufferPointer { buffer in
             try ranges.map {
-                try PreparedParagraph.prepare($0, bytes: buffer, style: style, spans: resolved, hyphenation: hyphenation)
+                try PreparedParagraph.prepare($0, bytes: buffer, style: style, spans: resolved, objects: objects, hyphenation: hyphenation)
             }
         }
     }
 
     /// A preparation assembled from parts (an edit's), hyphenated as `original` was.
-    init(text: String, style: TextStyle, spans: [StyledSpan], resolvedSpans: [ResolvedSpan], bytes: [UInt8],
+    init(text: String, style: TextStyle, spans: [StyledSpan], resolvedSpans: [ResolvedSpan], objectTable: InlineObjectTable, bytes: [UInt8],
          paragraphs: [PreparedParagraph], paragraphUTF16Starts: [Int], utf16Count: Int, hyphenatedAs original: PreparedText) {
+        self.objectTable = objectTable
         self.paragraphUTF16Starts = paragraphUTF16Starts
         self.utf16Count = utf16Count
         self.warnings = original.warnings
@@ -134,7 +147,7 @@ public struct PreparedText: Sendable {
     public var estimatedBytes: Int {
         // The text's own storage (about its UTF-8 length), the bytes' array, the paragraphs' array.
         var total = text.utf8.count + 48 + heapBytes(bytes) + heapBytes(paragraphs) + heapBytes(paragraphUTF16Starts)
-            + heapBytes(resolvedSpans) + 64
+            + heapBytes(resolvedSpans) + objectTable.estimatedBytes + 64
         for paragraph in paragraphs { total += paragraph.estimatedBytes }
         return total
     }

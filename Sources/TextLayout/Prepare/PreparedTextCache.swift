@@ -20,22 +20,23 @@ public final class PreparedTextCache: Sendable {
     /// Hits, misses and the bytes held (the texts' own estimate), over all shards.
     public var statistics: (hits: Int, misses: Int, bytes: Int) { entries.statistics }
 
-    func lookup(_ text: String, _ style: TextStyle, _ spans: [StyledSpan]) -> PreparedText? {
+    func lookup(_ text: String, _ style: TextStyle, _ spans: [StyledSpan], _ inlineObjects: [InlineObject]) -> PreparedText? {
         // Code units, not String ==: canonically equivalent texts have different offsets.
-        entries.lookup(Self.key(text, style, spans)) {
-            $0.style == style && $0.spans.areExactly(spans) && $0.text.hasSameCodeUnits(as: text)
+        entries.lookup(Self.key(text, style, spans, inlineObjects)) {
+            $0.style == style && $0.spans.areExactly(spans) && $0.inlineObjects == inlineObjects && $0.text.hasSameCodeUnits(as: text)
         }
     }
 
     func store(_ prepared: PreparedText) {
-        entries.store(prepared, key: Self.key(prepared.text, prepared.style, prepared.spans))
+        entries.store(prepared, key: Self.key(prepared.text, prepared.style, prepared.spans, prepared.inlineObjects))
     }
 
-    private static func key(_ text: String, _ style: TextStyle, _ spans: [StyledSpan]) -> UInt64 {
+    private static func key(_ text: String, _ style: TextStyle, _ spans: [StyledSpan], _ inlineObjects: [InlineObject]) -> UInt64 {
         var hasher = Hasher()
         text.hashCodeUnits(into: &hasher)
         hasher.combine(style)
         hasher.combine(spans)
+        hasher.combine(inlineObjects)
         return UInt64(bitPattern: Int64(hasher.finalize()))
     }
 }

@@ -1,0 +1,34 @@
+// Where a layout's inline objects are drawn: their rectangles in text order, from the runs that place them.
+
+extension Layout {
+    /// The rectangles of the inline objects the layout shows, in text order (by
+    /// ``InlineObjectFrame/index``), in the coordinates the layout is drawn in: each object's run
+    /// where its line starts (``lineOrigin(_:)``), so after alignment, indent, justification and
+    /// bidi reordering, and its top where its alignment puts it on the line
+    /// (``PlacedInlineObject/ascent`` above the baseline). An object a line clamp hides (see
+    /// ``truncation``) has none. A layout made without glyph runs builds the runs of the lines
+    /// that hold objects.
+    /// - Complexity: O(k log n) for k objects, plus building the runs of their lines when the
+    ///   layout has none.
+    public var inlineObjectFrames: [InlineObjectFrame] {
+        let offsets = prepared.objectTable.offsets
+        guard !offsets.isEmpty else { return [] }
+        var frames: [InlineObjectFrame] = []
+        var lastLine = -1
+        for offset in offsets {
+            let index = lastIndex(count: lines.count, atOrBefore: offset) { lines.byteStart(ofLine: $0) }
+            guard index != lastLine else { continue }
+            lastLine = index
+            let line = lines[index]
+            let origin = lineOrigin(line)
+            for run in glyphRuns(of: line) {
+                guard let object = run.inlineObject else { continue }
+                frames.append(InlineObjectFrame(index: object.index, line: index,
+                                                rect: LayoutRect(x: origin + run.x, y: line.baseline - object.ascent,
+                                                                 width: object.width, height: object.height)))
+            }
+        }
+        // A line's runs are in drawing order; its objects in text order are in index order.
+        return frames.sorted { $0.index < $1.index }
+    }
+}
