@@ -98,4 +98,19 @@ struct InkBoundsTests {
             }
         }
     }
+
+    @Test("an inline object inks its whole box, wherever its alignment puts it; a space-only line with one inks just the object")
+    func inlineObjectInk() throws {
+        let style = try TextStyle(font: Self.font("DejaVuSans.ttf"), settings: TextSettings(size: 20))
+        for align in InlineObjectAlignment.allCases {
+            let layout = try PreparedText("  \u{FFFC}  ", style: style,
+                                          inlineObjects: [InlineObject(width: 30, height: 44, align: align)]).layout()
+            let frame = try #require(layout.inlineObjectFrames.first)
+            // Spaces ink nothing, so the object's rectangle is the layout's whole ink.
+            #expect(layout.inkBounds == frame.rect, "\(align): ink \(String(describing: layout.inkBounds)), object \(frame.rect)")
+        }
+        let empty = try PreparedText("a\u{FFFC}", style: style, inlineObjects: [InlineObject(width: 0, height: 0)]).layout()
+        let letter = try PreparedText("a", style: style).layout()
+        #expect(empty.inkBounds == letter.inkBounds, "an object without area inks nothing")
+    }
 }

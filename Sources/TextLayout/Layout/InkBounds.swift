@@ -51,12 +51,17 @@ extension GlyphRun {
     ///
     /// The union of its glyphs' boxes (each font's box of the glyph, see
     /// `Font.inkBox(ofGlyph:)`, scaled to ``size`` at the glyph's pen position and offsets: marks,
-    /// colour emoji and a font's overhangs included) and of its ``decorationLineRects``. It is the
+    /// colour emoji and a font's overhangs included), of its inline object's box (the whole box, as
+    /// a renderer may fill it; none for an object without area), and of its
+    /// ``decorationLineRects``. It is the
     /// exact geometry the renderers draw: their pixels reach at most a device pixel past it
     /// (antialiasing, pen positions snapped to a quarter pixel, a colour picture's edges to whole
-    /// pixels). The one place a run's ink is gathered: an inline object's run will add its box here.
+    /// pixels). The one place a run's ink is gathered.
     public var inkBounds: LayoutRect? {
         var ink = glyphInk
+        if let object = inlineObject, object.width > 0, object.height > 0 {
+            ink = ink.union(LayoutRect(x: x, y: -object.ascent, width: object.width, height: object.height))
+        }
         for line in decorationLineRects where line.width > 0 && line.height > 0 { ink = ink.union(line) }
         return ink
     }
