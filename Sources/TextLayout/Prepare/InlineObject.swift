@@ -51,11 +51,12 @@ public struct InlineObject: Sendable, Hashable {
     /// The distance from the object's top down to its baseline: ``baseline``, or its height.
     var baselineFromTop: Double { baseline ?? height }
 
-    /// Checks the object's sizes; `index` is its place among the text's objects, which the error's
-    /// key names as the batch format does (`placeholders[2].width`).
+    /// Checks the object's sizes, as preparing a text with it does; `index` is its place among the
+    /// text's objects, which the error's key names as the batch format does (`placeholders[2].width`).
+    /// An editor checks an object it is given before it takes it in.
     /// - Throws: ``LayoutError`` `.invalidArgument` for a width or height that is negative, not
     ///   finite or over ``maximumSize``, or a baseline that is not finite or over it either way.
-    func validate(index: Int) throws(LayoutError) {
+    public func validate(index: Int) throws(LayoutError) {
         func check(_ value: Double, _ name: String, allowsNegative: Bool) throws(LayoutError) {
             guard value.isFinite, allowsNegative || value >= 0, abs(value) <= Self.maximumSize else {
                 let range = allowsNegative ? "between -\(Self.maximumSize) and \(Self.maximumSize)" : "between 0 and \(Self.maximumSize)"
