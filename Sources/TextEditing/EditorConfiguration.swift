@@ -138,7 +138,7 @@ public struct EditorConfiguration {
             throw EditorError(.invalidArgument, "a \(field) field takes no inline objects; remove the text's U+FFFC characters and their objects")
         }
         for (index, object) in inlineObjects.enumerated() {
-            do { try object.validate(index: index) } catch { throw EditorError(.invalidArgument, error.message, keys: error.keys) }
+            do { try object.validate(name: "placeholders[\(index)]") } catch { throw EditorError(.invalidArgument, error.message, keys: error.keys) }
         }
     }
 

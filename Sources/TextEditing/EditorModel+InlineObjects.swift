@@ -15,10 +15,7 @@ extension EditorModel {
         if let field = configuration.mask != nil ? "mask" : configuration.secure ? "secure" : nil {
             throw EditorError(.invalidArgument, "a \(field) field takes no inline objects: insertPlaceholder is refused")
         }
-        do { try object.validate(index: 0) } catch {
-            throw EditorError(.invalidArgument, error.message.replacing("inline object 0's", with: "the inserted object's"),
-                              keys: error.keys.map { $0.replacing("placeholders[0]", with: "insertPlaceholder") })
-        }
+        do { try object.validate(name: "insertPlaceholder") } catch { throw EditorError(.invalidArgument, error.message, keys: error.keys) }
         return perform {
             guard isEnabled else { return .rejected }
             let range = selectedRange

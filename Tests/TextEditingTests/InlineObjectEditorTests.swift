@@ -157,7 +157,7 @@ struct InlineObjectEditorTests {
         let plain = try Self.chatEditor(text: "a")
         let sizeError = #expect(throws: EditorError.self) { try plain.insertPlaceholder(InlineObject(width: -1, height: 5)) }
         #expect(sizeError?.keys == ["insertPlaceholder.width"])
-        #expect(sizeError?.message.contains("the inserted object's width") == true)
+        #expect(sizeError?.message.contains("'insertPlaceholder.width' (an inline object's) must be a finite number") == true)
         #expect(plain.text == "a")
     }
 
