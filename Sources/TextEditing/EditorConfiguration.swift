@@ -131,7 +131,7 @@ public struct EditorConfiguration {
     private func validateInlineObjects() throws(EditorError) {
         let characters = text.objectReplacementCount
         guard characters == inlineObjects.count else {
-            throw EditorError(.invalidArgument, "the text holds \(characters) U+FFFC (object replacement) character\(characters == 1 ? "" : "s") but \(inlineObjects.count) inline object\(inlineObjects.count == 1 ? " was" : "s were") given: in an editor every U+FFFC stands for an object, so give one object for each, in order")
+            throw EditorError(.invalidArgument, "the text holds \(characters) U+FFFC (object replacement) character\(characters == 1 ? "" : "s") but \(inlineObjects.count) inline object\(inlineObjects.count == 1 ? " was" : "s were") given: in an editor every U+FFFC stands for an object, so give one object for each, in order", keys: ["placeholders"])
         }
         guard !inlineObjects.isEmpty else { return }
         if let field = mask != nil ? "mask" : secure ? "secure" : nil {

@@ -2,6 +2,7 @@
 import Testing
 import TextEditing
 import TextLayout
+import TextLayoutIO
 import TestSupport
 
 // Where the expected numbers come from: DejaVu Sans at 17 px has ascent 1901 × 17 / 2048 =
@@ -242,5 +243,56 @@ struct InlineObjectEditorTests {
         editor.setEnabled(true)
         #expect(editor.snapshot.inlineObjectFrames.count == 1)
         try Self.expectFresh(editor)
+    }
+}
+
+@Suite("Inline objects in the edit session")
+struct InlineObjectSessionTests {
+    /// The session's output lines for `lines`, parsed.
+    static func replayed(_ lines: [String]) throws -> [JSONValue] {
+        let session = EditSession(fonts: bundledFonts)
+        return try lines.map { try parseJSON(session.reply(to: $0).json) }
+    }
+
+    static func error(_ output: JSONValue) -> (code: String, message: String)? {
+        guard case let .string(code)? = output["error"]?["code"], case let .string(message)? = output["error"]?["message"] else { return nil }
+        return (code, message)
+    }
+
+    @Test("the config's placeholders and insertPlaceholder reach the editor; snapshots give the frames in the editor's box only while objects are drawn")
+    func framesInSnapshots() throws {
+        let outputs = try Self.replayed([
+            #"{"config": {"width": 200, "placeholder": "Message", "insets": {"top": 5, "left": 7, "bottom": 5, "right": 7}, "text": "\uFFFC", "placeholders": [{"width": 20, "height": 10, "align": "textTop"}]}}"#,
+            #"{"insertPlaceholder": {"width": 30, "height": 40, "align": "top", "baseline": 3}}"#,
+            #"{"deleteBackward": 2}"#,
+        ])
+        // textTop: the object's top at the ascent above the baseline, so at the line's top.
+        #expect(outputs[0]["placeholders"] == (try parseJSON(#"[{"index":0,"line":0,"x":7,"y":5,"width":20,"height":10}]"#)))
+        guard case let .array(frames)? = outputs[1]["placeholders"] else { throw TestFailure("no placeholders") }
+        #expect(frames.count == 2)
+        #expect(number(frames[1]["x"]) == 27 && number(frames[1]["y"]) == 5 && number(frames[1]["height"]) == 40)
+        #expect(number(outputs[1]["height"]) == 50, "a top-aligned 40 px object makes the line 40 px tall")
+        #expect(outputs[2]["placeholders"] == nil, "the placeholder shows: no objects are drawn")
+    }
+
+    @Test("bad objects in the config and the event get errors that name the key and the allowed values",
+          arguments: [
+            (#"{"config": {"text": "a\uFFFC\uFFFC", "placeholders": [{"width": 1, "height": 1}]}}"#, "invalidArgument",
+             "the text holds 2 U+FFFC (object replacement) characters but 1 inline object was given"),
+            (#"{"config": {"text": "a", "placeholders": {"width": 1}}}"#, "invalidConfig", "'placeholders' must be a list of inline objects"),
+            (#"{"config": {"text": "\uFFFC", "secure": true, "placeholders": [{"width": 1, "height": 1}]}}"#, "invalidArgument",
+             "a secure field takes no inline objects"),
+            (#"{"insertPlaceholder": {"width": 10}}"#, "invalidEvent", "'insertPlaceholder' needs 'width' and 'height'"),
+            (#"{"insertPlaceholder": {"width": 10, "height": 10, "align": "center"}}"#, "invalidEvent",
+             "'insertPlaceholder.align' must be one of baseline, middle, top, bottom, textTop, textBottom"),
+            (#"{"insertPlaceholder": {"width": 10, "height": "tall"}}"#, "invalidEvent", "'insertPlaceholder.height'"),
+            (#"{"insertPlaceholder": {"width": 10, "height": -2}}"#, "invalidArgument", "'insertPlaceholder.height' (an inline object's) must be"),
+          ])
+    func badObjects(_ line: String, _ code: String, _ message: String) throws {
+        let lines = line.hasPrefix(#"{"config""#) ? [line] : [#"{"config": {"text": "ab"}}"#, line]
+        let outputs = try Self.replayed(lines)
+        let error = try #require(Self.error(outputs[outputs.count - 1]))
+        #expect(error.code == code)
+        #expect(error.message.contains(message), "\(error.message)")
     }
 }
