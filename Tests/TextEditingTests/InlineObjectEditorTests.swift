@@ -32,7 +32,7 @@ struct InlineObjectEditorTests {
     static func expectFresh(_ editor: EditorModel, _ comment: Comment? = nil) throws {
         #expect(editor.checkInvariants() == [], comment)
         let shown = editor.showsPlaceholder ? [] : editor.inlineObjects
-        let fresh = try PreparedText(editor.displayText, style: TextStyle(font: uncachedDejaVu()), spans: editor.measurement.layout.prepared.spans,
+        let fresh = try PreparedText(editor.displayText, style: TextStyle(font: uncachedDejaVu(), settings: editor.configuration.settings.text), spans: editor.measurement.layout.prepared.spans,
                                      inlineObjects: shown)
             .measureEditor(editorWidth: editor.editorWidth, sizing: editor.configuration.settings.sizing)
         let lines = editor.measurement.layout.lines
@@ -294,5 +294,59 @@ struct InlineObjectSessionTests {
         let error = try #require(Self.error(outputs[outputs.count - 1]))
         #expect(error.code == code)
         #expect(error.message.contains(message), "\(error.message)")
+    }
+}
+
+@Suite("Random editing with inline objects")
+struct RandomInlineObjectEditingTests {
+    /// Pieces of text: words, spaces, hard breaks, a mark that joins what precedes it, Hebrew (a
+    /// right-to-left run beside the objects), an emoji.
+    static let pieces = ["a", "word ", " ", "\n", "\u{301}", "שלום ", "🙂", "longerword", "\u{A0}", "x\u{FFFC}y"]
+
+    static func randomObject(_ random: inout SplitMix) -> InlineObject {
+        let align = InlineObjectAlignment.allCases.randomElement(using: &random)!
+        let baseline = align == .baseline && Bool.random(using: &random) ? Double(Int.random(in: -4...30, using: &random)) : nil
+        return InlineObject(width: Double(Int.random(in: 0...90, using: &random)), height: Double(Int.random(in: 0...60, using: &random)),
+                            align: align, baseline: baseline)
+    }
+
+    @Test("after every edit: one object for each U+FFFC, a layout equal to a fresh one, the caret never inside an object",
+          arguments: [1, 2, 3, 4, 5, 6] as [UInt64])
+    func randomSession(_ seed: UInt64) throws {
+        var random = SplitMix(seed: seed)
+        let editor = try InlineObjectEditorTests.chatEditor(width: 160) {
+            $0.placeholder = "Message"
+            $0.maxLength = seed % 2 == 0 ? 40 : nil
+            $0.settings.text.direction = seed % 3 == 0 ? .rtl : .auto
+        }
+        for step in 0..<150 {
+            let length = editor.text.utf16.count
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0, 1: editor.insert(Self.pieces.randomElement(using: &random)!)
+            case 2, 3: try editor.insertPlaceholder(Self.randomObject(&random))
+            case 4: editor.deleteBackward(Int.random(in: 1...3, using: &random))
+            case 5: editor.deleteForward(Int.random(in: 1...2, using: &random))
+            case 6: editor.moveCaret([CaretMovement.left, .right, .up, .down, .wordLeft, .lineEnd].randomElement(using: &random)!)
+            case 7: try editor.select(fromUTF16Offset: Int.random(in: 0...length, using: &random), to: Int.random(in: 0...length, using: &random))
+            case 8: editor.tap(x: Double.random(in: 0...170, using: &random), y: Double.random(in: 0...(editor.snapshot.height), using: &random))
+            default: try editor.setEditorWidth(Double.random(in: 60...260, using: &random))
+            }
+            let comment = Comment(rawValue: "seed \(seed) step \(step): \(editor.text.debugDescription)")
+            try InlineObjectEditorTests.expectFresh(editor, comment)
+            let snapshot = editor.snapshot
+            #expect(snapshot.inlineObjectFrames.count == (editor.showsPlaceholder ? 0 : editor.inlineObjects.count), comment)
+            for frame in snapshot.inlineObjectFrames {
+                #expect(frame.rect.width == editor.inlineObjects[frame.index].width && frame.rect.height == editor.inlineObjects[frame.index].height, comment)
+                // The caret, on the same line, is never drawn inside an object (but one wider than
+                // the line, which overflows it: the caret is kept within the wrap width, as beside
+                // a word that overflows).
+                let caret = snapshot.caretRect
+                let left = InlineObjectEditorTests.insets.left
+                let fits = frame.rect.x >= left - 1e-6 && frame.rect.x + frame.rect.width <= left + editor.measurement.layout.wrapWidth + 1e-6
+                let sameLine = fits && caret.y < frame.rect.y + frame.rect.height && frame.rect.y < caret.y + caret.height
+                #expect(!(sameLine && caret.x > frame.rect.x + 1e-6 && caret.x < frame.rect.x + frame.rect.width - 1e-6),
+                        "\(comment) caret \(snapshot.caret) \(caret) \(editor.caretAffinity) frame \(frame)")
+            }
+        }
     }
 }
