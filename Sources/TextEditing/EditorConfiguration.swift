@@ -133,13 +133,16 @@ public struct EditorConfiguration {
         guard characters == inlineObjects.count else {
             throw EditorError(.invalidArgument, "the text holds \(characters) U+FFFC (object replacement) character\(characters == 1 ? "" : "s") but \(inlineObjects.count) inline object\(inlineObjects.count == 1 ? " was" : "s were") given: in an editor every U+FFFC stands for an object, so give one object for each, in order", keys: ["placeholders"])
         }
-        guard !inlineObjects.isEmpty else { return }
+        for (index, object) in inlineObjects.enumerated() { try check(object, name: "placeholders[\(index)]") }
+    }
+
+    /// Checks that the field takes `object` (one of the configuration's, or one inserted): a size
+    /// the engine takes, named `name` in the error's key, and a field that is neither `mask` nor `secure`.
+    func check(_ object: InlineObject, name: String) throws(EditorError) {
         if let field = mask != nil ? "mask" : secure ? "secure" : nil {
-            throw EditorError(.invalidArgument, "a \(field) field takes no inline objects; remove the text's U+FFFC characters and their objects")
+            throw EditorError(.invalidArgument, "a \(field) field takes no inline objects (\(name) given): its text has no U+FFFC")
         }
-        for (index, object) in inlineObjects.enumerated() {
-            do { try object.validate(name: "placeholders[\(index)]") } catch { throw EditorError(.invalidArgument, error.message, keys: error.keys) }
-        }
+        do { try object.validate(name: name) } catch { throw EditorError(.invalidArgument, error.message, keys: error.keys) }
     }
 
     /// The mask's formats compiled against its symbols (empty without a mask).

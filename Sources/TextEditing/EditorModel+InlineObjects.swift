@@ -12,10 +12,7 @@ extension EditorModel {
     ///   nothing changes.
     @discardableResult
     public func insertPlaceholder(_ object: InlineObject) throws(EditorError) -> EditOutcome {
-        if let field = configuration.mask != nil ? "mask" : configuration.secure ? "secure" : nil {
-            throw EditorError(.invalidArgument, "a \(field) field takes no inline objects: insertPlaceholder is refused")
-        }
-        do { try object.validate(name: "insertPlaceholder") } catch { throw EditorError(.invalidArgument, error.message, keys: error.keys) }
+        try configuration.check(object, name: "insertPlaceholder")
         return perform {
             guard isEnabled else { return .rejected }
             let range = selectedRange
@@ -24,8 +21,8 @@ extension EditorModel {
         }
     }
 
-    /// The character an inline object stands at: U+FFFC OBJECT REPLACEMENT CHARACTER.
-    static let objectReplacement = "\u{FFFC}"
+    /// The text an inline object stands at.
+    static let objectReplacement = String(objectReplacementCharacter)
 
     /// ``inlineObjects`` after `range` of the text is replaced by text whose U+FFFC characters
     /// take `inserted`: the objects before the range stay, those in it go, those after it follow.
@@ -43,13 +40,16 @@ extension EditorModel {
     }
 }
 
+/// The character an inline object stands at: U+FFFC OBJECT REPLACEMENT CHARACTER (one UTF-16 code unit).
+let objectReplacementCharacter: Unicode.Scalar = "\u{FFFC}"
+
 extension StringProtocol {
     /// How many U+FFFC (object replacement) characters the text holds.
-    var objectReplacementCount: Int { utf16.reduce(0) { $0 + ($1 == 0xFFFC ? 1 : 0) } }
+    var objectReplacementCount: Int { utf16.reduce(0) { $0 + (UInt32($1) == objectReplacementCharacter.value ? 1 : 0) } }
 
     /// The text without its U+FFFC characters: what typed, pasted, set or appended text brings
     /// into an editor, whose U+FFFC characters are all objects'.
     var droppingObjectReplacements: String {
-        objectReplacementCount == 0 ? String(self) : String(String.UnicodeScalarView(unicodeScalars.filter { $0 != "\u{FFFC}" }))
+        objectReplacementCount == 0 ? String(self) : String(String.UnicodeScalarView(unicodeScalars.filter { $0 != objectReplacementCharacter }))
     }
 }
