@@ -216,4 +216,18 @@ struct InlineObjectBoundaryTests {
             #expect(error.code == .invalidResult && error.message.contains("placeholders[0] has no number 'x'"), "\(error.message)")
         }
     }
+
+    @Test("check: a tall object that makes the editor scroll is maxHeight, one a clamp hides is truncated text, a count mismatch an error")
+    func fitCheck() throws {
+        func problems(_ job: String) throws -> [FitProblem] {
+            let request = try LayoutRequest(job: parseJSON(job))
+            let (json, _) = batchResult(job, layouter: BatchLayouter(fonts: bundledFonts))
+            return FitCheck.problems(request, result: try parseJSON(json))
+        }
+        let fits = #"{"id":1,"text":"ok \uFFFC","maxHeight":30,"placeholders":[{"width":10,"height":10}]}"#
+        #expect(try problems(fits) == [])
+        #expect(try problems(#"{"id":1,"text":"ok \uFFFC","maxHeight":30,"placeholders":[{"width":10,"height":40}]}"#) == [.maxHeight])
+        #expect(try problems(#"{"id":1,"text":"ok \uFFFC\nmore","lineClamp":1,"placeholders":[{"width":10,"height":10}]}"#) == [.truncated])
+        #expect(try problems(#"{"id":1,"text":"ok","placeholders":[{"width":10,"height":10}]}"#) == [.error])
+    }
 }
