@@ -129,11 +129,17 @@ public struct EditorConfiguration {
     /// Checks that the objects fit the field: one for each U+FFFC of the text, of sizes the engine
     /// takes, and none in a `mask` or `secure` field.
     private func validateInlineObjects() throws(EditorError) {
+        try check(inlineObjects, for: text)
+    }
+
+    /// Checks that `objects` can stand in `text` in this field: one for each of its U+FFFC (every
+    /// U+FFFC of an editor's text is an object's), each one taken by ``check(_:name:)``.
+    func check(_ objects: [InlineObject], for text: String) throws(EditorError) {
         let characters = text.objectReplacementCount
-        guard characters == inlineObjects.count else {
-            throw EditorError(.invalidArgument, "the text holds \(characters) U+FFFC (object replacement) character\(characters == 1 ? "" : "s") but \(inlineObjects.count) inline object\(inlineObjects.count == 1 ? " was" : "s were") given: in an editor every U+FFFC stands for an object, so give one object for each, in order", keys: ["placeholders"])
+        guard characters == objects.count else {
+            throw EditorError(.invalidArgument, "the text holds \(characters) U+FFFC (object replacement) character\(characters == 1 ? "" : "s") but \(objects.count) inline object\(objects.count == 1 ? " was" : "s were") given: in an editor every U+FFFC stands for an object, so give one object for each, in order", keys: ["placeholders"])
         }
-        for (index, object) in inlineObjects.enumerated() { try check(object, name: "placeholders[\(index)]") }
+        for (index, object) in objects.enumerated() { try check(object, name: "placeholders[\(index)]") }
     }
 
     /// Checks that the field takes `object` (one of the configuration's, or one inserted): a size

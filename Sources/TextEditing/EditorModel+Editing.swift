@@ -68,7 +68,8 @@ extension EditorModel {
     /// Sets the text in code: taken whole, even over `maxLength` and while disabled; the caret
     /// goes to the end. Like an edit, it ends an `error` or `success` state and restarts live
     /// validation. With a mask, it is read as a paste into an empty field. Its U+FFFC characters
-    /// are dropped (see ``insert(_:)``), and the inline objects go with the old text.
+    /// are dropped (see ``insert(_:)``), and the inline objects go with the old text; a text with
+    /// objects (a draft restored) is set with ``setText(_:inlineObjects:)``.
     /// - Returns: `.rejected` only when the text is too long for the layout engine (64 MiB) or a
     ///   strict mask refuses it; `.truncated` when a lenient mask kept part of it.
     @discardableResult
@@ -83,6 +84,18 @@ extension EditorModel {
             }
             return replace(text.startIndex..<text.endIndex, with: newText, insertingObjects: []) ? .accepted : .rejected
         }
+    }
+
+    /// Sets the text in code with its inline objects, one for each U+FFFC of `newText`, in order
+    /// (a draft with custom emoji restored): as ``setText(_:)`` otherwise.
+    /// - Throws: ``EditorError`` `.invalidArgument` when the counts differ (naming both), for an
+    ///   object's size out of range (naming `placeholders[k]`), or in a `mask` or `secure` field
+    ///   given objects; nothing changes.
+    @discardableResult
+    public func setText(_ newText: String, inlineObjects objects: [InlineObject]) throws(EditorError) -> EditOutcome {
+        guard !objects.isEmpty else { return setText(newText) }
+        try configuration.check(objects, for: newText)
+        return perform { replace(text.startIndex..<text.endIndex, with: newText, insertingObjects: objects) ? .accepted : .rejected }
     }
 
     /// Appends `string` to the end of the text, as code does when an answer streams in piece by

@@ -89,6 +89,22 @@ struct InlineObjectEditorTests {
         try Self.expectFresh(editor)
     }
 
+    @Test("setText with objects restores a draft with its objects; counts that differ are an error and change nothing")
+    func setTextWithObjects() throws {
+        let editor = try Self.chatEditor(text: "old \u{FFFC}", objects: [Self.chip])
+        #expect(try editor.setText("a\u{FFFC}b\u{FFFC}", inlineObjects: [Self.tall, Self.emoji]) == .accepted)
+        #expect(editor.text == "a\u{FFFC}b\u{FFFC}" && editor.inlineObjects == [Self.tall, Self.emoji])
+        #expect(editor.snapshot.caret == 4)
+        try Self.expectFresh(editor)
+        let error = #expect(throws: EditorError.self) { try editor.setText("\u{FFFC}", inlineObjects: [Self.emoji, Self.emoji]) }
+        #expect(error?.message.contains("holds 1 U+FFFC (object replacement) character but 2 inline objects were given") == true)
+        #expect(editor.text == "a\u{FFFC}b\u{FFFC}" && editor.inlineObjects == [Self.tall, Self.emoji])
+        #expect(try editor.setText("plain \u{FFFC}", inlineObjects: []) == .accepted, "no objects: as setText, U+FFFC dropped")
+        #expect(editor.text == "plain " && editor.inlineObjects == [])
+        let secure = try Self.chatEditor { $0.secure = true }
+        #expect(throws: EditorError.self) { try secure.setText("\u{FFFC}", inlineObjects: [Self.emoji]) }
+    }
+
     @Test("caret movement steps over an object as one character; backspace and delete remove it whole, with its object")
     func stepAndDelete() throws {
         let editor = try Self.chatEditor(text: "a\u{FFFC}\u{FFFC}b", objects: [Self.emoji, Self.tall])
