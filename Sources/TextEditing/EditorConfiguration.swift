@@ -77,6 +77,12 @@ public struct EditorConfiguration {
     /// in each snapshot): a chat app's bubble that hugs the text. It costs a few relayouts of the
     /// drawn text per change (no shaping), so it is off unless asked for.
     public var shrinkWrap = false
+    /// The boxes laid out in the text (a custom emoji, a mention chip, an attachment): the k-th
+    /// stands at the k-th U+FFFC of ``text``, which must hold exactly one U+FFFC for each. In an
+    /// editor every U+FFFC is an object's: typed, pasted, set or appended U+FFFC characters are
+    /// dropped, and ``EditorModel/insertPlaceholder(_:)`` inserts one with its object. A `mask`
+    /// or `secure` field takes none.
+    public var inlineObjects: [InlineObject] = []
 
     public init(font: Font, settings: LayoutSettings = LayoutSettings(),
                 text: String = "", placeholder: String = "", disabledPlaceholder: String = "", enabled: Bool = true,
@@ -117,6 +123,32 @@ public struct EditorConfiguration {
         try nonNegative(border.cornerRadius, "border.cornerRadius")
         try nonNegative(caretWidth, "caretWidth")
         try mask?.validate()
+        try validateInlineObjects()
+    }
+
+    /// Checks that the objects fit the field: one for each U+FFFC of the text, of sizes the engine
+    /// takes, and none in a `mask` or `secure` field.
+    private func validateInlineObjects() throws(EditorError) {
+        try check(inlineObjects, for: text)
+    }
+
+    /// Checks that `objects` can stand in `text` in this field: one for each of its U+FFFC (every
+    /// U+FFFC of an editor's text is an object's), each one taken by ``check(_:name:)``.
+    func check(_ objects: [InlineObject], for text: String) throws(EditorError) {
+        let characters = text.objectReplacementCount
+        guard characters == objects.count else {
+            throw EditorError(.invalidArgument, "the text holds \(characters) U+FFFC (object replacement) character\(characters == 1 ? "" : "s") but \(objects.count) inline object\(objects.count == 1 ? " was" : "s were") given: in an editor every U+FFFC stands for an object, so give one object for each, in order", keys: ["placeholders"])
+        }
+        for (index, object) in objects.enumerated() { try check(object, name: "placeholders[\(index)]") }
+    }
+
+    /// Checks that the field takes `object` (one of the configuration's, or one inserted): a size
+    /// the engine takes, named `name` in the error's key, and a field that is neither `mask` nor `secure`.
+    func check(_ object: InlineObject, name: String) throws(EditorError) {
+        if let field = mask != nil ? "mask" : secure ? "secure" : nil {
+            throw EditorError(.invalidArgument, "a \(field) field takes no inline objects (\(name) given): its text has no U+FFFC")
+        }
+        do { try object.validate(name: name) } catch { throw EditorError(.invalidArgument, error.message, keys: error.keys) }
     }
 
     /// The mask's formats compiled against its symbols (empty without a mask).

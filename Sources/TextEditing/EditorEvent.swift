@@ -10,6 +10,9 @@ import TextLayout
 public enum EditorEvent: Sendable, Equatable {
     /// Typing: inserts the text at the caret, replacing the selection.
     case insert(String)
+    /// Inserts an inline object at the caret, replacing the selection: a U+FFFC with its object
+    /// (see ``EditorModel/insertPlaceholder(_:)``).
+    case insertPlaceholder(InlineObject)
     /// Pasting: as insert, but a mask reads the text as a paste (skipping literals it contains).
     case paste(String)
     /// Backspace, `count` times.
@@ -49,6 +52,7 @@ extension EditorModel {
     public func apply(_ event: EditorEvent) throws -> EditOutcome {
         switch event {
         case let .insert(text): return insert(text)
+        case let .insertPlaceholder(object): return try insertPlaceholder(object)
         case let .paste(text): return paste(text)
         case let .deleteBackward(count): return deleteBackward(count)
         case let .deleteForward(count): return deleteForward(count)

@@ -15,6 +15,8 @@ struct Display: Sendable {
     var maskSpans: [MaskSpan]
     /// The spans ``text`` is laid out with: a mask's literals and placeholders in their styles.
     var styledSpans: [StyledSpan] = []
+    /// The inline objects ``text`` is laid out with: the editor's, when the text is drawn as it is.
+    var inlineObjects: [InlineObject] = []
 }
 
 extension EditorModel {
@@ -24,7 +26,9 @@ extension EditorModel {
     /// What is drawn for `text`: the disabled placeholder while disabled (when one is given), the
     /// placeholder while the text is empty (when one is given), else the text, through the mask
     /// when there is one (the first format that accepts the text), with bullets when secure.
-    static func display(text: String, enabled: Bool, configuration: EditorConfiguration, formats: [MaskFormat]) -> Display {
+    /// `inlineObjects` stand at the text's U+FFFC characters (a masked or secure field has none).
+    static func display(text: String, inlineObjects: [InlineObject], enabled: Bool, configuration: EditorConfiguration,
+                        formats: [MaskFormat]) -> Display {
         let mask = configuration.mask
         let format = mask == nil ? nil : formats.first { $0.accepts(text) }
         func formatted() -> String {
@@ -49,6 +53,6 @@ extension EditorModel {
             return Display(text: String(repeating: bullet, count: text.count), isPlaceholder: false, formattedText: text,
                            map: DisplayMap(text: text, pieceLength: bullet.utf16.count), maskSpans: [])
         }
-        return Display(text: text, isPlaceholder: false, formattedText: text, map: .identity, maskSpans: [])
+        return Display(text: text, isPlaceholder: false, formattedText: text, map: .identity, maskSpans: [], inlineObjects: inlineObjects)
     }
 }

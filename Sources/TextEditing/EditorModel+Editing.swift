@@ -12,6 +12,9 @@ extension EditorModel {
     /// stripped (a fully formatted value pastes as its input characters), every character must
     /// suit its slot, and the text after the caret moves along; an edit that does not fit is
     /// refused whole (`strict`) or reduced to the characters that fit (`lenient`).
+    ///
+    /// U+FFFC characters in `string` are dropped: in an editor each U+FFFC stands for an inline
+    /// object, which only ``insertPlaceholder(_:)`` brings in.
     /// - Returns: `.rejected` (nothing changed) when disabled or refused by the mask or the limit;
     ///   `.truncated` when only part of `string` was inserted.
     @discardableResult
@@ -64,20 +67,35 @@ extension EditorModel {
 
     /// Sets the text in code: taken whole, even over `maxLength` and while disabled; the caret
     /// goes to the end. Like an edit, it ends an `error` or `success` state and restarts live
-    /// validation. With a mask, it is read as a paste into an empty field.
+    /// validation. With a mask, it is read as a paste into an empty field. Its U+FFFC characters
+    /// are dropped (see ``insert(_:)``), and the inline objects go with the old text; a text with
+    /// objects (a draft restored) is set with ``setText(_:inlineObjects:)``.
     /// - Returns: `.rejected` only when the text is too long for the layout engine (64 MiB) or a
     ///   strict mask refuses it; `.truncated` when a lenient mask kept part of it.
     @discardableResult
     public func setText(_ newText: String) -> EditOutcome {
-        perform {
+        let newText = newText.droppingObjectReplacements
+        return perform {
             if configuration.mask != nil {
                 let whole = text.startIndex..<text.endIndex
                 let outcome = replaceMasked(whole, with: newText, limited: false)
                 // Setting an empty or unchanged text is accepted even when nothing of it fits.
                 return outcome == .rejected && (newText.isEmpty || newText.hasSameCodeUnits(as: text)) ? .accepted : outcome
             }
-            return replace(text.startIndex..<text.endIndex, with: newText) ? .accepted : .rejected
+            return replace(text.startIndex..<text.endIndex, with: newText, insertingObjects: []) ? .accepted : .rejected
         }
+    }
+
+    /// Sets the text in code with its inline objects, one for each U+FFFC of `newText`, in order
+    /// (a draft with custom emoji restored): as ``setText(_:)`` otherwise.
+    /// - Throws: ``EditorError`` `.invalidArgument` when the counts differ (naming both), for an
+    ///   object's size out of range (naming `placeholders[k]`), or in a `mask` or `secure` field
+    ///   given objects; nothing changes.
+    @discardableResult
+    public func setText(_ newText: String, inlineObjects objects: [InlineObject]) throws(EditorError) -> EditOutcome {
+        guard !objects.isEmpty else { return setText(newText) }
+        try configuration.check(objects, for: newText)
+        return perform { replace(text.startIndex..<text.endIndex, with: newText, insertingObjects: objects) ? .accepted : .rejected }
     }
 
     /// Appends `string` to the end of the text, as code does when an answer streams in piece by
@@ -87,10 +105,12 @@ extension EditorModel {
     /// restarts live validation. The layout is brought up to date from the text's end
     /// (`PreparedText.appending`, which reshapes only the last paragraph's tail, and
     /// `Layout.updated(for:after:)`) without comparing the texts. With a mask, the same as ``setText(_:)`` with the longer text.
+    /// Its U+FFFC characters are dropped (see ``insert(_:)``).
     /// - Returns: `.rejected` only when the text would be too long for the layout engine (64 MiB)
     ///   or a strict mask refuses it; `.truncated` when a lenient mask kept part of it.
     @discardableResult
     public func append(_ string: String) -> EditOutcome {
+        let string = string.droppingObjectReplacements
         if configuration.mask != nil { return setText(text + string) }
         return perform {
             guard !string.isEmpty else { return .accepted }
@@ -98,7 +118,7 @@ extension EditorModel {
             let anchor = text.utf8Offset(of: selectionAnchor)
             var newText = text
             newText.append(string)
-            do { try relayout(text: newText, enabled: isEnabled, appended: string) } catch { return .rejected }
+            do { try relayout(text: newText, inlineObjects: inlineObjects, enabled: isEnabled, appended: string) } catch { return .rejected }
             text = newText
             caretIndex = characterBoundary(atOrBefore: text.index(atUTF8Offset: caret))
             selectionAnchor = characterBoundary(atOrBefore: text.index(atUTF8Offset: anchor))
@@ -187,11 +207,12 @@ extension EditorModel {
     /// Replaces the selection with `string` through the mask and the length limit.
     private func replaceSelection(with string: String) -> EditOutcome {
         guard isEnabled else { return .rejected }
+        let string = string.droppingObjectReplacements
         let range = selectedRange
         if configuration.mask != nil { return replaceMasked(range, with: string, limited: true) }
         let fitted = fitToLimit(string, replacing: range)
         guard fitted.outcome != .rejected else { return .rejected }
-        return replace(range, with: fitted.text) ? fitted.outcome : .rejected
+        return replace(range, with: fitted.text, insertingObjects: []) ? fitted.outcome : .rejected
     }
 
     /// Deletes `range`; deleting nothing is accepted and changes nothing.
@@ -203,7 +224,7 @@ extension EditorModel {
             return .accepted
         }
         if configuration.mask != nil { return deleteMasked(range) }
-        return replace(range, with: "") ? .accepted : .rejected
+        return replace(range, with: "", insertingObjects: []) ? .accepted : .rejected
     }
 
     /// `string`, or the part of it that the length limit lets replace `range`.
@@ -239,26 +260,28 @@ extension EditorModel {
         return (string, .rejected)
     }
 
-    /// Replaces `range` of the text, puts the caret after the new text and re-measures. A
+    /// Replaces `range` of the text with `string`, whose U+FFFC characters take `objects`, puts
+    /// the caret after the new text and re-measures. The inline objects in `range` go with it. A
     /// replacement that leaves the text as it was only moves the caret: no new text version.
     /// - Returns: false, changing nothing, when the layout engine cannot take the new text.
-    func replace(_ range: Range<String.Index>, with string: String) -> Bool {
+    func replace(_ range: Range<String.Index>, with string: String, insertingObjects objects: [InlineObject]) -> Bool {
         let prefix = text.utf8Offset(of: range.lowerBound)
         var newText = text
         newText.replaceSubrange(range, with: string)
-        return commit(newText, caretUTF8: prefix + string.utf8.count)
+        return commit(newText, inlineObjects: inlineObjects(replacing: range, with: objects), caretUTF8: prefix + string.utf8.count)
     }
 
-    /// Makes `newText` the text, with the caret at its UTF-8 offset `caretUTF8` (rounded down to
-    /// a grapheme boundary), and re-measures. A text equal to the old one only moves the caret:
-    /// no new text version.
+    /// Makes `newText` the text, with `newObjects` at its U+FFFC characters and the caret at its
+    /// UTF-8 offset `caretUTF8` (rounded down to a grapheme boundary), and re-measures. A text
+    /// equal to the old one, with the same objects, only moves the caret: no new text version.
     /// - Returns: false, changing nothing, when the layout engine cannot take the new text.
-    func commit(_ newText: String, caretUTF8: Int) -> Bool {
+    func commit(_ newText: String, inlineObjects newObjects: [InlineObject], caretUTF8: Int) -> Bool {
         // Code units, not String ==: "é" typed over "e" + U+0301 is a change of the text and its offsets.
-        let changed = !newText.hasSameCodeUnits(as: text)
+        let changed = !newText.hasSameCodeUnits(as: text) || newObjects != inlineObjects
         if changed {
-            do { try relayout(text: newText, enabled: isEnabled) } catch { return false }
+            do { try relayout(text: newText, inlineObjects: newObjects, enabled: isEnabled) } catch { return false }
             text = newText
+            inlineObjects = newObjects
         }
         caretIndex = characterBoundary(atOrBefore: text.index(atUTF8Offset: caretUTF8))
         selectionAnchor = caretIndex

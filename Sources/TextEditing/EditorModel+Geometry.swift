@@ -15,7 +15,11 @@ extension EditorModel {
     /// of a placeholder, after as many bullets as clusters before it when secure, and with a mask
     /// before the slot of the next typed character (never inside literals).
     public var caretRect: LayoutRect {
-        let rect = measurement.layout.caretRect(for: displayCaret, width: configuration.caretWidth)
+        inEditorBox(measurement.layout.caretRect(for: displayCaret, width: configuration.caretWidth))
+    }
+
+    /// A rectangle of the drawn layout in the editor's box: moved by the top and left insets.
+    func inEditorBox(_ rect: LayoutRect) -> LayoutRect {
         let insets = configuration.settings.sizing.insets
         return LayoutRect(x: insets.left + rect.x, y: insets.top + rect.y, width: rect.width, height: rect.height)
     }
@@ -27,11 +31,8 @@ extension EditorModel {
         let range = selectedRange
         guard !range.isEmpty else { return [] }
         let layout = measurement.layout
-        let insets = configuration.settings.sizing.insets
         let typed = utf16Offset(of: range.lowerBound)..<utf16Offset(of: range.upperBound)
-        return display.map.displayRanges(ofTyped: typed).flatMap { layout.selectionRects(forUTF16Range: $0) }.map {
-            LayoutRect(x: insets.left + $0.x, y: insets.top + $0.y, width: $0.width, height: $0.height)
-        }
+        return display.map.displayRanges(ofTyped: typed).flatMap { layout.selectionRects(forUTF16Range: $0) }.map(inEditorBox)
     }
 
     /// Puts the caret where a tap at (`x`, `y`) lands: the nearer edge of the grapheme cluster

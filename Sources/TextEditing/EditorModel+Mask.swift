@@ -96,7 +96,7 @@ extension EditorModel {
             outcome = .truncated
         }
         if !fit.isComplete, range.isEmpty, fit.text.hasSameCodeUnits(as: text) { return .rejected }
-        return commit(fit.text, caretUTF8: fit.caretUTF8) ? outcome : .rejected
+        return commit(fit.text, inlineObjects: [], caretUTF8: fit.caretUTF8) ? outcome : .rejected
     }
 
     /// Deletes `range` of the typed text under the mask: never refused. The text after the range
@@ -111,6 +111,6 @@ extension EditorModel {
             let refits = formats.map { before + $0.refit(after, fromSlot: before.count) }
             result = refits.max { $0.count < $1.count } ?? result
         }
-        return commit(result, caretUTF8: before.utf8.count) ? .accepted : .rejected
+        return commit(result, inlineObjects: [], caretUTF8: before.utf8.count) ? .accepted : .rejected
     }
 }

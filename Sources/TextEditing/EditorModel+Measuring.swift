@@ -2,8 +2,8 @@
 import TextLayout
 
 extension EditorModel {
-    /// Prepares and measures what is drawn for `text` and `enabled`, preparing only when the
-    /// drawn text changed. Changes nothing when it throws.
+    /// Prepares and measures what is drawn for `text` (with `inlineObjects` at its U+FFFC
+    /// characters) and `enabled`, preparing only when the drawn text changed. Changes nothing when it throws.
     ///
     /// When the text drawn before and the text drawn now are both the field's own text (neither
     /// is a placeholder), the change is an edit of the drawn text: the smallest replacement that
@@ -11,25 +11,26 @@ extension EditorModel {
     /// `PreparedText.replacingCharacters(in:with:)` (`appending(_:)` for appended text) and
     /// `Layout.updated(for:after:)`, which equal a fresh preparation and layout, when the engine's
     /// moving of the spans through the edit gives the new spans (but with balanced or pretty
-    /// lines, whose lines above the edited one stay while typing: see `Layout.updated(for:after:)`).
+    /// lines, whose lines above the edited one stay while typing: see `Layout.updated(for:after:)`)
+    /// and its inline objects.
     /// A placeholder shown or hidden is a new text, prepared afresh. `appended`, when given, is
     /// what `text` adds at the end of the text drawn now: when both are drawn as they are (no
     /// mask, not secure, no placeholder), the edit is known without comparing the texts.
-    func relayout(text: String, enabled: Bool, appended: String? = nil) throws {
-        let shown = Self.display(text: text, enabled: enabled, configuration: configuration, formats: maskFormats)
-        if shown.text.hasSameCodeUnits(as: prepared.text), shown.styledSpans.areExactly(prepared.spans) {
+    func relayout(text: String, inlineObjects: [InlineObject], enabled: Bool, appended: String? = nil) throws {
+        let shown = Self.display(text: text, inlineObjects: inlineObjects, enabled: enabled, configuration: configuration, formats: maskFormats)
+        if shown.text.hasSameCodeUnits(as: prepared.text), shown.styledSpans.areExactly(prepared.spans), shown.inlineObjects == prepared.inlineObjects {
             display = shown
             return
         }
         // Without a mask (which never appends here) or secure entry, a text is drawn as it is.
         let drawnAppend = configuration.secure ? nil : appended
         if !display.isPlaceholder, !shown.isPlaceholder,
-           let edited = try? measureEdit(to: shown.text, spans: shown.styledSpans, appended: drawnAppend) {
+           let edited = try? measureEdit(to: shown, appended: drawnAppend) {
             try setMeasurement(edited.measurement)
             prepared = edited.prepared
             editedPrepareCount += 1
         } else {
-            let newPrepared = try PreparedText(shown.text, style: style, spans: shown.styledSpans)
+            let newPrepared = try PreparedText(shown.text, style: style, spans: shown.styledSpans, inlineObjects: shown.inlineObjects)
             try setMeasurement(try newPrepared.measureEditor(editorWidth: editorWidth, sizing: configuration.settings.sizing))
             prepared = newPrepared
         }
@@ -55,15 +56,21 @@ extension EditorModel {
         return configuration.settings.sizing.editorWidth(ofWrapWidth: try measurement.layout.shrinkWrapWidth())
     }
 
-    /// The drawn text `newText` with `spans`, prepared and measured as an edit of the one drawn now.
+    /// The drawn text of `shown`, with its spans and inline objects, prepared and measured as an
+    /// edit of the one drawn now.
     ///
     /// The engine moves the spans of the old text through the edit (a span the edit starts in or
-    /// at the end of takes the inserted text); the edit path is taken only when that gives `spans`
-    /// exactly, as it does for a placeholder overwritten by a typed character, and not when a
-    /// mask's literals reflow. Without spans it is always taken.
-    /// - Returns: nil when the spans would not come out right.
+    /// at the end of takes the inserted text); the edit path is taken only when that gives the
+    /// spans exactly, as it does for a placeholder overwritten by a typed character, and not when a
+    /// mask's literals reflow. Without spans it is always taken. The U+FFFC characters the
+    /// replacement holds take their objects from `shown`; the engine keeps those before it and
+    /// moves those after it, which gives `shown`'s objects unless the smallest replacement took
+    /// one U+FFFC for another (an object inserted right before an object of another size): then
+    /// the text is prepared afresh.
+    /// - Returns: nil when the spans or the objects would not come out right.
     /// - Throws: ``LayoutError`` when the engine cannot take the edit (the caller then prepares afresh).
-    private func measureEdit(to newText: String, spans: [StyledSpan], appended: String?) throws -> (prepared: PreparedText, measurement: EditorMeasurement)? {
+    private func measureEdit(to shown: Display, appended: String?) throws -> (prepared: PreparedText, measurement: EditorMeasurement)? {
+        let (newText, spans) = (shown.text, shown.styledSpans)
         let old = prepared.text
         // An append after a CR goes through the comparison, which takes the CR in (see drawnEdit).
         let appendedAtEnd = appended.flatMap { old.utf8.last == 0x0D ? nil : $0 }
@@ -71,10 +78,13 @@ extension EditorModel {
         let range = old.indexRange(ofUTF8Range: change.bytes)
         guard spans.isEmpty && prepared.spans.isEmpty || Self.movedSpans(prepared.spans, replacing: old.utf16Range(of: range),
                                                                          with: change.replacement.utf16.count) == spans else { return nil }
+        // The objects of the replacement: those after the ones before it in the new text.
+        let objectsBefore = old[..<range.lowerBound].objectReplacementCount
+        let insertedObjects = Array(shown.inlineObjects.dropFirst(objectsBefore).prefix(change.replacement.objectReplacementCount))
         // Appended text reshapes only the last paragraph's tail.
         let (edited, edit) = try appendedAtEnd.map { try prepared.appending($0) }
-            ?? prepared.replacingCharacters(in: range, with: change.replacement)
-        guard edited.spans == spans else { return nil }
+            ?? prepared.replacingCharacters(in: range, with: change.replacement, inlineObjects: insertedObjects)
+        guard edited.spans == spans, edited.inlineObjects == shown.inlineObjects else { return nil }
         let layout = try measurement.layout.updated(for: edited, after: edit)
         return (edited, try layout.measureEditor(editorWidth: editorWidth, sizing: configuration.settings.sizing))
     }

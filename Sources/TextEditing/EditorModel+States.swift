@@ -42,7 +42,7 @@ extension EditorModel {
     public func setEnabled(_ enabled: Bool) -> EditOutcome {
         perform {
             guard enabled != isEnabled else { return .accepted }
-            do { try relayout(text: text, enabled: enabled) } catch { return .rejected }
+            do { try relayout(text: text, inlineObjects: inlineObjects, enabled: enabled) } catch { return .rejected }
             isEnabled = enabled
             isFocused = false
             session += 1

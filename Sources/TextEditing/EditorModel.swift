@@ -29,6 +29,9 @@ public final class EditorModel {
     public let configuration: EditorConfiguration
     /// The text the user typed.
     public internal(set) var text: String
+    /// The boxes laid out in the text, the k-th at its k-th U+FFFC (see
+    /// ``EditorConfiguration/inlineObjects``): always one for each U+FFFC of ``text``.
+    public internal(set) var inlineObjects: [InlineObject]
     /// The editor's width in pixels (insets included); nil for no wrap limit.
     public internal(set) var editorWidth: Double?
     public internal(set) var isEnabled: Bool
@@ -96,12 +99,14 @@ public final class EditorModel {
         maskFormats = try configuration.compiledMask()
         let initial = try Self.maskedInitialText(configuration.text, formats: maskFormats, configuration: configuration)
         text = initial
+        inlineObjects = configuration.inlineObjects
         editorWidth = configuration.settings.editorWidth
         isEnabled = configuration.enabled
         caretIndex = initial.endIndex
         selectionAnchor = initial.endIndex
-        display = Self.display(text: initial, enabled: configuration.enabled, configuration: configuration, formats: maskFormats)
-        prepared = try PreparedText(display.text, style: style, spans: display.styledSpans)
+        display = Self.display(text: initial, inlineObjects: configuration.inlineObjects, enabled: configuration.enabled,
+                               configuration: configuration, formats: maskFormats)
+        prepared = try PreparedText(display.text, style: style, spans: display.styledSpans, inlineObjects: display.inlineObjects)
         measurement = try prepared.measureEditor(editorWidth: configuration.settings.editorWidth, sizing: configuration.settings.sizing)
         shrinkWrapWidth = try Self.shrinkWrapWidth(of: measurement, configuration)
         isMatched = regex.map { initial.wholeMatch(of: $0) != nil }
@@ -159,7 +164,7 @@ public final class EditorModel {
             state: state, helperText: helperText, counter: counter, isMatched: isMatched,
             lineCount: measurement.lineCount, height: measurement.height, contentHeight: measurement.contentHeight,
             isScrollable: measurement.isScrollable, shrinkWrapWidth: shrinkWrapWidth, caretRect: caretRect, selectionRects: selectionRects,
-            rejected: lastOutcome == .rejected, warnings: prepared.warnings, missingGlyphCount: prepared.missingGlyphCount)
+            inlineObjectFrames: inlineObjectFrames, rejected: lastOutcome == .rejected, warnings: prepared.warnings, missingGlyphCount: prepared.missingGlyphCount)
     }
 
     /// What `PreparedText.missingGlyphWarning` says of the displayed text: which characters no
@@ -198,13 +203,15 @@ public final class EditorModel {
         if caretIndex.samePosition(in: text) == nil, caretIndex != text.endIndex { problems.append("caret not on a grapheme boundary") }
         if selectionAnchor.samePosition(in: text) == nil, selectionAnchor != text.endIndex { problems.append("anchor not on a grapheme boundary") }
         if caretIndex > text.endIndex || selectionAnchor > text.endIndex { problems.append("caret or anchor past the end") }
-        let shown = Self.display(text: text, enabled: isEnabled, configuration: configuration, formats: maskFormats)
+        let shown = Self.display(text: text, inlineObjects: inlineObjects, enabled: isEnabled, configuration: configuration, formats: maskFormats)
         if !shown.text.hasSameCodeUnits(as: displayText) || shown.isPlaceholder != showsPlaceholder { problems.append("display out of step with the text") }
         if shown.formattedText != formattedText { problems.append("formattedText out of step with the text") }
         if !showsPlaceholder, !configuration.secure, !formattedText.hasSameCodeUnits(as: displayText) { problems.append("displayText differs from formattedText") }
         if !maskFormats.isEmpty, !maskFormats.contains(where: { $0.accepts(text) }) { problems.append("the text fits no mask format") }
         if !measurement.layout.prepared.text.hasSameCodeUnits(as: displayText) { problems.append("measurement of another text") }
         if measurement.layout.prepared.spans != shown.styledSpans { problems.append("measurement with other spans") }
+        if inlineObjects.count != text.objectReplacementCount { problems.append("\(inlineObjects.count) inline objects for \(text.objectReplacementCount) U+FFFC") }
+        if measurement.layout.prepared.inlineObjects != shown.inlineObjects { problems.append("measurement with other inline objects") }
         if fieldState == .disabled { problems.append("fieldState is disabled") }
         if isFocused && !isEnabled { problems.append("focused while disabled") }
         return problems

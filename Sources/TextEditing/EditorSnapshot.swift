@@ -72,6 +72,10 @@ public struct EditorSnapshot: Sendable {
     public var caretRect: LayoutRect
     /// Where to highlight the selection, in the editor's box as ``caretRect``, unscrolled; empty without one.
     public var selectionRects: [LayoutRect]
+    /// Where the inline objects are drawn, in text order, in the editor's box as ``caretRect``,
+    /// unscrolled (see ``EditorModel/inlineObjectFrames``); empty without objects or while a
+    /// placeholder shows.
+    public var inlineObjectFrames: [InlineObjectFrame] = []
     /// Whether the last event's edit was refused.
     public var rejected: Bool
     /// What the layout of ``displayText`` could not do as asked without failing (see

@@ -96,8 +96,8 @@ public final class EditSession {
 
 extension EditorSnapshot {
     /// The snapshot as one compact JSON object, keys in the order of `textlayout edit`'s output
-    /// (`shrinkWrapWidth` only with the config's `shrinkWrap`); offsets in UTF-16 code units,
-    /// numbers as the batch format writes them.
+    /// (`shrinkWrapWidth` only with the config's `shrinkWrap`, `placeholders` only while inline
+    /// objects are drawn); offsets in UTF-16 code units, numbers as the batch format writes them.
     public var json: String {
         var writer = JSONWriter()
         writer.object { out in
@@ -135,11 +135,32 @@ extension EditorSnapshot {
             out.array { out in
                 for rect in selectionRects { rect.write(to: &out) }
             }
+            if !inlineObjectFrames.isEmpty {
+                out.key("placeholders")
+                out.array { out in
+                    for frame in inlineObjectFrames { frame.write(to: &out) }
+                }
+            }
             out.field("rejected", rejected)
             out.warnings(warnings)
             out.missingGlyphs(missingGlyphCount)
         }
         return writer.text
+    }
+}
+
+extension InlineObjectFrame {
+    /// The frame as `{"index", "line", "x", "y", "width", "height"}`, the batch's shape of an
+    /// inline object's rectangle.
+    func write(to writer: inout JSONWriter) {
+        writer.object {
+            $0.field("index", index)
+            $0.field("line", line)
+            $0.field("x", rect.x)
+            $0.field("y", rect.y)
+            $0.field("width", rect.width)
+            $0.field("height", rect.height)
+        }
     }
 }
 

@@ -13,7 +13,9 @@ enum EditCommand {
     disabledPlaceholder, enabled, pattern, labelText, helperText, style (filled|outlined),
     border {width, cornerRadius}, activeOnEditing, maxLength, lengthPolicy (reject|truncate),
     secure, liveValidation, liveValidationInterval, endEditingValidation, mask, shrinkWrap (true: each
-    snapshot gives the bubble width of what is drawn). A validator is a rule
+    snapshot gives the bubble width of what is drawn), placeholders (the text's inline objects, one
+    {"width", "height", "align", "baseline"} for each U+FFFC, as in a batch job; every U+FFFC of an
+    editor's text is an object's, so typed, pasted and set U+FFFC are dropped). A validator is a rule
     {"rule": "minLength"|"maxLength"|"pattern", "value": ..., "message": "..."} or a list of rules.
     A mask is {"formats": ["+7(ddd)ddd-dd-dd", ...], "maskAppearance": "leftOnly"|"leftAndRight"|
     "whole", "placeholders": {"d": "_"}, "mode": "strict"|"lenient", "literalStyle": {...},
@@ -22,7 +24,9 @@ enum EditCommand {
     "#rrggbbaa", "font": NAME|PATH, "size": px}, every key optional: literals and placeholders are
     laid out as styled spans (role literal or placeholder) in it, and drawn in its colour.
 
-    Each later line is one event (\(EditorEvent.names.joined(separator: ", "))): {"insert": s}, {"paste": s}, {"deleteBackward": n},
+    Each later line is one event (\(EditorEvent.names.joined(separator: ", "))): {"insert": s},
+    {"insertPlaceholder": {"width": 24, "height": 24, "align": "baseline"}} (a U+FFFC with its
+    object at the caret; refused with an error by a mask or secure field), {"paste": s}, {"deleteBackward": n},
     {"deleteForward": n}, {"caret": offset}, {"select": [start, end]}, {"focus": bool},
     {"advance": seconds}, {"setText": s}, {"append": s}, {"setEnabled": bool}, {"setWidth": px}, {"tap": [x, y]},
     {"move": "left"|"right"|"wordLeft"|"wordRight"|"lineStart"|"lineEnd"|"up"|"down"}.
@@ -32,7 +36,9 @@ enum EditCommand {
     Each input line gets one output line: {"text", "displayText", "formattedText", "maskSpans"
     (with a mask), "showsPlaceholder", "caret", "selection", "state", "helperText", "counter",
     "isMatched", "lineCount", "height", "contentHeight", "isScrollable", "shrinkWrapWidth" (with
-    shrinkWrap: the batch's, insets included), "caretRect", "selectionRects", "rejected", "warnings"
+    shrinkWrap: the batch's, insets included), "caretRect", "selectionRects", "placeholders" (while
+    inline objects are drawn: {"index", "line", "x", "y", "width", "height"} in the editor's box),
+    "rejected", "warnings"
     and "missingGlyphs" (only when there are any)}, or {"error": {"code", "message"}}
     (the editor is then unchanged and the session goes on). Error codes: invalidJSON, invalidUTF8,
     invalidConfig, invalidEvent, invalidArgument, invalidPattern, unknownFont, badFontFile, and

@@ -1,6 +1,7 @@
 // Golden sessions: each Tests/Goldens/edit/<case>.jsonl is replayed; its .expected file holds the output lines it must give.
 import Foundation
 import Testing
+import TextLayout
 import TextLayoutIO
 import TestSupport
 
@@ -58,12 +59,36 @@ struct EditGoldenTests {
             var job = config.filter { layoutKeys.contains($0.0) }
             job.append(("text", .string(shown)))
             if let width = editor.editorWidth { job.append(("width", .number(width, literal: "\(width)"))) }
+            if !editor.showsPlaceholder, !editor.inlineObjects.isEmpty { job.append(("placeholders", .array(editor.inlineObjects.map(json)))) }
             let batch = try batchResult(job)
             #expect(output["height"] == batch["editorHeight"], "\(name) line \(i + 1)")
             #expect(output["contentHeight"] == batch["height"], "\(name) line \(i + 1)")
             #expect(output["lineCount"] == batch["lineCount"], "\(name) line \(i + 1)")
             #expect(output["isScrollable"] == batch["isScrollable"], "\(name) line \(i + 1)")
             #expect(output["shrinkWrapWidth"] == batch["shrinkWrapWidth"], "\(name) line \(i + 1)")
+            // The objects' frames: the batch's in its content box, the editor's in its own box.
+            let insets = editor.configuration.settings.sizing.insets
+            #expect(frames(output["placeholders"], movedBy: (0, 0)) == frames(batch["placeholders"], movedBy: (insets.left, insets.top)),
+                    "\(name) line \(i + 1)")
+        }
+    }
+
+    /// An inline object as a batch job gives it.
+    private func json(_ object: InlineObject) -> JSONValue {
+        var members: [(String, JSONValue)] = [("width", .number(object.width, literal: "\(object.width)")),
+                                              ("height", .number(object.height, literal: "\(object.height)")),
+                                              ("align", .string(object.align.rawValue))]
+        if let baseline = object.baseline { members.append(("baseline", .number(baseline, literal: "\(baseline)"))) }
+        return .object(members)
+    }
+
+    /// The `placeholders` of a result as (index, line, x, y, width, height), moved by `offset`.
+    private func frames(_ value: JSONValue?, movedBy offset: (x: Double, y: Double)) -> [[Double]] {
+        guard case let .array(items)? = value else { return [] }
+        return items.map { item in
+            ["index", "line", "x", "y", "width", "height"].map { key in
+                (number(item[key]) ?? .nan) + (key == "x" ? offset.x : key == "y" ? offset.y : 0)
+            }
         }
     }
 

@@ -10,6 +10,8 @@ struct EditorEventTests {
     /// Every event of the session's table, with an argument, and the method call it stands for.
     static let cases: [(json: String, event: EditorEvent, call: @Sendable (EditorModel) throws -> EditOutcome)] = [
         (#"{"insert":"Hi there"}"#, .insert("Hi there"), { $0.insert("Hi there") }),
+        (#"{"insertPlaceholder":{"width":24,"height":20,"align":"middle"}}"#, .insertPlaceholder(InlineObject(width: 24, height: 20, align: .middle)),
+         { try $0.insertPlaceholder(InlineObject(width: 24, height: 20, align: .middle)) }),
         (#"{"paste":"a\nb"}"#, .paste("a\nb"), { $0.paste("a\nb") }),
         (#"{"deleteBackward":2}"#, .deleteBackward(2), { $0.deleteBackward(2) }),
         (#"{"deleteForward":1}"#, .deleteForward(1), { $0.deleteForward(1) }),
@@ -34,7 +36,7 @@ struct EditorEventTests {
         #expect(EditorEvent.names == names)
     }
 
-    @Test("each event line decodes to its event, and applying it is calling its method", arguments: 0..<14)
+    @Test("each event line decodes to its event, and applying it is calling its method", arguments: 0..<15)
     func decodeAndApply(_ index: Int) throws {
         let entry = Self.cases[index]
         #expect(try EditorEvent(json: parseJSON(entry.json)) == entry.event)

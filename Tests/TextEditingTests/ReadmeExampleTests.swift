@@ -57,4 +57,25 @@ struct ReadmeExampleTests {
         let rects = field.snapshot.selectionRects.map { (($0.x * 100).rounded() / 100, ($0.maxX * 100).rounded() / 100) }
         #expect(rects.map(\.0) == [42.51, 70.77] && rects.map(\.1) == [64.14, 81.59])
     }
+
+    @Test("the chat input with custom emoji of docs/editor.md gives the counts and heights it prints")
+    func readmeInlineObjects() throws {
+        var chat = EditorConfiguration(font: try FontContext.shared.defaultFont(), settings: LayoutSettings(editorWidth: 200))
+        chat.text = "Nice \u{FFFC}"
+        chat.inlineObjects = [InlineObject(width: 20, height: 20)]
+        let composer = try EditorModel(configuration: chat)
+        try composer.insertPlaceholder(InlineObject(width: 32, height: 32, align: .middle))
+        composer.insert(" work\u{FFFC}")
+        #expect(composer.text == "Nice \u{FFFC}\u{FFFC} work")
+        #expect(composer.text.unicodeScalars.count == 12 && composer.inlineObjects.count == 2)
+        // The middle object: (32 + x-height 9.296875) / 2 above the baseline, the rest below; the
+        // 20 px one on the baseline; the line is their union, 32 px.
+        #expect(composer.snapshot.height == 32)
+        #expect(composer.inlineObjectFrames.map(\.rect.width) == [20, 32])
+        composer.deleteBackward(6)
+        #expect(composer.text == "Nice \u{FFFC}")
+        // The 20 px object on the baseline over the text's descent: 20 + 483 × 17 / 2048.
+        #expect(composer.inlineObjects.count == 1 && composer.snapshot.height == 20 + 483.0 * 17 / 2048)
+        #expect(composer.snapshot.height == 24.00927734375)
+    }
 }
