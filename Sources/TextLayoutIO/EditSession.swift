@@ -149,21 +149,6 @@ extension EditorSnapshot {
     }
 }
 
-extension InlineObjectFrame {
-    /// The frame as `{"index", "line", "x", "y", "width", "height"}`, the batch's shape of an
-    /// inline object's rectangle.
-    func write(to writer: inout JSONWriter) {
-        writer.object {
-            $0.field("index", index)
-            $0.field("line", line)
-            $0.field("x", rect.x)
-            $0.field("y", rect.y)
-            $0.field("width", rect.width)
-            $0.field("height", rect.height)
-        }
-    }
-}
-
 extension LayoutRect {
     /// The rectangle as `{"x", "y", "width", "height"}`.
     func write(to writer: inout JSONWriter) {

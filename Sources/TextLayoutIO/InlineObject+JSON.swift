@@ -1,4 +1,4 @@
-// Inline objects read from JSON: one `{"width", "height", "align", "baseline"}` and the `placeholders` list of a job or a config.
+// Inline objects in JSON: one `{"width", "height", "align", "baseline"}` and the `placeholders` list of a job or a config read, and each placed object's rectangle written.
 import TextLayout
 
 extension InlineObject {
@@ -38,5 +38,20 @@ extension InlineObject {
         var objects: [InlineObject] = []
         for (index, item) in items.enumerated() { objects.append(try InlineObject(json: item, name: "\(key)[\(index)]", code: code)) }
         return objects
+    }
+}
+
+extension InlineObjectFrame {
+    /// The frame as `{"index", "line", "x", "y", "width", "height"}`, the batch's shape of an
+    /// inline object's rectangle.
+    func write(to writer: inout JSONWriter) {
+        writer.object {
+            $0.field("index", index)
+            $0.field("line", line)
+            $0.field("x", rect.x)
+            $0.field("y", rect.y)
+            $0.field("width", rect.width)
+            $0.field("height", rect.height)
+        }
     }
 }

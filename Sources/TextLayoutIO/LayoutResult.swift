@@ -139,16 +139,7 @@ public struct LayoutResult {
     private func write(placeholdersOf layout: Layout, to out: inout JSONWriter) {
         out.key("placeholders")
         out.array { out in
-            for frame in layout.inlineObjectFrames {
-                out.object { out in
-                    out.field("index", frame.index)
-                    out.field("line", frame.line)
-                    out.field("x", frame.rect.x)
-                    out.field("y", frame.rect.y)
-                    out.field("width", frame.rect.width)
-                    out.field("height", frame.rect.height)
-                }
-            }
+            for frame in layout.inlineObjectFrames { frame.write(to: &out) }
         }
     }
 
