@@ -81,6 +81,8 @@ public enum LayoutOptions {
                      help: "also report the line count and editor height at every editor width from MIN to MAX (insets included) where either changes (with --text-wrap wrap)"),
         LayoutOption("spans", "JSON", sets: \.spans, key: "spans",
                      help: "styled ranges as the batch's \"spans\" list, such as '[{\"start\": 0, \"end\": 5, \"size\": 24}]'"),
+        LayoutOption("placeholders", "JSON", sets: \.placeholders, key: "placeholders",
+                     help: "boxes laid out at the text's U+FFFC characters, one each, as the batch's \"placeholders\" list, such as '[{\"width\": 24, \"height\": 24, \"align\": \"middle\"}]'"),
     ]
 
     /// The options of ``all``, for a command's option list.
@@ -204,15 +206,33 @@ extension ChoiceOptionValue {
     var usageText: String? { rawValue }
 }
 
-/// Styled spans, written as the batch's `spans` list in JSON.
-extension Array: OptionValue where Element == LayoutRequest.Span {
+/// A list the batch format writes in JSON, which an option takes as its value: styled spans, inline objects.
+protocol JSONListOptionElement: Sendable {
+    /// What the list is, with an example: `a JSON list of spans such as '[...]'`.
+    static var listDescription: String { get }
+    /// Reads the list as the batch reads its key.
+    static func readList(_ value: JSONValue) throws(BoundaryError) -> [Self]
+}
+
+extension LayoutRequest.Span: JSONListOptionElement {
+    static let listDescription = "a JSON list of spans such as '[{\"start\": 0, \"end\": 5, \"size\": 24}]'"
+    static func readList(_ value: JSONValue) throws(BoundaryError) -> [Self] { try LayoutRequest.readSpans(value, code: .invalidJob) }
+}
+
+extension InlineObject: JSONListOptionElement {
+    static let listDescription = "a JSON list of inline objects such as '[{\"width\": 24, \"height\": 24, \"align\": \"baseline\"}]'"
+    static func readList(_ value: JSONValue) throws(BoundaryError) -> [Self] { try readList(value, code: .invalidJob) }
+}
+
+/// A list written as the batch writes it in JSON.
+extension Array: OptionValue where Element: JSONListOptionElement {
     static func kind(placeholder: String) -> OptionKind { .string(placeholder: placeholder) }
-    static func read(_ option: CommandOption, from arguments: ParsedArguments) throws -> [LayoutRequest.Span]? {
+    static func read(_ option: CommandOption, from arguments: ParsedArguments) throws -> [Element]? {
         guard let text = arguments.string(option) else { return nil }
         do {
-            return try LayoutRequest.readSpans(try parseJSON(text), code: .invalidJob)
+            return try Element.readList(try parseJSON(text))
         } catch let error as JSONError {
-            throw UsageError("--\(option.name) must be a JSON list of spans such as '[{\"start\": 0, \"end\": 5, \"size\": 24}]': \(error)")
+            throw UsageError("--\(option.name) must be \(Element.listDescription): \(error)")
         } catch let error as BoundaryError {
             throw UsageError("--\(option.name): \(error.message)")
         }

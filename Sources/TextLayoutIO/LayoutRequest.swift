@@ -29,6 +29,9 @@ public struct LayoutRequest: Sendable {
     public var glyphs = false
     /// Ranges of the text in their own font, size, features, letter spacing or attributes.
     public var spans: [Span] = []
+    /// The boxes laid out at the text's U+FFFC characters, the k-th at the k-th (none: each
+    /// U+FFFC is a character); see ``InlineObject``.
+    public var placeholders: [InlineObject] = []
 
     /// A styled span as a request gives it: a font by name, like the request's own.
     public struct Span: Sendable, Equatable {
@@ -121,7 +124,7 @@ public struct LayoutRequest: Sendable {
                                     "lineClamp", "truncate", "ellipsis", "lineHeight", "strut", "align", "indent",
                                     "textWrap"]
     /// The keys a batch job may have.
-    public static let keys = ["id", "text"] + layoutKeys + ["shrinkWrap", "heightSteps", "glyphs", "spans"]
+    public static let keys = ["id", "text"] + layoutKeys + ["shrinkWrap", "heightSteps", "glyphs", "spans", "placeholders"]
     static let insetKeys = ["top", "left", "bottom", "right"]
 
     /// Reads a batch job.
@@ -138,6 +141,7 @@ public struct LayoutRequest: Sendable {
         heightSteps = try Self.readWidthRange(job.value["heightSteps"], key: "heightSteps")
         glyphs = try job.bool("glyphs") ?? false
         spans = try Self.readSpans(job.value["spans"], code: .invalidJob)
+        placeholders = try InlineObject.readList(job.value["placeholders"], code: .invalidJob)
     }
 
     /// Reads a list of spans (absent or null: none).
@@ -187,13 +191,20 @@ public struct LayoutRequest: Sendable {
         try TextStyle(font: font, settings: settings.text)
     }
 
-    /// Lays the text out in `font` (its spans' fonts looked up in `context`) at the request's
-    /// width and measures the editor, with the shrink-wrap width when the request asks for it.
+    /// Lays the text out in `font` (its spans' fonts looked up in `context`, its objects at its
+    /// U+FFFC characters) at the request's width and measures the editor, with the shrink-wrap
+    /// width when the request asks for it.
     /// - Parameter glyphRuns: whether the lines keep their glyph runs (for drawing and for run
     ///   output); the line breaks and every measurement are the same without.
-    /// - Throws: ``LayoutError`` for a value out of range or a text that cannot be laid out.
+    /// - Throws: ``BoundaryError`` `invalidJob` when the objects are not one for each U+FFFC of the
+    ///   text (the job contradicts itself); ``LayoutError`` for a value out of range or a text
+    ///   that cannot be laid out.
     public func measure(font: Font, in context: FontContext, glyphRuns: Bool = true) throws -> LayoutResult {
-        let prepared = try PreparedText(text, style: try style(font: font), spans: try spans.map { try $0.styled(in: context) })
+        do { try InlineObject.requireOneForEachCharacter(of: text, count: placeholders.count) } catch {
+            throw BoundaryError(.invalidJob, error.message, keys: error.keys)
+        }
+        let prepared = try PreparedText(text, style: try style(font: font), spans: try spans.map { try $0.styled(in: context) },
+                                        inlineObjects: placeholders)
         let measurement = try prepared.measureEditor(editorWidth: settings.editorWidth, sizing: settings.sizing, glyphRuns: glyphRuns)
         let shrinkWrapWidth = shrinkWrap ? try measurement.layout.shrinkWrapWidth() : nil
         let steps = try heightSteps.map { try prepared.heightSteps(in: $0, sizing: settings.sizing) }

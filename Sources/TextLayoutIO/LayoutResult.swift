@@ -85,7 +85,9 @@ public struct LayoutResult {
     /// `editorHeight`, `isScrollable`, `font` (with `.runs`), `shrinkWrapWidth` and `stableWidth`
     /// (when asked for, in editor widths: the side insets included), `heightSteps` (when asked
     /// for: `[fromEditorWidth, lineCount, editorHeight]` each), `warnings` and `missingGlyphs` (when
-    /// there are any; per run too, with `.runs`), and `lines`.
+    /// there are any; per run too, with `.runs`), `placeholders` (when the text has inline
+    /// objects), and `lines` (with `.runs`, an inline object's run has `object`, its index, and
+    /// no glyphs).
     public func write(to writer: inout JSONWriter, _ detail: Detail, fontsDirectory: String? = nil) {
         let layout = measurement.layout
         writer.object { out in
@@ -119,9 +121,30 @@ public struct LayoutResult {
             if layout.prepared.style.settings.paragraph.truncates { write(truncationOf: layout, to: &out) }
             out.warnings(layout.prepared.warnings)
             out.missingGlyphs(layout.missingGlyphCount)
+            if !layout.prepared.inlineObjects.isEmpty { write(placeholdersOf: layout, to: &out) }
             out.key("lines")
             out.array { out in
                 for line in layout.lines { write(line, of: layout, to: &out, detail) }
+            }
+        }
+    }
+
+    /// `placeholders`: each inline object the layout shows, in text order, as `{"index", "line",
+    /// "x", "y", "width", "height"}` in the layout's coordinates (``Layout/inlineObjectFrames``:
+    /// the content box's, as the lines' `x` and `top`, the insets not included); an object a
+    /// line clamp hides is left out, so `index` says which object each one is.
+    private func write(placeholdersOf layout: Layout, to out: inout JSONWriter) {
+        out.key("placeholders")
+        out.array { out in
+            for frame in layout.inlineObjectFrames {
+                out.object { out in
+                    out.field("index", frame.index)
+                    out.field("line", frame.line)
+                    out.field("x", frame.rect.x)
+                    out.field("y", frame.rect.y)
+                    out.field("width", frame.rect.width)
+                    out.field("height", frame.rect.height)
+                }
             }
         }
     }
@@ -176,6 +199,7 @@ public struct LayoutResult {
                         if run.hasGeneratedHyphen { out.field("generatedHyphen", true) }
                         out.missingGlyphs(run.missingGlyphCount)
                         if run.isEllipsis { out.field("ellipsis", true) }
+                        if let object = run.inlineObject { out.field("object", object.index) }
                         if glyphs { write(glyphsOf: run, to: &out) }
                     }
                 }

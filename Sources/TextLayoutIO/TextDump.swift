@@ -8,7 +8,9 @@ extension EditorMeasurement {
     /// when the line shows a hyphen after a soft hyphen, `+ellipsis` when it shows an ellipsis (its
     /// text then as shown: the ellipsis in place of the hidden text, which a `hidden` line after
     /// the lines gives, with the ellipsis' box); with an alignment or indent, each line's `x=`
-    /// (where its runs start) after its baseline.
+    /// (where its runs start) after its baseline. After the lines, each inline object the layout
+    /// shows, one a line, with its box in the layout's coordinates:
+    /// `object 0 on line 0 x=42.65 y=0.00 w=24.00 h=24.00`.
     /// Numbers have two decimals; offsets are UTF-16; fonts are named by family and style only,
     /// so the dump does not depend on where the font files are. A line drawn in more than the
     /// primary font, or right to left, lists its glyph runs in drawing order below it.
@@ -25,6 +27,10 @@ extension EditorMeasurement {
                     out += "  run [\(run.utf16Range.lowerBound)..\(run.utf16Range.upperBound)) x=\(twoDecimals(run.x)) w=\(twoDecimals(run.width)) \(run.isRightToLeft ? "rtl" : "ltr") \(run.font.familyName) \(run.font.styleName)\n"
                 }
             }
+        }
+        for frame in layout.inlineObjectFrames {
+            let box = frame.rect
+            out += "object \(frame.index) on line \(frame.line) x=\(twoDecimals(box.x)) y=\(twoDecimals(box.y)) w=\(twoDecimals(box.width)) h=\(twoDecimals(box.height))\n"
         }
         if let truncation = layout.truncation, let box = layout.ellipsisRect {
             let hidden = truncation.hiddenRange

@@ -53,19 +53,38 @@ public struct InlineObject: Sendable, Hashable {
 
     /// Checks the object's sizes; `index` is its place among the text's objects, which the error's
     /// key names as the batch format does (`placeholders[2].width`).
+    /// - Throws: as ``validate(name:)``.
+    func validate(index: Int) throws(LayoutError) {
+        try validate(name: "placeholders[\(index)]")
+    }
+
+    /// Checks the object's sizes; `name` is how the error's key names the object
+    /// (`placeholders[2]` gives the key `placeholders[2].width`).
     /// - Throws: ``LayoutError`` `.invalidArgument` for a width or height that is negative, not
     ///   finite or over ``maximumSize``, or a baseline that is not finite or over it either way.
-    func validate(index: Int) throws(LayoutError) {
-        func check(_ value: Double, _ name: String, allowsNegative: Bool) throws(LayoutError) {
+    public func validate(name: String) throws(LayoutError) {
+        func check(_ value: Double, _ field: String, allowsNegative: Bool) throws(LayoutError) {
             guard value.isFinite, allowsNegative || value >= 0, abs(value) <= Self.maximumSize else {
-                let range = allowsNegative ? "between -\(Self.maximumSize) and \(Self.maximumSize)" : "between 0 and \(Self.maximumSize)"
-                throw LayoutError(.invalidArgument, "inline object \(index)'s \(name) must be a finite number of pixels \(range), got \(value)",
-                                  keys: ["placeholders[\(index)].\(name)"])
+                let limit = Int(Self.maximumSize)
+                let range = allowsNegative ? "between -\(limit) and \(limit)" : "between 0 and \(limit)"
+                throw LayoutError(.invalidArgument, "'\(name).\(field)' (an inline object's) must be a finite number of pixels \(range), got \(value)",
+                                  keys: ["\(name).\(field)"])
             }
         }
         try check(width, "width", allowsNegative: false)
         try check(height, "height", allowsNegative: false)
         if let baseline { try check(baseline, "baseline", allowsNegative: true) }
+    }
+}
+
+extension InlineObject {
+    /// Checks that `text` holds one U+FFFC for each of `count` objects, as
+    /// ``PreparedText/init(_:style:spans:inlineObjects:)`` requires (or that `count` is 0).
+    /// - Throws: ``LayoutError`` `.invalidArgument` naming both counts, about the key `placeholders`.
+    public static func requireOneForEachCharacter(of text: String, count: Int) throws(LayoutError) {
+        guard count > 0 else { return }
+        let characters = text.unicodeScalars.reduce(0) { $1 == "\u{FFFC}" ? $0 + 1 : $0 }
+        try InlineObjectTable.requireMatching(characters: characters, objects: count)
     }
 }
 
