@@ -96,9 +96,10 @@ def utf16_length(text):
 
 def page(style, body, measure, functions=""):
     """A page: `style` (CSS), `body` (HTML), LINES_SCRIPT and `functions` (more JavaScript), and once the fonts are loaded the
-    object `measure` (a JavaScript expression) returns, with the browser's userAgent and the
+    object `measure` (a JavaScript expression) returns (every face loaded first, used or not), with the browser's userAgent and the
     status of each font face, written as JSON into <pre id="result">."""
-    script = (LINES_SCRIPT + functions + "async function measureAll() {\n  await document.fonts.ready;\n"
+    script = (LINES_SCRIPT + functions + "async function measureAll() {\n"
+              "  await Promise.all([...document.fonts].map(f => f.load()));\n  await document.fonts.ready;\n"
               "  const faces = [...document.fonts].map(f => f.family + \":\" + f.status);\n"
               f"  const result = Object.assign({{userAgent: navigator.userAgent, faces}}, {measure});\n"
               "  document.getElementById(\"result\").textContent = JSON.stringify(result);\n}\n"
