@@ -2,7 +2,8 @@
 
   swift build --product textlayout
   python3 Benchmarks/BrowserStudy/objects_vs_chromium.py [--textlayout PATH] [--sample N] [--seed S]
-      [--langs en,fr,de,ru,el,vi,he,ar] [--chromium PATH] [--examples N] [--json OUT] [--check]
+      [--langs en,fr,de,ru,el,vi,he,ar] [--chromium PATH] [--examples N] [--json OUT]
+      [--check [--starts-floor SHARE]]
 
 Makes the corpus jobs (Benchmarks/Corpus/make_jobs.py: every text at 120, 240 and 360 px, size
 17, DejaVu Sans, Noto Sans Hebrew or Noto Sans Arabic), takes a seeded sample, and puts 1 to 4
@@ -43,8 +44,10 @@ whose rectangle moves between the copies is counted ("probes moved"), and should
 
 Prints the share of jobs whose controls agree, of those whose starts with objects agree, and of
 the objects within 1 px in x and in top, then the differences sorted by kind (KINDS), with
-examples. --json writes each job's details; --check exits 1 when a figure is below its floor
-(FLOORS). Python 3 standard library only; needs Chromium (Debian's /usr/bin/chromium).
+examples; and, for information, how often the object's line top itself lies within 1 px of
+Chromium's (it drifts: Chromium rounds a line of `line-height: normal` to whole pixels). --json
+writes each job's details; --check exits 1 when a figure is below its floor (FLOORS; the starts'
+with --starts-floor), a difference is of no named kind, or the probes moved an object. Python 3 standard library only; needs Chromium (Debian's /usr/bin/chromium).
 """
 import argparse, collections, html, json, os, random, subprocess, sys, unicodedata
 
