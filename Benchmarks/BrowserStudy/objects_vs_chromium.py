@@ -39,15 +39,16 @@ bottom are those of the line box they stand in (a box of no height grows no line
 before a probe is one after the object, so the probes always share the object's line). An object
 is on the line of the text before it when that text's top lies in its line box, else on the line
 of the text after it when that one's does, else on a line of its own. The top probe gives the
-line's top. A second copy of each text lays out without the probes: an object
-whose rectangle moves between the copies is counted ("probes moved"), and should never be.
+line's top. A second copy of each text lays out without the probes: an object whose rectangle
+moves between the copies is counted ("probes moved"), and should never be.
 
 Prints the share of jobs whose controls agree, of those whose starts with objects agree, and of
 the objects within 1 px in x and in top, then the differences sorted by kind (KINDS), with
 examples; and, for information, how often the object's line top itself lies within 1 px of
 Chromium's (it drifts: Chromium rounds a line of `line-height: normal` to whole pixels). --json
 writes each job's details; --check exits 1 when a figure is below its floor (FLOORS; the starts'
-with --starts-floor), a difference is of no named kind, or the probes moved an object. Python 3 standard library only; needs Chromium (Debian's /usr/bin/chromium).
+with --starts-floor), a difference is of no named kind, or the probes moved an object.
+Python 3 standard library only; needs Chromium (Debian's /usr/bin/chromium).
 """
 import argparse, collections, html, json, os, random, subprocess, sys, unicodedata
 
@@ -358,7 +359,7 @@ def main():
     ap.add_argument("--examples", type=int, default=2, help="examples shown for each kind of difference (default 2)")
     ap.add_argument("--json", help="write each job's details here (JSON Lines)")
     ap.add_argument("--check", action="store_true", help="exit 1 when a figure is below its floor (" +
-                    ", ".join(f"{k} {100 * v:g}%" for k, v in FLOORS.items()) + "), a difference is of no named kind, or the probes moved an object")
+                    ", ".join(f"{k} {100 * v:g}%%" for k, v in FLOORS.items()) + "), a difference is of no named kind, or the probes moved an object")
     ap.add_argument("--starts-floor", type=float, default=FLOORS["starts"],
                     help="--check's floor for the same starts, as a share (default %(default)s; a small sample varies more)")
     args = ap.parse_args()
