@@ -24,9 +24,9 @@ other is probed: the other fills the text from the line before at that line's wi
 writes every job's lines from both engines. Python 3 standard library only; needs Chromium
 (Debian's /usr/bin/chromium).
 """
-import argparse, collections, html, json, os, re, subprocess, sys
+import collections, html, json, re
 
-from chromium_pages import ROOT, font_face, in_pages, make_jobs, page, run_pages, utf16
+from chromium_pages import checked_study_arguments, font_face, in_pages, make_jobs, page, run_batch, run_pages, study_parser, utf16
 
 DEJAVU_LANGS = ["en", "fr", "de", "ru", "el", "vi"]
 WIDTH_TOLERANCE = 0.5
@@ -72,16 +72,8 @@ MEASURE = """{supports: {textWrapBalance: CSS.supports("text-wrap", "balance"),
 def our_lines(binary, layouts):
     """Our lines for each layout (text, width, mode), as [{"start", "width"}], laid out as the
     corpus jobs are (DejaVu Sans, size 17) with `textWrap` the mode."""
-    jobs = "".join(json.dumps({"id": i, "text": text, "font": "DejaVu Sans", "size": SIZE, "width": width, "textWrap": mode},
-                              ensure_ascii=False) + "\n" for i, (text, width, mode) in enumerate(layouts))
-    run = subprocess.run([binary, "batch", "--fonts-dir", os.path.join(ROOT, "Fonts")], input=jobs,
-                         capture_output=True, text=True)
-    results = [json.loads(line) for line in run.stdout.splitlines()]
-    if len(results) != len(layouts):
-        sys.exit(f"textlayout batch answered {len(results)} of {len(layouts)} jobs: {run.stderr.strip()}")
-    failed = [r for r in results if "error" in r]
-    if failed:
-        sys.exit(f"textlayout batch failed {len(failed)} jobs, first: {json.dumps(failed[0])}")
+    results = run_batch(binary, [{"id": i, "text": text, "font": "DejaVu Sans", "size": SIZE, "width": width, "textWrap": mode}
+                                 for i, (text, width, mode) in enumerate(layouts)])
     return [[{"start": l["start"], "width": l["width"]} for l in r["lines"]] for r in results]
 
 
@@ -253,28 +245,12 @@ def print_kind(kind, meaning, members, jobs, layouts, examples):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0], epilog="\n".join(__doc__.split("\n")[1:]),
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--textlayout", default=os.path.join(ROOT, ".build", "debug", "textlayout"), help="our CLI (default: .build/debug/textlayout)")
-    ap.add_argument("--chromium", default="/usr/bin/chromium", help="the browser (default: /usr/bin/chromium)")
-    ap.add_argument("--sample", type=int, default=400, help="how many jobs, chosen at random (0: all; default 400)")
-    ap.add_argument("--seed", type=int, default=1, help="the seed of the sample (default 1)")
-    ap.add_argument("--langs", default=",".join(DEJAVU_LANGS), help="corpus languages (default: those set in DejaVu Sans, %(default)s)")
+    ap = study_parser(__doc__, "the seed of the sample (default 1)", DEJAVU_LANGS,
+                      "corpus languages (default: those set in DejaVu Sans, %(default)s)")
     ap.add_argument("--white-space", default="pre-wrap", choices=["pre-wrap", "normal"], help="Chromium's white-space (default pre-wrap)")
-    ap.add_argument("--examples", type=int, default=2, help="examples shown for each kind of difference (default 2)")
     ap.add_argument("--json", help="write every job's lines from both engines here")
     args = ap.parse_args()
-    langs = [l for l in args.langs.split(",") if l]
-    unknown = [l for l in langs if l not in DEJAVU_LANGS]
-    if unknown:
-        ap.error(f"--langs: {','.join(unknown)} not set in DejaVu Sans by the corpus; allowed: {','.join(DEJAVU_LANGS)}")
-    if args.sample < 0:
-        ap.error(f"--sample must be 0 (all jobs) or more, not {args.sample}")
-    binary = os.path.abspath(args.textlayout)
-    if not os.access(binary, os.X_OK):
-        sys.exit(f"no textlayout at {binary}: build it (swift build --product textlayout) or give --textlayout PATH")
-    if not os.access(args.chromium, os.X_OK):
-        sys.exit(f"no Chromium at {args.chromium}: install it (scripts/install-deps.sh) or give --chromium PATH")
+    langs, binary = checked_study_arguments(ap, args, DEJAVU_LANGS, "not set in DejaVu Sans by the corpus")
 
     jobs = make_jobs(langs, args.sample, args.seed)
     layouts = [(job["text"], job["width"], mode) for job in jobs for mode in ("wrap", "balance")]

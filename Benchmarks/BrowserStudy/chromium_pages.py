@@ -2,7 +2,7 @@
 
 Python 3 standard library only; needs Chromium (Debian's /usr/bin/chromium).
 """
-import base64, html, json, os, random, re, subprocess, sys, tempfile
+import argparse, base64, html, json, os, random, re, subprocess, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -84,14 +84,24 @@ def make_jobs(langs, sample, seed):
     return jobs
 
 
+def run_batch(binary, jobs):
+    """Our results for `jobs` (dicts) from `textlayout batch --fonts-dir Fonts`, in order; stops the
+    study when a job fails or goes unanswered."""
+    run = subprocess.run([binary, "batch", "--fonts-dir", FONTS], capture_output=True, text=True,
+                         input="".join(json.dumps(job, ensure_ascii=False) + "\n" for job in jobs))
+    results = [json.loads(line) for line in run.stdout.splitlines()]
+    if len(results) != len(jobs):
+        sys.exit(f"textlayout batch answered {len(results)} of {len(jobs)} jobs: {run.stderr.strip()}")
+    failed = [r for r in results if "error" in r]
+    if failed:
+        sys.exit(f"textlayout batch failed {len(failed)} jobs, first: {json.dumps(failed[0], ensure_ascii=False)}")
+    return results
+
+
 def utf16(text, start, end=None):
     """`text` from UTF-16 offset `start` to `end` (the end when None)."""
     units = text.encode("utf-16-le")
     return units[2 * start:None if end is None else 2 * end].decode("utf-16-le")
-
-
-def utf16_length(text):
-    return len(text.encode("utf-16-le")) // 2
 
 
 def page(style, body, measure, functions=""):
@@ -132,3 +142,35 @@ def run_pages(chromium, pages, prefix):
 def in_pages(items):
     """`items` cut into pages of JOBS_PER_PAGE: (index of the first, the page's items)."""
     return [(first, items[first:first + JOBS_PER_PAGE]) for first in range(0, len(items), JOBS_PER_PAGE)]
+
+
+def study_parser(doc, seed_help, langs, langs_help):
+    """The argument parser of a study described by `doc` (its first line the description), with the
+    options every study takes: --textlayout, --chromium, --sample, --seed, --langs, --examples."""
+    ap = argparse.ArgumentParser(description=doc.split("\n")[0], epilog="\n".join(doc.split("\n")[1:]),
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--textlayout", default=os.path.join(ROOT, ".build", "debug", "textlayout"), help="our CLI (default: .build/debug/textlayout)")
+    ap.add_argument("--chromium", default="/usr/bin/chromium", help="the browser (default: /usr/bin/chromium)")
+    ap.add_argument("--sample", type=int, default=400, help="how many corpus jobs, chosen at random (0: all; default 400)")
+    ap.add_argument("--seed", type=int, default=1, help=seed_help)
+    ap.add_argument("--langs", default=",".join(langs), help=langs_help)
+    ap.add_argument("--examples", type=int, default=2, help="examples shown for each kind of difference (default 2)")
+    return ap
+
+
+def checked_study_arguments(ap, args, langs, unknown_langs):
+    """The languages of --langs and our CLI's absolute path, once the options every study takes are
+    checked: each language one of `langs` (else `unknown_langs` says why), --sample not negative,
+    textlayout and Chromium found."""
+    chosen = [l for l in args.langs.split(",") if l]
+    unknown = [l for l in chosen if l not in langs]
+    if unknown:
+        ap.error(f"--langs: {','.join(unknown)} {unknown_langs}; allowed: {','.join(langs)}")
+    if args.sample < 0:
+        ap.error(f"--sample must be 0 (all jobs) or more, not {args.sample}")
+    binary = os.path.abspath(args.textlayout)
+    if not os.access(binary, os.X_OK):
+        sys.exit(f"no textlayout at {binary}: build it (swift build --product textlayout) or give --textlayout PATH")
+    if not os.access(args.chromium, os.X_OK):
+        sys.exit(f"no Chromium at {args.chromium}: install it (scripts/install-deps.sh) or give --chromium PATH")
+    return chosen, binary

@@ -50,9 +50,9 @@ writes each job's details; --check exits 1 when a figure is below its floor (FLO
 with --starts-floor), a difference is of no named kind, or the probes moved an object.
 Python 3 standard library only; needs Chromium (Debian's /usr/bin/chromium).
 """
-import argparse, collections, html, json, os, random, subprocess, sys, unicodedata
+import collections, html, json, random, sys, unicodedata
 
-from chromium_pages import FONTS, ROOT, font_face, in_pages, make_jobs, page, run_pages, utf16, utf16_length
+from chromium_pages import checked_study_arguments, font_face, in_pages, make_jobs, page, run_batch, run_pages, study_parser, utf16
 
 SIZE = 17
 # Each language's font for us (make_jobs.py's) and the file Chromium embeds for it.
@@ -178,18 +178,12 @@ def study_jobs(langs, sample, seed):
 
 def our_layouts(binary, jobs):
     """Our layout of each job with its objects and of its control: ({starts, tops, objects: [{line, x, top}]}, control starts)."""
-    lines = []
+    batch = []
     for i, job in enumerate(jobs):
         common = {"font": job["font"], "size": SIZE, "width": job["width"]}
-        lines.append(json.dumps(dict(id=f"{i}", text=job["text"], placeholders=job["objects"], **common), ensure_ascii=False))
-        lines.append(json.dumps(dict(id=f"{i}-control", text=job["control"], **common), ensure_ascii=False))
-    run = subprocess.run([binary, "batch", "--fonts-dir", FONTS], input="".join(l + "\n" for l in lines), capture_output=True, text=True)
-    results = [json.loads(line) for line in run.stdout.splitlines()]
-    if len(results) != len(lines):
-        sys.exit(f"textlayout batch answered {len(results)} of {len(lines)} jobs: {run.stderr.strip()}")
-    failed = [r for r in results if "error" in r]
-    if failed:
-        sys.exit(f"textlayout batch failed {len(failed)} jobs, first: {json.dumps(failed[0], ensure_ascii=False)}")
+        batch.append(dict(id=f"{i}", text=job["text"], placeholders=job["objects"], **common))
+        batch.append(dict(id=f"{i}-control", text=job["control"], **common))
+    results = run_batch(binary, batch)
     layouts = []
     for result, control in zip(results[0::2], results[1::2]):
         tops, top = [], 0.0
@@ -303,10 +297,8 @@ def longer_line_widths(binary, jobs, differing):
         text = utf16(job["text"], start, end).rstrip(" \t\n")
         probes.append((i, {"id": f"{i}", "text": text, "font": job["font"], "size": SIZE,
                            "placeholders": job["objects"][before:before + text.count(OBJECT_CHARACTER)]}))
-    run = subprocess.run([binary, "batch", "--fonts-dir", FONTS], capture_output=True, text=True,
-                         input="".join(json.dumps(p, ensure_ascii=False) + "\n" for _, p in probes))
-    results = [json.loads(line) for line in run.stdout.splitlines()]
-    return {i: result["width"] - jobs[i]["width"] for (i, _), result in zip(probes, results) if "width" in result}
+    results = run_batch(binary, [p for _, p in probes])
+    return {i: result["width"] - jobs[i]["width"] for (i, _), result in zip(probes, results)}
 
 
 def classify(job, ours, theirs, what, k=None, overflow=None):
@@ -349,33 +341,16 @@ def show_difference(job, ours, theirs, what, k):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0], epilog="\n".join(__doc__.split("\n")[1:]),
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--textlayout", default=os.path.join(ROOT, ".build", "debug", "textlayout"), help="our CLI (default: .build/debug/textlayout)")
-    ap.add_argument("--chromium", default="/usr/bin/chromium", help="the browser (default: /usr/bin/chromium)")
-    ap.add_argument("--sample", type=int, default=400, help="how many corpus jobs, chosen at random (0: all; default 400)")
-    ap.add_argument("--seed", type=int, default=1, help="the seed of the sample and of the objects (default 1)")
-    ap.add_argument("--langs", default=",".join(LANGS), help="corpus languages (default: %(default)s)")
-    ap.add_argument("--examples", type=int, default=2, help="examples shown for each kind of difference (default 2)")
+    ap = study_parser(__doc__, "the seed of the sample and of the objects (default 1)", LANGS, "corpus languages (default: %(default)s)")
     ap.add_argument("--json", help="write each job's details here (JSON Lines)")
     ap.add_argument("--check", action="store_true", help="exit 1 when a figure is below its floor (" +
                     ", ".join(f"{k} {100 * v:g}%%" for k, v in FLOORS.items()) + "), a difference is of no named kind, or the probes moved an object")
     ap.add_argument("--starts-floor", type=float, default=FLOORS["starts"],
                     help="--check's floor for the same starts, as a share (default %(default)s; a small sample varies more)")
     args = ap.parse_args()
-    langs = [l for l in args.langs.split(",") if l]
-    unknown = [l for l in langs if l not in LANGS]
-    if unknown:
-        ap.error(f"--langs: {','.join(unknown)} has no bundled font that Chromium embeds here; allowed: {','.join(LANGS)}")
+    langs, binary = checked_study_arguments(ap, args, LANGS, "has no bundled font that Chromium embeds here")
     if not 0 <= args.starts_floor <= 1:
         ap.error(f"--starts-floor must be a share between 0 and 1, not {args.starts_floor}")
-    if args.sample < 0:
-        ap.error(f"--sample must be 0 (all jobs) or more, not {args.sample}")
-    binary = os.path.abspath(args.textlayout)
-    if not os.access(binary, os.X_OK):
-        sys.exit(f"no textlayout at {binary}: build it (swift build --product textlayout) or give --textlayout PATH")
-    if not os.access(args.chromium, os.X_OK):
-        sys.exit(f"no Chromium at {args.chromium}: install it (scripts/install-deps.sh) or give --chromium PATH")
 
     jobs = study_jobs(langs, args.sample, args.seed)
     ours = our_layouts(binary, jobs)
