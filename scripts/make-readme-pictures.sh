@@ -65,6 +65,13 @@ clamped="These fields declare relationships between the source package and packa
   --output docs/truncate-end-rtl.png "אין מספיק זיכרון לטעינת התמונה, כדאי לנסות לסגור מספר יישומים כדי לפנות זיכרון"
 "$textlayout" render --width 260 --insets 8,10,8,10 --line-clamp 1 --truncate middle --scale 2 --output docs/truncate-middle.png "$clamped"
 
+# Inline objects (docs/pictures.md): a chat message with custom emoji, a sticker on top and a
+# mention chip in the middle, each drawn as an outline labelled with its index.
+object=$(printf '\357\277\274')  # U+FFFC OBJECT REPLACEMENT CHARACTER in UTF-8
+"$textlayout" render --width 240 --insets 8,10,8,10 --scale 2 --debug --output docs/inline-objects.png \
+  --placeholders '[{"width": 20, "height": 20}, {"width": 20, "height": 20}, {"width": 56, "height": 40, "align": "top"}, {"width": 64, "height": 18, "align": "middle"}]' \
+  "Nice work $object$object see you at the launch $object thanks to $object for the slides"
+
 # Greedy lines beside balanced ones (a 24 px heading, 300 px wide) and beside pretty ones (a
 # paragraph 286 px wide): the golden cases' texts.
 balance() {

@@ -15,6 +15,9 @@ public enum LayoutChange: String, CaseIterable, Sendable {
     /// Another number of its characters are in no font, drawn as the .notdef box (see
     /// ``ResultComparison/missingGlyphs(_:)``).
     case missingGlyphs
+    /// Its inline objects are placed elsewhere: one shows in one result only (a line clamp hides
+    /// it), or its line or rectangle (`x`, `y`, `width`, `height`) moved by more than the tolerance.
+    case placeholders
     /// The job is in the new results only (outputs matched by id).
     case added
     /// The job is in the old results only (outputs matched by id).
@@ -94,6 +97,14 @@ public enum ResultComparison {
         }
         guard case .number? = value["lineCount"] else { return "it has neither 'lineCount' nor 'error'" }
         guard case let .array(lines)? = value["lines"] else { return "it has no 'lines' list" }
+        if let objects = value["placeholders"] {
+            guard case let .array(list) = objects else { return "its 'placeholders' must be a list, got \(objects.typeName)" }
+            for (k, object) in list.enumerated() {
+                for key in ["index", "line", "x", "y", "width", "height"] {
+                    guard case .number? = object[key] else { return "placeholders[\(k)] has no number '\(key)'" }
+                }
+            }
+        }
         for (k, line) in lines.enumerated() {
             for key in ["start", "end", "width", "height", "baseline"] {
                 guard case .number? = line[key] else { return "lines[\(k)] has no number '\(key)'" }
@@ -191,6 +202,13 @@ public enum ResultComparison {
             kinds.append(.width)
         }
         if missingGlyphs(old) != missingGlyphs(new) { kinds.append(.missingGlyphs) }
+        let oldObjects = placeholders(old), newObjects = placeholders(new)
+        if oldObjects.map({ $0["index"]?.number }) != newObjects.map({ $0["index"]?.number })
+            || zip(oldObjects, newObjects).contains(where: { a, b in
+                a["line"]?.number != b["line"]?.number || ["x", "y", "width", "height"].contains { moved(a[$0], b[$0]) }
+            }) {
+            kinds.append(.placeholders)
+        }
         return kinds
     }
 
@@ -198,6 +216,12 @@ public enum ResultComparison {
     /// `missingGlyphs`, written only when there are any (0 when absent).
     public static func missingGlyphs(_ result: JSONValue) -> Int {
         Int(result["missingGlyphs"]?.number ?? 0)
+    }
+
+    /// A result's inline objects (`placeholders`, written only when its job has objects).
+    public static func placeholders(_ result: JSONValue) -> [JSONValue] {
+        if case let .array(objects)? = result["placeholders"] { return objects }
+        return []
     }
 
     /// A result's lines.

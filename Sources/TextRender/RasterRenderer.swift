@@ -9,7 +9,8 @@ public enum RasterRenderer {
     /// with the box's top-left inset, in its run's colour (``RenderScene/color(of:foreground:)``);
     /// ink outside the box is clipped (a scrolled editor shows its first lines). The selection's
     /// highlight goes behind the text; the border and the caret, when the scene has them, over
-    /// it, and the overlay over everything.
+    /// it, and the overlay over everything. Each inline object is an outlined box over the text
+    /// (labelled with its index under `debug`).
     /// - Throws: ``RenderError`` for a bad scale or a picture or glyph size past the limits.
     public static func render(_ scene: RenderScene, options: RenderOptions) throws -> Canvas {
         try options.validate()
@@ -20,6 +21,7 @@ public enum RasterRenderer {
         for shape in shapes where shape.isFill { draw(shape, on: &canvas, scale: options.scale) }
         if let selection = scene.selection { canvas.draw(selection, scale: options.scale) }
         drawGlyphs(scene, on: &canvas, options: options)
+        drawInlineObjects(scene, on: &canvas, options: options)
         if let border = scene.border { canvas.stroke(border, scale: options.scale) }
         if let caret = scene.caret { canvas.draw(caret, scale: options.scale) }
         for shape in shapes where !shape.isFill { draw(shape, on: &canvas, scale: options.scale) }
@@ -83,7 +85,7 @@ public enum RasterRenderer {
     }
 
     /// Draws one overlay shape; strokes are one device pixel wide and sit inside a box's edges.
-    private static func draw(_ shape: OverlayShape, on canvas: inout Canvas, scale: Double) {
+    static func draw(_ shape: OverlayShape, on canvas: inout Canvas, scale: Double) {
         func column(_ x: Double) -> Int { min(canvas.width - 1, max(0, Int((x * scale).rounded(.down)))) }
         func row(_ y: Double) -> Int { min(canvas.height - 1, max(0, Int((y * scale).rounded(.down)))) }
         func end(_ v: Double) -> Int { Int((v * scale).rounded(.up)) }

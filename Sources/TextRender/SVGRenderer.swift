@@ -8,7 +8,8 @@ public enum SVGRenderer {
     /// rounded), the view box is the box in layout pixels. Outline glyphs are paths in font units,
     /// placed with `<use>` in the text's colour (a run of another colour, from its span, carries
     /// its own `fill`); bitmap glyphs (colour emoji strikes) are embedded PNG images. The
-    /// selection's rectangles come before the text.
+    /// selection's rectangles come before the text; each inline object's outline (and its index
+    /// under `debug`) after it, in a `<g class="inline-objects">`.
     /// - Throws: ``RenderError`` for a bad scale or a picture past the size limit.
     public static func render(_ scene: RenderScene, options: RenderOptions) throws -> String {
         try options.validate()
@@ -79,6 +80,7 @@ public enum SVGRenderer {
         }
         if !definitions.isEmpty { out += "<defs>\n" + definitions + "</defs>\n" }
         out += "<g\(fill(textColor))>\n" + uses + "</g>\n"
+        out += inlineObjectsSVG(scene, options: options)
         out += scene.decorationsSVG(scale: options.scale)
         if !shapes.isEmpty {
             out += "<g fill=\"none\" shape-rendering=\"crispEdges\">\n"
@@ -126,7 +128,7 @@ public enum SVGRenderer {
     }
 
     /// One overlay shape; strokes are one device pixel wide, inside the picture as in the PNG.
-    private static func element(_ shape: OverlayShape, scale: Double, scene: RenderScene) -> String {
+    static func element(_ shape: OverlayShape, scale: Double, scene: RenderScene) -> String {
         let n = RenderScene.decimal
         let w = 1 / scale
         func stroke(_ color: RGBAColor, _ dashed: Bool) -> String {

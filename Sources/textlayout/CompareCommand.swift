@@ -26,7 +26,9 @@ enum CompareCommand {
     line and must be outputs of the same jobs. With only OLD (a golden), --jobs is laid out again
     now and compared with it. A job changed when it failed in one run only (or differently), or
     its line count, line starts, heights or widths differ (heights and widths by more than
-    --tolerance), or the count of its characters with no glyph in any font (missingGlyphs). The
+    --tolerance), or the count of its characters with no glyph in any font (missingGlyphs), or
+    where its inline objects are (placeholders: one shown in one result only, or its line or
+    rectangle moved by more than --tolerance). The
     JSON lines are {"index", "oldIndex", "id", "kinds", "old", "new"}: the job's line in NEW and
     in OLD, counting from 0 (null where it is not), and its two results (null where it has none).
     Exit status: 0 when nothing changed, 1 when something did, 2 for a usage error or files that
@@ -178,7 +180,8 @@ struct ChangeReport {
     }
 
     /// Each changed job once, under the first of its kinds (an error, then the line count, the
-    /// starts, heights, widths, missing glyphs, an added or removed job), with every change it has.
+    /// starts, heights, widths, missing glyphs, inline objects, an added or removed job), with
+    /// every change it has.
     var text: String {
         var out = ""
         for kind in LayoutChange.allCases {
@@ -229,6 +232,13 @@ struct ChangeReport {
             return "widest line \(pixels(old, "width")) → \(pixels(new, "width"))"
         case .missingGlyphs:
             return "characters with no glyph in any font \(ResultComparison.missingGlyphs(old)) → \(ResultComparison.missingGlyphs(new))"
+        case .placeholders:
+            func boxes(_ result: JSONValue) -> String {
+                "[" + ResultComparison.placeholders(result).map { object in
+                    "\(object["index"]?.serialized ?? "?"): " + ["x", "y", "width", "height"].map { object[$0]?.number.map(twoDecimals) ?? "?" }.joined(separator: " ")
+                }.joined(separator: ", ") + "]"
+            }
+            return "inline objects (index: x y width height) \(boxes(old)) → \(boxes(new))"
         case .added: return "not in the old results"
         case .removed: return "not in the new results"
         }

@@ -199,6 +199,8 @@ struct CommandLineLayoutOptionTests {
         ("shrink-wrap", "", "shrinkWrap", "true"),
         ("height-steps", "80,300", "heightSteps", "[80,300]"),
         ("spans", #"[{"start":0,"end":1,"size":30}]"#, "spans", #"[{"start":0,"end":1,"size":30}]"#),
+        ("placeholders", #"[{"width":24,"height":20,"align":"middle","baseline":3}]"#, "placeholders",
+         #"[{"width":24,"height":20,"align":"middle","baseline":3}]"#),
     ]
 
     static var command: Command { Command("measure", summary: "test", options: LayoutOptions.options, operands: Operands("", maximum: 1)) { _ in 0 } }
@@ -207,15 +209,16 @@ struct CommandLineLayoutOptionTests {
     static func fields(_ job: LayoutRequest) -> String {
         "\(job.text)|\(String(describing: job.font))|\(String(describing: job.weight))|\(job.settings)|"
             + "\(job.shrinkWrap)|\(String(describing: job.heightSteps))|"
-            + job.spans.map { "\($0.start)-\($0.end)-\(String(describing: $0.size))" }.joined(separator: ",")
+            + job.spans.map { "\($0.start)-\($0.end)-\(String(describing: $0.size))" }.joined(separator: ",") + "|"
+            + job.placeholders.map { "\($0)" }.joined(separator: ",")
     }
 
     @Test("the samples cover every layout option, each with its batch key, and the options every layout key")
     func coverage() {
         #expect(LayoutOptions.all.map(\.option.name) == Self.samples.map(\.flag))
         #expect(LayoutOptions.all.map(\.key) == Self.samples.map(\.key))
-        // The layout keys an editor's config takes too, then the job's keys of what a result reports, and the spans.
-        #expect(LayoutOptions.all.map(\.key) == LayoutRequest.layoutKeys + ["shrinkWrap", "heightSteps", "spans"])
+        // The layout keys an editor's config takes too, then the job's keys of what a result reports, the spans and the objects.
+        #expect(LayoutOptions.all.map(\.key) == LayoutRequest.layoutKeys + ["shrinkWrap", "heightSteps", "spans", "placeholders"])
     }
 
     @Test("each option sets the field its batch key sets, and nothing else", arguments: samples)

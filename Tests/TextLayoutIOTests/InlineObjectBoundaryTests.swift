@@ -196,4 +196,38 @@ struct InlineObjectBoundaryTests {
         let notJSON = try runTextlayout(["measure", "--placeholders", "24x24", text])
         #expect(notJSON.status != 0 && notJSON.error.contains("--placeholders must be a JSON list of inline objects"), "\(notJSON.error)")
     }
+
+    @Test("compare: an object that moves past the tolerance, or shows in one result only, is a placeholders change; within it, none")
+    func compareObjects() throws {
+        func result(_ objects: String) throws -> JSONValue {
+            try parseJSON(#"{"id":1,"lineCount":1,"height":20,"width":50,"editorHeight":20,"isScrollable":false,"placeholders":[\#(objects)],"lines":[{"start":0,"end":3,"width":50,"height":20,"baseline":15}]}"#)
+        }
+        let base = try result(#"{"index":0,"line":0,"x":10,"y":0,"width":20,"height":20}"#)
+        #expect(ResultComparison.changes(from: base, to: base, tolerance: 0.01) == [])
+        let nudged = try result(#"{"index":0,"line":0,"x":10.005,"y":0,"width":20,"height":20}"#)
+        #expect(ResultComparison.changes(from: base, to: nudged, tolerance: 0.01) == [])
+        for moved in [#"{"index":0,"line":0,"x":11,"y":0,"width":20,"height":20}"#, #"{"index":0,"line":0,"x":10,"y":2,"width":20,"height":20}"#,
+                      #"{"index":0,"line":0,"x":10,"y":0,"width":20,"height":24}"#, #"{"index":0,"line":1,"x":10,"y":0,"width":20,"height":20}"#, ""] {
+            #expect(ResultComparison.changes(from: base, to: try result(moved), tolerance: 0.01) == [.placeholders], "\(moved)")
+        }
+        let bad = #"{"id":1,"lineCount":1,"height":20,"width":50,"editorHeight":20,"isScrollable":false,"placeholders":[{"index":0,"line":0,"x":"10","y":0,"width":20,"height":20}],"lines":[]}"#
+        #expect(throws: BoundaryError.self) { try ResultComparison.results([bad], source: "old") }
+        do { _ = try ResultComparison.results([bad], source: "old") } catch {
+            #expect(error.code == .invalidResult && error.message.contains("placeholders[0] has no number 'x'"), "\(error.message)")
+        }
+    }
+
+    @Test("check: a tall object that makes the editor scroll is maxHeight, one a clamp hides is truncated text, a count mismatch an error")
+    func fitCheck() throws {
+        func problems(_ job: String) throws -> [FitProblem] {
+            let request = try LayoutRequest(job: parseJSON(job))
+            let (json, _) = batchResult(job, layouter: BatchLayouter(fonts: bundledFonts))
+            return FitCheck.problems(request, result: try parseJSON(json))
+        }
+        let fits = #"{"id":1,"text":"ok \uFFFC","maxHeight":30,"placeholders":[{"width":10,"height":10}]}"#
+        #expect(try problems(fits) == [])
+        #expect(try problems(#"{"id":1,"text":"ok \uFFFC","maxHeight":30,"placeholders":[{"width":10,"height":40}]}"#) == [.maxHeight])
+        #expect(try problems(#"{"id":1,"text":"ok \uFFFC\nmore","lineClamp":1,"placeholders":[{"width":10,"height":10}]}"#) == [.truncated])
+        #expect(try problems(#"{"id":1,"text":"ok","placeholders":[{"width":10,"height":10}]}"#) == [.error])
+    }
 }

@@ -66,6 +66,14 @@ struct ReadmeSwiftTests {
         let truncation = try #require(clamped.truncation)
         #expect(clamped.lineCount == 2 && truncation.hiddenLineCount > 0 && clamped.ellipsisRect != nil)
         #expect(truncation.hiddenRange.upperBound == preview.text.utf16.count)
+        let message = try PreparedText("Nice \u{FFFC} work", style: TextStyle(font: font),
+                                       inlineObjects: [InlineObject(width: 24, height: 24, align: .baseline)])
+        let messageLayout = try message.layout()
+        let frames = messageLayout.inlineObjectFrames
+        // DejaVu Sans at 17 px: "Nice " is 5138 units of 2048 wide, the ascent 15.78 and the descent 4.01.
+        #expect(frames.count == 1 && frames[0].line == 0)
+        #expect(frames[0].rect == LayoutRect(x: 5138.0 * 17 / 2048, y: 0, width: 24, height: 24))
+        #expect(messageLayout.lines[0].baseline == 24 && messageLayout.lines[0].height == 24 + 483.0 * 17 / 2048)
     }
 
     @Test("the README's Package.swift of an app resolves against this package: the products it names are this package's")
