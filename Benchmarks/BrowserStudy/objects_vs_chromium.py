@@ -46,7 +46,7 @@ Prints the share of jobs whose controls agree, of those whose starts with object
 the objects within 1 px in x and in top, then the differences sorted by kind (KINDS), with
 examples; and, for information, how often the object's line top itself lies within 1 px of
 Chromium's (it drifts: Chromium rounds a line of `line-height: normal` to whole pixels). --json
-writes each job's details; --check exits 1 when a figure is below its floor (FLOORS; the starts'
+writes each job's details (with its starts' kind of difference); --check exits 1 when a figure is below its floor (FLOORS; the starts'
 with --starts-floor), a difference is of no named kind, or the probes moved an object.
 Python 3 standard library only; needs Chromium (Debian's /usr/bin/chromium).
 """
@@ -370,10 +370,12 @@ def main():
         counts["control"] += control_agrees
         counts["starts"] += starts_agree
         counts["moved"] += t["moved"] > 0
+        kind = None
         if control_agrees:
             counts["starts of control"] += starts_agree
             if not starts_agree:
-                differences["starts"][classify(job, o, t, "starts", overflow=overflows.get(i))].append((i, None))
+                kind = classify(job, o, t, "starts", overflow=overflows.get(i))
+                differences["starts"][kind].append((i, None))
         if starts_agree:
             for k, (a, b) in enumerate(zip(o["objects"], t["objects"])):
                 counts["compared"] += 1
@@ -384,7 +386,7 @@ def main():
                         differences[what][classify(job, o, t, what, k)].append((i, k))
                 counts["lineTop"] += abs(a["lineTop"] - b["lineTop"]) <= TOLERANCE
         details.append({"id": job["id"], "width": job["width"], "text": job["text"], "objects": job["objects"],
-                        "controlAgrees": control_agrees, "startsAgree": starts_agree,
+                        "controlAgrees": control_agrees, "startsAgree": starts_agree, "startsKind": kind,
                         "ours": {"control": o_control, **o}, "chromium": {"control": t_control, **t}})
 
     shares = {"starts": (counts["starts of control"], counts["control"]), "x": (counts["x"], counts["compared"]),
