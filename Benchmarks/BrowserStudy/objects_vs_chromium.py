@@ -42,12 +42,13 @@ of the text after it when that one's does, else on a line of its own. The top pr
 line's top. A second copy of each text lays out without the probes: an object whose rectangle
 moves between the copies is counted ("probes moved"), and should never be.
 
-Prints the share of jobs whose controls agree, of those whose starts with objects agree, and of
-the objects within 1 px in x and in top, then the differences sorted by kind (KINDS), with
-examples; and, for information, how often the object's line top itself lies within 1 px of
-Chromium's (it drifts: Chromium rounds a line of `line-height: normal` to whole pixels). --json
-writes each job's details (with its starts' kind of difference); --check exits 1 when a figure is below its floor (FLOORS; the starts'
-with --starts-floor), a difference is of no named kind, or the probes moved an object.
+Prints the share of jobs whose controls agree, of those whose starts with objects agree, and of the
+objects within 1 px in x and in top, then the differences sorted by kind (KINDS), with examples;
+and, for information, how often the object's line top itself lies within 1 px of Chromium's (it
+drifts: Chromium rounds a line of `line-height: normal` to whole pixels). --json writes each job's
+details (with its starts' kind of difference); --check exits 1 when a figure is below its floor
+(FLOORS; the starts' with --starts-floor), a difference is of no named kind, or the probes moved an
+object.
 Python 3 standard library only; needs Chromium (Debian's /usr/bin/chromium).
 """
 import collections, html, json, random, sys, unicodedata
