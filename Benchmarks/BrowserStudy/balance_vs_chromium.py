@@ -24,11 +24,10 @@ other is probed: the other fills the text from the line before at that line's wi
 writes every job's lines from both engines. Python 3 standard library only; needs Chromium
 (Debian's /usr/bin/chromium).
 """
-import argparse, base64, collections, html, json, os, random, re, subprocess, sys, tempfile
+import collections, html, json, re
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-FONT_FILE = os.path.join(ROOT, "Fonts", "DejaVuSans.ttf")
+from chromium_pages import checked_study_arguments, font_face, in_pages, make_jobs, page, run_batch, run_pages, study_parser, utf16
+
 DEJAVU_LANGS = ["en", "fr", "de", "ru", "el", "vi"]
 WIDTH_TOLERANCE = 0.5
 # Chromium's limits (third_party/blink/renderer/core/layout/inline/score_line_break_context.h):
@@ -37,7 +36,6 @@ CHROMIUM_MAX_BALANCED_LINES = 6
 # What Chromium's ScoreLineBreaker adds to the break before a paragraph's last word (its orphan
 # penalty, score_line_breaker.cc), in the units of its squared slack (px²).
 CHROMIUM_ORPHAN_PENALTY = 10000.0
-JOBS_PER_PAGE = 800
 SIZE = 17
 
 # How much wider than a line's width a probe for a break opportunity is laid out (both engines
@@ -65,76 +63,23 @@ BALANCE_KINDS = {
     "other": "none of the above",
 }
 
-PAGE_SCRIPT = r"""
-const HANGING = /^[ \t\n\u1680\u2000-\u2006\u2008-\u200a\u205f\u3000]+$/;
-function linesOf(div) {
-  const box = div.getBoundingClientRect();
-  const text = div.firstChild;
-  const lines = [];
-  if (!text) return lines;
-  const range = document.createRange();
-  let bottom = -Infinity;
-  for (const {segment, index} of new Intl.Segmenter(undefined, {granularity: "grapheme"}).segment(text.data)) {
-    range.setStart(text, index);
-    range.setEnd(text, index + segment.length);
-    const rect = [...range.getClientRects()].find(r => r.height > 0);
-    if (!rect) continue;
-    const middle = (rect.top + rect.bottom) / 2;
-    if (middle > bottom) {
-      lines.push({start: index, width: 0});
-      bottom = rect.bottom;
-    }
-    if (!HANGING.test(segment)) {
-      const line = lines[lines.length - 1];
-      line.width = Math.max(line.width, rect.right - box.left);
-    }
-  }
-  return lines;
-}
-async function measure() {
-  await document.fonts.ready;
-  const faces = [...document.fonts].map(f => f.family + ":" + f.status);
-  const result = {userAgent: navigator.userAgent, faces,
-                  supports: {textWrapBalance: CSS.supports("text-wrap", "balance"),
-                             textWrapStyleBalance: CSS.supports("text-wrap-style", "balance")},
-                  layouts: [...document.querySelectorAll("div.job")].map(d => ({i: +d.dataset.i, lines: linesOf(d)}))};
-  document.getElementById("result").textContent = JSON.stringify(result);
-}
-window.addEventListener("load", measure);
-"""
-
-
-def make_jobs(langs, sample, seed):
-    """The corpus jobs of `langs`, a seeded sample of `sample` of them (all when 0), in corpus order."""
-    made = subprocess.run([sys.executable, os.path.join(ROOT, "Benchmarks", "Corpus", "make_jobs.py"), "--langs", ",".join(langs)],
-                          capture_output=True, text=True, check=True).stdout.splitlines()
-    jobs = [json.loads(line) for line in made]
-    if 0 < sample < len(jobs):
-        chosen = sorted(random.Random(seed).sample(range(len(jobs)), sample))
-        jobs = [jobs[i] for i in chosen]
-    return jobs
+# What the page measures (chromium_pages.page): what the browser says of text-wrap: balance, and each div's lines.
+MEASURE = """{supports: {textWrapBalance: CSS.supports("text-wrap", "balance"),
+                        textWrapStyleBalance: CSS.supports("text-wrap-style", "balance")},
+             layouts: [...document.querySelectorAll("div.job")].map(d => ({i: +d.dataset.i, lines: linesOf(d)}))}"""
 
 
 def our_lines(binary, layouts):
     """Our lines for each layout (text, width, mode), as [{"start", "width"}], laid out as the
     corpus jobs are (DejaVu Sans, size 17) with `textWrap` the mode."""
-    jobs = "".join(json.dumps({"id": i, "text": text, "font": "DejaVu Sans", "size": SIZE, "width": width, "textWrap": mode},
-                              ensure_ascii=False) + "\n" for i, (text, width, mode) in enumerate(layouts))
-    run = subprocess.run([binary, "batch", "--fonts-dir", os.path.join(ROOT, "Fonts")], input=jobs,
-                         capture_output=True, text=True)
-    results = [json.loads(line) for line in run.stdout.splitlines()]
-    if len(results) != len(layouts):
-        sys.exit(f"textlayout batch answered {len(results)} of {len(layouts)} jobs: {run.stderr.strip()}")
-    failed = [r for r in results if "error" in r]
-    if failed:
-        sys.exit(f"textlayout batch failed {len(failed)} jobs, first: {json.dumps(failed[0])}")
+    results = run_batch(binary, [{"id": i, "text": text, "font": "DejaVu Sans", "size": SIZE, "width": width, "textWrap": mode}
+                                 for i, (text, width, mode) in enumerate(layouts)])
     return [[{"start": l["start"], "width": l["width"]} for l in r["lines"]] for r in results]
 
 
-def page(layouts, white_space, font_data):
+def balance_page(layouts, white_space):
     """A page with one div per layout (text, width, mode), and the script that measures their lines."""
-    style = f"""
-@font-face {{ font-family: "StudyDejaVu"; src: url(data:font/ttf;base64,{font_data}) format("truetype"); }}
+    style = font_face("StudyDejaVu", "DejaVuSans.ttf") + f"""
 body {{ margin: 0; }}
 div.job {{ font-family: "StudyDejaVu"; font-size: 17px; font-kerning: normal; line-height: normal;
           white-space: {white_space}; overflow-wrap: break-word; tab-size: 8; margin: 0 0 10px 0; padding: 0; }}
@@ -143,32 +88,19 @@ div.balance {{ text-wrap: balance; }}
 """
     divs = [f'<div class="job {mode}" data-i="{i}" style="width: {width}px">{html.escape(text, quote=False)}</div>'
             for i, (text, width, mode) in enumerate(layouts)]
-    return (f'<!DOCTYPE html>\n<html><head><meta charset="utf-8"><style>{style}</style></head><body>\n'
-            + "\n".join(divs) + f'\n<pre id="result"></pre>\n<script>{PAGE_SCRIPT}</script>\n</body></html>\n')
+    return page(style, "\n".join(divs), MEASURE)
 
 
 def chromium_lines(chromium, layouts, white_space):
     """Chromium's lines for each layout (text, width, mode "wrap" or "balance"), and what the browser
-    said about itself; one browser run a page of JOBS_PER_PAGE layouts."""
-    with open(FONT_FILE, "rb") as f:
-        font_data = base64.b64encode(f.read()).decode("ascii")
-    lines, about = [None] * len(layouts), None
-    with tempfile.TemporaryDirectory(prefix="balance-vs-chromium-") as folder:
-        for first in range(0, len(layouts), JOBS_PER_PAGE):
-            path = os.path.join(folder, f"page{first // JOBS_PER_PAGE}.html")
-            with open(path, "w", encoding="utf-8") as f:
-                f.write(page(layouts[first:first + JOBS_PER_PAGE], white_space, font_data))
-            run = subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=30000",
-                                  "--dump-dom", "file://" + path], capture_output=True, text=True)
-            found = re.search(r'<pre id="result">(.*?)</pre>', run.stdout, re.S)
-            if run.returncode != 0 or not found or not found.group(1):
-                sys.exit(f"Chromium gave no result for {path} (status {run.returncode}): {run.stderr.strip()[-2000:]}")
-            result = json.loads(html.unescape(found.group(1)))
-            about = {k: result[k] for k in ("userAgent", "faces", "supports")}
-            if not all(face.endswith(":loaded") for face in about["faces"]):
-                sys.exit(f"Chromium did not load the font: {about['faces']}")
-            for layout in result["layouts"]:
-                lines[first + layout["i"]] = layout["lines"]
+    said about itself; one browser run a page of chromium_pages.JOBS_PER_PAGE layouts."""
+    pages = in_pages(layouts)
+    results = run_pages(chromium, [balance_page(part, white_space) for _, part in pages], "balance-vs-chromium-")
+    lines = [None] * len(layouts)
+    for (first, _), result in zip(pages, results):
+        for layout in result["layouts"]:
+            lines[first + layout["i"]] = layout["lines"]
+    about = {k: results[-1][k] for k in ("userAgent", "faces", "supports")} if results else None
     return lines, about
 
 
@@ -178,12 +110,6 @@ def widest(lines):
 
 def starts(lines):
     return [l["start"] for l in lines]
-
-
-def utf16(text, start, end=None):
-    """`text` from UTF-16 offset `start` to `end` (the end when None)."""
-    units = text.encode("utf-16-le")
-    return units[2 * start:None if end is None else 2 * end].decode("utf-16-le")
 
 
 GROUPS = {"all": "all jobs", "multi": "2+ lines", "balanced": "balanced by both"}
@@ -319,28 +245,12 @@ def print_kind(kind, meaning, members, jobs, layouts, examples):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0], epilog="\n".join(__doc__.split("\n")[1:]),
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--textlayout", default=os.path.join(ROOT, ".build", "debug", "textlayout"), help="our CLI (default: .build/debug/textlayout)")
-    ap.add_argument("--chromium", default="/usr/bin/chromium", help="the browser (default: /usr/bin/chromium)")
-    ap.add_argument("--sample", type=int, default=400, help="how many jobs, chosen at random (0: all; default 400)")
-    ap.add_argument("--seed", type=int, default=1, help="the seed of the sample (default 1)")
-    ap.add_argument("--langs", default=",".join(DEJAVU_LANGS), help="corpus languages (default: those set in DejaVu Sans, %(default)s)")
+    ap = study_parser(__doc__, "the seed of the sample (default 1)", DEJAVU_LANGS,
+                      "corpus languages (default: those set in DejaVu Sans, %(default)s)")
     ap.add_argument("--white-space", default="pre-wrap", choices=["pre-wrap", "normal"], help="Chromium's white-space (default pre-wrap)")
-    ap.add_argument("--examples", type=int, default=2, help="examples shown for each kind of difference (default 2)")
     ap.add_argument("--json", help="write every job's lines from both engines here")
     args = ap.parse_args()
-    langs = [l for l in args.langs.split(",") if l]
-    unknown = [l for l in langs if l not in DEJAVU_LANGS]
-    if unknown:
-        ap.error(f"--langs: {','.join(unknown)} not set in DejaVu Sans by the corpus; allowed: {','.join(DEJAVU_LANGS)}")
-    if args.sample < 0:
-        ap.error(f"--sample must be 0 (all jobs) or more, not {args.sample}")
-    binary = os.path.abspath(args.textlayout)
-    if not os.access(binary, os.X_OK):
-        sys.exit(f"no textlayout at {binary}: build it (swift build --product textlayout) or give --textlayout PATH")
-    if not os.access(args.chromium, os.X_OK):
-        sys.exit(f"no Chromium at {args.chromium}: install it (scripts/install-deps.sh) or give --chromium PATH")
+    langs, binary = checked_study_arguments(ap, args, DEJAVU_LANGS, "not set in DejaVu Sans by the corpus")
 
     jobs = make_jobs(langs, args.sample, args.seed)
     layouts = [(job["text"], job["width"], mode) for job in jobs for mode in ("wrap", "balance")]

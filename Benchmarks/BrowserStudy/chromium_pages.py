@@ -1,0 +1,176 @@
+"""What the studies against headless Chromium share: the corpus jobs, the bundled fonts as @font-face rules, pages of many divs run in the browser, and the page script that finds each line's start by Range.getClientRects.
+
+Python 3 standard library only; needs Chromium (Debian's /usr/bin/chromium).
+"""
+import argparse, base64, html, json, os, random, re, subprocess, sys, tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+FONTS = os.path.join(ROOT, "Fonts")
+# The layouts of one browser run: a page of this many divs.
+JOBS_PER_PAGE = 800
+
+# The page's shared functions. itemsOf: the div's content in text order, each grapheme cluster of
+# its text nodes and each child element marked `data-unit` (an object: one UTF-16 unit, its
+# U+FFFC), with its UTF-16 offset and its first client rectangle of some height (null when it has
+# none). linesOf: a text-only div's lines, {start, width}: a line starts at a cluster whose
+# rectangle's middle lies below the bottom of the first rectangle of the line before; its width
+# reaches the right edge of its last cluster that does not hang (spaces at the end of a line).
+LINES_SCRIPT = r"""
+const HANGING = /^[ \t\n\u1680\u2000-\u2006\u2008-\u200a\u205f\u3000]+$/;
+const SEGMENTER = new Intl.Segmenter(undefined, {granularity: "grapheme"});
+function itemsOf(div) {
+  const items = [];
+  const range = document.createRange();
+  let offset = 0;
+  for (const node of div.childNodes) {
+    if (node.nodeType === Node.TEXT_NODE) {
+      for (const {segment, index} of SEGMENTER.segment(node.data)) {
+        range.setStart(node, index);
+        range.setEnd(node, index + segment.length);
+        const rect = [...range.getClientRects()].find(r => r.height > 0) || null;
+        items.push({offset: offset + index, segment, element: null, rect});
+      }
+      offset += node.data.length;
+    } else if (node.nodeType === Node.ELEMENT_NODE && node.dataset.unit !== undefined) {
+      items.push({offset, segment: null, element: node, rect: node.getBoundingClientRect()});
+      offset += 1;
+    }
+  }
+  return items;
+}
+function linesOf(div) {
+  const box = div.getBoundingClientRect();
+  const lines = [];
+  let bottom = -Infinity;
+  for (const item of itemsOf(div)) {
+    const rect = item.rect;
+    if (!rect) continue;
+    const middle = (rect.top + rect.bottom) / 2;
+    if (middle > bottom) {
+      lines.push({start: item.offset, width: 0});
+      bottom = rect.bottom;
+    }
+    if (!HANGING.test(item.segment)) {
+      const line = lines[lines.length - 1];
+      line.width = Math.max(line.width, rect.right - box.left);
+    }
+  }
+  return lines;
+}
+"""
+
+_font_data = {}
+
+
+def font_face(family, file_name):
+    """An @font-face rule that embeds Fonts/`file_name` (base64) as `family`."""
+    if file_name not in _font_data:
+        with open(os.path.join(FONTS, file_name), "rb") as f:
+            _font_data[file_name] = base64.b64encode(f.read()).decode("ascii")
+    mime, kind = ("otf", "opentype") if file_name.endswith(".otf") else ("ttf", "truetype")
+    return f'@font-face {{ font-family: "{family}"; src: url(data:font/{mime};base64,{_font_data[file_name]}) format("{kind}"); }}\n'
+
+
+def make_jobs(langs, sample, seed):
+    """The corpus jobs of `langs` (Benchmarks/Corpus/make_jobs.py: every text at 120, 240 and 360
+    px, size 17, each language's font), a seeded sample of `sample` of them (all when 0), in corpus order."""
+    made = subprocess.run([sys.executable, os.path.join(ROOT, "Benchmarks", "Corpus", "make_jobs.py"), "--langs", ",".join(langs)],
+                          capture_output=True, text=True, check=True).stdout.splitlines()
+    jobs = [json.loads(line) for line in made]
+    if 0 < sample < len(jobs):
+        chosen = sorted(random.Random(seed).sample(range(len(jobs)), sample))
+        jobs = [jobs[i] for i in chosen]
+    return jobs
+
+
+def run_batch(binary, jobs):
+    """Our results for `jobs` (dicts) from `textlayout batch --fonts-dir Fonts`, in order; stops the
+    study when a job fails or goes unanswered."""
+    run = subprocess.run([binary, "batch", "--fonts-dir", FONTS], capture_output=True, text=True,
+                         input="".join(json.dumps(job, ensure_ascii=False) + "\n" for job in jobs))
+    results = [json.loads(line) for line in run.stdout.splitlines()]
+    if len(results) != len(jobs):
+        sys.exit(f"textlayout batch answered {len(results)} of {len(jobs)} jobs: {run.stderr.strip()}")
+    failed = [r for r in results if "error" in r]
+    if failed:
+        sys.exit(f"textlayout batch failed {len(failed)} jobs, first: {json.dumps(failed[0], ensure_ascii=False)}")
+    return results
+
+
+def utf16(text, start, end=None):
+    """`text` from UTF-16 offset `start` to `end` (the end when None)."""
+    units = text.encode("utf-16-le")
+    return units[2 * start:None if end is None else 2 * end].decode("utf-16-le")
+
+
+def page(style, body, measure, functions=""):
+    """A page: `style` (CSS), `body` (HTML), LINES_SCRIPT and `functions` (more JavaScript), and once the fonts are loaded the
+    object `measure` (a JavaScript expression) returns (every face loaded first, used or not), with the browser's userAgent and the
+    status of each font face, written as JSON into <pre id="result">."""
+    script = (LINES_SCRIPT + functions + "async function measureAll() {\n"
+              "  await Promise.all([...document.fonts].map(f => f.load()));\n  await document.fonts.ready;\n"
+              "  const faces = [...document.fonts].map(f => f.family + \":\" + f.status);\n"
+              f"  const result = Object.assign({{userAgent: navigator.userAgent, faces}}, {measure});\n"
+              "  document.getElementById(\"result\").textContent = JSON.stringify(result);\n}\n"
+              "window.addEventListener(\"load\", measureAll);\n")
+    return (f'<!DOCTYPE html>\n<html><head><meta charset="utf-8"><style>{style}</style></head><body>\n'
+            + body + f'\n<pre id="result"></pre>\n<script>{script}</script>\n</body></html>\n')
+
+
+def run_pages(chromium, pages, prefix):
+    """Loads each page (HTML text) in headless Chromium and returns what its script wrote, one
+    result object a page; stops the study when the browser gives none or did not load a font."""
+    results = []
+    with tempfile.TemporaryDirectory(prefix=prefix) as folder:
+        for n, text in enumerate(pages):
+            path = os.path.join(folder, f"page{n}.html")
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
+            run = subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=30000",
+                                  "--dump-dom", "file://" + path], capture_output=True, text=True)
+            found = re.search(r'<pre id="result">(.*?)</pre>', run.stdout, re.S)
+            if run.returncode != 0 or not found or not found.group(1):
+                sys.exit(f"Chromium gave no result for {path} (status {run.returncode}): {run.stderr.strip()[-2000:]}")
+            result = json.loads(html.unescape(found.group(1)))
+            if not all(face.endswith(":loaded") for face in result["faces"]):
+                sys.exit(f"Chromium did not load the fonts: {result['faces']}")
+            results.append(result)
+    return results
+
+
+def in_pages(items):
+    """`items` cut into pages of JOBS_PER_PAGE: (index of the first, the page's items)."""
+    return [(first, items[first:first + JOBS_PER_PAGE]) for first in range(0, len(items), JOBS_PER_PAGE)]
+
+
+def study_parser(doc, seed_help, langs, langs_help):
+    """The argument parser of a study described by `doc` (its first line the description), with the
+    options every study takes: --textlayout, --chromium, --sample, --seed, --langs, --examples."""
+    ap = argparse.ArgumentParser(description=doc.split("\n")[0], epilog="\n".join(doc.split("\n")[1:]),
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--textlayout", default=os.path.join(ROOT, ".build", "debug", "textlayout"), help="our CLI (default: .build/debug/textlayout)")
+    ap.add_argument("--chromium", default="/usr/bin/chromium", help="the browser (default: /usr/bin/chromium)")
+    ap.add_argument("--sample", type=int, default=400, help="how many corpus jobs, chosen at random (0: all; default 400)")
+    ap.add_argument("--seed", type=int, default=1, help=seed_help)
+    ap.add_argument("--langs", default=",".join(langs), help=langs_help)
+    ap.add_argument("--examples", type=int, default=2, help="examples shown for each kind of difference (default 2)")
+    return ap
+
+
+def checked_study_arguments(ap, args, langs, unknown_langs):
+    """The languages of --langs and our CLI's absolute path, once the options every study takes are
+    checked: each language one of `langs` (else `unknown_langs` says why), --sample not negative,
+    textlayout and Chromium found."""
+    chosen = [l for l in args.langs.split(",") if l]
+    unknown = [l for l in chosen if l not in langs]
+    if unknown:
+        ap.error(f"--langs: {','.join(unknown)} {unknown_langs}; allowed: {','.join(langs)}")
+    if args.sample < 0:
+        ap.error(f"--sample must be 0 (all jobs) or more, not {args.sample}")
+    binary = os.path.abspath(args.textlayout)
+    if not os.access(binary, os.X_OK):
+        sys.exit(f"no textlayout at {binary}: build it (swift build --product textlayout) or give --textlayout PATH")
+    if not os.access(args.chromium, os.X_OK):
+        sys.exit(f"no Chromium at {args.chromium}: install it (scripts/install-deps.sh) or give --chromium PATH")
+    return chosen, binary
