@@ -179,6 +179,25 @@ struct InlineObjectTests {
         #expect(try plain.layout(wrapWidth: 1).cutLineCount == 2)
     }
 
+    @Test("a hyphen after an object and before a letter breaks after itself, as after a letter (found against Chromium)")
+    func hyphenAfterAnObject() throws {
+        let sticker = InlineObject(width: 56, height: 24)
+        for hyphen in ["-", "\u{2010}"] {
+            // At 120 px "Schleswig" (84.37 px) fills the first line and "￼-Holstein" (131.5 px) is
+            // too wide for the second: the object and the hyphen end it, as Chromium lays it out
+            // (ICU alone would end it after the object and start the third with the hyphen).
+            #expect(try Self.lineTexts("Schleswig\u{FFFC}\(hyphen)Holstein", [sticker], width: 120)
+                    == ["Schleswig", "\u{FFFC}\(hyphen)", "Holstein"])
+            // The control: after a letter, the same break ("x-Holstein" is 85.6 px).
+            #expect(try Self.lineTexts("x\(hyphen)Holstein", [], width: 80) == ["x\(hyphen)", "Holstein"])
+        }
+        // Before a digit the hyphen is a sign and keeps to it (UAX #14 LB25), after an object too:
+        // 41 px holds "a￼-" (40.55 px) but the line ends after the object.
+        let emoji = InlineObject(width: 24, height: 24)
+        #expect(try Self.lineTexts("a\u{FFFC}-", [emoji], width: 41) == ["a\u{FFFC}-"])
+        #expect(try Self.lineTexts("a\u{FFFC}-5", [emoji], width: 41) == ["a\u{FFFC}", "-5"])
+    }
+
     @Test("an object wider than the line stands alone on its line and overflows")
     func objectWiderThanTheLine() throws {
         let layout = try Self.layout("ab \u{FFFC} cd", [InlineObject(width: 100, height: 10)], width: 30)

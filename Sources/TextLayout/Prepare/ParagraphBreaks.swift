@@ -1,4 +1,5 @@
 // A paragraph's break opportunities: ICU's line breaks tailored by the style (keep-all, soft hyphens under `hyphens: none`), one on each side of every inline object, with the automatic hyphenation points merged in.
+import CICU
 
 /// The line break opportunities of `content` (a paragraph of `bytes`) in `style`, ascending, the
 /// paragraph's end last; with `after`, only those after it (found in the whole paragraph's context).
@@ -25,6 +26,11 @@ func lineBreaks(_ bytes: UnsafeBufferPointer<UInt8>, in content: Range<Int>, sty
 /// after an object falls after the characters that join its grapheme cluster (combining marks,
 /// as UAX #14 keeps them with it) and after the whitespace that follows it, which hangs at the
 /// end of the line it ends, as at any break. Neither edge of the paragraph is one.
+///
+/// A hyphen right after an object and before a letter (`￼-Holstein`) breaks after itself, as it
+/// does after a letter (`x-Holstein`): ICU takes a hyphen after U+FFFC (class CB) for a word's
+/// first character, like the sign of `-5`, with no break after it, where the object stands for a
+/// word; Chromium breaks there too.
 func inlineObjectBreaks(_ objects: ArraySlice<Int>, _ bytes: UnsafeBufferPointer<UInt8>, in content: Range<Int>) -> [Int] {
     var breaks: [Int] = []
     for offset in objects {
@@ -32,6 +38,11 @@ func inlineObjectBreaks(_ objects: ArraySlice<Int>, _ bytes: UnsafeBufferPointer
         // The object's grapheme cluster, as Swift (and so the editor's caret) counts it.
         let window = bytes[offset..<min(content.upperBound, offset + 256)]
         var after = offset + (String(decoding: UnsafeBufferPointer(rebasing: window), as: UTF8.self).first?.utf8.count ?? 3)
+        if let hyphenEnd = endOfHyphenBeforeLetter(bytes, at: after, in: content) {
+            breaks.append(after)
+            breaks.append(hyphenEnd)
+            continue
+        }
         while after < content.upperBound {
             let length = utf8SequenceLength(lead: bytes[after])
             guard after + length <= content.upperBound, hangingWhitespaceStart(bytes, after, after + length) == after else { break }
@@ -41,6 +52,20 @@ func inlineObjectBreaks(_ objects: ArraySlice<Int>, _ bytes: UnsafeBufferPointer
     }
     return breaks
 }
+
+/// The end of the hyphen (line break class HY, or U+2010 HYPHEN) at `start` when a letter (AL
+/// or HL) follows it within `content`; nil otherwise.
+private func endOfHyphenBeforeLetter(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, in content: Range<Int>) -> Int? {
+    guard start < content.upperBound else { return nil }
+    let (hyphen, length) = decodeScalar(bytes, at: start)
+    let end = start + length
+    guard end < content.upperBound, hyphen == 0x2010 || cicu_line_break_class(hyphen) == hyphenClass else { return nil }
+    let letterClass = cicu_line_break_class(decodeScalar(bytes, at: end).0)
+    return letterClass == alphabeticClass || letterClass == hebrewLetterClass ? end : nil
+}
+
+/// ICU's ULineBreak values of AL, HY and HL.
+private let alphabeticClass: Int32 = 2, hyphenClass: Int32 = 13, hebrewLetterClass: Int32 = 38
 
 /// `breaks` with the automatic hyphenation points of `range` (whole words of a paragraph shaped in
 /// `runs`) merged in, where the font of the letter before a point can draw a hyphen; and the
