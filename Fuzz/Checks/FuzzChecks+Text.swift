@@ -31,9 +31,23 @@ extension FuzzChecks {
         code == 12 || code == 15 ? .auto : code == 14 ? .none : .manual
     }
 
+    /// The inline objects of `text` when they are drawn: one for each U+FFFC, its size, alignment
+    /// and baseline picked by `seed` and its place (sizes from nothing to wider than most lines).
+    static func inlineObjects(of text: String, seed: UInt8) -> [InlineObject] {
+        let lengths: [Double] = [0, 1, 8, 24, 60, 300, 0.5, 17]
+        let count = text.unicodeScalars.count { $0 == "\u{FFFC}" }
+        return (0..<count).map { k in
+            let width = lengths[(Int(seed) + k) % lengths.count], height = lengths[(Int(seed >> 3) + 3 * k) % lengths.count]
+            return InlineObject(width: width, height: height,
+                                align: InlineObjectAlignment.allCases[(Int(seed) + 5 * k) % InlineObjectAlignment.allCases.count],
+                                baseline: k % 3 == 2 ? height / 3 - 2 : nil)
+        }
+    }
+
     /// Input: byte 0 the font, 1 the size (and by its high nibble the paragraph settings), 2–3 the width (0 none, 1 a thousandth of a pixel,
     /// 0xFFFF 1e300, else n/16 px), 4 direction, strictness and language, 5 line space and editor
-    /// sizing, 6–7 an edit (where, and what to insert; also where a streamed piece starts, and its
+    /// sizing (and by its high bit inline objects at the text's U+FFFC characters, see
+    /// ``inlineObjects(of:seed:)``, the insert byte their seed), 6–7 an edit (where, and what to insert; also where a streamed piece starts, and its
     /// length); the rest is the text, as UTF-8 (invalid bytes become U+FFFD). The text is prepared,
     /// laid out with and without glyph runs and without caches, measured as an editor both ways,
     /// tapped, selected, edited and streamed (a prefix of the text, then the next piece appended),
@@ -60,11 +74,13 @@ extension FuzzChecks {
         let editByte = input.byte()
         let insertByte = input.byte()
         let text = String(decoding: input.rest, as: UTF8.self)
+        let objects = sizingByte & 0x80 != 0 ? inlineObjects(of: text, seed: insertByte) : []
         let paragraph = paragraphStyle(Int(sizeByte >> 4), width: width)
         let hyphenation = hyphens(Int(sizeByte >> 4))
         let label = "\(describe(text)) in \(fontFile) at \(size) px, width \(width.map { "\($0)" } ?? "none"), \(direction), "
             + "\(lineBreak), language \(language ?? "none"), lineSpace \(lineSpace)"
             + (paragraph == ParagraphStyle() ? "" : ", \(paragraph)") + (hyphenation == .manual ? "" : ", hyphens \(hyphenation)")
+            + (objects.isEmpty ? "" : ", objects \(objects)")
 
         guard let directory = bundledDirectory else { return ["the bundled fonts are missing"] }
         var problems: [String] = []
@@ -75,13 +91,13 @@ extension FuzzChecks {
             let style = try TextStyle(font: fonts.font(path: directory + "/" + fontFile),
                                       settings: TextSettings(size: size, direction: direction, language: language, lineBreak: lineBreak,
                                                              hyphens: hyphenation, paragraph: paragraph))
-            let prepared = try PreparedText(text, style: style)
+            let prepared = try PreparedText(text, style: style, inlineObjects: objects)
             let layout = try prepared.layout(wrapWidth: width, lineSpace: lineSpace)
             problems += layout._checkInvariants().map { "\(label): \($0)" }
             if paragraph.textWrap != .wrap {
                 var greedy = paragraph
                 greedy.textWrap = .wrap
-                let filled = try PreparedText(text, style: style.withParagraph(greedy)).layout(wrapWidth: width, lineSpace: lineSpace)
+                let filled = try PreparedText(text, style: style.withParagraph(greedy), inlineObjects: objects).layout(wrapWidth: width, lineSpace: lineSpace)
                 expect(layout.lineCount <= filled.lineCount, "\(paragraph.textWrap) gives \(layout.lineCount) lines, greedy filling \(filled.lineCount)")
             }
             let print = fingerprint(layout)
@@ -100,7 +116,7 @@ extension FuzzChecks {
             // clusters and ranges, which must be equal.
             var uncached = style
             uncached.font = try uncachedFonts.font(path: style.font.path)
-            let uncachedLayout = try PreparedText(text, style: uncached).layout(wrapWidth: width, lineSpace: lineSpace)
+            let uncachedLayout = try PreparedText(text, style: uncached, inlineObjects: objects).layout(wrapWidth: width, lineSpace: lineSpace)
             expect(close(print, fingerprint(uncachedLayout)),
                    "the layout through the caches differs from the one without: \(firstDifference(layout, uncachedLayout))")
 
@@ -156,8 +172,8 @@ extension FuzzChecks {
                 problems += checkEdit(prepared, layout, style: style, width: width, lineSpace: lineSpace,
                                       at: Int(editByte), insert: insertByte, label: label)
             }
-            problems += checkAppend(text, style: style, width: width, lineSpace: lineSpace, at: Int(editByte), length: insertByte,
-                                    label: label)
+            problems += checkAppend(text, objects: objects, style: style, width: width, lineSpace: lineSpace, at: Int(editByte),
+                                    length: insertByte, label: label)
         } catch {
             // Every setting above is valid and the text is valid UTF-8, so any error is a finding.
             problems.append("\(label): an error on a valid input: \(error)")
@@ -174,12 +190,15 @@ extension FuzzChecks {
         let end = min(scalars.count, start + Int(insert >> 5))
         let utf16Start = scalars[..<start].reduce(0) { $0 + $1.utf16.count }
         let utf16End = utf16Start + scalars[start..<end].reduce(0) { $0 + $1.utf16.count }
-        let replacement = ["", "x", " ", "\n", "\r", "\u{301}", "\u{200D}", "ab cd\n"][Int(insert) % 8]
+        var replacement = ["", "x", " ", "\n", "\r", "\u{301}", "\u{200D}", "ab cd\n"][Int(insert) % 8]
+        // A text with objects gets one more, an object of its own at the replacement's end.
+        let newObjects = prepared.inlineObjects.isEmpty ? [] : [InlineObject(width: 12, height: 30, align: .middle)]
+        if !newObjects.isEmpty { replacement += "\u{FFFC}" }
         do {
-            let (edited, edit) = try prepared.replacingCharacters(inUTF16: utf16Start..<utf16End, with: replacement)
+            let (edited, edit) = try prepared.replacingCharacters(inUTF16: utf16Start..<utf16End, with: replacement, inlineObjects: newObjects)
             let updated = try layout.updated(for: edited, after: edit)
             var problems = updated._checkInvariants().map { "\(label), after replacing \(utf16Start)..<\(utf16End) with \(describe(replacement)): \($0)" }
-            let fresh = try PreparedText(edited.text, style: style).layout(wrapWidth: width, lineSpace: lineSpace)
+            let fresh = try PreparedText(edited.text, style: style, inlineObjects: edited.inlineObjects).layout(wrapWidth: width, lineSpace: lineSpace)
             // Balanced and pretty lines above the edited one stay while typing: not a fresh layout.
             if style.settings.paragraph.textWrap == .wrap, fingerprint(updated) != fingerprint(fresh) {
                 problems.append("\(label): replacing \(utf16Start)..<\(utf16End) with \(describe(replacement)) and updating the layout differs from laying out \(describe(edited.text)) afresh: "
@@ -194,8 +213,9 @@ extension FuzzChecks {
     /// Prepares and lays out the text's first scalars (as many as `at` picks), appends the next
     /// 1 to 16 (`length` picks) as a streamed piece, and checks that the incremental relayout
     /// equals laying the whole out afresh.
-    static func checkAppend(_ text: String, style: TextStyle, width: Double?, lineSpace: Double, at: Int, length: UInt8,
-                            label: String) -> [String] {
+    /// `objects` are the text's inline objects: the prefix takes those of its U+FFFC characters, the piece the rest.
+    static func checkAppend(_ text: String, objects: [InlineObject], style: TextStyle, width: Double?, lineSpace: Double, at: Int,
+                            length: UInt8, label: String) -> [String] {
         let scalars = Array(text.unicodeScalars)
         let cut = at % (scalars.count + 1)
         var prefix = String.UnicodeScalarView()
@@ -203,13 +223,18 @@ extension FuzzChecks {
         var piece = String.UnicodeScalarView()
         piece.append(contentsOf: scalars[cut..<min(scalars.count, cut + 1 + Int(length & 0x0F))])
         let whole = String(prefix) + String(piece)
+        let prefixObjects = objects.isEmpty ? 0 : prefix.count { $0 == "\u{FFFC}" }
+        let pieceObjects = objects.isEmpty ? 0 : piece.count { $0 == "\u{FFFC}" }
         do {
-            let prepared = try PreparedText(String(prefix), style: style)
-            let (appended, edit) = try prepared.appending(String(piece))
+            let prepared = try PreparedText(String(prefix), style: style, inlineObjects: Array(objects.prefix(prefixObjects)))
+            let (appended, edit) = try prepared.appending(String(piece), inlineObjects: Array(objects[prefixObjects..<(prefixObjects + pieceObjects)]))
             let updated = try prepared.layout(wrapWidth: width, lineSpace: lineSpace).updated(for: appended, after: edit)
             var problems = updated._checkInvariants().map { "\(label), after appending \(describe(String(piece))): \($0)" }
             if appended.text != whole { problems.append("\(label): appending \(describe(String(piece))) gives \(describe(appended.text))") }
-            let fresh = try PreparedText(whole, style: style).layout(wrapWidth: width, lineSpace: lineSpace)
+            let fresh = try PreparedText(whole, style: style, inlineObjects: appended.inlineObjects).layout(wrapWidth: width, lineSpace: lineSpace)
+            if appended.inlineObjects != Array(objects.prefix(prefixObjects + pieceObjects)) {
+                problems.append("\(label): appending \(describe(String(piece))) gives the objects \(appended.inlineObjects)")
+            }
             // Balanced and pretty lines above the edited one stay while typing: not a fresh layout.
             if style.settings.paragraph.textWrap == .wrap, fingerprint(updated) != fingerprint(fresh) {
                 problems.append("\(label): appending \(describe(String(piece))) to \(describe(String(prefix))) and updating the layout differs from laying out \(describe(whole)) afresh: "
