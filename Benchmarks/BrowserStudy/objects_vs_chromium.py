@@ -75,9 +75,6 @@ FLOORS = {"starts": 0.99, "x": 0.99, "top": 0.99}
 
 KINDS = {
     "starts": {
-        "hyphen-after-object": "an object then a hyphen-minus before a letter (`Schleswig￼-Holstein`): Chromium breaks after "
-                               "the hyphen, ours does not (ICU's UAX #14 LB20a: a hyphen after U+FFFC, a CB, and before a letter "
-                               "begins a word, as in `-5`), so our line ends at the object",
         "edge": f"the longer of the first two lines that differ is as wide as the box to within {EDGE} px (our measure): "
                 "one engine's 1/64 px layout units fit it, the other's doubles do not",
         "text-break-rules": "a start only one engine has lies away from the objects (no object just before or at it): "
@@ -308,8 +305,6 @@ def classify(job, ours, theirs, what, k=None, overflow=None):
     if what == "starts":
         text = job["text"]
         unshared = set(ours["starts"]) ^ set(theirs["starts"])
-        if any(OBJECT_CHARACTER + "-" in (utf16(text, start - 1, start + 1), utf16(text, max(start - 2, 0), start)) for start in unshared):
-            return "hyphen-after-object"
         if overflow is not None and abs(overflow) <= EDGE:
             return "edge"
         if any(OBJECT_CHARACTER not in utf16(text, max(start - 1, 0), start + 1) for start in unshared):
