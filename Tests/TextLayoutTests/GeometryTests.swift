@@ -252,15 +252,18 @@ struct GeometryTests {
         }
     }
 
-    /// A grapheme cluster whose later characters bidi resolves to another level than its base (a
-    /// zero width non-joiner after an Arabic letter before Latin, a flag's tag characters before
-    /// Han, in a right-to-left paragraph) is split between runs drawn apart.
+    /// A grapheme cluster whose later characters bidi resolves to another level than its base is
+    /// split between runs drawn apart: a zero width non-joiner after an Arabic letter before Latin
+    /// or Greek (in a right-to-left paragraph, or in a left-to-right one inside an embedding or an
+    /// isolate), a flag's tag characters before Han in a right-to-left paragraph.
     @Test("a grapheme cluster split between runs of two directions is drawn, tapped and selected where its base is", arguments: [
-        ("\u{0638}\u{0644}\u{064A}\u{200C}ab", 2..<4, "NotoSansArabic-Regular.ttf"),
-        ("\u{0638}\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}\u{789A}", 1..<15, "DejaVuSans.ttf"),
+        ("\u{0638}\u{0644}\u{064A}\u{200C}ab", 2..<4, "NotoSansArabic-Regular.ttf", TextDirection.rtl),
+        ("\u{0638}\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}\u{789A}", 1..<15, "DejaVuSans.ttf", .rtl),
+        ("a\u{202B}\u{0638}\u{064B}\u{200C}\u{03C8}\u{03C9}", 2..<5, "DejaVuSans.ttf", .ltr),
+        ("a\u{2067}\u{0638}\u{200C}b\u{2069}c", 2..<4, "DejaVuSans.ttf", .ltr),
     ])
-    func clusterSplitBetweenRuns(_ text: String, _ cluster: Range<Int>, _ font: String) throws {
-        let layout = try geometryLayout(text, font: font, direction: .rtl)
+    func clusterSplitBetweenRuns(_ text: String, _ cluster: Range<Int>, _ font: String, _ direction: TextDirection) throws {
+        let layout = try geometryLayout(text, font: font, direction: direction)
         let line = layout.lines[0]
         let runs = layout.glyphRuns(of: line)
         let base = try #require(runs.first { $0.utf16Range.contains(cluster.lowerBound) })
