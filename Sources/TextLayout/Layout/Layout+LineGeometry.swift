@@ -119,11 +119,12 @@ extension Layout {
 /// that run's direction.
 ///
 /// A grapheme cluster can be split between runs: bidi resolution may give a character that
-/// extends it (a zero width non-joiner, a flag's tag characters, classes BN and NSM under an
-/// embedding or isolate) another level than its base. Its pieces are then drawn apart, with other
-/// text between them; the cluster is where its base is drawn, as a tap or a selection finds it
-/// (the pieces elsewhere are zero width or belong to the base's glyphs). Only where no run holds
-/// the first character (a truncated line) do the other pieces give the box.
+/// extends it (a zero width non-joiner, a flag's tag characters: class BN, at a change of
+/// direction, with or without an embedding or isolate) another level than its base. Its pieces
+/// are then drawn apart, with other text between them; the cluster is where its base is drawn, as
+/// a tap or a selection finds it (the pieces elsewhere draw nothing of their own: they are zero
+/// width, or drawn by the base's glyph). Should no run hold the first character, the other pieces
+/// give the box.
 private struct ClusterExtents {
     /// The x span of each cluster and the direction of the run it was found in.
     private struct Extent {
