@@ -252,6 +252,38 @@ struct GeometryTests {
         }
     }
 
+    /// A grapheme cluster whose later characters bidi resolves to another level than its base is
+    /// split between runs drawn apart: a zero width non-joiner after an Arabic letter before Latin
+    /// or Greek (in a right-to-left paragraph, or in a left-to-right one inside an embedding or an
+    /// isolate), a flag's tag characters before Han in a right-to-left paragraph.
+    @Test("a grapheme cluster split between runs of two directions is drawn, tapped and selected where its base is", arguments: [
+        ("\u{0638}\u{0644}\u{064A}\u{200C}ab", 2..<4, "NotoSansArabic-Regular.ttf", TextDirection.rtl),
+        ("\u{0638}\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}\u{789A}", 1..<15, "DejaVuSans.ttf", .rtl),
+        ("a\u{202B}\u{0638}\u{064B}\u{200C}\u{03C8}\u{03C9}", 2..<5, "DejaVuSans.ttf", .ltr),
+        ("a\u{2067}\u{0638}\u{200C}b\u{2069}c", 2..<4, "DejaVuSans.ttf", .ltr),
+    ])
+    func clusterSplitBetweenRuns(_ text: String, _ cluster: Range<Int>, _ font: String, _ direction: TextDirection) throws {
+        let layout = try geometryLayout(text, font: font, direction: direction)
+        let line = layout.lines[0]
+        let runs = layout.glyphRuns(of: line)
+        let base = try #require(runs.first { $0.utf16Range.contains(cluster.lowerBound) })
+        try #require(base.isRightToLeft && runs.contains { !$0.isRightToLeft && $0.utf16Range.overlaps(cluster) },
+                     "the case splits the cluster between a right-to-left and a left-to-right run: \(runs)")
+        let left = layout.lineOrigin(line) + base.x
+        let right = left + base.width
+        // Its two carets are on its base's glyphs, its end on the left (right to left).
+        let start = layout.caretRect(forUTF16Offset: cluster.lowerBound).x
+        let end = layout.caretRect(forUTF16Offset: cluster.upperBound, affinity: .upstream).x
+        #expect(left - 1e-9 <= end && end < start && start <= right + 1e-9, "edges \(end)...\(start) in the base's run \(left)...\(right)")
+        // A tap on its left half puts the caret after it, on its right half before it.
+        let middle = line.top + line.height / 2
+        #expect(layout.caret(atX: end + (start - end) / 4, y: middle).offset == cluster.upperBound)
+        #expect(layout.caret(atX: end + (start - end) * 3 / 4, y: middle).offset == cluster.lowerBound)
+        // Its selection covers its base and nothing between its pieces.
+        let rects = layout.selectionRects(forUTF16Range: cluster)
+        #expect(rects.count == 1 && rects.allSatisfy { $0.x >= left - 1e-9 && $0.maxX <= right + 1e-9 && $0.width > 0 }, "\(rects)")
+    }
+
     @Test("every caret of a wrapped paragraph is on the line holding its offset, and taps round trip", arguments: [
         ("The quick brown fox jumps over the lazy dog again and again", "DejaVuSans.ttf"),
         ("في البدء كان الكلمة والكلمة كان عند الله وكان الكلمة الله", "NotoSansArabic-Regular.ttf"),

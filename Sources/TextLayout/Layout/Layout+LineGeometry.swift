@@ -80,7 +80,8 @@ extension Layout {
     ///
     /// Each run's glyphs are grouped into HarfBuzz clusters (consecutive glyphs with the same
     /// cluster offset); a HarfBuzz cluster's advance is split evenly among the grapheme clusters it
-    /// touches (a ligature), and a grapheme cluster's box is the union of its shares. A grapheme
+    /// touches (a ligature), and a grapheme cluster's box is the union of its shares in the run
+    /// that holds its first character (one split between runs is where its base is drawn). A grapheme
     /// cluster without glyphs gets an empty box at the trailing edge of the one before it; an
     /// inline object's is the object's width.
     /// - Complexity: O(n log n) in the length of the line.
@@ -114,20 +115,42 @@ extension Layout {
 }
 
 /// The x span each grapheme cluster of a line covers, gathered run by run: the union of the
-/// shares of the HarfBuzz clusters that touch it, and the direction of the first run that does.
+/// shares of the HarfBuzz clusters that touch it in the run that holds its first character, and
+/// that run's direction.
+///
+/// A grapheme cluster can be split between runs: bidi resolution may give a character that
+/// extends it (a zero width non-joiner, a flag's tag characters: class BN, at a change of
+/// direction, with or without an embedding or isolate) another level than its base. Its pieces
+/// are then drawn apart, with other text between them; the cluster is where its base is drawn, as
+/// a tap or a selection finds it (the pieces elsewhere draw nothing of their own: they are zero
+/// width, or drawn by the base's glyph). Should no run hold the first character, the other pieces
+/// give the box.
 private struct ClusterExtents {
+    /// The x span of each cluster and the direction of the run it was found in.
+    private struct Extent {
+        var x0 = Double.infinity
+        var x1 = -Double.infinity
+        /// Whether the run reads right to left; nil: no glyph reached the cluster.
+        var isRightToLeft: Bool?
+
+        mutating func add(_ a: Double, _ b: Double, _ rightToLeft: Bool) {
+            x0 = min(x0, a)
+            x1 = max(x1, b)
+            if isRightToLeft == nil { isRightToLeft = rightToLeft }
+        }
+    }
+
     /// The line's grapheme cluster boundaries, ascending, from its start to its end.
     let bounds: [Int]
-    private var x0: [Double]
-    private var x1: [Double]
-    /// Per cluster, whether the first run that reached it reads right to left; nil: no glyph did.
-    private var direction: [Bool?]
+    /// Per cluster, its extent in the run that holds its first character.
+    private var base: [Extent]
+    /// Per cluster, its extent in the runs that hold only later characters of it.
+    private var pieces: [Extent]
 
     init(bounds: [Int]) {
         self.bounds = bounds
-        x0 = [Double](repeating: .infinity, count: bounds.count - 1)
-        x1 = [Double](repeating: -.infinity, count: bounds.count - 1)
-        direction = [Bool?](repeating: nil, count: bounds.count - 1)
+        base = [Extent](repeating: Extent(), count: bounds.count - 1)
+        pieces = base
     }
 
     /// The number of grapheme clusters.
@@ -138,7 +161,7 @@ private struct ClusterExtents {
     /// it touches; an inline object's run, which has no glyphs, is one box as wide as the object.
     mutating func add(_ run: GlyphRun, from x: Double) {
         if run.inlineObject != nil {
-            distribute(run.utf16Range, x, x + run.width, run.isRightToLeft)
+            distribute(run.utf16Range, x, x + run.width, run)
             return
         }
         let starts = Set(run.glyphs.map(\.cluster)).sorted()
@@ -154,14 +177,14 @@ private struct ClusterExtents {
             }
             let s = lastIndex(in: starts, atOrBefore: cluster) + 1
             let end = s < starts.count ? starts[s] : run.utf16Range.upperBound
-            if end > cluster { distribute(cluster..<end, x, x + advance, run.isRightToLeft) }
+            if end > cluster { distribute(cluster..<end, x, x + advance, run) }
             x += advance
             g = h
         }
     }
 
-    /// Gives each grapheme cluster that `range` touches an even share of `left..<right`.
-    private mutating func distribute(_ range: Range<Int>, _ left: Double, _ right: Double, _ isRightToLeft: Bool) {
+    /// Gives each grapheme cluster that `range` of `run` touches an even share of `left..<right`.
+    private mutating func distribute(_ range: Range<Int>, _ left: Double, _ right: Double, _ run: GlyphRun) {
         let first = lastIndex(in: bounds, atOrBefore: range.lowerBound)
         guard first < count else { return }
         var last = first
@@ -169,10 +192,12 @@ private struct ClusterExtents {
         let share = (right - left) / Double(last - first + 1)
         for k in first...last {
             let n = Double(k - first)
-            let (a, b) = isRightToLeft ? (right - (n + 1) * share, right - n * share) : (left + n * share, left + (n + 1) * share)
-            x0[k] = min(x0[k], a)
-            x1[k] = max(x1[k], b)
-            if direction[k] == nil { direction[k] = isRightToLeft }
+            let (a, b) = run.isRightToLeft ? (right - (n + 1) * share, right - n * share) : (left + n * share, left + (n + 1) * share)
+            if run.utf16Range.contains(bounds[k]) {
+                base[k].add(a, b, run.isRightToLeft)
+            } else {
+                pieces[k].add(a, b, run.isRightToLeft)
+            }
         }
     }
 
@@ -182,16 +207,17 @@ private struct ClusterExtents {
     func boxes(rightToLeft: Bool, emptyX: Double) -> [ClusterBox] {
         var boxes: [ClusterBox] = []
         boxes.reserveCapacity(count)
+        let extents = zip(base, pieces).map { $0.isRightToLeft == nil ? $1 : $0 }
         for k in 0..<count {
             let range = bounds[k]..<bounds[k + 1]
-            if let isRightToLeft = direction[k] {
-                boxes.append(ClusterBox(range: range, x0: x0[k], x1: x1[k], isRightToLeft: isRightToLeft))
+            if let isRightToLeft = extents[k].isRightToLeft {
+                boxes.append(ClusterBox(range: range, x0: extents[k].x0, x1: extents[k].x1, isRightToLeft: isRightToLeft))
             } else if let previous = boxes.last {
                 let x = previous.isRightToLeft ? previous.x0 : previous.x1
                 boxes.append(ClusterBox(range: range, x0: x, x1: x, isRightToLeft: previous.isRightToLeft))
-            } else if let next = (k..<count).first(where: { direction[$0] != nil }) {
-                let isRightToLeft = direction[next]!
-                let x = isRightToLeft ? x1[next] : x0[next]
+            } else if let next = (k..<count).first(where: { extents[$0].isRightToLeft != nil }) {
+                let isRightToLeft = extents[next].isRightToLeft!
+                let x = isRightToLeft ? extents[next].x1 : extents[next].x0
                 boxes.append(ClusterBox(range: range, x0: x, x1: x, isRightToLeft: isRightToLeft))
             } else {
                 boxes.append(ClusterBox(range: range, x0: emptyX, x1: emptyX, isRightToLeft: rightToLeft))
