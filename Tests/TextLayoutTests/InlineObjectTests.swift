@@ -198,6 +198,36 @@ struct InlineObjectTests {
         #expect(try Self.lineTexts("a\u{FFFC}-5", [emoji], width: 41) == ["a\u{FFFC}", "-5"])
     }
 
+    @Test("truncation keeps or hides each object whole: every object outside the hidden range has its box beside the ellipsis, every one inside has none",
+          arguments: TruncationPosition.allCases)
+    func truncationKeepsObjectsWhole(position: TruncationPosition) throws {
+        let text = "One \u{FFFC} two\u{FFFC}three \u{FFFC}\u{FFFC} four five \u{FFFC}six seven \u{FFFC} eight"
+        let offsets = text.utf16.indices.filter { text.utf16[$0] == 0xFFFC }.map { text.utf16.distance(from: text.utf16.startIndex, to: $0) }
+        let objects = offsets.indices.map { InlineObject(width: Double(10 + 7 * $0), height: 14, align: $0 % 2 == 0 ? .baseline : .middle) }
+        var hiddenSomewhere = 0, keptOnTheEllipsisLine = 0
+        for width in stride(from: 40.0, through: 200, by: 7) {
+            for clamp in [1, 2] {
+                // (Not through `layout(_:_:width:)`: the invariant checker does not know clamped layouts.)
+                let layout = try PreparedText(text, style: Self.style(ParagraphStyle(lineClamp: clamp, truncate: position)),
+                                              inlineObjects: objects).layout(wrapWidth: width)
+                let label = "\(position) at \(width) px, \(clamp) lines"
+                guard let truncation = layout.truncation, let ellipsis = layout.ellipsisRect else { continue }
+                let frames = layout.inlineObjectFrames
+                let hidden = offsets.indices.filter { truncation.hiddenRange.contains(offsets[$0]) }
+                #expect(frames.map(\.index) == offsets.indices.filter { !hidden.contains($0) }, "\(label): frames \(frames), hidden \(truncation.hiddenRange)")
+                hiddenSomewhere += hidden.count
+                for frame in frames where frame.line == truncation.ellipsisLine {
+                    keptOnTheEllipsisLine += 1
+                    // Whole, and beside the ellipsis, not under it.
+                    #expect(frame.rect.width == objects[frame.index].width, "\(label)")
+                    #expect(frame.rect.maxX <= ellipsis.x + 1e-9 || frame.rect.x >= ellipsis.maxX - 1e-9,
+                            "\(label): object \(frame.index) \(frame.rect) overlaps the ellipsis \(ellipsis)")
+                }
+            }
+        }
+        #expect(hiddenSomewhere > 0 && keptOnTheEllipsisLine > 0, "the widths hide objects and keep some beside the ellipsis")
+    }
+
     @Test("an object wider than the line stands alone on its line and overflows")
     func objectWiderThanTheLine() throws {
         let layout = try Self.layout("ab \u{FFFC} cd", [InlineObject(width: 100, height: 10)], width: 30)
