@@ -27,8 +27,10 @@ public enum EditorEvent: Sendable, Equatable {
     case focus(Bool)
     /// Moves the editor's ``ManualClock`` forward by seconds and runs what is due.
     case advance(Double)
-    /// Replaces the text, as code does (not limited by `maxLength`).
-    case setText(String)
+    /// Replaces the text, as code does (not limited by `maxLength`), with the inline objects of
+    /// its U+FFFC characters (a draft with custom emoji restored; see
+    /// ``EditorModel/setText(_:inlineObjects:)``): without objects, U+FFFC characters are dropped.
+    case setText(String, inlineObjects: [InlineObject] = [])
     /// Appends to the end of the text, as code does when an answer streams in (not limited by
     /// `maxLength`; the caret and selection stay).
     case append(String)
@@ -66,7 +68,7 @@ extension EditorModel {
             try manual.advance(by: seconds)
             tick()
             return .accepted
-        case let .setText(text): return setText(text)
+        case let .setText(text, objects): return try setText(text, inlineObjects: objects)
         case let .append(text): return append(text)
         case let .setEnabled(enabled): return setEnabled(enabled)
         case let .setEditorWidth(editorWidth):

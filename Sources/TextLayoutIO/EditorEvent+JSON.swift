@@ -18,7 +18,15 @@ extension EditorEvent {
         }),
         ("focus", { .focus(try required($0.bool(), $0, "true or false")) }),
         ("advance", { .advance(try required($0.number(), $0, "a number")) }),
-        ("setText", { .setText(try required($0.string(), $0, "a string")) }),
+        ("setText", { field in
+            // A string, or the text with the objects of its U+FFFC characters.
+            let expected = "a string or {\"text\", \"placeholders\"}"
+            guard case .object = field.value else { return .setText(try required(field.string(expecting: expected), field, expected)) }
+            let object = try JSONObjectReader(field.value ?? .null, keys: ["text", "placeholders"], code: .invalidEvent, path: "setText.",
+                                              name: "'setText'", owner: "setText")
+            let text = try required(object.string("text"), object.field("text"), "a string")
+            return .setText(text, inlineObjects: try InlineObject.readList(object.value["placeholders"], key: "setText.placeholders", code: .invalidEvent))
+        }),
         ("append", { .append(try required($0.string(), $0, "a string")) }),
         ("setEnabled", { .setEnabled(try required($0.bool(), $0, "true or false")) }),
         ("setWidth", { .setEditorWidth(try required($0.number(), $0, "a number")) }),

@@ -28,7 +28,8 @@ enum EditCommand {
     {"insertPlaceholder": {"width": 24, "height": 24, "align": "baseline"}} (a U+FFFC with its
     object at the caret; refused with an error by a mask or secure field), {"paste": s}, {"deleteBackward": n},
     {"deleteForward": n}, {"caret": offset}, {"select": [start, end]}, {"focus": bool},
-    {"advance": seconds}, {"setText": s}, {"append": s}, {"setEnabled": bool}, {"setWidth": px}, {"tap": [x, y]},
+    {"advance": seconds}, {"setText": s} (or {"setText": {"text": s, "placeholders": [...]}}, a text with its
+    objects), {"append": s}, {"setEnabled": bool}, {"setWidth": px}, {"tap": [x, y]},
     {"move": "left"|"right"|"wordLeft"|"wordRight"|"lineStart"|"lineEnd"|"up"|"down"}.
     Offsets are UTF-16 code units of the typed text (with a mask, without its literals); counts
     are grapheme clusters; a tap is in pixels of the editor's box, insets included.

@@ -291,6 +291,20 @@ struct InlineObjectSessionTests {
         #expect(outputs[2]["placeholders"] == nil, "the placeholder shows: no objects are drawn")
     }
 
+    @Test("setText takes the text with its objects, as a draft is restored; a plain string drops U+FFFC as before")
+    func setTextWithObjects() throws {
+        let outputs = try Self.replayed([
+            #"{"config": {"width": 200, "text": "old"}}"#,
+            #"{"setText": {"text": "Hi \uFFFC there \uFFFC", "placeholders": [{"width": 20, "height": 20}, {"width": 30, "height": 10, "align": "middle"}]}}"#,
+            #"{"setText": "plain \uFFFC"}"#,
+        ])
+        #expect(outputs[1]["text"] == .string("Hi \u{FFFC} there \u{FFFC}"))
+        guard case let .array(frames)? = outputs[1]["placeholders"] else { throw TestFailure("no placeholders: \(outputs[1])") }
+        #expect(frames.count == 2 && number(frames[0]["width"]) == 20 && number(frames[1]["width"]) == 30)
+        #expect(outputs[2]["text"] == .string("plain "), "a string's U+FFFC is dropped: every U+FFFC is an object's")
+        #expect(outputs[2]["placeholders"] == nil)
+    }
+
     @Test("bad objects in the config and the event get errors that name the key and the allowed values",
           arguments: [
             (#"{"config": {"text": "a\uFFFC\uFFFC", "placeholders": [{"width": 1, "height": 1}]}}"#, "invalidArgument",
@@ -303,6 +317,12 @@ struct InlineObjectSessionTests {
              "'insertPlaceholder.align' must be one of baseline, middle, top, bottom, textTop, textBottom"),
             (#"{"insertPlaceholder": {"width": 10, "height": "tall"}}"#, "invalidEvent", "'insertPlaceholder.height'"),
             (#"{"insertPlaceholder": {"width": 10, "height": -2}}"#, "invalidArgument", "'insertPlaceholder.height' (an inline object's) must be"),
+            (#"{"setText": {"text": "a\uFFFC\uFFFC", "placeholders": [{"width": 1, "height": 1}]}}"#, "invalidArgument",
+             "the text holds 2 U+FFFC (object replacement) characters but 1 inline object was given"),
+            (#"{"setText": {"placeholders": []}}"#, "invalidEvent", "'setText.text' must be a string"),
+            (#"{"setText": {"text": "a", "objects": []}}"#, "invalidEvent", "unknown key 'setText.objects'; setText may have: text, placeholders"),
+            (#"{"setText": {"text": "\uFFFC", "placeholders": [{"width": 1, "height": "x"}]}}"#, "invalidEvent", "'setText.placeholders[0].height'"),
+            (#"{"setText": 3}"#, "invalidEvent", "a string or {\"text\", \"placeholders\"}"),
           ])
     func badObjects(_ line: String, _ code: String, _ message: String) throws {
         let lines = line.hasPrefix(#"{"config""#) ? [line] : [#"{"config": {"text": "ab"}}"#, line]
