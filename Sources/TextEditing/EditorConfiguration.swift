@@ -34,8 +34,14 @@ public enum LengthPolicy: String, Sendable, CaseIterable {
 
 /// Everything an ``EditorModel`` is made with. Only `font` is required.
 public struct EditorConfiguration {
-    /// The font the text is shaped and measured in.
-    public var font: Font
+    /// The font-family list the text is shaped and measured in (each cluster in the first font
+    /// that has it, see ``FontFamilyList``).
+    public var fonts: FontFamilyList
+    /// The primary font; setting it makes the list that font alone.
+    public var font: Font {
+        get { fonts.primary }
+        set { fonts = FontFamilyList(newValue) }
+    }
     /// How the text is set, the editor's initial width (its insets included; nil for no wrap
     /// limit) and its sizing: line caps, line space, insets and pixel bounds (docs/DESIGN.md,
     /// "The line model": editor height).
@@ -91,7 +97,7 @@ public struct EditorConfiguration {
                 maxLength: Int? = nil, lengthPolicy: LengthPolicy = .reject, secure: Bool = false,
                 liveValidation: Validator? = nil, liveValidationInterval: Double = 0.5,
                 endEditingValidation: Validator? = nil, caretWidth: Double = 1, mask: InputMask? = nil) {
-        self.font = font
+        self.fonts = FontFamilyList(font)
         self.settings = settings
         self.text = text
         self.placeholder = placeholder

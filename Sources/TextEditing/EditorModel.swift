@@ -95,7 +95,7 @@ public final class EditorModel {
         self.configuration = configuration
         self.clock = clock
         regex = try configuration.compiledPattern()
-        style = try TextStyle(font: configuration.font, settings: configuration.settings.text)
+        style = try TextStyle(fonts: configuration.fonts, settings: configuration.settings.text)
         maskFormats = try configuration.compiledMask()
         let initial = try Self.maskedInitialText(configuration.text, formats: maskFormats, configuration: configuration)
         text = initial

@@ -25,7 +25,7 @@ public struct LayoutSettings: Sendable, Hashable {
 }
 
 /// How a text is set, its font aside: the em size, the paragraphs' base direction, the language,
-/// how strictly lines may break, hyphenation, and how paragraphs are set in lines
+/// how strictly lines may break, hyphenation, features, word spacing, and how paragraphs are set in lines
 /// (``ParagraphStyle``, the part read after shaping). A ``TextStyle`` is a font and these,
 /// checked when it is made.
 public struct TextSettings: Sendable, Hashable {
@@ -49,6 +49,12 @@ public struct TextSettings: Sendable, Hashable {
     public var hyphenationLimits: HyphenationLimits
     /// How the paragraphs are set in lines after shaping: line height, alignment, indent, truncation.
     public var paragraph: ParagraphStyle
+    /// OpenType features the whole text is shaped with (CSS `font-feature-settings`; read one
+    /// from its syntax with ``FontFeature/list(parsing:key:)``); a span's own come after them.
+    public var features: [FontFeature] = []
+    /// Pixels added after each word separator (CSS `word-spacing`: U+0020, U+00A0, U+1361,
+    /// U+10100, U+10101, U+1039F, U+1091F), beside any letter spacing; negative tightens.
+    public var wordSpacing = 0.0
 
     public init(size: Double = 17, direction: TextDirection = .auto, language: String? = nil,
                 lineBreak: LineBreakStrictness = .normal, hyphens: Hyphens = .manual,
@@ -69,6 +75,7 @@ public struct TextSettings: Sendable, Hashable {
     func validate() throws {
         try Self.checkSize(size)
         try Self.checkLanguage(language)
+        try Self.checkSpacing(wordSpacing, key: "wordSpacing")
         try hyphenationLimits.validate()
         try paragraph.validate()
     }
@@ -78,6 +85,14 @@ public struct TextSettings: Sendable, Hashable {
         try requirePositive(size, key: "size")
         guard size <= maximumSize else {
             throw LayoutError(.invalidArgument, "size must be at most \(maximumSize) px, got \(size)", keys: ["size"])
+        }
+    }
+
+    /// Checks that `spacing`, the setting `key` (a letter or word spacing), is a finite number of
+    /// pixels no larger in size than ``maximumSize``.
+    static func checkSpacing(_ spacing: Double, key: String) throws {
+        guard spacing.isFinite, abs(spacing) <= maximumSize else {
+            throw LayoutError(.invalidArgument, "\(key) must be a finite number of pixels from -\(maximumSize) to \(maximumSize), got \(spacing)", keys: [key])
         }
     }
 

@@ -34,11 +34,15 @@ public enum LayoutOptions {
 
     /// Every layout option, in the order the usage lists them.
     public static let all: [LayoutOption] = [
-        LayoutOption("font", "NAME|PATH", sets: \.font, key: "font",
-                     help: "a font file (FILE.ttc#N for face N of a collection) or a fontconfig pattern such as \"DejaVu Sans:bold\"",
+        LayoutOption("font", "LIST", sets: \.font, key: "font",
+                     help: "a CSS font-family list (\"Inter, Noto Sans Arabic, sans-serif\"; each character in the first family that has it) of font files (FILE.ttc#N for face N of a collection), fontconfig patterns such as \"DejaVu Sans:bold\" or generic families",
                      absent: "the bundled DejaVu Sans"),
         LayoutOption("weight", "1-1000", sets: \.weight, key: "weight",
                      help: "a CSS weight (400 regular, 700 bold) picking the face of the font's family nearest it"),
+        LayoutOption("features", "LIST", sets: \.features, key: "features",
+                     help: "OpenType features as CSS font-feature-settings, such as \"liga 0, tnum, ss01\"", absent: "none"),
+        LayoutOption("word-spacing", "PX", sets: \.settings.text.wordSpacing, key: "wordSpacing",
+                     help: "space added after each word separator (CSS word-spacing), negative to tighten"),
         LayoutOption("size", "PX", sets: \.settings.text.size, key: "size", help: "the font size in pixels"),
         LayoutOption("width", "PX", sets: \.settings.editorWidth, key: "width", help: "the editor's width, insets included", absent: "no wrap limit"),
         LayoutOption("line-spacing", "PX", sets: \.settings.sizing.lineSpace, key: "lineSpace", help: "extra space between lines"),

@@ -23,7 +23,7 @@ public final class BatchLayouter: Sendable {
 
     /// Fonts one worker thread has looked up, so that it takes no lock for them again.
     public struct WorkerFonts {
-        var byName: [ExactString: Font] = [:]
+        var byName: [ExactString: FontFamilyList] = [:]
         public init() {}
     }
 
@@ -67,9 +67,9 @@ public final class BatchLayouter: Sendable {
     func result(of job: LayoutRequest, fonts local: inout WorkerFonts) throws(BoundaryError) -> String {
         do {
             let key = FontNameCache.key(job)
-            let font = try local.byName[key] ?? cache.font(for: job, in: fonts)
-            local.byName[key] = font
-            return try job.measure(font: font, in: fonts, glyphRuns: false).json(job.glyphs ? [.id, .glyphs] : .id, fontsDirectory: fontsDirectory)
+            let list = try local.byName[key] ?? cache.fonts(for: job, in: fonts)
+            local.byName[key] = list
+            return try job.measure(fonts: list, in: fonts, glyphRuns: false).json(job.glyphs ? [.id, .glyphs] : .id, fontsDirectory: fontsDirectory)
         } catch {
             throw BoundaryError(error)
         }
@@ -78,18 +78,18 @@ public final class BatchLayouter: Sendable {
 
 /// Fonts looked up by the names jobs give, so that fontconfig is asked once per name.
 final class FontNameCache: Sendable {
-    private let fonts = Locked<[ExactString: Font]>([:])
+    private let fonts = Locked<[ExactString: FontFamilyList]>([:])
 
     /// What a job's font depends on: its name (code unit for code unit) and weight.
     static func key(_ job: LayoutRequest) -> ExactString {
         ExactString((job.font ?? "") + "\u{0}" + (job.weight.map { "\($0)" } ?? ""))
     }
 
-    func font(for job: LayoutRequest, in context: FontContext) throws -> Font {
+    func fonts(for job: LayoutRequest, in context: FontContext) throws -> FontFamilyList {
         let key = Self.key(job)
-        if let font = fonts.withLock({ $0[key] }) { return font }
-        let font = try job.font(in: context)
-        fonts.withLock { $0[key] = font }
-        return font
+        if let list = fonts.withLock({ $0[key] }) { return list }
+        let list = try job.fonts(in: context)
+        fonts.withLock { $0[key] = list }
+        return list
     }
 }

@@ -11,12 +11,16 @@ public struct LayoutRequest: Sendable {
     /// The batch job's `id`, echoed in its result; null when absent.
     public var id: JSONValue = .null
     public var text: String
-    /// A fontconfig pattern or a file path (`FILE.ttc#N` for a face of a collection); nil for the
+    /// A CSS font-family list (``FontFamilyList/familyNames(in:key:)``) of fontconfig patterns,
+    /// generic families or file paths (`FILE.ttc#N` for a face of a collection); nil for the
     /// bundled default font.
     public var font: String?
     /// A CSS weight (1 to 1000: 400 regular, 700 bold) picking a face of the font's family; nil for the font as named.
     public var weight: Double?
-    /// Every other setting of the layout: size, direction, language, line breaking, hyphenation,
+    /// OpenType features for the whole text in CSS `font-feature-settings` syntax (`liga 0, tnum`,
+    /// see ``FontFeature/list(parsing:key:)``), read when the text is styled; nil for none.
+    public var features: String?
+    /// Every other setting of the layout: size, direction, language, line breaking, hyphenation, word spacing,
     /// paragraphs, and the editor's width (the job's `width`) and sizing.
     public var settings = LayoutSettings()
     /// Whether the result reports the shrink-wrap width and the stable width range.
@@ -38,7 +42,7 @@ public struct LayoutRequest: Sendable {
         /// The range in UTF-16 offsets into the text.
         public var start: Int
         public var end: Int
-        /// A fontconfig pattern or a file path; nil for the text's font.
+        /// A font-family list, as the request's `font`; nil for the text's.
         public var font: String?
         /// The em size in pixels; nil for the text's size.
         public var size: Double?
@@ -46,6 +50,8 @@ public struct LayoutRequest: Sendable {
         public var features: [(tag: String, value: UInt32)] = []
         /// Space after each grapheme cluster, in pixels.
         public var letterSpacing: Double = 0
+        /// Space after each word separator, in pixels; nil for the text's.
+        public var wordSpacing: Double?
         /// Opaque attributes carried to the span's glyph runs.
         public var attributes: [(key: String, value: String)] = []
         /// The lines drawn with the span's text.
@@ -58,13 +64,13 @@ public struct LayoutRequest: Sendable {
 
         public static func == (a: Span, b: Span) -> Bool {
             a.start == b.start && a.end == b.end && a.font == b.font && a.size == b.size && a.letterSpacing == b.letterSpacing
-                && a.decoration == b.decoration
+                && a.wordSpacing == b.wordSpacing && a.decoration == b.decoration
                 && a.features.elementsEqual(b.features) { $0 == $1 }
                 && a.attributes.elementsEqual(b.attributes) { $0.key.hasSameCodeUnits(as: $1.key) && $0.value.hasSameCodeUnits(as: $1.value) }
         }
 
         /// The keys a span may have.
-        public static let keys = ["start", "end", "font", "size", "features", "letterSpacing", "attributes", "decoration"]
+        public static let keys = ["start", "end", "font", "size", "features", "letterSpacing", "wordSpacing", "attributes", "decoration"]
 
         /// Reads span `index` of a request's `spans`.
         /// - Throws: ``BoundaryError`` with `code`, naming the key (`spans[1].size`).
@@ -81,9 +87,17 @@ public struct LayoutRequest: Sendable {
             font = try span.string("font")
             size = try span.number("size")
             letterSpacing = try span.number("letterSpacing") ?? 0
-            if let features = span.value["features"], features != .null {
+            wordSpacing = try span.number("wordSpacing")
+            if case let .string(settings)? = span.value["features"] {
+                // CSS font-feature-settings, as a job's own features.
+                do {
+                    self.features = try FontFeature.list(parsing: settings, key: "spans[\(index)].features").map { ($0.tag, $0.value) }
+                } catch {
+                    throw BoundaryError(error)
+                }
+            } else if let features = span.value["features"], features != .null {
                 guard case let .object(members) = features else {
-                    throw BoundaryError(code, "'spans[\(index)].features' must be an object of tags and values such as {\"liga\": 0, \"smcp\": 1}, got \(features.typeName)",
+                    throw BoundaryError(code, "'spans[\(index)].features' must be an object of tags and values such as {\"liga\": 0, \"smcp\": 1}, or a string such as \"liga 0, smcp\", got \(features.typeName)",
                                         keys: ["spans[\(index)].features"])
                 }
                 for (tag, value) in members {
@@ -133,10 +147,13 @@ public struct LayoutRequest: Sendable {
 
         /// The engine's span, its font looked up in `context`.
         /// - Throws: ``LayoutError`` for a font that cannot be loaded or a feature tag that is not four letters.
-        func styled(in context: FontContext) throws -> StyledSpan {
-            StyledSpan(range: start..<end, font: try font.map { try context.font(named: $0) }, size: size,
-                       features: try features.map { try FontFeature($0.tag, $0.value) }, letterSpacing: letterSpacing,
-                       attributes: Dictionary(attributes, uniquingKeysWith: { _, last in last }), decoration: decoration)
+        func styled(in context: FontContext, index: Int) throws -> StyledSpan {
+            var span = StyledSpan(range: start..<end, size: size, features: try features.map { try FontFeature($0.tag, $0.value) },
+                                  letterSpacing: letterSpacing, attributes: Dictionary(attributes, uniquingKeysWith: { _, last in last }),
+                                  decoration: decoration)
+            span.fonts = try font.map { try context.fonts(familyList: $0, key: "spans[\(index)].font") }
+            span.wordSpacing = wordSpacing
+            return span
         }
     }
 
@@ -145,7 +162,7 @@ public struct LayoutRequest: Sendable {
     }
 
     /// The keys that set the font and the settings: a job's and a session config's.
-    public static let layoutKeys = ["font", "weight", "size", "width", "lineSpace", "minLines", "maxLines",
+    public static let layoutKeys = ["font", "weight", "features", "wordSpacing", "size", "width", "lineSpace", "minLines", "maxLines",
                                     "insets", "minHeight", "maxHeight", "direction", "language", "lineBreak",
                                     "hyphens", "hyphenMinWord", "hyphenMinBefore", "hyphenMinAfter",
                                     "lineClamp", "truncate", "ellipsis", "lineHeight", "strut", "align", "indent",
@@ -203,19 +220,39 @@ public struct LayoutRequest: Sendable {
     public mutating func readLayoutKeys(_ object: JSONObjectReader) throws(BoundaryError) {
         font = try object.string("font") ?? font
         weight = try object.number("weight") ?? weight
+        features = try object.string("features") ?? features
         try settings.readLayoutKeys(object)
     }
 
-    /// The request's font in `context`: its `font` (the default font when absent) at its `weight`.
-    /// - Throws: ``LayoutError`` as ``FontContext/font(named:weight:)`` does.
+    /// The request's fonts in `context`: its `font` list (the default font when absent) at its `weight`.
+    /// - Throws: ``LayoutError`` as ``FontContext/fonts(familyList:weight:key:)`` does.
+    public func fonts(in context: FontContext) throws -> FontFamilyList {
+        try context.fonts(familyList: font ?? "", weight: weight)
+    }
+
+    /// The request's primary font in `context` (see ``fonts(in:)``).
     public func font(in context: FontContext) throws -> Font {
-        try context.font(named: font ?? "", weight: weight)
+        try fonts(in: context).primary
+    }
+
+    /// The settings of the text, its `features` read into them.
+    /// - Throws: ``LayoutError`` `invalidArgument` naming `features` when they are not CSS `font-feature-settings`.
+    public func textSettings() throws -> TextSettings {
+        var text = settings.text
+        if let features { text.features = try FontFeature.list(parsing: features, key: "features") }
+        return text
     }
 
     /// The text's style in `font`.
-    /// - Throws: ``LayoutError`` `invalidArgument` for a size out of range.
+    /// - Throws: ``LayoutError`` `invalidArgument` for a size out of range or features that are not well formed.
     public func style(font: Font) throws -> TextStyle {
-        try TextStyle(font: font, settings: settings.text)
+        try style(fonts: FontFamilyList(font))
+    }
+
+    /// The text's style in the fonts of a family list.
+    /// - Throws: ``LayoutError`` `invalidArgument` for a size out of range or features that are not well formed.
+    public func style(fonts: FontFamilyList) throws -> TextStyle {
+        try TextStyle(fonts: fonts, settings: textSettings())
     }
 
     /// Lays the text out in `font` (its spans' fonts looked up in `context`, its objects at its
@@ -227,10 +264,16 @@ public struct LayoutRequest: Sendable {
     ///   text (the job contradicts itself); ``LayoutError`` for a value out of range or a text
     ///   that cannot be laid out.
     public func measure(font: Font, in context: FontContext, glyphRuns: Bool = true) throws -> LayoutResult {
+        try measure(fonts: FontFamilyList(font), in: context, glyphRuns: glyphRuns)
+    }
+
+    /// Lays the text out in the fonts of a family list; see ``measure(font:in:glyphRuns:)``.
+    public func measure(fonts: FontFamilyList, in context: FontContext, glyphRuns: Bool = true) throws -> LayoutResult {
         do { try InlineObject.requireOneForEachCharacter(of: text, count: placeholders.count) } catch {
             throw BoundaryError(.invalidJob, error.message, keys: error.keys)
         }
-        let prepared = try PreparedText(text, style: try style(font: font), spans: try spans.map { try $0.styled(in: context) },
+        let prepared = try PreparedText(text, style: try style(fonts: fonts),
+                                        spans: try spans.enumerated().map { try $1.styled(in: context, index: $0) },
                                         inlineObjects: placeholders)
         let measurement = try prepared.measureEditor(editorWidth: settings.editorWidth, sizing: settings.sizing, glyphRuns: glyphRuns)
         let shrinkWrapWidth = shrinkWrap ? try measurement.layout.shrinkWrapWidth() : nil
@@ -238,9 +281,9 @@ public struct LayoutRequest: Sendable {
         return LayoutResult(request: self, measurement: measurement, shrinkWrapWidth: shrinkWrapWidth, heightSteps: steps)
     }
 
-    /// Lays the text out in its font looked up in `context`; see ``measure(font:in:glyphRuns:)``.
+    /// Lays the text out in its fonts looked up in `context`; see ``measure(font:in:glyphRuns:)``.
     public func measure(in context: FontContext, glyphRuns: Bool = true) throws -> LayoutResult {
-        try measure(font: try font(in: context), in: context, glyphRuns: glyphRuns)
+        try measure(fonts: try fonts(in: context), in: context, glyphRuns: glyphRuns)
     }
 }
 
@@ -248,6 +291,7 @@ private extension LayoutSettings {
     /// Sets the settings of ``LayoutRequest/layoutKeys`` that `object` has (the others keep their values).
     mutating func readLayoutKeys(_ object: JSONObjectReader) throws(BoundaryError) {
         text.size = try object.number("size") ?? text.size
+        text.wordSpacing = try object.number("wordSpacing") ?? text.wordSpacing
         editorWidth = try object.number("width") ?? editorWidth
         text.direction = try object.choice("direction") ?? text.direction
         text.language = try object.string("language") ?? text.language

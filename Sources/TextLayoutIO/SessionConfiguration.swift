@@ -18,9 +18,12 @@ public enum SessionConfiguration {
         let config = try JSONObjectReader(value, keys: keys, code: .invalidConfig, name: "'config'", owner: "the config", keyNoun: "config key")
         var layout = LayoutRequest(text: "")
         try layout.readLayoutKeys(config)
-        let font: Font
-        do { font = try layout.font(in: fonts) } catch { throw BoundaryError(error) }
-        var c = EditorConfiguration(font: font, settings: layout.settings)
+        var c: EditorConfiguration
+        do {
+            c = EditorConfiguration(font: try layout.font(in: fonts), settings: layout.settings)
+            c.fonts = try layout.fonts(in: fonts)
+            c.settings.text = try layout.textSettings()
+        } catch { throw BoundaryError(error) }
         c.text = try config.string("text") ?? ""
         c.placeholder = try config.string("placeholder") ?? ""
         c.disabledPlaceholder = try config.string("disabledPlaceholder") ?? ""

@@ -38,3 +38,17 @@ func spaceLength(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int? {
     guard i + length <= bytes.count else { return nil }
     return hangingWhitespaceStart(bytes, i, i + length) == i ? length : nil
 }
+
+/// Whether the character at byte `i` is a word separator, which word spacing follows (CSS Text
+/// 3: U+0020, U+00A0, U+1361 ETHIOPIC WORDSPACE, U+10100 and U+10101 AEGEAN WORD SEPARATORs,
+/// U+1039F UGARITIC WORD DIVIDER, U+1091F PHOENICIAN WORD SEPARATOR).
+func isWordSeparator(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+    switch bytes[i] {
+    case 0x20: return true
+    case 0xC2, 0xE1, 0xF0: return wordSeparators.contains(decodeScalar(bytes, at: i).0)
+    default: return false
+    }
+}
+
+/// The word separators beyond U+0020 (see ``isWordSeparator(_:at:)``).
+private let wordSeparators: Set<UInt32> = [0xA0, 0x1361, 0x10100, 0x10101, 0x1039F, 0x1091F]

@@ -163,14 +163,19 @@ struct LineMeasurer {
     /// Shapes `range` on its own and returns its width in pixels (tabs count 0).
     /// - Parameter hyphenAt: what a hyphen after it stands for (see ``reshape(_:hyphenAt:)``).
     func reshapedWidth(_ range: Range<Int>, hyphenAt hyphen: Range<Int>? = nil) -> Double {
+        let run = paragraph.runs[paragraph.run(at: hyphen.map(hyphenRunOffset) ?? range.lowerBound)]
         var units = 0
         var clusters = 0
+        var separators = 0
         var last: Int32 = -1
         for glyph in reshape(range, hyphenAt: hyphen) {
-            if glyph.cluster != last { clusters += 1; last = glyph.cluster }
+            if glyph.cluster != last {
+                clusters += 1
+                last = glyph.cluster
+                if run.takesWordSpacing(bytes, cluster: Int(glyph.cluster)) { separators += 1 }
+            }
             if bytes[Int(glyph.cluster)] != 0x09 { units += Int(glyph.advance) }
         }
-        let run = paragraph.runs[paragraph.run(at: hyphen.map(hyphenRunOffset) ?? range.lowerBound)]
-        return Double(units) * run.scale + Double(clusters) * run.letterSpacing
+        return run.width(units: units, clusters: clusters, separators: separators)
     }
 }

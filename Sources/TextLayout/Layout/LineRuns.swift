@@ -124,6 +124,8 @@ extension PreparedText {
             var advance = Double(shaped.advance) * scale
             // Letter spacing follows each cluster: it goes on the cluster's last glyph.
             if run.letterSpacing != 0, endsCluster { advance += run.letterSpacing }
+            // Word spacing follows each word separator, on its cluster's last glyph too.
+            if endsCluster, run.takesWordSpacing(bytes, cluster: cluster) { advance += run.wordSpacing }
             var id = shaped.id
             if bytes[cluster] == 0x09 {
                 advance = measurer.nextTabStop(after: x) - x

@@ -43,13 +43,15 @@ struct ClusterTable {
         let span = item.span.map { spans[$0] }
         let size = span?.size ?? style.settings.size
         let properties = ShapingProperties(font: item.font, script: item.script, rightToLeft: item.level & 1 == 1,
-                                           language: style.shapingLanguage, features: span?.features ?? [])
+                                           language: style.shapingLanguage, features: style.settings.features + (span?.features ?? []))
         var run = ShapedRun(range: item.range, level: item.level, script: item.script, font: item.font,
                             scale: item.font.metrics.scale(size: size), firstGlyph: glyphs.count, size: size,
-                            letterSpacing: span?.letterSpacing ?? 0, features: properties.features, span: span?.index)
+                            letterSpacing: span?.letterSpacing ?? 0, wordSpacing: span?.wordSpacing ?? style.settings.wordSpacing,
+                            features: properties.features, span: span?.index)
         if let object = item.inlineObject {
             // Letter spacing is for text: an object is as wide as it is (CSS spaces text only).
             run.letterSpacing = 0
+            run.wordSpacing = 0
             run.inlineObject = object
             appendObject(object, of: run)
             return run
@@ -69,29 +71,34 @@ struct ClusterTable {
     }
 
     /// Adds `shaped`, the glyphs of `run` from its start or (with `units` font units and
-    /// `clusters` clusters of it already added) from a later cluster, and moves ``runX`` past the run.
-    mutating func append(_ shaped: ShapedGlyphs, of run: ShapedRun, bytes: UnsafeBufferPointer<UInt8>, units: Int = 0, clusters: Int = 0) {
+    /// `clusters` clusters of it already added, `separators` of them word separators) from a
+    /// later cluster, and moves ``runX`` past the run.
+    mutating func append(_ shaped: ShapedGlyphs, of run: ShapedRun, bytes: UnsafeBufferPointer<UInt8>, units: Int = 0, clusters: Int = 0,
+                         separators: Int = 0) {
         let base = glyphs.count
         glyphs.append(contentsOf: shaped)
         var units = units
         var clusters = clusters
+        var separators = separators
         for g in 0..<shaped.count {
             let cluster = Int(shaped[g].cluster)
             if starts.last != cluster {
                 starts.append(cluster)
-                // Letter spacing follows every cluster: `clusters` of them lie before this one.
-                x.append(runX + Double(units) * run.scale + Double(clusters) * run.letterSpacing)
+                // Letter spacing follows every cluster, word spacing every word separator: `clusters`
+                // and `separators` of them lie before this one.
+                x.append(runX + run.width(units: units, clusters: clusters, separators: separators))
                 // Each piece is shaped on its own, so its first cluster is always safe to break at.
                 unsafe.append(g > 0 && shaped[g].unsafeToBreak)
                 firstGlyph.append(base + g)
                 clusters += 1
+                if run.takesWordSpacing(bytes, cluster: cluster) { separators += 1 }
             }
             if bytes[cluster] != 0x09 {
                 units += Int(shaped[g].advance)
                 if shaped[g].id == 0 { missing.append(cluster) }
             }
         }
-        runX += Double(units) * run.scale + Double(clusters) * run.letterSpacing
+        runX += run.width(units: units, clusters: clusters, separators: separators)
     }
 
     /// Adds the entries for the paragraph's end.

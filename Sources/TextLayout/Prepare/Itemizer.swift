@@ -17,8 +17,8 @@ struct TextRun: Sendable {
 }
 
 /// The runs of `range` (a paragraph of UTF-8 `bytes`), in logical order: a new run starts wherever
-/// the bidi level, the script, the styled span or the font changes. Each span's characters fall
-/// back from the span's own font. Each of the `objects` in the range is a run of its own, in the
+/// the bidi level, the script, the styled span or the font changes. Each span's characters take
+/// the span's own font list, and fall back from its primary font. Each of the `objects` in the range is a run of its own, in the
 /// primary font of its span (or of the style), which fallback does not look at: its bidi level is
 /// the one its U+FFFC, a neutral, resolves to.
 func itemize(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, style: TextStyle, bidi: BidiLevels,
@@ -30,16 +30,16 @@ func itemize(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, style: Text
     let objectIndices = objects.indices(in: range)
     var fonts: [FontRun] = []
     for slice in slices {
-        let primary = slice.span.map { spans[$0].font } ?? style.font
+        let list = slice.span.map { spans[$0].fonts } ?? style.fonts
         // The text between the slice's objects falls back; each object is a font run of its own.
         var position = slice.range.lowerBound
         for offset in objects.offsets[objectIndices] where slice.range.contains(offset) {
-            if offset > position { fonts += try fontRuns(bytes, range: position..<offset, primary: primary, language: style.languageTag) }
+            if offset > position { fonts += try fontRuns(bytes, range: position..<offset, list: list, language: style.languageTag) }
             position = offset + InlineObjectTable.characterLength
-            fonts.append(FontRun(range: offset..<position, font: primary))
+            fonts.append(FontRun(range: offset..<position, font: list.primary))
         }
         if position < slice.range.upperBound {
-            fonts += try fontRuns(bytes, range: position..<slice.range.upperBound, primary: primary, language: style.languageTag)
+            fonts += try fontRuns(bytes, range: position..<slice.range.upperBound, list: list, language: style.languageTag)
         }
     }
     var boundaries = Set<Int>()
@@ -91,8 +91,9 @@ private func spanSlices(_ range: Range<Int>, spans: [ResolvedSpan], style: TextS
     func shapesAlike(_ a: Int?, _ b: Int?) -> Bool {
         let x = a.map { spans[$0] }
         let y = b.map { spans[$0] }
-        return (x?.font ?? style.font) === (y?.font ?? style.font) && (x?.size ?? style.settings.size) == (y?.size ?? style.settings.size)
+        return (x?.fonts ?? style.fonts) == (y?.fonts ?? style.fonts) && (x?.size ?? style.settings.size) == (y?.size ?? style.settings.size)
             && (x?.features ?? []) == (y?.features ?? []) && (x?.letterSpacing ?? 0) == (y?.letterSpacing ?? 0)
+            && (x?.wordSpacing ?? style.settings.wordSpacing) == (y?.wordSpacing ?? style.settings.wordSpacing)
     }
     var merged: [(range: Range<Int>, span: Int?)] = []
     for slice in slices {
@@ -111,16 +112,17 @@ struct FontRun: Sendable {
     var font: Font
 }
 
-/// Chooses a font for every grapheme cluster of `range`: the primary font when it has every
-/// character of the cluster (default-ignorable ones, such as ZWJ and variation selectors, need no
-/// glyph), else the fallback font its ``FontContext`` finds for the cluster's first missing
-/// character, kept for the whole cluster. A cluster drawn as emoji (with VS16, a keycap, or an
+/// Chooses a font for every grapheme cluster of `range`: the first font of `list` (the primary
+/// first) that has every character of the cluster (default-ignorable ones, such as ZWJ and
+/// variation selectors, need no glyph), else the fallback font the primary's ``FontContext``
+/// finds for the cluster's first character the primary lacks, kept for the whole cluster. A cluster drawn as emoji (with VS16, a keycap, or an
 /// Emoji_Presentation character without VS15) prefers a colour font of the `emoji` family, even
 /// when the primary font has its base; one with VS15 prefers a font that is not a colour font,
 /// even when its base is an Emoji_Presentation character. A character no font has
 /// stays with the primary font and is drawn and measured as its .notdef glyph. A soft hyphen
 /// keeps the font of the cluster before it when that font has a hyphen.
-func fontRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, primary: Font, language: LanguageTag?) throws -> [FontRun] {
+func fontRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, list: FontFamilyList, language: LanguageTag?) throws -> [FontRun] {
+    let primary = list.primary
     var needsFallback = false
     var i = range.lowerBound
     while i < range.upperBound {
@@ -151,6 +153,8 @@ func fontRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, primary: F
             font = before.font
         } else if emoji, let found = context.fallbackFont(for: scalars[0], primary: primary, language: language, presentation: .emoji) {
             font = found
+        } else if missing != nil, let listed = list.others.first(where: { font in scalars.allSatisfy { isCovered($0, by: font) } }) {
+            font = listed
         } else if let missing, let found = context.fallbackFont(for: missing, primary: primary, language: language,
                                                                 presentation: scalars.contains(0xFE0E) ? .text : .any) {
             // Keep the cluster whole in one font, unless the fallback lacks its base.

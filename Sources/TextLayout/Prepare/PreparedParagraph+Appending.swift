@@ -82,10 +82,11 @@ extension PreparedParagraph {
         for g in lastRun.firstGlyph..<clusterFirstGlyph[keptClusters] where bytes[Int(glyphs[g].cluster)] != 0x09 {
             keptUnits += Int(glyphs[g].advance)
         }
+        let keptSeparators = (runFirstCluster..<keptClusters).count { grown.takesWordSpacing(bytes, cluster: clusterStarts[$0]) }
         let properties = ShapingProperties(font: grown.font, script: grown.script, rightToLeft: grown.isRightToLeft,
                                            language: style.shapingLanguage, features: grown.features)
         clusters.append(shapeRun(properties, shapingStart..<grown.range.upperBound, bytes: bytes, cache: style.font.context?.shapeCache),
-                        of: grown, bytes: bytes, units: keptUnits, clusters: keptClusters - runFirstCluster)
+                        of: grown, bytes: bytes, units: keptUnits, clusters: keptClusters - runFirstCluster, separators: keptSeparators)
         var newRuns = Array(runs.dropLast())
         newRuns.append(grown)
         for item in items.dropFirst() { newRuns.append(clusters.appendRun(item, bytes: bytes, style: style, spans: [])) }

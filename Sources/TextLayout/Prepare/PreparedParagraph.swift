@@ -109,7 +109,7 @@ final class PreparedParagraph: Sendable {
         }
         let grid = 1048576.0  // 2²⁰: multiplying by it is exact
         func onGrid(_ value: Double) -> Bool { (value * grid).rounded() == value * grid }
-        hasExactPositions = runs.allSatisfy { onGrid($0.scale) && onGrid($0.letterSpacing) && onGrid($0.inlineObject?.width ?? 0) }
+        hasExactPositions = runs.allSatisfy { onGrid($0.scale) && onGrid($0.letterSpacing) && onGrid($0.wordSpacing) && onGrid($0.inlineObject?.width ?? 0) }
             && (clusterX.last ?? 0) < 4294967296
         segmentStartCluster = segmentStarts.map(safeIndex)
         contentEndCluster = contentEnds.map(safeIndex)
@@ -190,6 +190,8 @@ struct ShapedRun: Sendable {
     var size: Double
     /// Pixels added after each cluster (from the run's span).
     var letterSpacing: Double
+    /// Pixels added after each word separator (``isWordSeparator(_:at:)``), beside the letter spacing.
+    var wordSpacing: Double = 0
     /// OpenType features the run was shaped with.
     var features: [FontFeature]
     /// The index in ``PreparedText/spans`` of the run's span, or nil.
@@ -201,11 +203,22 @@ struct ShapedRun: Sendable {
 
     var isRightToLeft: Bool { level & 1 == 1 }
 
+    /// Whether the cluster starting at byte `cluster` takes the run's word spacing.
+    func takesWordSpacing(_ bytes: UnsafeBufferPointer<UInt8>, cluster: Int) -> Bool {
+        wordSpacing != 0 && isWordSeparator(bytes, at: cluster)
+    }
+
+    /// The width of `units` font units over `clusters` clusters, `separators` of them word
+    /// separators: each cluster followed by the letter spacing, each separator by the word spacing.
+    func width(units: Int, clusters: Int, separators: Int) -> Double {
+        Double(units) * scale + Double(clusters) * letterSpacing + Double(separators) * wordSpacing
+    }
+
     /// Whether `other` was shaped as this run was (font, level, script, size, letter spacing,
     /// features, span, inline object), whatever its range: an edit elsewhere left it as it was.
     func isShapedAlike(_ other: ShapedRun) -> Bool {
         font === other.font && level == other.level && script == other.script && size == other.size
-            && letterSpacing == other.letterSpacing && features == other.features && span == other.span
+            && letterSpacing == other.letterSpacing && wordSpacing == other.wordSpacing && features == other.features && span == other.span
             && inlineObject == other.inlineObject
     }
 }

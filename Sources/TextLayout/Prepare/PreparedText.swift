@@ -31,9 +31,10 @@ public struct PreparedText: Sendable {
     let utf16Count: Int
     /// The spans in byte ranges, sorted, for the paragraphs to split their runs at.
     let resolvedSpans: [ResolvedSpan]
-    /// What went less well than asked without failing: with ``TextSettings/hyphens`` `auto`, that
-    /// the language has no usable hyphenation patterns (none installed, or a file that cannot be
-    /// read), so words break only at soft hyphens. Empty when all is well.
+    /// What went less well than asked without failing: a family of the style's or a span's font
+    /// list that no font has (``FontFamilyList/skippedFamilies``); with ``TextSettings/hyphens``
+    /// `auto`, that the language has no usable hyphenation patterns (none installed, or a file
+    /// that cannot be read), so words break only at soft hyphens. Empty when all is well.
     public let warnings: [String]
     /// The patterns ``TextSettings/hyphens`` `auto` hyphenates with (nil otherwise, or without any).
     let hyphenation: HyphenationPatterns?
@@ -77,9 +78,9 @@ public struct PreparedText: Sendable {
         let lookup = style.hyphenationLookup()
         var hyphenation: HyphenationPatterns?
         switch lookup {
-        case let .patterns(patterns)?: hyphenation = patterns; warnings = []
-        case let .unavailable(warning)?: warnings = [warning]
-        case nil: warnings = []
+        case let .patterns(patterns)?: hyphenation = patterns; warnings = Self.fontListWarnings(style, spans)
+        case let .unavailable(warning)?: warnings = Self.fontListWarnings(style, spans) + [warning]
+        case nil: warnings = Self.fontListWarnings(style, spans)
         }
         self.hyphenation = hyphenation
         self.paragraphs = try bytes.withUnsafeBufferPointer { buffer in
@@ -105,6 +106,15 @@ public struct PreparedText: Sendable {
         self.paragraphs = paragraphs
     }
 
+    /// A warning for each family skipped in the style's font list and in each span's, once each.
+    private static func fontListWarnings(_ style: TextStyle, _ spans: [StyledSpan]) -> [String] {
+        var warnings: [String] = []
+        for list in [style.fonts] + spans.compactMap(\.fonts) {
+            for warning in list.warnings where !warnings.contains(warning) { warnings.append(warning) }
+        }
+        return warnings
+    }
+
     /// The spans in byte ranges, sorted by start, for a text of `bytes` that is `utf16Count` UTF-16 code units long.
     static func resolve(_ spans: [StyledSpan], bytes: [UInt8], utf16Count: Int, style: TextStyle) throws -> [ResolvedSpan] {
         guard !spans.isEmpty else { return [] }
@@ -121,8 +131,9 @@ public struct PreparedText: Sendable {
             return try sorted.map { index, span in
                 let start = try byte(at: span.range.lowerBound)
                 let end = try byte(at: span.range.upperBound)
-                return ResolvedSpan(bytes: start..<end, font: span.font ?? style.font, size: span.size ?? style.settings.size,
-                                    features: span.features, letterSpacing: span.letterSpacing, index: index)
+                return ResolvedSpan(bytes: start..<end, fonts: span.fonts ?? style.fonts, size: span.size ?? style.settings.size,
+                                    features: span.features, letterSpacing: span.letterSpacing,
+                                    wordSpacing: span.wordSpacing ?? style.settings.wordSpacing, index: index)
             }
         }
     }

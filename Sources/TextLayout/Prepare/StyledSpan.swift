@@ -42,14 +42,23 @@ public struct TextDecoration: OptionSet, Sendable, Hashable {
 public struct StyledSpan: Sendable, Hashable {
     /// The range, in UTF-16 offsets into the text.
     public var range: Range<Int>
-    /// The span's primary font (its fallback fonts come from the same context), or nil.
-    public var font: Font?
+    /// The span's font-family list (its fallback fonts come from its primary's context), or nil
+    /// for the text's.
+    public var fonts: FontFamilyList?
+    /// The span's primary font, or nil; setting it makes the span's list that font alone.
+    public var font: Font? {
+        get { fonts?.primary }
+        set { fonts = newValue.map(FontFamilyList.init) }
+    }
     /// The span's em size in pixels, or nil.
     public var size: Double?
     /// OpenType features for the span's shaping.
     public var features: [FontFeature]
     /// Space added after each grapheme cluster, in pixels (negative tightens).
     public var letterSpacing: Double
+    /// Space added after each word separator, in pixels (see ``TextSettings/wordSpacing``); nil
+    /// for the text's.
+    public var wordSpacing: Double? = nil
     /// Opaque attributes (a colour, a link) carried to the span's glyph runs for the renderer.
     public var attributes: [String: String]
     /// The lines drawn with the span's text (none by default), carried to its glyph runs.
@@ -58,7 +67,7 @@ public struct StyledSpan: Sendable, Hashable {
     public init(range: Range<Int>, font: Font? = nil, size: Double? = nil, features: [FontFeature] = [],
                 letterSpacing: Double = 0, attributes: [String: String] = [:], decoration: TextDecoration = []) {
         self.range = range
-        self.font = font
+        self.fonts = font.map(FontFamilyList.init)
         self.size = size
         self.features = features
         self.letterSpacing = letterSpacing
@@ -87,10 +96,13 @@ extension Array where Element == StyledSpan {
 /// A span resolved against its text: a byte range and every property set.
 struct ResolvedSpan: Sendable {
     var bytes: Range<Int>
-    var font: Font
+    var fonts: FontFamilyList
+    var font: Font { fonts.primary }
     var size: Double
     var features: [FontFeature]
     var letterSpacing: Double
+    /// The span's word spacing, else the text's.
+    var wordSpacing: Double
     /// The index of the span in ``PreparedText/spans``, or nil for text outside every span.
     var index: Int?
 }
@@ -115,10 +127,8 @@ extension StyledSpan {
                                       keys: ["spans[\(index)].size"])
                 }
             }
-            guard span.letterSpacing.isFinite, abs(span.letterSpacing) <= TextSettings.maximumSize else {
-                throw LayoutError(.invalidArgument, "span \(index)'s letterSpacing must be a finite number of pixels, got \(span.letterSpacing)",
-                                  keys: ["spans[\(index)].letterSpacing"])
-            }
+            try TextSettings.checkSpacing(span.letterSpacing, key: "spans[\(index)].letterSpacing")
+            try TextSettings.checkSpacing(span.wordSpacing ?? 0, key: "spans[\(index)].wordSpacing")
             end = span.range.upperBound
         }
         return sorted.map { ($0.offset, $0.element) }

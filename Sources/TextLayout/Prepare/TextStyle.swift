@@ -4,9 +4,15 @@
 /// paragraphs' base direction, the language, line breaking, hyphenation and paragraphs),
 /// checked when the style is made.
 public struct TextStyle: Sendable, Hashable {
-    /// The primary font: it shapes every character it has and gives the height of empty lines.
-    /// Characters it lacks are drawn with fallback fonts its ``FontContext`` finds.
-    public var font: Font
+    /// The font-family list: each cluster takes its first font that has all the cluster's
+    /// characters; a cluster none has, a fallback font the primary's ``FontContext`` finds.
+    public var fonts: FontFamilyList
+    /// The primary font (the list's first): it shapes every character it has and gives the
+    /// height of empty lines. Setting it makes the list that font alone.
+    public var font: Font {
+        get { fonts.primary }
+        set { fonts = FontFamilyList(newValue) }
+    }
     /// How the text is set. Set only through the initialiser or ``withSize(_:)``,
     /// ``withLanguage(_:)`` and ``withParagraph(_:)``, which check it.
     public private(set) var settings: TextSettings
@@ -17,8 +23,15 @@ public struct TextStyle: Sendable, Hashable {
     /// - Throws: ``LayoutError`` `.invalidArgument` naming a value of `settings` that is out of
     ///   range (see ``TextSettings``).
     public init(font: Font, settings: TextSettings = TextSettings()) throws {
+        try self.init(fonts: FontFamilyList(font), settings: settings)
+    }
+
+    /// A style in the fonts of a family list (see ``FontContext/fonts(familyList:weight:key:)``).
+    /// - Throws: ``LayoutError`` `.invalidArgument` naming a value of `settings` that is out of
+    ///   range (see ``TextSettings``).
+    public init(fonts: FontFamilyList, settings: TextSettings = TextSettings()) throws {
         try settings.validate()
-        self.font = font
+        self.fonts = fonts
         self.settings = settings
         languageTag = Self.completed(settings.language)
     }

@@ -1,0 +1,112 @@
+// A CSS font-family list ("Inter, \"Noto Sans Arabic\", sans-serif"): its syntax, and the fonts it names, tried in order for each cluster before fallback.
+
+/// The fonts of a `font-family` list that exist, in the list's order: the ``primary`` font
+/// (line heights, empty lines, and every cluster it can draw), then the ``others``. The itemizer
+/// gives each grapheme cluster the first font of the list that has all its characters (CSS
+/// Fonts 4's per-character matching), and only a cluster none has goes to the fallback fonts of
+/// the primary's ``FontContext``.
+public struct FontFamilyList: Sendable, Hashable {
+    /// The first family of the list that exists.
+    public let primary: Font
+    /// The later families that exist, in order, without repeats (of the primary, or of each other).
+    public let others: [Font]
+    /// The families of the list no font has, skipped (as browsers do), in order.
+    public let skippedFamilies: [String]
+
+    /// A list of one font.
+    public init(_ font: Font) {
+        self.init(primary: font, others: [])
+    }
+
+    /// A list of `primary`, then `others` (a font already in the list is dropped).
+    public init(primary: Font, others: [Font], skippedFamilies: [String] = []) {
+        self.primary = primary
+        var kept: [Font] = []
+        for font in others where font !== primary && !kept.contains(where: { $0 === font }) { kept.append(font) }
+        self.others = kept
+        self.skippedFamilies = skippedFamilies
+    }
+
+    /// Every font of the list, the primary first.
+    public var fonts: [Font] { [primary] + others }
+
+    /// One warning for each skipped family.
+    var warnings: [String] {
+        skippedFamilies.map { "no font has the family '\($0)' of the font list: it is skipped" }
+    }
+
+    /// The family names of a CSS `font-family` list, in order: entries separated by commas, each a
+    /// quoted string (`"Noto Sans, Bold"`, `'Inter'`, with `\` escaping the next character) or
+    /// unquoted words (their runs of white space read as one space), such as
+    /// `Inter, "Noto Sans Arabic", sans-serif`. An entry may be a fontconfig pattern or a file
+    /// path, as a single font name may.
+    /// - Parameter key: the key the list was given under, named by errors.
+    /// - Throws: ``LayoutError`` `.invalidArgument` naming `key` and the entry that is wrong: an
+    ///   empty entry, a quote that is not closed, or text after a closing quote.
+    public static func familyNames(in list: String, key: String = "font") throws -> [String] {
+        var names: [String] = []
+        var characters = Substring(list)
+        func fail(_ problem: String) -> LayoutError {
+            LayoutError(.invalidArgument, "\(key) '\(list)' is not a font-family list: entry \(names.count + 1) \(problem); give families separated by commas, such as 'Inter, \"Noto Sans Arabic\", sans-serif'",
+                        keys: [key])
+        }
+        while true {
+            characters = characters.drop { $0.isWhitespace }
+            var name = ""
+            if let quote = characters.first, quote == "\"" || quote == "'" {
+                characters.removeFirst()
+                var closed = false
+                while let character = characters.popFirst() {
+                    if character == quote { closed = true; break }
+                    if character == "\\", let escaped = characters.popFirst() { name.append(escaped) } else { name.append(character) }
+                }
+                guard closed else { throw fail("opens a quote (\(quote)) that is not closed") }
+                characters = characters.drop { $0.isWhitespace }
+                if let next = characters.first, next != "," { throw fail("has text after its closing quote, starting at '\(next)'") }
+                guard !name.isEmpty else { throw fail("is an empty quoted name") }
+            } else {
+                let end = characters.firstIndex { $0 == "," } ?? characters.endIndex
+                name = characters[..<end].split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                if name.contains(where: { $0 == "\"" || $0 == "'" }) { throw fail("has a quote inside an unquoted name ('\(name)')") }
+                characters = characters[end...]
+                guard !name.isEmpty else { throw fail("is empty") }
+            }
+            names.append(name)
+            guard characters.popFirst() == "," else { return names }
+        }
+    }
+}
+
+extension FontContext {
+    /// Loads the fonts of a CSS `font-family` list (see ``FontFamilyList/familyNames(in:key:)``):
+    /// each entry as ``font(named:weight:)`` loads a name, so an entry may be a family, a
+    /// fontconfig pattern, a file path or a generic family (`serif`, `sans-serif`, `monospace`,
+    /// `system-ui`, `emoji`, resolved through fontconfig). An empty list is the default font; a
+    /// list of one name is that font, as ``font(named:weight:)`` gives it. A family no font has is
+    /// skipped (``FontFamilyList/skippedFamilies``, which the prepared text's warnings name).
+    /// - Parameter key: the key the list was given under, named by errors.
+    /// - Throws: ``LayoutError`` `.invalidArgument` for a list that is not well formed (naming
+    ///   `key`), `.unknownFont` when no family of the list exists, and what ``font(named:weight:)``
+    ///   throws for an entry otherwise wrong (a missing font file, a weight out of range).
+    public func fonts(familyList list: String, weight: Double? = nil, key: String = "font") throws -> FontFamilyList {
+        guard !list.allSatisfy(\.isWhitespace) else { return FontFamilyList(try font(named: "", weight: weight)) }
+        let names = try FontFamilyList.familyNames(in: list, key: key)
+        var found: [Font] = []
+        var skipped: [String] = []
+        var firstMiss: LayoutError?
+        for name in names {
+            do {
+                found.append(try font(named: name, weight: weight))
+            } catch let error as LayoutError where error.code == .unknownFont {
+                if names.count == 1 { throw error }
+                skipped.append(name)
+                firstMiss = firstMiss ?? error
+            }
+        }
+        guard let primary = found.first else {
+            let families = names.map { "'\($0)'" }.joined(separator: ", ")
+            throw LayoutError(.unknownFont, "no family of the font list \(families) exists: \(firstMiss?.message ?? "")", keys: [key])
+        }
+        return FontFamilyList(primary: primary, others: Array(found.dropFirst()), skippedFamilies: skipped)
+    }
+}
