@@ -1,0 +1,113 @@
+// Font-family lists: their CSS syntax, the per-cluster choice of the first family that has a cluster, skipped families, and caches that tell lists apart.
+import Testing
+import TextLayout
+import TestSupport
+
+@Suite("Font-family lists")
+struct FontFamilyListTests {
+    func bundled(_ file: String) throws -> Font { try bundledFonts.font(path: FontContext.bundledFontPath(file)!) }
+
+    /// The font of each run of the first line, with the run's text, in drawing order.
+    func runFonts(_ text: String, _ list: String, in context: FontContext = bundledFonts) throws -> [(text: String, font: Font)] {
+        let prepared = try PreparedText(text, style: TextStyle(fonts: context.fonts(familyList: list)))
+        let utf16 = Array(text.utf16)
+        return try prepared.layout().lines[0].runs.map { (String(decoding: utf16[$0.utf16Range], as: UTF16.self), $0.font) }
+    }
+
+    @Test("the list's syntax: commas between names, quoted names keep their commas, unquoted words are joined by one space")
+    func syntax() throws {
+        #expect(try FontFamilyList.familyNames(in: "Inter, Noto Sans Arabic, sans-serif") == ["Inter", "Noto Sans Arabic", "sans-serif"])
+        #expect(try FontFamilyList.familyNames(in: "\"Foo, Bar\", serif") == ["Foo, Bar", "serif"])
+        #expect(try FontFamilyList.familyNames(in: "'It\\'s'  ,  DejaVu \t  Sans") == ["It's", "DejaVu Sans"])
+        #expect(try FontFamilyList.familyNames(in: "DejaVu Sans:bold") == ["DejaVu Sans:bold"])
+    }
+
+    @Test("a malformed list is invalidArgument naming the key and the entry that is wrong")
+    func malformed() throws {
+        let cases: [(list: String, part: String)] = [
+            ("Inter, , serif", "entry 2 is empty"),
+            ("Inter,", "entry 2 is empty"),
+            ("\"Foo, Bar, serif", "entry 1 opens a quote"),
+            ("'Foo' Bar, serif", "entry 1 has text after its closing quote"),
+            ("Inter, Fo\"o", "entry 2 has a quote inside"),
+        ]
+        for (list, part) in cases {
+            let error = layoutError { try bundledFonts.fonts(familyList: list, key: "spans[2].font") }
+            #expect(error?.code == .invalidArgument && error?.keys == ["spans[2].font"], "\(list)")
+            #expect(error?.message.contains(part) == true, "\(list): \(error?.message ?? "")")
+        }
+    }
+
+    @Test("each cluster takes the first family of the list that has it; the first that exists is the primary font")
+    func perClusterChoice() throws {
+        let mono = try bundled("DejaVuSansMono.ttf")
+        let sans = try bundled("DejaVuSans.ttf")
+        let hebrew = try bundled("NotoSansHebrew-Regular.ttf")
+        // DejaVu Sans Mono lacks Hebrew, which fallback would take from Noto Sans Hebrew; the list names DejaVu Sans.
+        let listed = try runFonts("abc שלום", "DejaVu Sans Mono, DejaVu Sans")
+        #expect(listed.map(\.text) == ["abc ", "שלום"])
+        #expect(listed[0].font === mono && listed[1].font === sans)
+        let fallenBack = try runFonts("abc שלום", "DejaVu Sans Mono")
+        #expect(fallenBack[1].font === hebrew)
+        // Noto Sans Hebrew first: its Hebrew, and the Latin it lacks from the next family that has it.
+        let hebrewFirst = try runFonts("שלום abc", "Noto Sans Hebrew, DejaVu Sans Mono")
+        #expect(hebrewFirst.contains { $0.text.contains("שלום") && $0.font === hebrew })
+        #expect(hebrewFirst.contains { $0.text.contains("abc") && $0.font === mono })
+        // The primary font is the first family that exists: an empty line takes its height.
+        let style = try TextStyle(fonts: bundledFonts.fonts(familyList: "No Such Family, Noto Sans Hebrew, DejaVu Sans"))
+        #expect(style.font === hebrew)
+        let empty = try PreparedText("", style: style).layout()
+        #expect(abs(empty.lines[0].height - hebrew.metrics.lineHeight(size: style.settings.size)) < 1e-9)
+    }
+
+    @Test("a family no font has is skipped with a warning; a list where none exists is unknownFont")
+    func missingFamilies() throws {
+        let list = try bundledFonts.fonts(familyList: "No Such Family, DejaVu Sans Mono, Another Missing One")
+        #expect(list.skippedFamilies == ["No Such Family", "Another Missing One"])
+        #expect(list.primary === (try bundled("DejaVuSansMono.ttf")) && list.others.isEmpty)
+        let prepared = try PreparedText("abc", style: TextStyle(fonts: list))
+        #expect(prepared.warnings.count == 2 && prepared.warnings[0].contains("'No Such Family'"))
+        // A span's list warns too.
+        var span = StyledSpan(range: 0..<1)
+        span.fonts = try bundledFonts.fonts(familyList: "Missing In Span, DejaVu Sans")
+        let spanned = try PreparedText("abc", style: TextStyle(font: bundled("DejaVuSans.ttf")), spans: [span])
+        #expect(spanned.warnings.contains { $0.contains("'Missing In Span'") })
+
+        let none = layoutError { try bundledFonts.fonts(familyList: "No Such Family, Another Missing One") }
+        #expect(none?.code == .unknownFont && none?.message.contains("'Another Missing One'") == true)
+        // One name alone fails as a single name does.
+        let single = layoutError { try bundledFonts.fonts(familyList: "No Such Family") }
+        let named = layoutError { try bundledFonts.font(named: "No Such Family") }
+        #expect(single != nil && single == named)
+    }
+
+    @Test("generic families resolve through fontconfig, as a single name does; a font named twice is tried once")
+    func genericFamilies() throws {
+        for generic in ["serif", "sans-serif", "monospace", "system-ui", "emoji"] {
+            let list = try FontContext.shared.fonts(familyList: "No Such Family, \(generic)")
+            #expect(list.primary === (try FontContext.shared.font(family: generic)), "\(generic)")
+        }
+        let sans = try bundled("DejaVuSans.ttf")
+        let repeated = FontFamilyList(primary: sans, others: [sans, try bundled("DejaVuSansMono.ttf"), try bundled("DejaVuSansMono.ttf")])
+        #expect(repeated.fonts.count == 2)
+    }
+
+    @Test("two lists that choose different fonts never share a cached preparation or word")
+    func cachesTellListsApart() throws {
+        let text = "abc שלום abc שלום"
+        for lists in [["DejaVu Sans Mono, DejaVu Sans", "DejaVu Sans Mono, Noto Sans Hebrew"],
+                      ["DejaVu Sans Mono, Noto Sans Hebrew", "DejaVu Sans Mono, DejaVu Sans"]] {
+            bundledFonts.clearShapingCaches()
+            for list in lists {
+                let cached = try PreparedText(text, style: TextStyle(fonts: bundledFonts.fonts(familyList: list))).layout()
+                let fresh = try PreparedText(text, style: TextStyle(fonts: uncachedBundledFonts.fonts(familyList: list))).layout()
+                #expect(cached.widestLineWidth == fresh.widestLineWidth, "\(list)")
+                #expect(cached.lines[0].runs.map { $0.font.path } == fresh.lines[0].runs.map { $0.font.path }, "\(list)")
+            }
+        }
+        // And the two really differ, so the check above could fail.
+        let a = try PreparedText(text, style: TextStyle(fonts: bundledFonts.fonts(familyList: "DejaVu Sans Mono, DejaVu Sans"))).layout()
+        let b = try PreparedText(text, style: TextStyle(fonts: bundledFonts.fonts(familyList: "DejaVu Sans Mono, Noto Sans Hebrew"))).layout()
+        #expect(a.widestLineWidth != b.widestLineWidth)
+    }
+}
