@@ -13,9 +13,11 @@ JOBS_PER_PAGE = 800
 # The page's shared functions. itemsOf: the div's content in text order, each grapheme cluster of
 # its text nodes and each child element marked `data-unit` (an object: one UTF-16 unit, its
 # U+FFFC), with its UTF-16 offset and its first client rectangle of some height (null when it has
-# none). linesOf: a text-only div's lines, {start, width}: a line starts at a cluster whose
+# none). linesOf: a text-only div's lines, {start, width, left}: a line starts at a cluster whose
 # rectangle's middle lies below the bottom of the first rectangle of the line before; its width
-# reaches the right edge of its last cluster that does not hang (spaces at the end of a line).
+# reaches from the div's left edge to the right edge of its rightmost cluster that does not hang
+# (spaces at the end of a line), and `left` from the div's right edge to the left edge of its
+# leftmost one (the width of a line aligned to the right, as a right-to-left one at its start).
 LINES_SCRIPT = r"""
 const HANGING = /^[ \t\n\u1680\u2000-\u2006\u2008-\u200a\u205f\u3000]+$/;
 const SEGMENTER = new Intl.Segmenter(undefined, {granularity: "grapheme"});
@@ -48,12 +50,13 @@ function linesOf(div) {
     if (!rect) continue;
     const middle = (rect.top + rect.bottom) / 2;
     if (middle > bottom) {
-      lines.push({start: item.offset, width: 0});
+      lines.push({start: item.offset, width: 0, left: 0});
       bottom = rect.bottom;
     }
     if (!HANGING.test(item.segment)) {
       const line = lines[lines.length - 1];
       line.width = Math.max(line.width, rect.right - box.left);
+      line.left = Math.max(line.left, box.right - rect.left);
     }
   }
   return lines;

@@ -14,8 +14,14 @@ struct InlineObjectsChromiumTests {
     /// study holds 99.0% (docs/line-model.md), and 200 jobs hold about 190 such, among which 2
     /// differences of the named kinds are as likely as 1.
     static func study(sample: Int, textlayout: String) throws -> CommandRun {
-        try runProgram(["python3", script, "--check", "--starts-floor", "0.98", "--sample", "\(sample)", "--seed", "7", "--examples", "1",
-                        "--textlayout", textlayout, "--chromium", try #require(chromium)])
+        try check(script, startsFloor: 0.98, sample: sample, textlayout: textlayout)
+    }
+
+    /// Runs the study `script` (of Benchmarks/BrowserStudy) with `--check` and the starts' floor
+    /// `startsFloor` on `sample` corpus jobs of every language it knows, seed 7, with `textlayout`.
+    static func check(_ script: String, startsFloor: Double, sample: Int, textlayout: String) throws -> CommandRun {
+        try runProgram(["python3", script, "--check", "--starts-floor", "\(startsFloor)", "--sample", "\(sample)", "--seed", "7",
+                        "--examples", "1", "--textlayout", textlayout, "--chromium", try #require(chromium)])
     }
 
     /// The two numbers of a printed figure "(N of M)" on the line that holds `label`.
