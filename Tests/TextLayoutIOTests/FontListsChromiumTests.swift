@@ -18,9 +18,7 @@ struct FontListsChromiumTests {
     @Test("300 corpus jobs in font-family lists, with features and word spacing: the same line starts on 97% of those whose control agrees, every difference of a named kind",
           .enabled(if: InlineObjectsChromiumTests.chromium != nil, "needs Debian's chromium (scripts/install-deps.sh installs it)"))
     func sample() throws {
-        let textlayout = try #require(textlayoutExecutable(), "build the package first (swift build)")
-        let run = try Self.study(sample: 300, textlayout: textlayout.path)
-        #expect(run.status == 0, "\(run.output)\n\(run.error)")
+        let run = try InlineObjectsChromiumTests.passingStudy { try Self.study(sample: 300, textlayout: $0) }
         // The floors hold over a real comparison: most controls agree, and many lines are compared.
         let starts = try InlineObjectsChromiumTests.figure(run.output, "same starts:")
         #expect(starts.whole >= 270, "only \(starts.whole) of 300 jobs' controls agree with Chromium's")

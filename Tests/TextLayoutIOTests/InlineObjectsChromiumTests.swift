@@ -31,12 +31,18 @@ struct InlineObjectsChromiumTests {
         return (Int(match.1)!, Int(match.2)!)
     }
 
+    /// Runs a study with the built textlayout (`study` given its path) and expects its check to pass.
+    static func passingStudy(_ study: (String) throws -> CommandRun) throws -> CommandRun {
+        let textlayout = try #require(textlayoutExecutable(), "build the package first (swift build)")
+        let run = try study(textlayout.path)
+        #expect(run.status == 0, "\(run.output)\n\(run.error)")
+        return run
+    }
+
     @Test("200 corpus jobs with objects, left to right and right to left: the same line starts on 98% of those whose text alone agrees, objects' x and tops within 1 px on 99%, every difference of a named kind",
           .enabled(if: chromium != nil, "needs Debian's chromium (scripts/install-deps.sh installs it)"))
     func sample() throws {
-        let textlayout = try #require(textlayoutExecutable(), "build the package first (swift build)")
-        let run = try Self.study(sample: 200, textlayout: textlayout.path)
-        #expect(run.status == 0, "\(run.output)\n\(run.error)")
+        let run = try Self.passingStudy { try Self.study(sample: 200, textlayout: $0) }
         // The floors hold over a real comparison: most controls agree, and hundreds of objects are compared.
         let starts = try Self.figure(run.output, "with objects, same starts")
         #expect(starts.whole >= 180, "only \(starts.whole) of 200 jobs' controls agree with Chromium's")

@@ -35,9 +35,7 @@ struct FeaturesAndWordSpacingTests {
             ("'liga 0", "opens a quote"),
         ]
         for (settings, part) in cases {
-            let error = layoutError { try FontFeature.list(parsing: settings, key: "spans[0].features") }
-            #expect(error?.code == .invalidArgument && error?.keys == ["spans[0].features"], "\(settings)")
-            #expect(error?.message.contains(part) == true, "\(settings): \(error?.message ?? "")")
+            expectInvalidArgument(key: "spans[0].features", saying: part) { try FontFeature.list(parsing: settings, key: "spans[0].features") }
         }
     }
 

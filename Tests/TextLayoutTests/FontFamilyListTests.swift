@@ -32,9 +32,7 @@ struct FontFamilyListTests {
             ("Inter, Fo\"o", "entry 2 has a quote inside"),
         ]
         for (list, part) in cases {
-            let error = layoutError { try bundledFonts.fonts(familyList: list, key: "spans[2].font") }
-            #expect(error?.code == .invalidArgument && error?.keys == ["spans[2].font"], "\(list)")
-            #expect(error?.message.contains(part) == true, "\(list): \(error?.message ?? "")")
+            expectInvalidArgument(key: "spans[2].font", saying: part) { try bundledFonts.fonts(familyList: list, key: "spans[2].font") }
         }
     }
 

@@ -10,6 +10,13 @@ func bundledFont(_ file: String) throws -> Font {
     return try FontContext.shared.font(path: path)
 }
 
+/// Expects `body` to throw `invalidArgument` about `key` alone, with a message that says `part`.
+func expectInvalidArgument<T>(key: String, saying part: String, _ body: () throws -> T, sourceLocation: SourceLocation = #_sourceLocation) {
+    let error = layoutError(body, sourceLocation: sourceLocation)
+    #expect(error?.code == .invalidArgument && error?.keys == [key], "\(String(describing: error))", sourceLocation: sourceLocation)
+    #expect(error?.message.contains(part) == true, "'\(part)' not in: \(error?.message ?? "")", sourceLocation: sourceLocation)
+}
+
 /// Runs `body` and returns the `LayoutError` it throws (nil, and a recorded issue, when it throws none or another error).
 func layoutError<T>(_ body: () throws -> T, sourceLocation: SourceLocation = #_sourceLocation) -> LayoutError? {
     do {
