@@ -47,6 +47,22 @@ struct FontListRequestTests {
         #expect(try Self.width(#"{"text":"AVAV a b","wordSpacing":3.5,"spans":[{"start":0,"end":5,"wordSpacing":0}]}"#) == plain + 3.5)
     }
 
+    @Test("an editing session's config takes the list, features and word spacing as a job does")
+    func session() throws {
+        let keys = #""font":"Missing, DejaVu Sans Mono, DejaVu Sans","features":"kern 0","wordSpacing":10"#
+        func snapshot(_ config: String) throws -> JSONValue {
+            let session = EditSession(fonts: bundledFonts)
+            _ = session.reply(to: #"{"config": {"width": 400, "shrinkWrap": true, \#(config)}}"#)
+            return try parseJSON(session.reply(to: #"{"insert": "AV שלום"}"#).json)
+        }
+        let edited = try snapshot(keys)
+        let job = try Self.answer(#"{"text":"AV שלום","width":400,"shrinkWrap":true,\#(keys)}"#)
+        #expect(edited["shrinkWrapWidth"] != nil && edited["shrinkWrapWidth"] == job["shrinkWrapWidth"])
+        #expect(edited["warnings"] == job["warnings"] && job["warnings"] != nil)
+        #expect(try snapshot(#""font":"DejaVu Sans Mono""#)["shrinkWrapWidth"] != edited["shrinkWrapWidth"],
+                "the keys change the width, so the test can tell them apart")
+    }
+
     @Test("bad lists, features and spacing are errors naming the key and the part that is wrong",
           arguments: [(#""font":"DejaVu Sans, , serif""#, "invalidArgument", "entry 2 is empty"),
                       (#""font":"\"DejaVu Sans, serif""#, "invalidArgument", "not closed"),
