@@ -16,6 +16,15 @@ public struct LayoutRequest: Sendable {
     public var font: String?
     /// A CSS weight (1 to 1000: 400 regular, 700 bold) picking a face of the font's family; nil for the font as named.
     public var weight: Double?
+    /// A CSS stretch in percent (50 to 200) for the `wdth` axis and the face's width; nil for the font's own.
+    public var stretch: Double?
+    /// The CSS `font-style` asked for (the `style` key): italic or oblique map to the `ital` and
+    /// `slnt` axes, or pick such a face, or are synthesized.
+    public var slant: FontSlant = .normal
+    /// Axis values set explicitly (CSS `font-variation-settings`), which win over weight, stretch and style.
+    public var variations: [FontVariation] = []
+    /// What may be synthesized when the face lacks it (CSS `font-synthesis`): both by default.
+    public var synthesis: FontSynthesis = [.weight, .style]
     /// Every other setting of the layout: size, direction, language, line breaking, hyphenation,
     /// paragraphs, and the editor's width (the job's `width`) and sizing.
     public var settings = LayoutSettings()
@@ -145,7 +154,7 @@ public struct LayoutRequest: Sendable {
     }
 
     /// The keys that set the font and the settings: a job's and a session config's.
-    public static let layoutKeys = ["font", "weight", "size", "width", "lineSpace", "minLines", "maxLines",
+    public static let layoutKeys = ["font", "weight"] + fontInstanceKeys + ["size", "width", "lineSpace", "minLines", "maxLines",
                                     "insets", "minHeight", "maxHeight", "direction", "language", "lineBreak",
                                     "hyphens", "hyphenMinWord", "hyphenMinBefore", "hyphenMinAfter",
                                     "lineClamp", "truncate", "ellipsis", "lineHeight", "strut", "align", "indent",
@@ -203,13 +212,15 @@ public struct LayoutRequest: Sendable {
     public mutating func readLayoutKeys(_ object: JSONObjectReader) throws(BoundaryError) {
         font = try object.string("font") ?? font
         weight = try object.number("weight") ?? weight
+        try readFontInstanceKeys(object)
         try settings.readLayoutKeys(object)
     }
 
-    /// The request's font in `context`: its `font` (the default font when absent) at its `weight`.
-    /// - Throws: ``LayoutError`` as ``FontContext/font(named:weight:)`` does.
+    /// The request's font in `context`: its `font` (the default font when absent) at the instance
+    /// its weight, stretch, style and variations ask for at its size (``fontSelection``).
+    /// - Throws: ``LayoutError`` as ``FontContext/font(named:selection:size:)`` does.
     public func font(in context: FontContext) throws -> Font {
-        try context.font(named: font ?? "", weight: weight)
+        try context.font(named: font ?? "", selection: fontSelection, size: settings.text.size).font
     }
 
     /// The text's style in `font`.
