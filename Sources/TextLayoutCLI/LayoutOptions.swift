@@ -38,7 +38,8 @@ public enum LayoutOptions {
                      help: "a font file (FILE.ttc#N for face N of a collection) or a fontconfig pattern such as \"DejaVu Sans:bold\"",
                      absent: "the bundled DejaVu Sans"),
         LayoutOption("weight", "1-1000", sets: \.weight, key: "weight",
-                     help: "a CSS weight (400 regular, 700 bold) picking the face of the font's family nearest it"),
+                     help: "a CSS weight (400 regular, 700 bold): the face of the font's family nearest it, set on its wght axis, synthesized bold when the face is 500 or lighter"),
+    ] + fontInstance + [
         LayoutOption("size", "PX", sets: \.settings.text.size, key: "size", help: "the font size in pixels"),
         LayoutOption("width", "PX", sets: \.settings.editorWidth, key: "width", help: "the editor's width, insets included", absent: "no wrap limit"),
         LayoutOption("line-spacing", "PX", sets: \.settings.sizing.lineSpace, key: "lineSpace", help: "extra space between lines"),

@@ -304,9 +304,14 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
     public var description: String {
+        "\(familyName) \(styleName) (\(path)\(faceIndex == 0 ? "" : "#\(faceIndex)"))\(instanceDescription)"
+    }
+
+    /// The instance, as descriptions end: each axis away from its default (` wght=650`) and each
+    /// synthetic style (` synthetic bold`); empty for a face drawn as it is.
+    public var instanceDescription: String {
         let instance = axes.indices.filter { variations[$0].value != axes[$0].defaultValue }
             .map { " \(axes[$0].tag)=\(plainNumber(variations[$0].value))" }.joined()
-        let synthesized = synthetic.names.map { " synthetic " + $0 }.joined()
-        return "\(familyName) \(styleName) (\(path)\(faceIndex == 0 ? "" : "#\(faceIndex)"))\(instance)\(synthesized)"
+        return instance + synthetic.names.map { " synthetic " + $0 }.joined()
     }
 }

@@ -221,7 +221,7 @@ public struct FontSelection: Sendable, Hashable {
     /// - Throws: ``LayoutError`` `.invalidArgument` naming the key.
     public func validate() throws(LayoutError) {
         if let weight, !(weight.isFinite && weight >= 1 && weight <= 1000) {
-            throw LayoutError(.invalidArgument, "weight must be a CSS weight from 1 to 1000 (100 thin, 400 regular, 700 bold, 900 black), got \(weight)", keys: ["weight"])
+            throw LayoutError(.invalidArgument, "weight must be a CSS weight from 1 to 1000 (100 thin, 400 regular, 700 bold, 900 black), got \(plainNumber(weight))", keys: ["weight"])
         }
         if let stretch { try Self.checkStretch(stretch, key: "stretch") }
     }
