@@ -44,6 +44,10 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     public let faceWeight: Double
     /// Whether the face is italic or oblique (the `OS/2` selection bits, or FreeType's style flag).
     public let isSlantedFace: Bool
+    /// The instance this font was made for and the size it was resolved at (nil for a face as it
+    /// is loaded): its fallback fonts are made for the same, as CSS matches fallback faces with
+    /// the element's weight and style.
+    public let selection: (selection: FontSelection, size: Double?)?
 
     let blob: OpaquePointer
     let ftFace: FT_Face
@@ -59,13 +63,14 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     /// as fontconfig gives them), at `coordinates` (one per axis) when given, else at the named
     /// instance's or the default ones, drawn with `synthetic`.
     init(path: String, faceIndex: Int, library freeType: FreeTypeLibrary, fileStamp: String,
-         coordinates: [Double]? = nil, synthetic: SyntheticStyle = []) throws {
+         coordinates: [Double]? = nil, synthetic: SyntheticStyle = [], selection: (selection: FontSelection, size: Double?)? = nil) throws {
         let (blob, face) = try Font.openFace(path: path, faceIndex: faceIndex, library: freeType.handle)
         let axes = Font.readAxes(face)
         let values = Font.applyCoordinates(coordinates, to: face, axes: axes)
         self.axes = axes
         self.variations = zip(axes, values).map { FontVariation(checkedTag: $0.tag, value: $1) }
         self.synthetic = synthetic
+        self.selection = selection
         let os2 = FT_Get_Sfnt_Table(face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self).pointee
         let wght = axes.firstIndex { $0.tag == "wght" }.map { values[$0] }
         self.faceWeight = wght ?? os2.map { $0.version != 0xFFFF && $0.usWeightClass > 0 ? Double($0.usWeightClass) : 400 } ?? 400

@@ -124,7 +124,7 @@ extension FontContext {
             for (path, index) in candidates {
                 // fontconfig's character set can claim a glyph the font maps to nothing: check the cmap too.
                 if let font = try? font(path: path, faceIndex: index), font.hasGlyph(scalar) {
-                    chosen = font
+                    chosen = fallback(font, for: scalar, madeFor: primary)
                     break search
                 }
             }
