@@ -55,6 +55,10 @@ KINDS = {
     "starts": {
         "edge": f"the longer of the first two lines that differ is as wide as the box to within {EDGE:g} px (our measure): "
                 "one engine's 1/64 px layout units fit it, the other's doubles do not",
+        "line-end-kerning": "the longer line ends in punctuation and is at most 1 px too wide for ours: measured with the "
+                            "kerning of the mark with the space after it (see the widths' kind), it fits Chromium's box",
+        "control-widths": "the job's control, whose starts agree, has a line whose width differs by more than 2/64 px "
+                          "(DejaVu Sans Mono's Vietnamese: marks and fallback, not the instance), and so does the instance's",
         "text-break-rules": "a start only one engine has follows no space (after '/' or '-', before '(' ...): a break "
                             "opportunity of the text one engine lacks (see Balanced and pretty lines in docs/line-model.md), "
                             "met because the instance's widths moved the lines",
@@ -134,23 +138,21 @@ def font_folder(files):
     return folder
 
 
-def our_layouts(binary, jobs):
-    """Our layout of each job and of its control: ({starts, widths}, {starts, widths}). Inter's
-    jobs in a folder of Inter and DejaVu Sans, the others in one of their face and DejaVu Sans:
-    what each falls back on is then DejaVu Sans, as the page's family lists say."""
+def run_ours(binary, entries):
+    """Our results for `entries` ((is Inter's, batch job with its font as the study names it)), in
+    order. Inter's jobs run in a folder of Inter and DejaVu Sans, the others in one of their face
+    and DejaVu Sans: what each falls back on is then DejaVu Sans, as the page's family lists say."""
     sans = [os.path.join(FONTS, name) for name in SANS]
     results = {}
     for is_inter, files in ((True, [INTER] + sans), (False, [os.path.join(FONTS, name) for name in SYNTHESIZED] + sans)):
         folder = font_folder(files)
         try:
             batch = []
-            for i, job in enumerate(jobs):
-                if (job["variant"][0] == "inter") != is_inter:
+            for n, (inter, job) in enumerate(entries):
+                if inter != is_inter:
                     continue
-                for copy in ("variant", "control"):
-                    _, font, keys, _, _ = job[copy]
-                    font = os.path.join(folder, os.path.basename(font)) if font == INTER else font
-                    batch.append(dict(id=f"{i} {copy}", text=job["text"], font=font, size=SIZE, width=job["width"], **keys))
+                font = os.path.join(folder, os.path.basename(INTER)) if job["font"] == INTER else job["font"]
+                batch.append(dict(job, id=n, font=font))
             run = subprocess.run([binary, "batch", "--fonts-dir", folder], capture_output=True, text=True,
                                  input="".join(json.dumps(b, ensure_ascii=False) + "\n" for b in batch))
         finally:
@@ -159,9 +161,32 @@ def our_layouts(binary, jobs):
         failed = [r for r in answers if "error" in r]
         if len(answers) != len(batch) or failed:
             sys.exit(f"textlayout batch answered {len(answers)} of {len(batch)} jobs, {len(failed)} failed: {failed[:1]} {run.stderr.strip()}")
-        for answer in answers:
-            results[answer["id"]] = {"starts": [l["start"] for l in answer["lines"]], "widths": [l["width"] for l in answer["lines"]]}
-    return [(results[f"{i} variant"], results[f"{i} control"]) for i in range(len(jobs))]
+        results.update((answer["id"], answer) for answer in answers)
+    return [results[n] for n in range(len(entries))]
+
+
+def our_layouts(binary, jobs):
+    """Our layout of each job and of its control: ({starts, widths}, {starts, widths})."""
+    entries = []
+    for job in jobs:
+        for copy in ("variant", "control"):
+            face, font, keys, _, _ = job[copy]
+            entries.append((face == "inter", dict(text=job["text"], font=font, size=SIZE, width=job["width"], **keys)))
+    lines = [{"starts": [l["start"] for l in r["lines"]], "widths": [l["width"] for l in r["lines"]]} for r in run_ours(binary, entries)]
+    return list(zip(lines[0::2], lines[1::2]))
+
+
+def longer_line_widths(binary, jobs, differing):
+    """Our width, less the job's width, of the longer of the first two lines that differ in each
+    job of `differing` ({index: (our starts, Chromium's)}), laid out alone without a width."""
+    entries = []
+    for i, (ours, theirs) in differing.items():
+        k = next(k for k, (a, b) in enumerate(zip(ours + [None], theirs + [None])) if a != b)
+        ends = [starts[k] for starts in (ours, theirs) if k < len(starts)]
+        text = utf16(jobs[i]["text"], ours[k - 1], max(ends) if len(ends) == 2 else None).rstrip(" \t\n")
+        face, font, keys, _, _ = jobs[i]["variant"]
+        entries.append((face == "inter", dict(text=text, font=font, size=SIZE, **keys)))
+    return {i: (result["width"] - jobs[i]["width"], entry["text"]) for i, entry, result in zip(differing, (e for _, e in entries), run_ours(binary, entries))}
 
 
 FAMILIES = {"inter": "StudyInter", "mono": "StudyMono", "hebrew": "StudyHebrew"}
@@ -245,6 +270,9 @@ def main():
     ours = our_layouts(binary, jobs)
     theirs, user_agent = chromium_layouts(args.chromium, jobs)
 
+    differing = {i: (o["starts"], t["starts"]) for i, ((o, o_control), (t, t_control)) in enumerate(zip(ours, theirs))
+                 if o_control["starts"] == t_control["starts"] and o["starts"] != t["starts"]}
+    overflows = longer_line_widths(binary, jobs, differing) if differing else {}
     counts = collections.Counter()
     by_name = collections.defaultdict(collections.Counter)
     differences = {what: collections.defaultdict(list) for what in KINDS}
@@ -262,10 +290,10 @@ def main():
             by_name[name]["compared"] += 1
             by_name[name]["starts"] += starts_agree
             if not starts_agree:
-                k = next(k for k, (a, b) in enumerate(zip(o["starts"] + [None], t["starts"] + [None])) if a != b)
-                near = any(abs(w - job["width"]) <= EDGE for w in o["widths"][max(k - 1, 0):k + 1])
+                overflow, longer = overflows[i]
                 unshared = set(o["starts"]) ^ set(t["starts"])
-                kind = ("edge" if near else "text-break-rules" if any(start > 0 and not utf16(job["text"], start - 1, start).isspace() for start in unshared)
+                kind = ("edge" if abs(overflow) <= EDGE else "line-end-kerning" if 0 < overflow <= 1 and longer[-1:] in ",.;:!?" else
+                        "control-widths" if any(abs(a - b) > 2 / 64 + 1e-6 for a, b in zip(o_control["widths"], t_control["widths"])) else "text-break-rules" if any(start > 0 and not utf16(job["text"], start - 1, start).isspace() for start in unshared)
                         else "other")
                 differences["starts"][kind].append(i)
         if starts_agree:
