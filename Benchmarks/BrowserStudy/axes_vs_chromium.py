@@ -36,7 +36,7 @@ Python 3 standard library only; needs Chromium (Debian's /usr/bin/chromium) and 
 """
 import collections, html, json, os, random, shutil, subprocess, sys, tempfile
 
-from chromium_pages import FONTS, checked_study_arguments, font_face, in_pages, make_jobs, page, run_pages, study_parser, utf16
+from chromium_pages import shares_below, write_details, FONTS, add_check_options, checked_study_arguments, font_face, in_pages, line_texts, make_jobs, page, percent, run_pages, study_parser, utf16
 
 SIZE = 17
 INTER = "/usr/share/fonts/truetype/inter-vf/Inter.var.ttf"
@@ -236,7 +236,7 @@ def chromium_layouts(chromium, jobs):
 
 def width_kind(job, ours, our_control, their_control, k, difference):
     """The kind (a key of KINDS["widths"]) of a difference of `difference` px (ours less Chromium's) in line `k`'s width."""
-    line = show_lines(job["text"], ours["starts"])[k]
+    line = line_texts(job["text"], ours["starts"])[k]
     kept = line.rstrip(" ")
     if difference > 0 and kept != line and kept[-1:] in ",.;:!?":
         return "line-end-kerning"
@@ -248,22 +248,9 @@ def width_kind(job, ours, our_control, their_control, k, difference):
     return "other"
 
 
-def percent(part, whole):
-    return f"{100.0 * part / whole:.2f}%" if whole else "-"
-
-
-def show_lines(text, starts):
-    ends = starts[1:] + [None]
-    return [utf16(text, start, end).rstrip("\n") for start, end in zip(starts, ends)]
-
-
 def main():
     ap = study_parser(__doc__, "the seed of the sample and of the instances (default 1)", LANGS, "corpus languages (default: %(default)s)")
-    ap.add_argument("--json", help="write each job's details here (JSON Lines)")
-    ap.add_argument("--check", action="store_true", help="exit 1 when a share is below its floor (" +
-                    ", ".join(f"{k} {100 * v:g}%%" for k, v in FLOORS.items()) + ") or a difference in starts is of no named kind")
-    ap.add_argument("--starts-floor", type=float, default=FLOORS["starts"],
-                    help="--check's floor for the same starts, as a share (default %(default)s; a small sample varies more)")
+    add_check_options(ap, FLOORS, "or a difference in starts is of no named kind")
     args = ap.parse_args()
     langs, binary = checked_study_arguments(ap, args, LANGS, "has no font here that both engines draw")
     if not os.path.exists(INTER):
@@ -336,18 +323,13 @@ def main():
                 print(f"  {job['id']} (width {job['width']}, {job['variant'][1]} {job['variant'][4]}): {json.dumps(job['text'], ensure_ascii=False)}")
                 if k is None:
                     for who, layout in (("ours", ours[i][0]), ("Chromium", theirs[i][0])):
-                        print(f"    {who}: " + " | ".join(show_lines(job["text"], layout["starts"])))
+                        print(f"    {who}: " + " | ".join(line_texts(job["text"], layout["starts"])))
                 else:
                     print(f"    line {k}: width ours {ours[i][0]['widths'][k]:.4f}, Chromium's {theirs[i][0]['widths'][k]:.4f}")
 
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as f:
-            for detail in details:
-                f.write(json.dumps(detail, ensure_ascii=False) + "\n")
+    write_details(args.json, details)
     if args.check:
-        floors = dict(FLOORS, starts=args.starts_floor)
-        below = [f"{what} {percent(*shares[what])} < {100 * floor:g}%" for what, floor in floors.items()
-                 if shares[what][1] == 0 or shares[what][0] < floor * shares[what][1]]
+        below = shares_below(FLOORS, args.starts_floor, shares)
         # The widths' unnamed differences are reported, not failed: their cause is not known (see docs/line-model.md).
         below += [f"{len(kinds['other'])} {what} difference(s) of no named kind" for what, kinds in differences.items()
                   if kinds.get("other") and what == "starts"]
