@@ -10,7 +10,7 @@ Makes the corpus jobs (Benchmarks/Corpus/make_jobs.py: every text at 120, 240 an
 - on Inter's variable font (Debian's fonts-inter-variable, Inter.var.ttf: wght 100-900, slnt
   -10-0): a weight (CSS `font-weight`, our `weight`) from WEIGHTS, or the same as
   `font-variation-settings: 'wght' N` (our `variations`), or `font-style: italic` or `oblique
-  Adeg` (our `style`), alone or with a weight;
+  Adeg` (our `fontStyle`), alone or with a weight;
 - on a face the fonts given have no bold or italic of (DejaVu Sans Mono for the Latin, Greek and
   Cyrillic texts, Noto Sans Hebrew for Hebrew): `font-weight: 700` and/or `font-style: italic`,
   which both engines synthesize (CSS `font-synthesis` on by default).
@@ -115,13 +115,13 @@ def instance(job, rng):
             else:
                 angle = rng.choice([None, 4, 10])
                 style = "italic" if angle is None else f"oblique {angle}deg"
-                keys, css, name = {"style": style, "weight": weight}, f"font-style: {style}; font-weight: {weight}", f"{style}, weight {weight}"
+                keys, css, name = {"fontStyle": style, "weight": weight}, f"font-style: {style}; font-weight: {weight}", f"{style}, weight {weight}"
             return ("inter", INTER, keys, css, name), ("inter", INTER, {}, "font-weight: 400", "control")
         face, font = "mono", "DejaVu Sans Mono"
     else:
         face, font = "hebrew", "Noto Sans Hebrew"
-    keys, css = rng.choice([({"weight": 700}, "font-weight: 700"), ({"style": "italic"}, "font-style: italic"),
-                            ({"weight": 700, "style": "italic"}, "font-weight: 700; font-style: italic")])
+    keys, css = rng.choice([({"weight": 700}, "font-weight: 700"), ({"fontStyle": "italic"}, "font-style: italic"),
+                            ({"weight": 700, "fontStyle": "italic"}, "font-weight: 700; font-style: italic")])
     return (face, font, keys, css, "synthetic " + " ".join(f"{k} {v}" for k, v in keys.items())), (face, font, {}, "", "control")
 
 

@@ -1,4 +1,4 @@
-// The command line's font-instance options (--stretch, --style, --variations, --synthesis): their values read from CSS text by the engine's parsers.
+// The command line's font-instance options (--stretch, --font-style, --variations, --synthesis): their values read from CSS text by the engine's parsers.
 import TextLayout
 import TextLayoutIO
 
@@ -8,7 +8,7 @@ extension LayoutOptions {
         LayoutOption("stretch", "PERCENT", sets: \.stretchOption, key: "stretch",
                      help: "a CSS font-stretch: a percentage from 50% to 200% (the wdth axis, or the face of that width) or a keyword such as condensed",
                      absent: "the font's own"),
-        LayoutOption("style", "STYLE", sets: \.slant, key: "style",
+        LayoutOption("font-style", "STYLE", sets: \.slant, key: "fontStyle",
                      help: "a CSS font-style: normal, italic (the ital axis, or an italic face) or oblique [ANGLE] (the slnt axis); synthesized when the face has none"),
         LayoutOption("variations", "SETTINGS", sets: \.variationsOption, key: "variations",
                      help: "CSS font-variation-settings such as \"'wght' 650, 'opsz' 12\": any axis of the font, clamped to its range; opsz follows the size unless set",

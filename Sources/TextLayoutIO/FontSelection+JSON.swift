@@ -12,7 +12,7 @@ extension JSONField {
         }
     }
 
-    /// `style`: CSS `font-style` text (`"italic"`, `"oblique 10deg"`).
+    /// `fontStyle`: CSS `font-style` text (`"italic"`, `"oblique 10deg"`).
     func fontSlant() throws(BoundaryError) -> FontSlant? {
         guard let text = try string(expecting: "normal, italic, oblique or oblique ANGLE as a string") else { return nil }
         return try layoutValue { () throws(LayoutError) in try FontSlant(parsing: text, key: name) }
@@ -60,13 +60,14 @@ extension JSONField {
 }
 
 extension LayoutRequest {
-    /// The keys of the font's instance, besides `weight`.
-    static let fontInstanceKeys = ["stretch", "style", "variations", "synthesis"]
+    /// The keys of the font's instance, besides `weight` (`fontStyle`, not `style`: an editing
+    /// session's config has a `style` of its own, the text field's look).
+    static let fontInstanceKeys = ["stretch", "fontStyle", "variations", "synthesis"]
 
     /// Sets the instance keys `object` has (the others keep their values).
     mutating func readFontInstanceKeys(_ object: JSONObjectReader) throws(BoundaryError) {
         stretch = try object.field("stretch").fontStretch() ?? stretch
-        slant = try object.field("style").fontSlant() ?? slant
+        slant = try object.field("fontStyle").fontSlant() ?? slant
         variations = try object.field("variations").fontVariations() ?? variations
         synthesis = try object.field("synthesis").fontSynthesis() ?? synthesis
     }

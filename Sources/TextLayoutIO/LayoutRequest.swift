@@ -18,7 +18,7 @@ public struct LayoutRequest: Sendable {
     public var weight: Double?
     /// A CSS stretch in percent (50 to 200) for the `wdth` axis and the face's width; nil for the font's own.
     public var stretch: Double?
-    /// The CSS `font-style` asked for (the `style` key): italic or oblique map to the `ital` and
+    /// The CSS `font-style` asked for (the `fontStyle` key): italic or oblique map to the `ital` and
     /// `slnt` axes, or pick such a face, or are synthesized.
     public var slant: FontSlant = .normal
     /// Axis values set explicitly (CSS `font-variation-settings`), which win over weight, stretch and style.

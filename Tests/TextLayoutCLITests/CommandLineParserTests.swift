@@ -174,7 +174,7 @@ struct CommandLineLayoutOptionTests {
         ("font", "DejaVu Sans:bold", "font", #""DejaVu Sans:bold""#),
         ("weight", "700", "weight", "700"),
         ("stretch", "75%", "stretch", "75"),
-        ("style", "oblique 10deg", "style", #""oblique 10""#),
+        ("font-style", "oblique 10deg", "fontStyle", #""oblique 10""#),
         ("variations", "'wght' 650, 'opsz' 12", "variations", #"{"wght":650,"opsz":12}"#),
         ("synthesis", "style", "synthesis", #"["style"]"#),
         ("size", "30", "size", "30"),

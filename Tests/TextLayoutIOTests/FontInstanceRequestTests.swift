@@ -27,7 +27,7 @@ struct FontInstanceRequestTests {
             #expect(run["variations"] as? [String: Double] == ["wght": 650, "slnt": 0], "\(run)")
             #expect(run["synthetic"] == nil)
         }
-        let italic = try firstRun(#"{"text":"Hello","font":"\#(Self.inter)","weight":300,"style":"oblique 4deg","glyphs":true}"#)
+        let italic = try firstRun(#"{"text":"Hello","font":"\#(Self.inter)","weight":300,"fontStyle":"oblique 4deg","glyphs":true}"#)
         #expect(italic["variations"] as? [String: Double] == ["wght": 300, "slnt": -4], "\(italic)")
         let plain = try firstRun(#"{"text":"Hello","font":"\#(monoPath)","glyphs":true}"#)
         #expect(plain["variations"] == nil && plain["synthetic"] == nil, "a face without axes writes none: \(plain)")
@@ -35,11 +35,11 @@ struct FontInstanceRequestTests {
 
     @Test("synthesized styles are named per run, and synthesis none turns them off")
     func runsNameTheirSynthesis() throws {
-        let both = try firstRun(#"{"text":"abc","font":"DejaVu Sans Mono","weight":700,"style":"italic","glyphs":true}"#)
+        let both = try firstRun(#"{"text":"abc","font":"DejaVu Sans Mono","weight":700,"fontStyle":"italic","glyphs":true}"#)
         #expect(both["synthetic"] as? [String] == ["bold", "oblique"], "\(both)")
-        let styleOnly = try firstRun(#"{"text":"abc","font":"DejaVu Sans Mono","weight":700,"style":"italic","synthesis":["style"],"glyphs":true}"#)
+        let styleOnly = try firstRun(#"{"text":"abc","font":"DejaVu Sans Mono","weight":700,"fontStyle":"italic","synthesis":["style"],"glyphs":true}"#)
         #expect(styleOnly["synthetic"] as? [String] == ["oblique"], "\(styleOnly)")
-        let none = try firstRun(#"{"text":"abc","font":"DejaVu Sans Mono","weight":700,"style":"italic","synthesis":"none","glyphs":true}"#)
+        let none = try firstRun(#"{"text":"abc","font":"DejaVu Sans Mono","weight":700,"fontStyle":"italic","synthesis":"none","glyphs":true}"#)
         #expect(none["synthetic"] == nil, "\(none)")
     }
 
@@ -59,7 +59,7 @@ struct FontInstanceRequestTests {
                       (#""weight":0"#, "invalidArgument", "weight must be a CSS weight from 1 to 1000"),
                       (#""stretch":"250%""#, "invalidArgument", "stretch must be a percentage from 50% to 200%"),
                       (#""stretch":true"#, "invalidJob", "'stretch' must be a percentage"),
-                      (#""style":"oblique 95deg""#, "invalidArgument", "'95deg'"),
+                      (#""fontStyle":"oblique 95deg""#, "invalidArgument", "'95deg'"),
                       (#""synthesis":"bold""#, "invalidArgument", "got 'bold'"),
                       (#""synthesis":[7]"#, "invalidJob", "a list of weight and style")])
     func badValues(member: String, code: String, part: String) throws {

@@ -64,7 +64,7 @@ public enum FontSlant: Sendable, Hashable {
 
     /// Reads `normal`, `italic`, `oblique` or `oblique ANGLE` (degrees from -90 to 90, with or without `deg`).
     /// - Throws: ``LayoutError`` `.invalidArgument` naming `key` and what is wrong.
-    public init(parsing text: String, key: String = "style") throws(LayoutError) {
+    public init(parsing text: String, key: String = "fontStyle") throws(LayoutError) {
         let words = text.split(separator: " ").map(String.init)
         let allowed = "normal, italic, oblique or oblique ANGLE (degrees from -90 to 90, such as 'oblique 10deg')"
         switch words.first {
