@@ -132,6 +132,10 @@ struct FontInstanceTests {
         // A family with a bold face takes it: nothing is synthesized.
         let dejaVuBold = try bundledFonts.font(named: "DejaVu Sans", selection: FontSelection(weight: 700), size: 17).font
         #expect(dejaVuBold.synthetic.isEmpty && dejaVuBold.styleName == "Bold")
+        // No name: the default font's family at that weight and style (the bundled fonts have
+        // DejaVu Sans Bold and no oblique face).
+        let defaultBoldItalic = try bundledFonts.font(named: "", selection: FontSelection(weight: 700, slant: .italic), size: 17).font
+        #expect(defaultBoldItalic.styleName == "Bold" && defaultBoldItalic.synthetic == .oblique, "\(defaultBoldItalic)")
         let hebrew = try bundledFonts.font(named: "Noto Sans Hebrew", selection: FontSelection(weight: 600), size: 17).font
         #expect(hebrew.synthetic == .bold)
         // Fallback fonts take the same weight and style, as CSS matches them: the Latin letters

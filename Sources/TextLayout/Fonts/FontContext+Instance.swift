@@ -13,10 +13,12 @@ extension FontContext {
     public func font(named name: String, selection: FontSelection, size: Double? = nil) throws -> (font: Font, warnings: [String]) {
         try selection.validate()
         let base: Font
-        if name.isEmpty || Self.fileAndFace(name) != nil {
-            base = try font(named: name, weight: name.isEmpty ? selection.weight : nil)
+        if Self.fileAndFace(name) != nil || (name.isEmpty && selection.isPlain) {
+            base = try font(named: name)
         } else {
-            base = try font(family: name, weight: selection.weight, slant: selection.slant, stretch: selection.stretch)
+            // No name: the default font's family, as font(named:weight:) takes it.
+            base = try font(family: name.isEmpty ? try defaultFont().familyName : name, weight: selection.weight,
+                            slant: selection.slant, stretch: selection.stretch)
         }
         return try instance(of: base, selection: selection, size: size)
     }
