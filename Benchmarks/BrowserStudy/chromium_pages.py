@@ -107,6 +107,17 @@ def utf16(text, start, end=None):
     return units[2 * start:None if end is None else 2 * end].decode("utf-16-le")
 
 
+def percent(part, whole):
+    """`part` of `whole` as a percentage with two decimals ("-" of nothing)."""
+    return f"{100.0 * part / whole:.2f}%" if whole else "-"
+
+
+def line_texts(text, starts):
+    """The text of each line of `text` that starts at the UTF-16 offsets `starts`, without its hard break."""
+    ends = starts[1:] + [None]
+    return [utf16(text, start, end).rstrip("\n") for start, end in zip(starts, ends)]
+
+
 def page(style, body, measure, functions=""):
     """A page: `style` (CSS), `body` (HTML), LINES_SCRIPT and `functions` (more JavaScript), and once the fonts are loaded the
     object `measure` (a JavaScript expression) returns (every face loaded first, used or not), with the browser's userAgent and the
@@ -161,6 +172,31 @@ def study_parser(doc, seed_help, langs, langs_help):
     return ap
 
 
+def add_check_options(ap, floors, also_fails):
+    """The options of a study with floors: --json (each job's details), --check (exit 1 below a
+    floor of `floors` or when `also_fails`, a phrase) and --starts-floor (the starts' floor)."""
+    ap.add_argument("--json", help="write each job's details here (JSON Lines)")
+    ap.add_argument("--check", action="store_true", help="exit 1 when a figure is below its floor (" +
+                    ", ".join(f"{k} {100 * v:g}%%" for k, v in floors.items()) + "), " + also_fails)
+    ap.add_argument("--starts-floor", type=float, default=floors["starts"],
+                    help="--check's floor for the same starts, as a share (default %(default)s; a small sample varies more)")
+
+
+def write_details(path, details):
+    """Writes each job's details (dicts) to `path`, one JSON line each, when `path` is given."""
+    if path:
+        with open(path, "w", encoding="utf-8") as f:
+            for detail in details:
+                f.write(json.dumps(detail, ensure_ascii=False) + "\n")
+
+
+def shares_below(floors, starts_floor, shares):
+    """What --check reports of `shares` ({what: (part, whole)}) below `floors` (the starts' at `starts_floor`)."""
+    floors = dict(floors, starts=starts_floor)
+    return [f"{what} {percent(*shares[what])} < {100 * floor:g}%" for what, floor in floors.items()
+            if shares[what][1] == 0 or shares[what][0] < floor * shares[what][1]]
+
+
 def checked_study_arguments(ap, args, langs, unknown_langs):
     """The languages of --langs and our CLI's absolute path, once the options every study takes are
     checked: each language one of `langs` (else `unknown_langs` says why), --sample not negative,
@@ -171,6 +207,8 @@ def checked_study_arguments(ap, args, langs, unknown_langs):
         ap.error(f"--langs: {','.join(unknown)} {unknown_langs}; allowed: {','.join(langs)}")
     if args.sample < 0:
         ap.error(f"--sample must be 0 (all jobs) or more, not {args.sample}")
+    if not 0 <= getattr(args, "starts_floor", 0) <= 1:
+        ap.error(f"--starts-floor must be a share between 0 and 1, not {args.starts_floor}")
     binary = os.path.abspath(args.textlayout)
     if not os.access(binary, os.X_OK):
         sys.exit(f"no textlayout at {binary}: build it (swift build --product textlayout) or give --textlayout PATH")

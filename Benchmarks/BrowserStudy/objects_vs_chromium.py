@@ -53,7 +53,7 @@ Python 3 standard library only; needs Chromium (Debian's /usr/bin/chromium).
 """
 import collections, html, json, random, sys, unicodedata
 
-from chromium_pages import checked_study_arguments, font_face, in_pages, make_jobs, page, run_batch, run_pages, study_parser, utf16
+from chromium_pages import shares_below, write_details, add_check_options, checked_study_arguments, font_face, in_pages, line_texts, make_jobs, page, percent, run_batch, run_pages, study_parser, utf16
 
 SIZE = 17
 # Each language's font for us (make_jobs.py's) and the file Chromium embeds for it.
@@ -312,13 +312,8 @@ def classify(job, ours, theirs, what, k=None, overflow=None):
     return "other"
 
 
-def percent(part, whole):
-    return f"{100.0 * part / whole:.2f}%" if whole else "-"
-
-
 def show_lines(text, starts):
-    ends = starts[1:] + [None]
-    return [utf16(text, start, end).replace(OBJECT_CHARACTER, "[obj]").rstrip("\n") for start, end in zip(starts, ends)]
+    return [line.replace(OBJECT_CHARACTER, "[obj]") for line in line_texts(text, starts)]
 
 
 def show_difference(job, ours, theirs, what, k):
@@ -338,15 +333,9 @@ def show_difference(job, ours, theirs, what, k):
 
 def main():
     ap = study_parser(__doc__, "the seed of the sample and of the objects (default 1)", LANGS, "corpus languages (default: %(default)s)")
-    ap.add_argument("--json", help="write each job's details here (JSON Lines)")
-    ap.add_argument("--check", action="store_true", help="exit 1 when a figure is below its floor (" +
-                    ", ".join(f"{k} {100 * v:g}%%" for k, v in FLOORS.items()) + "), a difference is of no named kind, or the probes moved an object")
-    ap.add_argument("--starts-floor", type=float, default=FLOORS["starts"],
-                    help="--check's floor for the same starts, as a share (default %(default)s; a small sample varies more)")
+    add_check_options(ap, FLOORS, "a difference is of no named kind, or the probes moved an object")
     args = ap.parse_args()
     langs, binary = checked_study_arguments(ap, args, LANGS, "has no bundled font that Chromium embeds here")
-    if not 0 <= args.starts_floor <= 1:
-        ap.error(f"--starts-floor must be a share between 0 and 1, not {args.starts_floor}")
 
     jobs = study_jobs(langs, args.sample, args.seed)
     ours = our_layouts(binary, jobs)
@@ -406,14 +395,9 @@ def main():
                 for i, k in members[:args.examples]:
                     print("\n".join(show_difference(jobs[i], ours[i][0], theirs[i][0], what, k)))
 
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as f:
-            for detail in details:
-                f.write(json.dumps(detail, ensure_ascii=False) + "\n")
+    write_details(args.json, details)
     if args.check:
-        floors = dict(FLOORS, starts=args.starts_floor)
-        below = [f"{what} {percent(*shares[what])} < {100 * floor:g}%" for what, floor in floors.items()
-                 if shares[what][1] == 0 or shares[what][0] < floor * shares[what][1]]
+        below = shares_below(FLOORS, args.starts_floor, shares)
         below += [f"{len(kinds['other'])} {what} difference(s) of no named kind" for what, kinds in differences.items() if kinds.get("other")]
         if counts["moved"]:
             below.append(f"the probes moved {counts['moved']} jobs' objects or lines")

@@ -4,3 +4,4 @@
 #include FT_TRUETYPE_TABLES_H
 #include FT_OUTLINE_H
 #include FT_BBOX_H
+#include FT_MULTIPLE_MASTERS_H

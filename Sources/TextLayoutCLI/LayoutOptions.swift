@@ -38,7 +38,8 @@ public enum LayoutOptions {
                      help: "a CSS font-family list (\"Inter, Noto Sans Arabic, sans-serif\"; each character in the first family that has it) of font files (FILE.ttc#N for face N of a collection), fontconfig patterns such as \"DejaVu Sans:bold\" or generic families",
                      absent: "the bundled DejaVu Sans"),
         LayoutOption("weight", "1-1000", sets: \.weight, key: "weight",
-                     help: "a CSS weight (400 regular, 700 bold) picking the face of the font's family nearest it"),
+                     help: "a CSS weight (400 regular, 700 bold): the face of the font's family nearest it, set on its wght axis, synthesized bold when the face is 500 or lighter"),
+    ] + fontInstance + [
         LayoutOption("features", "LIST", sets: \.features, key: "features",
                      help: "OpenType features as CSS font-feature-settings, such as \"liga 0, tnum, ss01\"", absent: "none"),
         LayoutOption("word-spacing", "PX", sets: \.settings.text.wordSpacing, key: "wordSpacing",

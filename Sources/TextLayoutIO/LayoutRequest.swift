@@ -17,6 +17,15 @@ public struct LayoutRequest: Sendable {
     public var font: String?
     /// A CSS weight (1 to 1000: 400 regular, 700 bold) picking a face of the font's family; nil for the font as named.
     public var weight: Double?
+    /// A CSS stretch in percent (50 to 200) for the `wdth` axis and the face's width; nil for the font's own.
+    public var stretch: Double?
+    /// The CSS `font-style` asked for (the `fontStyle` key): italic or oblique map to the `ital` and
+    /// `slnt` axes, or pick such a face, or are synthesized.
+    public var slant: FontSlant = .normal
+    /// Axis values set explicitly (CSS `font-variation-settings`), which win over weight, stretch and style.
+    public var variations: [FontVariation] = []
+    /// What may be synthesized when the face lacks it (CSS `font-synthesis`): both by default.
+    public var synthesis: FontSynthesis = [.weight, .style]
     /// OpenType features for the whole text in CSS `font-feature-settings` syntax (`liga 0, tnum`,
     /// see ``FontFeature/list(parsing:key:)``), read when the text is styled; nil for none.
     public var features: String?
@@ -162,7 +171,7 @@ public struct LayoutRequest: Sendable {
     }
 
     /// The keys that set the font and the settings: a job's and a session config's.
-    public static let layoutKeys = ["font", "weight", "features", "wordSpacing", "size", "width", "lineSpace", "minLines", "maxLines",
+    public static let layoutKeys = ["font", "weight"] + fontInstanceKeys + ["features", "wordSpacing", "size", "width", "lineSpace", "minLines", "maxLines",
                                     "insets", "minHeight", "maxHeight", "direction", "language", "lineBreak",
                                     "hyphens", "hyphenMinWord", "hyphenMinBefore", "hyphenMinAfter",
                                     "lineClamp", "truncate", "ellipsis", "lineHeight", "strut", "align", "indent",
@@ -220,14 +229,17 @@ public struct LayoutRequest: Sendable {
     public mutating func readLayoutKeys(_ object: JSONObjectReader) throws(BoundaryError) {
         font = try object.string("font") ?? font
         weight = try object.number("weight") ?? weight
+        try readFontInstanceKeys(object)
         features = try object.string("features") ?? features
         try settings.readLayoutKeys(object)
     }
 
-    /// The request's fonts in `context`: its `font` list (the default font when absent) at its `weight`.
-    /// - Throws: ``LayoutError`` as ``FontContext/fonts(familyList:weight:key:)`` does.
+    /// The request's fonts in `context`: its `font` list (the default font when absent), each
+    /// family at the instance its weight, stretch, style and variations ask for at its size
+    /// (``fontSelection``).
+    /// - Throws: ``LayoutError`` as ``FontContext/fonts(familyList:selection:size:key:)`` does.
     public func fonts(in context: FontContext) throws -> FontFamilyList {
-        try context.fonts(familyList: font ?? "", weight: weight)
+        try context.fonts(familyList: font ?? "", selection: fontSelection, size: settings.text.size)
     }
 
     /// The request's primary font in `context` (see ``fonts(in:)``).

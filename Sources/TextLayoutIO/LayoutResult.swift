@@ -121,7 +121,8 @@ public struct LayoutResult {
                 }
             }
             if layout.prepared.style.settings.paragraph.truncates { write(truncationOf: layout, to: &out) }
-            out.warnings(layout.prepared.warnings)
+            out.warnings(request.fontSelection.warnings(for: layout.prepared.style.font, size: layout.prepared.style.settings.size)
+                + layout.prepared.warnings)
             out.missingGlyphs(layout.missingGlyphCount)
             if detail.contains(.glyphs) { write(ink: layout.inkBounds, to: &out) }
             if !layout.prepared.inlineObjects.isEmpty { write(placeholdersOf: layout, to: &out) }
@@ -205,6 +206,14 @@ public struct LayoutResult {
     private func write(glyphsOf run: GlyphRun, ink: LayoutRect?, to out: inout JSONWriter) {
         out.field("fontFile", run.font.path)
         out.field("faceIndex", run.font.faceIndex)
+        if !run.font.variations.isEmpty {
+            out.key("variations")
+            out.object { out in for variation in run.font.variations { out.field(variation.tag, variation.value) } }
+        }
+        if !run.font.synthetic.isEmpty {
+            out.key("synthetic")
+            out.array { out in for name in run.font.synthetic.names { out.string(name) } }
+        }
         out.field("size", run.size)
         if !run.attributes.isEmpty {
             out.key("attributes")

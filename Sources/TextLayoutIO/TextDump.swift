@@ -17,14 +17,14 @@ extension EditorMeasurement {
     public var textDump: String {
         let layout = self.layout
         let style = layout.prepared.style
-        var out = "font \(style.font.familyName) \(style.font.styleName) size \(twoDecimals(style.settings.size))\n"
+        var out = "font \(style.font.familyName) \(style.font.styleName)\(style.font.instanceDescription) size \(twoDecimals(style.settings.size))\n"
         out += "width \(layout.wrapWidth.isFinite ? twoDecimals(layout.wrapWidth) : "unlimited")\n"
         for (i, line) in layout.lines.enumerated() {
             let text = line.hasEllipsis ? layout.shownText(of: line) : String(layout.prepared.text[line.range])
             out += "line \(i) [\(line.utf16Range.lowerBound)..\(line.utf16Range.upperBound)) w=\(twoDecimals(line.width)) h=\(twoDecimals(line.height)) baseline=\(twoDecimals(line.baseline))\(origin(of: line, in: layout)) \(quoted(text))\(line.endsWithHyphen ? " +hyphen" : "")\(line.hasEllipsis ? " +ellipsis" : "")\n"
             if line.runs.contains(where: { $0.font !== style.font || $0.isRightToLeft }) {
                 for run in line.runs {
-                    out += "  run [\(run.utf16Range.lowerBound)..\(run.utf16Range.upperBound)) x=\(twoDecimals(run.x)) w=\(twoDecimals(run.width)) \(run.isRightToLeft ? "rtl" : "ltr") \(run.font.familyName) \(run.font.styleName)\n"
+                    out += "  run [\(run.utf16Range.lowerBound)..\(run.utf16Range.upperBound)) x=\(twoDecimals(run.x)) w=\(twoDecimals(run.width)) \(run.isRightToLeft ? "rtl" : "ltr") \(run.font.familyName) \(run.font.styleName)\(run.font.instanceDescription)\n"
                 }
             }
         }

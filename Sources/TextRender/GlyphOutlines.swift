@@ -4,7 +4,8 @@ import TextLayout
 
 /// Turns glyph outlines into SVG path data, in font units with y pointing up.
 package enum GlyphOutlines {
-    /// The path data (`M`, `L`, `Q`, `C`, `Z`) of `glyph` of `font`, or nil when the glyph has no
+    /// The path data (`M`, `L`, `Q`, `C`, `Z`) of `glyph` of `font` (at its instance, its synthetic
+    /// styles drawn in), or nil when the glyph has no
     /// outline (a bitmap glyph) or cannot be loaded; an empty string for a glyph without ink.
     static func pathData(_ font: Font, glyph: UInt32) -> String? {
         font.withFreeTypeFace { face -> String? in
@@ -12,6 +13,7 @@ package enum GlyphOutlines {
             guard face.pointee.face_flags & Int(FT_FACE_FLAG_SCALABLE) != 0,
                   FT_Load_Glyph(face, glyph, Int32(FT_LOAD_NO_SCALE)) == 0, let slot = face.pointee.glyph,
                   slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return nil }
+            font.applySynthesis(toUnscaled: &slot.pointee.outline)
             let builder = PathBuilder()
             var funcs = FT_Outline_Funcs(
                 move_to: { to, user in PathBuilder.from(user).move(to!.pointee); return 0 },

@@ -54,16 +54,18 @@ package final class GlyphRasterizer {
             if face.pointee.face_flags & Int(FT_FACE_FLAG_COLOR) != 0 {
                 return colorOutlineBitmap(face, glyph: glyph, ppem: ppem, dx: dx, dy: dy)
             }
-            return outlineBitmap(face, glyph: glyph, scale: ppem / upem, dx: dx, dy: dy)
+            return outlineBitmap(font, face, glyph: glyph, scale: ppem / upem, dx: dx, dy: dy)
         }
         cache[key] = image
         return image
     }
 
-    /// A glyph's outline scaled exactly and rendered as a grayscale mask.
-    private func outlineBitmap(_ face: FT_Face, glyph: UInt32, scale: Double, dx: Int, dy: Int) -> GlyphBitmap {
+    /// A glyph's outline (at the font's instance, its synthetic styles drawn in) scaled exactly and
+    /// rendered as a grayscale mask.
+    private func outlineBitmap(_ font: Font, _ face: FT_Face, glyph: UInt32, scale: Double, dx: Int, dy: Int) -> GlyphBitmap {
         guard FT_Load_Glyph(face, glyph, Int32(FT_LOAD_NO_SCALE)) == 0, let slot = face.pointee.glyph else { return .empty }
         guard slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return copy(slot) }
+        font.applySynthesis(toUnscaled: &slot.pointee.outline)
         let fixed = FT_Fixed((scale * 64 * 65536).rounded())  // font units → 26.6 pixels, in 16.16
         var matrix = FT_Matrix(xx: fixed, xy: 0, yx: 0, yy: fixed)
         FT_Outline_Transform(&slot.pointee.outline, &matrix)

@@ -173,6 +173,10 @@ struct CommandLineLayoutOptionTests {
     static let samples: [(flag: String, value: String, key: String, json: String)] = [
         ("font", "DejaVu Sans:bold", "font", #""DejaVu Sans:bold""#),
         ("weight", "700", "weight", "700"),
+        ("stretch", "75%", "stretch", "75"),
+        ("font-style", "oblique 10deg", "fontStyle", #""oblique 10""#),
+        ("variations", "'wght' 650, 'opsz' 12", "variations", #"{"wght":650,"opsz":12}"#),
+        ("synthesis", "style", "synthesis", #"["style"]"#),
         ("features", "liga 0, tnum", "features", #""liga 0, tnum""#),
         ("word-spacing", "-2.5", "wordSpacing", "-2.5"),
         ("size", "30", "size", "30"),
@@ -209,7 +213,7 @@ struct CommandLineLayoutOptionTests {
 
     /// Every field a layout option can set, so that two jobs that differ in one show it.
     static func fields(_ job: LayoutRequest) -> String {
-        "\(job.text)|\(String(describing: job.font))|\(String(describing: job.weight))|\(String(describing: job.features))|\(job.settings)|"
+        "\(job.text)|\(String(describing: job.font))|\(String(describing: job.weight))|\(String(describing: job.features))|\(job.fontSelection)|\(job.settings)|"
             + "\(job.shrinkWrap)|\(String(describing: job.heightSteps))|"
             + job.spans.map { "\($0.start)-\($0.end)-\(String(describing: $0.size))" }.joined(separator: ",") + "|"
             + job.placeholders.map { "\($0)" }.joined(separator: ",")

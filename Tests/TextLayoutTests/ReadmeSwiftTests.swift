@@ -94,6 +94,10 @@ struct ReadmeSwiftTests {
         #expect(frames.count == 1 && frames[0].line == 0)
         #expect(frames[0].rect == LayoutRect(x: 5138.0 * 17 / 2048, y: 0, width: 24, height: 24))
         #expect(messageLayout.lines[0].baseline == 24 && messageLayout.lines[0].height == 24 + 483.0 * 17 / 2048)
+        let (mono, _) = try fonts.font(named: "DejaVu Sans Mono", selection: FontSelection(weight: 700, slant: .italic), size: 17)
+        #expect(mono.synthetic == [.bold, .oblique] && mono.variations.isEmpty)
+        let inter = FontSelection(weight: 650, variations: [try FontVariation("opsz", 20)])
+        #expect(try FontVariation.parseList("'wght' 650, 'opsz' 12").count == 2 && !inter.isPlain)
     }
 
     @Test("the README's Package.swift of an app resolves against this package: the products it names are this package's")

@@ -19,6 +19,21 @@ extension Font {
         return try body(ftFace)
     }
 
+    /// Draws the font's ``synthetic`` styles into an outline loaded in font units
+    /// (`FT_LOAD_NO_SCALE`): the slant first (x grows by a quarter of y), then the embolden by
+    /// 1/24 em (`FT_Outline_Embolden`, which widens the outline to the right and up), in the order
+    /// and the strength Skia's FreeType scaler uses, so that ink boxes and the renderers match
+    /// what Chromium draws.
+    package func applySynthesis(toUnscaled outline: UnsafeMutablePointer<FT_Outline>) {
+        if synthetic.contains(.oblique) {
+            var skew = FT_Matrix(xx: 0x10000, xy: FT_Fixed(SyntheticStyle.obliqueSkew * 65536), yx: 0, yy: 0x10000)
+            FT_Outline_Transform(outline, &skew)
+        }
+        if synthetic.contains(.bold) {
+            FT_Outline_Embolden(outline, FT_Pos((Double(metrics.unitsPerEm) * SyntheticStyle.boldStrength).rounded()))
+        }
+    }
+
     /// The box that holds every glyph outline of the font, in font units (y up): the `head`
     /// table's bbox. Meaningful for scalable fonts only (a font of bitmap strikes has no outlines).
     public var boundingBox: (xMin: Int, yMin: Int, xMax: Int, yMax: Int) {

@@ -33,6 +33,21 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     /// the font has no legacy `kern` table: then text on either side of a space shapes the same
     /// alone as together, and the word cache may join words shaped in other texts.
     let spaceIsInert: Bool
+    /// The face's variation axes (its `fvar` table), empty for a face that is not variable.
+    public let axes: [FontAxis]
+    /// The instance drawn: each axis of ``axes`` with its value, in the same order (empty for a
+    /// face that is not variable). Shaping, advances, metrics, ink boxes and the renderers all use it.
+    public let variations: [FontVariation]
+    /// What is drawn without being in the face (emboldened or slanted outlines); advances are the face's.
+    public let synthetic: SyntheticStyle
+    /// The face's weight: its `wght` coordinate, else the `OS/2` usWeightClass (400 without one).
+    public let faceWeight: Double
+    /// Whether the face is italic or oblique (the `OS/2` selection bits, or FreeType's style flag).
+    public let isSlantedFace: Bool
+    /// The instance this font was made for and the size it was resolved at (nil for a face as it
+    /// is loaded): its fallback fonts are made for the same, as CSS matches fallback faces with
+    /// the element's weight and style.
+    public let selection: (selection: FontSelection, size: Double?)?
 
     let blob: OpaquePointer
     let ftFace: FT_Face
@@ -44,8 +59,23 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     /// The ink boxes of the glyphs asked for so far (``inkBox(ofGlyph:)``), nil for a glyph without ink.
     let inkBoxes = Locked<[UInt32: GlyphInkBox?]>([:])
 
-    init(path: String, faceIndex: Int, library freeType: FreeTypeLibrary, fileStamp: String) throws {
+    /// Loads face `faceIndex` of the file (its upper 16 bits a named instance of a variable face,
+    /// as fontconfig gives them), at `coordinates` (one per axis) when given, else at the named
+    /// instance's or the default ones, drawn with `synthetic`.
+    init(path: String, faceIndex: Int, library freeType: FreeTypeLibrary, fileStamp: String,
+         coordinates: [Double]? = nil, synthetic: SyntheticStyle = [], selection: (selection: FontSelection, size: Double?)? = nil) throws {
         let (blob, face) = try Font.openFace(path: path, faceIndex: faceIndex, library: freeType.handle)
+        let axes = Font.readAxes(face)
+        let values = Font.applyCoordinates(coordinates, to: face, axes: axes)
+        self.axes = axes
+        self.variations = zip(axes, values).map { FontVariation(checkedTag: $0.tag, value: $1) }
+        self.synthetic = synthetic
+        self.selection = selection
+        let os2 = FT_Get_Sfnt_Table(face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self).pointee
+        let wght = axes.firstIndex { $0.tag == "wght" }.map { values[$0] }
+        self.faceWeight = wght ?? os2.map { $0.version != 0xFFFF && $0.usWeightClass > 0 ? Double($0.usWeightClass) : 400 } ?? 400
+        self.isSlantedFace = face.pointee.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0
+            || os2.map { $0.version != 0xFFFF && $0.fsSelection & (1 << 0 | 1 << 9) != 0 } ?? false
         do {
             self.metrics = try Font.readMetrics(face, path: path)
         } catch {
@@ -53,7 +83,7 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
             hb_blob_destroy(blob)
             throw error
         }
-        let hbFont = Font.harfBuzzFont(blob: blob, faceIndex: faceIndex, unitsPerEm: metrics.unitsPerEm)
+        let hbFont = Font.harfBuzzFont(blob: blob, faceIndex: faceIndex, unitsPerEm: metrics.unitsPerEm, coordinates: values)
         (self.spaceGlyph, self.spaceAdvance) = Font.space(in: hbFont)
         self.xHeight = Font.xHeight(of: hbFont, ascender: metrics.ascender)
         self.spaceIsInert = Font.isSpaceInert(hbFont, space: spaceGlyph)
@@ -101,16 +131,49 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         return (blob, face)
     }
 
-    /// HarfBuzz's font of face `faceIndex` of `blob`, made immutable, its scale units per em:
-    /// HarfBuzz then gives exact, unhinted advances in font units.
-    private static func harfBuzzFont(blob: OpaquePointer, faceIndex: Int, unitsPerEm: Int) -> OpaquePointer {
-        let hbFace = hb_face_create(blob, UInt32(faceIndex))
+    /// HarfBuzz's font of face `faceIndex` of `blob` (its named-instance bits dropped) at the
+    /// design `coordinates` (one per axis), made immutable, its scale units per em: HarfBuzz then
+    /// gives exact, unhinted advances in font units.
+    private static func harfBuzzFont(blob: OpaquePointer, faceIndex: Int, unitsPerEm: Int, coordinates: [Double]) -> OpaquePointer {
+        let hbFace = hb_face_create(blob, UInt32(faceIndex & 0xFFFF))
         let hbFont = hb_font_create(hbFace)
         hb_face_destroy(hbFace)
         let upem = Int32(unitsPerEm)
         hb_font_set_scale(hbFont, upem, upem)
+        if !coordinates.isEmpty {
+            let design = coordinates.map { Float($0) }
+            hb_font_set_var_coords_design(hbFont, design, UInt32(design.count))
+        }
         hb_font_make_immutable(hbFont)
         return hbFont!
+    }
+
+    /// The face's variation axes, in `fvar` order (empty when it has none).
+    private static func readAxes(_ face: FT_Face) -> [FontAxis] {
+        guard face.pointee.face_flags & FT_Long(FT_FACE_FLAG_MULTIPLE_MASTERS) != 0 else { return [] }
+        var master: UnsafeMutablePointer<FT_MM_Var>?
+        guard FT_Get_MM_Var(face, &master) == 0, let master else { return [] }
+        defer { FT_Done_MM_Var(face.pointee.glyph.pointee.library, master) }
+        return (0..<Int(master.pointee.num_axis)).map { index in
+            let axis = master.pointee.axis[index]
+            let tag = UInt32(axis.tag)
+            let name = String(decoding: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: tag >> $0) }, as: Unicode.ASCII.self)
+            return FontAxis(tag: name, minimum: Double(axis.minimum) / 65536, defaultValue: Double(axis.def) / 65536,
+                            maximum: Double(axis.maximum) / 65536)
+        }
+    }
+
+    /// Sets `coordinates` (one per axis) on the face when given, and gives the face's design
+    /// coordinates as they then are (a named instance's when none are given).
+    private static func applyCoordinates(_ coordinates: [Double]?, to face: FT_Face, axes: [FontAxis]) -> [Double] {
+        guard !axes.isEmpty else { return [] }
+        var fixed = [FT_Fixed](repeating: 0, count: axes.count)
+        if let coordinates, coordinates.count == axes.count {
+            fixed = coordinates.map { FT_Fixed(($0 * 65536).rounded()) }
+            FT_Set_Var_Design_Coordinates(face, FT_UInt(fixed.count), &fixed)
+        }
+        guard FT_Get_Var_Design_Coordinates(face, FT_UInt(fixed.count), &fixed) == 0 else { return axes.map(\.defaultValue) }
+        return fixed.map { Double($0) / 65536 }
     }
 
     /// The space's glyph and its advance in font units (0 and 0 when the font has no space).
@@ -246,6 +309,14 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
     public var description: String {
-        "\(familyName) \(styleName) (\(path)\(faceIndex == 0 ? "" : "#\(faceIndex)"))"
+        "\(familyName) \(styleName) (\(path)\(faceIndex == 0 ? "" : "#\(faceIndex)"))\(instanceDescription)"
+    }
+
+    /// The instance, as descriptions end: each axis away from its default (` wght=650`) and each
+    /// synthetic style (` synthetic bold`); empty for a face drawn as it is.
+    public var instanceDescription: String {
+        let instance = axes.indices.filter { variations[$0].value != axes[$0].defaultValue }
+            .map { " \(axes[$0].tag)=\(plainNumber(variations[$0].value))" }.joined()
+        return instance + synthetic.names.map { " synthetic " + $0 }.joined()
     }
 }

@@ -16,6 +16,19 @@ extension FontContext {
     ///   pattern's `weight` (that one is on fontconfig's own scale, where 80 is regular and 200 bold),
     ///   converted with fontconfig's OpenType mapping (FcWeightFromOpenTypeDouble).
     public func font(family pattern: String, weight: Double? = nil) throws -> Font {
+        try font(family: pattern, weight: weight, slant: .normal, stretch: nil)
+    }
+
+    /// ``font(family:weight:)`` that also asks fontconfig for a slant (italic, oblique) and a
+    /// width (CSS stretch in percent, fontconfig's own scale), when they are not the defaults.
+    func font(family pattern: String, weight: Double?, slant: FontSlant, stretch: Double?) throws -> Font {
+        var properties: [(name: String, value: Double)] = []
+        switch slant {
+        case .normal: break
+        case .italic: properties.append((FC_SLANT, Double(FC_SLANT_ITALIC)))
+        case .oblique: properties.append((FC_SLANT, Double(FC_SLANT_OBLIQUE)))
+        }
+        if let stretch { properties.append((FC_WIDTH, stretch)) }
         let fontconfigWeight = try weight.map { weight throws -> Double in
             guard weight.isFinite, weight >= 1, weight <= 1000 else {
                 throw LayoutError(.invalidArgument, "weight must be a CSS weight from 1 to 1000 (100 thin, 400 regular, 700 bold, 900 black), got \(weight)", keys: ["weight"])
@@ -26,7 +39,7 @@ extension FontContext {
         // folders), then the bundled fonts'.
         let match = try state.withLock { state throws -> (path: String, index: Int) in
             for config in try configurations(&state) {
-                if let found = try Self.match(pattern, weight: fontconfigWeight, config: config) { return found }
+                if let found = try Self.match(pattern, weight: fontconfigWeight, properties: properties, config: config) { return found }
             }
             throw unknownFamily(pattern)
         }
@@ -111,7 +124,7 @@ extension FontContext {
             for (path, index) in candidates {
                 // fontconfig's character set can claim a glyph the font maps to nothing: check the cmap too.
                 if let font = try? font(path: path, faceIndex: index), font.hasGlyph(scalar) {
-                    chosen = font
+                    chosen = fallback(font, for: scalar, madeFor: primary)
                     break search
                 }
             }
@@ -243,7 +256,8 @@ extension FontContext {
     /// The font file and face `config` matches for the pattern `name`; nil when the match has
     /// neither the family asked for nor one bound to it strongly.
     /// - Throws: ``LayoutError`` `.unknownFont` when `name` is empty or not a pattern.
-    private static func match(_ name: String, weight: Double?, config: OpaquePointer) throws -> (path: String, index: Int)? {
+    private static func match(_ name: String, weight: Double?, properties: [(name: String, value: Double)],
+                              config: OpaquePointer) throws -> (path: String, index: Int)? {
         guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw LayoutError(.unknownFont, "the font name is empty; give a family such as 'DejaVu Sans' or a font file path")
         }
@@ -255,6 +269,10 @@ extension FontContext {
         if let weight {
             FcPatternDel(pattern, FC_WEIGHT)
             FcPatternAddDouble(pattern, FC_WEIGHT, weight)
+        }
+        for property in properties {
+            FcPatternDel(pattern, property.name)
+            FcPatternAddDouble(pattern, property.name, property.value)
         }
         FcConfigSubstitute(config, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)

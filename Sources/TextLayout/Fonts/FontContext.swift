@@ -128,14 +128,7 @@ public final class FontContext: @unchecked Sendable {
             guard let weight else { return try defaultFont() }
             return try font(family: try defaultFont().familyName, weight: weight)
         }
-        var path = name
-        var faceIndex = 0
-        if let hash = name.lastIndex(of: "#"), let index = Int(name[name.index(after: hash)...]), index >= 0,
-           Self.looksLikeFile(String(name[..<hash])), !FileManager.default.fileExists(atPath: name) {
-            path = String(name[..<hash])
-            faceIndex = index
-        }
-        guard Self.looksLikeFile(path) else { return try font(family: name, weight: weight) }
+        guard let (path, faceIndex) = Self.fileAndFace(name) else { return try font(family: name, weight: weight) }
         if let weight {
             throw LayoutError(.invalidArgument, "weight \(weight) picks a face of a font family, and '\(name)' is a font file: name the family, or the file of that weight",
                               keys: ["weight"])
@@ -147,6 +140,15 @@ public final class FontContext: @unchecked Sendable {
             throw LayoutError(.unknownFont, "the font file '\(path)' is outside the font folder\(fontDirectories.count == 1 ? "" : "s") \(folders) this layout is limited to: give a file inside \(fontDirectories.count == 1 ? "it" : "one"), or a family name")
         }
         return try font(path: path, faceIndex: faceIndex)
+    }
+
+    /// The file and face `name` gives when it names a font file (`FILE.ttc#N` for face N), else nil.
+    static func fileAndFace(_ name: String) -> (path: String, faceIndex: Int)? {
+        if let hash = name.lastIndex(of: "#"), let index = Int(name[name.index(after: hash)...]), index >= 0,
+           Self.looksLikeFile(String(name[..<hash])), !FileManager.default.fileExists(atPath: name) {
+            return (String(name[..<hash]), index)
+        }
+        return Self.looksLikeFile(name) ? (name, 0) : nil
     }
 
     /// Whether the file at `path` (symbolic links followed) lies inside one of ``fontDirectories``.

@@ -79,24 +79,27 @@ public struct FontFamilyList: Sendable, Hashable {
 
 extension FontContext {
     /// Loads the fonts of a CSS `font-family` list (see ``FontFamilyList/familyNames(in:key:)``):
-    /// each entry as ``font(named:weight:)`` loads a name, so an entry may be a family, a
-    /// fontconfig pattern, a file path or a generic family (`serif`, `sans-serif`, `monospace`,
-    /// `system-ui`, `emoji`, resolved through fontconfig). An empty list is the default font; a
-    /// list of one name is that font, as ``font(named:weight:)`` gives it. A family no font has is
-    /// skipped (``FontFamilyList/skippedFamilies``, which the prepared text's warnings name).
+    /// each entry as ``font(named:selection:size:)`` loads a name, at the instance `selection`
+    /// asks for, so an entry may be a family, a fontconfig pattern, a file path or a generic
+    /// family (`serif`, `sans-serif`, `monospace`, `system-ui`, `emoji`, resolved through
+    /// fontconfig). An empty list is the default font; a list of one name is that font, as
+    /// ``font(named:selection:size:)`` gives it. A family no font has is skipped
+    /// (``FontFamilyList/skippedFamilies``, which the prepared text's warnings name).
     /// - Parameter key: the key the list was given under, named by errors.
     /// - Throws: ``LayoutError`` `.invalidArgument` for a list that is not well formed (naming
-    ///   `key`), `.unknownFont` when no family of the list exists, and what ``font(named:weight:)``
-    ///   throws for an entry otherwise wrong (a missing font file, a weight out of range).
-    public func fonts(familyList list: String, weight: Double? = nil, key: String = "font") throws -> FontFamilyList {
-        guard !list.allSatisfy(\.isWhitespace) else { return FontFamilyList(try font(named: "", weight: weight)) }
+    ///   `key`), `.unknownFont` when no family of the list exists, and what
+    ///   ``font(named:selection:size:)`` throws for an entry otherwise wrong (a missing font file,
+    ///   a weight out of range).
+    public func fonts(familyList list: String, selection: FontSelection, size: Double? = nil, key: String = "font") throws -> FontFamilyList {
+        func load(_ name: String) throws -> Font { try font(named: name, selection: selection, size: size).font }
+        guard !list.allSatisfy(\.isWhitespace) else { return FontFamilyList(try load("")) }
         let names = try FontFamilyList.familyNames(in: list, key: key)
         var found: [Font] = []
         var skipped: [String] = []
         var firstMiss: LayoutError?
         for name in names {
             do {
-                found.append(try font(named: name, weight: weight))
+                found.append(try load(name))
             } catch let error as LayoutError where error.code == .unknownFont {
                 if names.count == 1 { throw error }
                 skipped.append(name)
@@ -108,5 +111,10 @@ extension FontContext {
             throw LayoutError(.unknownFont, "no family of the font list \(families) exists: \(firstMiss?.message ?? "")", keys: [key])
         }
         return FontFamilyList(primary: primary, others: Array(found.dropFirst()), skippedFamilies: skipped)
+    }
+
+    /// The fonts of a list at a `weight` alone (see ``fonts(familyList:selection:size:key:)``).
+    public func fonts(familyList list: String, weight: Double? = nil, key: String = "font") throws -> FontFamilyList {
+        try fonts(familyList: list, selection: FontSelection(weight: weight), key: key)
     }
 }

@@ -13,7 +13,8 @@ struct GlyphInkBox: Sendable, Hashable {
 extension Font {
     /// The box `glyph` inks, or nil when it inks nothing (a space, an empty glyph) or cannot be read.
     ///
-    /// An outline glyph's box is the exact box of its unhinted outline in font units
+    /// An outline glyph's box is the exact box of its unhinted outline in font units, at the font's
+    /// instance and with its synthetic styles drawn in
     /// (FreeType's `FT_Outline_Get_BBox`, which finds the curves' extremes), the outline the
     /// renderers draw exactly scaled. Not the box `glyf` records nor HarfBuzz's glyph extents: both
     /// hold the curves' control points too, which reach past the ink where a curve has no point at
@@ -40,6 +41,7 @@ extension Font {
     private func outlineInkBox(_ face: FT_Face, glyph: UInt32) -> GlyphInkBox? {
         guard FT_Load_Glyph(face, glyph, Int32(FT_LOAD_NO_SCALE)) == 0, let slot = face.pointee.glyph,
               slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE, slot.pointee.outline.n_points > 0 else { return nil }
+        applySynthesis(toUnscaled: &slot.pointee.outline)
         var box = FT_BBox()
         guard FT_Outline_Get_BBox(&slot.pointee.outline, &box) == 0, box.xMax > box.xMin, box.yMax > box.yMin else { return nil }
         return GlyphInkBox(xMin: Double(box.xMin), yMin: Double(box.yMin), xMax: Double(box.xMax), yMax: Double(box.yMax))
