@@ -54,7 +54,7 @@ enum EditCommand {
     successful line into DIR/snapshot-0001.png, DIR/snapshot-0002.png...: its box at the measured
     height, the shown text (a placeholder in gray; a mask's literals and placeholders in their
     style's colour, placeholders gray by default), the selection highlighted behind the text, the
-    caret when focused with nothing selected, and the configured border in the state's colour.
+    caret when focused with nothing selected, the marked text underlined while composing, and the configured border in the state's colour.
     --max-line-bytes caps a session line as it does a batch line: a longer line is read through
     without being kept and answered with an error.
     Exit status: 0 when every line succeeded, 1 when some failed (or standard input could not be
