@@ -20,18 +20,7 @@ extension EditorModel {
     /// - Returns: `.rejected` while disabled; `.accepted`, changing nothing, when there is nothing to undo.
     @discardableResult
     public func undo() -> EditOutcome {
-        perform {
-            guard isEnabled else { return .rejected }
-            commitComposition()
-            closeUndoGroup()
-            guard let step = history.undoSteps.popLast() else { return .accepted }
-            guard restore(step.start, replacing: step.inserted, with: step.removed, objects: step.removedObjects, selection: step.selectionBefore) else {
-                history.clear()
-                return .rejected
-            }
-            history.redoSteps.append(step)
-            return .accepted
-        }
+        replay(undoing: true)
     }
 
     /// Redoes the last undone group: its text comes back and the selection is as it was after it.
@@ -39,16 +28,25 @@ extension EditorModel {
     /// - Returns: `.rejected` while disabled; `.accepted`, changing nothing, when there is nothing to redo.
     @discardableResult
     public func redo() -> EditOutcome {
+        replay(undoing: false)
+    }
+
+    /// Undoes the last undo step (moving it to the redo stack) or redoes the last redo step
+    /// (moving it back). A step that no longer fits the text (which never happens unless the text
+    /// changed behind the history's back) clears the history and is refused.
+    private func replay(undoing: Bool) -> EditOutcome {
         perform {
             guard isEnabled else { return .rejected }
-            commitComposition()
             closeUndoGroup()
-            guard let step = history.redoSteps.popLast() else { return .accepted }
-            guard restore(step.start, replacing: step.removed, with: step.inserted, objects: step.insertedObjects, selection: step.selectionAfter) else {
+            guard let step = undoing ? history.undoSteps.popLast() : history.redoSteps.popLast() else { return .accepted }
+            let restored = undoing
+                ? restore(step.start, replacing: step.inserted, with: step.removed, objects: step.removedObjects, selection: step.selectionBefore)
+                : restore(step.start, replacing: step.removed, with: step.inserted, objects: step.insertedObjects, selection: step.selectionAfter)
+            guard restored else {
                 history.clear()
                 return .rejected
             }
-            history.undoSteps.append(step)
+            if undoing { history.redoSteps.append(step) } else { history.undoSteps.append(step) }
             return .accepted
         }
     }

@@ -53,11 +53,7 @@ extension EditorModel {
     /// - Precondition: `index` is an index of ``text``.
     @discardableResult
     public func selectWord(at index: String.Index) -> EditOutcome {
-        perform {
-            guard isEnabled else { return .rejected }
-            select(wordRange(at: text.utf8Offset(of: characterBoundary(atOrBefore: index))))
-            return .accepted
-        }
+        select(at: index, wordRange(at:))
     }
 
     /// Selects the word at a UTF-16 offset (see ``selectWord(at:)``).
@@ -78,11 +74,9 @@ extension EditorModel {
     /// - Precondition: `index` is an index of ``text``.
     @discardableResult
     public func selectParagraph(at index: String.Index) -> EditOutcome {
-        perform {
-            guard isEnabled else { return .rejected }
-            let paragraph = paragraph(containing: text.utf8Offset(of: characterBoundary(atOrBefore: index)))
-            select(paragraph.start..<paragraph.next)
-            return .accepted
+        select(at: index) { offset in
+            let paragraph = paragraph(containing: offset)
+            return paragraph.start..<paragraph.next
         }
     }
 
@@ -113,6 +107,15 @@ extension EditorModel {
             }
             let index = text.index(atUTF8Offset: end)
             return recordingUndo(.own) { delete(forward ? selection.lowerBound..<index : index..<selection.upperBound) }
+        }
+    }
+
+    /// Selects the range `unit` gives for the UTF-8 offset of `index` (rounded down to a grapheme boundary).
+    private func select(at index: String.Index, _ unit: (Int) -> Range<Int>) -> EditOutcome {
+        perform {
+            guard isEnabled else { return .rejected }
+            select(unit(text.utf8Offset(of: characterBoundary(atOrBefore: index))))
+            return .accepted
         }
     }
 
