@@ -50,7 +50,7 @@ extension EditorModel {
         let string = string.droppingObjectReplacements
         let length = string.utf16.count
         guard selectedRange.lowerBound >= 0, selectedRange.upperBound <= length else {
-            throw EditorError(.invalidArgument, "selectedRange \(selectedRange.lowerBound)..<\(selectedRange.upperBound) is outside the marked text, which has \(length) UTF-16 code units (0...\(length) allowed at each end)", keys: ["selectedRange"])
+            throw EditorError(.invalidArgument, "selectedRange \(selectedRange.lowerBound)..<\(selectedRange.upperBound) is outside the marked text, which has \(length) UTF-16 code unit\(length == 1 ? "" : "s") (0...\(length) allowed at each end)", keys: ["selectedRange"])
         }
         return perform(keepingComposition: true) {
             guard isEnabled else { return .rejected }

@@ -102,13 +102,17 @@ extension EditorEvent {
 
     /// The event of a key whose only value is `true` (`{"undo": true}`).
     private static func only(_ event: EditorEvent, _ field: JSONField) throws(BoundaryError) -> EditorEvent {
-        guard case .bool(true)? = field.value else { throw field.mistake("true") }
+        guard case .bool(true)? = field.value else { throw field.mistake(saying: "true, got \(field.value?.serialized.prefix(40) ?? "nothing")") }
         return event
     }
 
     /// A double or triple tap's target: a UTF-16 offset, or {"x", "y"} in the editor's box.
     private static func target(_ field: JSONField) throws(BoundaryError) -> EditorTarget {
-        guard case .object = field.value else { return .offset(try offset(field)) }
+        switch field.value {
+        case .object?: break
+        case .number?: return .offset(try offset(field))
+        default: throw field.mistake(saying: "a UTF-16 offset or {\"x\", \"y\"} (pixels in the editor's box), got \(field.value?.serialized.prefix(40) ?? "nothing")")
+        }
         let point = try JSONObjectReader(field.value ?? .null, keys: ["x", "y"], code: .invalidEvent, path: field.name + ".",
                                          name: "'\(field.name)'", owner: field.name)
         return .point(x: try required(point.number("x"), point.field("x"), "a number"), y: try required(point.number("y"), point.field("y"), "a number"))
