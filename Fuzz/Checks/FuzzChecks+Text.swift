@@ -51,6 +51,7 @@ extension FuzzChecks {
     /// length); the rest is the text, as UTF-8 (invalid bytes become U+FFFD). The text is prepared,
     /// laid out with and without glyph runs and without caches, measured as an editor both ways,
     /// tapped, selected, edited and streamed (a prefix of the text, then the next piece appended),
+    /// driven as an editor's session whose events are the text's bytes (``checkEditorSession``),
     /// and every result checked. Every input is valid, so an error of any kind is a problem.
     public static func text(_ data: [UInt8]) -> [String] {
         var input = ByteReader(data)
@@ -88,9 +89,9 @@ extension FuzzChecks {
             if !condition { problems.append("\(label): \(message())") }
         }
         do {
-            let style = try TextStyle(font: fonts.font(path: directory + "/" + fontFile),
-                                      settings: TextSettings(size: size, direction: direction, language: language, lineBreak: lineBreak,
-                                                             hyphens: hyphenation, paragraph: paragraph))
+            let settings = TextSettings(size: size, direction: direction, language: language, lineBreak: lineBreak,
+                                        hyphens: hyphenation, paragraph: paragraph)
+            let style = try TextStyle(font: fonts.font(path: directory + "/" + fontFile), settings: settings)
             let prepared = try PreparedText(text, style: style, inlineObjects: objects)
             let layout = try prepared.layout(wrapWidth: width, lineSpace: lineSpace)
             problems += layout._checkInvariants().map { "\(label): \($0)" }
@@ -174,6 +175,10 @@ extension FuzzChecks {
             }
             problems += checkAppend(text, objects: objects, style: style, width: width, lineSpace: lineSpace, at: Int(editByte),
                                     length: insertByte, label: label)
+            if width.map({ $0 > 2 }) ?? true {
+                problems += checkEditorSession(text, style: style, settings: settings, width: width, sizing: sizing,
+                                               events: Array(data.dropFirst(8)), label: label)
+            }
         } catch {
             // Every setting above is valid and the text is valid UTF-8, so any error is a finding.
             problems.append("\(label): an error on a valid input: \(error)")

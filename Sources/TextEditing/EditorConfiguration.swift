@@ -89,6 +89,11 @@ public struct EditorConfiguration {
     /// dropped, and ``EditorModel/insertPlaceholder(_:)`` inserts one with its object. A `mask`
     /// or `secure` field takes none.
     public var inlineObjects: [InlineObject] = []
+    /// Seconds of the editor's clock without an edit after which the next typing or deleting
+    /// starts a new undo group (see ``EditorModel/undo()``).
+    public var undoGroupPause = 1.0
+    /// The most undo groups the editor keeps (and as many redo groups); the oldest go first. 0 keeps none.
+    public var undoLimit = 100
 
     public init(font: Font, settings: LayoutSettings = LayoutSettings(),
                 text: String = "", placeholder: String = "", disabledPlaceholder: String = "", enabled: Bool = true,
@@ -128,6 +133,10 @@ public struct EditorConfiguration {
         try nonNegative(border.width, "border.width")
         try nonNegative(border.cornerRadius, "border.cornerRadius")
         try nonNegative(caretWidth, "caretWidth")
+        try nonNegative(undoGroupPause, "undoGroupPause")
+        if undoLimit < 0 {
+            throw EditorError(.invalidArgument, "undoLimit must be at least 0 (0 keeps no undo history), got \(undoLimit)", keys: ["undoLimit"])
+        }
         try mask?.validate()
         try validateInlineObjects()
     }

@@ -42,6 +42,35 @@ public enum EditorEvent: Sendable, Equatable {
     case tap(x: Double, y: Double)
     /// An arrow key, with or without a word or line modifier.
     case move(CaretMovement)
+    /// The input method's marked text, with the selection inside it (UTF-16 offsets within the
+    /// marked text; nil for the caret at its end): see ``EditorModel/setMarkedText(_:selectedRange:)``.
+    case setMarkedText(String, selectedRange: Range<Int>? = nil)
+    /// Commits the marked text (``EditorModel/unmarkText()``).
+    case unmarkText
+    /// Cancels the composition (``EditorModel/cancelComposition()``).
+    case cancelComposition
+    /// Undoes the last undo group (``EditorModel/undo()``).
+    case undo
+    /// Redoes the last undone group (``EditorModel/redo()``).
+    case redo
+    /// Option-backspace, `count` times (``EditorModel/deleteWordBackward(_:)``).
+    case deleteWordBackward(Int)
+    /// Option-forward-delete, `count` times (``EditorModel/deleteWordForward(_:)``).
+    case deleteWordForward(Int)
+    /// Command-backspace (``EditorModel/deleteToLineStart()``).
+    case deleteToLineStart
+    /// A double tap: selects the word at an offset or a point (``EditorModel/selectWord(at:)``).
+    case selectWord(EditorTarget)
+    /// A triple tap: selects the paragraph at an offset or a point (``EditorModel/selectParagraph(at:)``).
+    case selectParagraph(EditorTarget)
+    /// Selects the whole text.
+    case selectAll
+}
+
+/// Where a double or triple tap is: a UTF-16 offset of the typed text, or a point of the editor's box.
+public enum EditorTarget: Sendable, Equatable {
+    case offset(Int)
+    case point(x: Double, y: Double)
 }
 
 extension EditorModel {
@@ -76,6 +105,19 @@ extension EditorModel {
             return .accepted
         case let .tap(x, y): return tap(x: x, y: y)
         case let .move(movement): return moveCaret(movement)
+        case let .setMarkedText(text, range): return try setMarkedText(text, selectedRange: range ?? text.utf16.count..<text.utf16.count)
+        case .unmarkText: return unmarkText()
+        case .cancelComposition: return cancelComposition()
+        case .undo: return undo()
+        case .redo: return redo()
+        case let .deleteWordBackward(count): return deleteWordBackward(count)
+        case let .deleteWordForward(count): return deleteWordForward(count)
+        case .deleteToLineStart: return deleteToLineStart()
+        case let .selectWord(.offset(offset)): return try selectWord(atUTF16Offset: offset)
+        case let .selectWord(.point(x, y)): return selectWord(atX: x, y: y)
+        case let .selectParagraph(.offset(offset)): return try selectParagraph(atUTF16Offset: offset)
+        case let .selectParagraph(.point(x, y)): return selectParagraph(atX: x, y: y)
+        case .selectAll: return selectAll()
         }
     }
 }

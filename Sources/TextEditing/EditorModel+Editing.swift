@@ -2,7 +2,9 @@
 import TextLayout
 
 extension EditorModel {
-    /// Types `string` at the caret, replacing the selection.
+    /// Types `string` at the caret, replacing the selection; while an input method composes, it
+    /// replaces the marked text instead (UIKit's `insertText`: a candidate chosen), and the
+    /// composition and the typing are one undo group.
     ///
     /// With `maxLength`, an edit that would leave more grapheme clusters than the limit is
     /// refused whole (`reject`) or has `string` cut at a grapheme boundary to fit (`truncate`),
@@ -19,14 +21,20 @@ extension EditorModel {
     ///   `.truncated` when only part of `string` was inserted.
     @discardableResult
     public func insert(_ string: String) -> EditOutcome {
-        perform { replaceSelection(with: string) }
+        perform(keepingComposition: true) {
+            replaceMarkedText()
+            return recordingUndo(.typing, endsGroup: string.contains(where: \.isNewline)) { replaceSelection(with: string) }
+        }
     }
 
-    /// Pastes `string` at the caret, replacing the selection: the same rules as ``insert(_:)``;
+    /// Pastes `string` at the caret, replacing the selection (or the marked text): the same rules as ``insert(_:)``;
     /// under the `reject` policy a paste that does not fit is dropped whole.
     @discardableResult
     public func paste(_ string: String) -> EditOutcome {
-        perform { replaceSelection(with: string) }
+        perform(keepingComposition: true) {
+            replaceMarkedText()
+            return recordingUndo(.own) { replaceSelection(with: string) }
+        }
     }
 
     /// Deletes `count` grapheme clusters before the caret, as pressing backspace `count` times:
@@ -43,7 +51,7 @@ extension EditorModel {
                 lower = text.index(before: lower)
                 steps -= 1
             }
-            return delete(lower..<selection.upperBound)
+            return recordingUndo(selection.isEmpty ? .deleting : .own) { delete(lower..<selection.upperBound) }
         }
     }
 
@@ -61,12 +69,12 @@ extension EditorModel {
                 upper = text.index(after: upper)
                 steps -= 1
             }
-            return delete(selection.lowerBound..<upper)
+            return recordingUndo(selection.isEmpty ? .deleting : .own) { delete(selection.lowerBound..<upper) }
         }
     }
 
     /// Sets the text in code: taken whole, even over `maxLength` and while disabled; the caret
-    /// goes to the end. Like an edit, it ends an `error` or `success` state and restarts live
+    /// goes to the end; the undo history is cleared, as UIKit does. Like an edit, it ends an `error` or `success` state and restarts live
     /// validation. With a mask, it is read as a paste into an empty field. Its U+FFFC characters
     /// are dropped (see ``insert(_:)``), and the inline objects go with the old text; a text with
     /// objects (a draft restored) is set with ``setText(_:inlineObjects:)``.
@@ -76,6 +84,7 @@ extension EditorModel {
     public func setText(_ newText: String) -> EditOutcome {
         let newText = newText.droppingObjectReplacements
         return perform {
+            history.clear()
             if configuration.mask != nil {
                 let whole = text.startIndex..<text.endIndex
                 let outcome = replaceMasked(whole, with: newText, limited: false)
@@ -95,7 +104,10 @@ extension EditorModel {
     public func setText(_ newText: String, inlineObjects objects: [InlineObject]) throws(EditorError) -> EditOutcome {
         guard !objects.isEmpty else { return setText(newText) }
         try configuration.check(objects, for: newText)
-        return perform { replace(text.startIndex..<text.endIndex, with: newText, insertingObjects: objects) ? .accepted : .rejected }
+        return perform {
+            history.clear()
+            return replace(text.startIndex..<text.endIndex, with: newText, insertingObjects: objects) ? .accepted : .rejected
+        }
     }
 
     /// Appends `string` to the end of the text, as code does when an answer streams in piece by
@@ -105,15 +117,17 @@ extension EditorModel {
     /// restarts live validation. The layout is brought up to date from the text's end
     /// (`PreparedText.appending`, which reshapes only the last paragraph's tail, and
     /// `Layout.updated(for:after:)`) without comparing the texts. With a mask, the same as ``setText(_:)`` with the longer text.
-    /// Its U+FFFC characters are dropped (see ``insert(_:)``).
+    /// Its U+FFFC characters are dropped (see ``insert(_:)``). It is no undo step, and the user's
+    /// steps stay (the open group ends before it); a composition in progress goes on.
     /// - Returns: `.rejected` only when the text would be too long for the layout engine (64 MiB)
     ///   or a strict mask refuses it; `.truncated` when a lenient mask kept part of it.
     @discardableResult
     public func append(_ string: String) -> EditOutcome {
         let string = string.droppingObjectReplacements
         if configuration.mask != nil { return setText(text + string) }
-        return perform {
+        return perform(keepingComposition: true) {
             guard !string.isEmpty else { return .accepted }
+            closeUndoGroup()
             let caret = text.utf8Offset(of: caretIndex)
             let anchor = text.utf8Offset(of: selectionAnchor)
             var newText = text
@@ -216,7 +230,7 @@ extension EditorModel {
     }
 
     /// Deletes `range`; deleting nothing is accepted and changes nothing.
-    private func delete(_ range: Range<String.Index>) -> EditOutcome {
+    func delete(_ range: Range<String.Index>) -> EditOutcome {
         guard !range.isEmpty else {
             caretIndex = range.lowerBound
             selectionAnchor = range.lowerBound
@@ -232,12 +246,14 @@ extension EditorModel {
     /// Allowed: a result within the limit, or one shorter than the text is now. `truncate` keeps
     /// the longest prefix of `string` (whole grapheme clusters) that stays within the limit; when
     /// even none fits, it still deletes a non-empty selection, since that shortens the text.
-    func fitToLimit(_ string: String, replacing range: Range<String.Index>) -> (text: String, outcome: EditOutcome) {
+    /// `lengthBefore`: the text's length to compare with, when it is not ``text``'s (a composition
+    /// committed counts against the text before it).
+    func fitToLimit(_ string: String, replacing range: Range<String.Index>, lengthBefore: Int? = nil) -> (text: String, outcome: EditOutcome) {
         guard let limit = configuration.maxLength else { return (string, .accepted) }
         let before = text[..<range.lowerBound]
         let after = text[range.upperBound...]
         func count(_ inserted: Substring) -> Int { (before + inserted + after).count }
-        let oldCount = text.count
+        let oldCount = lengthBefore ?? text.count
         let full = count(string[...])
         if full <= limit || full < oldCount { return (string, .accepted) }
         guard configuration.lengthPolicy == .truncate else { return (string, .rejected) }
@@ -274,8 +290,10 @@ extension EditorModel {
     /// Makes `newText` the text, with `newObjects` at its U+FFFC characters and the caret at its
     /// UTF-8 offset `caretUTF8` (rounded down to a grapheme boundary), and re-measures. A text
     /// equal to the old one, with the same objects, only moves the caret: no new text version.
+    /// Without `announcing` (marked text, which is no change of the typed text until committed)
+    /// the change is not announced: no new version, validation and states as they were.
     /// - Returns: false, changing nothing, when the layout engine cannot take the new text.
-    func commit(_ newText: String, inlineObjects newObjects: [InlineObject], caretUTF8: Int) -> Bool {
+    func commit(_ newText: String, inlineObjects newObjects: [InlineObject], caretUTF8: Int, announcing: Bool = true) -> Bool {
         // Code units, not String ==: "é" typed over "e" + U+0301 is a change of the text and its offsets.
         let changed = !newText.hasSameCodeUnits(as: text) || newObjects != inlineObjects
         if changed {
@@ -286,14 +304,14 @@ extension EditorModel {
         caretIndex = characterBoundary(atOrBefore: text.index(atUTF8Offset: caretUTF8))
         selectionAnchor = caretIndex
         caretAffinity = .downstream
-        if changed { textDidChange() }
+        if changed, announcing { textDidChange() }
         return true
     }
 
     /// After any change of the text: a new version, `isMatched` again, `error`/`success` back to
     /// `active` (focused with activeOnEditing) or `standard` with the helper restored, and live
     /// validation debounced from now.
-    private func textDidChange() {
+    func textDidChange() {
         textVersion += 1
         isMatched = regex.map { text.wholeMatch(of: $0) != nil }
         if fieldState == .error || fieldState == .success {

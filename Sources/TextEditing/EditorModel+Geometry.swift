@@ -28,7 +28,17 @@ extension EditorModel {
     /// unscrolled; empty when nothing is selected. With a mask only the typed characters are
     /// highlighted, not the literals between them.
     public var selectionRects: [LayoutRect] {
-        let range = selectedRange
+        rects(of: selectedRange)
+    }
+
+    /// The rectangles of the input method's marked text (see ``markedRange``), in the editor's box
+    /// as ``selectionRects``: where to underline it. Empty when nothing is marked.
+    public var markedTextRects: [LayoutRect] {
+        markedRange.map(rects(of:)) ?? []
+    }
+
+    /// The rectangles that cover `range` of the typed text where it is drawn, in the editor's box.
+    private func rects(of range: Range<String.Index>) -> [LayoutRect] {
         guard !range.isEmpty else { return [] }
         let layout = measurement.layout
         let typed = utf16Offset(of: range.lowerBound)..<utf16Offset(of: range.upperBound)

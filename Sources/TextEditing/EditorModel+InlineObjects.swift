@@ -17,7 +17,7 @@ extension EditorModel {
             guard isEnabled else { return .rejected }
             let range = selectedRange
             guard fitToLimit(Self.objectReplacement, replacing: range).outcome == .accepted else { return .rejected }
-            return replace(range, with: Self.objectReplacement, insertingObjects: [object]) ? .accepted : .rejected
+            return recordingUndo(.typing) { replace(range, with: Self.objectReplacement, insertingObjects: [object]) ? .accepted : .rejected }
         }
     }
 

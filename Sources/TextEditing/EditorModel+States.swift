@@ -55,9 +55,9 @@ extension EditorModel {
 
     /// Runs what is due at the clock's time: the live validation, once `liveValidationInterval`
     /// has passed since the last change. Every event calls it first; a host calls it when the
-    /// clock reaches ``nextDeadline``.
+    /// clock reaches ``nextDeadline``. While an input method composes, validation waits for the commit.
     public func tick() {
-        guard let due = nextDeadline, clock.now >= due else { return }
+        guard composition == nil, let due = nextDeadline, clock.now >= due else { return }
         nextDeadline = nil
         startValidation(.live)
     }

@@ -77,6 +77,10 @@ public final class EditorModel {
     /// The message of the last failed validation, shown while the state is `error`.
     var validationMessage: String?
     var textVersion = 0
+    /// The undo and redo groups (see ``undo()``).
+    var history: UndoHistory
+    /// The input method's composition in progress (see ``setMarkedText(_:selectedRange:)``); nil when none.
+    var composition: Composition?
     var session = 0
     var requestSerial = 0
     var lastAppliedRequest = 0
@@ -102,6 +106,7 @@ public final class EditorModel {
         inlineObjects = configuration.inlineObjects
         editorWidth = configuration.settings.editorWidth
         isEnabled = configuration.enabled
+        history = UndoHistory(limit: configuration.undoLimit)
         caretIndex = initial.endIndex
         selectionAnchor = initial.endIndex
         display = Self.display(text: initial, inlineObjects: configuration.inlineObjects, enabled: configuration.enabled,
@@ -138,8 +143,9 @@ public final class EditorModel {
     }
 
     /// `count/maxLength` in grapheme clusters, always current; nil without a limit.
+    /// While composing, the marked text is not counted.
     public var counter: String? {
-        configuration.maxLength.map { "\(text.count)/\($0)" }
+        configuration.maxLength.map { "\(textWithoutMarkedText.count)/\($0)" }
     }
 
     /// The selected range of ``text`` (empty at the caret when nothing is selected).
@@ -164,7 +170,7 @@ public final class EditorModel {
             state: state, helperText: helperText, counter: counter, isMatched: isMatched,
             lineCount: measurement.lineCount, height: measurement.height, contentHeight: measurement.contentHeight,
             isScrollable: measurement.isScrollable, shrinkWrapWidth: shrinkWrapWidth, caretRect: caretRect, selectionRects: selectionRects,
-            inlineObjectFrames: inlineObjectFrames, rejected: lastOutcome == .rejected, warnings: prepared.warnings, missingGlyphCount: prepared.missingGlyphCount)
+            inlineObjectFrames: inlineObjectFrames, markedRange: markedRange.map(text.utf16Range(of:)), canUndo: canUndo, canRedo: canRedo, rejected: lastOutcome == .rejected, warnings: prepared.warnings, missingGlyphCount: prepared.missingGlyphCount)
     }
 
     /// What `PreparedText.missingGlyphWarning` says of the displayed text: which characters no
@@ -186,9 +192,11 @@ public final class EditorModel {
 
     /// Runs an event: first what is already due, then the event, then what became due (live
     /// validation with a zero interval).
-    /// Every event but a vertical caret move forgets the goal x of up and down moves.
-    func perform(_ event: () -> EditOutcome) -> EditOutcome {
+    /// Every event but a vertical caret move forgets the goal x of up and down moves; every event
+    /// but those of the composition itself (and appended text) commits the composition first.
+    func perform(keepingComposition: Bool = false, _ event: () -> EditOutcome) -> EditOutcome {
         tick()
+        if !keepingComposition { commitComposition() }
         goalX = nil
         let outcome = event()
         lastOutcome = outcome
@@ -212,6 +220,10 @@ public final class EditorModel {
         if measurement.layout.prepared.spans != shown.styledSpans { problems.append("measurement with other spans") }
         if inlineObjects.count != text.objectReplacementCount { problems.append("\(inlineObjects.count) inline objects for \(text.objectReplacementCount) U+FFFC") }
         if measurement.layout.prepared.inlineObjects != shown.inlineObjects { problems.append("measurement with other inline objects") }
+        if let composition, composition.marked.upperBound > text.utf8.count || markedRange.map({ $0.lowerBound.samePosition(in: text.unicodeScalars) == nil || $0.upperBound.samePosition(in: text.unicodeScalars) == nil }) == true {
+            problems.append("marked text outside the text or off a scalar boundary")
+        }
+        if history.undoSteps.count > configuration.undoLimit || history.redoSteps.count > configuration.undoLimit { problems.append("more undo steps than undoLimit") }
         if fieldState == .disabled { problems.append("fieldState is disabled") }
         if isFocused && !isEnabled { problems.append("focused while disabled") }
         return problems

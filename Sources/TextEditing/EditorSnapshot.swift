@@ -76,6 +76,12 @@ public struct EditorSnapshot: Sendable {
     /// unscrolled (see ``EditorModel/inlineObjectFrames``); empty without objects or while a
     /// placeholder shows.
     public var inlineObjectFrames: [InlineObjectFrame] = []
+    /// The input method's marked text in ``text`` (UTF-16 offsets) while composing, for a
+    /// renderer to underline; nil otherwise (see ``EditorModel/setMarkedText(_:selectedRange:)``).
+    public var markedRange: Range<Int>? = nil
+    /// Whether ``EditorModel/undo()`` and ``EditorModel/redo()`` have a group to act on.
+    public var canUndo = false
+    public var canRedo = false
     /// Whether the last event's edit was refused.
     public var rejected: Bool
     /// What the layout of ``displayText`` could not do as asked without failing (see

@@ -141,6 +141,14 @@ extension EditorSnapshot {
                     for frame in inlineObjectFrames { frame.write(to: &out) }
                 }
             }
+            out.key("markedRange")
+            if let markedRange {
+                out.array { $0.integer(markedRange.lowerBound); $0.integer(markedRange.upperBound) }
+            } else {
+                out.null()
+            }
+            out.field("canUndo", canUndo)
+            out.field("canRedo", canRedo)
             out.field("rejected", rejected)
             out.warnings(warnings)
             out.missingGlyphs(missingGlyphCount)

@@ -41,7 +41,21 @@ extension EditorEvent {
             }
             return .move(movement)
         }),
+        ("setMarkedText", { .setMarkedText(try required($0.string(), $0, "a string"), selectedRange: nil) }),
+        ("unmarkText", { try only(.unmarkText, $0) }),
+        ("cancelComposition", { try only(.cancelComposition, $0) }),
+        ("undo", { try only(.undo, $0) }),
+        ("redo", { try only(.redo, $0) }),
+        ("deleteWordBackward", { .deleteWordBackward(try count($0)) }),
+        ("deleteWordForward", { .deleteWordForward(try count($0)) }),
+        ("deleteToLineStart", { try only(.deleteToLineStart, $0) }),
+        ("selectWord", { .selectWord(try target($0)) }),
+        ("selectParagraph", { .selectParagraph(try target($0)) }),
+        ("selectAll", { try only(.selectAll, $0) }),
     ]
+
+    /// The key that may stand next to an event's own: `selectedRange` with `setMarkedText`.
+    static let companionKeys = ["selectedRange": "setMarkedText"]
 
     /// The events' JSON names, in the table's order.
     public static var names: [String] { decoders.map(\.name) }
@@ -52,12 +66,18 @@ extension EditorEvent {
     ///   type, `invalidArgument` for a number that is not a whole one or a negative count.
     public init(json event: JSONValue) throws(BoundaryError) {
         let allowed = Self.names.joined(separator: ", ")
-        guard case let .object(members) = event else {
+        guard case let .object(eventMembers) = event else {
             throw BoundaryError(.invalidEvent, "an event must be an object with one key (\(allowed)), got \(event.typeName)")
         }
+        // {"setMarkedText": "にほ", "selectedRange": [2, 2]}: the companion read with its event.
+        var members = eventMembers
+        let companion = members.firstIndex { member in
+            Self.companionKeys[member.0].map { event in members.contains { $0.0 == event } } ?? false
+        }.map { members.remove(at: $0) }
         if let unknown = members.first(where: { member in !Self.names.contains { $0.hasSameCodeUnits(as: member.0) } }) {
             let hint = unknown.0 == "config" ? "'config' is only allowed on the first line" : "unknown event '\(unknown.0)'"
-            throw BoundaryError(.invalidEvent, "\(hint); the events are: \(allowed)")
+            let companion = Self.companionKeys[unknown.0].map { "'\(unknown.0)' goes with '\($0)'" }
+            throw BoundaryError(.invalidEvent, "\(companion ?? hint); the events are: \(allowed)")
         }
         guard members.count == 1 else {
             throw BoundaryError(.invalidEvent, "an event has exactly one key, got \(members.count): \(members.map(\.0).joined(separator: ", "))")
@@ -66,9 +86,36 @@ extension EditorEvent {
         let decode = Self.decoders.first { $0.name.hasSameCodeUnits(as: name) }!.decode
         do {
             self = try decode(JSONField(value, name: name, code: .invalidEvent, verb: "takes"))
+            if case let .setMarkedText(text, _) = self, let companion {
+                let (start, end) = try Self.pair(JSONField(companion.1, name: companion.0, code: .invalidEvent, verb: "takes"),
+                                                 "[start, end] (UTF-16 offsets within the marked text)")
+                let range = (try Self.offset(start), try Self.offset(end))
+                guard range.0 <= range.1 else {
+                    throw BoundaryError(.editor(.invalidArgument), "'selectedRange' takes [start, end] with start <= end, got [\(range.0), \(range.1)]", keys: ["selectedRange"])
+                }
+                self = .setMarkedText(text, selectedRange: range.0..<range.1)
+            }
         } catch {
             throw BoundaryError(error)
         }
+    }
+
+    /// The event of a key whose only value is `true` (`{"undo": true}`).
+    private static func only(_ event: EditorEvent, _ field: JSONField) throws(BoundaryError) -> EditorEvent {
+        guard case .bool(true)? = field.value else { throw field.mistake(saying: "true, got \(field.value?.serialized.prefix(40) ?? "nothing")") }
+        return event
+    }
+
+    /// A double or triple tap's target: a UTF-16 offset, or {"x", "y"} in the editor's box.
+    private static func target(_ field: JSONField) throws(BoundaryError) -> EditorTarget {
+        switch field.value {
+        case .object?: break
+        case .number?: return .offset(try offset(field))
+        default: throw field.mistake(saying: "a UTF-16 offset or {\"x\", \"y\"} (pixels in the editor's box), got \(field.value?.serialized.prefix(40) ?? "nothing")")
+        }
+        let point = try JSONObjectReader(field.value ?? .null, keys: ["x", "y"], code: .invalidEvent, path: field.name + ".",
+                                         name: "'\(field.name)'", owner: field.name)
+        return .point(x: try required(point.number("x"), point.field("x"), "a number"), y: try required(point.number("y"), point.field("y"), "a number"))
     }
 
     /// `value`, read from `field`; null is not `expected`.

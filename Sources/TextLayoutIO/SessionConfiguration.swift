@@ -6,7 +6,7 @@ import TextLayout
 public enum SessionConfiguration {
     static let editorKeys = ["text", "placeholder", "disabledPlaceholder", "enabled", "pattern", "labelText", "helperText",
                              "style", "border", "activeOnEditing", "maxLength", "lengthPolicy", "secure", "liveValidation",
-                             "liveValidationInterval", "endEditingValidation", "mask", "shrinkWrap", "placeholders"]
+                             "liveValidationInterval", "endEditingValidation", "mask", "shrinkWrap", "placeholders", "undoGroupPause", "undoLimit"]
     public static let keys = LayoutRequest.layoutKeys + editorKeys
 
     /// Reads a `config` object. Layout keys are read by the request's own reader, so they mean
@@ -43,6 +43,8 @@ public enum SessionConfiguration {
         c.mask = try mask(config, fonts: fonts)
         c.shrinkWrap = try config.bool("shrinkWrap") ?? false
         c.inlineObjects = try InlineObject.readList(config.value["placeholders"], code: .invalidConfig)
+        c.undoGroupPause = try config.number("undoGroupPause") ?? c.undoGroupPause
+        c.undoLimit = try config.integer("undoLimit") ?? c.undoLimit
         return c
     }
 

@@ -1,4 +1,4 @@
-// What an editor adds around its text in a picture: the caret and the configured border, drawn in PNG and SVG.
+// What an editor adds around its text in a picture: the caret, the marked text's underline and the configured border, drawn in PNG and SVG.
 
 /// A caret: a thin bar in the box's coordinates (insets included, unscrolled), in layout pixels.
 public struct CaretMark: Sendable, Hashable {
@@ -66,7 +66,7 @@ extension Canvas {
 }
 
 extension RenderScene {
-    /// The SVG elements of the border and the caret.
+    /// The SVG elements of the border, the marked text's underlines and the caret.
     func decorationsSVG(scale: Double) -> String {
         let n = RenderScene.decimal
         var out = ""
@@ -78,9 +78,9 @@ extension RenderScene {
                 (border.color.alpha == 255 ? "" : " stroke-opacity=\"\(n(Double(border.color.alpha) / 255))\"") +
                 " stroke-width=\"\(n(w))\"/>\n"
         }
-        if let caret {
-            out += "<rect x=\"\(n(caret.x))\" y=\"\(n(caret.y))\" width=\"\(n(max(caret.width, 1 / scale)))\" height=\"\(n(caret.height))\"" +
-                " fill=\"\(caret.color.hexRGB)\"" + (caret.color.alpha == 255 ? "" : " fill-opacity=\"\(n(Double(caret.color.alpha) / 255))\"") + "/>\n"
+        for bar in markedTextUnderlines + (caret.map { [$0] } ?? []) {
+            out += "<rect x=\"\(n(bar.x))\" y=\"\(n(bar.y))\" width=\"\(n(max(bar.width, 1 / scale)))\" height=\"\(n(bar.height))\"" +
+                " fill=\"\(bar.color.hexRGB)\"" + (bar.color.alpha == 255 ? "" : " fill-opacity=\"\(n(Double(bar.color.alpha) / 255))\"") + "/>\n"
         }
         return out
     }

@@ -1,4 +1,4 @@
-// The picture of an editor model as it is now: the shown text, the caret when focused, the border in the state's colour, scrolled to the caret.
+// The picture of an editor model as it is now: the shown text, the caret when focused, marked text underlined, the border in the state's colour, scrolled to the caret.
 import TextEditing
 import TextLayout
 
@@ -9,6 +9,8 @@ extension RenderScene {
         .error: RGBAColor(red: 209, green: 36, blue: 47), .success: RGBAColor(red: 26, green: 127, blue: 55),
         .disabled: RGBAColor(red: 200, green: 200, blue: 200),
     ]
+    /// How thick the bar under an input method's marked text is, in layout pixels.
+    public static let markedTextUnderlineThickness = 1.0
     /// The colour of a placeholder and of a disabled editor's text.
     public static let mutedTextColor = RGBAColor(red: 138, green: 138, blue: 138)
 
@@ -17,7 +19,8 @@ extension RenderScene {
     /// placeholders in the colours of their spans, placeholders gray by default), the selection
     /// highlighted behind the text from the snapshot's `selectionRects` (``selectionColor``, or
     /// ``inactiveSelectionColor`` without focus), the caret when it is focused and enabled and
-    /// nothing is selected, the configured border (none when its width is 0) in the colour of
+    /// nothing is selected, a black bar ``markedTextUnderlineThickness`` thick along the bottom of
+    /// the input method's marked text while composing, the configured border (none when its width is 0) in the colour of
     /// the field's state, and the text scrolled just enough to show the caret, as a text view
     /// scrolls to it.
     public init(editor model: EditorModel) {
@@ -37,6 +40,11 @@ extension RenderScene {
             if snapshot.selectionRects.isEmpty {
                 caret = CaretMark(x: rect.x, y: rect.y - scrollOffset, width: rect.width, height: rect.height)
             }
+        }
+        // The marked text is underlined, as input methods show what is still being composed.
+        markedTextUnderlines = model.markedTextRects.map { rect in
+            CaretMark(x: rect.x, y: rect.y + rect.height - Self.markedTextUnderlineThickness - scrollOffset, width: rect.width,
+                      height: Self.markedTextUnderlineThickness)
         }
         if !snapshot.selectionRects.isEmpty, snapshot.state != .disabled {
             let offset = scrollOffset

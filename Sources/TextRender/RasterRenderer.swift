@@ -9,7 +9,7 @@ public enum RasterRenderer {
     /// with the box's top-left inset, in its run's colour (``RenderScene/color(of:foreground:)``),
     /// and the run's decoration lines after its glyphs, in the same colour;
     /// ink outside the box is clipped (a scrolled editor shows its first lines). The selection's
-    /// highlight goes behind the text; the border and the caret, when the scene has them, over
+    /// highlight goes behind the text; the marked text's underlines, the border and the caret, when the scene has them, over
     /// it, and the overlay over everything. Each inline object is an outlined box over the text
     /// (labelled with its index under `debug`).
     /// - Throws: ``RenderError`` for a bad scale or a picture or glyph size past the limits.
@@ -24,6 +24,7 @@ public enum RasterRenderer {
         drawGlyphs(scene, on: &canvas, options: options)
         drawInlineObjects(scene, on: &canvas, options: options)
         if let border = scene.border { canvas.stroke(border, scale: options.scale) }
+        for underline in scene.markedTextUnderlines { canvas.draw(underline, scale: options.scale) }
         if let caret = scene.caret { canvas.draw(caret, scale: options.scale) }
         for shape in shapes where !shape.isFill { draw(shape, on: &canvas, scale: options.scale) }
         return canvas

@@ -57,6 +57,9 @@ public struct RenderScene: Sendable {
     public let editor: Editor?
     /// The caret to draw (an editor model gives it when focused); nil for none.
     public var caret: CaretMark?
+    /// The bars that underline an input method's marked text (an editor model gives them while
+    /// composing), drawn as the caret is; empty for none.
+    public var markedTextUnderlines: [CaretMark] = []
     /// The border to draw around the box; nil for none.
     public var border: BoxBorder?
     /// How far the text is scrolled up, in layout pixels (an editor scrolled to its caret); the

@@ -13,7 +13,8 @@ enum EditCommand {
     disabledPlaceholder, enabled, pattern, labelText, helperText, style (filled|outlined),
     border {width, cornerRadius}, activeOnEditing, maxLength, lengthPolicy (reject|truncate),
     secure, liveValidation, liveValidationInterval, endEditingValidation, mask, shrinkWrap (true: each
-    snapshot gives the bubble width of what is drawn), placeholders (the text's inline objects, one
+    snapshot gives the bubble width of what is drawn), undoGroupPause (seconds without an edit that
+    end a run of typing's undo group; 1), undoLimit (undo groups kept; 100), placeholders (the text's inline objects, one
     {"width", "height", "align", "baseline"} for each U+FFFC, as in a batch job; every U+FFFC of an
     editor's text is an object's, so typed, pasted and set U+FFFC are dropped). A validator is a rule
     {"rule": "minLength"|"maxLength"|"pattern", "value": ..., "message": "..."} or a list of rules.
@@ -30,7 +31,12 @@ enum EditCommand {
     {"deleteForward": n}, {"caret": offset}, {"select": [start, end]}, {"focus": bool},
     {"advance": seconds}, {"setText": s} (or {"setText": {"text": s, "placeholders": [...]}}, a text with its
     objects), {"append": s}, {"setEnabled": bool}, {"setWidth": px}, {"tap": [x, y]},
-    {"move": "left"|"right"|"wordLeft"|"wordRight"|"lineStart"|"lineEnd"|"up"|"down"}.
+    {"move": "left"|"right"|"wordLeft"|"wordRight"|"lineStart"|"lineEnd"|"up"|"down"},
+    {"setMarkedText": s, "selectedRange": [start, end]} (an input method's marked text, the
+    selection inside it; without selectedRange the caret at its end), {"unmarkText": true} (commit),
+    {"cancelComposition": true}, {"undo": true}, {"redo": true}, {"deleteWordBackward": n},
+    {"deleteWordForward": n}, {"deleteToLineStart": true}, {"selectWord": offset} (or
+    {"selectWord": {"x": px, "y": px}}), {"selectParagraph": offset or {"x", "y"}}, {"selectAll": true}.
     Offsets are UTF-16 code units of the typed text (with a mask, without its literals); counts
     are grapheme clusters; a tap is in pixels of the editor's box, insets included.
 
@@ -39,7 +45,7 @@ enum EditCommand {
     "isMatched", "lineCount", "height", "contentHeight", "isScrollable", "shrinkWrapWidth" (with
     shrinkWrap: the batch's, insets included), "caretRect", "selectionRects", "placeholders" (while
     inline objects are drawn: {"index", "line", "x", "y", "width", "height"} in the editor's box),
-    "rejected", "warnings"
+    "markedRange" ([start, end] while composing, else null), "canUndo", "canRedo", "rejected", "warnings"
     and "missingGlyphs" (only when there are any)}, or {"error": {"code", "message"}}
     (the editor is then unchanged and the session goes on). Error codes: invalidJSON, invalidUTF8,
     invalidConfig, invalidEvent, invalidArgument, invalidPattern, unknownFont, badFontFile, and
@@ -48,7 +54,7 @@ enum EditCommand {
     successful line into DIR/snapshot-0001.png, DIR/snapshot-0002.png...: its box at the measured
     height, the shown text (a placeholder in gray; a mask's literals and placeholders in their
     style's colour, placeholders gray by default), the selection highlighted behind the text, the
-    caret when focused with nothing selected, and the configured border in the state's colour.
+    caret when focused with nothing selected, the marked text underlined while composing, and the configured border in the state's colour.
     --max-line-bytes caps a session line as it does a batch line: a longer line is read through
     without being kept and answered with an error.
     Exit status: 0 when every line succeeded, 1 when some failed (or standard input could not be

@@ -28,6 +28,20 @@ struct EditorEventTests {
         (#"{"setWidth":120}"#, .setEditorWidth(120), { try $0.setEditorWidth(120); return .accepted }),
         (#"{"tap":[30,10]}"#, .tap(x: 30, y: 10), { $0.tap(x: 30, y: 10) }),
         (#"{"move":"wordLeft"}"#, .move(.wordLeft), { $0.moveCaret(.wordLeft) }),
+        (#"{"setMarkedText":"にほ","selectedRange":[1,2]}"#, .setMarkedText("にほ", selectedRange: 1..<2), { try $0.setMarkedText("にほ", selectedRange: 1..<2) }),
+        (#"{"setMarkedText":"に"}"#, .setMarkedText("に"), { try $0.setMarkedText("に", selectedRange: 1..<1) }),
+        (#"{"unmarkText":true}"#, .unmarkText, { $0.unmarkText() }),
+        (#"{"cancelComposition":true}"#, .cancelComposition, { $0.cancelComposition() }),
+        (#"{"undo":true}"#, .undo, { $0.undo() }),
+        (#"{"redo":true}"#, .redo, { $0.redo() }),
+        (#"{"deleteWordBackward":2}"#, .deleteWordBackward(2), { $0.deleteWordBackward(2) }),
+        (#"{"deleteWordForward":1}"#, .deleteWordForward(1), { $0.deleteWordForward(1) }),
+        (#"{"deleteToLineStart":true}"#, .deleteToLineStart, { $0.deleteToLineStart() }),
+        (#"{"selectWord":3}"#, .selectWord(.offset(3)), { try $0.selectWord(atUTF16Offset: 3) }),
+        (#"{"selectWord":{"x":40,"y":8}}"#, .selectWord(.point(x: 40, y: 8)), { $0.selectWord(atX: 40, y: 8) }),
+        (#"{"selectParagraph":3}"#, .selectParagraph(.offset(3)), { try $0.selectParagraph(atUTF16Offset: 3) }),
+        (#"{"selectParagraph":{"x":40,"y":8}}"#, .selectParagraph(.point(x: 40, y: 8)), { $0.selectParagraph(atX: 40, y: 8) }),
+        (#"{"selectAll":true}"#, .selectAll, { $0.selectAll() }),
     ]
 
     @Test("the table of event names is the one the tests cover, in order")
@@ -40,7 +54,7 @@ struct EditorEventTests {
         #expect(EditorEvent.names == names.enumerated().filter { $0.offset == 0 || names[$0.offset - 1] != $0.element }.map(\.element))
     }
 
-    @Test("each event line decodes to its event, and applying it is calling its method", arguments: 0..<15)
+    @Test("each event line decodes to its event, and applying it is calling its method", arguments: cases.indices)
     func decodeAndApply(_ index: Int) throws {
         let entry = Self.cases[index]
         #expect(try EditorEvent(json: parseJSON(entry.json)) == entry.event)

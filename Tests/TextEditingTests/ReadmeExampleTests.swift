@@ -78,4 +78,26 @@ struct ReadmeExampleTests {
         #expect(composer.inlineObjects.count == 1 && composer.snapshot.height == 20 + 483.0 * 17 / 2048)
         #expect(composer.snapshot.height == 24.00927734375)
     }
+
+    @Test("the Japanese composition of docs/editor.md gives the ranges, texts and heights it prints")
+    func readmeComposition() throws {
+        var input = EditorConfiguration(font: try FontContext.shared.defaultFont(), settings: LayoutSettings(editorWidth: 120))
+        input.text = "今日は"
+        let field = try EditorModel(configuration: input)
+        try field.setMarkedText("にほん", selectedRange: 3..<3)
+        #expect(field.snapshot.markedRange == 3..<6 && field.counter == nil)
+        try field.setMarkedText("日本語を話します", selectedRange: 0..<8)
+        let composing = field.snapshot.height
+        #expect(field.snapshot.lineCount == 2)
+        field.unmarkText()
+        #expect(field.text == "今日は日本語を話します" && field.snapshot.height == composing)
+        field.deleteWordBackward()
+        #expect(field.text != "今日は日本語を話します")
+        field.undo()
+        #expect(field.text == "今日は日本語を話します")
+        field.undo()
+        #expect(field.text == "今日は")
+        field.selectWord(at: field.text.startIndex)
+        #expect(field.snapshot.selection.lowerBound == 0 && !field.snapshot.selection.isEmpty)
+    }
 }

@@ -39,6 +39,28 @@ struct EditorPictureTests {
         #expect(!isDark(canvas.pixel(column + 6, rows.lowerBound + rows.count / 2)))
     }
 
+    @Test("an input method's marked text is underlined along its bottom, the committed text is not")
+    func markedTextUnderline() throws {
+        let model = try editor()
+        _ = model.setFocused(true)
+        _ = model.insert("ab ")
+        _ = try model.setMarkedText("nihao", selectedRange: 5..<5)
+        let rects = model.markedTextRects
+        #expect(rects.count == 1)
+        let rect = try #require(rects.first)
+        let scene = RenderScene(editor: model)
+        #expect(scene.markedTextUnderlines.count == 1)
+        let canvas = try RasterRenderer.render(scene, options: RenderOptions(scale: 2))
+        let row = Int(((rect.y + rect.height) * 2).rounded()) - 1
+        let columns = stride(from: Int((rect.x * 2).rounded(.up)) + 1, to: Int((rect.x + rect.width) * 2) - 1, by: 3)
+        #expect(columns.allSatisfy { isDark(canvas.pixel($0, row)) }, "a dark bar under the marked text")
+        #expect(!isDark(canvas.pixel(Int((model.configuration.settings.sizing.insets.left + 2) * 2), row)), "nothing under the committed text")
+        let svg = try SVGRenderer.render(scene, options: RenderOptions())
+        #expect(svg.contains("height=\"1\""))
+        _ = model.unmarkText()
+        #expect(RenderScene(editor: model).markedTextUnderlines.isEmpty && model.markedTextRects.isEmpty)
+    }
+
     @Test("the border is drawn in the colour of the field's state")
     func borderColour() throws {
         let model = try editor()

@@ -1,7 +1,7 @@
 // Break opportunities (UAX #14) and grapheme cluster boundaries (UAX #29) from ICU, as UTF-8 byte offsets.
 import CICU
 
-enum BreakKind {
+package enum BreakKind {
     case line, grapheme, word
 
     var icuKind: cicu_break_kind {
@@ -19,7 +19,7 @@ enum BreakKind {
 /// The text is analysed on its own, without the text around it: callers pass whole paragraphs (for
 /// line breaks) or whole words (for graphemes), whose edges are boundaries anyway. With `after`
 /// (an offset inside the range), only the boundaries after it, found in the whole range's context.
-func boundaries(_ kind: BreakKind, in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, locale: String? = nil,
+package func boundaries(_ kind: BreakKind, in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, locale: String? = nil,
                 after: Int? = nil) throws -> [Int] {
     let length = range.count
     guard length > 0 else { return [] }

@@ -1,13 +1,13 @@
 // Splits text into paragraphs at hard line breaks, over UTF-8 bytes.
 
 /// A paragraph of text: the bytes between two hard breaks.
-struct ParagraphRange: Sendable, Equatable {
+package struct ParagraphRange: Sendable, Equatable {
     /// The byte offset of the paragraph's first character.
-    var start: Int
+    package var start: Int
     /// The byte offset just past its last character, before the hard break.
-    var end: Int
+    package var end: Int
     /// The byte offset where the next paragraph starts: past the hard break (`end` when there is none).
-    var next: Int
+    package var next: Int
     /// Whether the paragraph ends in a hard break (every paragraph but the last does).
     var endsWithHardBreak: Bool { next > end }
     /// Whether the paragraph has no characters (an empty text, or two hard breaks in a row).
@@ -33,7 +33,7 @@ func hardBreakLength(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
 
 /// Splits UTF-8 text into paragraphs at hard breaks. Empty text is one empty paragraph, and text
 /// that ends in a hard break ends with an empty paragraph (the caret's line).
-func splitParagraphs(_ bytes: UnsafeBufferPointer<UInt8>) -> [ParagraphRange] {
+package func splitParagraphs(_ bytes: UnsafeBufferPointer<UInt8>) -> [ParagraphRange] {
     var paragraphs: [ParagraphRange] = []
     var start = 0
     var i = 0
