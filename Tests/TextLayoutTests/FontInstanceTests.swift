@@ -146,6 +146,21 @@ struct FontInstanceTests {
         #expect(runs.contains { $0.font === hebrew })
     }
 
+    /// Every family of a font-family list is loaded at the instance asked for, as CSS matches
+    /// each family's face for the element's weight and style: in a bold list the Hebrew the
+    /// monospaced primary lacks is drawn in bold too (synthesized, as the bundled Noto Sans Hebrew
+    /// has no bold face), not in the list's regular Hebrew.
+    @Test func aFamilyListTakesTheInstanceInEveryFamily() throws {
+        let list = try bundledFonts.fonts(familyList: "DejaVu Sans Mono, Noto Sans Hebrew", selection: FontSelection(weight: 700), size: 17)
+        #expect(list.primary.familyName == "DejaVu Sans Mono" && list.primary.synthetic == .bold, "\(list.primary)")
+        let hebrew = try #require(list.others.first)
+        #expect(hebrew.familyName == "Noto Sans Hebrew" && hebrew.synthetic == .bold, "\(hebrew)")
+        let plain = try bundledFonts.fonts(familyList: "DejaVu Sans Mono, Noto Sans Hebrew")
+        #expect(plain.fonts.allSatisfy { $0.synthetic.isEmpty } && plain.others.first !== hebrew)
+        let runs = try PreparedText("abc שלום", style: TextStyle(fonts: list)).layout().lines.flatMap(\.runs)
+        #expect(runs.contains { $0.font === list.primary } && runs.contains { $0.font === hebrew }, "\(runs.map(\.font))")
+    }
+
     /// Bad input names the key and the part that is wrong.
     @Test func badValuesAreInvalidArguments() throws {
         let cases: [(() throws -> Void, String, String)] = [
