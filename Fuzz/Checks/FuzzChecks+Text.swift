@@ -25,6 +25,22 @@ extension FuzzChecks {
         }
     }
 
+    /// Truncation by bits 5 and 6 of the sizing byte: none; a clamp of one line (cut at its end);
+    /// two lines cut at the start with a two-character ellipsis; three lines cut in the middle with
+    /// an Arabic ellipsis after a space (shaped right to left, in a fallback font). Added to `paragraph`.
+    static func truncated(_ paragraph: ParagraphStyle, code: Int) -> ParagraphStyle {
+        var clamped = paragraph
+        switch code {
+        case 1: clamped.lineClamp = 1
+        case 2: (clamped.lineClamp, clamped.truncate, clamped.ellipsis) = (2, .start, "..")
+        // No space after it: an ellipsis ending in a space is measured without that space (as
+        // a line's hanging space is) but drawn with it, so its line can overflow the width.
+        case 3: (clamped.lineClamp, clamped.truncate, clamped.ellipsis) = (3, .middle, " \u{627}\u{644}\u{62E}")
+        default: break
+        }
+        return clamped
+    }
+
     /// Hyphenation by the same nibble: automatic with two of the paragraph settings (the language
     /// byte picks patterns or none), none with one, manual otherwise.
     static func hyphens(_ code: Int) -> Hyphens {
@@ -46,7 +62,7 @@ extension FuzzChecks {
 
     /// Input: byte 0 the font, 1 the size (and by its high nibble the paragraph settings), 2–3 the width (0 none, 1 a thousandth of a pixel,
     /// 0xFFFF 1e300, else n/16 px), 4 direction, strictness and language, 5 line space and editor
-    /// sizing (and by its high bit inline objects at the text's U+FFFC characters, see
+    /// sizing (by bits 5–6 a line clamp and truncation, see ``truncated(_:code:)``; by its high bit inline objects at the text's U+FFFC characters, see
     /// ``inlineObjects(of:seed:)``, the insert byte their seed), 6–7 an edit (where, and what to insert; also where a streamed piece starts, and its
     /// length); the rest is the text, as UTF-8 (invalid bytes become U+FFFD). The text is prepared,
     /// laid out with and without glyph runs and without caches, measured as an editor both ways,
@@ -75,7 +91,7 @@ extension FuzzChecks {
         let insertByte = input.byte()
         let text = String(decoding: input.rest, as: UTF8.self)
         let objects = sizingByte & 0x80 != 0 ? inlineObjects(of: text, seed: insertByte) : []
-        let paragraph = paragraphStyle(Int(sizeByte >> 4), width: width)
+        let paragraph = truncated(paragraphStyle(Int(sizeByte >> 4), width: width), code: Int(sizingByte >> 5) & 3)
         let hyphenation = hyphens(Int(sizeByte >> 4))
         let label = "\(describe(text)) in \(fontFile) at \(size) px, width \(width.map { "\($0)" } ?? "none"), \(direction), "
             + "\(lineBreak), language \(language ?? "none"), lineSpace \(lineSpace)"
@@ -93,7 +109,15 @@ extension FuzzChecks {
                                                              hyphens: hyphenation, paragraph: paragraph))
             let prepared = try PreparedText(text, style: style, inlineObjects: objects)
             let layout = try prepared.layout(wrapWidth: width, lineSpace: lineSpace)
-            problems += layout._checkInvariants().map { "\(label): \($0)" }
+            problems += invariants(layout).map { "\(label): \($0)" }
+            if paragraph.truncates {
+                // The same text unclamped keeps every invariant, and the clamped layout is it cut.
+                var unclamped = paragraph
+                (unclamped.lineClamp, unclamped.truncate) = (nil, nil)
+                let plain = try PreparedText(text, style: style.withParagraph(unclamped), inlineObjects: objects).layout(wrapWidth: width, lineSpace: lineSpace)
+                problems += plain._checkInvariants().map { "\(label) (unclamped): \($0)" }
+                problems += checkClamped(layout, plain: plain, paragraph: paragraph, width: width, length: text.utf16.count).map { "\(label): \($0)" }
+            }
             if paragraph.textWrap != .wrap {
                 var greedy = paragraph
                 greedy.textWrap = .wrap
@@ -105,7 +129,7 @@ extension FuzzChecks {
 
             // The height-only path breaks the same lines.
             let heightOnly = try prepared.layout(wrapWidth: width, lineSpace: lineSpace, glyphRuns: false)
-            problems += heightOnly._checkInvariants().map { "\(label) (height only): \($0)" }
+            problems += invariants(heightOnly).map { "\(label) (height only): \($0)" }
             expect(heightOnly.lines.map(\.utf16Range) == layout.lines.map(\.utf16Range), "the height-only path broke elsewhere")
             expect(heightOnly.contentHeight == layout.contentHeight, "the height-only path's height differs")
 
@@ -198,7 +222,7 @@ extension FuzzChecks {
         do {
             let (edited, edit) = try prepared.replacingCharacters(inUTF16: utf16Start..<utf16End, with: replacement, inlineObjects: newObjects)
             let updated = try layout.updated(for: edited, after: edit)
-            var problems = updated._checkInvariants().map { "\(label), after replacing \(utf16Start)..<\(utf16End) with \(describe(replacement)): \($0)" }
+            var problems = invariants(updated).map { "\(label), after replacing \(utf16Start)..<\(utf16End) with \(describe(replacement)): \($0)" }
             let fresh = try PreparedText(edited.text, style: uncached, inlineObjects: edited.inlineObjects).layout(wrapWidth: width, lineSpace: lineSpace)
             // Balanced and pretty lines above the edited one stay while typing: not a fresh layout.
             // Numbers to a billionth, as cached against uncached (see `close`).
@@ -231,7 +255,7 @@ extension FuzzChecks {
             let prepared = try PreparedText(String(prefix), style: style, inlineObjects: Array(objects.prefix(prefixObjects)))
             let (appended, edit) = try prepared.appending(String(piece), inlineObjects: Array(objects[prefixObjects..<(prefixObjects + pieceObjects)]))
             let updated = try prepared.layout(wrapWidth: width, lineSpace: lineSpace).updated(for: appended, after: edit)
-            var problems = updated._checkInvariants().map { "\(label), after appending \(describe(String(piece))): \($0)" }
+            var problems = invariants(updated).map { "\(label), after appending \(describe(String(piece))): \($0)" }
             if appended.text != whole { problems.append("\(label): appending \(describe(String(piece))) gives \(describe(appended.text))") }
             let fresh = try PreparedText(whole, style: uncached, inlineObjects: appended.inlineObjects).layout(wrapWidth: width, lineSpace: lineSpace)
             if appended.inlineObjects != Array(objects.prefix(prefixObjects + pieceObjects)) {
@@ -246,6 +270,54 @@ extension FuzzChecks {
         } catch {
             return ["\(label): an error appending to a valid text: \(error)"]
         }
+    }
+
+    /// The invariants a layout keeps: all of `Layout._checkInvariants()` when nothing is hidden;
+    /// a clamped layout (whose last line holds an ellipsis and ends before its paragraph does) is
+    /// held to its unclamped twin instead, by ``checkClamped(_:plain:paragraph:width:length:)``.
+    static func invariants(_ layout: Layout) -> [String] {
+        layout.truncation == nil ? layout._checkInvariants() : []
+    }
+
+    /// A clamped layout against the same text laid out without the clamp: nothing hidden when the
+    /// text fits; else exactly the clamp's lines, the lines before the last as they were (greedy
+    /// lines: balanced ones are chosen anew), an ellipsis of generated glyphs on the last line,
+    /// within the width when text is kept beside it, and a hidden range inside the text that the
+    /// lines not shown account for.
+    static func checkClamped(_ clamped: Layout, plain: Layout, paragraph: ParagraphStyle, width: Double?, length: Int) -> [String] {
+        var problems: [String] = []
+        let clamp = paragraph.lineClamp ?? Int.max
+        guard let truncation = clamped.truncation else {
+            if plain.lineCount > clamp { problems.append("nothing is hidden, but the text has \(plain.lineCount) lines for a clamp of \(clamp)") }
+            if !same(fingerprint(clamped), fingerprint(plain)) { problems.append("nothing is hidden, but the layout differs from the unclamped one") }
+            return problems
+        }
+        guard clamped.lineCount == clamp, truncation.hiddenLineCount == plain.lineCount - clamp, truncation.ellipsisLine == clamp - 1 else {
+            return ["\(clamped.lineCount) lines kept, \(truncation.hiddenLineCount) hidden, the ellipsis on line \(truncation.ellipsisLine), "
+                    + "for a clamp of \(clamp) over \(plain.lineCount) lines"]
+        }
+        if paragraph.textWrap == .wrap {
+            for k in 0..<(clamp - 1) where !same(fingerprint(lineOf: clamped.lines[k]), fingerprint(lineOf: plain.lines[k])) {
+                problems.append("line \(k), before the clamped one, changed: \(difference(clamped, plain))")
+            }
+        }
+        let last = clamped.lines[clamp - 1]
+        let ellipsisRuns = last.runs.filter(\.isEllipsis)
+        if !last.hasEllipsis || ellipsisRuns.isEmpty || !ellipsisRuns.allSatisfy({ $0.glyphs.allSatisfy(\.isGenerated) }) {
+            problems.append("the last line's ellipsis is missing or holds glyphs of the text")
+        }
+        if let width, last.runs.contains(where: { !$0.isEllipsis && !$0.glyphs.isEmpty }), last.width > width + Layout.fitTolerance {
+            problems.append("the last line is \(last.width) px wide, past the width \(width)")
+        }
+        if !fingerprint(clamped).allSatisfy(\.isFinite) { problems.append("a number is not finite") }
+        let hidden = truncation.hiddenRange
+        if hidden.lowerBound < last.utf16Range.lowerBound || hidden.upperBound > length || hidden.isEmpty {
+            problems.append("the hidden range \(hidden) is empty, starts before the last line \(last.utf16Range) or ends past the text (\(length))")
+        }
+        if paragraph.truncate ?? .end == .end, hidden.upperBound != length {
+            problems.append("cut at the end, but the hidden range \(hidden) stops before the text's end (\(length))")
+        }
+        return problems
     }
 
     /// The first line where two layouts differ, both ways, for a message.
