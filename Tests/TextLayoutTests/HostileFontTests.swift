@@ -52,7 +52,7 @@ struct FontBytes {
     }
 }
 
-@Suite("Hostile font files", .timeLimit(.minutes(3)))
+@Suite("Hostile font files", suiteTimeLimit(minutes: 3))
 struct HostileFontTests {
     /// One hostile file: how it is made from a bundled font (or from nothing).
     struct Variant: Sendable, CustomTestStringConvertible {
