@@ -16,7 +16,7 @@ build_products() {
   # The linker's "Cannot export local symbol" notes are filtered out; the status is swift build's.
   if ! swift build --package-path Fuzz --scratch-path "$build" -c release "${products[@]}" \
     --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address \
-    > >(grep -v "Cannot export local symbol" || true) 2>&1; then
+    > >(grep --line-buffered -v "Cannot export local symbol" || true) 2>&1; then
     echo "fuzz.sh: the build of ${*:-the fuzz targets} failed" >&2
     exit 1
   fi
