@@ -82,3 +82,13 @@ for target in package.targets where target.type != .system {
     target.swiftSettings = (target.swiftSettings ?? []) + [.treatAllWarnings(as: .error)]
     target.cSettings = (target.cSettings ?? []) + [.treatAllWarnings(as: .error)]
 }
+
+// TEXTLAYOUT_UNOPTIMIZED_TESTS=1 (scripts/robustness.sh's full-size stage): in a release build the
+// test targets and their support are compiled without optimization, the engine with it. The stage
+// measures the engine's time and memory at full size, not the tests' own code, and optimizing the
+// large test modules was most of that build's time.
+if ProcessInfo.processInfo.environment["TEXTLAYOUT_UNOPTIMIZED_TESTS"] == "1" {
+    for target in package.targets where target.type == .test || target.name == "TestSupport" {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Onone"], .when(configuration: .release))]
+    }
+}

@@ -2,8 +2,31 @@
 # Builds the libFuzzer targets in Fuzz/ (release, AddressSanitizer) and fuzzes one for a while: scripts/fuzz.sh text|font|batch|patterns SECONDS [libFuzzer options...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-usage="usage: scripts/fuzz.sh text|font|batch|patterns SECONDS [libFuzzer options...]"
+usage="usage: scripts/fuzz.sh text|font|batch|patterns SECONDS [libFuzzer options...], or scripts/fuzz.sh build (all four targets)"
+build=${FUZZ_BUILD_DIR:-.build/fuzz}
+
+# Builds the named products (none: every target of Fuzz/ at once, sharing one build plan) and
+# fails when the build does. --sanitize=fuzzer keeps SwiftPM from renaming main (libFuzzer brings
+# its own); the -Xswiftc flag then instruments every Swift module for coverage and ASan, the -Xcc
+# flag the C shim.
+build_products() {
+  local products=() product
+  for product in "$@"; do products+=(--product "$product"); done
+  echo "building ${*:-every fuzz target} (release, libFuzzer and AddressSanitizer) in $build"
+  # The linker's "Cannot export local symbol" notes are filtered out; the status is swift build's.
+  if ! swift build --package-path Fuzz --scratch-path "$build" -c release "${products[@]}" \
+    --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address \
+    > >(grep --line-buffered -v "Cannot export local symbol" || true) 2>&1; then
+    echo "fuzz.sh: the build of ${*:-the fuzz targets} failed" >&2
+    exit 1
+  fi
+}
+
 target=${1:-}
+if [ "$target" = build ]; then
+  build_products
+  exit 0
+fi
 seconds=${2:-}
 [[ "$seconds" =~ ^[0-9]+$ ]] || { echo "$usage" >&2; exit 2; }
 shift 2
@@ -15,15 +38,10 @@ case "$target" in
   *) echo "$usage" >&2; exit 2 ;;
 esac
 
-build=${FUZZ_BUILD_DIR:-.build/fuzz}
-echo "building $product (release, libFuzzer and AddressSanitizer) in $build"
-# --sanitize=fuzzer keeps SwiftPM from renaming main (libFuzzer brings its own); the -Xswiftc flag
-# then instruments every Swift module for coverage and ASan, the -Xcc flag the C shim.
-swift build --package-path Fuzz --scratch-path "$build" -c release --product "$product" \
-  --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address 2>&1 \
-  | grep -v "Cannot export local symbol" || true
+# FUZZ_SKIP_BUILD=1: the binary was just built (`scripts/fuzz.sh build`, as CI does).
+[ "${FUZZ_SKIP_BUILD:-0}" = 1 ] || build_products "$product"
 binary="$build/release/$product"
-[ -x "$binary" ] || { echo "fuzz.sh: the build of $product failed" >&2; exit 1; }
+[ -x "$binary" ] || { echo "fuzz.sh: no $binary; build it with scripts/fuzz.sh build" >&2; exit 1; }
 
 # The corpus libFuzzer grows lives under .build; the committed seeds and every committed
 # regression input are read as well (and never written).
@@ -63,13 +81,30 @@ fi
 echo "fuzzing $target for $seconds s"
 export SWIFT_BACKTRACE=enable=no   # libFuzzer reports crashes itself; Swift's backtracer would stall it
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1}
+# The run's seed: the one given (-seed=N), or a new one, printed so that the run can be repeated.
+seed=
+for option in "$@"; do [[ "$option" == -seed=* ]] && seed=${option#-seed=}; done
+if [ -z "$seed" ]; then
+  seed=$(( $(od -An -N4 -tu4 /dev/urandom) % 2147483647 + 1 ))
+  set -- "$@" -seed="$seed"
+fi
+echo "fuzz.sh: $target, seed $seed"
+started=$(mktemp)
 status=0
 "$binary" -max_total_time="$seconds" -timeout=30 -rss_limit_mb=4096 -print_final_stats=1 \
   -artifact_prefix="$artifacts/" "${options[@]}" "$@" "$corpus" "${seeds[@]}" || status=$?
 if [ "$status" -ne 0 ]; then
   echo >&2
-  echo "fuzz.sh: $target found a problem (status $status); the input is in $artifacts/." >&2
-  echo "Replay it with: $binary <file>. Commit it as Tests/Goldens/fuzz/$target/<name> once fixed:" >&2
+  echo "fuzz.sh: $target found a problem (status $status) with seed $seed." >&2
+  # Each input the run saved, with its bytes when small, so that a CI log alone is enough to
+  # commit it as a regression.
+  find "$artifacts" -type f -newer "$started" | while read -r file; do
+    echo "  input: $file ($(wc -c < "$file") bytes)" >&2
+    if [ "$(wc -c < "$file")" -le 4096 ]; then echo "  base64: $(base64 -w0 "$file")" >&2; fi
+  done
+  echo "Replay it with: $binary <file>. Commit it as Tests/Goldens/fuzz/$target/<name> once fixed" >&2
+  echo "(from the base64 above: echo <base64> | base64 -d > Tests/Goldens/fuzz/$target/<name>):" >&2
   echo "FuzzRegressionTests then replays it in every 'swift test'." >&2
 fi
+rm -f "$started"
 exit "$status"

@@ -6,12 +6,28 @@ cd "$(dirname "$0")/.."
 
 stages=("$@")
 [ ${#stages[@]} -gt 0 ] || stages=(asan tsan full-size fuzz)
-# The fuzz stage is a fixed number of runs from a fixed seed and an empty corpus, so that CI gives
-# the same verdict on the same commit; a long exploring session is `scripts/fuzz.sh TARGET SECONDS`.
+# The fuzz stage first replays a fixed number of runs from a fixed seed and an empty corpus, so
+# that CI gives the same verdict on the same commit; then each target explores for a short while
+# from a new seed (printed), so that each CI run can find something new. A long exploring session
+# is `scripts/fuzz.sh TARGET SECONDS`.
 fuzz_runs_text=${FUZZ_RUNS_TEXT:-10000}
 fuzz_runs_font=${FUZZ_RUNS_FONT:-5000}
 fuzz_runs_batch=${FUZZ_RUNS_BATCH:-150000}
 fuzz_runs_patterns=${FUZZ_RUNS_PATTERNS:-20000}
+fuzz_fresh_seconds=${FUZZ_FRESH_SECONDS:-30}
+
+# ThreadSanitizer runs the suites whose code runs on several threads at once, not the whole suite:
+# a race needs two threads, and the rest of the suite is single-threaded code that TSan only slows
+# down (about 5 times). Found by grepping Sources and Tests for DispatchQueue, concurrentPerform,
+# TaskGroup, pthread_create, Locked and --threads: the shared font context, its caches and
+# fallback table, the batch runner (ConcurrencyTests, and the built command's --threads in
+# BatchStreamTests, BatchTests, CommandLineCommandTests); the lock pool and ICU's per-thread
+# iterators (ResourceOwnershipTests); the hyphenation pattern tables (HyphenationTests); a font's
+# ink boxes drawn from a task group (InkTests); the word cache (WordCacheTests); font loading and
+# fallback (FontTests, FontSelectionTests). Swift Testing runs these suites' tests in parallel
+# in one process, so they also race each other through the shared bundled-font contexts.
+# A new suite that runs code on several threads belongs in this list.
+tsan_suites='ConcurrencyTests|BatchStreamTests|BatchTests|CommandLineCommandTests|ResourceOwnershipTests|HyphenationTests|InkTests|WordCacheTests|FontTests|FontSelectionTests'
 
 # Each stage builds in a folder of its own, so that none rebuilds another's objects.
 run_stage() {
@@ -19,29 +35,50 @@ run_stage() {
   echo "== robustness: $stage"
   case "$stage" in
     asan)
+      # The whole suite: nearly every suite shapes, breaks or draws text through HarfBuzz,
+      # FreeType, fontconfig and ICU (the C this stage is for), and the few that stay in Swift
+      # (the option parser, the JSON reader and writer) take seconds, so leaving them out saves
+      # nothing worth a list to keep up to date.
       # Leaks are not errors here: the font context and its caches live as long as the process.
       ASAN_OPTIONS=detect_leaks=0 TEXTLAYOUT_SANITIZER=address swift test --scratch-path .build/asan --sanitize=address
       ;;
     tsan)
-      TEXTLAYOUT_SANITIZER=thread swift test --scratch-path .build/tsan --sanitize=thread
+      TEXTLAYOUT_SANITIZER=thread swift test --scratch-path .build/tsan --sanitize=thread --filter "\\.($tsan_suites)/"
       ;;
     full-size)
       # The hostile texts at full size (a 10 MB line, 1,000,000 newlines, 100,000 marks,
       # 10,000 nested embeddings) and a stream of a million batch jobs, in release.
       # One suite after the other: the growth ratios are CPU times, which other work on the
-      # two cores disturbs.
+      # two cores disturbs. The engine is optimized and the test modules are not
+      # (TEXTLAYOUT_UNOPTIMIZED_TESTS, see Package.swift): what is measured is the engine's work
+      # (and the release `textlayout` the stream runs), and optimizing the large test modules
+      # was most of this stage's build.
       for suite in HostileTextTests BatchStreamTests; do
-        TEXTLAYOUT_HOSTILE_FULL=1 TEXTLAYOUT_STREAM_JOBS=1000000 \
-          swift test --scratch-path .build/release-tests -c release -Xswiftc -enable-testing --filter "$suite"
+        TEXTLAYOUT_UNOPTIMIZED_TESTS=1 TEXTLAYOUT_HOSTILE_FULL=1 TEXTLAYOUT_STREAM_JOBS=1000000 \
+          swift test --scratch-path .build/release-tests -c release -Xswiftc -enable-testing --filter "\\.$suite/"
       done
       ;;
     fuzz)
+      # One build of the four targets (they share every module), then the runs.
+      bash scripts/fuzz.sh build
       for target in text font batch patterns; do
         runs_variable=fuzz_runs_$target
         corpus=$(mktemp -d)
-        SWIFT_DETERMINISTIC_HASHING=1 FUZZ_CORPUS_DIR=$corpus bash scripts/fuzz.sh "$target" 900 -seed=1 -runs="${!runs_variable}"
+        SWIFT_DETERMINISTIC_HASHING=1 FUZZ_SKIP_BUILD=1 FUZZ_CORPUS_DIR=$corpus bash scripts/fuzz.sh "$target" 900 -seed=1 -runs="${!runs_variable}"
         rm -rf "$corpus"
       done
+      # Fresh seeds: every target runs, and the stage fails after them if any found something
+      # (fuzz.sh prints the seed, and each saved input's path and bytes).
+      found=()
+      for target in text font batch patterns; do
+        corpus=$(mktemp -d)
+        FUZZ_SKIP_BUILD=1 FUZZ_CORPUS_DIR=$corpus bash scripts/fuzz.sh "$target" "$fuzz_fresh_seconds" || found+=("$target")
+        rm -rf "$corpus"
+      done
+      if [ ${#found[@]} -gt 0 ]; then
+        echo "robustness.sh: the fresh-seed runs of ${found[*]} found a problem (see above)" >&2
+        exit 1
+      fi
       ;;
     *)
       echo "robustness.sh: no stage '$stage'; the stages are asan, tsan, full-size and fuzz" >&2

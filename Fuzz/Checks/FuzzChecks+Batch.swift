@@ -40,6 +40,9 @@ extension FuzzChecks {
                         continue
                     }
                     if code == "internalError" { problems.append("\(label): internal error: \(message)") }
+                    if let parsed = try? Array(line).withUnsafeBufferPointer({ try parseJSON($0) }), isSurelyValidJob(parsed) {
+                        problems.append("\(label): an error on a valid job: \(message)")
+                    }
                 } else if case .number? = value["lineCount"], case .array? = value["lines"] {
                 } else {
                     problems.append("\(label): a result with neither an error nor lines: \(result.json)")
@@ -60,5 +63,24 @@ extension FuzzChecks {
             }
         }
         return problems
+    }
+
+    /// Whether a job is valid on its face, so that an error for it is a finding: an object whose
+    /// keys are among `id`, `text` (a string, required), `size` (1 to 1,000), `width` (a positive
+    /// number up to a million, or null) and `maxLines` (1 to 1,000).
+    static func isSurelyValidJob(_ job: JSONValue) -> Bool {
+        guard case .object(let members) = job, case .string? = job["text"] else { return false }
+        func number(_ value: JSONValue, in range: ClosedRange<Double>, whole: Bool = false) -> Bool {
+            if case .number(let x, _) = value { range.contains(x) && (!whole || x.rounded() == x) } else { false }
+        }
+        return members.allSatisfy { key, value in
+            switch key {
+            case "id", "text": true
+            case "size": number(value, in: 1...1000)
+            case "width": value == .null || number(value, in: 0.001...1_000_000)
+            case "maxLines": number(value, in: 1...1000, whole: true)
+            default: false
+            }
+        }
     }
 }

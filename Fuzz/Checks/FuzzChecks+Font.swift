@@ -22,6 +22,8 @@ extension FuzzChecks {
         do {
             font = try context.font(path: path)
         } catch let error as LayoutError {
+            // A bundled font, unchanged, is a good font: refusing it is a finding.
+            if let bundled = bundledFontNamed(byBytes: data) { return ["the bundled font \(bundled) was refused: \(error.message)"] }
             return error.code == .badFontFile ? [] : ["a font file refused with \(error.code), not badFontFile: \(error.message)"]
         } catch {
             return ["a font file refused with \(error)"]
@@ -52,5 +54,23 @@ extension FuzzChecks {
             }
         }
         return problems
+    }
+
+    /// The bundled font files (Fonts/*.ttf and *.otf), by their length in bytes.
+    static let bundledFontsByLength: [Int: [String]] = {
+        guard let directory = bundledDirectory,
+              let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [:] }
+        var byLength: [Int: [String]] = [:]
+        for name in names where name.hasSuffix(".ttf") || name.hasSuffix(".otf") {
+            let path = directory + "/" + name
+            if let length = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int { byLength[length, default: []].append(path) }
+        }
+        return byLength
+    }()
+
+    /// The name of the bundled font file whose bytes are exactly `data`, if one is.
+    static func bundledFontNamed(byBytes data: [UInt8]) -> String? {
+        bundledFontsByLength[data.count]?.first { path in (try? Data(contentsOf: URL(fileURLWithPath: path))).map { Array($0) == data } ?? false }
+            .map { URL(fileURLWithPath: $0).lastPathComponent }
     }
 }

@@ -25,6 +25,22 @@ extension FuzzChecks {
         }
     }
 
+    /// Truncation by bits 5 and 6 of the sizing byte: none; a clamp of one line (cut at its end);
+    /// two lines cut at the start with a two-character ellipsis; three lines cut in the middle with
+    /// an Arabic ellipsis after a space (shaped right to left, in a fallback font). Added to `paragraph`.
+    static func truncated(_ paragraph: ParagraphStyle, code: Int) -> ParagraphStyle {
+        var clamped = paragraph
+        switch code {
+        case 1: clamped.lineClamp = 1
+        case 2: (clamped.lineClamp, clamped.truncate, clamped.ellipsis) = (2, .start, "..")
+        // No space after it: an ellipsis ending in a space is measured without that space (as
+        // a line's hanging space is) but drawn with it, so its line can overflow the width.
+        case 3: (clamped.lineClamp, clamped.truncate, clamped.ellipsis) = (3, .middle, " \u{627}\u{644}\u{62E}")
+        default: break
+        }
+        return clamped
+    }
+
     /// Hyphenation by the same nibble: automatic with two of the paragraph settings (the language
     /// byte picks patterns or none), none with one, manual otherwise.
     static func hyphens(_ code: Int) -> Hyphens {
@@ -46,7 +62,7 @@ extension FuzzChecks {
 
     /// Input: byte 0 the font, 1 the size (and by its high nibble the paragraph settings), 2–3 the width (0 none, 1 a thousandth of a pixel,
     /// 0xFFFF 1e300, else n/16 px), 4 direction, strictness and language, 5 line space and editor
-    /// sizing (and by its high bit inline objects at the text's U+FFFC characters, see
+    /// sizing (by bits 5–6 a line clamp and truncation, see ``truncated(_:code:)``; by its high bit inline objects at the text's U+FFFC characters, see
     /// ``inlineObjects(of:seed:)``, the insert byte their seed), 6–7 an edit (where, and what to insert; also where a streamed piece starts, and its
     /// length); the rest is the text, as UTF-8 (invalid bytes become U+FFFD). The text is prepared,
     /// laid out with and without glyph runs and without caches, measured as an editor both ways,
@@ -76,7 +92,7 @@ extension FuzzChecks {
         let insertByte = input.byte()
         let text = String(decoding: input.rest, as: UTF8.self)
         let objects = sizingByte & 0x80 != 0 ? inlineObjects(of: text, seed: insertByte) : []
-        let paragraph = paragraphStyle(Int(sizeByte >> 4), width: width)
+        let paragraph = truncated(paragraphStyle(Int(sizeByte >> 4), width: width), code: Int(sizingByte >> 5) & 3)
         let hyphenation = hyphens(Int(sizeByte >> 4))
         let label = "\(describe(text)) in \(fontFile) at \(size) px, width \(width.map { "\($0)" } ?? "none"), \(direction), "
             + "\(lineBreak), language \(language ?? "none"), lineSpace \(lineSpace)"
@@ -94,7 +110,15 @@ extension FuzzChecks {
             let style = try TextStyle(font: fonts.font(path: directory + "/" + fontFile), settings: settings)
             let prepared = try PreparedText(text, style: style, inlineObjects: objects)
             let layout = try prepared.layout(wrapWidth: width, lineSpace: lineSpace)
-            problems += layout._checkInvariants().map { "\(label): \($0)" }
+            problems += invariants(layout).map { "\(label): \($0)" }
+            if paragraph.truncates {
+                // The same text unclamped keeps every invariant, and the clamped layout is it cut.
+                var unclamped = paragraph
+                (unclamped.lineClamp, unclamped.truncate) = (nil, nil)
+                let plain = try PreparedText(text, style: style.withParagraph(unclamped), inlineObjects: objects).layout(wrapWidth: width, lineSpace: lineSpace)
+                problems += plain._checkInvariants().map { "\(label) (unclamped): \($0)" }
+                problems += checkClamped(layout, plain: plain, paragraph: paragraph, width: width, length: text.utf16.count).map { "\(label): \($0)" }
+            }
             if paragraph.textWrap != .wrap {
                 var greedy = paragraph
                 greedy.textWrap = .wrap
@@ -106,7 +130,7 @@ extension FuzzChecks {
 
             // The height-only path breaks the same lines.
             let heightOnly = try prepared.layout(wrapWidth: width, lineSpace: lineSpace, glyphRuns: false)
-            problems += heightOnly._checkInvariants().map { "\(label) (height only): \($0)" }
+            problems += invariants(heightOnly).map { "\(label) (height only): \($0)" }
             expect(heightOnly.lines.map(\.utf16Range) == layout.lines.map(\.utf16Range), "the height-only path broke elsewhere")
             expect(heightOnly.contentHeight == layout.contentHeight, "the height-only path's height differs")
 
@@ -170,11 +194,11 @@ extension FuzzChecks {
 
             // An edit, and the incremental relayout against a fresh one.
             if utf16Count > 0 || editByte != 0 {
-                problems += checkEdit(prepared, layout, style: style, width: width, lineSpace: lineSpace,
+                problems += checkEdit(prepared, layout, style: style, uncached: uncached, width: width, lineSpace: lineSpace,
                                       at: Int(editByte), insert: insertByte, label: label)
             }
-            problems += checkAppend(text, objects: objects, style: style, width: width, lineSpace: lineSpace, at: Int(editByte),
-                                    length: insertByte, label: label)
+            problems += checkAppend(text, objects: objects, style: style, uncached: uncached, width: width, lineSpace: lineSpace,
+                                    at: Int(editByte), length: insertByte, label: label)
             if width.map({ $0 > 2 }) ?? true {
                 problems += checkEditorSession(text, style: style, settings: settings, width: width, sizing: sizing,
                                                events: Array(data.dropFirst(8)), label: label)
@@ -187,8 +211,9 @@ extension FuzzChecks {
     }
 
     /// Replaces a range chosen by `at` with a text chosen by `insert`, and checks that the
-    /// incremental relayout equals laying the new text out afresh.
-    static func checkEdit(_ prepared: PreparedText, _ layout: Layout, style: TextStyle, width: Double?, lineSpace: Double,
+    /// incremental relayout equals laying the new text out afresh, in `uncached` (the same style in
+    /// a context without caches, so that a stale cache entry cannot hide in both).
+    static func checkEdit(_ prepared: PreparedText, _ layout: Layout, style: TextStyle, uncached: TextStyle, width: Double?, lineSpace: Double,
                           at: Int, insert: UInt8, label: String) -> [String] {
         let scalars = Array(prepared.text.unicodeScalars)
         let start = scalars.isEmpty ? 0 : at % (scalars.count + 1)
@@ -202,10 +227,11 @@ extension FuzzChecks {
         do {
             let (edited, edit) = try prepared.replacingCharacters(inUTF16: utf16Start..<utf16End, with: replacement, inlineObjects: newObjects)
             let updated = try layout.updated(for: edited, after: edit)
-            var problems = updated._checkInvariants().map { "\(label), after replacing \(utf16Start)..<\(utf16End) with \(describe(replacement)): \($0)" }
-            let fresh = try PreparedText(edited.text, style: style, inlineObjects: edited.inlineObjects).layout(wrapWidth: width, lineSpace: lineSpace)
+            var problems = invariants(updated).map { "\(label), after replacing \(utf16Start)..<\(utf16End) with \(describe(replacement)): \($0)" }
+            let fresh = try PreparedText(edited.text, style: uncached, inlineObjects: edited.inlineObjects).layout(wrapWidth: width, lineSpace: lineSpace)
             // Balanced and pretty lines above the edited one stay while typing: not a fresh layout.
-            if style.settings.paragraph.textWrap == .wrap, fingerprint(updated) != fingerprint(fresh) {
+            // Numbers to a billionth, as cached against uncached (see `close`).
+            if style.settings.paragraph.textWrap == .wrap, !close(fingerprint(updated), fingerprint(fresh)) {
                 problems.append("\(label): replacing \(utf16Start)..<\(utf16End) with \(describe(replacement)) and updating the layout differs from laying out \(describe(edited.text)) afresh: "
                                 + difference(updated, fresh))
             }
@@ -217,10 +243,10 @@ extension FuzzChecks {
 
     /// Prepares and lays out the text's first scalars (as many as `at` picks), appends the next
     /// 1 to 16 (`length` picks) as a streamed piece, and checks that the incremental relayout
-    /// equals laying the whole out afresh.
+    /// equals laying the whole out afresh in `uncached` (as ``checkEdit``).
     /// `objects` are the text's inline objects: the prefix takes those of its U+FFFC characters, the piece the rest.
-    static func checkAppend(_ text: String, objects: [InlineObject], style: TextStyle, width: Double?, lineSpace: Double, at: Int,
-                            length: UInt8, label: String) -> [String] {
+    static func checkAppend(_ text: String, objects: [InlineObject], style: TextStyle, uncached: TextStyle, width: Double?, lineSpace: Double,
+                            at: Int, length: UInt8, label: String) -> [String] {
         let scalars = Array(text.unicodeScalars)
         let cut = at % (scalars.count + 1)
         var prefix = String.UnicodeScalarView()
@@ -234,14 +260,14 @@ extension FuzzChecks {
             let prepared = try PreparedText(String(prefix), style: style, inlineObjects: Array(objects.prefix(prefixObjects)))
             let (appended, edit) = try prepared.appending(String(piece), inlineObjects: Array(objects[prefixObjects..<(prefixObjects + pieceObjects)]))
             let updated = try prepared.layout(wrapWidth: width, lineSpace: lineSpace).updated(for: appended, after: edit)
-            var problems = updated._checkInvariants().map { "\(label), after appending \(describe(String(piece))): \($0)" }
+            var problems = invariants(updated).map { "\(label), after appending \(describe(String(piece))): \($0)" }
             if appended.text != whole { problems.append("\(label): appending \(describe(String(piece))) gives \(describe(appended.text))") }
-            let fresh = try PreparedText(whole, style: style, inlineObjects: appended.inlineObjects).layout(wrapWidth: width, lineSpace: lineSpace)
+            let fresh = try PreparedText(whole, style: uncached, inlineObjects: appended.inlineObjects).layout(wrapWidth: width, lineSpace: lineSpace)
             if appended.inlineObjects != Array(objects.prefix(prefixObjects + pieceObjects)) {
                 problems.append("\(label): appending \(describe(String(piece))) gives the objects \(appended.inlineObjects)")
             }
             // Balanced and pretty lines above the edited one stay while typing: not a fresh layout.
-            if style.settings.paragraph.textWrap == .wrap, fingerprint(updated) != fingerprint(fresh) {
+            if style.settings.paragraph.textWrap == .wrap, !close(fingerprint(updated), fingerprint(fresh)) {
                 problems.append("\(label): appending \(describe(String(piece))) to \(describe(String(prefix))) and updating the layout differs from laying out \(describe(whole)) afresh: "
                                 + difference(updated, fresh))
             }
@@ -249,6 +275,54 @@ extension FuzzChecks {
         } catch {
             return ["\(label): an error appending to a valid text: \(error)"]
         }
+    }
+
+    /// The invariants a layout keeps: all of `Layout._checkInvariants()` when nothing is hidden;
+    /// a clamped layout (whose last line holds an ellipsis and ends before its paragraph does) is
+    /// held to its unclamped twin instead, by ``checkClamped(_:plain:paragraph:width:length:)``.
+    static func invariants(_ layout: Layout) -> [String] {
+        layout.truncation == nil ? layout._checkInvariants() : []
+    }
+
+    /// A clamped layout against the same text laid out without the clamp: nothing hidden when the
+    /// text fits; else exactly the clamp's lines, the lines before the last as they were (greedy
+    /// lines: balanced ones are chosen anew), an ellipsis of generated glyphs on the last line,
+    /// within the width when text is kept beside it, and a hidden range inside the text that the
+    /// lines not shown account for.
+    static func checkClamped(_ clamped: Layout, plain: Layout, paragraph: ParagraphStyle, width: Double?, length: Int) -> [String] {
+        var problems: [String] = []
+        let clamp = paragraph.lineClamp ?? Int.max
+        guard let truncation = clamped.truncation else {
+            if plain.lineCount > clamp { problems.append("nothing is hidden, but the text has \(plain.lineCount) lines for a clamp of \(clamp)") }
+            if !same(fingerprint(clamped), fingerprint(plain)) { problems.append("nothing is hidden, but the layout differs from the unclamped one") }
+            return problems
+        }
+        guard clamped.lineCount == clamp, truncation.hiddenLineCount == plain.lineCount - clamp, truncation.ellipsisLine == clamp - 1 else {
+            return ["\(clamped.lineCount) lines kept, \(truncation.hiddenLineCount) hidden, the ellipsis on line \(truncation.ellipsisLine), "
+                    + "for a clamp of \(clamp) over \(plain.lineCount) lines"]
+        }
+        if paragraph.textWrap == .wrap {
+            for k in 0..<(clamp - 1) where !same(fingerprint(lineOf: clamped.lines[k]), fingerprint(lineOf: plain.lines[k])) {
+                problems.append("line \(k), before the clamped one, changed: \(difference(clamped, plain))")
+            }
+        }
+        let last = clamped.lines[clamp - 1]
+        let ellipsisRuns = last.runs.filter(\.isEllipsis)
+        if !last.hasEllipsis || ellipsisRuns.isEmpty || !ellipsisRuns.allSatisfy({ $0.glyphs.allSatisfy(\.isGenerated) }) {
+            problems.append("the last line's ellipsis is missing or holds glyphs of the text")
+        }
+        if let width, last.runs.contains(where: { !$0.isEllipsis && !$0.glyphs.isEmpty }), last.width > width + Layout.fitTolerance {
+            problems.append("the last line is \(last.width) px wide, past the width \(width)")
+        }
+        if !fingerprint(clamped).allSatisfy(\.isFinite) { problems.append("a number is not finite") }
+        let hidden = truncation.hiddenRange
+        if hidden.lowerBound < last.utf16Range.lowerBound || hidden.upperBound > length || hidden.isEmpty {
+            problems.append("the hidden range \(hidden) is empty, starts before the last line \(last.utf16Range) or ends past the text (\(length))")
+        }
+        if paragraph.truncate ?? .end == .end, hidden.upperBound != length {
+            problems.append("cut at the end, but the hidden range \(hidden) stops before the text's end (\(length))")
+        }
+        return problems
     }
 
     /// The first line where two layouts differ, both ways, for a message.

@@ -7,15 +7,17 @@ import TestSupport
 @Suite("Fuzz regressions")
 struct FuzzRegressionTests {
     /// The committed inputs of `target`: the regressions, then the seeds of Fuzz/corpus (for the
-    /// font target, the small bundled fonts, which scripts/fuzz.sh seeds it with).
+    /// font target, every bundled font, each of which must load: the check reports refusing one).
     static func inputs(_ target: String) -> [URL] {
         let found = ["Tests/Goldens/fuzz/\(target)", "Fuzz/corpus/\(target)"].flatMap { folder -> [URL] in
             let directory = repositoryRoot.appendingPathComponent(folder)
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
             return names.filter { !$0.hasPrefix(".") && $0 != "README.md" }.sorted().map { directory.appendingPathComponent($0) }
         }
-        let fonts = target == "font" ? ["NotoSansHebrew-Regular.ttf", "NotoSansThai-Regular.ttf", "NotoSansCJKjp-Regular.otf"] : []
-        return found + fonts.map { repositoryRoot.appendingPathComponent("Fonts/\($0)") }
+        let fontsDirectory = repositoryRoot.appendingPathComponent("Fonts")
+        let fonts = target != "font" ? [] : ((try? FileManager.default.contentsOfDirectory(atPath: fontsDirectory.path)) ?? [])
+            .filter { $0.hasSuffix(".ttf") || $0.hasSuffix(".otf") }.sorted()
+        return found + fonts.map { fontsDirectory.appendingPathComponent($0) }
     }
 
     /// Each target's inputs run first in a child process, so that an input that crashes fails

@@ -52,7 +52,7 @@ struct FontBytes {
     }
 }
 
-@Suite("Hostile font files", .timeLimit(.minutes(3)))
+@Suite("Hostile font files", suiteTimeLimit(minutes: 3))
 struct HostileFontTests {
     /// One hostile file: how it is made from a bundled font (or from nothing).
     struct Variant: Sendable, CustomTestStringConvertible {
@@ -260,7 +260,7 @@ struct HostileFontTests {
 
     /// A pipe blocked the read forever, holding the context's lock; /dev/zero was read until
     /// HarfBuzz's reader gave up at 512 MiB. Only regular files are read now.
-    @Test("a pipe, a device or a socket is refused at once, not read", arguments: ["fifo", "/dev/zero", "/dev/null", "/dev/urandom"])
+    @Test("a pipe, a device or a socket is refused at once, not read", arguments: ["fifo", "socket", "/dev/zero", "/dev/null", "/dev/urandom"])
     func notARegularFile(_ kind: String) throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -269,9 +269,33 @@ struct HostileFontTests {
             path = directory.appendingPathComponent("pipe.ttf").path
             #expect(mkfifo(path, 0o600) == 0)
         }
+        var listening: Int32 = -1
+        defer { if listening >= 0 { close(listening) } }
+        if kind == "socket" {
+            path = directory.appendingPathComponent("socket.ttf").path
+            listening = try bindUnixSocket(at: path)
+        }
         let error = layoutError { try FontContext().font(path: path) }
         #expect(error?.code == .badFontFile)
         #expect(error?.message.contains("not a regular file") == true, "\(error?.message ?? "")")
+    }
+
+    /// A Unix-domain socket bound at `path` (a file of type socket), its descriptor to close.
+    private func bindUnixSocket(at path: String) throws -> Int32 {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(descriptor >= 0, "socket() failed: \(errno)")
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        try #require(bytes.count < MemoryLayout.size(ofValue: address.sun_path), "the socket's path is too long: \(path)")
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        try #require(bound == 0, "bind(\(path)) failed: \(errno)")
+        var status = stat()
+        try #require(stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFSOCK, "\(path) is not a socket")
+        return descriptor
     }
 
     @Test("a symbolic link to a font file still loads")

@@ -1,0 +1,87 @@
+// The batch fuzzer's dictionary (Fuzz/batch.dict) names every key and keyword of the batch input that docs/batch-format.md lists, so that no key is out of the fuzzer's reach.
+import Foundation
+import Testing
+import TestSupport
+
+@Suite("Fuzz dictionary")
+struct FuzzDictionaryTests {
+    /// The dictionary's entries, unquoted and unescaped (`"\"text\":"` is `"text":`).
+    static func dictionaryEntries() throws -> Set<String> {
+        let text = try String(contentsOf: repositoryRoot.appendingPathComponent("Fuzz/batch.dict"), encoding: .utf8)
+        var entries: Set<String> = []
+        for line in text.split(separator: "\n") where line.hasPrefix("\"") && line.hasSuffix("\"") && line.count >= 2 {
+            var entry = ""
+            var escaped = false
+            for character in line.dropFirst().dropLast() {
+                if escaped || character != "\\" { entry.append(character); escaped = false } else { escaped = true }
+            }
+            entries.insert(entry)
+        }
+        return entries
+    }
+
+    /// The input summary at the top of docs/batch-format.md: from "Input, one JSON object a line:"
+    /// to the paragraph after it.
+    static func documentedInput() throws -> String {
+        let page = try Documentation.text("docs/batch-format.md")
+        let start = try #require(page.range(of: "Input, one JSON object a line:"))
+        let end = try #require(page.range(of: "Only `text` is required.", range: start.upperBound..<page.endIndex))
+        return String(page[start.upperBound..<end.lowerBound])
+    }
+
+    /// Each quoted word of the summary: a key (followed by `:`), a keyword of a choice (next to a
+    /// `|`), or either (a key of a nested object listed without values, a list element).
+    struct Word: CustomStringConvertible {
+        enum Kind { case key, keyword, either }
+        var text: String
+        var kind: Kind
+        var description: String { text }
+    }
+
+    static func documentedWords() throws -> [Word] {
+        let input = try documentedInput()
+        let pattern = try NSRegularExpression(pattern: #"(\|?)"([A-Za-z][A-Za-z-]*)"(?=(\s*[:|])?)"#)
+        let range = NSRange(input.startIndex..., in: input)
+        return pattern.matches(in: input, range: range).compactMap { match in
+            let text = String(input[Range(match.range(at: 2), in: input)!])
+            // "Npx" stands for a number of pixels, such as "12px": not a word of its own.
+            if text == "Npx" { return nil }
+            let before = match.range(at: 1).length > 0
+            let after = match.range(at: 3).length > 0
+                ? String(input[Range(match.range(at: 3), in: input)!]).trimmingCharacters(in: .whitespacesAndNewlines) : ""
+            let kind: Word.Kind = after == ":" ? .key : (before || after == "|") ? .keyword : .either
+            return Word(text: text, kind: kind)
+        }
+    }
+
+    @Test("the summary the test reads lists the keys it should (the reading itself works)")
+    func readsTheSummary() throws {
+        let words = try Self.documentedWords()
+        let keys = Set(words.filter { $0.kind == .key }.map(\.text))
+        let keywords = Set(words.filter { $0.kind == .keyword }.map(\.text))
+        for key in ["text", "font", "lineClamp", "truncate", "textWrap", "spans", "placeholders", "heightSteps"] {
+            #expect(keys.contains(key), "\(key)")
+        }
+        for keyword in ["keep-all", "middle", "balance", "forced", "justify", "lineThrough", "textBottom"] {
+            #expect(keywords.contains(keyword), "\(keyword)")
+        }
+    }
+
+    @Test("every documented batch key and keyword is in Fuzz/batch.dict")
+    func everyWordIsInTheDictionary() throws {
+        let entries = try Self.dictionaryEntries()
+        var missing: [String] = []
+        for word in try Self.documentedWords() {
+            let asKey = "\"\(word.text)\":", asKeyword = "\"\(word.text)\""
+            let found = switch word.kind {
+            case .key: entries.contains(asKey)
+            case .keyword: entries.contains(asKeyword)
+            case .either: entries.contains(asKey) || entries.contains(asKeyword)
+            }
+            if !found { missing.append(word.kind == .keyword ? asKeyword : asKey) }
+        }
+        #expect(missing.isEmpty, "add to Fuzz/batch.dict: \(Set(missing).sorted().map { "\"" + $0.replacingOccurrences(of: "\"", with: "\\\"") + "\"" }.joined(separator: " "))")
+        // A number of pixels in a string (lineHeight's "Npx").
+        #expect(entries.contains { $0.hasSuffix("px\"") && $0.dropFirst().dropLast(3).allSatisfy(\.isNumber) && $0.count > 4 }, "no \"Npx\" entry")
+    }
+}
