@@ -170,11 +170,11 @@ struct IncrementalTests {
         let pieces = [" ", " ", "(", ")", "[", "a", "b", "c", "a", "ש", "ל", "ו", "ם", "-", "ab", "שלום"]
         func piece(count: Int) -> String { (0..<count).map { _ in pieces.randomElement(using: &random)! }.joined() }
         var mismatches: [String] = []
-        for trial in 0..<150 {
+        for trial in 0..<400 {
             let width = Double(Int.random(in: 8...90, using: &random))
             var prepared = try PreparedText(piece(count: Int.random(in: 1...10, using: &random)), font: font, size: 17)
             var layout = try prepared.layout(wrapWidth: width)
-            for _ in 0..<6 {
+            for _ in 0..<8 {
                 let count = prepared.text.utf16.count
                 let lower = Int.random(in: 0...count, using: &random)
                 let upper = min(count, lower + Int.random(in: 0...3, using: &random))
