@@ -145,6 +145,53 @@ struct IncrementalTests {
         }
     }
 
+    /// At 58 px " (abcaa" is " " and then the word "(abcaa", too wide for a line, cut after
+    /// "(abca". Deleting the last "a" (on the third line) makes the word fit after the space:
+    /// re-breaking must start before the line the word starts on, not only before the edit's line.
+    @Test("deleting from the end of a word cut over lines lets the whole word move up to the line before it")
+    func shortenedCutWordMovesUp() throws {
+        let font = try isolatedFont("NotoSansHebrew-Regular.ttf")
+        let prepared = try PreparedText(" (abcaa", font: font, size: 17)
+        let layout = try prepared.layout(wrapWidth: 58)
+        #expect(layout.lines.map(\.utf16Range) == [0..<1, 1..<6, 6..<7])
+        let (edited, edit) = try prepared.replacingCharacters(inUTF16: 6..<7, with: "")
+        #expect(edited.text == " (abca")
+        let updated = try layout.updated(for: edited, after: edit)
+        #expect(updated.lines.map(\.utf16Range) == [0..<6])
+        #expect(layoutSummary(updated) == layoutSummary(try edited.layout(wrapWidth: 58)))
+    }
+
+    /// Short texts of spaces, brackets, Latin and Hebrew letters at widths about a word wide, so
+    /// that words are cut over lines and move between them as edits lengthen and shorten them.
+    @Test("random edits of short mixed texts at narrow widths: updated layout equals a fresh layout", arguments: [UInt64(31), 32, 33, 34])
+    func narrowMixedEdits(seed: UInt64) throws {
+        var random = SplitMix(seed: seed)
+        let font = try isolatedFont("NotoSansHebrew-Regular.ttf")
+        let pieces = [" ", " ", "(", ")", "[", "a", "b", "c", "a", "ש", "ל", "ו", "ם", "-", "ab", "שלום"]
+        func piece(count: Int) -> String { (0..<count).map { _ in pieces.randomElement(using: &random)! }.joined() }
+        var mismatches: [String] = []
+        for trial in 0..<400 {
+            let width = Double(Int.random(in: 8...90, using: &random))
+            var prepared = try PreparedText(piece(count: Int.random(in: 1...10, using: &random)), font: font, size: 17)
+            var layout = try prepared.layout(wrapWidth: width)
+            for _ in 0..<8 {
+                let count = prepared.text.utf16.count
+                let lower = Int.random(in: 0...count, using: &random)
+                let upper = min(count, lower + Int.random(in: 0...3, using: &random))
+                let insertion = Bool.random(using: &random) ? piece(count: Int.random(in: 1...2, using: &random)) : ""
+                let (edited, edit) = try prepared.replacingCharacters(inUTF16: lower..<upper, with: insertion)
+                let updated = try layout.updated(for: edited, after: edit)
+                let fresh = try edited.layout(wrapWidth: width)
+                if updated.lines.map(\.utf16Range) != fresh.lines.map(\.utf16Range) || updated.lines.map(\.width) != fresh.lines.map(\.width) {
+                    mismatches.append("trial \(trial), width \(width): \(prepared.text.debugDescription) replacing \(lower)..<\(upper) with \(insertion.debugDescription): \(updated.lines.map(\.utf16Range)) instead of \(fresh.lines.map(\.utf16Range))")
+                }
+                prepared = edited
+                layout = updated
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, first: \(mismatches.prefix(3))")
+    }
+
     @Test("an LF typed right after a lone CR joins it into one break")
     func crThenLF() throws {
         let font = try fonts()

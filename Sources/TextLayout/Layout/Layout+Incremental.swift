@@ -5,7 +5,7 @@ extension Layout {
     /// at the same width and line spacing, made by re-breaking only what the edit can change.
     ///
     /// Lines of paragraphs before the edit are kept; in a single edited paragraph, breaking starts
-    /// at the line before the one the edit starts in (a shorter word may now fit there) and stops
+    /// at the line before the one the edited word starts on (a shorter word may now fit there) and stops
     /// as soon as a line starts where one started before, shifted by the edit; lines after that
     /// are kept, moved by the edit's length and by the change in height. The result equals a full
     /// ``PreparedText/layout(wrapWidth:lineSpace:glyphRuns:)`` of `prepared`, but with balanced or
@@ -52,9 +52,17 @@ extension Layout {
         let oldParagraph = self.prepared.paragraphs[first]
         let firstOldLine = oldLines.firstLine(ofParagraphAtLeast: first)
         let resume = oldLines.firstLine(ofParagraphAtLeast: first + 1)
-        let editLine = (firstOldLine..<resume).last { oldLines.byteStart(ofLine: $0) <= edit.oldBytes.lowerBound } ?? firstOldLine
         let keepsLinesAbove = prepared.style.settings.paragraph.textWrap != .wrap
-        let startLine = firstRebrokenLine(editLine: editLine, ofParagraphFrom: firstOldLine, paragraph: paragraph, was: oldParagraph,
+        let lineHolding = { (offset: Int) in (firstOldLine..<resume).last { oldLines.byteStart(ofLine: $0) <= offset } ?? firstOldLine }
+        let editLine = lineHolding(edit.oldBytes.lowerBound)
+        // A word wider than the line is cut over several lines, and which line it starts on depends
+        // on its whole width: an edit anywhere in it can let it start on the line before its first
+        // (" (abcaa" cut after "(abca" below a line " " fits whole once an "a" is deleted). So
+        // re-breaking starts before the line the edited word starts on, not the edit's line.
+        let editedWordLine = oldParagraph.segmentCount == 0 ? editLine
+            : lineHolding(oldParagraph.segmentStarts[oldParagraph.segment(containing: edit.oldBytes.lowerBound)])
+        let startLine = firstRebrokenLine(editLine: keepsLinesAbove ? editLine : editedWordLine, ofParagraphFrom: firstOldLine,
+                                          paragraph: paragraph, was: oldParagraph,
                                           keepsLinesAbove: keepsLinesAbove)
         let start = oldLines.byteStart(ofLine: startLine)
         let editEnd = edit.oldBytes.lowerBound + edit.newByteCount
@@ -84,7 +92,7 @@ extension Layout {
     }
 
     /// The old line of an edited paragraph (its first at `firstOldLine`) that re-breaking starts
-    /// at: the line before the edit's line `editLine`; with balanced or pretty lines
+    /// at: the line before `editLine` (the line the edited word starts on); with balanced or pretty lines
     /// (`keepsLinesAbove`), the edit's line itself, so that the lines before it stay as they are
     /// while typing (CSS `text-wrap-style: stable`: the result differs from a full layout, which
     /// would weigh the whole paragraph again). The paragraph's first line when `paragraph` (after

@@ -11,7 +11,7 @@ struct LineCandidates {
 
     /// The index of the segment a line starting at `start` (a line start of some layout) begins in.
     func segment(startingLineAt start: Int) -> Int {
-        start == paragraph.range.start ? 0 : max(0, firstIndex(in: paragraph.segmentStarts, atOrAfter: start + 1) - 1)
+        start == paragraph.range.start ? 0 : paragraph.segment(containing: start)
     }
 
     func measurer(from start: Int) -> LineMeasurer {

@@ -150,6 +150,9 @@ final class PreparedParagraph: Sendable {
 
     func segmentEnd(_ i: Int) -> Int { i + 1 < segmentStarts.count ? segmentStarts[i + 1] : range.end }
 
+    /// The index of the segment that holds byte `offset` (the last one starting at or before it; 0 before the first).
+    func segment(containing offset: Int) -> Int { max(0, firstIndex(in: segmentStarts, atOrAfter: offset + 1) - 1) }
+
     /// The index of the first cluster that starts at or after `offset` (`clusterCount` if none).
     func cluster(atOrAfter offset: Int) -> Int { firstIndex(in: clusterStarts, atOrAfter: offset) }
 
