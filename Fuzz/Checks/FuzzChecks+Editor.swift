@@ -37,7 +37,7 @@ extension FuzzChecks {
             let firstText = editor.text
             var stableText = editor.text
             var beforeComposition: (text: String, selection: Range<Int>)?
-            for (step, byte) in events.prefix(32).enumerated() {
+            for (step, byte) in events.prefix(16).enumerated() {
                 let length = editor.text.utf16.count
                 let composing = editor.markedRange != nil
                 if !composing { beforeComposition = (editor.text, editor.snapshot.selection) }
