@@ -63,9 +63,6 @@ FONT_CHOICE_KINDS = {
     "space-fallback": "the line holds a space other than U+0020 (U+00A0, U+202F...) that a family of the list before the first "
                       "that has it lacks: HarfBuzz draws it with that family's own space glyph, so Chromium keeps it there, "
                       "where ours takes it from the first family that has it",
-    "decomposition": "the line holds a precomposed letter (ị, ầ...) that a family of the list before the first that has it lacks "
-                     "but has the letter's canonical decomposition: HarfBuzz draws it decomposed, so Chromium keeps it there, "
-                     "where ours takes it from the first family that has the letter",
 }
 
 KINDS = {
@@ -173,15 +170,13 @@ def coverage(family):
 def font_choice_kind(job, text):
     """The kind of FONT_CHOICE_KINDS `text` (a line of the job) differs by, or None: a character of
     it that a family before the first that has it could draw as HarfBuzz does (a space other than
-    U+0020 with the family's space; a precomposed letter with its canonical decomposition)."""
+    U+0020 with the family's space). A precomposed letter a family lacks but has the parts of is no
+    difference: both engines keep it in that family, drawn decomposed."""
     for c in text:
         families = job["list"]
         earlier = next((families[:k] for k, f in enumerate(families) if ord(c) in coverage(f)), families)
         if c != " " and unicodedata.category(c) == "Zs" and any(0x20 in coverage(f) for f in earlier):
             return "space-fallback"
-        parts = unicodedata.normalize("NFD", c)
-        if len(parts) > 1 and any(all(ord(p) in coverage(f) for p in parts) for f in earlier):
-            return "decomposition"
     return None
 
 

@@ -7,6 +7,8 @@
 #include <unicode/ubrk.h>
 #include <unicode/utext.h>
 #include <unicode/ubidi.h>
+#include <unicode/unorm2.h>
+#include <unicode/utf16.h>
 #include <unicode/ucnv.h>
 #include <unicode/uchar.h>
 #include <unicode/uloc.h>
@@ -260,6 +262,23 @@ int32_t cicu_is_emoji_presentation(uint32_t code_point) {
 
 int32_t cicu_is_default_ignorable(uint32_t code_point) {
     return u_hasBinaryProperty((UChar32)code_point, UCHAR_DEFAULT_IGNORABLE_CODE_POINT);
+}
+
+int32_t cicu_canonical_decomposition(uint32_t code_point, uint32_t *parts, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    const UNormalizer2 *nfd = unorm2_getNFDInstance(&status);
+    if (U_FAILURE(status)) return -(int32_t)status;
+    UChar units[16];
+    int32_t length = unorm2_getRawDecomposition(nfd, (UChar32)code_point, units, 16, &status);
+    if (U_FAILURE(status)) return -(int32_t)status;
+    if (length < 0) return 0;
+    int32_t count = 0;
+    for (int32_t i = 0; i < length && count < capacity;) {
+        UChar32 part;
+        U16_NEXT(units, i, length, part);
+        parts[count++] = (uint32_t)part;
+    }
+    return count;
 }
 
 int32_t cicu_combining_class(uint32_t code_point) {

@@ -8,14 +8,14 @@ struct FontListsChromiumTests {
     static let script = repositoryRoot.appendingPathComponent("Benchmarks/BrowserStudy/fonts_vs_chromium.py").path
 
     /// Runs the study with `--check` on `sample` corpus jobs of every language it knows, seed 7,
-    /// with `textlayout`: the same starts on 97% of the jobs whose control agrees (the whole study
-    /// holds 98.5%, docs/fonts.md; 300 jobs hold about 290 such, among which the text's break rules
-    /// may move a handful), every line's width within Chromium's rounding or of a named kind.
+    /// with `textlayout`: the same starts on 97.5% of the jobs whose control agrees (the whole study
+    /// holds 99.0%, docs/fonts.md; this sample 97.8%, 273 of 279, among which the text's break rules
+    /// move a handful), every line's width within Chromium's rounding or of a named kind.
     static func study(sample: Int, textlayout: String) throws -> CommandRun {
-        try InlineObjectsChromiumTests.check(script, startsFloor: 0.97, sample: sample, textlayout: textlayout)
+        try InlineObjectsChromiumTests.check(script, startsFloor: 0.975, sample: sample, textlayout: textlayout)
     }
 
-    @Test("300 corpus jobs in font-family lists, with features and word spacing: the same line starts on 97% of those whose control agrees, every difference of a named kind",
+    @Test("300 corpus jobs in font-family lists, with features and word spacing: the same line starts on 97.5% of those whose control agrees, every difference of a named kind",
           .enabled(if: InlineObjectsChromiumTests.chromium != nil, "needs Debian's chromium (scripts/install-deps.sh installs it)"))
     func sample() throws {
         let run = try InlineObjectsChromiumTests.passingStudy { try Self.study(sample: 300, textlayout: $0) }

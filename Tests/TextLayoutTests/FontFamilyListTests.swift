@@ -108,4 +108,31 @@ struct FontFamilyListTests {
         let b = try PreparedText(text, style: TextStyle(fonts: bundledFonts.fonts(familyList: "DejaVu Sans Mono, Noto Sans Hebrew"))).layout()
         #expect(a.widestLineWidth != b.widestLineWidth)
     }
+
+    @Test("a precomposed letter a family lacks but whose canonical decomposition it has stays in that family, drawn decomposed without a missing glyph")
+    func decomposedCoverage() throws {
+        let mono = try bundled("DejaVuSansMono.ttf")
+        let sans = try bundled("DejaVuSans.ttf")
+        // DejaVu Sans Mono has ệ and ị, but not ả, ố and ầ; it has a, o, U+0309, U+0302, U+0301 and U+0300.
+        for letter: Unicode.Scalar in ["\u{1EA3}", "\u{1ED1}", "\u{1EA7}"] {
+            #expect(!mono.hasGlyph(letter.value) && sans.hasGlyph(letter.value))
+        }
+        let text = "Việt Nam ả ố ầ"
+        let oneAdvance = try PreparedText("a", style: TextStyle(fonts: bundledFonts.fonts(familyList: "DejaVu Sans Mono"))).layout().lines[0].width
+        for list in ["DejaVu Sans Mono", "DejaVu Sans Mono, DejaVu Sans"] {
+            let prepared = try PreparedText(text, style: TextStyle(fonts: bundledFonts.fonts(familyList: list)))
+            let layout = try prepared.layout()
+            #expect(layout.lines.count == 1 && layout.lines[0].runs.allSatisfy { $0.font === mono }, "\(list)")
+            #expect(prepared.missingGlyphCount == 0, "\(list)")
+            // Each of the 14 clusters is one monospaced advance: the marks HarfBuzz puts on the base take no room.
+            #expect(abs(layout.lines[0].width - 14 * oneAdvance) < 1e-9, "\(list)")
+        }
+        // Noto Sans Hebrew first keeps the spaces; DejaVu Sans Mono, the first with the letters or their parts, takes every word.
+        let listed = try runFonts(text, "Noto Sans Hebrew, DejaVu Sans Mono, DejaVu Sans")
+        #expect(listed.filter { $0.text.contains { !$0.isWhitespace } }.allSatisfy { $0.font === mono })
+        #expect(listed.map(\.text).joined() == text)
+        // A family with neither the letter nor its parts is still passed over: Noto Sans Hebrew lacks the Latin base.
+        let hebrewFirst = try runFonts("\u{1EA3}", "Noto Sans Hebrew, DejaVu Sans")
+        #expect(hebrewFirst.count == 1 && hebrewFirst[0].font === sans)
+    }
 }

@@ -60,6 +60,14 @@ int32_t cicu_is_emoji_presentation(uint32_t code_point);
 /** Whether a code point is a default-ignorable one (ZWJ, variation selectors, bidi controls...). */
 int32_t cicu_is_default_ignorable(uint32_t code_point);
 
+/**
+ * The one-step canonical decomposition of a code point (its Unicode decomposition mapping, not
+ * applied again to its parts; a Hangul syllable split by the Unicode algorithm), at most two code
+ * points, written to `parts` (up to `capacity` of them): returns 0 when it has none, else the number
+ * written, or a negative ICU error code.
+ */
+int32_t cicu_canonical_decomposition(uint32_t code_point, uint32_t *parts, int32_t capacity);
+
 /** The canonical combining class of a code point (0 for starters). */
 int32_t cicu_combining_class(uint32_t code_point);
 

@@ -114,7 +114,8 @@ struct FontRun: Sendable {
 
 /// Chooses a font for every grapheme cluster of `range`: the first font of `list` (the primary
 /// first) that has every character of the cluster (default-ignorable ones, such as ZWJ and
-/// variation selectors, need no glyph), else the fallback font the primary's ``FontContext``
+/// variation selectors, need no glyph; a precomposed letter the font lacks counts as had when the
+/// font has the parts of its canonical decomposition, which HarfBuzz then draws), else the fallback font the primary's ``FontContext``
 /// finds for the cluster's first character the primary lacks, kept for the whole cluster. A cluster drawn as emoji (with VS16, a keycap, or an
 /// Emoji_Presentation character without VS15) prefers a colour font of the `emoji` family, even
 /// when the primary font has its base; one with VS15 prefers a font that is not a colour font,
@@ -171,11 +172,27 @@ func fontRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, list: Font
 }
 
 /// Whether `font` can draw `scalar`: it has a glyph, or the character needs none (controls and
-/// default-ignorable characters, which HarfBuzz hides).
+/// default-ignorable characters, which HarfBuzz hides), or it has the parts of the character's
+/// canonical decomposition (each again as a glyph or through its own decomposition), which
+/// HarfBuzz draws in its place when the font lacks the precomposed glyph (CSS Fonts 4 "Cluster
+/// matching": a font supports a cluster in its precomposed or its canonically decomposed form).
 private func isCovered(_ scalar: UInt32, by font: Font) -> Bool {
     if scalar < 0x20 || scalar == 0x7F { return true }
     if font.hasGlyph(scalar) { return true }
-    return scalar >= 0xAD && cicu_is_default_ignorable(scalar) != 0
+    if scalar >= 0xAD && cicu_is_default_ignorable(scalar) != 0 { return true }
+    return scalar >= 0xC0 && isCoveredDecomposed(scalar, by: font)
+}
+
+/// Whether `font` has every part of the canonical decomposition of `scalar` (false when it has none).
+private func isCoveredDecomposed(_ scalar: UInt32, by font: Font) -> Bool {
+    var parts: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
+    let count = withUnsafeMutableBytes(of: &parts) { raw in
+        cicu_canonical_decomposition(scalar, raw.baseAddress!.assumingMemoryBound(to: UInt32.self), 4)
+    }
+    guard count > 0 else { return false }
+    return withUnsafeBytes(of: parts) { raw in
+        raw.bindMemory(to: UInt32.self).prefix(Int(count)).allSatisfy { isCovered($0, by: font) }
+    }
 }
 
 private func isEmojiPresentation(_ scalar: UInt32) -> Bool {
