@@ -83,10 +83,7 @@ final class FontNameCache: Sendable {
     /// What a job's font depends on: its name (code unit for code unit), its instance (weight,
     /// stretch, style, variations, synthesis) and, for an optical-size axis, its size.
     static func key(_ job: LayoutRequest) -> ExactString {
-        let selection = job.fontSelection
-        let instance = "\(selection.weight ?? 0)\u{0}\(selection.stretch ?? 0)\u{0}\(selection.slant.cssText)\u{0}"
-            + FontVariation.cssText(selection.variations) + "\u{0}\(selection.synthesis.rawValue)\u{0}\(job.settings.text.size)"
-        return ExactString((job.font ?? "") + "\u{0}" + instance)
+        ExactString((job.font ?? "") + "\u{0}" + job.fontSelection.keyText(size: job.settings.text.size))
     }
 
     func fonts(for job: LayoutRequest, in context: FontContext) throws -> FontFamilyList {

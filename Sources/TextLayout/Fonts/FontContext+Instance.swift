@@ -31,8 +31,8 @@ extension FontContext {
         let synthetic = selection.syntheticStyle(faceWeight: weight, faceIsSlanted: base.isSlantedFace, axes: base.axes)
         if selection.isPlain, values == base.variations.map(\.value), synthetic == base.synthetic { return (base, warnings) }
         // The selection is part of the key: fonts equal here may still take different fallback instances.
-        let asked = "\(selection.weight ?? 0),\(selection.stretch ?? 0),\(selection.slant.cssText),\(FontVariation.cssText(selection.variations)),\(selection.synthesis.rawValue),\(size ?? 0)"
-        let key = ExactString("\(base.faceIndex)\u{0}\(base.path)\u{0}" + values.map { "\($0)" }.joined(separator: ",") + "\u{0}\(synthetic.rawValue)\u{0}" + asked)
+        let key = ExactString("\(base.faceIndex)\u{0}\(base.path)\u{0}" + values.map { "\($0)" }.joined(separator: ",") + "\u{0}\(synthetic.rawValue)\u{0}"
+                              + selection.keyText(size: size))
         let font = try state.withLock { state throws -> Font in
             if let font = state.fonts[key] { return font }
             let font = try Font(path: base.path, faceIndex: base.faceIndex, library: base.library, fileStamp: base.fileStamp,

@@ -184,6 +184,12 @@ public struct FontSelection: Sendable, Hashable {
         self.synthesis = synthesis
     }
 
+    /// The selection at `size` as text, each value written whole: the part of a cache key that
+    /// tells two instances apart (the font context's loaded instances, the batch's looked-up names).
+    package func keyText(size: Double?) -> String {
+        "\(weight ?? 0)\u{0}\(stretch ?? 0)\u{0}\(slant.cssText)\u{0}\(FontVariation.cssText(variations))\u{0}\(synthesis.rawValue)\u{0}\(size ?? 0)"
+    }
+
     /// Whether the selection asks for nothing beyond the face as named.
     public var isPlain: Bool { weight == nil && stretch == nil && slant == .normal && variations.isEmpty }
 
