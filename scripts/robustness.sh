@@ -11,10 +11,12 @@ stages=("$@")
 # from a new seed (printed), so that each CI run can find something new. A long exploring session
 # is `scripts/fuzz.sh TARGET SECONDS`.
 # The text target also drives an editor session (16 events, each held to a fresh measurement),
-# which about doubles a run's cost: 6,000 runs keep the stage's time.
-fuzz_runs_text=${FUZZ_RUNS_TEXT:-6000}
+# which about doubles a run's cost. The fixed-seed counts are what keeps the stage near 12
+# minutes now that the fresh seeds explore after them (about 19 text and 610 batch runs a
+# second on this two-core machine): the committed regression inputs are replayed either way.
+fuzz_runs_text=${FUZZ_RUNS_TEXT:-5000}
 fuzz_runs_font=${FUZZ_RUNS_FONT:-5000}
-fuzz_runs_batch=${FUZZ_RUNS_BATCH:-150000}
+fuzz_runs_batch=${FUZZ_RUNS_BATCH:-100000}
 fuzz_runs_patterns=${FUZZ_RUNS_PATTERNS:-20000}
 fuzz_fresh_seconds=${FUZZ_FRESH_SECONDS:-30}
 
@@ -29,6 +31,11 @@ fuzz_fresh_seconds=${FUZZ_FRESH_SECONDS:-30}
 # fallback (FontTests, FontSelectionTests). Swift Testing runs these suites' tests in parallel
 # in one process, so they also race each other through the shared bundled-font contexts.
 # A new suite that runs code on several threads belongs in this list.
+# The suites AddressSanitizer leaves out: the ones that hold the engine against another program
+# (headless Chromium, Spark in local mode, Pango), each of whose time is spent in that program.
+# A new oracle suite belongs in this list.
+asan_skipped_suites='FontListsChromiumTests|FontInstancesChromiumTests|InlineObjectsChromiumTests|CSSChromiumTests|SparkBatchTests|PangoAgreementTests'
+
 tsan_suites='ConcurrencyTests|BatchStreamTests|BatchTests|CommandLineCommandTests|ResourceOwnershipTests|HyphenationTests|InkTests|WordCacheTests|FontTests|FontSelectionTests'
 
 # Each stage builds in a folder of its own, so that none rebuilds another's objects.
@@ -37,12 +44,15 @@ run_stage() {
   echo "== robustness: $stage"
   case "$stage" in
     asan)
-      # The whole suite: nearly every suite shapes, breaks or draws text through HarfBuzz,
-      # FreeType, fontconfig and ICU (the C this stage is for), and the few that stay in Swift
-      # (the option parser, the JSON reader and writer) take seconds, so leaving them out saves
-      # nothing worth a list to keep up to date.
+      # The whole suite but the oracles: nearly every suite shapes, breaks or draws text through
+      # HarfBuzz, FreeType, fontconfig and ICU (the C this stage is for), and the few that stay in
+      # Swift (the option parser, the JSON reader and writer) take seconds, so leaving them out
+      # saves nothing worth a list to keep up to date. The oracles (asan_skipped_suites) are left
+      # out: their time goes to Chromium, Spark's JVM and Pango, which this stage does not check,
+      # and the engine code they reach is every other suite's.
       # Leaks are not errors here: the font context and its caches live as long as the process.
-      ASAN_OPTIONS=detect_leaks=0 TEXTLAYOUT_SANITIZER=address swift test --scratch-path .build/asan --sanitize=address
+      ASAN_OPTIONS=detect_leaks=0 TEXTLAYOUT_SANITIZER=address swift test --scratch-path .build/asan --sanitize=address \
+        --skip "\\.($asan_skipped_suites)/"
       ;;
     tsan)
       TEXTLAYOUT_SANITIZER=thread swift test --scratch-path .build/tsan --sanitize=thread --filter "\\.($tsan_suites)/"
