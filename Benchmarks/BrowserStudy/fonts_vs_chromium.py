@@ -29,9 +29,9 @@ same starts are below their floor (FLOORS, or --starts-floor) or a difference is
 The control is each text at its width in DejaVu Sans alone, without features or spacing: the
 starts' share counts the jobs whose control agrees, as the inline objects' study does. Python 3 standard library only; needs Chromium (Debian's /usr/bin/chromium).
 """
-import collections, functools, html, json, os, random, subprocess, sys, unicodedata
+import collections, html, json, random, sys, unicodedata
 
-from chromium_pages import FONTS, checked_study_arguments, font_face, in_pages, make_jobs, page, run_batch, run_pages, study_parser, utf16
+from chromium_pages import checked_study_arguments, font_face, in_pages, make_jobs, page, run_batch, run_pages, study_parser, utf16
 
 SIZE = 17
 LANGS = ["en", "fr", "de", "ru", "el", "vi", "he", "ar"]
@@ -57,17 +57,11 @@ EDGE = 0.05
 # widths have no floor: each line off by more than 1/64 px must be of a named kind).
 FLOORS = {"starts": 0.995}
 
-# What both kinds of difference may come from, before the rest: the list's choice of font for a
-# cluster, where HarfBuzz (in Chromium) draws in a family what ours takes from a later one.
-FONT_CHOICE_KINDS = {
-    "space-fallback": "the line holds a space other than U+0020 (U+00A0, U+202F...) that a family of the list before the first "
-                      "that has it lacks: HarfBuzz draws it with that family's own space glyph, so Chromium keeps it there, "
-                      "where ours takes it from the first family that has it",
-}
+# The no-break spaces a line may end in when a word is cut right after one.
+NO_BREAK_SPACES = "\u00a0\u202f\u2007"
 
 KINDS = {
     "starts": {
-        **FONT_CHOICE_KINDS,
         "edge": f"the longer of the first two lines that differ is as wide as the box to within {EDGE} px (our measure): "
                 "one engine's 1/64 px layout units fit it, the other's doubles do not",
         "break-rules": f"both first lines that differ end more than {EDGE} px short of the box: a break opportunity one engine has "
@@ -75,9 +69,11 @@ KINDS = {
         "other": "none of the kinds above",
     },
     "widths": {
-        **FONT_CHOICE_KINDS,
-        "no-break-space-at-end": "the line ends in U+00A0 (a word cut right after it): ours lets it hang as a space, "
-                                 "Chromium counts its width",
+        "no-break-space-at-end": "the line ends in a no-break space (U+00A0, U+202F, U+2007; a word cut right after it): ours "
+                                 "lets it hang as a space, Chromium counts its width",
+        "cut-joined-word": "the line ends or starts inside a word of joined (Arabic) letters cut for want of room: Chromium shapes "
+                           "the letters at the cut as if the word were not broken (CSS Text 3's overflow-wrap, as Pango does), "
+                           "ours shapes each side on its own, so they take their final and initial forms",
         "fragments": "the line is n runs (of one font and direction) and lies within n/64 px, n + 1 for a right-to-left line: "
                      "Chromium places each inline text fragment at a whole 1/64 px, so each run's edge may round by up to 1/64 px, "
                      "and a right-to-left line's start at the box's right edge too",
@@ -155,29 +151,18 @@ def chromium_width(line, direction):
     return line["left"] if direction == "rtl" else line["width"]
 
 
-@functools.lru_cache(maxsize=None)
-def coverage(family):
-    """The code points the bundled font of `family` has, from fontconfig's character set (fc-query)."""
-    ranges = subprocess.run(["fc-query", "--format", "%{charset}", os.path.join(FONTS, FONT_FILES[family][1])],
-                            capture_output=True, text=True, check=True).stdout.split()
-    points = set()
-    for r in ranges:
-        low, _, high = r.partition("-")
-        points.update(range(int(low, 16), int(high or low, 16) + 1))
-    return points
+def joins(c):
+    """Whether `c` is a letter of the Arabic script, which joins its neighbours in a word."""
+    return unicodedata.category(c).startswith("L") and "ARABIC" in unicodedata.name(c, "")
 
 
-def font_choice_kind(job, text):
-    """The kind of FONT_CHOICE_KINDS `text` (a line of the job) differs by, or None: a character of
-    it that a family before the first that has it could draw as HarfBuzz does (a space other than
-    U+0020 with the family's space). A precomposed letter a family lacks but has the parts of is no
-    difference: both engines keep it in that family, drawn decomposed."""
-    for c in text:
-        families = job["list"]
-        earlier = next((families[:k] for k, f in enumerate(families) if ord(c) in coverage(f)), families)
-        if c != " " and unicodedata.category(c) == "Zs" and any(0x20 in coverage(f) for f in earlier):
-            return "space-fallback"
-    return None
+def at_cut_joined_word(job, lines, k):
+    """Whether line `k` ends or starts between two Arabic letters (a word cut where it has no break opportunity)."""
+    units = job["text"].encode("utf-16-le")
+    def cut_inside_word(offset):
+        before, after = units[:2 * offset].decode("utf-16-le", "replace"), units[2 * offset:].decode("utf-16-le", "replace")
+        return bool(before) and bool(after) and joins(before[-1]) and joins(after[0])
+    return cut_inside_word(lines[k]["start"]) or (k + 1 < len(lines) and cut_inside_word(lines[k + 1]["start"]))
 
 
 def line_text(job, lines, k):
@@ -190,9 +175,6 @@ def classify_starts(job, ours, theirs):
              if k == len(ours) or k == len(theirs) or ours[k]["start"] != theirs[k]["start"])
     # The line before the first start that differs is the one one engine ended earlier.
     line = max(k - 1, 0)
-    kind = font_choice_kind(job, line_text(job, ours, line)) if line < len(ours) else None
-    if kind:
-        return kind
     if line < len(ours) and abs(ours[line]["width"] - job["width"]) <= EDGE:
         return "edge"
     if line < len(theirs) and line < len(ours) and abs(chromium_width(theirs[line], ours[line]["direction"]) - job["width"]) <= EDGE:
@@ -251,8 +233,8 @@ def main():
             within_runs = [k for k in off if gaps[k] <= rounding_bound(o[k])]
             counts["within runs"] += len(within_runs)
             beyond = [k for k in off if k not in within_runs]
-            kinds = [font_choice_kind(job, line_text(job, o, k))
-                     or ("no-break-space-at-end" if line_text(job, o, k).endswith("\u00a0") else "other") for k in beyond]
+            kinds = ["no-break-space-at-end" if line_text(job, o, k)[-1:] in tuple(NO_BREAK_SPACES)
+                     else "cut-joined-word" if at_cut_joined_word(job, o, k) else "other" for k in beyond]
             differences["widths"][next((k for k in kinds if k == "other"), kinds[0] if kinds else "fragments")].append(i)
     shares = {"starts": (counts["starts of control"], counts["control"]), "widths": (counts["widths"], counts["lines"])}
     print(user_agent)

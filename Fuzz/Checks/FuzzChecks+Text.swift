@@ -27,15 +27,14 @@ extension FuzzChecks {
 
     /// Truncation by bits 5 and 6 of the sizing byte: none; a clamp of one line (cut at its end);
     /// two lines cut at the start with a two-character ellipsis; three lines cut in the middle with
-    /// an Arabic ellipsis after a space (shaped right to left, in a fallback font). Added to `paragraph`.
+    /// an Arabic ellipsis between spaces (shaped right to left, in a fallback font). Added to `paragraph`.
     static func truncated(_ paragraph: ParagraphStyle, code: Int) -> ParagraphStyle {
         var clamped = paragraph
         switch code {
         case 1: clamped.lineClamp = 1
         case 2: (clamped.lineClamp, clamped.truncate, clamped.ellipsis) = (2, .start, "..")
-        // No space after it: an ellipsis ending in a space is measured without that space (as
-        // a line's hanging space is) but drawn with it, so its line can overflow the width.
-        case 3: (clamped.lineClamp, clamped.truncate, clamped.ellipsis) = (3, .middle, " \u{627}\u{644}\u{62E}")
+        // Spaces around it, which are measured as they are drawn (the one at its end does not hang).
+        case 3: (clamped.lineClamp, clamped.truncate, clamped.ellipsis) = (3, .middle, " \u{627}\u{644}\u{62E} ")
         default: break
         }
         return clamped

@@ -53,6 +53,10 @@ public struct LayoutRequest: Sendable {
         public var end: Int
         /// A font-family list, as the request's `font`; nil for the text's.
         public var font: String?
+        /// A CSS weight (1 to 1000) for the span's fonts; nil for the request's (CSS inheritance).
+        public var weight: Double?
+        /// The CSS `font-style` of the span's fonts (the `fontStyle` key); nil for the request's.
+        public var slant: FontSlant?
         /// The em size in pixels; nil for the text's size.
         public var size: Double?
         /// OpenType features by tag, in order: 0 off, 1 on, more an alternate.
@@ -72,14 +76,14 @@ public struct LayoutRequest: Sendable {
         }
 
         public static func == (a: Span, b: Span) -> Bool {
-            a.start == b.start && a.end == b.end && a.font == b.font && a.size == b.size && a.letterSpacing == b.letterSpacing
+            a.start == b.start && a.end == b.end && a.font == b.font && a.weight == b.weight && a.slant == b.slant && a.size == b.size && a.letterSpacing == b.letterSpacing
                 && a.wordSpacing == b.wordSpacing && a.decoration == b.decoration
                 && a.features.elementsEqual(b.features) { $0 == $1 }
                 && a.attributes.elementsEqual(b.attributes) { $0.key.hasSameCodeUnits(as: $1.key) && $0.value.hasSameCodeUnits(as: $1.value) }
         }
 
         /// The keys a span may have.
-        public static let keys = ["start", "end", "font", "size", "features", "letterSpacing", "wordSpacing", "attributes", "decoration"]
+        public static let keys = ["start", "end", "font", "weight", "fontStyle", "size", "features", "letterSpacing", "wordSpacing", "attributes", "decoration"]
 
         /// Reads span `index` of a request's `spans`.
         /// - Throws: ``BoundaryError`` with `code`, naming the key (`spans[1].size`).
@@ -94,6 +98,8 @@ public struct LayoutRequest: Sendable {
             }
             self.init(start: start, end: end)
             font = try span.string("font")
+            weight = try span.number("weight")
+            slant = try span.field("fontStyle").fontSlant()
             size = try span.number("size")
             letterSpacing = try span.number("letterSpacing") ?? 0
             wordSpacing = try span.number("wordSpacing")
@@ -154,13 +160,32 @@ public struct LayoutRequest: Sendable {
             }
         }
 
-        /// The engine's span, its font looked up in `context`.
-        /// - Throws: ``LayoutError`` for a font that cannot be loaded or a feature tag that is not four letters.
-        func styled(in context: FontContext, index: Int) throws -> StyledSpan {
+        /// The instance the span's fonts are loaded at: the request's `inherited` one (its weight,
+        /// stretch, style, variations and synthesis), with the span's own weight and style, as CSS
+        /// inherits them.
+        /// - Throws: ``LayoutError`` `.invalidArgument` naming `spans[index].weight` for a weight outside 1 to 1000.
+        func selection(inheriting inherited: FontSelection, index: Int) throws -> FontSelection {
+            var selection = inherited
+            if let weight { selection.weight = try FontSelection.checkedWeight(weight, key: "spans[\(index)].weight") }
+            if let slant { selection.slant = slant }
+            return selection
+        }
+
+        /// The engine's span, its fonts looked up in `context`: its own list, or the request's
+        /// `font` when it only sets a weight or style, at the request's instance with the span's
+        /// own weight and style (``selection(inheriting:index:)``) and at its size; nil (the
+        /// text's fonts) when it sets none of them.
+        /// - Throws: ``LayoutError`` for a font that cannot be loaded, a weight out of range or a
+        ///   feature tag that is not four letters.
+        func styled(in context: FontContext, index: Int, request: LayoutRequest) throws -> StyledSpan {
             var span = StyledSpan(range: start..<end, size: size, features: try features.map { try FontFeature($0.tag, $0.value) },
                                   letterSpacing: letterSpacing, attributes: Dictionary(attributes, uniquingKeysWith: { _, last in last }),
                                   decoration: decoration)
-            span.fonts = try font.map { try context.fonts(familyList: $0, key: "spans[\(index)].font") }
+            if font != nil || weight != nil || slant != nil {
+                span.fonts = try context.fonts(familyList: font ?? request.font ?? "",
+                                               selection: selection(inheriting: request.fontSelection, index: index),
+                                               size: size ?? request.settings.text.size, key: "spans[\(index)].font")
+            }
             span.wordSpacing = wordSpacing
             return span
         }
@@ -285,7 +310,7 @@ public struct LayoutRequest: Sendable {
             throw BoundaryError(.invalidJob, error.message, keys: error.keys)
         }
         let prepared = try PreparedText(text, style: try style(fonts: fonts),
-                                        spans: try spans.enumerated().map { try $1.styled(in: context, index: $0) },
+                                        spans: try spans.enumerated().map { try $1.styled(in: context, index: $0, request: self) },
                                         inlineObjects: placeholders)
         let measurement = try prepared.measureEditor(editorWidth: settings.editorWidth, sizing: settings.sizing, glyphRuns: glyphRuns)
         let shrinkWrapWidth = shrinkWrap ? try measurement.layout.shrinkWrapWidth() : nil

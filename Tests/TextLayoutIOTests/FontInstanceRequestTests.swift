@@ -51,6 +51,38 @@ struct FontInstanceRequestTests {
         #expect(warnings.count == 2 && warnings[0].contains("clamped to 900") && warnings[1].contains("no axis 'wdth'"), "\(result.json)")
     }
 
+    /// Each run of a result's first line, by the first character of its text: its font and what is synthesized.
+    private func runs(_ job: String) throws -> [(font: String, synthetic: [String])] {
+        let result = batchResult(job, layouter: Self.layouter)
+        #expect(result.succeeded, "\(result.json)")
+        let lines = try #require(foundationObject(result.json)?["lines"] as? [[String: Any]], "\(result.json)")
+        let runs = try #require(lines.first?["runs"] as? [[String: Any]])
+        return runs.map { ($0["font"] as? String ?? "", $0["synthetic"] as? [String] ?? []) }.sorted { $0.font < $1.font }
+    }
+
+    @Test("a span's font list is loaded at the job's instance, as CSS inherits it; the span's own weight and style win")
+    func spansInheritTheInstance() throws {
+        let text = #""text":"abc שלום","font":"DejaVu Sans","glyphs":true"#
+        // Bold: DejaVu Sans Bold for the Latin, Noto Sans Hebrew (no bold face) made bold.
+        let bold = try runs(#"{\#(text),"weight":700,"spans":[{"start":4,"end":8,"font":"Noto Sans Hebrew"}]}"#)
+        #expect(bold.count == 2 && bold[0].font.hasPrefix("DejaVu Sans Bold") && bold[1].font.hasPrefix("Noto Sans Hebrew")
+                && bold[1].synthetic == ["bold"], "\(bold)")
+        // The span's own weight keeps it upright and regular in a bold job; its own style slants it in a regular one.
+        let regular = try runs(#"{\#(text),"weight":700,"spans":[{"start":4,"end":8,"font":"Noto Sans Hebrew","weight":400}]}"#)
+        #expect(regular.count == 2 && regular[1].font.hasPrefix("Noto Sans Hebrew") && regular[1].synthetic.isEmpty, "\(regular)")
+        let italic = try runs(#"{\#(text),"spans":[{"start":4,"end":8,"font":"Noto Sans Hebrew","fontStyle":"italic"}]}"#)
+        #expect(italic.count == 2 && italic[1].synthetic == ["oblique"] && italic[0].synthetic.isEmpty, "\(italic)")
+        // A span that sets only a weight takes the job's list at that weight.
+        let weightOnly = try runs(#"{"text":"abc def","font":"DejaVu Sans","spans":[{"start":4,"end":7,"weight":700}],"glyphs":true}"#)
+        #expect(weightOnly.map(\.font.description).contains { $0.hasPrefix("DejaVu Sans Bold") }
+                && weightOnly.map(\.font.description).contains { $0.hasPrefix("DejaVu Sans Book") }, "\(weightOnly)")
+        // A span's weight out of range names the span.
+        let result = batchResult(#"{\#(text),"spans":[{"start":4,"end":8,"weight":0}]}"#, layouter: Self.layouter)
+        let error = try #require(foundationObject(result.json)?["error"] as? [String: Any], "\(result.json)")
+        #expect(error["code"] as? String == "invalidArgument" && (error["message"] as? String)?.hasPrefix("spans[0].weight must be a CSS weight") == true,
+                "\(result.json)")
+    }
+
     @Test("bad instance values are errors naming the key and the wrong part",
           arguments: [(#""variations":{"wgh":650}"#, "invalidArgument", "'wgh'"),
                       (#""variations":"'wght' 650 'opsz' 12""#, "invalidArgument", "'wght'"),

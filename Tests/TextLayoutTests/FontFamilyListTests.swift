@@ -135,4 +135,30 @@ struct FontFamilyListTests {
         let hebrewFirst = try runFonts("\u{1EA3}", "Noto Sans Hebrew, DejaVu Sans")
         #expect(hebrewFirst.count == 1 && hebrewFirst[0].font === sans)
     }
+
+    @Test("a space character or non-breaking hyphen a family lacks stays in that family when it has what HarfBuzz draws instead: its space, its hyphen")
+    func harfBuzzStandInCoverage() throws {
+        let hebrew = try bundled("NotoSansHebrew-Regular.ttf")
+        let sans = try bundled("DejaVuSans.ttf")
+        let size = 17.0
+        // Noto Sans Hebrew has U+0020 and U+2010 but none of these; DejaVu Sans has them all.
+        let standIns: [(Unicode.Scalar, em: Double?)] = [("\u{202F}", nil), ("\u{2009}", 1.0 / 5), ("\u{2002}", 0.5), ("\u{2003}", 1), ("\u{2011}", nil)]
+        #expect(hebrew.hasGlyph(0x20) && hebrew.hasGlyph(0x2010))
+        for (scalar, em) in standIns {
+            #expect(!hebrew.hasGlyph(scalar.value) && sans.hasGlyph(scalar.value), "\(scalar.value)")
+            let text = "שלום\(scalar)עולם"
+            let prepared = try PreparedText(text, style: TextStyle(fonts: bundledFonts.fonts(familyList: "Noto Sans Hebrew, DejaVu Sans")))
+            let runs = try prepared.layout().lines[0].runs
+            #expect(runs.count == 1 && runs[0].font === hebrew && prepared.missingGlyphCount == 0, "U+\(String(scalar.value, radix: 16))")
+            // HarfBuzz gives the stand-in the character's own width: an em space an em, a thin space a fifth of one.
+            if let em {
+                let without = try PreparedText("שלוםעולם", style: prepared.style).layout().lines[0].width
+                let advance = try prepared.layout().lines[0].width - without
+                #expect(abs(advance - em * size) < 0.02, "U+\(String(scalar.value, radix: 16)): \(advance)")
+            }
+        }
+        // U+1680 OGHAM SPACE MARK has a glyph of its own, which HarfBuzz never replaces: the family lacking it is passed over.
+        #expect(!hebrew.hasGlyph(0x1680))
+        #expect(try runFonts("א\u{1680}ב", "Noto Sans Hebrew, DejaVu Sans").contains { $0.text == "\u{1680}" && $0.font !== hebrew })
+    }
 }

@@ -128,6 +128,36 @@ struct TruncationTests {
         #expect(layout.truncation?.hiddenRange == 0..<Self.sentence.utf16.count)
     }
 
+    @Test("an ellipsis with spaces around it is measured as it is drawn, its last space too: the truncated line stays within its width",
+          arguments: TruncationPosition.allCases)
+    func ellipsisSpacesAreMeasured(position: TruncationPosition) throws {
+        // Latin, Hebrew (the line right to left) and Thai with a Korean fallback (the case a fuzzer found).
+        let texts = [(Self.sentence, "DejaVuSans.ttf"),
+                     ("אין מספיק זיכרון לטעינת התמונה, כדאי לנסות לסגור מספר יישומים כדי לפנות זיכרון", "NotoSansHebrew-Regular.ttf"),
+                     ("ษาไทยไม่มีงว่\u{FFFD}x0\u{FFFD}X างระหว่างคำ", "NotoSansThai-Regular.ttf")]
+        var keptBesideEllipsis = 0
+        for ellipsis in [" \u{2026} ", "\u{2026} ", " \u{2026}", " \u{627}\u{644}\u{62E} ", "  "] {
+            for (text, file) in texts {
+                for step in 0..<40 {
+                    let width = 24 + Double(step) * 3.7
+                    let layout = try PreparedText(text, style: Self.style(ParagraphStyle(lineClamp: 2, truncate: position, ellipsis: ellipsis), file: file))
+                        .layout(wrapWidth: width)
+                    guard layout.truncation != nil else { continue }
+                    let last = layout.lines[layout.lineCount - 1]
+                    let context = "\(position), ellipsis \(ellipsis.debugDescription), width \(width), \(file)"
+                    let drawn = last.runs.reduce(0) { $0 + $1.width }
+                    #expect(abs(last.width - drawn) < 1e-6, "\(context): the line's width \(last.width) is not what it draws, \(drawn)")
+                    // Within the width, unless even the ellipsis' first cluster alone is wider.
+                    if last.runs.contains(where: { !$0.isEllipsis && !$0.glyphs.isEmpty }) {
+                        keptBesideEllipsis += 1
+                        #expect(drawn <= width + Layout.fitTolerance, "\(context): the truncated line draws \(drawn) px")
+                    }
+                }
+            }
+        }
+        #expect(keptBesideEllipsis > 100)
+    }
+
     @Test("truncate with an editor's maxHeight keeps the lines within it (insets counted), and the editor's heights use them")
     func clampsByHeight() throws {
         let prepared = try PreparedText(Self.sentence, style: Self.style(ParagraphStyle(truncate: .end)))

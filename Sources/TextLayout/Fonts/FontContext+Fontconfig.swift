@@ -29,12 +29,7 @@ extension FontContext {
         case .oblique: properties.append((FC_SLANT, Double(FC_SLANT_OBLIQUE)))
         }
         if let stretch { properties.append((FC_WIDTH, stretch)) }
-        let fontconfigWeight = try weight.map { weight throws -> Double in
-            guard weight.isFinite, weight >= 1, weight <= 1000 else {
-                throw LayoutError(.invalidArgument, "weight must be a CSS weight from 1 to 1000 (100 thin, 400 regular, 700 bold, 900 black), got \(weight)", keys: ["weight"])
-            }
-            return FcWeightFromOpenTypeDouble(weight)
-        }
+        let fontconfigWeight = try weight.map { weight throws -> Double in FcWeightFromOpenTypeDouble(try FontSelection.checkedWeight(weight)) }
         // The first configuration that knows the name answers: the system's (with the context's
         // folders), then the bundled fonts'.
         let match = try state.withLock { state throws -> (path: String, index: Int) in

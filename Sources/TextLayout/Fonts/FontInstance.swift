@@ -223,12 +223,19 @@ public struct FontSelection: Sendable, Hashable {
         }
     }
 
+    /// `weight` when it is a weight CSS allows (1 to 1000).
+    /// - Throws: ``LayoutError`` `.invalidArgument` naming `key` for any other number.
+    public static func checkedWeight(_ weight: Double, key: String = "weight") throws(LayoutError) -> Double {
+        guard weight.isFinite, weight >= 1, weight <= 1000 else {
+            throw LayoutError(.invalidArgument, "\(key) must be a CSS weight from 1 to 1000 (100 thin, 400 regular, 700 bold, 900 black), got \(plainNumber(weight))", keys: [key])
+        }
+        return weight
+    }
+
     /// Checks the ranges CSS allows: weight 1 to 1000, stretch 50% to 200%.
     /// - Throws: ``LayoutError`` `.invalidArgument` naming the key.
     public func validate() throws(LayoutError) {
-        if let weight, !(weight.isFinite && weight >= 1 && weight <= 1000) {
-            throw LayoutError(.invalidArgument, "weight must be a CSS weight from 1 to 1000 (100 thin, 400 regular, 700 bold, 900 black), got \(plainNumber(weight))", keys: ["weight"])
-        }
+        if let weight { _ = try Self.checkedWeight(weight) }
         if let stretch { try Self.checkStretch(stretch, key: "stretch") }
     }
 

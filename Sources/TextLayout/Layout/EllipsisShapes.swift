@@ -12,9 +12,11 @@ struct EllipsisShapes {
         self.rightToLeft = rightToLeft
     }
 
-    /// The ellipsis' advance in the font of the text at `byte`.
+    /// The ellipsis' advance in the font of the text at `byte`, measured as it is drawn: a space
+    /// at its end does not hang (as the spaces of CSS's `text-overflow` string and Pango's
+    /// ellipsis run do not), since text or the line's end follows it, not a break.
     mutating func width(at byte: Int) -> Double {
-        shape(at: byte, prepared.style.settings.paragraph.ellipsis).line.width
+        shape(at: byte, prepared.style.settings.paragraph.ellipsis).line.runs.drawnWidth
     }
 
     /// The ellipsis as a piece of a line in the font of the text at `byte`: its glyphs generated
@@ -22,7 +24,7 @@ struct EllipsisShapes {
     /// An ellipsis wider than `limit` is cut to its first grapheme cluster.
     mutating func line(at byte: Int, standingFor hiddenStart: Int, within limit: Double) -> BuiltLine {
         var (line, span) = shape(at: byte, prepared.style.settings.paragraph.ellipsis)
-        if line.width > limit, let first = prepared.style.settings.paragraph.ellipsis.first {
+        if line.runs.drawnWidth > limit, let first = prepared.style.settings.paragraph.ellipsis.first {
             line = shape(at: byte, String(first)).line
         }
         let runs = line.runs.map { run in

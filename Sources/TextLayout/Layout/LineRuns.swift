@@ -9,6 +9,15 @@ struct BuiltLine {
     var height: Double
     /// The baseline's distance below the line's top.
     var baselineOffset: Double
+
+    /// The advance of everything the line draws, whitespace at its end included.
+    var drawnWidth: Double { runs.drawnWidth }
+}
+
+extension [GlyphRun] {
+    /// The runs' advances summed: the width they are drawn over, whitespace that would hang at a
+    /// line's end included (a ``Line/width`` leaves that out).
+    var drawnWidth: Double { reduce(0) { $0 + $1.width } }
 }
 
 /// A line's glyphs with their advances in pixels, split by piece (in logical order), and where

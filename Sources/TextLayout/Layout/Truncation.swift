@@ -88,7 +88,7 @@ extension PreparedText {
         line.utf16Range = utf16
         line.byteRange = bytes
         line.contentEnd = bytes.upperBound
-        line.width = built.runs.reduce(0) { $0 + $1.width }
+        line.width = built.drawnWidth
         line.ascent = built.ascent
         line.descent = built.descent
         line.height = built.height
@@ -126,7 +126,7 @@ extension PreparedText {
                 run.x += x
                 joined.runs.append(run)
             }
-            x += part.runs.reduce(0) { $0 + $1.width }
+            x += part.drawnWidth
             joined.ascent = max(joined.ascent, part.ascent)
             joined.descent = max(joined.descent, part.descent)
             joined.baselineOffset = max(joined.baselineOffset, part.baselineOffset)

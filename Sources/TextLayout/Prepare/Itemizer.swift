@@ -172,15 +172,31 @@ func fontRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, list: Font
 }
 
 /// Whether `font` can draw `scalar`: it has a glyph, or the character needs none (controls and
-/// default-ignorable characters, which HarfBuzz hides), or it has the parts of the character's
-/// canonical decomposition (each again as a glyph or through its own decomposition), which
-/// HarfBuzz draws in its place when the font lacks the precomposed glyph (CSS Fonts 4 "Cluster
-/// matching": a font supports a cluster in its precomposed or its canonically decomposed form).
+/// default-ignorable characters, which HarfBuzz hides), or HarfBuzz draws it with a glyph the
+/// font has: the parts of the character's canonical decomposition (each again as a glyph or
+/// through its own decomposition), when the font lacks the precomposed glyph (CSS Fonts 4
+/// "Cluster matching": a font supports a cluster in its precomposed or its canonically decomposed
+/// form), or the character HarfBuzz puts in its place (``harfBuzzStandIn(for:)``). Chromium keeps
+/// a character in the first font HarfBuzz draws it in without a missing glyph, so both rules
+/// are its too.
 private func isCovered(_ scalar: UInt32, by font: Font) -> Bool {
     if scalar < 0x20 || scalar == 0x7F { return true }
     if font.hasGlyph(scalar) { return true }
     if scalar >= 0xAD && cicu_is_default_ignorable(scalar) != 0 { return true }
+    if let standIn = harfBuzzStandIn(for: scalar), font.hasGlyph(standIn) { return true }
     return scalar >= 0xC0 && isCoveredDecomposed(scalar, by: font)
+}
+
+/// The character whose glyph HarfBuzz draws for `scalar` in a font that lacks it, or nil: for
+/// every space character but U+1680 OGHAM SPACE MARK (U+00A0, U+2000 to U+200A, U+202F, U+205F,
+/// U+3000), the font's U+0020 SPACE, its advance set to the space's own width (an em, half an em,
+/// a figure's...: HarfBuzz's space fallback); for U+2011 NON-BREAKING HYPHEN, U+2010 HYPHEN.
+private func harfBuzzStandIn(for scalar: UInt32) -> UInt32? {
+    switch scalar {
+    case 0xA0, 0x2000...0x200A, 0x202F, 0x205F, 0x3000: 0x20
+    case 0x2011: 0x2010
+    default: nil
+    }
 }
 
 /// Whether `font` has every part of the canonical decomposition of `scalar` (false when it has none).
