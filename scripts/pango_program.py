@@ -13,10 +13,10 @@ Fonts are those of Fonts/ only (a fontconfig configuration that holds that folde
 fonts.conf), as the tests' font context has them, so both engines draw from the same files on
 every machine; --system-fonts lets Pango see the system's fonts instead. The program is compiled
 (gcc, pkg-config pangocairo: libpango1.0-dev) into --bin-dir, by default
-$TMPDIR/textlayout-pango, when the source is newer than the binary; exit status 3 when Pango cannot
-be compiled against.
+$TMPDIR/textlayout-pango, unless a binary of the same source is there; exit status 3 when Pango
+cannot be compiled against.
 """
-import argparse, json, os, subprocess, sys, tempfile
+import argparse, hashlib, json, os, subprocess, sys, tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FONTS = os.path.join(ROOT, "Fonts")
@@ -26,17 +26,22 @@ NO_PANGO = 3
 
 
 def build(bin_dir=DEFAULT_BIN_DIR):
-    """The compiled program's path, built when missing or older than its source; exits NO_PANGO without Pango's headers."""
+    """The compiled program's path, named by its source's hash so that a binary of another source is never
+    taken (built when missing); exits NO_PANGO without Pango's headers."""
     os.makedirs(bin_dir, exist_ok=True)
-    binary = os.path.join(bin_dir, "pango_lines")
-    if os.path.exists(binary) and os.path.getmtime(binary) >= os.path.getmtime(SOURCE):
+    with open(SOURCE, "rb") as f:
+        binary = os.path.join(bin_dir, "pango_lines-" + hashlib.sha256(f.read()).hexdigest()[:16])
+    if os.path.exists(binary):
         return binary
     flags = subprocess.run(["pkg-config", "--cflags", "--libs", "pangocairo"], capture_output=True, text=True)
     if flags.returncode != 0:
         print(f"Pango cannot be compiled against: pkg-config finds no pangocairo ({flags.stderr.strip()}); "
               "scripts/install-deps.sh installs libpango1.0-dev", file=sys.stderr)
         sys.exit(NO_PANGO)
-    subprocess.run(["gcc", "-O2", "-Wall", "-Werror", "-o", binary, SOURCE] + flags.stdout.split(), check=True)
+    # Compiled under another name and renamed, so a run in parallel never finds a binary half written.
+    partial = f"{binary}.{os.getpid()}"
+    subprocess.run(["gcc", "-O2", "-Wall", "-Werror", "-o", partial, SOURCE] + flags.stdout.split(), check=True)
+    os.replace(partial, binary)
     return binary
 
 
