@@ -22,7 +22,7 @@ struct PangoAgreementTests {
     }
 
     /// What one run measured: the sample's size, its jobs per language and width ("ar w120"), the agreement
-    /// per font ("all" for the whole sample), and the seconds both engines took.
+    /// per font ("all" for the whole sample), and the seconds the measurement took (making the jobs, compiling, both engines).
     struct Measurement {
         var jobs = 0
         var byLanguageAndWidth: [String: Int] = [:]
