@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# Installs what the build and the tests need, only what is missing: Debian packages (a Java runtime, Chromium, Inter's variable font (fonts-inter-variable, for the font-instance tests), hyphenation patterns, libhyphen and Pango's headers among them) and PySpark from PyPI.
+# Installs what the build and the tests need, only what is missing: Debian packages (a Java runtime, Chromium, Inter's variable font (fonts-inter-variable, for the font-instance tests), hyphenation patterns, libhyphen, Pango's headers and the Noto fonts the Pango agreement corpus names among them) and PySpark from PyPI.
 set -euo pipefail
 packages=(pkg-config libfreetype-dev libharfbuzz-dev libfontconfig-dev libicu-dev libpng-dev fontconfig fonts-dejavu-core unicode-data chromium
-          fonts-inter-variable hyphen-en-us hyphen-de hyphen-fr hyphen-ru libhyphen-dev gcc libpango1.0-dev)
+          fonts-inter-variable hyphen-en-us hyphen-de hyphen-fr hyphen-ru libhyphen-dev gcc libpango1.0-dev
+          # The families the corpus names (Benchmarks/Corpus/make_jobs.py), in the system's fonts, as
+          # PangoAgreementTests and Benchmarks/PangoStudy/agreement.py lay them out in Pango and the engine.
+          fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji)
 missing=()
 # A Java runtime for Spark's local mode (scripts/spark_batch.py and its test), unless one is there.
 command -v java >/dev/null || packages+=(default-jre-headless)

@@ -1,28 +1,38 @@
-"""Records Pango's line starts in each golden layout case (a `pango:` line), so GoldenTests can hold our starts against an outside engine.
+"""Records Pango's layout of each golden layout case (its `pango:` line starts, and where they apply `pango-widths:`, `pango-x:` and `pango-hidden:`), so GoldenTests can hold ours against an outside engine.
 
-  python3 scripts/record-pango-starts.py [PEERS_DIR]
+  python3 scripts/record-pango-starts.py [--check | --overwrite] [--goldens DIR]
 
-PEERS_DIR is the folder of the independent peers (pango_layout.c, compare.py); by default
-../shared/peers next to the repository (or next to the main checkout, from a git worktree).
-Their code is not copied: compare.py builds pango_layout.
+Each case Tests/Goldens/{core,scripts}/NAME.txt is a batch job (`text` a JSON string, `font` a file
+in Fonts/, `insets` T,L,B,R). scripts/pango_program.py lays it out with the project's Pango program
+(Benchmarks/PangoStudy/pango_lines.c) in the same font file (a fontconfig configuration that holds
+only Fonts/), at the case's size, wrap width (less the side insets) and lineSpace, with what Pango
+can take of its paragraph settings: align and indent (pango_layout_set_alignment, _set_justify,
+_set_indent), lineClamp, maxHeight (less the top and bottom insets) and truncate (Pango's
+ellipsizing at a height of -N lines or of the pixels), direction and language; Pango inserts
+hyphens where the text has a soft hyphen (U+00AD). The rest (lineHeight, strut, lineBreak, hyphens,
+textWrap, minLines, maxLines) Pango does not take: its greedy layout at the case's width is recorded.
 
-Each case Tests/Goldens/{core,scripts}/NAME.txt is laid out by Pango with the same font file
-(Fonts/, found by its family through a fontconfig configuration that holds only Fonts/, as the
-golden tests' font context does), the size and wrap width of NAME.expected (the width less the
-side insets), and the case's lineSpace. With a soft hyphen (U+00AD) in the text, Pango inserts
-hyphens (PEER_INSERT_HYPHENS=1). The `pango:` line is rewritten in place; a case whose starts in
-NAME.expected differ from Pango's must name the kind of difference in a `pango-difference:` line
-(one of the kinds in the "Exactness against Pango" tables of docs/exactness.md), which this script keeps.
-It prints every case whose recorded kind is missing or no longer needed, and then exits 1.
+Recorded: `pango` (line starts, UTF-16 offsets) always; `pango-widths` and `pango-x` (each line's
+width and where its content starts, in px) when the case sets align or indent; `pango-hidden` (the
+range Pango's ellipsis stands for) when Pango ellipsized. A missing line is added. A line whose
+recorded value differs from Pango's is left as it is and reported (the golden, the key, both
+values), and the script exits 1, unless --overwrite rewrites it. --check writes nothing and exits
+1 on any line missing or differing. --goldens names another folder of core/ and scripts/ cases.
+
+A case whose starts in NAME.expected differ from Pango's must name the kind of difference in a
+`pango-difference:` line (one of the kinds in the "Exactness against Pango" tables of
+docs/exactness.md); every case whose kind is missing or no longer needed is listed, and the exit
+status is 1.
 """
-import json, os, re, subprocess, sys, tempfile
-from pango_peers import load_compare
+import argparse, json, os, re, sys
+from pango_program import layout
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-FONTS = os.path.join(ROOT, "Fonts")
 GOLDENS = os.path.join(ROOT, "Tests", "Goldens")
 AREAS = ["core", "scripts"]
 DEFAULT_FONT = "DejaVuSans.ttf"
+# The case's keys that record Pango's layout, not part of the job.
+PANGO_KEYS = {"pango", "pango-difference", "pango-hidden", "pango-x", "pango-widths"}
 
 
 def case_settings(txt):
@@ -37,75 +47,89 @@ def case_settings(txt):
     return settings
 
 
-def expected_layout(expected):
-    """Size, wrap width and line starts from a case's .expected dump."""
-    size = float(re.search(r"^font .* size ([0-9.]+)$", expected, re.M).group(1))
-    width = float(re.search(r"^width ([0-9.]+)$", expected, re.M).group(1))
-    starts = [int(m.group(1)) for m in re.finditer(r"^line \d+ \[(\d+)\.\.", expected, re.M)]
-    return size, width, starts
+def case_job(settings):
+    """The batch job of a case, as GoldenTests' goldenJob reads it."""
+    job = {"font": DEFAULT_FONT}
+    for key, value in settings.items():
+        if key in PANGO_KEYS:
+            continue
+        if key == "font":
+            job[key] = value
+        elif key == "insets":
+            job[key] = dict(zip(["top", "left", "bottom", "right"], (float(v) for v in value.split(","))))
+        else:
+            job[key] = json.loads(value)
+    return job
 
 
-def fontconfig_file(workdir):
-    """A fontconfig configuration that sees only the bundled fonts and their own language preferences."""
-    path = os.path.join(workdir, "fonts.conf")
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(f'<?xml version="1.0"?>\n<fontconfig><dir>{FONTS}</dir>'
-                f'<cachedir>{os.path.join(workdir, "cache")}</cachedir>'
-                f'<include ignore_missing="yes">{os.path.join(FONTS, "fonts.conf")}</include>'
-                # Bitmap fonts (the colour emoji) scaled to the size asked, as the system's configuration
-                # and the engine do; without it cairo draws them at their strike size (136 px).
-                f'<include ignore_missing="yes">/etc/fonts/conf.d/10-scale-bitmap-fonts.conf</include></fontconfig>\n')
-    return path
+def expected_starts(expected):
+    """Our line starts, from a case's .expected dump."""
+    return [int(m.group(1)) for m in re.finditer(r"^line \d+ \[(\d+)\.\.", expected, re.M)]
 
 
-def family_of(font_file, env):
-    """The family fontconfig names `font_file` by, checked to resolve back to that same file."""
-    path = os.path.join(FONTS, font_file)
-    family = subprocess.run(["fc-query", "-f", "%{family[0]}", path], capture_output=True, text=True, check=True).stdout
-    found = subprocess.run(["fc-match", "-f", "%{file}", family], capture_output=True, text=True, check=True, env=env).stdout
-    if os.path.realpath(found) != os.path.realpath(path):
-        sys.exit(f"the family '{family}' of {font_file} resolves to {found}, not to {path}: Pango would use another font")
-    return family
+def pango_lines(job, result):
+    """The `pango*` lines Pango's result gives the case, key to value."""
+    lines = {"pango": ",".join(map(str, result["starts"]))}
+    if job.get("align") or job.get("indent"):
+        lines["pango-widths"] = ",".join(f"{w:.3f}" for w in result["widths"])
+        lines["pango-x"] = ",".join(f"{x:.3f}" for x in result["xs"])
+    if result["hidden"]:
+        lines["pango-hidden"] = ",".join(map(str, result["hidden"]))
+    return lines
 
 
-def with_pango_line(txt, starts):
-    """The case file with its `pango:` line set to `starts` (added after the text line when absent)."""
-    line = "pango: " + ",".join(map(str, starts))
-    if re.search(r"^pango:.*$", txt, re.M):
-        return re.sub(r"^pango:.*$", line, txt, count=1, flags=re.M)
+def with_line(txt, key, value):
+    """The case file with its `key:` line set to `value` (added at the end when absent)."""
+    line = f"{key}: {value}"
+    pattern = rf"^{re.escape(key)}:.*$"
+    if re.search(pattern, txt, re.M):
+        return re.sub(pattern, lambda _: line, txt, count=1, flags=re.M)
     return txt.rstrip("\n") + "\n" + line + "\n"
 
 
 def main():
-    compare = load_compare(sys.argv[1] if len(sys.argv) > 1 else None)
-    workdir = tempfile.mkdtemp(prefix="textlayout-pango-goldens-")
-    env = dict(os.environ, FONTCONFIG_FILE=fontconfig_file(workdir), LANG="C.UTF-8", LC_ALL="C.UTF-8")
-    env.pop("PEER_INSERT_HYPHENS", None)
-    problems = []
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--check", action="store_true", help="write nothing; exit 1 when a recorded line is missing or differs")
+    mode.add_argument("--overwrite", action="store_true", help="rewrite recorded lines that differ from Pango's")
+    parser.add_argument("--goldens", default=GOLDENS, help="the folder of the core/ and scripts/ cases (Tests/Goldens)")
+    args = parser.parse_args()
+    cases = []
     for area in AREAS:
-        for name in sorted(n[:-4] for n in os.listdir(os.path.join(GOLDENS, area)) if n.endswith(".txt")):
-            txt_path = os.path.join(GOLDENS, area, name + ".txt")
-            txt = open(txt_path, encoding="utf-8").read()
+        folder = os.path.join(args.goldens, area)
+        for name in sorted(n[:-4] for n in os.listdir(folder) if n.endswith(".txt")):
+            path = os.path.join(folder, name + ".txt")
+            txt = open(path, encoding="utf-8").read()
             settings = case_settings(txt)
-            text = json.loads(settings["text"])
-            size, width, ours = expected_layout(open(os.path.join(GOLDENS, area, name + ".expected"), encoding="utf-8").read())
-            family = family_of(settings.get("font", DEFAULT_FONT), env)
-            job = f"{size}\t{width}\t{settings.get('lineSpace', '0')}\t{family}\t{compare.esc(text)}\n"
-            run_env = dict(env, PEER_INSERT_HYPHENS="1") if "\u00ad" in text else env
-            out = subprocess.run([os.path.join(compare.BIN, "pango_layout")], input=job, capture_output=True,
-                                 text=True, check=True, env=run_env).stdout
-            pango = [int(x) for x in out.split("\t")[2].split(",")]
-            with open(txt_path, "w", encoding="utf-8") as f:
-                f.write(with_pango_line(txt, pango))
-            kind = settings.get("pango-difference")
-            if pango != ours and not kind:
-                problems.append(f"{area}/{name}: ours {ours}, Pango {pango}: name the kind in a 'pango-difference:' line")
-            elif pango == ours and kind:
-                problems.append(f"{area}/{name}: same starts as Pango, but the case names the difference '{kind}': remove it")
-            print(f"{area}/{name}: {'same' if pango == ours else 'differs (' + (kind or 'unnamed') + ')'} {pango}")
-    for p in problems:
+            cases.append((f"{area}/{name}", path, txt, settings, case_job(settings)))
+    results = layout([job for *_, job in cases])
+    differing, problems = [], []
+    for (case, path, txt, settings, job), result in zip(cases, results):
+        updated = txt
+        for key, value in pango_lines(job, result).items():
+            recorded = settings.get(key)
+            if recorded == value:
+                continue
+            if recorded is not None and not args.overwrite:
+                differing.append(f"{case}: '{key}' is recorded as {recorded}, Pango gives {value}"
+                                 + ("" if args.check else " (left as it is: --overwrite rewrites it)"))
+                continue
+            if args.check:
+                differing.append(f"{case}: no '{key}' line; Pango gives {value}")
+            updated = with_line(updated, key, value)
+        if updated != txt and not args.check:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(updated)
+        ours = expected_starts(open(path[:-4] + ".expected", encoding="utf-8").read())
+        kind = settings.get("pango-difference")
+        if result["starts"] != ours and not kind:
+            problems.append(f"{case}: ours {ours}, Pango {result['starts']}: name the kind in a 'pango-difference:' line")
+        elif result["starts"] == ours and kind:
+            problems.append(f"{case}: same starts as Pango, but the case names the difference '{kind}': remove it")
+        print(f"{case}: {'same' if result['starts'] == ours else 'differs (' + (kind or 'unnamed') + ')'} {result['starts']}")
+    for p in differing + problems:
         print(p, file=sys.stderr)
-    sys.exit(1 if problems else 0)
+    sys.exit(1 if differing or problems else 0)
 
 
 if __name__ == "__main__":

@@ -27,9 +27,9 @@ func goldenSettings(_ source: String) throws -> [(key: String, value: String)] {
 /// The keys of a golden case that record Pango's layout of it (scripts/record-pango-starts.py):
 /// `pango` its line starts (UTF-16 offsets), `pango-difference` the kind of difference from ours,
 /// `pango-hidden` the UTF-16 range Pango's ellipsis stands for in a clamped case (`start,end`);
-/// `pango-x` and `pango-widths` each line's x and width as /work/shared/peers' `pango_layout` prints
-/// them with the case's `PEER_ALIGN` and `PEER_INDENT` (alignment and indent cases): where each
-/// line's content starts, and its width.
+/// `pango-x` and `pango-widths` each line's x and width as the project's Pango program
+/// (Benchmarks/PangoStudy/pango_lines.c) prints them with the case's `align` and `indent`
+/// (alignment and indent cases): where each line's content starts, and its width.
 let pangoKeys = ["pango", "pango-difference", "pango-hidden", "pango-x", "pango-widths"]
 
 /// A golden case's job: `key: value` lines, `#` comments. `text` is a JSON string literal; `font`
