@@ -27,3 +27,10 @@ func firstSightPasses(_ jobs: [BenchJob]) -> [[Int]] {
     }
     return passes
 }
+
+/// The texts of the jobs in the first job's font, each once, in input order: what the keystroke
+/// and stream scenarios build their documents from (the corpus gives each text three times in a row).
+func distinctTexts(_ jobs: [BenchJob]) -> [String] {
+    var seen = Set<TextInStyle>()
+    return jobs.filter { $0.style.font === jobs[0].style.font && seen.insert(TextInStyle($0)).inserted }.map(\.text)
+}

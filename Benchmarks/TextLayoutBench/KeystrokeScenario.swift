@@ -1,4 +1,4 @@
-// The keystroke scenario: a sentence typed character by character into 10 KB and 100 KB multi-paragraph texts, against laying the whole text out again in the same cache state.
+// The keystroke scenario: a sentence typed character by character into 10 KB, 100 KB and 1 MB documents of long and of short paragraphs, against laying the whole text out again in the same cache state.
 import Foundation
 import TextLayout
 
@@ -24,14 +24,30 @@ struct KeystrokeScenario {
     static let typing = "Sure, I can bring the maps.\nWait for me by the old bridge at one?\nJ."
 
     /// The sizes of text typed into, in kilobytes.
-    static let kilobytes = [10, 100]
+    static let kilobytes = [10, 100, 1000]
+
+    /// The documents typed into: the corpus's texts one a paragraph, or short paragraphs as a chat log has.
+    enum Document: String, CaseIterable {
+        case longParagraphs = "long paragraphs"
+        case shortParagraphs = "short paragraphs"
+    }
+
+    /// The byte lengths that the short paragraphs aim at in turn (40 on average, 41 with the
+    /// newline: about 24,400 paragraphs in 1 MB).
+    static let shortParagraphBytes = [20, 30, 40, 50, 60]
+
+    /// About `kilobytes` KB of `document` made of the jobs' texts in the first job's style.
+    func text(_ document: Document, kilobytes: Int) -> (String, TextStyle) {
+        switch document {
+        case .longParagraphs: longText(kilobytes: kilobytes)
+        case .shortParagraphs: shortParagraphText(kilobytes: kilobytes)
+        }
+    }
 
     /// About `kilobytes` KB of the jobs' own texts, one a paragraph, in the first job's style: each
     /// distinct text once, then again from the first when they hold fewer bytes.
     func longText(kilobytes: Int) -> (String, TextStyle) {
-        var texts: [String] = []
-        var seen = Set<TextInStyle>()
-        for job in jobs where job.style.font === jobs[0].style.font && seen.insert(TextInStyle(job)).inserted { texts.append(job.text) }
+        let texts = distinctTexts(jobs)
         var text = ""
         var bytes = 0
         for next in (0...).lazy.map({ texts[$0 % texts.count] }) {
@@ -42,9 +58,42 @@ struct KeystrokeScenario {
         return (text, jobs[0].style)
     }
 
-    /// A keystroke case's line: `keystroke middle 10KB: 12.3 us = 0.45% of the full layout`.
-    static func caseLine(_ place: String, kilobytes: Int, keystroke: Double, fullLayout: Double) -> String {
-        String(format: "keystroke %@ %dKB: %.1f us = %.2f%% of the full layout", place, kilobytes, keystroke * 1e6, 100 * keystroke / fullLayout)
+    /// About `kilobytes` KB of the words of the jobs' distinct texts, in order (again from the
+    /// first when they hold fewer bytes), in paragraphs of whole words that each fill up to the
+    /// next of ``shortParagraphBytes`` (at least one word), as the messages of a chat log.
+    func shortParagraphText(kilobytes: Int) -> (String, TextStyle) {
+        let words = distinctTexts(jobs).flatMap { $0.split(whereSeparator: { $0 == " " || $0 == "\n" }) }
+        var paragraphs: [String] = []
+        var paragraph = ""
+        var bytes = 0
+        for word in (0...).lazy.map({ words[$0 % words.count] }) {
+            let target = Self.shortParagraphBytes[paragraphs.count % Self.shortParagraphBytes.count]
+            if !paragraph.isEmpty, paragraph.utf8.count + 1 + word.utf8.count > target {
+                paragraphs.append(paragraph)
+                bytes += paragraph.utf8.count + 1
+                paragraph = ""
+                if bytes >= kilobytes * 1000 { break }
+            }
+            paragraph += (paragraph.isEmpty ? "" : " ") + word
+        }
+        return (paragraphs.joined(separator: "\n"), jobs[0].style)
+    }
+
+    /// `10KB` for 10, `1MB` for 1000.
+    static func sizeName(kilobytes: Int) -> String {
+        kilobytes >= 1000 && kilobytes % 1000 == 0 ? "\(kilobytes / 1000)MB" : "\(kilobytes)KB"
+    }
+
+    /// A keystroke case's line: `keystroke middle 10KB: 12.3 us = 0.45% of the full layout (short paragraphs)`.
+    static func caseLine(_ place: String, kilobytes: Int, keystroke: Double, fullLayout: Double, document: Document) -> String {
+        String(format: "keystroke %@ %@: %.1f us = %.2f%% of the full layout (%@)", place, sizeName(kilobytes: kilobytes),
+               keystroke * 1e6, 100 * keystroke / fullLayout, document.rawValue)
+    }
+
+    /// The line of a larger text's keystroke in the middle against the smallest's:
+    /// `keystroke middle 1MB / 10KB = 1.52 (short paragraphs)`.
+    static func ratioLine(kilobytes: Int, to smallest: Int, _ ratio: Double, document: Document) -> String {
+        String(format: "keystroke middle %@ / %@ = %.2f (%@)", sizeName(kilobytes: kilobytes), sizeName(kilobytes: smallest), ratio, document.rawValue)
     }
 
     /// The UTF-16 offset of the first space at or after the middle of `text`: the caret in the
@@ -88,17 +137,23 @@ struct KeystrokeScenario {
     }
 
     func run() throws {
-        var middles: [Int: Double] = [:]
-        for kilobytes in Self.kilobytes { middles[kilobytes] = try run(kilobytes: kilobytes) }
-        if let small = middles[Self.kilobytes[0]], let large = middles[Self.kilobytes[1]] {
-            print(String(format: "keystroke middle %dKB / %dKB = %.2f", Self.kilobytes[1], Self.kilobytes[0], large / small))
+        for document in Document.allCases {
+            print("document: \(document.rawValue)")
+            var middles: [Int: Double] = [:]
+            for kilobytes in Self.kilobytes { middles[kilobytes] = try run(kilobytes: kilobytes, document: document) }
+            let smallest = Self.kilobytes[0]
+            for kilobytes in Self.kilobytes.dropFirst() {
+                if let small = middles[smallest], let large = middles[kilobytes] {
+                    print(Self.ratioLine(kilobytes: kilobytes, to: smallest, large / small, document: document))
+                }
+            }
         }
     }
 
-    /// Types into a text of `kilobytes` KB at its end and in its middle, printing each place's
-    /// figures and the case lines; returns the median keystroke in the middle, in seconds.
-    func run(kilobytes: Int) throws -> Double {
-        let (text, style) = longText(kilobytes: kilobytes)
+    /// Types into `document` of `kilobytes` KB at its end and in its middle, printing each
+    /// place's figures and the case lines; returns the median keystroke in the middle, in seconds.
+    func run(kilobytes: Int, document: Document) throws -> Double {
+        let (text, style) = self.text(document, kilobytes: kilobytes)
         var middle = 0.0
         let lineCount = try PreparedText(text, style: style).layout(wrapWidth: Self.width, lineSpace: 2, glyphRuns: false).lineCount
         print("text: \(text.utf8.count) bytes, \(text.split(separator: "\n").count) paragraphs, \(lineCount) lines at \(Int(Self.width)) px; "
@@ -123,10 +178,10 @@ struct KeystrokeScenario {
                 print(String(format: "keystroke (%@) at the %@: %.1f us = %.2f%% of the full layout",
                              kind, place, keystroke * 1e6, 100 * keystroke / full))
             }
-            print(Self.caseLine(place, kilobytes: kilobytes, keystroke: median(all.characters), fullLayout: full))
+            print(Self.caseLine(place, kilobytes: kilobytes, keystroke: median(all.characters), fullLayout: full, document: document))
             if place == "middle" {
                 middle = median(all.characters)
-                print(Self.caseLine("newline", kilobytes: kilobytes, keystroke: median(all.newlines), fullLayout: full))
+                print(Self.caseLine("newline", kilobytes: kilobytes, keystroke: median(all.newlines), fullLayout: full, document: document))
             }
         }
         return middle

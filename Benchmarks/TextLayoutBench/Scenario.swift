@@ -192,7 +192,12 @@ struct Scenario {
     /// Each round lays every prepared job out at a width a few pixels off the last round's.
     func runRelayout(floor: Floors, _ layOut: LayOut) throws {
         _ = try relayout(jobs, floor: floor, layOut)
+        print(Self.relayoutAgainstPango)
     }
+
+    /// What relayout's ratio to Pango compares, printed under its figures.
+    static let relayoutAgainstPango = "against Pango (compare.py speed): Pango's figure is a fresh layout of each job (it keeps no prepared text "
+        + "to lay out again), so Pango / ours compares its fresh layout with our relayout of a prepared text"
 
     /// ``runRelayout(floor:_:)`` over `jobs`, returning the median per job in seconds. The rounds
     /// read the widths and sizings from arrays of their own, so that a job's strings and style

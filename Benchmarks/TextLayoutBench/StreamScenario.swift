@@ -11,17 +11,26 @@ struct StreamScenario {
     /// A paragraph break after every this many corpus texts, as an answer's paragraphs.
     static let textsPerParagraph = 4
 
-    /// About ``kilobytes`` KB of the jobs' own texts in the first job's style, joined by spaces
-    /// with a paragraph break after every ``textsPerParagraph`` of them (texts repeat when the jobs
-    /// hold fewer bytes).
+    /// The texts the answer is made of: the first font's distinct texts, each once, then again
+    /// from the first when they hold fewer than ``kilobytes`` KB.
+    func answerTexts() -> [String] {
+        let texts = distinctTexts(jobs)
+        var chosen: [String] = []
+        var bytes = 0
+        while bytes < Self.kilobytes * 1000 {
+            chosen.append(texts[chosen.count % texts.count])
+            bytes += chosen[chosen.count - 1].utf8.count + 1
+        }
+        return chosen
+    }
+
+    /// About ``kilobytes`` KB of ``answerTexts()`` in the first job's style, joined by spaces
+    /// with a paragraph break after every ``textsPerParagraph`` of them.
     func answer() -> (String, TextStyle) {
-        let texts = jobs.filter { $0.style.font === jobs[0].style.font }.map(\.text)
         var text = ""
-        var count = 0
-        while text.utf8.count < Self.kilobytes * 1000 {
+        for (count, next) in answerTexts().enumerated() {
             if count > 0 { text += count % Self.textsPerParagraph == 0 ? "\n" : " " }
-            text += texts[count % texts.count]
-            count += 1
+            text += next
         }
         return (text, jobs[0].style)
     }
@@ -58,7 +67,7 @@ struct StreamScenario {
     func run() throws {
         let (text, style) = answer()
         let pieces = Self.pieces(of: text, count: Self.pieceCount)
-        print("answer: \(text.utf8.count) bytes, \(text.split(separator: "\n").count) paragraphs, appended in \(pieces.count) pieces "
+        print("answer: \(text.utf8.count) bytes of \(Set(answerTexts()).count) distinct texts, \(text.split(separator: "\n").count) paragraphs, appended in \(pieces.count) pieces "
               + "at \(Int(Self.width)) px through PreparedText.appending, the height measured after each; the caches emptied before each round")
         var streams: [Double] = []
         var fulls: [Double] = []

@@ -13,13 +13,16 @@ stream, batch, batch-distinct, memory, all (default: all)
   hyphens-auto     cold with hyphens auto, each job in its language, as a ratio to greedy's
                    cold layout (hyphens manual) of the same jobs in the same run
   warm             caches kept: every job a prepared-text cache hit
-  relayout         prepared texts laid out at new widths, lines built
+  relayout         prepared texts laid out at new widths, lines built (against Pango's fresh
+                   layout of each job: compare.py speed times Pango laying the job out anew)
   relayout-height  the same, height-only path (no lines built)
   text-wrap        relayout (lines built) with greedy, balanced and pretty lines, as ratios
                    to greedy's in the same run
   steps            height steps over 100...600 px for every prepared job, beside relayout at one width
-  keystroke        a sentence typed into 10 KB and 100 KB texts, against a full layout in the same cache state
-  stream           a 20 KB answer appended in 4000 pieces, the height measured after each, against one full layout
+  keystroke        a sentence typed into 10 KB, 100 KB and 1 MB documents of long paragraphs (corpus
+                   texts) and of short ones (a chat log), against a full layout in the same cache state
+  stream           a 20 KB answer of distinct texts appended in 4000 pieces, the height measured
+                   after each, against one full layout
   batch            JSON in and out, 1 thread and every core: prepared-text cache hits
   batch-distinct   the batch over passes of distinct texts, caches emptied before each pass
   memory           bytes malloc really holds for prepared texts and caches, per script

@@ -81,13 +81,15 @@ struct ScenarioTests {
 
 @Suite("Benchmark line formats")
 struct BenchmarkLineTests {
-    @Test("a keystroke case's line reads 'keystroke PLACE NKB: T us = P% of the full layout'")
+    @Test("a keystroke case's line reads 'keystroke PLACE SIZE: T us = P% of the full layout (DOCUMENT)', 1000 KB as 1MB")
     func keystrokeCaseLine() {
-        #expect(KeystrokeScenario.caseLine("middle", kilobytes: 10, keystroke: 12.34e-6, fullLayout: 2.742e-3)
-                == "keystroke middle 10KB: 12.3 us = 0.45% of the full layout")
-        #expect(KeystrokeScenario.caseLine("newline", kilobytes: 100, keystroke: 1e-4, fullLayout: 1e-2)
-                == "keystroke newline 100KB: 100.0 us = 1.00% of the full layout")
-        #expect(KeystrokeScenario.kilobytes == [10, 100])
+        #expect(KeystrokeScenario.caseLine("middle", kilobytes: 10, keystroke: 12.34e-6, fullLayout: 2.742e-3, document: .longParagraphs)
+                == "keystroke middle 10KB: 12.3 us = 0.45% of the full layout (long paragraphs)")
+        #expect(KeystrokeScenario.caseLine("middle", kilobytes: 1000, keystroke: 1e-4, fullLayout: 1e-1, document: .shortParagraphs)
+                == "keystroke middle 1MB: 100.0 us = 0.10% of the full layout (short paragraphs)")
+        #expect(KeystrokeScenario.ratioLine(kilobytes: 1000, to: 10, 1.5, document: .shortParagraphs)
+                == "keystroke middle 1MB / 10KB = 1.50 (short paragraphs)")
+        #expect(KeystrokeScenario.kilobytes == [10, 100, 1000])
     }
 
     @Test("the stream's line reads 'stream 20KB in 4000 pieces: R x one full layout'")
@@ -112,12 +114,32 @@ struct BenchmarkLineTests {
         }
     }
 
+    @Test("the short-paragraph document holds the size asked for in paragraphs of about 40 bytes, of the texts' words in order")
+    func shortParagraphs() throws {
+        let jobs = try ScenarioTests.corpusLikeJobs(ScenarioTests.texts, fonts: ScenarioTests.context())
+        let (text, _) = KeystrokeScenario(jobs: jobs, rounds: 1).shortParagraphText(kilobytes: 10)
+        #expect(text.utf8.count >= 10_000 && text.utf8.count < 10_100)
+        let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // 10 KB in paragraphs that average 40 bytes (41 with the newline): about 244.
+        #expect(paragraphs.count > 200 && paragraphs.count < 300, "\(paragraphs.count) paragraphs")
+        #expect(paragraphs.allSatisfy { !$0.isEmpty && $0.utf8.count <= 60 })
+        // The words in order: the first paragraphs hold the first text's words.
+        let words = ScenarioTests.texts.flatMap { $0.split(separator: " ") }
+        #expect(Array(text.split(whereSeparator: { $0 == " " || $0 == "\n" }).prefix(words.count)) == words)
+    }
+
     @Test("the stream's pieces put the answer back together, and streaming them lays out as the whole answer does")
     func streamPieces() throws {
         let fonts = ScenarioTests.context()
         let jobs = try ScenarioTests.corpusLikeJobs(ScenarioTests.texts, fonts: fonts)
-        let (answer, style) = StreamScenario(jobs: jobs, rounds: 1).answer()
+        let scenario = StreamScenario(jobs: jobs, rounds: 1)
+        let (answer, style) = scenario.answer()
         #expect(answer.utf8.count >= StreamScenario.kilobytes * 1000)
+        // Made of the distinct texts in turn, where the corpus gives each text three times in a row.
+        // (Compared by their bytes: the precomposed and the decomposed "café" are two texts.)
+        let texts = scenario.answerTexts().map { Array($0.utf8) }
+        #expect(Array(texts.prefix(ScenarioTests.texts.count)) == ScenarioTests.texts.map { Array($0.utf8) })
+        #expect(zip(texts, texts.dropFirst()).allSatisfy { $0 != $1 })
         #expect(answer.contains("\n") && answer.split(separator: "\n").count > 10)
         let pieces = StreamScenario.pieces(of: String(answer.prefix(2000)), count: 400)
         #expect(pieces.count == 400 && pieces.joined() == String(answer.prefix(2000)))

@@ -63,8 +63,8 @@ struct AppendingTests {
     /// A font whose space is inert (see ``Font/spaceIsInert``), so that appending reshapes from the last space.
     func monospaced() throws -> Font { try bundledFonts.font(path: FontContext.bundledFontPath("DejaVuSansMono.ttf")!) }
 
-    /// The style of seed `seed`: a font whose space kerns or one whose space is inert, hyphenation
-    /// in English or German, a direction, a strictness.
+    /// The style of seed `seed`: a font whose space is not inert (DejaVu Sans: a GSUB ligature
+    /// takes it) or one whose space is, hyphenation in English or German, a direction, a strictness.
     func style(seed: UInt64) throws -> TextStyle {
         let font = try seed % 2 == 1 ? monospaced() : font()
         let language = ["en", "de", nil, "ja"][Int(seed % 4)]
@@ -179,7 +179,7 @@ struct AppendingTests {
         #expect(try grown("12 34 ", "שלום", in: inert) == nil)
         // A closing bracket takes its script from its opening one, wherever that is.
         #expect(try grown("Some (words", ")", in: inert) == nil)
-        // A font whose space kerns reshapes its last run whole: the paragraph's direction may change.
+        // A font whose space is not inert reshapes its last run whole: the paragraph's direction may change.
         #expect(try grown("12 34 ", "שלום", in: dejaVu) != nil)
     }
 

@@ -30,8 +30,8 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     /// The file's size and modification time when loaded: part of the font's identity in caches.
     public let fileStamp: String
     /// Whether no substitution or positioning lookup of the font involves the space glyph, and
-    /// the font has no legacy `kern` table: then text on either side of a space shapes the same
-    /// alone as together, and the word cache may join words shaped in other texts.
+    /// no pair of its legacy `kern` table kerns it: then text on either side of a space shapes the
+    /// same alone as together, and the word cache may join words shaped in other texts.
     let spaceIsInert: Bool
     /// The face's variation axes (its `fvar` table), empty for a face that is not variable.
     public let axes: [FontAxis]
@@ -212,12 +212,21 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     }
 
     /// Looks for the space glyph in every GSUB and GPOS lookup (as context before or after, or as
-    /// input), and for a legacy `kern` table, which HarfBuzz applies without lookups.
+    /// input) and in the pairs of a legacy `kern` table, which HarfBuzz applies without lookups
+    /// (``LegacyKernTable``). Apple's `morx`, `mort` and `kerx` tables, which HarfBuzz applies in
+    /// place of GSUB and GPOS, are not read: a font with one counts as not inert.
     private static func isSpaceInert(_ font: OpaquePointer, space: UInt32) -> Bool {
         let face = hb_font_get_face(font)
+        for tag in ["morx", "mort", "kerx"] as [StaticString] {
+            let table = hb_face_reference_table(face, openTypeTag(tag))
+            defer { hb_blob_destroy(table) }
+            if hb_blob_get_length(table) > 0 { return false }
+        }
         let kern = hb_face_reference_table(face, openTypeTag("kern"))
         defer { hb_blob_destroy(kern) }
-        if hb_blob_get_length(kern) > 0 { return false }
+        var length: UInt32 = 0
+        if let data = hb_blob_get_data(kern, &length), length > 0,
+           LegacyKernTable(bytes: UnsafeRawBufferPointer(start: UnsafeRawPointer(data), count: Int(length))).kerns(glyph: space) { return false }
         let sets = (0..<3).map { _ in hb_set_create()! }
         defer { sets.forEach { hb_set_destroy($0) } }
         for table in [openTypeTag("GSUB"), openTypeTag("GPOS")] {
