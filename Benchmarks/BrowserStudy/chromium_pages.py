@@ -153,9 +153,9 @@ def run_pages(chromium, pages, prefix):
     return results
 
 
-def in_pages(items):
-    """`items` cut into pages of JOBS_PER_PAGE: (index of the first, the page's items)."""
-    return [(first, items[first:first + JOBS_PER_PAGE]) for first in range(0, len(items), JOBS_PER_PAGE)]
+def in_pages(items, size=JOBS_PER_PAGE):
+    """`items` cut into pages of `size` (JOBS_PER_PAGE unless given): (index of the first, the page's items)."""
+    return [(first, items[first:first + size]) for first in range(0, len(items), size)]
 
 
 def study_parser(doc, seed_help, langs, langs_help):
