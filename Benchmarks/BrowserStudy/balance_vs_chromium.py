@@ -27,9 +27,9 @@ the jobs both engines balance, are below their floor (FLOORS, or --starts-floor)
 difference is of no named kind. Python 3 standard library only; needs Chromium
 (Debian's /usr/bin/chromium).
 """
-import collections, html, json, re, sys
+import collections, html, json, re
 
-from chromium_pages import shares_below, checked_study_arguments, font_face, in_pages, make_jobs, page, run_batch, run_pages, study_parser, utf16
+from chromium_pages import finish_check, unnamed_differences, shares_below, checked_study_arguments, font_face, in_pages, make_jobs, page, run_batch, run_pages, study_parser, utf16
 
 DEJAVU_LANGS = ["en", "fr", "de", "ru", "el", "vi"]
 WIDTH_TOLERANCE = 0.5
@@ -313,12 +313,8 @@ def main():
                                     "chromium": {"wrap": theirs_greedy[i], "balance": theirs_balanced[i]}},
                                    ensure_ascii=False) + "\n")
     if args.check:
-        below = shares_below(FLOORS, args.starts_floor, {"starts": (balanced_counts["starts"], balanced_counts["jobs"])})
-        if balance_kinds["other"]:
-            below.append(f"{len(balance_kinds['other'])} balance difference(s) of no named kind")
-        if below:
-            sys.exit("below the floors: " + "; ".join(below))
-        print("\nall figures at or above their floors")
+        finish_check(shares_below(FLOORS, args.starts_floor, {"starts": (balanced_counts["starts"], balanced_counts["jobs"])})
+                     + unnamed_differences({"balance": balance_kinds}))
 
 
 if __name__ == "__main__":

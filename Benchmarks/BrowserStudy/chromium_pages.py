@@ -197,6 +197,18 @@ def shares_below(floors, starts_floor, shares):
             if shares[what][1] == 0 or shares[what][0] < floor * shares[what][1]]
 
 
+def unnamed_differences(differences):
+    """What --check reports of `differences` ({what: {kind: members}}): the members of each kind "other"."""
+    return [f"{len(kinds['other'])} {what} difference(s) of no named kind" for what, kinds in differences.items() if kinds.get("other")]
+
+
+def finish_check(below):
+    """Ends --check: exits 1 naming what is `below` (phrases), else says every figure holds."""
+    if below:
+        sys.exit("below the floors: " + "; ".join(below))
+    print("\nall figures at or above their floors")
+
+
 def checked_study_arguments(ap, args, langs, unknown_langs):
     """The languages of --langs and our CLI's absolute path, once the options every study takes are
     checked: each language one of `langs` (else `unknown_langs` says why), --sample not negative,
