@@ -40,18 +40,8 @@ struct CSSChromiumTests {
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         // A textlayout that drops every job's line height, so its blocks are as tall as `normal` lines.
-        let normal = folder.appendingPathComponent("normal-textlayout")
-        try """
-        #!/bin/sh
-        python3 -c '
-        import json, sys
-        for line in sys.stdin:
-            job = json.loads(line)
-            job.pop("lineHeight", None)
-            print(json.dumps(job, ensure_ascii=False))' | '\(textlayout.path)' "$@"
-        """.write(to: normal, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: normal.path)
-        let run = try Self.study(sample: 20, claims: "lineHeight", textlayout: normal.path)
+        let normal = try InlineObjectsChromiumTests.textlayoutDropping("lineHeight", in: folder, textlayout: textlayout)
+        let run = try Self.study(sample: 20, claims: "lineHeight", textlayout: normal)
         #expect(run.status == 1, "\(run.output)\n\(run.error)")
         #expect(run.error.contains("below the floors:") && run.error.contains("lineHeight difference(s) of no named kind"), "\(run.error)")
     }
