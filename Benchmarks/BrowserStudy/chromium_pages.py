@@ -153,9 +153,9 @@ def run_pages(chromium, pages, prefix):
     return results
 
 
-def in_pages(items):
-    """`items` cut into pages of JOBS_PER_PAGE: (index of the first, the page's items)."""
-    return [(first, items[first:first + JOBS_PER_PAGE]) for first in range(0, len(items), JOBS_PER_PAGE)]
+def in_pages(items, size=JOBS_PER_PAGE):
+    """`items` cut into pages of `size` (JOBS_PER_PAGE unless given): (index of the first, the page's items)."""
+    return [(first, items[first:first + size]) for first in range(0, len(items), size)]
 
 
 def study_parser(doc, seed_help, langs, langs_help):
@@ -195,6 +195,18 @@ def shares_below(floors, starts_floor, shares):
     floors = dict(floors, starts=starts_floor)
     return [f"{what} {percent(*shares[what])} < {100 * floor:g}%" for what, floor in floors.items()
             if shares[what][1] == 0 or shares[what][0] < floor * shares[what][1]]
+
+
+def unnamed_differences(differences):
+    """What --check reports of `differences` ({what: {kind: members}}): the members of each kind "other"."""
+    return [f"{len(kinds['other'])} {what} difference(s) of no named kind" for what, kinds in differences.items() if kinds.get("other")]
+
+
+def finish_check(below):
+    """Ends --check: exits 1 naming what is `below` (phrases), else says every figure holds."""
+    if below:
+        sys.exit("below the floors: " + "; ".join(below))
+    print("\nall figures at or above their floors")
 
 
 def checked_study_arguments(ap, args, langs, unknown_langs):

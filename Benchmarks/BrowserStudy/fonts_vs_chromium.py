@@ -29,9 +29,9 @@ same starts are below their floor (FLOORS, or --starts-floor) or a difference is
 The control is each text at its width in DejaVu Sans alone, without features or spacing: the
 starts' share counts the jobs whose control agrees, as the inline objects' study does. Python 3 standard library only; needs Chromium (Debian's /usr/bin/chromium).
 """
-import collections, html, json, random, sys, unicodedata
+import collections, html, json, random, unicodedata
 
-from chromium_pages import checked_study_arguments, font_face, in_pages, make_jobs, page, run_batch, run_pages, study_parser, utf16
+from chromium_pages import checked_study_arguments, finish_check, shares_below, unnamed_differences, font_face, in_pages, make_jobs, page, run_batch, run_pages, study_parser, utf16
 
 SIZE = 17
 LANGS = ["en", "fr", "de", "ru", "el", "vi", "he", "ar"]
@@ -263,13 +263,7 @@ def main():
             for job, control, o, t in zip(jobs, controls, ours, theirs):
                 f.write(json.dumps({**job, "controlAgrees": control, "ours": o, "chromium": t}, ensure_ascii=False) + "\n")
     if args.check:
-        floors = dict(FLOORS, starts=args.starts_floor)
-        below = [f"{what} {percent(*shares[what])} < {100 * floor:g}%" for what, floor in floors.items()
-                 if shares[what][1] == 0 or shares[what][0] < floor * shares[what][1]]
-        below += [f"{len(kinds['other'])} {what} difference(s) of no named kind" for what, kinds in differences.items() if kinds.get("other")]
-        if below:
-            sys.exit("below the floors: " + "; ".join(below))
-        print("\nall figures at or above their floors")
+        finish_check(shares_below(FLOORS, args.starts_floor, shares) + unnamed_differences(differences))
 
 
 if __name__ == "__main__":

@@ -33,18 +33,8 @@ struct FontListsChromiumTests {
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         // A textlayout that drops every job's word spacing, so its lines are narrower than Chromium's.
-        let unspaced = folder.appendingPathComponent("unspaced-textlayout")
-        try """
-        #!/bin/sh
-        python3 -c '
-        import json, sys
-        for line in sys.stdin:
-            job = json.loads(line)
-            job.pop("wordSpacing", None)
-            print(json.dumps(job, ensure_ascii=False))' | '\(textlayout.path)' "$@"
-        """.write(to: unspaced, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: unspaced.path)
-        let run = try Self.study(sample: 40, textlayout: unspaced.path)
+        let unspaced = try InlineObjectsChromiumTests.textlayoutDropping("wordSpacing", in: folder, textlayout: textlayout)
+        let run = try Self.study(sample: 40, textlayout: unspaced)
         #expect(run.status == 1, "\(run.output)\n\(run.error)")
         #expect(run.error.contains("below the floors:") && run.error.contains("difference(s) of no named kind"), "\(run.error)")
     }

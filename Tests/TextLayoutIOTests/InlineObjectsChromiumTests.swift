@@ -31,6 +31,23 @@ struct InlineObjectsChromiumTests {
         return (Int(match.1)!, Int(match.2)!)
     }
 
+    /// A textlayout in `folder` that gives the built one (`textlayout`) every job without its `key`,
+    /// as a regression that forgot the key would lay it out; its path.
+    static func textlayoutDropping(_ key: String, in folder: URL, textlayout: URL) throws -> String {
+        let wrapper = folder.appendingPathComponent("textlayout-without-\(key)")
+        try """
+        #!/bin/sh
+        python3 -c '
+        import json, sys
+        for line in sys.stdin:
+            job = json.loads(line)
+            job.pop("\(key)", None)
+            print(json.dumps(job, ensure_ascii=False))' | '\(textlayout.path)' "$@"
+        """.write(to: wrapper, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: wrapper.path)
+        return wrapper.path
+    }
+
     /// Runs a study with the built textlayout (`study` given its path) and expects its check to pass.
     static func passingStudy(_ study: (String) throws -> CommandRun) throws -> CommandRun {
         let textlayout = try #require(textlayoutExecutable(), "build the package first (swift build)")

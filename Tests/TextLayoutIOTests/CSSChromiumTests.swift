@@ -1,0 +1,61 @@
+// The CSS semantics the engine claims held against headless Chromium: line-height, text-align, justify, text-indent and -webkit-line-clamp (Benchmarks/BrowserStudy/css_vs_chromium.py --check) and text-wrap: balance (balance_vs_chromium.py --check), each on a fixed seeded sample of the corpus in one browser launch.
+import Foundation
+import Testing
+import TestSupport
+
+@Suite("CSS semantics against Chromium")
+struct CSSChromiumTests {
+    static let script = repositoryRoot.appendingPathComponent("Benchmarks/BrowserStudy/css_vs_chromium.py").path
+    static let balanceScript = repositoryRoot.appendingPathComponent("Benchmarks/BrowserStudy/balance_vs_chromium.py").path
+
+    /// Runs the CSS study with `--check` on `sample` corpus jobs a claim (of `claims`), seed 7, with `textlayout`.
+    static func study(sample: Int, claims: String = "lineHeight,align,justify,indent,clamp", textlayout: String) throws -> CommandRun {
+        try runProgram(["python3", script, "--check", "--sample", "\(sample)", "--seed", "7", "--examples", "1", "--claims", claims,
+                        "--textlayout", textlayout, "--chromium", try #require(InlineObjectsChromiumTests.chromium)])
+    }
+
+    @Test("200 corpus jobs a claim: block heights within n/64 px of CSS line-height's, line edges within 1 px of text-align's, justify's and text-indent's, the kept text of -webkit-line-clamp, every difference of a named kind",
+          .enabled(if: InlineObjectsChromiumTests.chromium != nil, "needs Debian's chromium (scripts/install-deps.sh installs it)"))
+    func sample() throws {
+        let run = try InlineObjectsChromiumTests.passingStudy { try Self.study(sample: 200, textlayout: $0) }
+        // The floors hold over a real comparison: most jobs' starts agree, and each claim compares many lines or jobs.
+        let starts = try InlineObjectsChromiumTests.figure(run.output, "all claims same starts")
+        #expect(starts.part >= 950, "only \(starts.part) of \(starts.whole) jobs have Chromium's starts")
+        // Line heights and alignment agree on every job and line the sample compares (the whole study: 100% and 99.98%).
+        let heights = try InlineObjectsChromiumTests.figure(run.output, "lineHeight same starts")
+        #expect(heights.whole >= 190, "only \(heights.whole) line-height jobs compared")
+        let heightLine = try #require(outputLines(run.output).first { $0.hasPrefix("lineHeight") })
+        #expect(heightLine.contains("within tolerance 100.00%"), "\(heightLine)")
+        let alignLine = try #require(outputLines(run.output).first { $0.hasPrefix("align") })
+        #expect(alignLine.contains("within tolerance 100.00%"), "\(alignLine)")
+        let clampLine = try #require(outputLines(run.output).first { $0.hasPrefix("clamp") })
+        let hidden = try #require(clampLine.firstMatch(of: /(\d+) of them hiding text/), "\(clampLine)")
+        #expect(Int(hidden.1)! >= 80, "only \(hidden.1) clamped jobs hide text: \(clampLine)")
+    }
+
+    @Test("the check fails when the line height is left out of our layouts",
+          .enabled(if: InlineObjectsChromiumTests.chromium != nil, "needs Debian's chromium (scripts/install-deps.sh installs it)"))
+    func checkFails() throws {
+        let textlayout = try #require(textlayoutExecutable(), "build the package first (swift build)")
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A textlayout that drops every job's line height, so its blocks are as tall as `normal` lines.
+        let normal = try InlineObjectsChromiumTests.textlayoutDropping("lineHeight", in: folder, textlayout: textlayout)
+        let run = try Self.study(sample: 20, claims: "lineHeight", textlayout: normal)
+        #expect(run.status == 1, "\(run.output)\n\(run.error)")
+        #expect(run.error.contains("below the floors:") && run.error.contains("lineHeight difference(s) of no named kind"), "\(run.error)")
+    }
+
+    @Test("200 corpus jobs balanced: the same starts as text-wrap: balance on 90% of those both engines balance, every difference of a named kind",
+          .enabled(if: InlineObjectsChromiumTests.chromium != nil, "needs Debian's chromium (scripts/install-deps.sh installs it)"))
+    func balance() throws {
+        let run = try InlineObjectsChromiumTests.passingStudy { textlayout in
+            try runProgram(["python3", Self.balanceScript, "--check", "--sample", "200", "--seed", "7", "--examples", "1",
+                            "--textlayout", textlayout, "--chromium", try #require(InlineObjectsChromiumTests.chromium)])
+        }
+        // The floor holds over a real comparison: enough jobs that both engines balance.
+        let line = try #require(outputLines(run.output).first { $0.contains("balanced by both same") }, "\(run.output)")
+        let jobs = try #require(line.firstMatch(of: /\(of (\d+)\)/), "\(line)")
+        #expect(Int(jobs.1)! >= 70, "only \(jobs.1) jobs balanced by both: \(line)")
+    }
+}
