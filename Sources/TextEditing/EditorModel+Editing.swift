@@ -304,7 +304,9 @@ extension EditorModel {
     func commit(_ newText: String, inlineObjects newObjects: [InlineObject], caretUTF8: Int, announcing: Bool = true) -> Bool {
         // Code units, not String ==: "é" typed over "e" + U+0301 is a change of the text and its offsets.
         let changed = !newText.hasSameCodeUnits(as: text) || newObjects != inlineObjects
-        if changed {
+        // A mask field draws its marked text beside the typed text: a composition begun, ended or
+        // moved over the same text (a "1" marked over a selected "1") is drawn anew all the same.
+        if changed || configuration.mask != nil {
             do { try relayout(text: newText, inlineObjects: newObjects, enabled: isEnabled) } catch { return false }
             text = newText
             inlineObjects = newObjects

@@ -141,6 +141,21 @@ struct MaskCompositionTests {
         #expect(editor.text == "91723")
     }
 
+    @Test("marked text over the same typed text (a 1 marked over a selected 1) is drawn beside it, and cancelled or committed back")
+    func sameText() throws {
+        let editor = try phone()
+        editor.paste("51")
+        let before = editor.snapshot
+        try editor.select(fromUTF16Offset: 1, to: 2)
+        try editor.setMarkedText("1", selectedRange: 1..<1)
+        #expect(editor.text == "51" && editor.formattedText == "+7(5__)___-__-__" && editor.displayText == "+7(51__)___-__-__")
+        #expect(editor.checkInvariants() == [])
+        editor.cancelComposition()
+        #expect(editor.displayText == before.displayText && editor.formattedText == "+7(51_)___-__-__" && editor.checkInvariants() == [])
+        try editor.setMarkedText("1", selectedRange: 1..<1)
+        #expect(editor.unmarkText() == .accepted && editor.formattedText == "+7(51_)___-__-__" && editor.checkInvariants() == [])
+    }
+
     @Test("the length limit applies at the commit, to the characters the mask keeps")
     func lengthLimit() throws {
         let reject = try phone { $0.maxLength = 4 }

@@ -25,9 +25,8 @@ struct UndoCompositionPropertyTests {
         try run(editor, clock: clock, seed: seed, firstEdit: "!", pieces: Self.pieces, marked: Self.marked)
     }
 
-    @Test("the same in a mask field: the commits read through the mask", arguments: [
-        (1, .whole), (2, .leftOnly), (3, .leftAndRight), (4, .whole), (5, .leftOnly), (6, .leftAndRight),
-    ] as [(UInt64, MaskAppearance)])
+    @Test("the same in a mask field: the commits read through the mask",
+          arguments: ([1, 2, 3, 4, 5, 6, 68] as [UInt64]).map { ($0, MaskAppearance.allCases[Int($0 % 3)]) })
     func randomMaskSession(_ seed: UInt64, _ appearance: MaskAppearance) throws {
         let clock = ManualClock()
         let editor = try makeEditor(text: "12", width: 110, clock: clock) {
