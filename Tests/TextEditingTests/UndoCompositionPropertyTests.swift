@@ -9,9 +9,10 @@ struct UndoCompositionPropertyTests {
     static let pieces = ["a", "word ", "é", "\n", "\r\n", "𝔸", "  ", "longerword", "👍🏽", "مرحبا", "x\u{308}"]
     static let marked = ["n", "に", "にほ", "にほん", "日本", "ㅎ", "한", "ni hao", "你好", "ㄱ", "글"]
 
-    /// In a mask field: digits (full-width ones too), letters and kana the slots refuse, spaces that are its literals.
-    static let maskPieces = ["1", "23", "４", "a", "5 6", "789", "０１２３"]
-    static let maskMarked = ["０", "０９", "０９０", "ぜろ", "1", "２ａ３", "にほん", "ｎ"]
+    /// In a mask field (of digit slots, or of mixed slots where a deletion may drop what no longer
+    /// fits): digits (full-width ones too), letters and kana, spaces and hyphens that are its literals.
+    static let maskPieces = ["1", "23", "４", "a", "5 6", "789", "０１２３", "b2", "-"]
+    static let maskMarked = ["０", "０９", "０９０", "ぜろ", "1", "２ａ３", "にほん", "ｎ", "ａ１", "－"]
 
     @Test("undo all gives the first text and selection, redo all the last; heights fresh; cancel restores",
           arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
@@ -26,14 +27,14 @@ struct UndoCompositionPropertyTests {
     }
 
     @Test("the same in a mask field: the commits read through the mask",
-          arguments: ([1, 2, 3, 4, 5, 6, 68] as [UInt64]).map { ($0, MaskAppearance.allCases[Int($0 % 3)]) })
+          arguments: ([1, 2, 3, 4, 5, 6, 7, 8, 68, 191, 326] as [UInt64]).map { ($0, MaskAppearance.allCases[Int($0 % 3)]) })
     func randomMaskSession(_ seed: UInt64, _ appearance: MaskAppearance) throws {
         let clock = ManualClock()
         let editor = try makeEditor(text: "12", width: 110, clock: clock) {
             $0.settings.sizing = EditorSizing(minLines: 1, maxLines: 5)
             $0.undoLimit = 1000
             $0.undoGroupPause = 0.8
-            $0.mask = InputMask(formats: ["dddd dddd dddd dddd dddd dddd"], appearance: appearance, mode: seed % 2 == 0 ? .lenient : .strict)
+            $0.mask = InputMask(formats: seed % 4 < 2 ? ["dddd dddd dddd dddd dddd dddd"] : ["dw-dw-dd", "ddd ww*d"], appearance: appearance, mode: seed % 2 == 0 ? .lenient : .strict)
         }
         try run(editor, clock: clock, seed: seed, firstEdit: "3", pieces: Self.maskPieces, marked: Self.maskMarked)
     }
@@ -57,8 +58,8 @@ struct UndoCompositionPropertyTests {
         for step in 0..<150 {
             var composing = editor.markedRange != nil
             let choice = Int.random(in: 0..<14, using: &random)
-            if composing, choice == 6 || choice == 7 {
-                // A move commits the composition first; the commit is the last edit, seen here.
+            if composing, [4, 5, 6, 7, 13].contains(choice) {
+                // A deletion or a move commits the composition first; the commit is the last edit, seen here.
                 editor.unmarkText()
                 composing = false
                 if !editor.text.hasSameCodeUnits(as: stableText) {
