@@ -1,10 +1,11 @@
-// The text target's editor session: the fuzz text typed, composed, deleted by word, undone and redone in an editor, every snapshot checked against a fresh measurement.
+// The text target's editor session: the fuzz text typed, composed, deleted by word, undone and redone in an editor (a mask field in one session of four), every snapshot checked against a fresh measurement.
 import TextEditing
 import TextLayout
 
 extension FuzzChecks {
     /// Drives an editor over `text` (its U+FFFC dropped: an editor's are objects') with events
-    /// drawn from `events`: typing and marked text cut from the text, backspace, word and line
+    /// drawn from `events` (in a mask field when the last byte is a multiple of 4, its appearance
+    /// and mode from that byte): typing and marked text cut from the text, backspace, word and line
     /// deletion, commits and cancels, undo and redo, caret moves, word and paragraph selection,
     /// pauses. After each event the model's invariants hold and its height and line count equal
     /// a fresh measurement of the text it draws (greedy lines: balanced and pretty ones above an
@@ -26,6 +27,12 @@ extension FuzzChecks {
             settings.paragraph.textWrap = .wrap
             var configuration = EditorConfiguration(font: style.font, settings: LayoutSettings(text: settings, editorWidth: width, sizing: sizing))
             configuration.undoLimit = 1000
+            // One session in four is in a mask field, whose commits read the text through the mask.
+            if let last = events.last, last % 4 == 0 {
+                configuration.mask = InputMask(formats: ["(ddd) ddd-dddd", "w*** ****-********"],
+                                               appearance: MaskAppearance.allCases[Int(last >> 2) % MaskAppearance.allCases.count],
+                                               mode: last & 0x10 == 0 ? .strict : .lenient)
+            }
             let editor = try EditorModel(configuration: configuration, clock: clock)
             let scalars = Array(typed.unicodeScalars)
             /// A piece of the text, by a byte: where it starts and how long it is.
@@ -66,7 +73,8 @@ extension FuzzChecks {
                 let at = "step \(step) (event byte \(byte))"
                 problems += editor.checkInvariants().map { "\(label), editor \(at): \($0)" }
                 let snapshot = editor.snapshot
-                let fresh = try PreparedText(snapshot.displayText, style: editor.style).measureEditor(editorWidth: editor.editorWidth, sizing: sizing)
+                let spans = (snapshot.maskSpans ?? []).compactMap { span in span.kind == .input ? nil : MaskTextStyle().span(span.range, role: span.kind) }
+                let fresh = try PreparedText(snapshot.displayText, style: editor.style, spans: spans).measureEditor(editorWidth: editor.editorWidth, sizing: sizing)
                 expect(snapshot.height == fresh.height && snapshot.lineCount == fresh.lineCount,
                        "\(at): height \(snapshot.height) (\(snapshot.lineCount) lines), a fresh editor \(fresh.height) (\(fresh.lineCount))")
                 if cancelled, let before = beforeComposition {

@@ -281,6 +281,18 @@ int32_t cicu_canonical_decomposition(uint32_t code_point, uint32_t *parts, int32
     return count;
 }
 
+int32_t cicu_nfkc(const uint16_t *text, int32_t length, uint16_t *out, int32_t capacity) {
+    if (text == NULL || length < 0 || capacity < 0 || (out == NULL && capacity > 0)) {
+        return -(int32_t)U_ILLEGAL_ARGUMENT_ERROR;
+    }
+    UErrorCode status = U_ZERO_ERROR;
+    const UNormalizer2 *nfkc = unorm2_getNFKCInstance(&status);
+    if (U_FAILURE(status)) return -(int32_t)status;
+    int32_t written = unorm2_normalize(nfkc, (const UChar *)text, length, (UChar *)out, capacity, &status);
+    if (status == U_BUFFER_OVERFLOW_ERROR || status == U_STRING_NOT_TERMINATED_WARNING) return written;
+    return U_FAILURE(status) ? -(int32_t)status : written;
+}
+
 int32_t cicu_combining_class(uint32_t code_point) {
     return u_getCombiningClass((UChar32)code_point);
 }

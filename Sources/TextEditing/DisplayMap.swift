@@ -22,20 +22,23 @@ struct DisplayMap: Sendable {
     /// A placeholder stands for the empty typed text: its one caret stop is at the drawn text's start.
     static let placeholder = DisplayMap(stops: [0], typedOffsets: [0], characterRanges: [])
 
-    /// Each typed grapheme cluster of `text` drawn at `characterRanges`, with the given caret stops.
-    init(text: String, characterRanges: [Range<Int>], stops: [Int]) {
+    /// Each typed grapheme cluster drawn at `characterRanges`, with the given caret stops.
+    /// - Parameter typed: The typed text's clusters: those of the text, or (while an input method
+    ///   composes in a mask field) those of the text around the marked text with the marked text's
+    ///   between, as they are drawn.
+    init(typed: some Sequence<Character>, characterRanges: [Range<Int>], stops: [Int]) {
         var offsets = [0]
         offsets.reserveCapacity(characterRanges.count + 1)
-        for character in text { offsets.append(offsets[offsets.count - 1] + character.utf16.count) }
+        for character in typed { offsets.append(offsets[offsets.count - 1] + character.utf16.count) }
         precondition(offsets.count == characterRanges.count + 1 && stops.count == offsets.count, "one range per grapheme cluster")
         self.init(stops: stops, typedOffsets: offsets, characterRanges: characterRanges)
     }
 
-    /// One drawn piece of `pieceLength` UTF-16 units per typed grapheme cluster of `text` (bullets).
-    init(text: String, pieceLength: Int) {
-        let count = text.count
+    /// One drawn piece of `pieceLength` UTF-16 units per typed grapheme cluster of `typed` (bullets).
+    init(typed: String, pieceLength: Int) {
+        let count = typed.count
         let ranges = (0..<count).map { $0 * pieceLength..<($0 + 1) * pieceLength }
-        self.init(text: text, characterRanges: ranges, stops: (0...count).map { $0 * pieceLength })
+        self.init(typed: typed, characterRanges: ranges, stops: (0...count).map { $0 * pieceLength })
     }
 
     private init(stops: [Int]?, typedOffsets: [Int], characterRanges: [Range<Int>]) {

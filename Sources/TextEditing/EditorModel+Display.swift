@@ -27,13 +27,27 @@ extension EditorModel {
     /// placeholder while the text is empty (when one is given), else the text, through the mask
     /// when there is one (the first format that accepts the text), with bullets when secure.
     /// `inlineObjects` stand at the text's U+FFFC characters (a masked or secure field has none).
-    static func display(text: String, inlineObjects: [InlineObject], enabled: Bool, configuration: EditorConfiguration,
-                        formats: [MaskFormat]) -> Display {
+    /// `marked`: the UTF-8 range of an input method's marked text in `text`. Without a mask it is
+    /// drawn as the rest of the text is; in a mask field it is not read into the slots (the rules
+    /// of the mask wait for its commit): the text without it goes through the mask, and it is drawn
+    /// as it is at the caret stop where it stands, the literals and placeholders after it moving along.
+    static func display(text: String, marked: Range<Int>?, inlineObjects: [InlineObject], enabled: Bool,
+                        configuration: EditorConfiguration, formats: [MaskFormat]) -> Display {
         let mask = configuration.mask
-        let format = mask == nil ? nil : formats.first { $0.accepts(text) }
+        var typed = text
+        var markedText = ""
+        var markedBoundary = 0
+        if mask != nil, let marked {
+            let range = text.indexRange(ofUTF8Range: marked)
+            let before = String(text[..<range.lowerBound])
+            typed = before + text[range.upperBound...]
+            markedText = String(text[range])
+            markedBoundary = before.count
+        }
+        let format = mask == nil ? nil : formats.first { $0.accepts(typed) }
         func formatted() -> String {
             guard let mask, let format else { return text }
-            return format.render(Array(text), appearance: mask.appearance, placeholder: mask.placeholder(for:)).text
+            return format.render(Array(typed), appearance: mask.appearance, placeholder: mask.placeholder(for:)).text
         }
         if !enabled, !configuration.disabledPlaceholder.isEmpty {
             return Display(text: configuration.disabledPlaceholder, isPlaceholder: true, formattedText: formatted(), map: .placeholder, maskSpans: [])
@@ -42,16 +56,22 @@ extension EditorModel {
             return Display(text: configuration.placeholder, isPlaceholder: true, formattedText: formatted(), map: .placeholder, maskSpans: [])
         }
         if let mask, let format {
-            let rendering = format.render(Array(text), appearance: mask.appearance, placeholder: mask.placeholder(for:),
+            var rendering = format.render(Array(typed), appearance: mask.appearance, placeholder: mask.placeholder(for:),
                                           bullet: configuration.secure ? bullet : nil)
-            return Display(text: rendering.text, isPlaceholder: false,
-                           formattedText: configuration.secure ? formatted() : rendering.text,
-                           map: DisplayMap(text: text, characterRanges: rendering.characterRanges, stops: rendering.stops),
+            let formattedText = configuration.secure ? formatted() : rendering.text
+            var clusters = Array(typed)
+            if !markedText.isEmpty {
+                let k = min(markedBoundary, clusters.count)
+                rendering.insert(markedText, atStop: k)
+                clusters.insert(contentsOf: markedText, at: k)
+            }
+            return Display(text: rendering.text, isPlaceholder: false, formattedText: formattedText,
+                           map: DisplayMap(typed: clusters, characterRanges: rendering.characterRanges, stops: rendering.stops),
                            maskSpans: rendering.spans, styledSpans: mask.styledSpans(rendering.spans))
         }
         if configuration.secure {
             return Display(text: String(repeating: bullet, count: text.count), isPlaceholder: false, formattedText: text,
-                           map: DisplayMap(text: text, pieceLength: bullet.utf16.count), maskSpans: [])
+                           map: DisplayMap(typed: text, pieceLength: bullet.utf16.count), maskSpans: [])
         }
         return Display(text: text, isPlaceholder: false, formattedText: text, map: .identity, maskSpans: [], inlineObjects: inlineObjects)
     }

@@ -4,7 +4,8 @@ import TextLayout
 extension EditorModel {
     /// Types `string` at the caret, replacing the selection; while an input method composes, it
     /// replaces the marked text instead (UIKit's `insertText`: a candidate chosen), and the
-    /// composition and the typing are one undo group.
+    /// composition and the typing are one undo group. In a mask field, such a candidate is read
+    /// as a committed composition is (see ``unmarkText()``).
     ///
     /// With `maxLength`, an edit that would leave more grapheme clusters than the limit is
     /// refused whole (`reject`) or has `string` cut at a grapheme boundary to fit (`truncate`),
@@ -22,8 +23,8 @@ extension EditorModel {
     @discardableResult
     public func insert(_ string: String) -> EditOutcome {
         perform(keepingComposition: true) {
-            replaceMarkedText()
-            return recordingUndo(.typing, endsGroup: string.contains(where: \.isNewline)) { replaceSelection(with: string) }
+            let candidate = replaceMarkedText()
+            return recordingUndo(.typing, endsGroup: string.contains(where: \.isNewline)) { replaceSelection(with: string, fromInputMethod: candidate) }
         }
     }
 
@@ -32,8 +33,8 @@ extension EditorModel {
     @discardableResult
     public func paste(_ string: String) -> EditOutcome {
         perform(keepingComposition: true) {
-            replaceMarkedText()
-            return recordingUndo(.own) { replaceSelection(with: string) }
+            let candidate = replaceMarkedText()
+            return recordingUndo(.own) { replaceSelection(with: string, fromInputMethod: candidate) }
         }
     }
 
@@ -219,11 +220,18 @@ extension EditorModel {
     }
 
     /// Replaces the selection with `string` through the mask and the length limit.
-    private func replaceSelection(with string: String) -> EditOutcome {
+    /// `fromInputMethod`: `string` is what an input method commits (a composition's marked text, or
+    /// the candidate that replaces it); in a mask field it is NFKC-folded (full-width `０９０` counts
+    /// as `090`) and the characters the slots refuse are dropped, as when typed one by one.
+    func replaceSelection(with string: String, fromInputMethod: Bool = false) -> EditOutcome {
         guard isEnabled else { return .rejected }
         let string = string.droppingObjectReplacements
         let range = selectedRange
-        if configuration.mask != nil { return replaceMasked(range, with: string, limited: true) }
+        if configuration.mask != nil {
+            return fromInputMethod
+                ? replaceMasked(range, with: string.compatibilityFolded, limited: true, droppingRefused: true)
+                : replaceMasked(range, with: string, limited: true)
+        }
         let fitted = fitToLimit(string, replacing: range)
         guard fitted.outcome != .rejected else { return .rejected }
         return replace(range, with: fitted.text, insertingObjects: []) ? fitted.outcome : .rejected
@@ -296,7 +304,9 @@ extension EditorModel {
     func commit(_ newText: String, inlineObjects newObjects: [InlineObject], caretUTF8: Int, announcing: Bool = true) -> Bool {
         // Code units, not String ==: "é" typed over "e" + U+0301 is a change of the text and its offsets.
         let changed = !newText.hasSameCodeUnits(as: text) || newObjects != inlineObjects
-        if changed {
+        // A mask field draws its marked text beside the typed text: a composition begun, ended or
+        // moved over the same text (a "1" marked over a selected "1") is drawn anew all the same.
+        if changed || configuration.mask != nil {
             do { try relayout(text: newText, inlineObjects: newObjects, enabled: isEnabled) } catch { return false }
             text = newText
             inlineObjects = newObjects

@@ -64,15 +64,17 @@ extension EditorModel {
     }
 
     /// Replaces `range` of the typed text with `string` under the mask, then the length limit
-    /// (`limited`; text set in code is not limited).
+    /// (`limited`; text set in code is not limited). `droppingRefused`: the characters the slots
+    /// refuse are dropped and the rest go in whatever the mode, as when they are typed one by one
+    /// (a committed composition); otherwise the mode decides.
     ///
     /// - Returns: `.accepted` with everything inserted; `.truncated` when the lenient mode or the
     ///   `truncate` policy kept part of it; `.rejected` (and nothing changes) when the strict mode
     ///   or the `reject` policy refuses it, or when nothing of it fits and nothing was selected.
-    func replaceMasked(_ range: Range<String.Index>, with string: String, limited: Bool) -> EditOutcome {
+    func replaceMasked(_ range: Range<String.Index>, with string: String, limited: Bool, droppingRefused: Bool = false) -> EditOutcome {
         let before = String(text[..<range.lowerBound])
         let after = text[range.upperBound...]
-        let lenient = configuration.mask?.mode == .lenient
+        let lenient = droppingRefused || configuration.mask?.mode == .lenient
         guard var fit = Self.fitMask(before: before, inserted: string, after: after, formats: maskFormats, lenient: lenient) else {
             return .rejected
         }
@@ -99,10 +101,15 @@ extension EditorModel {
         return commit(fit.text, inlineObjects: [], caretUTF8: fit.caretUTF8) ? outcome : .rejected
     }
 
-    /// Deletes `range` of the typed text under the mask: never refused. The text after the range
-    /// moves up into the freed slots; in a mask of mixed slots (`dd-ww`), the characters that no
-    /// longer fit the slot they move to are dropped, unless another format takes the text whole.
+    /// Deletes `range` of the typed text under the mask (see ``maskedDeletion(_:)``): never refused.
     func deleteMasked(_ range: Range<String.Index>) -> EditOutcome {
+        commit(maskedDeletion(range), inlineObjects: [], caretUTF8: text.utf8Offset(of: range.lowerBound)) ? .accepted : .rejected
+    }
+
+    /// The typed text with `range` deleted under the mask. The text after the range moves up into
+    /// the freed slots; in a mask of mixed slots (`dd-ww`), the characters that no longer fit the
+    /// slot they move to are dropped, unless another format takes the text whole.
+    func maskedDeletion(_ range: Range<String.Index>) -> String {
         let before = String(text[..<range.lowerBound])
         let after = text[range.upperBound...]
         let formats = maskFormats.filter { $0.accepts(before) }
@@ -111,6 +118,6 @@ extension EditorModel {
             let refits = formats.map { before + $0.refit(after, fromSlot: before.count) }
             result = refits.max { $0.count < $1.count } ?? result
         }
-        return commit(result, inlineObjects: [], caretUTF8: before.utf8.count) ? .accepted : .rejected
+        return result
     }
 }

@@ -3,7 +3,8 @@ import TextLayout
 
 extension EditorModel {
     /// Prepares and measures what is drawn for `text` (with `inlineObjects` at its U+FFFC
-    /// characters) and `enabled`, preparing only when the drawn text changed. Changes nothing when it throws.
+    /// characters, and the marked text of ``composition``, which must be in step with `text`) and
+    /// `enabled`, preparing only when the drawn text changed. Changes nothing when it throws.
     ///
     /// When the text drawn before and the text drawn now are both the field's own text (neither
     /// is a placeholder), the change is an edit of the drawn text: the smallest replacement that
@@ -17,7 +18,8 @@ extension EditorModel {
     /// what `text` adds at the end of the text drawn now: when both are drawn as they are (no
     /// mask, not secure, no placeholder), the edit is known without comparing the texts.
     func relayout(text: String, inlineObjects: [InlineObject], enabled: Bool, appended: String? = nil) throws {
-        let shown = Self.display(text: text, inlineObjects: inlineObjects, enabled: enabled, configuration: configuration, formats: maskFormats)
+        let shown = Self.display(text: text, marked: composition?.marked, inlineObjects: inlineObjects, enabled: enabled,
+                                 configuration: configuration, formats: maskFormats)
         if shown.text.hasSameCodeUnits(as: prepared.text), shown.styledSpans.areExactly(prepared.spans), shown.inlineObjects == prepared.inlineObjects {
             display = shown
             return

@@ -9,7 +9,8 @@ import TextLayout
 /// the text that is drawn: the text itself, one bullet per grapheme cluster when secure, the
 /// text with its mask's literals around it, the placeholder while the text is empty, or the
 /// disabled placeholder while disabled. With a mask, ``text``, the caret and the selection are
-/// the typed characters only; the caret's and the selection's rectangles are where they are
+/// the typed characters only (with an input method's marked text while it composes, drawn as it
+/// is at the caret); the caret's and the selection's rectangles are where they are
 /// drawn, among the literals. The layout is
 /// `PreparedText.measureEditor` of that text at the editor's width, the call the batch format
 /// makes, or equal to it: an edit of the drawn text (typing, pasting, deleting) reshapes only the
@@ -109,7 +110,7 @@ public final class EditorModel {
         history = UndoHistory(limit: configuration.undoLimit)
         caretIndex = initial.endIndex
         selectionAnchor = initial.endIndex
-        display = Self.display(text: initial, inlineObjects: configuration.inlineObjects, enabled: configuration.enabled,
+        display = Self.display(text: initial, marked: nil, inlineObjects: configuration.inlineObjects, enabled: configuration.enabled,
                                configuration: configuration, formats: maskFormats)
         prepared = try PreparedText(display.text, style: style, spans: display.styledSpans, inlineObjects: display.inlineObjects)
         measurement = try prepared.measureEditor(editorWidth: configuration.settings.editorWidth, sizing: configuration.settings.sizing)
@@ -123,7 +124,8 @@ public final class EditorModel {
     public var showsPlaceholder: Bool { display.isPlaceholder }
     /// The text with its mask's literals around it as ``InputMask/appearance`` shows them (the
     /// text itself without a mask): what ``displayText`` draws when no placeholder shows and the
-    /// entry is not secure.
+    /// entry is not secure. While an input method composes in a mask field, it leaves the marked
+    /// text out, and ``displayText`` draws it at the caret (see ``setMarkedText(_:selectedRange:)``).
     public var formattedText: String { display.formattedText }
     /// The runs of ``displayText`` that are input, literals and placeholders; empty while a
     /// placeholder shows, nil without a mask. The literals and placeholders are laid out as styled
@@ -211,11 +213,16 @@ public final class EditorModel {
         if caretIndex.samePosition(in: text) == nil, caretIndex != text.endIndex { problems.append("caret not on a grapheme boundary") }
         if selectionAnchor.samePosition(in: text) == nil, selectionAnchor != text.endIndex { problems.append("anchor not on a grapheme boundary") }
         if caretIndex > text.endIndex || selectionAnchor > text.endIndex { problems.append("caret or anchor past the end") }
-        let shown = Self.display(text: text, inlineObjects: inlineObjects, enabled: isEnabled, configuration: configuration, formats: maskFormats)
+        let shown = Self.display(text: text, marked: composition?.marked, inlineObjects: inlineObjects, enabled: isEnabled,
+                                 configuration: configuration, formats: maskFormats)
         if !shown.text.hasSameCodeUnits(as: displayText) || shown.isPlaceholder != showsPlaceholder { problems.append("display out of step with the text") }
         if shown.formattedText != formattedText { problems.append("formattedText out of step with the text") }
-        if !showsPlaceholder, !configuration.secure, !formattedText.hasSameCodeUnits(as: displayText) { problems.append("displayText differs from formattedText") }
-        if !maskFormats.isEmpty, !maskFormats.contains(where: { $0.accepts(text) }) { problems.append("the text fits no mask format") }
+        // While composing in a mask field, the marked text is drawn beside the formatted text.
+        let composingInMask = composition != nil && configuration.mask != nil
+        if !showsPlaceholder, !configuration.secure, !composingInMask, !formattedText.hasSameCodeUnits(as: displayText) {
+            problems.append("displayText differs from formattedText")
+        }
+        if !maskFormats.isEmpty, !maskFormats.contains(where: { $0.accepts(textWithoutMarkedText) }) { problems.append("the text fits no mask format") }
         if !measurement.layout.prepared.text.hasSameCodeUnits(as: displayText) { problems.append("measurement of another text") }
         if measurement.layout.prepared.spans != shown.styledSpans { problems.append("measurement with other spans") }
         if inlineObjects.count != text.objectReplacementCount { problems.append("\(inlineObjects.count) inline objects for \(text.objectReplacementCount) U+FFFC") }

@@ -34,7 +34,9 @@ public struct EditorSnapshot: Sendable {
     /// cluster when secure, or a placeholder.
     public var displayText: String
     /// The text with its mask's literals as the mask's appearance shows them (the text itself
-    /// without a mask), never bullets or a placeholder: equal to ``displayText`` when neither shows.
+    /// without a mask), never bullets or a placeholder: equal to ``displayText`` when neither shows
+    /// (but while an input method composes in a mask field: this leaves the marked text out, and
+    /// ``displayText`` draws it at the caret).
     public var formattedText: String
     /// The input, literal and placeholder runs of ``displayText`` under a mask (UTF-16 offsets of
     /// ``displayText``), for a renderer to style; empty while a placeholder shows, nil without a mask.

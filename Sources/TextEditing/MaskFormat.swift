@@ -44,6 +44,42 @@ struct MaskRendering {
     }
 
     var end: Int { length }
+
+    /// Draws `string` as input at the caret stop of typed boundary `k` (an input method's marked
+    /// text, drawn as it is among the literals): each of its grapheme clusters gets a range and a
+    /// caret stop, and what is drawn after the stop moves along.
+    mutating func insert(_ string: String, atStop k: Int) {
+        let at = stops[k]
+        let count = string.utf16.count
+        var inserted: [Range<Int>] = []
+        var offset = at
+        for character in string {
+            inserted.append(offset..<(offset + character.utf16.count))
+            offset += character.utf16.count
+        }
+        func moved(_ range: Range<Int>) -> Range<Int> { (range.lowerBound + count)..<(range.upperBound + count) }
+        text.insert(contentsOf: string, at: text.utf16.index(text.utf16.startIndex, offsetBy: at))
+        length += count
+        characterRanges = characterRanges[..<k] + inserted + characterRanges[k...].map(moved)
+        stops = stops[..<k] + inserted.map(\.lowerBound) + stops[k...].map { $0 + count }
+        // The spans before the stop stay, the one it cuts is split, the rest move; the marked text is an input span.
+        var pieces: [MaskSpan] = []
+        for span in spans where span.range.lowerBound < at {
+            pieces.append(MaskSpan(kind: span.kind, range: span.range.lowerBound..<min(span.range.upperBound, at)))
+        }
+        pieces.append(MaskSpan(kind: .input, range: at..<(at + count)))
+        for span in spans where span.range.upperBound > at {
+            pieces.append(MaskSpan(kind: span.kind, range: moved(max(span.range.lowerBound, at)..<span.range.upperBound)))
+        }
+        spans = []
+        for piece in pieces where !piece.range.isEmpty {
+            if let last = spans.last, last.kind == piece.kind, last.range.upperBound == piece.range.lowerBound {
+                spans[spans.count - 1].range = last.range.lowerBound..<piece.range.upperBound
+            } else {
+                spans.append(piece)
+            }
+        }
+    }
 }
 
 /// A format compiled against its symbols.

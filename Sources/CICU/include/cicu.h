@@ -68,6 +68,14 @@ int32_t cicu_is_default_ignorable(uint32_t code_point);
  */
 int32_t cicu_canonical_decomposition(uint32_t code_point, uint32_t *parts, int32_t capacity);
 
+/**
+ * The NFKC normalization (compatibility decomposition, then canonical composition) of UTF-16 `text`
+ * of `length` code units, written to `out` (up to `capacity` code units, not NUL-terminated): full-width
+ * digits and Latin letters become ASCII, half-width katakana full-width. Returns the normalized
+ * length (which may exceed `capacity`: call again with a larger buffer), or a negative ICU error code.
+ */
+int32_t cicu_nfkc(const uint16_t *text, int32_t length, uint16_t *out, int32_t capacity);
+
 /** The canonical combining class of a code point (0 for starters). */
 int32_t cicu_combining_class(uint32_t code_point);
 
