@@ -209,10 +209,15 @@ extension EditorModel {
         return text.characterIndex(atOrBeforeUTF16Offset: offset)
     }
 
-    /// The grapheme boundary at or before a Unicode scalar boundary of ``text``.
+    /// The grapheme boundary at or before `index`. An event's index was taken in the text before
+    /// the event committed the composition, and a commit through a mask or a length limit may
+    /// shorten the text: an index past its end now is its end, and one inside a scalar now is
+    /// the scalar's start.
     func characterBoundary(atOrBefore index: String.Index) -> String.Index {
-        precondition(index <= text.endIndex, "the index is past the end of the text")
-        var index = index
+        var index = min(index, text.endIndex)
+        while index.samePosition(in: text.unicodeScalars) == nil {
+            index = text.utf8.index(before: index)
+        }
         while index < text.endIndex, index.samePosition(in: text) == nil {
             index = text.unicodeScalars.index(before: index)
         }

@@ -77,6 +77,22 @@ struct MaskCompositionTests {
         #expect(editor.unmarkText() == .truncated && editor.text == "9123456789")
     }
 
+    @Test("a caret move or selection at an offset of the composing text that the commit shortens lands in the committed text, not past its end")
+    func eventAfterAShorteningCommit() throws {
+        let editor = try phone()
+        editor.insert("912")
+        // "ａｂ" is dropped at the commit: the text goes from 5 UTF-16 units to 3.
+        try editor.setMarkedText("ａｂ", selectedRange: 2..<2)
+        #expect(try editor.moveCaret(toUTF16Offset: 5) == .accepted)
+        #expect(editor.text == "912" && editor.snapshot.caret == 3 && editor.markedRange == nil)
+        #expect(editor.checkInvariants() == [])
+        try editor.setMarkedText("ａｂ", selectedRange: 2..<2)
+        let end = editor.text.endIndex
+        #expect(editor.select(from: editor.text.startIndex, to: end) == .accepted)
+        #expect(editor.text == "912" && editor.snapshot.selection == 0..<3)
+        #expect(editor.checkInvariants() == [])
+    }
+
     @Test("a selection the marked text replaces is deleted under the mask; the commit types over it, one undo group")
     func overSelection() throws {
         let editor = try phone()
