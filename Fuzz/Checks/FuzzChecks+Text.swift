@@ -59,11 +59,59 @@ extension FuzzChecks {
         }
     }
 
+    /// Two styled spans of `text` when bit 6 of `seed` is set (none otherwise), at scalar boundaries
+    /// that `seed` picks, in order and apart: the first larger (by a size from ``sizes``) and
+    /// letter-spaced, the second in another bundled font of `fonts` (a right-to-left one by bit 7)
+    /// with ligatures off, word spacing and an underline. Empty ranges too, which are valid.
+    static func styledSpans(of text: String, seed: UInt8, fonts: FontContext, directory: String) throws -> [StyledSpan] {
+        guard seed & 0x40 != 0 else { return [] }
+        let scalars = Array(text.unicodeScalars)
+        var offsets = [0]
+        for scalar in scalars { offsets.append(offsets[offsets.count - 1] + scalar.utf16.count) }
+        let n = scalars.count
+        let cuts = [Int(seed) % (n + 1), Int(seed >> 2) % (n + 1), Int(seed &* 7) % (n + 1), Int(seed &* 13) % (n + 1)].sorted().map { offsets[$0] }
+        let other = try fonts.font(path: directory + "/" + (seed & 0x80 != 0 ? "NotoSansHebrew-Regular.ttf" : "DejaVuSansMono.ttf"))
+        var second = StyledSpan(range: cuts[2]..<cuts[3], font: other, features: [try FontFeature("liga", 0)], decoration: .underline)
+        second.wordSpacing = 2.5
+        return [StyledSpan(range: cuts[0]..<cuts[1], size: min(TextSettings.maximumSize, sizes[Int(seed >> 1) % sizes.count] * 1.5), letterSpacing: 1.25), second]
+    }
+
+    /// A text with styled spans (see ``styledSpans(of:seed:fonts:directory:)``) keeps every
+    /// invariant, breaks the same lines with and without glyph runs and twice over, and gives the
+    /// same lines through the caches as without (numbers to a billionth, as ``checkEdit``).
+    static func checkSpans(_ text: String, seed: UInt8, objects: [InlineObject], style: TextStyle, uncached: TextStyle,
+                           width: Double?, lineSpace: Double, directory: String, label: String) -> [String] {
+        do {
+            let spans = try styledSpans(of: text, seed: seed, fonts: fonts, directory: directory)
+            guard !spans.isEmpty else { return [] }
+            let at = "\(label), spans \(spans.map { "\($0.range)" })"
+            let prepared = try PreparedText(text, style: style, spans: spans, inlineObjects: objects)
+            let layout = try prepared.layout(wrapWidth: width, lineSpace: lineSpace)
+            var problems = invariants(layout).map { "\(at): \($0)" }
+            let print = fingerprint(layout)
+            if !same(print, fingerprint(try prepared.layout(wrapWidth: width, lineSpace: lineSpace))) { problems.append("\(at): laid out twice, different") }
+            let heightOnly = try prepared.layout(wrapWidth: width, lineSpace: lineSpace, glyphRuns: false)
+            problems += invariants(heightOnly).map { "\(at) (height only): \($0)" }
+            if heightOnly.lines.map(\.utf16Range) != layout.lines.map(\.utf16Range) || heightOnly.contentHeight != layout.contentHeight {
+                problems.append("\(at): the height-only path broke elsewhere or is another height")
+            }
+            let uncachedSpans = try styledSpans(of: text, seed: seed, fonts: uncachedFonts, directory: directory)
+            let fresh = try PreparedText(text, style: uncached, spans: uncachedSpans, inlineObjects: objects).layout(wrapWidth: width, lineSpace: lineSpace)
+            if !close(print, fingerprint(fresh)) {
+                problems.append("\(at): the layout through the caches differs from the one without: \(firstDifference(layout, fresh))")
+            }
+            return problems
+        } catch {
+            return ["\(label): an error with styled spans on a valid text: \(error)"]
+        }
+    }
+
     /// Input: byte 0 the font, 1 the size (and by its high nibble the paragraph settings), 2–3 the width (0 none, 1 a thousandth of a pixel,
     /// 0xFFFF 1e300, else n/16 px), 4 direction, strictness and language, 5 line space and editor
     /// sizing (by bits 5–6 a line clamp and truncation, see ``truncated(_:code:)``; by its high bit inline objects at the text's U+FFFC characters, see
     /// ``inlineObjects(of:seed:)``, the insert byte their seed), 6–7 an edit (where, and what to insert; also where a streamed piece starts, and its
-    /// length); the rest is the text, as UTF-8 (invalid bytes become U+FFFD). The text is prepared,
+    /// length; by bit 6 of the insert byte, styled spans, see ``styledSpans(of:seed:fonts:directory:)``); the rest is the text, as UTF-8
+    /// (invalid bytes become U+FFFD). The text is prepared,
     /// laid out with and without glyph runs and without caches, measured as an editor both ways,
     /// tapped, selected, edited and streamed (a prefix of the text, then the next piece appended),
     /// driven as an editor's session whose events are the text's bytes (``checkEditorSession``),
@@ -198,6 +246,8 @@ extension FuzzChecks {
             }
             problems += checkAppend(text, objects: objects, style: style, uncached: uncached, width: width, lineSpace: lineSpace,
                                     at: Int(editByte), length: insertByte, label: label)
+            problems += checkSpans(text, seed: insertByte, objects: objects, style: style, uncached: uncached, width: width,
+                                   lineSpace: lineSpace, directory: directory, label: label)
             if width.map({ $0 > 2 }) ?? true {
                 problems += checkEditorSession(text, style: style, settings: settings, width: width, sizing: sizing,
                                                events: Array(data.dropFirst(8)), label: label)
