@@ -73,7 +73,7 @@ extension FuzzChecks {
                 let at = "step \(step) (event byte \(byte))"
                 problems += editor.checkInvariants().map { "\(label), editor \(at): \($0)" }
                 let snapshot = editor.snapshot
-                let spans = (snapshot.maskSpans ?? []).compactMap { span in span.kind == .input ? nil : MaskTextStyle().span(span.range, role: span.kind) }
+                let spans = editor.configuration.mask?.styledSpans(snapshot.maskSpans ?? []) ?? []
                 let fresh = try PreparedText(snapshot.displayText, style: editor.style, spans: spans).measureEditor(editorWidth: editor.editorWidth, sizing: sizing)
                 expect(snapshot.height == fresh.height && snapshot.lineCount == fresh.lineCount,
                        "\(at): height \(snapshot.height) (\(snapshot.lineCount) lines), a fresh editor \(fresh.height) (\(fresh.lineCount))")

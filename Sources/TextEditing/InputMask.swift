@@ -142,7 +142,7 @@ public struct InputMask: Sendable {
     func placeholder(for symbol: Character) -> Character { placeholders[symbol] ?? "_" }
 
     /// The styled spans that lay out a drawn text's literals and placeholders (input is unstyled).
-    func styledSpans(_ spans: [MaskSpan]) -> [StyledSpan] {
+    package func styledSpans(_ spans: [MaskSpan]) -> [StyledSpan] {
         spans.compactMap { span in
             switch span.kind {
             case .input: nil
