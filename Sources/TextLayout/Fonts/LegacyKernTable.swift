@@ -96,15 +96,9 @@ struct LegacyKernTable {
         return KernClasses(firstGlyph: UInt32(firstGlyph), values: (0..<Int(count)).map { Int(uint16(at: offset + 4 + $0 * 2)!) })
     }
 
-    private func uint16(at offset: Int) -> UInt16? {
-        guard offset >= 0, offset + 2 <= bytes.count else { return nil }
-        return UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1])
-    }
+    private func uint16(at offset: Int) -> UInt16? { bytes.bigEndianUInt16(at: offset) }
 
-    private func uint32(at offset: Int) -> UInt32? {
-        guard let high = uint16(at: offset), let low = uint16(at: offset + 2) else { return nil }
-        return UInt32(high) << 16 | UInt32(low)
-    }
+    private func uint32(at offset: Int) -> UInt32? { bytes.bigEndianUInt32(at: offset) }
 }
 
 /// A format 2 subtable's class table: the value (an offset in bytes) of each glyph from the first.
