@@ -214,7 +214,7 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     /// Looks for the space glyph in every GSUB and GPOS lookup (as context before or after, or as
     /// input) and in the pairs of a legacy `kern` table, which HarfBuzz applies without lookups
     /// (``LegacyKernTable``). A GSUB lookup that only joins the space with marks after it
-    /// (``SpaceMarkLigatures``, with ``markGlyphs(_:)`` for the marks) leaves the space inert:
+    /// (``SpaceMarkLigatures``, with ``areMarks(_:in:)`` for the marks) leaves the space inert:
     /// the word cache shapes a space and the marks after it together. Apple's `morx`, `mort` and
     /// `kerx` tables, which HarfBuzz applies in place of GSUB and GPOS, are not read: a font with
     /// one counts as not inert.
@@ -230,7 +230,6 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         if LegacyKernTable(bytes: tableBytes(kern)).kerns(glyph: space) { return false }
         let gsub = hb_face_reference_table(face, openTypeTag("GSUB"))
         defer { hb_blob_destroy(gsub) }
-        var marks: Set<UInt32>?
         let sets = (0..<3).map { _ in hb_set_create()! }
         defer { sets.forEach { hb_set_destroy($0) } }
         for table in [openTypeTag("GSUB"), openTypeTag("GPOS")] {
@@ -240,10 +239,8 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
                 hb_ot_layout_lookup_collect_glyphs(face, table, lookup, sets[0], sets[1], sets[2], nil)
                 guard sets.contains(where: { hb_set_has($0, space) != 0 }) else { continue }
                 guard table == openTypeTag("GSUB") else { return false }
-                let markSet = marks ?? markGlyphs(font)
-                marks = markSet
-                guard SpaceMarkLigatures(bytes: tableBytes(gsub))
-                    .onlyJoinsSpaceWithMarks(lookup: Int(lookup), space: space, isMark: markSet.contains) else { return false }
+                guard let joined = SpaceMarkLigatures(bytes: tableBytes(gsub)).glyphsJoinedAfterSpace(lookup: Int(lookup), space: space),
+                      areMarks(joined, in: font) else { return false }
             }
         }
         return true
@@ -256,26 +253,28 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         return UnsafeRawBufferPointer(start: UnsafeRawPointer(data), count: Int(length))
     }
 
-    /// The glyphs that stand only for characters that join the cluster before them
-    /// (``extendsCluster(_:)``: combining marks, joiners), as the character map gives them, and
-    /// that no GSUB lookup makes out of other glyphs: the word cache never cuts such a glyph
+    /// Whether every glyph of `glyphs` stands only for characters that join the cluster before
+    /// them (``extendsCluster(_:)``: combining marks, joiners), as the character map gives them,
+    /// and no GSUB lookup makes it out of other glyphs: the word cache never cuts such a glyph
     /// from a space before it.
-    static func markGlyphs(_ font: OpaquePointer) -> Set<UInt32> {
+    static func areMarks(_ glyphs: Set<UInt32>, in font: OpaquePointer) -> Bool {
         let face = hb_font_get_face(font)
         let scalars = hb_set_create()!, substituted = hb_set_create()!
         defer { hb_set_destroy(scalars); hb_set_destroy(substituted) }
         hb_face_collect_unicodes(face, scalars)
-        for lookup in 0..<hb_ot_layout_table_get_lookup_count(face, openTypeTag("GSUB")) {
-            hb_ot_layout_lookup_collect_glyphs(face, openTypeTag("GSUB"), lookup, nil, nil, nil, substituted)
-        }
-        var marks = Set<UInt32>(), others = Set<UInt32>()
+        var found = Set<UInt32>()
         var scalar = UInt32.max
         while hb_set_next(scalars, &scalar) != 0 {
             var glyph: hb_codepoint_t = 0
-            guard hb_font_get_nominal_glyph(font, scalar, &glyph) != 0, hb_set_has(substituted, glyph) == 0 else { continue }
-            if extendsCluster(scalar) { marks.insert(glyph) } else { others.insert(glyph) }
+            guard hb_font_get_nominal_glyph(font, scalar, &glyph) != 0, glyphs.contains(glyph) else { continue }
+            guard extendsCluster(scalar) else { return false }
+            found.insert(glyph)
         }
-        return marks.subtracting(others)
+        guard found == glyphs else { return false }
+        for lookup in 0..<hb_ot_layout_table_get_lookup_count(face, openTypeTag("GSUB")) {
+            hb_ot_layout_lookup_collect_glyphs(face, openTypeTag("GSUB"), lookup, nil, nil, nil, substituted)
+        }
+        return !glyphs.contains { hb_set_has(substituted, $0) != 0 }
     }
 
     /// Whether the font's character map has a glyph for `scalar`.

@@ -11,36 +11,39 @@ struct SpaceMarkLigatures {
     /// The table's bytes, big-endian as in the font file.
     let bytes: UnsafeRawBufferPointer
 
-    /// Whether lookup `index` only joins `space` with marks after it: a ligature substitution
-    /// (type 4, or an extension, type 7, of one) whose ligatures take the space only as their
-    /// first glyph, followed by at least one component and only components that are `isMark`,
+    /// The glyphs that lookup `index` joins to `space` after it, when it joins the space with
+    /// nothing else: a ligature substitution (type 4, or an extension, type 7, of one) whose
+    /// ligatures take the space only as their first glyph, followed by at least one component,
     /// and whose flag skips no glyph but marks (right-to-left and ignore-marks alone may be set:
     /// a base glyph or a class of marks skipped between the space and a mark could lie past a
-    /// cut). False for a lookup of any other type or flag, and for a table cut short.
-    func onlyJoinsSpaceWithMarks(lookup index: Int, space: UInt32, isMark: (UInt32) -> Bool) -> Bool {
+    /// cut). Nil for a lookup of any other type or flag, one that takes the space otherwise,
+    /// and a table cut short. The caller checks that the glyphs are marks.
+    func glyphsJoinedAfterSpace(lookup index: Int, space: UInt32) -> Set<UInt32>? {
         let allowedFlags: UInt16 = 0x0001 | 0x0008
         guard let list = offset16(at: 8, from: 0), let count = bytes.bigEndianUInt16(at: list), index < count,
               let lookup = offset16(at: list + 2 + index * 2, from: list),
               let type = bytes.bigEndianUInt16(at: lookup), let flag = bytes.bigEndianUInt16(at: lookup + 2),
-              flag & ~allowedFlags == 0, let subtableCount = bytes.bigEndianUInt16(at: lookup + 4) else { return false }
+              flag & ~allowedFlags == 0, let subtableCount = bytes.bigEndianUInt16(at: lookup + 4) else { return nil }
+        var joined = Set<UInt32>()
         for subtableIndex in 0..<Int(subtableCount) {
-            guard var subtable = offset16(at: lookup + 6 + subtableIndex * 2, from: lookup) else { return false }
+            guard var subtable = offset16(at: lookup + 6 + subtableIndex * 2, from: lookup) else { return nil }
             var subtableType = type
             if type == 7 {
                 guard bytes.bigEndianUInt16(at: subtable) == 1, let extended = bytes.bigEndianUInt16(at: subtable + 2),
-                      let offset = bytes.bigEndianUInt32(at: subtable + 4) else { return false }
+                      let offset = bytes.bigEndianUInt32(at: subtable + 4) else { return nil }
                 subtableType = extended
                 subtable += Int(offset)
             }
-            guard subtableType == 4, ligaturesOnlyJoinSpaceWithMarks(subtable, space: space, isMark: isMark) else { return false }
+            guard subtableType == 4, collectGlyphsJoinedAfterSpace(subtable, space: space, into: &joined) else { return nil }
         }
-        return true
+        return joined
     }
 
     /// A ligature substitution subtable (format 1: a coverage of first glyphs, and a set of
-    /// ligatures for each): whether every ligature that takes `space` starts with it and joins
-    /// only `isMark` components to it.
-    private func ligaturesOnlyJoinSpaceWithMarks(_ subtable: Int, space: UInt32, isMark: (UInt32) -> Bool) -> Bool {
+    /// ligatures for each): adds to `joined` the components of the ligatures that start with
+    /// `space`; false when a ligature is the space alone, takes it later than first, or the
+    /// subtable is of another format or cut short.
+    private func collectGlyphsJoinedAfterSpace(_ subtable: Int, space: UInt32, into joined: inout Set<UInt32>) -> Bool {
         guard bytes.bigEndianUInt16(at: subtable) == 1, let coverage = offset16(at: subtable + 2, from: subtable),
               let setCount = bytes.bigEndianUInt16(at: subtable + 4), let firstGlyphs = coveredGlyphs(coverage) else { return false }
         for (coverageIndex, first) in firstGlyphs where coverageIndex < Int(setCount) {
@@ -55,7 +58,8 @@ struct SpaceMarkLigatures {
                     components.append(UInt32(glyph))
                 }
                 if first == space {
-                    guard !components.isEmpty, components.allSatisfy(isMark) else { return false }
+                    guard !components.isEmpty, !components.contains(space) else { return false }
+                    joined.formUnion(components)
                 } else if components.contains(space) {
                     return false
                 }
