@@ -81,7 +81,8 @@ struct AppendingTests {
         for (k, (a, b)) in zip(edited.paragraphs, fresh.paragraphs).enumerated() {
             if let difference = preparedDifference(a, b) { Issue.record("\(label): paragraph \(k): \(difference)") }
         }
-        #expect(edited.paragraphUTF16Starts == fresh.paragraphUTF16Starts && edited.utf16Count == fresh.utf16Count, "\(label): UTF-16 starts")
+        #expect((0...edited.paragraphs.count).allSatisfy { edited.paragraphs.start(of: $0) == fresh.paragraphs.start(of: min($0, fresh.paragraphs.count)) }
+                && edited.utf16Count == fresh.utf16Count, "\(label): paragraph starts in bytes and UTF-16")
         let full = try fresh.layout(wrapWidth: updated.wrapWidth, lineSpace: 2, glyphRuns: updated.hasGlyphRuns)
         #expect(layoutsAgree(updated, full), "\(label): layout\n\(layoutSummary(updated))\nagainst\n\(layoutSummary(full))")
     }

@@ -48,7 +48,7 @@ struct EllipsisShapes {
     /// `ellipsis` (the whole ellipsis or its first cluster) shaped in the font of the text at
     /// `byte`, and the styled span there.
     private mutating func shape(at byte: Int, _ ellipsis: String) -> (line: Line, span: StyledSpan?) {
-        let paragraphIndex = prepared.paragraphs.lastIndex { $0.range.start <= byte } ?? 0
+        let paragraphIndex = prepared.paragraphIndex(holdingByte: byte)
         let paragraph = prepared.paragraphs[paragraphIndex]
         let runIndex = paragraph.runs.isEmpty ? -1 : paragraph.run(at: min(byte, paragraph.runs[paragraph.runs.count - 1].range.upperBound - 1))
         let key = "\(paragraphIndex) \(runIndex) \(ellipsis.count)"

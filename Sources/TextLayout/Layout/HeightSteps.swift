@@ -152,7 +152,7 @@ extension PreparedText {
         return lines.reduce(Double.infinity) { narrowest, line in
             let overflow = line.overflowWidth
             guard overflow.isFinite else { return narrowest }
-            let isFirstLine = line.start == paragraphs[index].range.start
+            let isFirstLine = line.start == paragraphs.start(of: index).bytes
             let indent = paragraphStyle.indent == 0 ? 0 : paragraphStyle.indent(isFirstLine: isFirstLine)
             return min(narrowest, firstHolding(near: overflow + indent - Layout.fitTolerance) { wrapWidth in
                 overflow <= paragraphStyle.lineLimit(wrapWidth, isFirstLine: isFirstLine)

@@ -81,7 +81,7 @@ extension Layout {
     public func indent(of line: Line) -> Double {
         let style = prepared.style.settings.paragraph
         guard style.indent != 0 else { return 0 }
-        return style.indent(isFirstLine: line.byteRange.lowerBound == prepared.paragraphs[line.paragraph].range.start)
+        return style.indent(isFirstLine: line.byteRange.lowerBound == prepared.paragraphs.start(of: line.paragraph).bytes)
     }
 
     /// The x where a line's runs start (their ``GlyphRun/x`` is relative to it), the one rule for

@@ -25,7 +25,7 @@ extension PreparedText {
     /// default-ignorable characters) are never counted.
     /// - Complexity: O(paragraphs).
     public var missingGlyphCount: Int {
-        paragraphs.reduce(0) { $0 + $1.missingGlyphClusters.count }
+        paragraphs.storedParagraphs.reduce(0) { $0 + $1.missingGlyphClusters.count }
     }
 
     /// The characters ``missingGlyphCount`` counts, in text order.
@@ -34,7 +34,7 @@ extension PreparedText {
         var found: [MissingGlyph] = []
         bytes.withUnsafeBufferPointer { bytes in
             for (k, paragraph) in paragraphs.enumerated() where !paragraph.missingGlyphClusters.isEmpty {
-                var counter = UTF16OffsetCounter(bytes, byteOffset: paragraph.range.start, utf16Offset: paragraphUTF16Starts[k])
+                var counter = UTF16OffsetCounter(bytes, byteOffset: paragraph.range.start, utf16Offset: paragraphs.start(of: k).utf16)
                 for cluster in paragraph.missingGlyphClusters {
                     let scalar = Unicode.Scalar(decodeScalar(bytes, at: cluster).0) ?? "\u{FFFD}"
                     found.append(MissingGlyph(utf16Offset: counter.utf16(at: cluster), scalar: scalar))

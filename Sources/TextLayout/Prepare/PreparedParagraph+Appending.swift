@@ -136,9 +136,12 @@ extension PreparedText {
                                              bytes: buffer, style: style, objects: objectTable, hyphenation: hyphenation)
         }
         let pieceUTF16 = piece.utf16.count
+        var newParagraphs = paragraphs
+        let lastIndex = paragraphs.count - 1
+        newParagraphs.replaceSubrange(lastIndex..<(lastIndex + 1),
+                                      with: [ParagraphEntry(paragraph: grown, utf16Count: utf16Count + pieceUTF16 - paragraphs.start(of: lastIndex).utf16)])
         let prepared = PreparedText(text: newText, style: style, spans: spans, resolvedSpans: resolvedSpans, objectTable: objectTable, bytes: newBytes,
-                                    paragraphs: paragraphs.dropLast() + [grown], paragraphUTF16Starts: paragraphUTF16Starts,
-                                    utf16Count: utf16Count + pieceUTF16, hyphenatedAs: self)
+                                    paragraphs: newParagraphs, hyphenatedAs: self)
         let edit = TextEdit(oldBytes: bytes.count..<bytes.count, oldUTF16: utf16Count..<utf16Count, newByteCount: pieceBytes.count,
                             newUTF16Count: pieceUTF16, firstParagraph: paragraphs.count - 1, oldParagraphCount: 1, newParagraphCount: 1,
                             oldInlineObjectCount: 0, newInlineObjectCount: 0)

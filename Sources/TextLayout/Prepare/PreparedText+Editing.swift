@@ -82,30 +82,29 @@ extension PreparedText {
         let reach = a > 0 && bytes[a - 1] == 0x0D ? a - 1 : a
         let first = paragraphIndex(holdingByte: reach)
         let last = paragraphIndex(holdingByte: b)
-        let regionStart = paragraphs[first].range.start
-        let oldRegionEnd = paragraphs[last].range.next
+        let regionStart = paragraphs.start(of: first)
+        let oldRegionEnd = paragraphs.start(of: last + 1).bytes
         let newRegionEnd = oldRegionEnd + delta
         let style = self.style
-        let (region, regionUTF16Starts): ([PreparedParagraph], [Int]) = try newBytes.withUnsafeBufferPointer { buffer in
-            var ranges = splitParagraphs(UnsafeBufferPointer(rebasing: buffer[regionStart..<newRegionEnd])).map {
-                ParagraphRange(start: $0.start + regionStart, end: $0.end + regionStart, next: $0.next + regionStart)
+        let region: [ParagraphEntry] = try newBytes.withUnsafeBufferPointer { buffer in
+            var ranges = splitParagraphs(UnsafeBufferPointer(rebasing: buffer[regionStart.bytes..<newRegionEnd])).map {
+                ParagraphRange(start: $0.start + regionStart.bytes, end: $0.end + regionStart.bytes, next: $0.next + regionStart.bytes)
             }
             // When an untouched paragraph follows, it starts where the region ends: the empty
             // paragraph the split puts there is that one, not a new one.
             if last + 1 < paragraphs.count, ranges.count > 1, ranges[ranges.count - 1].start == newRegionEnd {
                 ranges.removeLast()
             }
-            let starts = Self.utf16Starts(of: ranges[...], in: buffer, from: paragraphUTF16Starts[first]).starts
-            return (try ranges.map {
+            let (starts, end) = Self.utf16Starts(of: ranges[...], in: buffer, from: regionStart.utf16)
+            return try ranges.map {
                 try PreparedParagraph.prepare($0, bytes: buffer, style: style, spans: newResolved, objects: newObjects, hyphenation: hyphenation)
-            }, starts)
+            }.entries(utf16Starts: starts, utf16End: end)
         }
-        let after = paragraphs[(last + 1)...].map { $0.shifted(by: delta) }
+        // The paragraphs after the region stay as they are: the tree's sums say where they start now.
+        var newParagraphs = paragraphs
+        newParagraphs.replaceSubrange(first..<(last + 1), with: region)
         let prepared = PreparedText(text: newText, style: style, spans: newSpans, resolvedSpans: newResolved, objectTable: newObjects,
-                                    bytes: newBytes, paragraphs: Array(paragraphs[..<first]) + region + after,
-                                    paragraphUTF16Starts: Array(paragraphUTF16Starts[..<first]) + regionUTF16Starts
-                                        + paragraphUTF16Starts[(last + 1)...].map { $0 + utf16Delta },
-                                    utf16Count: utf16Count + utf16Delta, hyphenatedAs: self)
+                                    bytes: newBytes, paragraphs: newParagraphs, hyphenatedAs: self)
         let edit = TextEdit(oldBytes: a..<b, oldUTF16: oldUTF16, newByteCount: replacement.utf8.count, newUTF16Count: replacementUTF16,
                             firstParagraph: first, oldParagraphCount: last - first + 1, newParagraphCount: region.count,
                             oldInlineObjectCount: objectTable.indices(in: old).count, newInlineObjectCount: inlineObjects.count)
@@ -114,16 +113,16 @@ extension PreparedText {
 
     /// The index of the paragraph that holds byte `offset` (the last one that starts at or before it).
     func paragraphIndex(holdingByte offset: Int) -> Int {
-        lastIndex(count: paragraphs.count, atOrBefore: offset) { paragraphs[$0].range.start }
+        paragraphs.index(holdingByte: offset)
     }
 
     /// The byte offset of UTF-16 offset `offset` (in `0...utf16Count`), or nil when it falls
     /// inside a surrogate pair. Reads the bytes of its paragraph only.
     func byteOffset(ofUTF16 offset: Int) -> Int? {
         if offset == utf16Count { return bytes.count }
-        let p = firstIndex(in: paragraphUTF16Starts, atOrAfter: offset + 1) - 1
+        let start = paragraphs.index(holdingUTF16: offset).start
         return bytes.withUnsafeBufferPointer { buffer in
-            var counter = UTF16OffsetCounter(buffer, byteOffset: paragraphs[p].range.start, utf16Offset: paragraphUTF16Starts[p])
+            var counter = UTF16OffsetCounter(buffer, byteOffset: start.bytes, utf16Offset: start.utf16)
             return counter.byte(atUTF16: offset)
         }
     }
@@ -132,9 +131,9 @@ extension PreparedText {
     /// Reads the bytes of its paragraph only.
     func utf16Offset(ofByte offset: Int) -> Int {
         if offset == bytes.count { return utf16Count }
-        let p = paragraphIndex(holdingByte: offset)
+        let start = paragraphs.start(of: paragraphIndex(holdingByte: offset))
         return bytes.withUnsafeBufferPointer { buffer in
-            var counter = UTF16OffsetCounter(buffer, byteOffset: paragraphs[p].range.start, utf16Offset: paragraphUTF16Starts[p])
+            var counter = UTF16OffsetCounter(buffer, byteOffset: start.bytes, utf16Offset: start.utf16)
             return counter.utf16(at: offset)
         }
     }

@@ -23,12 +23,12 @@ public struct PreparedText: Sendable {
     let objectTable: InlineObjectTable
     /// The text's UTF-8 bytes; every internal offset points into them.
     let bytes: [UInt8]
-    let paragraphs: [PreparedParagraph]
-    /// The UTF-16 offset where each paragraph starts: an edit's UTF-16 range is found in bytes by
-    /// reading only the paragraphs it falls in.
-    let paragraphUTF16Starts: [Int]
+    /// The paragraphs, in a tree that sums their UTF-8 and UTF-16 lengths: an edit's UTF-16 range
+    /// is found in bytes by reading only the paragraphs it falls in, and an edit moves none of
+    /// the paragraphs after it (see ``PreparedParagraphs``).
+    let paragraphs: PreparedParagraphs
     /// The text's length in UTF-16 code units.
-    let utf16Count: Int
+    var utf16Count: Int { paragraphs.extent.utf16 }
     /// The spans in byte ranges, sorted, for the paragraphs to split their runs at.
     let resolvedSpans: [ResolvedSpan]
     /// What went less well than asked without failing: a family of the style's or a span's font
@@ -70,7 +70,7 @@ public struct PreparedText: Sendable {
         self.spans = spans
         self.bytes = bytes
         let ranges = bytes.withUnsafeBufferPointer(splitParagraphs)
-        (paragraphUTF16Starts, utf16Count) = bytes.withUnsafeBufferPointer { Self.utf16Starts(of: ranges[...], in: $0, from: 0) }
+        let (utf16Starts, utf16Count) = bytes.withUnsafeBufferPointer { Self.utf16Starts(of: ranges[...], in: $0, from: 0) }
         let resolved = try Self.resolve(spans, bytes: bytes, utf16Count: utf16Count, style: style)
         self.resolvedSpans = resolved
         let objects = try bytes.withUnsafeBufferPointer { try InlineObjectTable(inlineObjects, bytes: $0) }
@@ -83,19 +83,17 @@ public struct PreparedText: Sendable {
         case nil: warnings = Self.fontListWarnings(style, spans)
         }
         self.hyphenation = hyphenation
-        self.paragraphs = try bytes.withUnsafeBufferPointer { buffer in
+        self.paragraphs = PreparedParagraphs(try bytes.withUnsafeBufferPointer { buffer in
             try ranges.map {
                 try PreparedParagraph.prepare($0, bytes: buffer, style: style, spans: resolved, objects: objects, hyphenation: hyphenation)
             }
-        }
+        }.entries(utf16Starts: utf16Starts, utf16End: utf16Count))
     }
 
     /// A preparation assembled from parts (an edit's), hyphenated as `original` was.
     init(text: String, style: TextStyle, spans: [StyledSpan], resolvedSpans: [ResolvedSpan], objectTable: InlineObjectTable, bytes: [UInt8],
-         paragraphs: [PreparedParagraph], paragraphUTF16Starts: [Int], utf16Count: Int, hyphenatedAs original: PreparedText) {
+         paragraphs: PreparedParagraphs, hyphenatedAs original: PreparedText) {
         self.objectTable = objectTable
-        self.paragraphUTF16Starts = paragraphUTF16Starts
-        self.utf16Count = utf16Count
         self.warnings = original.warnings
         self.hyphenation = original.hyphenation
         self.text = text
@@ -157,9 +155,9 @@ public struct PreparedText: Sendable {
     /// Roughly the memory the preparation holds, in bytes (for cache budgets).
     public var estimatedBytes: Int {
         // The text's own storage (about its UTF-8 length), the bytes' array, the paragraphs' array.
-        var total = text.utf8.count + 48 + heapBytes(bytes) + heapBytes(paragraphs) + heapBytes(paragraphUTF16Starts)
+        var total = text.utf8.count + 48 + heapBytes(bytes) + paragraphs.nodeBytes
             + heapBytes(resolvedSpans) + objectTable.estimatedBytes + 64
-        for paragraph in paragraphs { total += paragraph.estimatedBytes }
+        for paragraph in paragraphs.storedParagraphs { total += paragraph.estimatedBytes }
         return total
     }
 }
