@@ -15,6 +15,8 @@ public struct LayoutProfile: Sendable, Hashable {
     public var name: String
     /// Where lines may break around ASCII punctuation.
     public var punctuationBreaks: PunctuationBreaks
+    /// Whether `lineBreak: normal` breaks before small kana and the prolonged sound mark.
+    public var smallKanaBreaks: SmallKanaBreaks
     /// The unit widths are rounded to and fits compared in, in pixels; nil for none (exact
     /// doubles). Chromium's layout unit is 1/64 px.
     public var layoutUnit: Double?
@@ -30,12 +32,13 @@ public struct LayoutProfile: Sendable, Hashable {
     /// How `line-height: normal` is made from the font's ascent and descent.
     public var normalLineHeight: NormalLineHeight
 
-    public init(name: String, punctuationBreaks: PunctuationBreaks = .unicode, layoutUnit: Double? = nil,
+    public init(name: String, punctuationBreaks: PunctuationBreaks = .unicode, smallKanaBreaks: SmallKanaBreaks = .forbidden, layoutUnit: Double? = nil,
                 lineEndNoBreakSpace: LineEndNoBreakSpace = .hangs, justifyWithoutSpaces: JustifyWithoutSpaces = .betweenClusters,
                 indentSide: IndentSide = .alignedSide, endTruncation: EndTruncation = .fillsLine,
                 normalLineHeight: NormalLineHeight = .exact) {
         self.name = name
         self.punctuationBreaks = punctuationBreaks
+        self.smallKanaBreaks = smallKanaBreaks
         self.layoutUnit = layoutUnit
         self.lineEndNoBreakSpace = lineEndNoBreakSpace
         self.justifyWithoutSpaces = justifyWithoutSpaces
@@ -49,7 +52,7 @@ public struct LayoutProfile: Sendable, Hashable {
 
     /// Chromium as Debian ships it, for a `div` with `white-space: pre-wrap; overflow-wrap:
     /// anywhere; line-height: normal` (docs/profiles.md lists what each rule changes).
-    public static let chromium = LayoutProfile(name: "chromium", punctuationBreaks: .chromium, layoutUnit: 1.0 / 64,
+    public static let chromium = LayoutProfile(name: "chromium", punctuationBreaks: .chromium, smallKanaBreaks: .allowed, layoutUnit: 1.0 / 64,
                                                lineEndNoBreakSpace: .counts, justifyWithoutSpaces: .start,
                                                indentSide: .start, endTruncation: .keepsBrokenLine,
                                                normalLineHeight: .roundedAscentDescent)
@@ -80,6 +83,15 @@ public enum PunctuationBreaks: String, Sendable, Hashable, CaseIterable {
     /// between letters (`/usr/|bin`), after a hyphen before a digit (`UTF-|8`), before `{` after
     /// `$` (`$|{name}`), before a ` :` and after a `-` that follows letters (`FIPS-|140`).
     case chromium
+}
+
+/// Whether `lineBreak: normal` breaks before small kana (`ッ`, `ィ`) and the prolonged sound mark
+/// `ー` (line break class CJ).
+public enum SmallKanaBreaks: String, Sendable, Hashable, CaseIterable {
+    /// No break before them: ICU's default rules, which take CJ as NS (CSS `line-break: strict`'s rule).
+    case forbidden
+    /// A break before them: ICU's `lb=normal`, which takes CJ as ID, as Chromium's `line-break: auto` does.
+    case allowed
 }
 
 /// Whether a no-break space that ends a line hangs or counts in its width.
