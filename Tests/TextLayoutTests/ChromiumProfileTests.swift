@@ -41,4 +41,42 @@ struct ChromiumProfileTests {
         let layout = try PreparedText("ab 中文", style: Self.style(.chromium)).layout()
         #expect(layout.lines[0].height == 25 && layout.lines[0].baseline == 20)
     }
+
+    /// The texts after each break opportunity of `text` (its end not counted) under `profile`.
+    static func pieces(_ text: String, _ profile: LayoutProfile) throws -> [String] {
+        var settings = TextSettings(size: 17)
+        settings.profile = profile
+        let style = try TextStyle(font: isolatedFont("DejaVuSans.ttf"), settings: settings)
+        let bytes = Array(text.utf8)
+        let breaks = try bytes.withUnsafeBufferPointer { try lineBreaks($0, in: 0..<bytes.count, style: style) }
+        return zip([0] + breaks, breaks).map { String(decoding: bytes[$0..<$1], as: UTF8.self) }
+    }
+
+    // Chromium's breaks, each seen in headless Chromium 156 on the corpus (docs/profiles.md): the
+    // paths `/etc/pam.d/common` and `${name}` stay whole, `UTF-8` breaks after its hyphen, a space
+    // before `.org` or `:` is an opportunity (UAX 14's LB13 forbids it), and so is one after `»`
+    // before `(` (LB15).
+    @Test("around ASCII punctuation the chromium profile breaks where Chromium does, the standard one where UAX 14 does",
+          arguments: [
+            ("in /etc/pam.d/common", ["in /", "etc/", "pam.d/", "common"], ["in ", "/etc/pam.d/common"]),
+            ("user ${name}", ["user ", "$", "{name}"], ["user ", "${name}"]),
+            ("the UTF-8 text", ["the ", "UTF-8 ", "text"], ["the ", "UTF-", "8 ", "text"]),
+            ("see .org now", ["see .org ", "now"], ["see ", ".org ", "now"]),
+            ("dit » (toujours", ["dit ", "» (toujours"], ["dit ", "» ", "(toujours"]),
+          ])
+    func punctuationBreaks(_ text: String, _ standard: [String], _ chromium: [String]) throws {
+        let (ours, theirs) = (try Self.pieces(text, .standard), try Self.pieces(text, .chromium))
+        #expect(ours == standard, "\(ours)")
+        #expect(theirs == chromium, "\(theirs)")
+    }
+
+    // Chromium breaks before small kana and the prolonged sound mark under line-break: auto (the
+    // corpus's `パ|ッケージ`, `タ|ーフェイス`, jobs without a language); ICU's default rules, the standard
+    // profile's for a text of no language, do not (a `ja` text gets ICU's Japanese rules, which do).
+    @Test("the chromium profile breaks before small kana and ー, the standard one does not")
+    func smallKana() throws {
+        let standard = try Self.pieces("パッケージ", .standard)
+        #expect(standard == ["パッ", "ケー", "ジ"], "\(standard)")
+        #expect(try Self.pieces("パッケージ", .chromium) == ["パ", "ッ", "ケ", "ー", "ジ"])
+    }
 }
