@@ -18,16 +18,16 @@ public struct LayoutProfile: Sendable, Hashable {
     /// Whether `lineBreak: normal` breaks before small kana and the prolonged sound mark.
     public var smallKanaBreaks: SmallKanaBreaks
     /// The unit widths are rounded to and fits compared in, in pixels; nil for none (exact
-    /// doubles). Chromium's layout unit is 1/64 px.
+    /// doubles). Chromium's layout unit is 1/64 px. Not read yet.
     public var layoutUnit: Double?
     /// Whether a no-break space (U+00A0, U+202F) that ends a line hangs like a space or counts in
-    /// the line's width.
+    /// the line's width. Not read yet.
     public var lineEndNoBreakSpace: LineEndNoBreakSpace
     /// How a justified line with no space between words (one word, a cut word) is set.
     public var justifyWithoutSpaces: JustifyWithoutSpaces
     /// The side an indent is measured from on a line aligned to the end or centred.
     public var indentSide: IndentSide
-    /// What the last kept line of an `end` truncation holds.
+    /// What the last kept line of an `end` truncation holds. Not read yet.
     public var endTruncation: EndTruncation
     /// How `line-height: normal` is made from the font's ascent and descent.
     public var normalLineHeight: NormalLineHeight
@@ -51,10 +51,11 @@ public struct LayoutProfile: Sendable, Hashable {
     public static let standard = LayoutProfile(name: "standard")
 
     /// Chromium as Debian ships it, for a `div` with `white-space: pre-wrap; overflow-wrap:
-    /// anywhere; line-height: normal` (docs/profiles.md lists what each rule changes).
-    public static let chromium = LayoutProfile(name: "chromium", punctuationBreaks: .chromium, smallKanaBreaks: .allowed, layoutUnit: 1.0 / 64,
-                                               lineEndNoBreakSpace: .counts, justifyWithoutSpaces: .start,
-                                               indentSide: .start, endTruncation: .keepsBrokenLine,
+    /// anywhere; line-height: normal` (docs/profiles.md lists what each rule changes). Its
+    /// `layoutUnit`, `lineEndNoBreakSpace` and `endTruncation` are still the engine's own: the
+    /// engine does not read those fields yet (docs/profiles.md counts what they leave).
+    public static let chromium = LayoutProfile(name: "chromium", punctuationBreaks: .chromium, smallKanaBreaks: .allowed,
+                                               justifyWithoutSpaces: .start, indentSide: .start,
                                                normalLineHeight: .roundedAscentDescent)
 
     /// Pango 1.50 as Debian ships it.

@@ -82,6 +82,12 @@ func removingBreaksInsideWords(_ breaks: [Int], _ bytes: UnsafeBufferPointer<UIn
     }
 }
 
+/// Whether `scalar` is of line break class ID (ideographs, kana, most emoji).
+func isIdeographic(_ scalar: UInt32) -> Bool { cicu_line_break_class(scalar) == ideographicClass }
+
+/// ICU's ULineBreak value of ID.
+private let ideographicClass: Int32 = 14
+
 /// ICU's ULineBreak value of CM.
 private let combiningMarkClass: Int32 = 9
 
