@@ -23,8 +23,8 @@ Chromium (Debian's /usr/bin/chromium).
 """
 import collections, html, json
 
-from chromium_pages import (add_check_options, checked_study_arguments, finish_check, font_face, in_pages, make_jobs, page, percent,
-                            run_batch, run_pages, shares_below, study_parser, unnamed_differences, utf16, write_details)
+from chromium_pages import (add_check_options, checked_study_arguments, finish_check, font_face, job_layouts, make_jobs, page, percent,
+                            run_batch, shares_below, study_parser, unnamed_differences, utf16, write_details)
 
 LANGS = ["en", "fr", "de", "vi", "ru", "el", "ar", "he", "zh", "ja", "ko", "th", "hi", "emoji"]
 SIZE = 17
@@ -83,13 +83,7 @@ div.job { font-size: 17px; line-height: normal; white-space: pre-wrap; overflow-
 
 def chromium_layouts(chromium, jobs):
     """Chromium's layout of each job ({"height", "lines"}), and the browser's userAgent."""
-    pages = in_pages(jobs)
-    results = run_pages(chromium, [corpus_page(part) for _, part in pages], "corpus-vs-chromium-")
-    layouts = [None] * len(jobs)
-    for (first, _), result in zip(pages, results):
-        for layout in result["layouts"]:
-            layouts[first + layout["i"]] = layout
-    return layouts, results[-1]["userAgent"] if results else ""
+    return job_layouts(chromium, jobs, corpus_page, "corpus-vs-chromium-")
 
 
 def starts(layout):
