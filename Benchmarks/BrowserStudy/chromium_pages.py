@@ -153,6 +153,19 @@ def run_pages(chromium, pages, prefix):
     return results
 
 
+def job_layouts(chromium, jobs, make_page, prefix):
+    """What Chromium reports of each job, in job order, and the browser's userAgent: the jobs in
+    pages (in_pages) made by `make_page` (a page's jobs: its HTML), whose result's `layouts` are
+    one object a job, `i` its index in its page."""
+    pages = in_pages(jobs)
+    results = run_pages(chromium, [make_page(part) for _, part in pages], prefix)
+    layouts = [None] * len(jobs)
+    for (first, _), result in zip(pages, results):
+        for layout in result["layouts"]:
+            layouts[first + layout["i"]] = layout
+    return layouts, results[-1]["userAgent"] if results else ""
+
+
 def in_pages(items, size=JOBS_PER_PAGE):
     """`items` cut into pages of `size` (JOBS_PER_PAGE unless given): (index of the first, the page's items)."""
     return [(first, items[first:first + size]) for first in range(0, len(items), size)]

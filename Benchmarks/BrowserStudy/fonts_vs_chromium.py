@@ -31,7 +31,7 @@ starts' share counts the jobs whose control agrees, as the inline objects' study
 """
 import collections, html, json, random, unicodedata
 
-from chromium_pages import checked_study_arguments, finish_check, shares_below, unnamed_differences, font_face, in_pages, make_jobs, page, run_batch, run_pages, study_parser, utf16
+from chromium_pages import checked_study_arguments, finish_check, shares_below, unnamed_differences, font_face, job_layouts, make_jobs, page, run_batch, study_parser, utf16
 
 SIZE = 17
 LANGS = ["en", "fr", "de", "ru", "el", "vi", "he", "ar"]
@@ -128,13 +128,8 @@ div.job { font-size: 17px; font-kerning: normal; line-height: normal; white-spac
 
 def chromium_lines(chromium, jobs):
     """Chromium's lines of each job, and the browser's userAgent."""
-    pages = in_pages(jobs)
-    results = run_pages(chromium, [fonts_page(part) for _, part in pages], "fonts-vs-chromium-")
-    lines = [None] * len(jobs)
-    for (first, _), result in zip(pages, results):
-        for layout in result["layouts"]:
-            lines[first + layout["i"]] = layout["lines"]
-    return lines, results[-1]["userAgent"] if results else ""
+    layouts, user_agent = job_layouts(chromium, jobs, fonts_page, "fonts-vs-chromium-")
+    return [layout["lines"] for layout in layouts], user_agent
 
 
 def rounding_bound(line):

@@ -26,7 +26,8 @@ public struct LayoutSettings: Sendable, Hashable {
 
 /// How a text is set, its font aside: the em size, the paragraphs' base direction, the language,
 /// how strictly lines may break, hyphenation, features, word spacing, and how paragraphs are set in lines
-/// (``ParagraphStyle``, the part read after shaping). A ``TextStyle`` is a font and these,
+/// (``ParagraphStyle``, the part read after shaping) and the engine whose rules it follows
+/// (``LayoutProfile``). A ``TextStyle`` is a font and these,
 /// checked when it is made.
 public struct TextSettings: Sendable, Hashable {
     /// The largest size accepted, in pixels per em.
@@ -55,6 +56,9 @@ public struct TextSettings: Sendable, Hashable {
     /// Pixels added after each word separator (CSS `word-spacing`: U+0020, U+00A0, U+1361,
     /// U+10100, U+10101, U+1039F, U+1091F), beside any letter spacing; negative tightens.
     public var wordSpacing = 0.0
+    /// The rules where the layout follows another engine's (``LayoutProfile``): ``LayoutProfile/standard``,
+    /// the engine's own, by default; ``LayoutProfile/chromium`` lays out as the browser does.
+    public var profile = LayoutProfile.standard
 
     public init(size: Double = 17, direction: TextDirection = .auto, language: String? = nil,
                 lineBreak: LineBreakStrictness = .normal, hyphens: Hyphens = .manual,

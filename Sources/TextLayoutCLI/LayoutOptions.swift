@@ -80,6 +80,8 @@ public enum LayoutOptions {
                      help: "how far each paragraph's first line starts in (negative: a hanging indent of the other lines)"),
         LayoutOption("text-wrap", sets: \.settings.text.paragraph.textWrap, key: "textWrap",
                      help: "how lines are chosen: wrap (greedy, fastest), balance (even widths), pretty (least ragged)"),
+        LayoutOption("profile", sets: \.settings.text.profile, key: "profile",
+                     help: "whose rules the layout follows: the engine's own (standard), Chromium's (chromium) or Pango's (pango)"),
         LayoutOption("shrink-wrap", sets: \.shrinkWrap, key: "shrinkWrap",
                      help: "also report the bubble width, the narrowest editor width (insets included) that keeps the line count, and the widths at which the line breaks stay the same"),
         LayoutOption("height-steps", sets: \.heightSteps, key: "heightSteps",
@@ -251,6 +253,7 @@ extension Hyphens: ChoiceOptionValue {}
 extension TruncationPosition: ChoiceOptionValue {}
 extension Strut: ChoiceOptionValue {}
 extension TextWrap: ChoiceOptionValue {}
+extension LayoutProfile: ChoiceOptionValue {}
 
 /// A line height, written `normal`, `1.5` (a multiple of the size) or `24px`.
 extension LineHeight: OptionValue {

@@ -200,7 +200,7 @@ public struct LayoutRequest: Sendable {
                                     "insets", "minHeight", "maxHeight", "direction", "language", "lineBreak",
                                     "hyphens", "hyphenMinWord", "hyphenMinBefore", "hyphenMinAfter",
                                     "lineClamp", "truncate", "ellipsis", "lineHeight", "strut", "align", "indent",
-                                    "textWrap"]
+                                    "textWrap", "profile"]
     /// The keys a batch job may have.
     public static let keys = ["id", "text"] + layoutKeys + ["shrinkWrap", "heightSteps", "glyphs", "spans", "placeholders"]
     static let insetKeys = ["top", "left", "bottom", "right"]
@@ -333,6 +333,7 @@ private extension LayoutSettings {
         text.direction = try object.choice("direction") ?? text.direction
         text.language = try object.string("language") ?? text.language
         text.lineBreak = try object.choice("lineBreak") ?? text.lineBreak
+        text.profile = try object.choice("profile") ?? text.profile
         text.hyphens = try object.choice("hyphens") ?? text.hyphens
         text.hyphenationLimits.minWord = try object.integer("hyphenMinWord") ?? text.hyphenationLimits.minWord
         text.hyphenationLimits.minBefore = try object.integer("hyphenMinBefore") ?? text.hyphenationLimits.minBefore

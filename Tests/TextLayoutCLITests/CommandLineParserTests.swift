@@ -202,6 +202,7 @@ struct CommandLineLayoutOptionTests {
         ("align", "justify", "align", #""justify""#),
         ("indent", "-12.5", "indent", "-12.5"),
         ("text-wrap", "balance", "textWrap", #""balance""#),
+        ("profile", "chromium", "profile", #""chromium""#),
         ("shrink-wrap", "", "shrinkWrap", "true"),
         ("height-steps", "80,300", "heightSteps", "[80,300]"),
         ("spans", #"[{"start":0,"end":1,"size":30}]"#, "spans", #"[{"start":0,"end":1,"size":30}]"#),

@@ -170,6 +170,8 @@ struct BatchTests {
         ErrorRow("insets not an object", #"{"text":"a","insets":[1,2,3,4]}"#, "invalidJob", mentions: ["insets"]),
         ErrorRow("unknown font", #"{"id":5,"text":"a","font":"No Such Family Xyzzy"}"#, "unknownFont", mentions: ["textlayout fonts"], id: "5"),
         ErrorRow("missing font file", #"{"text":"a","font":"/nonexistent/dir/NoSuch.ttf"}"#, "badFontFile", mentions: ["/nonexistent/dir/NoSuch.ttf"]),
+        ErrorRow("unknown profile", #"{"text":"a","profile":"webkit"}"#, "invalidJob", mentions: ["'profile'", "standard, chromium, pango", "webkit"]),
+        ErrorRow("profile is a number", #"{"text":"a","profile":1}"#, "invalidJob", mentions: ["profile"]),
         ErrorRow("font is a number", #"{"text":"a","font":12}"#, "invalidJob", mentions: ["font"]),
         ErrorRow("size 0", #"{"id":6,"text":"a","font":\#(jsonString(monoPath)),"size":0}"#, "invalidArgument", mentions: ["size"], id: "6"),
         ErrorRow("size negative", #"{"text":"a","font":\#(jsonString(monoPath)),"size":-5}"#, "invalidArgument", mentions: ["size"]),

@@ -37,6 +37,9 @@ struct ReadmeSwiftTests {
         let japanese = try TextStyle(font: font, settings: TextSettings(direction: .auto, language: "ja", lineBreak: .strict))
         #expect(japanese.settings.lineBreak == .strict)
         let larger = try japanese.withSize(20)
+        var web = TextSettings()
+        web.profile = .chromium
+        #expect(LayoutProfile(rawValue: "chromium") == web.profile && web.profile.normalLineHeight == .roundedAscentDescent)
         let justified = try PreparedText("Justified text fills the width",
             style: TextStyle(font: font, settings: TextSettings(paragraph: ParagraphStyle(alignment: .justify, indent: 12)))).layout(wrapWidth: 150)
         #expect(justified.lines.map { justified.lineOrigin($0) } == [12.0, 0.0] && justified.lines[0].width == 138)

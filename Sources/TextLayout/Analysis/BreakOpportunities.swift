@@ -51,12 +51,14 @@ public enum LineBreakStrictness: String, Sendable, CaseIterable {
     case keepAll = "keep-all"
 }
 
-/// The ICU locale (a BCP 47 tag) that selects the line break rules for `language` and `strictness`.
-func lineBreakLocale(language: String?, strictness: LineBreakStrictness) -> String? {
+/// The ICU locale (a BCP 47 tag) that selects the line break rules for `language` and
+/// `strictness`, `normal` with or without breaks before small kana as `smallKana` says.
+func lineBreakLocale(language: String?, strictness: LineBreakStrictness, smallKana: SmallKanaBreaks = .forbidden) -> String? {
     let keyword: String? = switch strictness {
     case .strict: "strict"
     case .loose: "loose"
-    case .normal, .keepAll: nil
+    case .normal: smallKana == .allowed ? "normal" : nil
+    case .keepAll: nil
     }
     guard let keyword else { return language }
     return (language ?? "und") + "-u-lb-" + keyword
@@ -79,6 +81,12 @@ func removingBreaksInsideWords(_ breaks: [Int], _ bytes: UnsafeBufferPointer<UIn
         }
     }
 }
+
+/// Whether `scalar` is of line break class ID (ideographs, kana, most emoji).
+func isIdeographic(_ scalar: UInt32) -> Bool { cicu_line_break_class(scalar) == ideographicClass }
+
+/// ICU's ULineBreak value of ID.
+private let ideographicClass: Int32 = 14
 
 /// ICU's ULineBreak value of CM.
 private let combiningMarkClass: Int32 = 9

@@ -41,4 +41,23 @@ public struct FontMetrics: Sendable, Hashable {
     public func lineHeight(size: Double) -> Double {
         Double(ascender - descender + lineGap) * scale(size: size)
     }
+
+    /// The ascent, descent and line gap in pixels at `size` that line boxes are made of under
+    /// `rule`: as the font scales them (``NormalLineHeight/exact``), or each rounded to whole
+    /// pixels as Chromium's font data rounds them (``NormalLineHeight/roundedAscentDescent``).
+    func lineBoxMetrics(size: Double, _ rule: NormalLineHeight) -> (ascent: Double, descent: Double, gap: Double) {
+        let exact = (ascent: ascent(size: size), descent: descent(size: size), gap: leading(size: size))
+        switch rule {
+        case .exact: return exact
+        case .roundedAscentDescent: return (exact.ascent.rounded(), exact.descent.rounded(), exact.gap.rounded())
+        }
+    }
+
+    /// The height of one line of `line-height: normal` in pixels at `size` under `rule`: ascent +
+    /// descent + line gap as ``lineBoxMetrics(size:_:)`` gives them.
+    func lineHeight(size: Double, _ rule: NormalLineHeight) -> Double {
+        guard rule != .exact else { return lineHeight(size: size) }
+        let metrics = lineBoxMetrics(size: size, rule)
+        return metrics.ascent + metrics.descent + metrics.gap
+    }
 }

@@ -159,12 +159,13 @@ extension PreparedText {
         let fontLineBoxes = style.settings.paragraph.usesFontLineBoxes
         // The height of an empty line (an empty paragraph) when lines are as tall as their fonts
         // make them: the primary font's line height, as that of a paragraph in one font.
-        let emptyFontLineHeight = style.font.metrics.lineHeight(size: style.settings.size)
+        let normalLineHeight = style.settings.profile.normalLineHeight
+        let emptyFontLineHeight = style.font.metrics.lineHeight(size: style.settings.size, normalLineHeight)
         try bytes.withUnsafeBufferPointer { [paragraphs, style] bytes in
             for paragraph in paragraphs {
                 // A paragraph in one font with lines as tall as the font makes them has one line
                 // height for all its lines: found once, not once a line.
-                let uniformHeight = fontLineBoxes ? paragraph.onlyFont.map { $0.font.metrics.lineHeight(size: $0.size) } : nil
+                let uniformHeight = fontLineBoxes ? paragraph.onlyFont.map { $0.font.metrics.lineHeight(size: $0.size, normalLineHeight) } : nil
                 try forEachLine(paragraph, bytes: bytes, style: style, wrapWidth: wrapWidth) { line in
                     let height = uniformHeight ?? (fontLineBoxes && line.end == line.start ? emptyFontLineHeight
                         : style.lineMetrics(paragraph, line).height)

@@ -105,7 +105,19 @@ extension Layout {
         // The width of the whitespace that hangs left of the content (a right-to-left line's; it
         // is measured only there, since a layout without glyph runs builds them to measure it).
         func hangingOnLeft() -> Double { rightToLeft ? advance(of: line) - line.width : 0 }
-        switch prepared.style.settings.paragraph.alignment.side(rightToLeft: rightToLeft) {
+        let side = prepared.style.settings.paragraph.alignment.side(rightToLeft: rightToLeft)
+        if prepared.style.settings.profile.indentSide == .start {
+            // CSS text-indent: the line box starts the indent in from the start side, and the
+            // line is aligned inside what is left of it.
+            let indent = indent(of: line)
+            let (leftIndent, rightIndent) = rightToLeft ? (0, indent) : (indent, 0)
+            switch side {
+            case .left: return leftIndent - hangingOnLeft()
+            case .right: return alignmentWidth - rightIndent - (rightToLeft ? advance(of: line) : line.width)
+            case .center: return leftIndent + (alignmentWidth - indent - line.width) / 2 - hangingOnLeft()
+            }
+        }
+        switch side {
         case .left:
             return indent(of: line) - hangingOnLeft()
         case .right:

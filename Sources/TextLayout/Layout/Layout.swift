@@ -290,7 +290,20 @@ extension PreparedText {
         guard line.width < room, clusters.count >= 2, !paragraph.hasInlineObjects || hasJustificationGap(paragraph, clusters) else {
             return nil
         }
+        if style.settings.profile.justifyWithoutSpaces == .start, !hasSpaceOrIdeograph(paragraph, clusters) { return nil }
         return room
+    }
+
+    /// Whether one of `clusters` of a paragraph starts with a space that justification stretches
+    /// or with an ideograph, kana or another character of line break class ID (where Chromium
+    /// justifies between the characters of a line without spaces).
+    private func hasSpaceOrIdeograph(_ paragraph: PreparedParagraph, _ clusters: Range<Int>) -> Bool {
+        bytes.withUnsafeBufferPointer { bytes in
+            clusters.contains { cluster in
+                let start = paragraph.clusterStarts[cluster]
+                return isExpandableSpace(bytes, at: start) || isIdeographic(decodeScalar(bytes, at: start).0)
+            }
+        }
     }
 
     /// Whether justification has a gap to stretch among `clusters` (two or more) of a paragraph

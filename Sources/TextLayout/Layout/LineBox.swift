@@ -23,23 +23,23 @@ extension LineHeight {
     /// gap above the ascent and half below the descent; a multiple or a fixed height splits the
     /// difference between it and ascent + descent evenly above and below (half-leading, negative
     /// when the height is smaller than ascent + descent).
-    func box(_ metrics: FontMetrics, size: Double) -> LineBox {
-        let ascent = metrics.ascent(size: size)
-        let descent = metrics.descent(size: size)
+    /// The ascent, descent and gap are made as `rule` says (``FontMetrics/lineBoxMetrics(size:_:)``).
+    func box(_ metrics: FontMetrics, size: Double, _ rule: NormalLineHeight) -> LineBox {
+        let (ascent, descent, gap) = metrics.lineBoxMetrics(size: size, rule)
         let height = switch self {
-        case .normal: metrics.lineHeight(size: size)
+        case .normal: metrics.lineHeight(size: size, rule)
         case let .multiple(factor): factor * size
         case let .fixed(pixels): pixels
         }
         // Normal's half-leading is half the line gap, as the layouts before line heights had it.
-        let halfLeading = self == .normal ? metrics.leading(size: size) / 2 : (height - ascent - descent) / 2
+        let halfLeading = self == .normal ? gap / 2 : (height - ascent - descent) / 2
         return LineBox(above: ascent + halfLeading, height: height)
     }
 }
 
 extension TextStyle {
     /// The box of the primary font: the strut, and the box of a line with no text.
-    var primaryLineBox: LineBox { settings.paragraph.lineHeight.box(font.metrics, size: settings.size) }
+    var primaryLineBox: LineBox { settings.paragraph.lineHeight.box(font.metrics, size: settings.size, settings.profile.normalLineHeight) }
 
     /// The height of a line with no text (an empty line, and the lines past the text that
     /// `minLines` asks an editor for).
@@ -53,7 +53,7 @@ extension TextStyle {
         if paragraph.strut == .forced { return strut }
         var union: LineBox?
         for (font, size) in fonts {
-            let box = paragraph.lineHeight.box(font.metrics, size: size)
+            let box = paragraph.lineHeight.box(font.metrics, size: size, settings.profile.normalLineHeight)
             union = union?.union(box) ?? box
         }
         guard let union else { return strut }
@@ -97,11 +97,9 @@ struct FontLineExtent {
 
     var height: Double { above + below }
 
-    mutating func include(_ font: Font, size: Double) {
-        let metrics = font.metrics
-        let gap = metrics.leading(size: size) / 2
-        let fontAscent = metrics.ascent(size: size)
-        let fontDescent = metrics.descent(size: size)
+    mutating func include(_ font: Font, size: Double, _ rule: NormalLineHeight) {
+        let (fontAscent, fontDescent, fullGap) = font.metrics.lineBoxMetrics(size: size, rule)
+        let gap = fullGap / 2
         ascent = max(ascent, fontAscent)
         descent = max(descent, fontDescent)
         above = max(above, fontAscent + gap)

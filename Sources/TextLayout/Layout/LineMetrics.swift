@@ -8,10 +8,8 @@ extension TextStyle {
     /// lines' box without looking at their runs; an empty line is the primary font's.
     func lineMetrics(_ paragraph: PreparedParagraph, _ line: LineBreak) -> BuiltLine {
         if let (font, size) = paragraph.onlyFont ?? (line.end == line.start ? (self.font, settings.size) : nil) {
-            let metrics = font.metrics
-            let gap = metrics.leading(size: size) / 2
-            let ascent = metrics.ascent(size: size)
-            let descent = metrics.descent(size: size)
+            let (ascent, descent, fullGap) = font.metrics.lineBoxMetrics(size: size, settings.profile.normalLineHeight)
+            let gap = fullGap / 2
             guard settings.paragraph.usesFontLineBoxes else {
                 let box = lineBox(line.end == line.start ? [] : [(font, size)])
                 return BuiltLine(runs: [], ascent: ascent, descent: descent, height: box.height, baselineOffset: box.above)
@@ -23,7 +21,7 @@ extension TextStyle {
         var extent = FontLineExtent()
         var hasObjects = false
         for run in runs {
-            extent.include(run.font, size: run.size)
+            extent.include(run.font, size: run.size, settings.profile.normalLineHeight)
             if run.inlineObject != nil { hasObjects = true }
         }
         var box: LineBox

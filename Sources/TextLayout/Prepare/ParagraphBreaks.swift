@@ -7,7 +7,9 @@ import CICU
 func lineBreaks(_ bytes: UnsafeBufferPointer<UInt8>, in content: Range<Int>, style: TextStyle, after: Int? = nil,
                 objects: ArraySlice<Int> = []) throws -> [Int] {
     var breaks = try boundaries(.line, in: bytes, range: content,
-                                locale: lineBreakLocale(language: style.languageTag?.full, strictness: style.settings.lineBreak), after: after)
+                                locale: lineBreakLocale(language: style.languageTag?.full, strictness: style.settings.lineBreak,
+                                                        smallKana: style.settings.profile.smallKanaBreaks), after: after)
+    if style.settings.profile.punctuationBreaks == .chromium { breaks = chromiumPunctuationBreaks(breaks, bytes, in: content, after: after) }
     if style.settings.lineBreak == .keepAll { breaks = removingBreaksInsideWords(breaks, bytes, range: content) }
     if style.settings.hyphens == .none {
         // CSS: a soft hyphen is then no break opportunity.

@@ -1,0 +1,165 @@
+"""Lays the corpus out in headless Chromium and with our batch, by the default profile and by `"profile": "chromium"`, and prints their agreement by font, language and width, the differing jobs sorted by kind.
+
+  swift build --product textlayout
+  python3 Benchmarks/BrowserStudy/corpus_vs_chromium.py [--textlayout PATH] [--sample N] [--seed S]
+      [--langs en,fr,...] [--chromium PATH] [--examples N] [--json OUT] [--check [--starts-floor SHARE]]
+
+Makes the corpus jobs (Benchmarks/Corpus/make_jobs.py: every text of the 14 languages at 120, 240
+and 360 px, size 17, each language's font), takes a seeded sample (--sample 0: all), and lays each
+out with `textlayout batch --fonts-dir Fonts`, once by the default profile and once with
+`"profile": "chromium"`, and in headless Chromium, one div of the job's width each, many in a
+page: `white-space: pre-wrap; overflow-wrap: anywhere; line-height: normal; font-family: F;
+font-size: 17px; width: W`, F the job's font embedded by @font-face, then the bundled fallback
+fonts (DejaVu Sans, Noto Color Emoji, Noto Sans Symbols 2) so that no cluster falls back outside
+the bundle. Line starts are read from the clusters' rectangles (chromium_pages.LINES_SCRIPT).
+
+Compared for each job: the line starts (UTF-16 offsets), and for the jobs whose starts agree the
+block's height, within 1/64 px a line (Chromium floors each line box to its 1/64 px layout unit).
+Prints the shares of each profile by font, language and width, then the chromium profile's
+differences by kind (KINDS) with examples; --json writes each job's lines from the three layouts;
+--check exits 1 when the chromium profile's same starts are below their floor (FLOORS, or
+--starts-floor) or a difference is of no named kind. Python 3 standard library only; needs
+Chromium (Debian's /usr/bin/chromium).
+"""
+import collections, html, json
+
+from chromium_pages import (add_check_options, checked_study_arguments, finish_check, font_face, job_layouts, make_jobs, page, percent,
+                            run_batch, shares_below, study_parser, unnamed_differences, utf16, write_details)
+
+LANGS = ["en", "fr", "de", "vi", "ru", "el", "ar", "he", "zh", "ja", "ko", "th", "hi", "emoji"]
+SIZE = 17
+# The corpus's fonts and the bundled fallback fonts, with the family Chromium knows each by.
+FONT_FILES = {"DejaVu Sans": ("StudyDejaVu", "DejaVuSans.ttf"), "Noto Sans Hebrew": ("StudyHebrew", "NotoSansHebrew-Regular.ttf"),
+              "Noto Sans Arabic": ("StudyArabic", "NotoSansArabic-Regular.ttf"), "Noto Sans Thai": ("StudyThai", "NotoSansThai-Regular.ttf"),
+              "Noto Sans Devanagari": ("StudyDevanagari", "NotoSansDevanagari-Regular.ttf"),
+              "Noto Sans CJK SC": ("StudyCJKSC", "NotoSansCJKsc-Regular.otf"), "Noto Sans CJK JP": ("StudyCJKJP", "NotoSansCJKjp-Regular.otf"),
+              "Noto Sans CJK KR": ("StudyCJKKR", "NotoSansCJKkr-Regular.otf")}
+FALLBACK = ["StudyDejaVu", "StudyEmoji", "StudySymbols2"]
+FALLBACK_FILES = {"StudyEmoji": "NotoColorEmoji-subset.ttf", "StudySymbols2": "NotoSansSymbols2-Regular.ttf"}
+# How close to the box's width a line may be for the engines' rounding to decide whether it fits.
+EDGE = 0.05
+# Chromium's layout unit, which each line box's height is floored to.
+LAYOUT_UNIT = 1 / 64
+# The least share of the jobs with the same starts under the chromium profile that --check accepts.
+FLOORS = {"starts": 0.99}
+
+KINDS = {
+    "edge": f"the longer of the first two lines that differ is as wide as the box to within {EDGE} px: one engine's 1/64 px "
+            "layout units fit it, the other's measure does not",
+    "fallback": "the first line that differs holds a run in a font other than the job's: the engines chose another fallback font "
+                "for a character the job's font lacks (Chromium tries its default font first)",
+    "break-rules": f"both first lines that differ end more than {EDGE} px short of the box: a break opportunity one engine has and "
+                   "the other lacks (UAX #14 as ICU has it; Chromium's own rules for ASCII punctuation, small kana, quotes)",
+    "fallback-height": "the same starts, but the block's height differs by more than 1/64 px a line, and a line holds a run in a "
+                       "fallback font: Chromium makes the line box of a line that mixes the job's font and a fallback font "
+                       "otherwise (2 to 16 px taller in Hebrew, Thai, Arabic and Devanagari jobs with Latin words)",
+    "other": "none of the kinds above",
+}
+
+MEASURE = """{layouts: [...document.querySelectorAll("div.job")].map(d => ({i: +d.dataset.i, lines: linesOf(d),
+  height: d.getBoundingClientRect().height}))}"""
+
+
+def our_layouts(binary, jobs, profile):
+    """Our layout of each job by `profile`: {"height", "lines": [{"start", "width", "fonts"}]} ("fonts": the runs' font files)."""
+    results = run_batch(binary, [{"id": i, "text": job["text"], "font": job["font"], "size": SIZE, "width": job["width"],
+                                  "glyphs": True, "profile": profile} for i, job in enumerate(jobs)])
+    return [{"height": r["height"], "lines": [{"start": l["start"], "width": l["width"],
+                                               "fonts": sorted({run["font"].rstrip(")").split("/")[-1] for run in l["runs"]})} for l in r["lines"]]}
+            for r in results]
+
+
+def corpus_page(jobs):
+    style = "".join(font_face(family, file) for family, file in FONT_FILES.values())
+    style += "".join(font_face(family, file) for family, file in FALLBACK_FILES.items()) + """
+body { margin: 0; }
+div.job { font-size: 17px; line-height: normal; white-space: pre-wrap; overflow-wrap: anywhere; margin: 0 0 10px 0; padding: 0; }
+"""
+    divs = [f'<div class="job" data-i="{i}" style="width: {job["width"]}px; font-family: '
+            f'{html.escape(", ".join(chr(34) + f + chr(34) for f in [FONT_FILES[job["font"]][0]] + FALLBACK))}">'
+            f'{html.escape(job["text"], quote=False)}</div>' for i, job in enumerate(jobs)]
+    return page(style, "\n".join(divs), MEASURE)
+
+
+def chromium_layouts(chromium, jobs):
+    """Chromium's layout of each job ({"height", "lines"}), and the browser's userAgent."""
+    return job_layouts(chromium, jobs, corpus_page, "corpus-vs-chromium-")
+
+
+def starts(layout):
+    return [l["start"] for l in layout["lines"]]
+
+
+def same_height(ours, theirs):
+    return abs(ours["height"] - theirs["height"]) <= LAYOUT_UNIT * max(len(ours["lines"]), 1) + 1e-9
+
+
+def classify(job, ours, theirs):
+    """The kind of a job whose layouts differ (KINDS)."""
+    o, t = ours["lines"], theirs["lines"]
+    if starts(ours) == starts(theirs):
+        mixed = any(f != FONT_FILES[job["font"]][1] for line in o for f in line["fonts"])
+        return "fallback-height" if mixed else "other"
+    k = next(k for k in range(min(len(o), len(t)) + 1) if k == len(o) or k == len(t) or o[k]["start"] != t[k]["start"])
+    line = max(k - 1, 0)
+    if line >= len(o) or line >= len(t):
+        return "other"
+    if abs(o[line]["width"] - job["width"]) <= EDGE or abs(t[line]["width"] - job["width"]) <= EDGE:
+        return "edge"
+    if any(f != FONT_FILES[job["font"]][1] for f in o[line]["fonts"]):
+        return "fallback"
+    return "break-rules"
+
+
+def show(job, layouts):
+    text = job["text"]
+    rows = [f"  {job['id']} width {job['width']} font {job['font']}"]
+    for name, layout in layouts:
+        cut = starts(layout) + [len(text.encode('utf-16-le')) // 2]
+        rows.append(f"    {name:8} h={layout['height']:.4f} |" + "|".join(utf16(text, a, b).replace("\n", "\\n") for a, b in zip(cut, cut[1:])) + "|")
+    return "\n".join(rows)
+
+
+def main():
+    ap = study_parser(__doc__, "the seed of the sample (default 1)", LANGS, "corpus languages (default %(default)s)")
+    add_check_options(ap, FLOORS, "or a difference is of no named kind")
+    args = ap.parse_args()
+    langs, binary = checked_study_arguments(ap, args, LANGS, "is not in the corpus")
+
+    jobs = make_jobs(langs, args.sample, args.seed)
+    ours = {profile: our_layouts(binary, jobs, profile) for profile in ("standard", "chromium")}
+    theirs, user_agent = chromium_layouts(args.chromium, jobs)
+    print(user_agent)
+    print(f"{len(jobs)} jobs ({','.join(langs)}, sample {args.sample}, seed {args.seed})")
+    agree = {profile: [starts(o) == starts(t) for o, t in zip(layouts, theirs)] for profile, layouts in ours.items()}
+    heights = {profile: [a and same_height(o, t) for a, o, t in zip(agree[profile], layouts, theirs)] for profile, layouts in ours.items()}
+    for profile in ours:
+        print(f"\nprofile {profile}: same starts {percent(sum(agree[profile]), len(jobs))} ({sum(agree[profile])} of {len(jobs)}), "
+              f"and the block's height within 1/64 px a line {percent(sum(heights[profile]), sum(agree[profile]))} of those")
+    for name, key in (("font", lambda j: j["font"]), ("language", lambda j: j["id"].split("-")[0]), ("width", lambda j: j["width"])):
+        groups = collections.defaultdict(list)
+        for i, job in enumerate(jobs):
+            groups[key(job)].append(i)
+        print(f"\nsame starts by {name}: standard / chromium")
+        for group, members in sorted(groups.items(), key=lambda g: str(g[0])):
+            print(f"  {str(group):22} {len(members):5} jobs  " + " / ".join(percent(sum(agree[p][i] for i in members), len(members)) for p in ours))
+
+    differences = collections.defaultdict(list)
+    for i, job in enumerate(jobs):
+        if not heights["chromium"][i]:
+            differences[classify(job, ours["chromium"][i], theirs[i])].append(i)
+    print(f"\nprofile chromium: {sum(len(m) for m in differences.values())} jobs differ, by kind:")
+    for kind, meaning in KINDS.items():
+        if differences.get(kind):
+            print(f"\n{kind}: {len(differences[kind])} - {meaning}")
+            for i in differences[kind][:args.examples]:
+                print(show(jobs[i], [("standard", ours["standard"][i]), ("chromium", ours["chromium"][i]), ("browser", theirs[i])]))
+    write_details(args.json, [{**job, "standard": ours["standard"][i], "chromium": ours["chromium"][i], "browser": theirs[i]}
+                              for i, job in enumerate(jobs)])
+    if args.check:
+        shares = {"starts": (sum(agree["chromium"]), len(jobs))}
+        finish_check(shares_below(FLOORS, args.starts_floor, shares) + unnamed_differences({"starts": differences}))
+
+
+if __name__ == "__main__":
+    main()

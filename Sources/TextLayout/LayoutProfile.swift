@@ -1,0 +1,137 @@
+// A compatibility profile: the rules where another engine (a browser, Pango) lays text out otherwise than this one, each switched by a field.
+
+/// The rules where other engines lay text out otherwise than this one, as data: each stored
+/// property names one rule and says which way it goes. ``standard`` is the engine's own
+/// behaviour (UAX 14 with the documented choices, exact widths); ``chromium`` lays out as
+/// Chromium does a `div` with `white-space: pre-wrap; overflow-wrap: anywhere` (docs/profiles.md);
+/// ``pango`` as Pango 1.50 does. A profile is part of ``TextSettings`` (`TextSettings.profile`,
+/// the batch's `"profile"`, the command line's `--profile`), so it keys the prepared-text cache
+/// like every other setting of the text.
+///
+/// Adding a profile is one more value: a name and the way each rule goes. Its name is what the
+/// batch and the command line take (``init(rawValue:)`` finds the named ones, ``allCases``).
+public struct LayoutProfile: Sendable, Hashable {
+    /// The name the batch's `"profile"` and `--profile` take.
+    public var name: String
+    /// Where lines may break around ASCII punctuation.
+    public var punctuationBreaks: PunctuationBreaks
+    /// Whether `lineBreak: normal` breaks before small kana and the prolonged sound mark.
+    public var smallKanaBreaks: SmallKanaBreaks
+    /// The unit widths are rounded to and fits compared in, in pixels; nil for none (exact
+    /// doubles). Chromium's layout unit is 1/64 px. Not read yet.
+    public var layoutUnit: Double?
+    /// Whether a no-break space (U+00A0, U+202F) that ends a line hangs like a space or counts in
+    /// the line's width. Not read yet.
+    public var lineEndNoBreakSpace: LineEndNoBreakSpace
+    /// How a justified line with no space between words (one word, a cut word) is set.
+    public var justifyWithoutSpaces: JustifyWithoutSpaces
+    /// The side an indent is measured from on a line aligned to the end or centred.
+    public var indentSide: IndentSide
+    /// What the last kept line of an `end` truncation holds. Not read yet.
+    public var endTruncation: EndTruncation
+    /// How `line-height: normal` is made from the font's ascent and descent.
+    public var normalLineHeight: NormalLineHeight
+
+    public init(name: String, punctuationBreaks: PunctuationBreaks = .unicode, smallKanaBreaks: SmallKanaBreaks = .forbidden, layoutUnit: Double? = nil,
+                lineEndNoBreakSpace: LineEndNoBreakSpace = .hangs, justifyWithoutSpaces: JustifyWithoutSpaces = .betweenClusters,
+                indentSide: IndentSide = .alignedSide, endTruncation: EndTruncation = .fillsLine,
+                normalLineHeight: NormalLineHeight = .exact) {
+        self.name = name
+        self.punctuationBreaks = punctuationBreaks
+        self.smallKanaBreaks = smallKanaBreaks
+        self.layoutUnit = layoutUnit
+        self.lineEndNoBreakSpace = lineEndNoBreakSpace
+        self.justifyWithoutSpaces = justifyWithoutSpaces
+        self.indentSide = indentSide
+        self.endTruncation = endTruncation
+        self.normalLineHeight = normalLineHeight
+    }
+
+    /// The engine's own rules: the default.
+    public static let standard = LayoutProfile(name: "standard")
+
+    /// Chromium as Debian ships it, for a `div` with `white-space: pre-wrap; overflow-wrap:
+    /// anywhere; line-height: normal` (docs/profiles.md lists what each rule changes). Its
+    /// `layoutUnit`, `lineEndNoBreakSpace` and `endTruncation` are still the engine's own: the
+    /// engine does not read those fields yet (docs/profiles.md counts what they leave).
+    public static let chromium = LayoutProfile(name: "chromium", punctuationBreaks: .chromium, smallKanaBreaks: .allowed,
+                                               justifyWithoutSpaces: .start, indentSide: .start,
+                                               normalLineHeight: .roundedAscentDescent)
+
+    /// Pango 1.50 as Debian ships it.
+    public static let pango = LayoutProfile(name: "pango")
+}
+
+extension LayoutProfile: CaseIterable, RawRepresentable {
+    /// The named profiles, in the order messages list them.
+    public static let allCases: [LayoutProfile] = [.standard, .chromium, .pango]
+
+    /// The named profile called `rawValue`; nil for any other name.
+    public init?(rawValue: String) {
+        guard let profile = Self.allCases.first(where: { $0.name == rawValue }) else { return nil }
+        self = profile
+    }
+
+    /// The profile's name.
+    public var rawValue: String { name }
+}
+
+/// Where lines may break around ASCII punctuation.
+public enum PunctuationBreaks: String, Sendable, Hashable, CaseIterable {
+    /// UAX 14 as ICU tailors it, with the engine's documented choices.
+    case unicode
+    /// Chromium's own rules on top of them (its LayoutNG break iterator): it breaks after `/`
+    /// between letters (`/usr/|bin`), after a hyphen before a digit (`UTF-|8`), before `{` after
+    /// `$` (`$|{name}`), before a ` :` and after a `-` that follows letters (`FIPS-|140`).
+    case chromium
+}
+
+/// Whether `lineBreak: normal` breaks before small kana (`ッ`, `ィ`) and the prolonged sound mark
+/// `ー` (line break class CJ).
+public enum SmallKanaBreaks: String, Sendable, Hashable, CaseIterable {
+    /// No break before them: ICU's default rules, which take CJ as NS (CSS `line-break: strict`'s rule).
+    case forbidden
+    /// A break before them: ICU's `lb=normal`, which takes CJ as ID, as Chromium's `line-break: auto` does.
+    case allowed
+}
+
+/// Whether a no-break space that ends a line hangs or counts in its width.
+public enum LineEndNoBreakSpace: String, Sendable, Hashable, CaseIterable {
+    /// It hangs past the line's end as a space does, out of its width (as Pango).
+    case hangs
+    /// It counts in the line's width and fit (as Chromium).
+    case counts
+}
+
+/// How a justified line without a space between words is set.
+public enum JustifyWithoutSpaces: String, Sendable, Hashable, CaseIterable {
+    /// The stretch is spread over the gaps between its grapheme clusters (Pango's rule).
+    case betweenClusters
+    /// It is not stretched and sits at its start (Chromium, outside Chinese and Japanese).
+    case start
+}
+
+/// The side an indent is measured from on a line aligned to the end or centred.
+public enum IndentSide: String, Sendable, Hashable, CaseIterable {
+    /// From the side the line is aligned to; a centred line is narrowed, not moved (Pango).
+    case alignedSide
+    /// Always from the paragraph's start side, as CSS `text-indent`.
+    case start
+}
+
+/// What the last kept line of an `end` truncation holds.
+public enum EndTruncation: String, Sendable, Hashable, CaseIterable {
+    /// The text past where the line broke, as much as fits with the ellipsis (Pango).
+    case fillsLine
+    /// The line as it broke, the ellipsis after it, cut only when both do not fit
+    /// (`-webkit-line-clamp`).
+    case keepsBrokenLine
+}
+
+/// How `line-height: normal` is made from a font's ascent and descent.
+public enum NormalLineHeight: String, Sendable, Hashable, CaseIterable {
+    /// Ascent + descent (+ line gap) as the font scales them.
+    case exact
+    /// Ascent and descent each rounded to whole pixels first (Chromium's `SimpleFontData`).
+    case roundedAscentDescent
+}
