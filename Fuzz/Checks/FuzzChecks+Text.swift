@@ -9,17 +9,19 @@ extension FuzzChecks {
 
     /// Paragraph settings by the size byte's high nibble: none for 0–7 (every input before they
     /// were drawn keeps its meaning), then line choice, alignment, indents and line heights.
+    /// `physical` (an odd width code) turns 8's start alignment to `left` and 14's end to `right`,
+    /// which differ from them in a right-to-left paragraph.
     /// Indents are kept below a quarter of the width, so that every input stays valid.
-    static func paragraphStyle(_ code: Int, width: Double?) -> ParagraphStyle {
+    static func paragraphStyle(_ code: Int, width: Double?, physical: Bool) -> ParagraphStyle {
         let indent = min(12, (width ?? 48) / 4)
         return switch code {
-        case 8: ParagraphStyle(textWrap: .balance)
+        case 8: ParagraphStyle(alignment: physical ? .left : .start, textWrap: .balance)
         case 9: ParagraphStyle(textWrap: .pretty)
         case 10: ParagraphStyle(alignment: .justify, indent: indent)
         case 11: ParagraphStyle(lineHeight: .multiple(1.5), alignment: .center)
         case 12: ParagraphStyle(alignment: .justify, indent: -indent, textWrap: .pretty)
         case 13: ParagraphStyle(lineHeight: .fixed(24), strut: .forced, textWrap: .balance)
-        case 14: ParagraphStyle(lineHeight: .fixed(0), alignment: .end)
+        case 14: ParagraphStyle(lineHeight: .fixed(0), alignment: physical ? .right : .end)
         case 15: ParagraphStyle(lineHeight: .multiple(0.5), strut: .minimum, textWrap: .pretty)
         default: ParagraphStyle()
         }
@@ -87,11 +89,11 @@ extension FuzzChecks {
             let at = "\(label), spans \(spans.map { "\($0.range)" })"
             let prepared = try PreparedText(text, style: style, spans: spans, inlineObjects: objects)
             let layout = try prepared.layout(wrapWidth: width, lineSpace: lineSpace)
-            var problems = invariants(layout).map { "\(at): \($0)" }
+            var problems = layout._checkInvariants().map { "\(at): \($0)" }
             let print = fingerprint(layout)
             if !same(print, fingerprint(try prepared.layout(wrapWidth: width, lineSpace: lineSpace))) { problems.append("\(at): laid out twice, different") }
             let heightOnly = try prepared.layout(wrapWidth: width, lineSpace: lineSpace, glyphRuns: false)
-            problems += invariants(heightOnly).map { "\(at) (height only): \($0)" }
+            problems += heightOnly._checkInvariants().map { "\(at) (height only): \($0)" }
             if heightOnly.lines.map(\.utf16Range) != layout.lines.map(\.utf16Range) || heightOnly.contentHeight != layout.contentHeight {
                 problems.append("\(at): the height-only path broke elsewhere or is another height")
             }
@@ -139,7 +141,7 @@ extension FuzzChecks {
         let insertByte = input.byte()
         let text = String(decoding: input.rest, as: UTF8.self)
         let objects = sizingByte & 0x80 != 0 ? inlineObjects(of: text, seed: insertByte) : []
-        let paragraph = truncated(paragraphStyle(Int(sizeByte >> 4), width: width), code: Int(sizingByte >> 5) & 3)
+        let paragraph = truncated(paragraphStyle(Int(sizeByte >> 4), width: width, physical: widthCode & 1 == 1), code: Int(sizingByte >> 5) & 3)
         let hyphenation = hyphens(Int(sizeByte >> 4))
         let label = "\(describe(text)) in \(fontFile) at \(size) px, width \(width.map { "\($0)" } ?? "none"), \(direction), "
             + "\(lineBreak), language \(language ?? "none"), lineSpace \(lineSpace)"
@@ -157,9 +159,10 @@ extension FuzzChecks {
             let style = try TextStyle(font: fonts.font(path: directory + "/" + fontFile), settings: settings)
             let prepared = try PreparedText(text, style: style, inlineObjects: objects)
             let layout = try prepared.layout(wrapWidth: width, lineSpace: lineSpace)
-            problems += invariants(layout).map { "\(label): \($0)" }
+            problems += layout._checkInvariants().map { "\(label): \($0)" }
             if paragraph.truncates {
-                // The same text unclamped keeps every invariant, and the clamped layout is it cut.
+                // The clamped layout keeps the invariants (above); the same text unclamped keeps them
+                // too, and the clamped layout is it cut.
                 var unclamped = paragraph
                 (unclamped.lineClamp, unclamped.truncate) = (nil, nil)
                 let plain = try PreparedText(text, style: style.withParagraph(unclamped), inlineObjects: objects).layout(wrapWidth: width, lineSpace: lineSpace)
@@ -177,7 +180,7 @@ extension FuzzChecks {
 
             // The height-only path breaks the same lines.
             let heightOnly = try prepared.layout(wrapWidth: width, lineSpace: lineSpace, glyphRuns: false)
-            problems += invariants(heightOnly).map { "\(label) (height only): \($0)" }
+            problems += heightOnly._checkInvariants().map { "\(label) (height only): \($0)" }
             expect(heightOnly.lines.map(\.utf16Range) == layout.lines.map(\.utf16Range), "the height-only path broke elsewhere")
             expect(heightOnly.contentHeight == layout.contentHeight, "the height-only path's height differs")
 
@@ -276,7 +279,7 @@ extension FuzzChecks {
         do {
             let (edited, edit) = try prepared.replacingCharacters(inUTF16: utf16Start..<utf16End, with: replacement, inlineObjects: newObjects)
             let updated = try layout.updated(for: edited, after: edit)
-            var problems = invariants(updated).map { "\(label), after replacing \(utf16Start)..<\(utf16End) with \(describe(replacement)): \($0)" }
+            var problems = updated._checkInvariants().map { "\(label), after replacing \(utf16Start)..<\(utf16End) with \(describe(replacement)): \($0)" }
             let fresh = try PreparedText(edited.text, style: uncached, inlineObjects: edited.inlineObjects).layout(wrapWidth: width, lineSpace: lineSpace)
             // Balanced and pretty lines above the edited one stay while typing: not a fresh layout.
             // Numbers to a billionth, as cached against uncached (see `close`).
@@ -309,7 +312,7 @@ extension FuzzChecks {
             let prepared = try PreparedText(String(prefix), style: style, inlineObjects: Array(objects.prefix(prefixObjects)))
             let (appended, edit) = try prepared.appending(String(piece), inlineObjects: Array(objects[prefixObjects..<(prefixObjects + pieceObjects)]))
             let updated = try prepared.layout(wrapWidth: width, lineSpace: lineSpace).updated(for: appended, after: edit)
-            var problems = invariants(updated).map { "\(label), after appending \(describe(String(piece))): \($0)" }
+            var problems = updated._checkInvariants().map { "\(label), after appending \(describe(String(piece))): \($0)" }
             if appended.text != whole { problems.append("\(label): appending \(describe(String(piece))) gives \(describe(appended.text))") }
             let fresh = try PreparedText(whole, style: uncached, inlineObjects: appended.inlineObjects).layout(wrapWidth: width, lineSpace: lineSpace)
             if appended.inlineObjects != Array(objects.prefix(prefixObjects + pieceObjects)) {
@@ -324,13 +327,6 @@ extension FuzzChecks {
         } catch {
             return ["\(label): an error appending to a valid text: \(error)"]
         }
-    }
-
-    /// The invariants a layout keeps: all of `Layout._checkInvariants()` when nothing is hidden;
-    /// a clamped layout (whose last line holds an ellipsis and ends before its paragraph does) is
-    /// held to its unclamped twin instead, by ``checkClamped(_:plain:paragraph:width:length:)``.
-    static func invariants(_ layout: Layout) -> [String] {
-        layout.truncation == nil ? layout._checkInvariants() : []
     }
 
     /// A clamped layout against the same text laid out without the clamp: nothing hidden when the

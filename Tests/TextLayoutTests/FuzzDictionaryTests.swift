@@ -1,6 +1,8 @@
-// The batch fuzzer's dictionary (Fuzz/batch.dict) names every key and keyword of the batch input that docs/batch-format.md lists, so that no key is out of the fuzzer's reach.
+// The batch fuzzer's dictionary (Fuzz/batch.dict) names every key and keyword of the batch input that docs/batch-format.md lists and the batch reader accepts, so that no key is out of the fuzzer's reach.
 import Foundation
 import Testing
+@testable import TextLayout
+@testable import TextLayoutIO
 import TestSupport
 
 @Suite("Fuzz dictionary")
@@ -80,8 +82,34 @@ struct FuzzDictionaryTests {
             }
             if !found { missing.append(word.kind == .keyword ? asKeyword : asKey) }
         }
-        #expect(missing.isEmpty, "add to Fuzz/batch.dict: \(Set(missing).sorted().map { "\"" + $0.replacingOccurrences(of: "\"", with: "\\\"") + "\"" }.joined(separator: " "))")
+        #expect(missing.isEmpty, "\(Self.additions(missing))")
         // A number of pixels in a string (lineHeight's "Npx").
         #expect(entries.contains { $0.hasSuffix("px\"") && $0.dropFirst().dropLast(3).allSatisfy(\.isNumber) && $0.count > 4 }, "no \"Npx\" entry")
+    }
+
+    /// The keys the batch reader accepts (a job's, a span's, an inline object's, the insets') and
+    /// the values of every setting it reads from a list of words, from the reader's own lists.
+    static func readerWords() -> (keys: [String], values: [String]) {
+        let keys = LayoutRequest.keys + LayoutRequest.Span.keys + InlineObject.keys + LayoutRequest.insetKeys
+        let values = TextDirection.allCases.map(\.rawValue) + LineBreakStrictness.allCases.map(\.rawValue)
+            + Hyphens.allCases.map(\.rawValue) + TruncationPosition.allCases.map(\.rawValue) + Strut.allCases.map(\.rawValue)
+            + TextAlignment.allCases.map(\.rawValue) + TextWrap.allCases.map(\.rawValue) + InlineObjectAlignment.allCases.map(\.rawValue)
+            + TextDecoration.named.map(\.name) + FontSelection.stretchKeywords.keys.sorted() + FontContext.genericFamilies.sorted()
+        return (keys, values)
+    }
+
+    @Test("every key the batch reader accepts and every value of its word-valued settings is in Fuzz/batch.dict")
+    func everyReaderWordIsInTheDictionary() throws {
+        let entries = try Self.dictionaryEntries()
+        let (keys, values) = Self.readerWords()
+        #expect(keys.contains("textWrap") && keys.contains("letterSpacing") && values.contains("textBottom") && values.contains("ultra-expanded"),
+                "the reader's lists are read")
+        let missing = keys.map { "\"\($0)\":" }.filter { !entries.contains($0) } + values.map { "\"\($0)\"" }.filter { !entries.contains($0) }
+        #expect(missing.isEmpty, "\(Self.additions(missing))")
+    }
+
+    /// What to add to the dictionary for the entries `missing`, each quoted and escaped as a line of it.
+    static func additions(_ missing: [String]) -> String {
+        "add to Fuzz/batch.dict: " + Set(missing).sorted().map { "\"" + $0.replacingOccurrences(of: "\"", with: "\\\"") + "\"" }.joined(separator: " ")
     }
 }

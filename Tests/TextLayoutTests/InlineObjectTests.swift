@@ -207,9 +207,7 @@ struct InlineObjectTests {
         var hiddenSomewhere = 0, keptOnTheEllipsisLine = 0
         for width in stride(from: 40.0, through: 200, by: 7) {
             for clamp in [1, 2] {
-                // (Not through `layout(_:_:width:)`: the invariant checker does not know clamped layouts.)
-                let layout = try PreparedText(text, style: Self.style(ParagraphStyle(lineClamp: clamp, truncate: position)),
-                                              inlineObjects: objects).layout(wrapWidth: width)
+                let layout = try Self.layout(text, objects, width: width, paragraph: ParagraphStyle(lineClamp: clamp, truncate: position))
                 let label = "\(position) at \(width) px, \(clamp) lines"
                 guard let truncation = layout.truncation, let ellipsis = layout.ellipsisRect else { continue }
                 let frames = layout.inlineObjectFrames

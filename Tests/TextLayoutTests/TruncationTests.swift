@@ -28,6 +28,8 @@ struct TruncationTests {
         let clamped = try PreparedText(text, style: Self.style(ParagraphStyle(lineClamp: clamp, truncate: position, ellipsis: ellipsis)))
             .layout(wrapWidth: width)
         let context = "seed \(seed): \(clamp) lines, \(position), width \(width), text \(text.debugDescription)"
+        expectInvariants(clamped, context)
+        expectInvariants(try clamped.prepared.layout(wrapWidth: width, glyphRuns: false), "\(context), height only")
         guard let truncation = clamped.truncation else {
             #expect(plain.lineCount <= clamp, "\(context): nothing hidden, but the text has \(plain.lineCount) lines")
             #expect(clamped == plain, "\(context)")

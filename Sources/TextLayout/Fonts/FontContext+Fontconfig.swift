@@ -244,7 +244,7 @@ extension FontContext {
         return found
     }()
 
-    private static let genericFamilies: Set<String> = [
+    static let genericFamilies: Set<String> = [
         "sans-serif", "sans", "serif", "monospace", "mono", "system-ui", "emoji", "cursive", "fantasy", "math",
     ]
 

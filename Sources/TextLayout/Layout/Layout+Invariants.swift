@@ -22,8 +22,12 @@ extension Layout {
     ///   exactly such a line has generated glyphs, in the soft hyphen's cluster or the cluster of
     ///   the letter before the point.
     /// - Inline objects: see ``checkInlineObjects(fail:)``.
+    /// - A clamped layout (``truncation`` set): its lines before the ellipsis line keep all of the
+    ///   above; the text after them is the ellipsis line's, held to the truncation's rules by
+    ///   ``checkTruncation(bytes:start:top:fail:)``, and no paragraph after it has a line.
     ///
-    /// - Complexity: O(n) in the text, plus a grapheme analysis of each word that was cut.
+    /// - Complexity: O(n) in the text, plus a grapheme analysis of each word that was cut (and of
+    ///   the clamped line's paragraph and the text's last).
     package func _checkInvariants() -> [String] {
         var problems: [String] = []
         func fail(_ message: @autoclosure () -> String) {
@@ -31,6 +35,9 @@ extension Layout {
         }
         let paragraphs = prepared.paragraphs
         guard !lines.isEmpty else { return ["the layout has no lines"] }
+        checkLineCount(fail: fail)
+        // The lines laid out as without a clamp: all, or those before the ellipsis line.
+        let unclamped = truncation.map { min(max(0, $0.ellipsisLine), lines.count - 1) } ?? lines.count
         prepared.bytes.withUnsafeBufferPointer { bytes in
             var offsets = UTF16OffsetCounter(bytes)
             var graphemes = GraphemeMemo()
@@ -38,12 +45,20 @@ extension Layout {
             var top = 0.0
             for (p, paragraph) in paragraphs.enumerated() {
                 let first = l
-                while l < lines.count, lines[l].paragraph == p { l += 1 }
-                guard l > first else {
+                while l < unclamped, lines[l].paragraph == p { l += 1 }
+                // The paragraph the ellipsis line cuts: its lines before it, then that line.
+                let isClamped = l == unclamped && l < lines.count && lines[l].paragraph == p
+                guard l > first || isClamped else {
                     fail("paragraph \(p) (bytes \(paragraph.range.start)..<\(paragraph.range.end)) has no line")
                     continue
                 }
-                let end = checkLines(first..<l, of: paragraph, bytes: bytes, offsets: &offsets, graphemes: &graphemes, top: &top, fail: fail)
+                let end = checkLines(first..<l, of: paragraph, reachesItsEnd: !isClamped, bytes: bytes, offsets: &offsets,
+                                     graphemes: &graphemes, top: &top, fail: fail)
+                if isClamped {
+                    checkTruncation(bytes: bytes, start: end, top: top, fail: fail)
+                    l += 1
+                    break
+                }
                 if end != paragraph.range.end {
                     fail("paragraph \(p)'s lines end at byte \(end), not at its end \(paragraph.range.end)")
                 }
@@ -55,9 +70,10 @@ extension Layout {
         return problems
     }
 
-    /// Checks the lines `range`, all of `paragraph`, which start at `top`; returns where they end
-    /// (the paragraph's end when they cover it).
-    private func checkLines(_ range: Range<Int>, of paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8>,
+    /// Checks the lines `range` of `paragraph` (all of them when `reachesItsEnd`, else those before
+    /// a clamped layout's ellipsis line), which start at `top`; returns where they end (the
+    /// paragraph's end when they cover it).
+    private func checkLines(_ range: Range<Int>, of paragraph: PreparedParagraph, reachesItsEnd: Bool, bytes: UnsafeBufferPointer<UInt8>,
                             offsets: inout UTF16OffsetCounter, graphemes: inout GraphemeMemo, top: inout Double,
                             fail: (@autoclosure () -> String) -> Void) -> Int {
         var expected = paragraph.range.start
@@ -73,7 +89,7 @@ extension Layout {
                 continue
             }
             expected = r.upperBound
-            let place = LinePlace(index: k, isFirst: k == range.lowerBound, isLast: k == range.upperBound - 1)
+            let place = LinePlace(index: k, isFirst: k == range.lowerBound, isLast: reachesItsEnd && k == range.upperBound - 1)
             checkEdges(line, place, paragraph, bytes: bytes, offsets: &offsets, graphemes: &graphemes, fail: fail)
             checkMetrics(line, k, top: top, fail: fail)
             top = line.top + line.height + lineSpace
@@ -144,7 +160,7 @@ extension Layout {
         return end
     }
 
-    private func checkMetrics(_ line: Line, _ k: Int, top: Double, fail: (@autoclosure () -> String) -> Void) {
+    func checkMetrics(_ line: Line, _ k: Int, top: Double, fail: (@autoclosure () -> String) -> Void) {
         let values = [("width", line.width), ("height", line.height), ("ascent", line.ascent), ("descent", line.descent),
                       ("top", line.top), ("baseline", line.baseline)]
         for (name, value) in values where !value.isFinite { fail("line \(k)'s \(name) is \(value)") }
@@ -204,18 +220,23 @@ extension Layout {
     }
 
     /// Checks that a line's runs come in drawing order, each starting where the one before it
-    /// ends, and that in logical order their ranges tile the line.
-    private func checkRunsTile(_ line: Line, _ k: Int, fail: (@autoclosure () -> String) -> Void) {
+    /// ends, and that in logical order their ranges (an ellipsis' aside) tile `shown`: the line's
+    /// range, or a clamped line's kept head and tail, in order.
+    func checkRunsTile(_ line: Line, _ k: Int, shown: [Range<Int>]? = nil, fail: (@autoclosure () -> String) -> Void) {
         for (a, b) in zip(line.runs, line.runs.dropFirst()) where abs(a.x + a.width - b.x) > 1e-6 * max(1, abs(b.x)) {
             fail("line \(k)'s run \(b.utf16Range) starts at x \(b.x), not where the run before it ends (\(a.x + a.width))")
         }
-        let logical = line.runs.map(\.utf16Range).filter { !$0.isEmpty }.sorted { $0.lowerBound < $1.lowerBound }
-        var covered = line.utf16Range.lowerBound
-        for range in logical {
-            if range.lowerBound != covered { fail("line \(k)'s runs leave a gap or overlap at UTF-16 offset \(covered): the next run is \(range)") }
-            covered = max(covered, range.upperBound)
+        var logical = line.runs.filter { !$0.isEllipsis }.map(\.utf16Range).filter { !$0.isEmpty }.sorted { $0.lowerBound < $1.lowerBound }[...]
+        for part in (shown ?? [line.utf16Range]) where !part.isEmpty {
+            var covered = part.lowerBound
+            while let range = logical.first, range.lowerBound < part.upperBound {
+                if range.lowerBound != covered { fail("line \(k)'s runs leave a gap or overlap at UTF-16 offset \(covered): the next run is \(range)") }
+                covered = max(covered, range.upperBound)
+                logical.removeFirst()
+            }
+            if covered != part.upperBound { fail("line \(k)'s runs end at UTF-16 offset \(covered), the text they show at \(part.upperBound)") }
         }
-        if covered != line.utf16Range.upperBound { fail("line \(k)'s runs end at UTF-16 offset \(covered), the line at \(line.utf16Range.upperBound)") }
+        if let stray = logical.first { fail("line \(k) has a run over \(stray), past the text it shows") }
     }
 
     /// Checks that the hyphen a line shows after a soft hyphen is generated and stands in the soft
