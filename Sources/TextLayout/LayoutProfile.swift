@@ -29,11 +29,16 @@ public struct LayoutProfile: Sendable, Hashable {
     public var endTruncation: EndTruncation
     /// How `line-height: normal` is made from the font's ascent and descent.
     public var normalLineHeight: NormalLineHeight
+    /// Where words of Thai, Lao, Khmer and Myanmar (UAX #14 class SA) may break.
+    public var complexContextBreaks: ComplexContextBreaks
+    /// How much of the whitespace at a line's end hangs out of its width and fit.
+    public var hangingWhitespace: HangingWhitespace
 
     public init(name: String, punctuationBreaks: PunctuationBreaks = .unicode, layoutUnit: Double? = nil,
                 lineEndNoBreakSpace: LineEndNoBreakSpace = .hangs, justifyWithoutSpaces: JustifyWithoutSpaces = .betweenClusters,
                 indentSide: IndentSide = .alignedSide, endTruncation: EndTruncation = .fillsLine,
-                normalLineHeight: NormalLineHeight = .exact) {
+                normalLineHeight: NormalLineHeight = .exact, complexContextBreaks: ComplexContextBreaks = .icuDictionaries,
+                hangingWhitespace: HangingWhitespace = .all) {
         self.name = name
         self.punctuationBreaks = punctuationBreaks
         self.layoutUnit = layoutUnit
@@ -42,6 +47,8 @@ public struct LayoutProfile: Sendable, Hashable {
         self.indentSide = indentSide
         self.endTruncation = endTruncation
         self.normalLineHeight = normalLineHeight
+        self.complexContextBreaks = complexContextBreaks
+        self.hangingWhitespace = hangingWhitespace
     }
 
     /// The engine's own rules: the default.
@@ -54,8 +61,11 @@ public struct LayoutProfile: Sendable, Hashable {
                                                indentSide: .start, endTruncation: .keepsBrokenLine,
                                                normalLineHeight: .roundedAscentDescent)
 
-    /// Pango 1.50 as Debian ships it.
-    public static let pango = LayoutProfile(name: "pango")
+    /// Pango 1.50 as Debian ships it, a `PangoLayout` wrapping words and characters
+    /// (`PANGO_WRAP_WORD_CHAR`): its punctuation breaks, Thai words from libthai, one hanging
+    /// space (docs/profiles.md lists what each rule changes).
+    public static let pango = LayoutProfile(name: "pango", punctuationBreaks: .pango, complexContextBreaks: .libthai,
+                                            hangingWhitespace: .lastCharacter)
 }
 
 extension LayoutProfile: CaseIterable, RawRepresentable {
@@ -80,6 +90,10 @@ public enum PunctuationBreaks: String, Sendable, Hashable, CaseIterable {
     /// between letters (`/usr/|bin`), after a hyphen before a digit (`UTF-|8`), before `{` after
     /// `$` (`$|{name}`), before a ` :` and after a `-` that follows letters (`FIPS-|140`).
     case chromium
+    /// Pango 1.50's: a break after a hyphen that starts a word (`-|WIDTH`, where UAX 14's LB20a
+    /// has none) and between `.`, `:`, `,` or `/` and a digit that does not continue a number
+    /// (`POSIX.|1`, where ICU's LB25 has none).
+    case pango
 }
 
 /// Whether a no-break space that ends a line hangs or counts in its width.
