@@ -33,12 +33,14 @@ public struct LayoutProfile: Sendable, Hashable {
     public var complexContextBreaks: ComplexContextBreaks
     /// How much of the whitespace at a line's end hangs out of its width and fit.
     public var hangingWhitespace: HangingWhitespace
+    /// Which font draws a space between text in other fonts than the primary.
+    public var spaceFont: SpaceFont
 
     public init(name: String, punctuationBreaks: PunctuationBreaks = .unicode, layoutUnit: Double? = nil,
                 lineEndNoBreakSpace: LineEndNoBreakSpace = .hangs, justifyWithoutSpaces: JustifyWithoutSpaces = .betweenClusters,
                 indentSide: IndentSide = .alignedSide, endTruncation: EndTruncation = .fillsLine,
                 normalLineHeight: NormalLineHeight = .exact, complexContextBreaks: ComplexContextBreaks = .icuDictionaries,
-                hangingWhitespace: HangingWhitespace = .all) {
+                hangingWhitespace: HangingWhitespace = .all, spaceFont: SpaceFont = .firstFontWithIt) {
         self.name = name
         self.punctuationBreaks = punctuationBreaks
         self.layoutUnit = layoutUnit
@@ -49,6 +51,7 @@ public struct LayoutProfile: Sendable, Hashable {
         self.normalLineHeight = normalLineHeight
         self.complexContextBreaks = complexContextBreaks
         self.hangingWhitespace = hangingWhitespace
+        self.spaceFont = spaceFont
     }
 
     /// The engine's own rules: the default.
@@ -63,9 +66,9 @@ public struct LayoutProfile: Sendable, Hashable {
 
     /// Pango 1.50 as Debian ships it, a `PangoLayout` wrapping words and characters
     /// (`PANGO_WRAP_WORD_CHAR`): its punctuation breaks, Thai words from libthai, one hanging
-    /// space (docs/profiles.md lists what each rule changes).
+    /// space, spaces in the font before them (docs/profiles.md lists what each rule changes).
     public static let pango = LayoutProfile(name: "pango", punctuationBreaks: .pango, complexContextBreaks: .libthai,
-                                            hangingWhitespace: .lastCharacter)
+                                            hangingWhitespace: .lastCharacter, spaceFont: .previousCharacter)
 }
 
 extension LayoutProfile: CaseIterable, RawRepresentable {
