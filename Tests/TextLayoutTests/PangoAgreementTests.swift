@@ -106,39 +106,36 @@ struct PangoAgreementTests {
         return floors
     }
 
+    /// Expects every font of `measured` (a sample's agreement, `what` naming how it was laid out) to have a row in
+    /// `floors` with the sample's job count, and a share of identical line starts at least the row's floor.
+    static func expectFloors(_ measured: [String: Agreement], _ floors: [String: (floor: Double, jobs: Int)], what: String) {
+        #expect(Set(floors.keys) == Set(measured.keys),
+                "docs/exactness.md's table (\(what)) has rows for \(floors.keys.sorted()), the sample's fonts are \(measured.keys.sorted())")
+        for (font, agreement) in measured.sorted(by: { $0.key < $1.key }) {
+            guard let stated = floors[font] else { continue }
+            #expect(agreement.jobs == stated.jobs, "\(font): the sample has \(agreement.jobs) jobs, docs/exactness.md says \(stated.jobs)")
+            #expect(agreement.share >= stated.floor,
+                    "\(font), \(what): identical line starts on \(agreement.identicalStarts) of \(agreement.jobs) jobs (\(agreement.share)), below the floor \(stated.floor)")
+        }
+        print("Pango agreement, \(what): " + measured.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.identicalStarts)/\($0.value.jobs)" }.joined(separator: ", "))
+    }
+
     @Test("every font of the sample keeps identical line starts on at least the share docs/exactness.md states")
     func holdsTheFloors() throws {
         let measured = try Self.measured.get()
-        let floors = try Self.documentedFloors()
-        #expect(Set(floors.keys) == Set(measured.byFont.keys),
-                "docs/exactness.md's table has rows for \(floors.keys.sorted()), the sample's fonts are \(measured.byFont.keys.sorted())")
-        for (font, agreement) in measured.byFont.sorted(by: { $0.key < $1.key }) {
-            guard let stated = floors[font] else { continue }
-            #expect(agreement.jobs == stated.jobs, "\(font): the sample has \(agreement.jobs) jobs, docs/exactness.md says \(stated.jobs)")
-            #expect(agreement.share >= stated.floor,
-                    "\(font): identical line starts on \(agreement.identicalStarts) of \(agreement.jobs) jobs (\(agreement.share)), below the floor \(stated.floor)")
-        }
-        print("Pango agreement on \(measured.jobs) jobs in \(measured.seconds) s: "
-              + measured.byFont.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.identicalStarts)/\($0.value.jobs)" }.joined(separator: ", "))
+        Self.expectFloors(measured.byFont, try Self.documentedFloors(), what: "the engine's own rules, \(measured.jobs) jobs in \(measured.seconds) s")
     }
 
-    @Test("with the pango profile, every font of the sample keeps identical line starts on at least the share docs/exactness.md states")
+    @Test("with the pango profile, every font of the sample keeps identical line starts on at least the share docs/exactness.md states, and never fewer than without it")
     func holdsTheProfileFloors() throws {
         let measured = try Self.measured.get()
         let floors = try Self.documentedFloors(in: Documentation.section("The pango profile", in: "docs/exactness.md"))
-        #expect(Set(floors.keys) == Set(measured.byFontWithPangoProfile.keys),
-                "docs/exactness.md's pango profile table has rows for \(floors.keys.sorted()), the sample's fonts are \(measured.byFontWithPangoProfile.keys.sorted())")
-        for (font, agreement) in measured.byFontWithPangoProfile.sorted(by: { $0.key < $1.key }) {
-            guard let stated = floors[font] else { continue }
-            #expect(agreement.jobs == stated.jobs, "\(font): the sample has \(agreement.jobs) jobs, docs/exactness.md says \(stated.jobs)")
-            #expect(agreement.share >= stated.floor,
-                    "\(font), pango profile: identical line starts on \(agreement.identicalStarts) of \(agreement.jobs) jobs (\(agreement.share)), below the floor \(stated.floor)")
+        Self.expectFloors(measured.byFontWithPangoProfile, floors, what: "the pango profile")
+        for (font, agreement) in measured.byFontWithPangoProfile {
             // The profile is there to agree more: never less than the engine's own rules on the same jobs.
             let without = measured.byFont[font]?.identicalStarts ?? 0
             #expect(agreement.identicalStarts >= without, "\(font): \(agreement.identicalStarts) jobs agree with the profile, \(without) without it")
         }
-        print("Pango agreement with the pango profile: "
-              + measured.byFontWithPangoProfile.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.identicalStarts)/\($0.value.jobs)" }.joined(separator: ", "))
     }
 
     @Test("the sample has at least 3,000 jobs, every corpus language at every width")
