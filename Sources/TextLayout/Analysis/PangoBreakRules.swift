@@ -17,7 +17,8 @@ public enum ComplexContextBreaks: String, Sendable, Hashable, CaseIterable {
 /// two characters of class SA.
 func removingComplexContextBreaks(_ breaks: [Int], _ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> [Int] {
     breaks.filter { b in
-        guard b > range.lowerBound, b < range.upperBound else { return true }
+        // Every character of class SA is past U+0E00: an ASCII byte on either side is none.
+        guard b > range.lowerBound, b < range.upperBound, bytes[b] >= 0xE0, bytes[b - 1] >= 0x80 else { return true }
         let before = scalarStart(bytes, atOrBefore: b - 1, notBefore: range.lowerBound)
         return !(cicu_line_break_class(decodeScalar(bytes, at: before).0) == complexContextClass
                  && cicu_line_break_class(decodeScalar(bytes, at: b).0) == complexContextClass)
@@ -67,53 +68,63 @@ private func libthaiBreaks(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int
 /// a hard break, a zero width space, a no-break glue character or an object (BK CR LF NL SP ZW GL CB).
 func breaksAfterWordInitialHyphens(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> [Int] {
     var found: [Int] = []
-    var previousClass: Int32? = nil
     var i = range.lowerBound
     while i < range.upperBound {
-        let (scalar, length) = decodeScalar(bytes, at: i)
-        let lineClass = cicu_line_break_class(scalar)
+        // HY is U+002D alone; U+2010 is E2 80 90.
+        let length = bytes[i] == 0x2D ? 1 : (bytes[i] == 0xE2 && i + 2 < range.upperBound && bytes[i + 1] == 0x80 && bytes[i + 2] == 0x90 ? 3 : 0)
+        guard length > 0 else { i += 1; continue }
         let end = i + length
-        if lineClass == hyphenClass || scalar == 0x2010, previousClass.map(wordStartsAfter.contains) ?? true, end < range.upperBound {
+        let startsWord = i == range.lowerBound
+            || wordStartsAfter.contains(cicu_line_break_class(decodeScalar(bytes, at: scalarStart(bytes, atOrBefore: i - 1, notBefore: range.lowerBound)).0))
+        if startsWord, end < range.upperBound {
             let next = cicu_line_break_class(decodeScalar(bytes, at: end).0)
             if next == alphabeticClass || next == hebrewLetterClass { found.append(end) }
         }
-        previousClass = lineClass
         i = end
     }
     return found
 }
 
 /// The break between a `.`, `:`, `,` or `/` (line break classes IS and SY) and the digit (NU)
-/// after it, in `range` of `bytes`, unless the punctuation continues a number (`1.5`, `10/20`):
-/// Pango 1.50 breaks in `POSIX.|1` and `%.|250s`, where ICU's UAX #14 LB25 does not.
+/// after it, in `range` of `bytes`, unless the punctuation continues a number (`1.5`, `10/20`:
+/// digits, then only digits, IS and SY, combining marks between): Pango 1.50 breaks in
+/// `POSIX.|1` and `%.|250s`, where ICU's UAX #14 LB25 does not.
 func breaksBetweenPunctuationAndDigits(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> [Int] {
     var found: [Int] = []
-    var inNumber = false
     var i = range.lowerBound
     while i < range.upperBound {
         let (scalar, length) = decodeScalar(bytes, at: i)
-        let lineClass = cicu_line_break_class(scalar)
         let end = i + length
-        switch lineClass {
-        case combiningMarkClass:
-            break  // a mark continues what it follows (UAX #14 LB9)
-        case numericClass:
-            inNumber = true
-        case infixSeparatorClass, symbolClass:
-            if !inNumber, end < range.upperBound, cicu_line_break_class(decodeScalar(bytes, at: end).0) == numericClass {
-                found.append(end)
-            }
-        default:
-            inNumber = false
-        }
-        i = end
+        defer { i = end }
+        guard infixSeparatorsAndSymbols.contains(scalar), end < range.upperBound else { continue }
+        guard cicu_line_break_class(decodeScalar(bytes, at: end).0) == numericClass,
+              !continuesNumber(bytes, before: i, from: range.lowerBound) else { continue }
+        found.append(end)
     }
     return found
 }
 
-/// ICU's ULineBreak values: AL, CM, HY, IS, NU, SA, SY, HL.
-private let alphabeticClass: Int32 = 2, combiningMarkClass: Int32 = 9, hyphenClass: Int32 = 13, infixSeparatorClass: Int32 = 16
+/// Whether the text before `position` (back to `floor`) ends in a number: a digit, then only
+/// digits, IS, SY and combining marks.
+private func continuesNumber(_ bytes: UnsafeBufferPointer<UInt8>, before position: Int, from floor: Int) -> Bool {
+    var i = position
+    while i > floor {
+        i = scalarStart(bytes, atOrBefore: i - 1, notBefore: floor)
+        switch cicu_line_break_class(decodeScalar(bytes, at: i).0) {
+        case numericClass: return true
+        case infixSeparatorClass, symbolClass, combiningMarkClass: continue
+        default: return false
+        }
+    }
+    return false
+}
+
+/// ICU's ULineBreak values: AL, CM, IS, NU, SA, SY, HL.
+private let alphabeticClass: Int32 = 2, combiningMarkClass: Int32 = 9, infixSeparatorClass: Int32 = 16
 private let numericClass: Int32 = 19, complexContextClass: Int32 = 24, symbolClass: Int32 = 27, hebrewLetterClass: Int32 = 38
+
+/// The characters of line break classes IS and SY (Unicode 15): , . : ; / and their kin in other scripts.
+private let infixSeparatorsAndSymbols: Set<UInt32> = [0x2C, 0x2E, 0x2F, 0x3A, 0x3B, 0x37E, 0x589, 0x60C, 0x60D, 0x7F8, 0x2044, 0xFE10, 0xFE13, 0xFE14]
 
 /// The classes after which a hyphen starts a word: BK 6, CB 7, CR 10, GL 12, LF 17, SP 26, ZW 28, NL 29.
 private let wordStartsAfter: Set<Int32> = [6, 7, 10, 12, 17, 26, 28, 29]
