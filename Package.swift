@@ -38,12 +38,14 @@ let package = Package(
                        providers: [.apt(["libpng-dev"])]),
         .target(name: "CICU",
                 linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
+        // libthai's Thai word breaks for the pango profile, opened at run time: no build dependency.
+        .target(name: "CThai"),
         // The Fonts/ folder as a resource bundle (every file in it is copied), shipped next to the
         // built binaries; rooted at the package so that Fonts/ stays where scripts and people find it.
         .target(name: "TextLayoutFonts", path: ".", exclude: nonFontFiles,
                 sources: ["Sources/TextLayoutFonts"], resources: [.copy("Fonts")]),
         .target(name: "TextLayout",
-                dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CICU", "TextLayoutFonts"]),
+                dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CICU", "CThai", "TextLayoutFonts"]),
         // The boundary: JSON in and out, requests, the one error type, the editing session.
         .target(name: "TextLayoutIO", dependencies: ["TextLayout", "TextEditing"]),
         // The batch's thread runner.

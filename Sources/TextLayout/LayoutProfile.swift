@@ -31,11 +31,18 @@ public struct LayoutProfile: Sendable, Hashable {
     public var endTruncation: EndTruncation
     /// How `line-height: normal` is made from the font's ascent and descent.
     public var normalLineHeight: NormalLineHeight
+    /// Where words of Thai, Lao, Khmer and Myanmar (UAX #14 class SA) may break.
+    public var complexContextBreaks: ComplexContextBreaks
+    /// How much of the whitespace at a line's end hangs out of its width and fit.
+    public var hangingWhitespace: HangingWhitespace
+    /// Which font draws a space between text in other fonts than the primary.
+    public var spaceFont: SpaceFont
 
     public init(name: String, punctuationBreaks: PunctuationBreaks = .unicode, smallKanaBreaks: SmallKanaBreaks = .forbidden, layoutUnit: Double? = nil,
                 lineEndNoBreakSpace: LineEndNoBreakSpace = .hangs, justifyWithoutSpaces: JustifyWithoutSpaces = .betweenClusters,
                 indentSide: IndentSide = .alignedSide, endTruncation: EndTruncation = .fillsLine,
-                normalLineHeight: NormalLineHeight = .exact) {
+                normalLineHeight: NormalLineHeight = .exact, complexContextBreaks: ComplexContextBreaks = .icuDictionaries,
+                hangingWhitespace: HangingWhitespace = .all, spaceFont: SpaceFont = .firstFontWithIt) {
         self.name = name
         self.punctuationBreaks = punctuationBreaks
         self.smallKanaBreaks = smallKanaBreaks
@@ -45,6 +52,9 @@ public struct LayoutProfile: Sendable, Hashable {
         self.indentSide = indentSide
         self.endTruncation = endTruncation
         self.normalLineHeight = normalLineHeight
+        self.complexContextBreaks = complexContextBreaks
+        self.hangingWhitespace = hangingWhitespace
+        self.spaceFont = spaceFont
     }
 
     /// The engine's own rules: the default.
@@ -58,8 +68,11 @@ public struct LayoutProfile: Sendable, Hashable {
                                                justifyWithoutSpaces: .start, indentSide: .start,
                                                normalLineHeight: .roundedAscentDescent)
 
-    /// Pango 1.50 as Debian ships it.
-    public static let pango = LayoutProfile(name: "pango")
+    /// Pango 1.50 as Debian ships it, a `PangoLayout` wrapping words and characters
+    /// (`PANGO_WRAP_WORD_CHAR`): its punctuation breaks, Thai words from libthai, one hanging
+    /// space, spaces in the font before them (docs/profiles.md lists what each rule changes).
+    public static let pango = LayoutProfile(name: "pango", punctuationBreaks: .pango, complexContextBreaks: .libthai,
+                                            hangingWhitespace: .lastCharacter, spaceFont: .previousCharacter)
 }
 
 extension LayoutProfile: CaseIterable, RawRepresentable {
@@ -84,6 +97,10 @@ public enum PunctuationBreaks: String, Sendable, Hashable, CaseIterable {
     /// between letters (`/usr/|bin`), after a hyphen before a digit (`UTF-|8`), before `{` after
     /// `$` (`$|{name}`), before a ` :` and after a `-` that follows letters (`FIPS-|140`).
     case chromium
+    /// Pango 1.50's: a break after a hyphen that starts a word (`-|WIDTH`, where UAX 14's LB20a
+    /// has none) and between `.`, `:`, `,` or `/` and a digit that does not continue a number
+    /// (`POSIX.|1`, where ICU's LB25 has none).
+    case pango
 }
 
 /// Whether `lineBreak: normal` breaks before small kana (`ッ`, `ィ`) and the prolonged sound mark

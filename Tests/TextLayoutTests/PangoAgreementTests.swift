@@ -1,4 +1,4 @@
-// Measures agreement with Pango 1.50 live on every run: a fixed sample of the corpus laid out by Pango (the project's Benchmarks/PangoStudy/pango_lines.c) and by the engine, held per font to the floors docs/exactness.md states; and the goldens' recorded Pango lines reproduced.
+// Measures agreement with Pango 1.50 live on every run: a fixed sample of the corpus laid out by Pango (the project's Benchmarks/PangoStudy/pango_lines.c) and by the engine, with its own rules and with the pango profile, held per font to the floors docs/exactness.md states; and the goldens' recorded Pango lines reproduced.
 import Foundation
 import TestSupport
 import Testing
@@ -27,6 +27,8 @@ struct PangoAgreementTests {
         var jobs = 0
         var byLanguageAndWidth: [String: Int] = [:]
         var byFont: [String: Agreement] = [:]
+        /// The same jobs laid out with the pango profile (`"profile": "pango"`), against the same Pango layouts.
+        var byFontWithPangoProfile: [String: Agreement] = [:]
         var seconds = 0.0
     }
 
@@ -55,21 +57,27 @@ struct PangoAgreementTests {
         guard pango.status == 0 else { throw TestFailure("scripts/pango_program.py failed (exit \(pango.status)): \(pango.error)") }
         let pangoLines = outputLines(pango.output)
         // The study's engine: the system's fonts, then the bundled ones, as `textlayout batch` has them.
-        let ours = BatchRunner(layouter: BatchLayouter(), threads: 2).results(for: jobs.map { Array($0.utf8) })
-        guard pangoLines.count == jobs.count, ours.count == jobs.count else {
-            throw TestFailure("\(jobs.count) jobs, \(pangoLines.count) results from Pango, \(ours.count) from the engine")
+        let runner = BatchRunner(layouter: BatchLayouter(), threads: 2)
+        let ours = runner.results(for: jobs.map { Array($0.utf8) })
+        let withProfile = runner.results(for: jobs.map { Array(("{\"profile\":\"pango\"," + $0.dropFirst()).utf8) })
+        guard pangoLines.count == jobs.count, ours.count == jobs.count, withProfile.count == jobs.count else {
+            throw TestFailure("\(jobs.count) jobs, \(pangoLines.count) results from Pango, \(ours.count) and \(withProfile.count) from the engine")
         }
         var measurement = Measurement(jobs: jobs.count)
-        for (job, (pangoLine, ourLine)) in zip(jobs, zip(pangoLines, ours)) {
+        for (job, (pangoLine, (ourLine, profileLine))) in zip(jobs, zip(pangoLines, zip(ours, withProfile))) {
             guard let object = foundationObject(job), let font = object["font"] as? String, let id = object["id"] as? String,
                   let theirs = foundationObject(pangoLine)?["starts"] as? [Int],
-                  let lines = foundationObject(ourLine.json)?["lines"] as? [[String: Any]] else {
-                throw TestFailure("unreadable job or result: \(job.prefix(120)) / \(ourLine.json.prefix(120))")
+                  let lines = foundationObject(ourLine.json)?["lines"] as? [[String: Any]],
+                  let profileLines = foundationObject(profileLine.json)?["lines"] as? [[String: Any]] else {
+                throw TestFailure("unreadable job or result: \(job.prefix(120)) / \(ourLine.json.prefix(120)) / \(profileLine.json.prefix(120))")
             }
             let same = lines.compactMap { $0["start"] as? Int } == theirs
+            let sameWithProfile = profileLines.compactMap { $0["start"] as? Int } == theirs
             for key in [font, "all"] {
                 measurement.byFont[key, default: Agreement()].jobs += 1
                 measurement.byFont[key, default: Agreement()].identicalStarts += same ? 1 : 0
+                measurement.byFontWithPangoProfile[key, default: Agreement()].jobs += 1
+                measurement.byFontWithPangoProfile[key, default: Agreement()].identicalStarts += sameWithProfile ? 1 : 0
             }
             measurement.byLanguageAndWidth["\(id.split(separator: "-")[0]) \(id.split(separator: "-").last ?? "")", default: 0] += 1
         }
@@ -79,9 +87,9 @@ struct PangoAgreementTests {
     }
 
     /// The floors docs/exactness.md states for the live sample, per font (and "all"), with the sample's job count:
-    /// the last column of its agreement table, `99.4% (2,100)`.
-    static func documentedFloors() throws -> [String: (floor: Double, jobs: Int)] {
-        let section = try pangoExactnessSection()
+    /// the last column of the agreement table in `section` (by default "Exactness against Pango"), `99.4% (2,100)`.
+    static func documentedFloors(in section: String? = nil) throws -> [String: (floor: Double, jobs: Int)] {
+        let section = try section ?? pangoExactnessSection()
         let lines = section.split(separator: "\n").map(String.init)
         guard let header = lines.firstIndex(where: { $0.hasPrefix("| font") }) else { throw TestFailure("docs/exactness.md has no '| font' table") }
         var floors: [String: (floor: Double, jobs: Int)] = [:]
@@ -98,20 +106,36 @@ struct PangoAgreementTests {
         return floors
     }
 
-    @Test("every font of the sample keeps identical line starts on at least the share docs/exactness.md states")
-    func holdsTheFloors() throws {
-        let measured = try Self.measured.get()
-        let floors = try Self.documentedFloors()
-        #expect(Set(floors.keys) == Set(measured.byFont.keys),
-                "docs/exactness.md's table has rows for \(floors.keys.sorted()), the sample's fonts are \(measured.byFont.keys.sorted())")
-        for (font, agreement) in measured.byFont.sorted(by: { $0.key < $1.key }) {
+    /// Expects every font of `measured` (a sample's agreement, `what` naming how it was laid out) to have a row in
+    /// `floors` with the sample's job count, and a share of identical line starts at least the row's floor.
+    static func expectFloors(_ measured: [String: Agreement], _ floors: [String: (floor: Double, jobs: Int)], what: String) {
+        #expect(Set(floors.keys) == Set(measured.keys),
+                "docs/exactness.md's table (\(what)) has rows for \(floors.keys.sorted()), the sample's fonts are \(measured.keys.sorted())")
+        for (font, agreement) in measured.sorted(by: { $0.key < $1.key }) {
             guard let stated = floors[font] else { continue }
             #expect(agreement.jobs == stated.jobs, "\(font): the sample has \(agreement.jobs) jobs, docs/exactness.md says \(stated.jobs)")
             #expect(agreement.share >= stated.floor,
-                    "\(font): identical line starts on \(agreement.identicalStarts) of \(agreement.jobs) jobs (\(agreement.share)), below the floor \(stated.floor)")
+                    "\(font), \(what): identical line starts on \(agreement.identicalStarts) of \(agreement.jobs) jobs (\(agreement.share)), below the floor \(stated.floor)")
         }
-        print("Pango agreement on \(measured.jobs) jobs in \(measured.seconds) s: "
-              + measured.byFont.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.identicalStarts)/\($0.value.jobs)" }.joined(separator: ", "))
+        print("Pango agreement, \(what): " + measured.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.identicalStarts)/\($0.value.jobs)" }.joined(separator: ", "))
+    }
+
+    @Test("every font of the sample keeps identical line starts on at least the share docs/exactness.md states")
+    func holdsTheFloors() throws {
+        let measured = try Self.measured.get()
+        Self.expectFloors(measured.byFont, try Self.documentedFloors(), what: "the engine's own rules, \(measured.jobs) jobs in \(measured.seconds) s")
+    }
+
+    @Test("with the pango profile, every font of the sample keeps identical line starts on at least the share docs/exactness.md states, and never fewer than without it")
+    func holdsTheProfileFloors() throws {
+        let measured = try Self.measured.get()
+        let floors = try Self.documentedFloors(in: Documentation.section("The pango profile", in: "docs/exactness.md"))
+        Self.expectFloors(measured.byFontWithPangoProfile, floors, what: "the pango profile")
+        for (font, agreement) in measured.byFontWithPangoProfile {
+            // The profile is there to agree more: never less than the engine's own rules on the same jobs.
+            let without = measured.byFont[font]?.identicalStarts ?? 0
+            #expect(agreement.identicalStarts >= without, "\(font): \(agreement.identicalStarts) jobs agree with the profile, \(without) without it")
+        }
     }
 
     @Test("the sample has at least 3,000 jobs, every corpus language at every width")

@@ -181,8 +181,9 @@ extension Layout {
         var offsets = UTF16OffsetCounter(bytes, byteOffset: r.lowerBound, utf16Offset: line.utf16Range.lowerBound)
         let lastSegment = max(0, firstIndex(in: paragraph.segmentStarts, atOrAfter: max(r.lowerBound, r.upperBound - 1) + 1) - 1)
         let lastSegmentStart = max(r.lowerBound, paragraph.segmentStarts[lastSegment])
-        let ends = [trimmedEnd(bytes, r), hangingWhitespaceStart(bytes, r.lowerBound, r.upperBound),
-                    hangingWhitespaceStart(bytes, lastSegmentStart, r.upperBound)].sorted()
+        let hanging = prepared.style.settings.profile.hangingWhitespace
+        let ends = [trimmedEnd(bytes, r), hangingWhitespaceStart(bytes, r.lowerBound, r.upperBound, rule: hanging),
+                    hangingWhitespaceStart(bytes, lastSegmentStart, r.upperBound, rule: hanging)].sorted()
         let trimmedUTF16 = offsets.utf16(at: ends[0])
         let hangingUTF16 = offsets.utf16(at: ends[1])
         let segmentUTF16 = offsets.utf16(at: ends[2])

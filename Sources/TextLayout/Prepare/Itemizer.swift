@@ -28,27 +28,29 @@ func itemize(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, style: Text
     // The paragraph cut at span edges: each slice in its span's font (nil: outside every span).
     let slices = spanSlices(range, spans: spans, style: style)
     let objectIndices = objects.indices(in: range)
+    var levelChanges = Set<Int>()
+    if let levels = bidi.levels {
+        for i in 1..<levels.count where levels[i] != levels[i - 1] { levelChanges.insert(range.lowerBound + i) }
+    }
     var fonts: [FontRun] = []
     for slice in slices {
         let list = slice.span.map { spans[$0].fonts } ?? style.fonts
         // The text between the slice's objects falls back; each object is a font run of its own.
         var position = slice.range.lowerBound
         for offset in objects.offsets[objectIndices] where slice.range.contains(offset) {
-            if offset > position { fonts += try fontRuns(bytes, range: position..<offset, list: list, language: style.languageTag) }
+            if offset > position { fonts += try fontRuns(bytes, range: position..<offset, list: list, style: style, levelChanges: levelChanges) }
             position = offset + InlineObjectTable.characterLength
             fonts.append(FontRun(range: offset..<position, font: list.primary))
         }
         if position < slice.range.upperBound {
-            fonts += try fontRuns(bytes, range: position..<slice.range.upperBound, list: list, language: style.languageTag)
+            fonts += try fontRuns(bytes, range: position..<slice.range.upperBound, list: list, style: style, levelChanges: levelChanges)
         }
     }
     var boundaries = Set<Int>()
     for slice in slices { boundaries.insert(slice.range.lowerBound) }
     for run in scripts { boundaries.insert(run.range.lowerBound) }
     for run in fonts { boundaries.insert(run.range.lowerBound) }
-    if let levels = bidi.levels {
-        for i in 1..<levels.count where levels[i] != levels[i - 1] { boundaries.insert(range.lowerBound + i) }
-    }
+    boundaries.formUnion(levelChanges)
     boundaries.insert(range.lowerBound)
     let starts = boundaries.filter { $0 < range.upperBound }.sorted()
     var runs: [TextRun] = []
@@ -121,8 +123,12 @@ struct FontRun: Sendable {
 /// when the primary font has its base; one with VS15 prefers a font that is not a colour font,
 /// even when its base is an Emoji_Presentation character. A character no font has
 /// stays with the primary font and is drawn and measured as its .notdef glyph. A soft hyphen
-/// keeps the font of the cluster before it when that font has a hyphen.
-func fontRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, list: FontFamilyList, language: LanguageTag?) throws -> [FontRun] {
+/// keeps the font of the cluster before it when that font has a hyphen. The style's profile
+/// says which font draws a space (``LayoutProfile/spaceFont``), `levelChanges` being where the
+/// bidi level changes; its language picks fallback fonts.
+func fontRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, list: FontFamilyList, style: TextStyle,
+              levelChanges: Set<Int> = []) throws -> [FontRun] {
+    let language = style.languageTag
     let primary = list.primary
     var needsFallback = false
     var i = range.lowerBound
@@ -134,6 +140,7 @@ func fontRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, list: Font
     guard needsFallback, let context = primary.context else { return [FontRun(range: range, font: primary)] }
 
     var runs: [FontRun] = []
+    var emojiClusters: [Range<Int>] = []
     var clusterStart = range.lowerBound
     for clusterEnd in try boundaries(.grapheme, in: bytes, range: range) {
         var scalars: [UInt32] = []
@@ -147,6 +154,7 @@ func fontRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, list: Font
         let missing = scalars.first { !isCovered($0, by: primary) }
         let emoji = scalars.contains(0xFE0F) || scalars.contains(0x20E3)
             || (isEmojiPresentation(scalars[0]) && !scalars.contains(0xFE0E))
+        if emoji || isEmojiSequence(scalars) { emojiClusters.append(clusterStart..<clusterEnd) }
         if scalars == [0xAD], let before = runs.last, before.font.hyphen != nil {
             // A soft hyphen needs no glyph of its own: it keeps the font of the text before it, the
             // font its hyphen is shaped in at a break after it (unless that font has no hyphen,
@@ -168,7 +176,8 @@ func fontRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, list: Font
         }
         clusterStart = clusterEnd
     }
-    return runs
+    guard style.settings.profile.spaceFont == .previousCharacter else { return runs }
+    return withPangoSpaceFonts(runs, bytes, range: range, list: list, emojiClusters: emojiClusters, levelChanges: levelChanges)
 }
 
 /// Whether `font` can draw `scalar`: it has a glyph, or the character needs none (controls and
@@ -209,6 +218,12 @@ private func isCoveredDecomposed(_ scalar: UInt32, by font: Font) -> Bool {
     return withUnsafeBytes(of: parts) { raw in
         raw.bindMemory(to: UInt32.self).prefix(Int(count)).allSatisfy { isCovered($0, by: font) }
     }
+}
+
+/// Whether a cluster is an emoji sequence without an emoji presentation character or VS16: a
+/// modifier sequence (`✌🏾`), a ZWJ sequence, a flag (regional indicators, tag sequences).
+private func isEmojiSequence(_ scalars: [UInt32]) -> Bool {
+    scalars.contains { (0x1F3FB...0x1F3FF).contains($0) || $0 == 0x200D || (0x1F1E6...0x1F1FF).contains($0) || (0xE0020...0xE007F).contains($0) }
 }
 
 private func isEmojiPresentation(_ scalar: UInt32) -> Bool {

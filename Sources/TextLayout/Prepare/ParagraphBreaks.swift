@@ -1,4 +1,4 @@
-// A paragraph's break opportunities: ICU's line breaks tailored by the style (keep-all, soft hyphens under `hyphens: none`), one on each side of every inline object, with the automatic hyphenation points merged in.
+// A paragraph's break opportunities: ICU's line breaks tailored by the style (keep-all, the profile's rules, soft hyphens under `hyphens: none`), one on each side of every inline object, with the automatic hyphenation points merged in.
 import CICU
 
 /// The line break opportunities of `content` (a paragraph of `bytes`) in `style`, ascending, the
@@ -11,6 +11,12 @@ func lineBreaks(_ bytes: UnsafeBufferPointer<UInt8>, in content: Range<Int>, sty
                                                         smallKana: style.settings.profile.smallKanaBreaks), after: after)
     if style.settings.profile.punctuationBreaks == .chromium { breaks = chromiumPunctuationBreaks(breaks, bytes, in: content, after: after) }
     if style.settings.lineBreak == .keepAll { breaks = removingBreaksInsideWords(breaks, bytes, range: content) }
+    let profile = style.settings.profile
+    if profile.complexContextBreaks == .libthai { breaks = removingComplexContextBreaks(breaks, bytes, range: content) }
+    if profile.punctuationBreaks == .pango {
+        let added = mergedAscending(breaksAfterWordInitialHyphens(bytes, range: content), breaksBetweenPunctuationAndDigits(bytes, range: content))
+        breaks = mergedAscending(breaks, added.filter { $0 > (after ?? content.lowerBound) })
+    }
     if style.settings.hyphens == .none {
         // CSS: a soft hyphen is then no break opportunity.
         breaks.removeAll { $0 < content.upperBound && endsWithSoftHyphen(bytes, $0, from: content.lowerBound) }
@@ -68,6 +74,12 @@ private func endOfHyphenBeforeLetter(_ bytes: UnsafeBufferPointer<UInt8>, at sta
 
 /// ICU's ULineBreak values of AL, HY and HL.
 private let alphabeticClass: Int32 = 2, hyphenClass: Int32 = 13, hebrewLetterClass: Int32 = 38
+
+/// `breaks` (ascending, after `after`) with those that depend on how the paragraph was shaped in
+/// `runs`: the profile's Thai words found in each run of one font (``withLibthaiBreaks(_:_:runs:after:)``).
+func withShapedRunBreaks(_ breaks: [Int], _ bytes: UnsafeBufferPointer<UInt8>, runs: [ShapedRun], style: TextStyle, after: Int) throws -> [Int] {
+    style.settings.profile.complexContextBreaks == .libthai ? try withLibthaiBreaks(breaks, bytes, runs: runs, after: after) : breaks
+}
 
 /// `breaks` with the automatic hyphenation points of `range` (whole words of a paragraph shaped in
 /// `runs`) merged in, where the font of the letter before a point can draw a hyphen; and the

@@ -43,9 +43,10 @@ extension PreparedParagraph {
 
         var segments = SegmentTable(first: firstIndex(in: segmentStarts, atOrAfter: analysisStart), of: self)
         let breaks = try lineBreaks(bytes, in: content, style: style, after: analysisStart - 1)
-        segments.append(breaks: try withAutomaticHyphens(breaks, bytes, in: analysisStart..<newEnd, runs: newRuns, style: style,
+        let allBreaks = try withShapedRunBreaks(breaks, bytes, runs: newRuns, style: style, after: analysisStart - 1)
+        segments.append(breaks: try withAutomaticHyphens(allBreaks, bytes, in: analysisStart..<newEnd, runs: newRuns, style: style,
                                                          hyphenation: hyphenation),
-                        bytes: bytes, end: newEnd)
+                        bytes: bytes, end: newEnd, hanging: style.settings.profile.hangingWhitespace)
         return PreparedParagraph(range: ParagraphRange(start: start, end: newEnd, next: newEnd), segments: segments, clusters: clusters,
                                  runs: newRuns, bidi: bidi)
     }

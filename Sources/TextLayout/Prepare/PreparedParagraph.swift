@@ -243,8 +243,9 @@ extension PreparedParagraph {
         let runs = shaped.1
         clusters.finish()
         var segments = SegmentTable(start: range.start)
-        segments.append(breaks: try withAutomaticHyphens(breaks, bytes, in: content, runs: runs, style: style, hyphenation: hyphenation),
-                        bytes: bytes, end: range.end)
+        let allBreaks = try withShapedRunBreaks(breaks, bytes, runs: runs, style: style, after: range.start)
+        segments.append(breaks: try withAutomaticHyphens(allBreaks, bytes, in: content, runs: runs, style: style, hyphenation: hyphenation),
+                        bytes: bytes, end: range.end, hanging: style.settings.profile.hangingWhitespace)
         return PreparedParagraph(range: range, segments: segments, clusters: clusters, runs: runs, bidi: bidi)
     }
 
