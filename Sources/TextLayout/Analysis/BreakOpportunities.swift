@@ -73,7 +73,7 @@ func removingBreaksInsideWords(_ breaks: [Int], _ bytes: UnsafeBufferPointer<UIn
         while true {
             before = scalarStart(bytes, atOrBefore: before, notBefore: range.lowerBound)
             let scalar = decodeScalar(bytes, at: before).0
-            if cicu_line_break_class(scalar) == combiningMarkClass, before > range.lowerBound {
+            if cicu_line_break_class(scalar) == LineBreakClass.combiningMark, before > range.lowerBound {
                 before -= 1
                 continue
             }
@@ -83,13 +83,25 @@ func removingBreaksInsideWords(_ breaks: [Int], _ bytes: UnsafeBufferPointer<UIn
 }
 
 /// Whether `scalar` is of line break class ID (ideographs, kana, most emoji).
-func isIdeographic(_ scalar: UInt32) -> Bool { cicu_line_break_class(scalar) == ideographicClass }
+func isIdeographic(_ scalar: UInt32) -> Bool { cicu_line_break_class(scalar) == LineBreakClass.ideographic }
 
-/// ICU's ULineBreak value of ID.
-private let ideographicClass: Int32 = 14
+/// The end of the hyphen (line break class HY, or U+2010 HYPHEN) at `start` when a letter (AL
+/// or HL) follows it within `content`; nil otherwise.
+func endOfHyphenBeforeLetter(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, in content: Range<Int>) -> Int? {
+    guard start < content.upperBound else { return nil }
+    let (hyphen, length) = decodeScalar(bytes, at: start)
+    let end = start + length
+    guard end < content.upperBound, hyphen == 0x2010 || cicu_line_break_class(hyphen) == LineBreakClass.hyphen else { return nil }
+    let letterClass = cicu_line_break_class(decodeScalar(bytes, at: end).0)
+    return letterClass == LineBreakClass.alphabetic || letterClass == LineBreakClass.hebrewLetter ? end : nil
+}
 
-/// ICU's ULineBreak value of CM.
-private let combiningMarkClass: Int32 = 9
+/// ICU's ULineBreak values (`cicu_line_break_class`) that the break rules name.
+enum LineBreakClass {
+    static let alphabetic: Int32 = 2, combiningMark: Int32 = 9, hyphen: Int32 = 13, ideographic: Int32 = 14
+    static let infixSeparator: Int32 = 16, numeric: Int32 = 19, complexContext: Int32 = 24, symbol: Int32 = 27
+    static let hebrewLetter: Int32 = 38
+}
 
 private func isWordLetter(_ scalar: UInt32) -> Bool {
     // ULineBreak values: AI 1, AL 2, ID 14, NU 19, H2 31, H3 32, JL 33, JT 34, JV 35, HL 38.

@@ -20,8 +20,8 @@ func removingComplexContextBreaks(_ breaks: [Int], _ bytes: UnsafeBufferPointer<
         // Every character of class SA is past U+0E00: an ASCII byte on either side is none.
         guard b > range.lowerBound, b < range.upperBound, bytes[b] >= 0xE0, bytes[b - 1] >= 0x80 else { return true }
         let before = scalarStart(bytes, atOrBefore: b - 1, notBefore: range.lowerBound)
-        return !(cicu_line_break_class(decodeScalar(bytes, at: before).0) == complexContextClass
-                 && cicu_line_break_class(decodeScalar(bytes, at: b).0) == complexContextClass)
+        return !(cicu_line_break_class(decodeScalar(bytes, at: before).0) == LineBreakClass.complexContext
+                 && cicu_line_break_class(decodeScalar(bytes, at: b).0) == LineBreakClass.complexContext)
     }
 }
 
@@ -68,19 +68,13 @@ private func libthaiBreaks(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int
 /// a hard break, a zero width space, a no-break glue character or an object (BK CR LF NL SP ZW GL CB).
 func breaksAfterWordInitialHyphens(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> [Int] {
     var found: [Int] = []
-    var i = range.lowerBound
-    while i < range.upperBound {
-        // HY is U+002D alone; U+2010 is E2 80 90.
-        let length = bytes[i] == 0x2D ? 1 : (bytes[i] == 0xE2 && i + 2 < range.upperBound && bytes[i + 1] == 0x80 && bytes[i + 2] == 0x90 ? 3 : 0)
-        guard length > 0 else { i += 1; continue }
-        let end = i + length
+    // HY is U+002D alone and U+2010 is E2 80 90: a hyphen starts with one of those two bytes,
+    // neither of which continues a UTF-8 sequence.
+    for i in range where bytes[i] == 0x2D || bytes[i] == 0xE2 {
+        guard let end = endOfHyphenBeforeLetter(bytes, at: i, in: range) else { continue }
         let startsWord = i == range.lowerBound
             || wordStartsAfter.contains(cicu_line_break_class(decodeScalar(bytes, at: scalarStart(bytes, atOrBefore: i - 1, notBefore: range.lowerBound)).0))
-        if startsWord, end < range.upperBound {
-            let next = cicu_line_break_class(decodeScalar(bytes, at: end).0)
-            if next == alphabeticClass || next == hebrewLetterClass { found.append(end) }
-        }
-        i = end
+        if startsWord { found.append(end) }
     }
     return found
 }
@@ -97,7 +91,7 @@ func breaksBetweenPunctuationAndDigits(_ bytes: UnsafeBufferPointer<UInt8>, rang
         let end = i + length
         defer { i = end }
         guard infixSeparatorsAndSymbols.contains(scalar), end < range.upperBound else { continue }
-        guard cicu_line_break_class(decodeScalar(bytes, at: end).0) == numericClass,
+        guard cicu_line_break_class(decodeScalar(bytes, at: end).0) == LineBreakClass.numeric,
               !continuesNumber(bytes, before: i, from: range.lowerBound) else { continue }
         found.append(end)
     }
@@ -111,17 +105,13 @@ private func continuesNumber(_ bytes: UnsafeBufferPointer<UInt8>, before positio
     while i > floor {
         i = scalarStart(bytes, atOrBefore: i - 1, notBefore: floor)
         switch cicu_line_break_class(decodeScalar(bytes, at: i).0) {
-        case numericClass: return true
-        case infixSeparatorClass, symbolClass, combiningMarkClass: continue
+        case LineBreakClass.numeric: return true
+        case LineBreakClass.infixSeparator, LineBreakClass.symbol, LineBreakClass.combiningMark: continue
         default: return false
         }
     }
     return false
 }
-
-/// ICU's ULineBreak values: AL, CM, IS, NU, SA, SY, HL.
-private let alphabeticClass: Int32 = 2, combiningMarkClass: Int32 = 9, infixSeparatorClass: Int32 = 16
-private let numericClass: Int32 = 19, complexContextClass: Int32 = 24, symbolClass: Int32 = 27, hebrewLetterClass: Int32 = 38
 
 /// The characters of line break classes IS and SY (Unicode 15): , . : ; / and their kin in other scripts.
 private let infixSeparatorsAndSymbols: Set<UInt32> = [0x2C, 0x2E, 0x2F, 0x3A, 0x3B, 0x37E, 0x589, 0x60C, 0x60D, 0x7F8, 0x2044, 0xFE10, 0xFE13, 0xFE14]

@@ -9,9 +9,9 @@ func lineBreaks(_ bytes: UnsafeBufferPointer<UInt8>, in content: Range<Int>, sty
     var breaks = try boundaries(.line, in: bytes, range: content,
                                 locale: lineBreakLocale(language: style.languageTag?.full, strictness: style.settings.lineBreak,
                                                         smallKana: style.settings.profile.smallKanaBreaks), after: after)
-    if style.settings.profile.punctuationBreaks == .chromium { breaks = chromiumPunctuationBreaks(breaks, bytes, in: content, after: after) }
-    if style.settings.lineBreak == .keepAll { breaks = removingBreaksInsideWords(breaks, bytes, range: content) }
     let profile = style.settings.profile
+    if profile.punctuationBreaks == .chromium { breaks = chromiumPunctuationBreaks(breaks, bytes, in: content, after: after) }
+    if style.settings.lineBreak == .keepAll { breaks = removingBreaksInsideWords(breaks, bytes, range: content) }
     if profile.complexContextBreaks == .libthai { breaks = removingComplexContextBreaks(breaks, bytes, range: content) }
     if profile.punctuationBreaks == .pango {
         let added = mergedAscending(breaksAfterWordInitialHyphens(bytes, range: content), breaksBetweenPunctuationAndDigits(bytes, range: content))
@@ -60,20 +60,6 @@ func inlineObjectBreaks(_ objects: ArraySlice<Int>, _ bytes: UnsafeBufferPointer
     }
     return breaks
 }
-
-/// The end of the hyphen (line break class HY, or U+2010 HYPHEN) at `start` when a letter (AL
-/// or HL) follows it within `content`; nil otherwise.
-private func endOfHyphenBeforeLetter(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, in content: Range<Int>) -> Int? {
-    guard start < content.upperBound else { return nil }
-    let (hyphen, length) = decodeScalar(bytes, at: start)
-    let end = start + length
-    guard end < content.upperBound, hyphen == 0x2010 || cicu_line_break_class(hyphen) == hyphenClass else { return nil }
-    let letterClass = cicu_line_break_class(decodeScalar(bytes, at: end).0)
-    return letterClass == alphabeticClass || letterClass == hebrewLetterClass ? end : nil
-}
-
-/// ICU's ULineBreak values of AL, HY and HL.
-private let alphabeticClass: Int32 = 2, hyphenClass: Int32 = 13, hebrewLetterClass: Int32 = 38
 
 /// `breaks` (ascending, after `after`) with those that depend on how the paragraph was shaped in
 /// `runs`: the profile's Thai words found in each run of one font (``withLibthaiBreaks(_:_:runs:after:)``).
