@@ -70,7 +70,7 @@ struct EllipsisShapes {
             // cannot analyse could fail, and then none is shown.
             line = Line(utf16Range: 0..<0, width: 0, ascent: 0, descent: 0, height: 0, top: 0, baseline: 0,
                         endsWithHardBreak: false, endsWithHyphen: false, isRightToLeft: rightToLeft, runs: [],
-                        paragraph: 0, byteRange: 0..<0, contentEnd: 0, text: "", overflowWidth: .infinity, baselineOffset: 0)
+                        paragraph: 0, byteRange: 0..<0, contentEnd: 0, flatText: nil, overflowWidth: .infinity, baselineOffset: 0)
         }
         shaped[key] = (line, span)
         return (line, span)

@@ -151,7 +151,7 @@ extension Layout {
         let paragraph = prepared.paragraphs[line.paragraph]
         let lineBreak = LineBreak(start: line.byteRange.lowerBound, contentEnd: line.contentEnd, end: line.byteRange.upperBound,
                                   width: line.width, overflowWidth: line.overflowWidth, isHyphenated: line.endsWithHyphen)
-        return prepared.bytes.withUnsafeBufferPointer { bytes in
+        return prepared.withBytes(ofParagraphs: line.paragraph..<(line.paragraph + 1)) { bytes in
             prepared.buildLine(paragraph, lineBreak, bytes: bytes, utf16Start: line.utf16Range.lowerBound,
                                justifiedWidth: line.isJustified ? line.width : nil).runs
         }

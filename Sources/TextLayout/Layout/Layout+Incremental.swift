@@ -15,7 +15,7 @@ extension Layout {
     ///   layout's text into `prepared`'s.
     public func updated(for prepared: PreparedText, after edit: TextEdit) throws -> Layout {
         let old = self.prepared
-        guard old.bytes.count + edit.byteDelta == prepared.bytes.count,
+        guard old.byteCount + edit.byteDelta == prepared.byteCount,
               edit.firstParagraph + edit.oldParagraphCount <= old.paragraphs.count,
               prepared.paragraphs.count == old.paragraphs.count - edit.oldParagraphCount + edit.newParagraphCount else {
             throw LayoutError(.invalidArgument, "the edit does not turn this layout's text into the given one")
@@ -25,7 +25,8 @@ extension Layout {
             return try prepared.layout(wrapWidth: wrapWidth.isFinite ? wrapWidth : nil, lineSpace: lineSpace, glyphRuns: hasGlyphRuns,
                                        maxContentHeight: maxContentHeight)
         }
-        let rebroken = try prepared.bytes.withUnsafeBufferPointer { bytes in
+        // Only the new paragraphs' bytes are read: the other paragraphs' lines are kept.
+        let rebroken = try prepared.withBytes(ofParagraphs: edit.firstParagraph..<(edit.firstParagraph + max(1, edit.newParagraphCount))) { bytes in
             edit.oldParagraphCount == 1 && edit.newParagraphCount == 1
                 ? try rebreakingEditedParagraph(prepared, after: edit, bytes: bytes)
                 : try rebreakingParagraphs(prepared, after: edit, bytes: bytes)
@@ -36,7 +37,7 @@ extension Layout {
         // The remaining old lines: moved by the edit and by the change in height, shared with this layout.
         kept.appendMoved(from: rebroken.resume, bytes: edit.byteDelta, utf16: edit.utf16Delta, inlineObjects: edit.inlineObjectDelta,
                          paragraphs: edit.newParagraphCount - edit.oldParagraphCount, top: rebroken.top, lineSpace: lineSpace)
-        return try Layout(prepared: prepared, wrapWidth: wrapWidth, lineSpace: lineSpace, lines: kept.build(text: prepared.text),
+        return try Layout(prepared: prepared, wrapWidth: wrapWidth, lineSpace: lineSpace, lines: kept.build(text: prepared.flatText),
                           hasGlyphRuns: hasGlyphRuns)
     }
 

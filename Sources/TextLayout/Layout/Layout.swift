@@ -102,8 +102,10 @@ public struct Line: Sendable, Equatable {
     var byteRange: Range<Int>
     /// The end of the line's content in UTF-8 bytes, before the whitespace that hangs at its end.
     var contentEnd: Int
-    /// The laid-out text, for ``range``.
-    var text: String
+    /// The laid-out text, for ``range`` (none for a line of no text, such as an ellipsis's).
+    var flatText: FlatText?
+    /// The laid-out text.
+    var text: String { flatText?.string ?? "" }
     /// The narrowest wrap width at which this line would break elsewhere (see ``LineBreak``).
     var overflowWidth: Double
     /// The baseline's distance below the top, as the line box gave it: a line moved to a new top
@@ -158,7 +160,7 @@ public struct Layout: Sendable, Equatable {
     /// - Throws: ``LayoutError`` `.invalidArgument` when the lines' height overflows.
     init(prepared: PreparedText, wrapWidth: Double, lineSpace: Double, lines: [Line], hasGlyphRuns: Bool,
          truncation: Truncation? = nil, maxContentHeight: Double? = nil) throws(LayoutError) {
-        try self.init(prepared: prepared, wrapWidth: wrapWidth, lineSpace: lineSpace, lines: LayoutLines(lines, text: prepared.text),
+        try self.init(prepared: prepared, wrapWidth: wrapWidth, lineSpace: lineSpace, lines: LayoutLines(lines, text: prepared.flatText),
                       hasGlyphRuns: hasGlyphRuns, truncation: truncation, maxContentHeight: maxContentHeight)
     }
 
@@ -253,7 +255,7 @@ extension PreparedText {
         for (k, line) in breaks.enumerated() {
             let utf16Start = offsets.utf16(at: line.start)
             let utf16End = offsets.utf16(at: line.end)
-            let justifiedWidth = justifies ? self.justifiedWidth(paragraph, line, wrapWidth: wrapWidth) : nil
+            let justifiedWidth = justifies ? self.justifiedWidth(paragraph, line, wrapWidth: wrapWidth, bytes: bytes) : nil
             let built = buildLine(paragraph, line, bytes: bytes, utf16Start: utf16Start, glyphRuns: glyphRuns,
                                   justifiedWidth: justifiedWidth)
             lines.append(Line(
@@ -270,7 +272,7 @@ extension PreparedText {
                 paragraph: paragraphIndex,
                 byteRange: line.start..<line.end,
                 contentEnd: line.contentEnd,
-                text: "",  // the layout's lines give each line read its text
+                flatText: nil,  // the layout's lines give each line read its text
                 overflowWidth: line.overflowWidth,
                 baselineOffset: built.baselineOffset,
                 isJustified: justifiedWidth != nil))
@@ -283,34 +285,32 @@ extension PreparedText {
     /// paragraph's last line (which a hard break or the text's end closes), a line as wide as its
     /// room or wider, and a line without a gap to stretch: of one cluster (as shaped), or of
     /// inline objects with at most one other cluster after them (see ``stretch(_:content:at:to:)``).
-    func justifiedWidth(_ paragraph: PreparedParagraph, _ line: LineBreak, wrapWidth: Double) -> Double? {
+    func justifiedWidth(_ paragraph: PreparedParagraph, _ line: LineBreak, wrapWidth: Double, bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         guard line.end < paragraph.range.end else { return nil }
         let room = style.settings.paragraph.availableWidth(wrapWidth, isFirstLine: line.start == paragraph.range.start)
         let clusters = paragraph.cluster(atOrAfter: line.start)..<paragraph.cluster(atOrAfter: line.contentEnd)
-        guard line.width < room, clusters.count >= 2, !paragraph.hasInlineObjects || hasJustificationGap(paragraph, clusters) else {
+        guard line.width < room, clusters.count >= 2, !paragraph.hasInlineObjects || hasJustificationGap(paragraph, clusters, bytes: bytes) else {
             return nil
         }
-        if style.settings.profile.justifyWithoutSpaces == .start, !hasSpaceOrIdeograph(paragraph, clusters) { return nil }
+        if style.settings.profile.justifyWithoutSpaces == .start, !hasSpaceOrIdeograph(paragraph, clusters, bytes: bytes) { return nil }
         return room
     }
 
     /// Whether one of `clusters` of a paragraph starts with a space that justification stretches
     /// or with an ideograph, kana or another character of line break class ID (where Chromium
     /// justifies between the characters of a line without spaces).
-    private func hasSpaceOrIdeograph(_ paragraph: PreparedParagraph, _ clusters: Range<Int>) -> Bool {
-        bytes.withUnsafeBufferPointer { bytes in
-            clusters.contains { cluster in
-                let start = paragraph.clusterStarts[cluster]
-                return isExpandableSpace(bytes, at: start) || isIdeographic(decodeScalar(bytes, at: start).0)
-            }
+    private func hasSpaceOrIdeograph(_ paragraph: PreparedParagraph, _ clusters: Range<Int>, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        clusters.contains { cluster in
+            let start = paragraph.clusterStarts[cluster]
+            return isExpandableSpace(bytes, at: start) || isIdeographic(decodeScalar(bytes, at: start).0)
         }
     }
 
     /// Whether justification has a gap to stretch among `clusters` (two or more) of a paragraph
     /// with inline objects: after one of them but the last that is not an object, or a space last.
-    private func hasJustificationGap(_ paragraph: PreparedParagraph, _ clusters: Range<Int>) -> Bool {
+    private func hasJustificationGap(_ paragraph: PreparedParagraph, _ clusters: Range<Int>, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let last = paragraph.clusterStarts[clusters.upperBound - 1]
-        if bytes.withUnsafeBufferPointer({ isExpandableSpace($0, at: last) }) { return true }
+        if isExpandableSpace(bytes, at: last) { return true }
         return clusters.dropLast().contains { paragraph.runs[paragraph.run(at: paragraph.clusterStarts[$0])].inlineObject == nil }
     }
 }

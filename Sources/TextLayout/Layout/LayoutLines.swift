@@ -4,15 +4,16 @@
 ///
 /// A layout made afresh keeps the lines it built, as they are. A relayout after an edit
 /// (``Layout/updated(for:after:)``) keeps its lines in pieces, each a run of lines some layout
-/// built, with the offsets (UTF-8, UTF-16, paragraph index) they have moved by since, and each
-/// line's top apart, summed as a fresh layout sums it. It shares the pieces before and after the
-/// lines it re-breaks with the old layout, so a keystroke costs its paragraph and a few additions
-/// per later line, not a copy of every line. A line of a piece is assembled when it is read (its
+/// built, with the offsets (UTF-8, UTF-16, paragraph index) they have moved by since, and its
+/// lines' tops apart, summed as a fresh layout sums them. It shares the pieces before and after
+/// the lines it re-breaks with the old layout, tops and all, so a keystroke costs its paragraph,
+/// not a copy of every line; only when the lines above grew or shrank are the later tops summed
+/// again (a few additions per later line). A line of a piece is assembled when it is read (its
 /// offsets moved, glyph clusters too, its top and baseline filled in).
 public struct LayoutLines: RandomAccessCollection, Sendable {
     private let storage: Storage
     /// The laid-out text, which every line read is given (for ``Line/range``).
-    private let text: String
+    private let text: FlatText
 
     private enum Storage: Sendable {
         /// Lines as a layout built them: offsets, tops and baselines as they are.
@@ -21,14 +22,14 @@ public struct LayoutLines: RandomAccessCollection, Sendable {
         case pieces(Pieces)
     }
 
-    /// Lines in pieces, and each line's top.
+    /// Lines in pieces.
     private struct Pieces: Sendable {
         /// The pieces, in order; together they hold every line.
         var pieces: [LinePiece]
         /// The index of each piece's first line.
         var starts: [Int]
-        /// Each line's top, in pixels from the top of the content box.
-        var tops: [Double]
+        /// The number of lines.
+        var count: Int
 
         /// The piece index of line `index` and its position in that piece's slice.
         @inline(__always)
@@ -47,18 +48,18 @@ public struct LayoutLines: RandomAccessCollection, Sendable {
     private static let maximumPieceCount = 32
 
     /// Lines laid out afresh, kept as they are.
-    init(_ lines: [Line], text: String) {
+    init(_ lines: [Line], text: FlatText) {
         storage = .built(lines)
         self.text = text
     }
 
-    private init(pieces: [LinePiece], tops: [Double], text: String) {
+    private init(pieces: [LinePiece], text: FlatText) {
         var start = 0
         let starts = pieces.map { piece in
             defer { start += piece.lines.count }
             return start
         }
-        storage = .pieces(Pieces(pieces: pieces, starts: starts, tops: tops))
+        storage = .pieces(Pieces(pieces: pieces, starts: starts, count: start))
         self.text = text
     }
 
@@ -66,7 +67,7 @@ public struct LayoutLines: RandomAccessCollection, Sendable {
     public var endIndex: Int {
         switch storage {
         case let .built(lines): lines.count
-        case let .pieces(pieces): pieces.tops.count
+        case let .pieces(pieces): pieces.count
         }
     }
 
@@ -79,11 +80,9 @@ public struct LayoutLines: RandomAccessCollection, Sendable {
         case let .pieces(pieces):
             let (p, position) = pieces.position(of: index)
             line = pieces.pieces[p].lines[position]
-            pieces.pieces[p].move(&line)
-            line.top = pieces.tops[index]
-            line.baseline = line.top + line.baselineOffset
+            pieces.pieces[p].move(&line, at: position)
         }
-        line.text = text
+        line.flatText = text
         return line
     }
 
@@ -143,15 +142,15 @@ public struct LayoutLines: RandomAccessCollection, Sendable {
             guard let last = lines.last else { return 0 }
             return last.top + last.height
         case let .pieces(pieces):
-            guard let top = pieces.tops.last, let last = pieces.pieces.last?.lines.last else { return 0 }
-            return top + last.height
+            guard let piece = pieces.pieces.last, let last = piece.lines.last else { return 0 }
+            return piece.top(at: piece.lines.endIndex - 1) + last.height
         }
     }
 
-    /// The lines as pieces (lines as built are one unmoved piece), and each line's top.
+    /// The lines as pieces (lines as built are one unmoved piece, their tops their own).
     private var asPieces: Pieces {
         switch storage {
-        case let .built(lines): Pieces(pieces: [LinePiece(lines: lines[...])], starts: [0], tops: lines.map(\.top))
+        case let .built(lines): Pieces(pieces: [LinePiece(lines: lines[...])], starts: [0], count: lines.count)
         case let .pieces(pieces): pieces
         }
     }
@@ -164,28 +163,42 @@ extension LayoutLines: Equatable {
     }
 }
 
-/// A run of lines as a layout built them, and how far they have moved since (by edits before them).
+/// A run of lines as a layout built them, how far they have moved since (by edits before them),
+/// and their tops where those are no longer the tops they were built with.
 private struct LinePiece: Sendable {
     var lines: ArraySlice<Line>
+    /// Each line's top, in the lines' order, when the lines above them have grown or shrunk
+    /// since they were built (nil: the lines' own tops).
+    var tops: ArraySlice<Double>?
     var byteShift = 0
     var utf16Shift = 0
     var paragraphShift = 0
     /// How many inline objects the edits before the lines added (or removed, negative).
     var objectShift = 0
 
-    /// Moves a line of the piece to where the piece now lies.
+    /// The top of the piece's line at `position` (an index of ``lines``).
     @inline(__always)
-    func move(_ line: inout Line) {
-        if byteShift != 0 || utf16Shift != 0 || objectShift != 0 { line.shift(bytes: byteShift, utf16: utf16Shift, inlineObjects: objectShift) }
-        line.paragraph += paragraphShift
+    func top(at position: Int) -> Double {
+        tops.map { $0[$0.startIndex + position - lines.startIndex] } ?? lines[position].top
     }
 
-    /// The piece's lines with its shifts applied (tops and text left as stored).
+    /// Moves the piece's line at `position` to where the piece now lies, its top and baseline too.
+    @inline(__always)
+    func move(_ line: inout Line, at position: Int) {
+        if byteShift != 0 || utf16Shift != 0 || objectShift != 0 { line.shift(bytes: byteShift, utf16: utf16Shift, inlineObjects: objectShift) }
+        line.paragraph += paragraphShift
+        if tops != nil {
+            line.top = top(at: position)
+            line.baseline = line.top + line.baselineOffset
+        }
+    }
+
+    /// The piece's lines with its shifts and tops applied (text left as stored).
     var materialized: [Line] {
-        guard byteShift != 0 || utf16Shift != 0 || paragraphShift != 0 || objectShift != 0 else { return Array(lines) }
-        return lines.map { line in
-            var moved = line
-            move(&moved)
+        guard byteShift != 0 || utf16Shift != 0 || paragraphShift != 0 || objectShift != 0 || tops != nil else { return Array(lines) }
+        return lines.indices.map { position in
+            var moved = lines[position]
+            move(&moved, at: position)
             return moved
         }
     }
@@ -197,51 +210,43 @@ extension LayoutLines {
     struct EditBuilder {
         private let old: Pieces
         private var pieces: [LinePiece] = []
-        private var tops: [Double] = []
 
         init(old: LayoutLines) {
             self.old = old.asPieces
-            tops.reserveCapacity(self.old.tops.count + 4)
         }
 
         /// Keeps the old lines `range` where they are (they lie before the edit), tops and all.
         mutating func keep(_ range: Range<Int>) {
             guard !range.isEmpty else { return }
             appendPieces(of: range, byteShift: 0, utf16Shift: 0, objectShift: 0, paragraphShift: 0)
-            tops.append(contentsOf: old.tops[range])
         }
 
         /// Adds lines built afresh (their own tops are their tops).
         mutating func append(_ lines: [Line]) {
             guard !lines.isEmpty else { return }
             pieces.append(LinePiece(lines: lines[...]))
-            for line in lines { tops.append(line.top) }
         }
 
         /// Adds the old lines from `start` on, moved by the edit before them (its change in bytes,
         /// UTF-16 code units, inline objects and paragraphs), their tops summed from `top` on as a
         /// layout sums them (each line's height plus `lineSpace`).
         mutating func appendMoved(from start: Int, bytes: Int, utf16: Int, inlineObjects: Int, paragraphs: Int, top: Double, lineSpace: Double) {
-            guard start < old.tops.count else { return }
-            appendPieces(of: start..<old.tops.count, byteShift: bytes, utf16Shift: utf16, objectShift: inlineObjects, paragraphShift: paragraphs)
-            if top == old.tops[start] {
-                // The lines above are as tall as before: the same sums from the same start.
-                tops.append(contentsOf: old.tops[start...])
-                return
-            }
+            guard start < old.count else { return }
+            let first = pieces.count
+            appendPieces(of: start..<old.count, byteShift: bytes, utf16Shift: utf16, objectShift: inlineObjects, paragraphShift: paragraphs)
+            let (p, position) = old.position(of: start)
+            // The lines above are as tall as before: the same sums from the same start, shared.
+            if top == old.pieces[p].top(at: position) { return }
             var top = top
-            var (p, position) = old.position(of: start)
-            var remaining = old.tops.count - start
-            while remaining > 0 {
-                let lines = old.pieces[p].lines
-                while position < lines.endIndex, remaining > 0 {
+            for k in first..<pieces.count {
+                let lines = pieces[k].lines
+                var tops: [Double] = []
+                tops.reserveCapacity(lines.count)
+                for line in lines {
                     tops.append(top)
-                    top += lines[position].height + lineSpace
-                    position += 1
-                    remaining -= 1
+                    top += line.height + lineSpace
                 }
-                p += 1
-                if p < old.pieces.count { position = old.pieces[p].lines.startIndex }
+                pieces[k].tops = tops[...]
             }
         }
 
@@ -252,6 +257,9 @@ extension LayoutLines {
             while remaining > 0 {
                 var piece = old.pieces[p]
                 let end = Swift.min(piece.lines.endIndex, position + remaining)
+                piece.tops = piece.tops.map { tops in
+                    tops[(tops.startIndex + position - piece.lines.startIndex)..<(tops.startIndex + end - piece.lines.startIndex)]
+                }
                 piece.lines = piece.lines[position..<end]
                 piece.byteShift += byteShift
                 piece.utf16Shift += utf16Shift
@@ -266,7 +274,7 @@ extension LayoutLines {
 
         /// The lines, of `text`: neighbouring small pieces copied into one, and all of them
         /// into one when too many are left.
-        func build(text: String) -> LayoutLines {
+        func build(text: FlatText) -> LayoutLines {
             var merged: [LinePiece] = []
             merged.reserveCapacity(pieces.count)
             for piece in pieces {
@@ -279,7 +287,7 @@ extension LayoutLines {
             if merged.count > LayoutLines.maximumPieceCount {
                 merged = [LinePiece(lines: merged.flatMap(\.materialized)[...])]
             }
-            return LayoutLines(pieces: merged, tops: tops, text: text)
+            return LayoutLines(pieces: merged, text: text)
         }
     }
 }

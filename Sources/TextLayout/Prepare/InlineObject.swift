@@ -169,23 +169,23 @@ struct InlineObjectTable: Sendable, Equatable {
     }
 
     /// The table after the bytes `old` of a text are replaced by `replacementLength` bytes, now
-    /// at `replacementStart` of `newBytes`, whose U+FFFC characters take `newObjects`: the objects
-    /// before the edit stay, those after it move by `byteDelta`, those in `old` go.
+    /// at `replacementStart` of the new text (readable there in `replacement`, a buffer indexed by
+    /// text offsets), whose U+FFFC characters take `newObjects`: the objects before the edit stay,
+    /// those after it move by `byteDelta`, those in `old` go. `newBytes` gives the whole new text,
+    /// read only when a text without objects gets its first (its every U+FFFC then needs one).
     /// - Throws: ``LayoutError`` `.invalidArgument` when the new text would not hold one U+FFFC
     ///   for each object (or no object), or a new object's size is out of range.
-    func replacing(_ old: Range<Int>, byteDelta: Int, newObjects: [InlineObject], newBytes: [UInt8],
-                   replacementAt replacementStart: Int, replacementLength: Int) throws(LayoutError) -> InlineObjectTable {
+    func replacing(_ old: Range<Int>, byteDelta: Int, newObjects: [InlineObject], replacement: UnsafeBufferPointer<UInt8>,
+                   replacementAt replacementStart: Int, replacementLength: Int, newBytes: () -> [UInt8]) throws(LayoutError) -> InlineObjectTable {
         let removed = indices(in: old)
         var table = InlineObjectTable()
         table.objects = Array(objects[..<removed.lowerBound]) + newObjects + objects[removed.upperBound...]
         guard !table.objects.isEmpty else { return table }
-        table.offsets = newBytes.withUnsafeBufferPointer { bytes in
-            // A text without objects had its U+FFFC characters as characters: now each needs one.
-            isEmpty ? objectReplacementOffsets(bytes, in: 0..<bytes.count)
-                : Array(offsets[..<removed.lowerBound])
-                    + objectReplacementOffsets(bytes, in: replacementStart..<(replacementStart + replacementLength))
-                    + offsets[removed.upperBound...].map { $0 + byteDelta }
-        }
+        // A text without objects had its U+FFFC characters as characters: now each needs one.
+        table.offsets = isEmpty ? newBytes().withUnsafeBufferPointer { objectReplacementOffsets($0, in: 0..<$0.count) }
+            : Array(offsets[..<removed.lowerBound])
+                + objectReplacementOffsets(replacement, in: replacementStart..<(replacementStart + replacementLength))
+                + offsets[removed.upperBound...].map { $0 + byteDelta }
         try Self.requireMatching(characters: table.offsets.count, objects: table.objects.count)
         for (k, object) in newObjects.enumerated() { try object.validate(index: removed.lowerBound + k) }
         return table

@@ -124,26 +124,29 @@ extension PreparedText {
         let hasHardBreak = pieceBytes.withUnsafeBufferPointer { buffer in buffer.indices.contains { hardBreakLength(buffer, at: $0) > 0 } }
         // A U+FFFC is an object's (and needs one) once the text has objects.
         let takesObjects = !inlineObjects.isEmpty || (!objectTable.isEmpty && piece.unicodeScalars.contains("\u{FFFC}"))
-        guard !piece.isEmpty, spans.isEmpty, !hasHardBreak, !takesObjects, bytes.last != 0x0D,
-              bytes.count + pieceBytes.count <= Self.maximumLength, let last = paragraphs.last else {
+        let endsWithCR = byteCount > 0 && paragraphs.byte(at: byteCount - 1) == 0x0D
+        guard !piece.isEmpty, spans.isEmpty, !hasHardBreak, !takesObjects, !endsWithCR,
+              byteCount + pieceBytes.count <= Self.maximumLength, let last = paragraphs.last else {
             return try replacingCharacters(inUTF16: utf16Count..<utf16Count, with: piece, inlineObjects: inlineObjects)
         }
-        let newText = text + piece
-        let newBytes = bytes + pieceBytes
+        let lastIndex = paragraphs.count - 1
+        // The last paragraph's chunk grown by the piece: the only bytes copied.
+        let grownBytes = withBytes(ofParagraphs: lastIndex..<(lastIndex + 1)) { Array($0[last.range.start...]) } + pieceBytes
         let style = self.style
-        let grown: PreparedParagraph = try newBytes.withUnsafeBufferPointer { buffer in
-            try last.appending(upTo: buffer.count, bytes: buffer, style: style, hyphenation: hyphenation)
+        let grown: PreparedParagraph = try grownBytes.withUnsafeBufferPointer { chunk in
+            let buffer = textWindow(chunk, at: last.range.start)
+            return try last.appending(upTo: buffer.count, bytes: buffer, style: style, hyphenation: hyphenation)
                 ?? PreparedParagraph.prepare(ParagraphRange(start: last.range.start, end: buffer.count, next: buffer.count),
                                              bytes: buffer, style: style, objects: objectTable, hyphenation: hyphenation)
         }
         let pieceUTF16 = piece.utf16.count
         var newParagraphs = paragraphs
-        let lastIndex = paragraphs.count - 1
         newParagraphs.replaceSubrange(lastIndex..<(lastIndex + 1),
-                                      with: [ParagraphEntry(paragraph: grown, utf16Count: utf16Count + pieceUTF16 - paragraphs.start(of: lastIndex).utf16)])
-        let prepared = PreparedText(text: newText, style: style, spans: spans, resolvedSpans: resolvedSpans, objectTable: objectTable, bytes: newBytes,
-                                    paragraphs: newParagraphs, hyphenatedAs: self)
-        let edit = TextEdit(oldBytes: bytes.count..<bytes.count, oldUTF16: utf16Count..<utf16Count, newByteCount: pieceBytes.count,
+                                      with: [ParagraphEntry(paragraph: grown, bytes: grownBytes[...],
+                                                            utf16Count: utf16Count + pieceUTF16 - paragraphs.start(of: lastIndex).utf16)])
+        let prepared = PreparedText(style: style, spans: spans, resolvedSpans: resolvedSpans, objectTable: objectTable,
+                                    paragraphs: newParagraphs, wholeBytes: nil, hyphenatedAs: self)
+        let edit = TextEdit(oldBytes: byteCount..<byteCount, oldUTF16: utf16Count..<utf16Count, newByteCount: pieceBytes.count,
                             newUTF16Count: pieceUTF16, firstParagraph: paragraphs.count - 1, oldParagraphCount: 1, newParagraphCount: 1,
                             oldInlineObjectCount: 0, newInlineObjectCount: 0)
         return (prepared, edit)

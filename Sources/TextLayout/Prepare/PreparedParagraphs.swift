@@ -1,13 +1,16 @@
-// A prepared text's paragraphs in a balanced sum tree of their UTF-8 and UTF-16 lengths: an edit replaces the paragraphs it reaches and moves none after it.
+// A prepared text's paragraphs and their bytes in a balanced sum tree of their UTF-8 and UTF-16 lengths: an edit replaces the paragraphs it reaches and moves none after it.
 
 /// A paragraph as the text's tree keeps it: prepared where it lay when it was shaped (its offsets
-/// may lag behind edits before it since), with its lengths, which the tree sums.
+/// may lag behind edits before it since), with its bytes and lengths, which the tree sums.
 struct ParagraphEntry: SumTreeElement {
     let paragraph: PreparedParagraph
+    /// The paragraph's UTF-8 bytes, its hard break included: the text's chunk that it holds
+    /// (a slice of the array the text or the edit that made it was read into).
+    let bytes: ArraySlice<UInt8>
     /// The paragraph's UTF-16 length, its hard break included.
     let utf16Count: Int
 
-    var summary: TextExtent { TextExtent(bytes: paragraph.range.next - paragraph.range.start, utf16: utf16Count) }
+    var summary: TextExtent { TextExtent(bytes: bytes.count, utf16: utf16Count) }
 }
 
 /// A length of text in UTF-8 bytes and in UTF-16 code units.
@@ -20,11 +23,12 @@ struct TextExtent: SumTreeSummary, Equatable {
 }
 
 /// The paragraphs of a ``PreparedText``, in order: a random-access collection of
-/// ``PreparedParagraph`` values, each at its place in the text.
+/// ``PreparedParagraph`` values, each at its place in the text, and the text's bytes in one chunk
+/// a paragraph (the text is a rope of its paragraphs).
 ///
 /// Kept in a ``SumTree`` whose nodes sum the paragraphs' UTF-8 and UTF-16 lengths. An edit
-/// replaces the paragraphs it reaches in O(log n) and leaves the ones after it as they were
-/// prepared: where each starts now is the sum of the lengths before it, and a paragraph read
+/// replaces the paragraphs it reaches, and their chunks, in O(log n) and leaves the ones after it
+/// as they were prepared: where each starts now is the sum of the lengths before it, and a paragraph read
 /// (``subscript(_:)``) whose stored offsets lag behind is moved there then
 /// (``PreparedParagraph/shifted(by:)``, its arrays shared). Reading a paragraph, finding the one
 /// that holds a byte or UTF-16 offset, and where it starts, are O(log n).
@@ -83,6 +87,36 @@ struct PreparedParagraphs: RandomAccessCollection, Sendable {
         tree.replaceSubrange(range, with: entries)
     }
 
+    /// The byte at `offset` (in `0..<extent.bytes`), read from its paragraph's chunk. O(log n).
+    func byte(at offset: Int) -> UInt8 {
+        let (index, before) = tree.firstIndex { $0.bytes > offset }!
+        let chunk = tree[index].bytes
+        return chunk[chunk.startIndex + offset - before.bytes]
+    }
+
+    /// Runs `body` on the bytes of the paragraphs `range` (consecutive, at least one) as a window
+    /// on the text (``textWindow(_:at:)``): a buffer indexed by text offsets in which only those
+    /// paragraphs' bytes may be read. One paragraph's chunk is read where it lies; several are
+    /// copied together first. O(log n + the paragraphs' bytes).
+    func withBytes<Result>(ofParagraphs range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        let (first, before) = tree.element(at: range.lowerBound)
+        if range.count == 1 {
+            return try first.bytes.withUnsafeBufferPointer { try body(textWindow($0, at: before.bytes)) }
+        }
+        var joined: [UInt8] = []
+        joined.reserveCapacity(start(of: range.upperBound).bytes - before.bytes)
+        for index in range { joined += tree[index].bytes }
+        return try joined.withUnsafeBufferPointer { try body(textWindow($0, at: before.bytes)) }
+    }
+
+    /// The whole text's bytes, the chunks joined in order. O(n).
+    var joinedBytes: [UInt8] {
+        var joined: [UInt8] = []
+        joined.reserveCapacity(extent.bytes)
+        for entry in tree { joined += entry.bytes }
+        return joined
+    }
+
     /// Every paragraph as stored (offsets possibly lagging), with no moving: for sizes and counts.
     var storedParagraphs: LazyMapSequence<SumTree<ParagraphEntry>, PreparedParagraph> { tree.lazy.map(\.paragraph) }
 
@@ -92,8 +126,13 @@ struct PreparedParagraphs: RandomAccessCollection, Sendable {
 
 extension Array where Element == PreparedParagraph {
     /// The paragraphs as tree entries: paragraph k starts at UTF-16 offset `utf16Starts[k]`, the
-    /// last ends at `utf16End`.
-    func entries(utf16Starts: [Int], utf16End: Int) -> [ParagraphEntry] {
-        indices.map { ParagraphEntry(paragraph: self[$0], utf16Count: ($0 + 1 < count ? utf16Starts[$0 + 1] : utf16End) - utf16Starts[$0]) }
+    /// last ends at `utf16End`; each holds its slice of `bytes`, which hold the text from byte
+    /// offset `bytesStart` on.
+    func entries(utf16Starts: [Int], utf16End: Int, bytes: [UInt8], from bytesStart: Int) -> [ParagraphEntry] {
+        indices.map {
+            let range = self[$0].range
+            return ParagraphEntry(paragraph: self[$0], bytes: bytes[(range.start - bytesStart)..<(range.next - bytesStart)],
+                                  utf16Count: ($0 + 1 < count ? utf16Starts[$0 + 1] : utf16End) - utf16Starts[$0])
+        }
     }
 }

@@ -62,31 +62,49 @@ extension PreparedText {
     private func replacing(bytes old: Range<Int>, utf16 oldUTF16: Range<Int>, with replacement: String,
                            inlineObjects: [InlineObject]) throws -> (text: PreparedText, edit: TextEdit) {
         let (a, b) = (old.lowerBound, old.upperBound)
-        var newText = text
-        newText.replaceSubrange(text.indexRange(ofUTF8Range: old), with: replacement)
-        let newBytes = Array(newText.utf8)
-        guard newBytes.count <= Self.maximumLength else {
-            throw LayoutError(.invalidText, "the text would be \(newBytes.count) bytes of UTF-8; at most \(Self.maximumLength) are allowed")
+        let replacementBytes = Array(replacement.utf8)
+        let delta = replacementBytes.count - old.count
+        guard byteCount + delta <= Self.maximumLength else {
+            throw LayoutError(.invalidText, "the text would be \(byteCount + delta) bytes of UTF-8; at most \(Self.maximumLength) are allowed")
         }
-        let delta = newBytes.count - bytes.count
         let replacementUTF16 = replacement.utf16.count
         let utf16Delta = replacementUTF16 - oldUTF16.count
         let newSpans = Self.adjust(spans, replacing: oldUTF16, with: replacementUTF16)
-        let newResolved = try Self.resolve(newSpans, bytes: newBytes, utf16Count: utf16Count + utf16Delta, style: style)
-        let newObjects = try objectTable.replacing(old, byteDelta: delta, newObjects: inlineObjects, newBytes: newBytes,
-                                                   replacementAt: a, replacementLength: replacement.utf8.count)
         // The old paragraphs the edit reaches: from the one holding its start to the one holding
         // its end (an edit that ends right after a hard break joins the next paragraph too).
         // An edit right after a CR reaches back into the CR's paragraph: an LF inserted there
         // turns two breaks (CR, LF) into one (CR LF).
-        let reach = a > 0 && bytes[a - 1] == 0x0D ? a - 1 : a
+        let reach = a > 0 && paragraphs.byte(at: a - 1) == 0x0D ? a - 1 : a
         let first = paragraphIndex(holdingByte: reach)
         let last = paragraphIndex(holdingByte: b)
         let regionStart = paragraphs.start(of: first)
         let oldRegionEnd = paragraphs.start(of: last + 1).bytes
         let newRegionEnd = oldRegionEnd + delta
+        // The new text's bytes from the region's start to its end: only these are copied, the
+        // other paragraphs keep their chunks.
+        let regionBytes: [UInt8] = withBytes(ofParagraphs: first..<(last + 1)) { window in
+            var region: [UInt8] = []
+            region.reserveCapacity(newRegionEnd - regionStart.bytes)
+            region += window[regionStart.bytes..<a]
+            region += replacementBytes
+            region += window[b..<oldRegionEnd]
+            return region
+        }
+        // Spans, and objects in a text that had none, are found in the whole new text.
+        var wholeBytes: [UInt8]?
+        func newWholeBytes() -> [UInt8] {
+            if let wholeBytes { return wholeBytes }
+            let whole = Array(bytes[..<regionStart.bytes]) + regionBytes + bytes[oldRegionEnd...]
+            wholeBytes = whole
+            return whole
+        }
+        let newResolved = newSpans.isEmpty ? []
+            : try Self.resolve(newSpans, bytes: newWholeBytes(), utf16Count: utf16Count + utf16Delta, style: style)
         let style = self.style
-        let region: [ParagraphEntry] = try newBytes.withUnsafeBufferPointer { buffer in
+        let (region, newObjects): ([ParagraphEntry], InlineObjectTable) = try regionBytes.withUnsafeBufferPointer { chunk in
+            let buffer = textWindow(chunk, at: regionStart.bytes)
+            let newObjects = try objectTable.replacing(old, byteDelta: delta, newObjects: inlineObjects, replacement: buffer,
+                                                       replacementAt: a, replacementLength: replacementBytes.count, newBytes: newWholeBytes)
             var ranges = splitParagraphs(UnsafeBufferPointer(rebasing: buffer[regionStart.bytes..<newRegionEnd])).map {
                 ParagraphRange(start: $0.start + regionStart.bytes, end: $0.end + regionStart.bytes, next: $0.next + regionStart.bytes)
             }
@@ -96,16 +114,17 @@ extension PreparedText {
                 ranges.removeLast()
             }
             let (starts, end) = Self.utf16Starts(of: ranges[...], in: buffer, from: regionStart.utf16)
-            return try ranges.map {
+            let region = try ranges.map {
                 try PreparedParagraph.prepare($0, bytes: buffer, style: style, spans: newResolved, objects: newObjects, hyphenation: hyphenation)
-            }.entries(utf16Starts: starts, utf16End: end)
+            }.entries(utf16Starts: starts, utf16End: end, bytes: regionBytes, from: regionStart.bytes)
+            return (region, newObjects)
         }
         // The paragraphs after the region stay as they are: the tree's sums say where they start now.
         var newParagraphs = paragraphs
         newParagraphs.replaceSubrange(first..<(last + 1), with: region)
-        let prepared = PreparedText(text: newText, style: style, spans: newSpans, resolvedSpans: newResolved, objectTable: newObjects,
-                                    bytes: newBytes, paragraphs: newParagraphs, hyphenatedAs: self)
-        let edit = TextEdit(oldBytes: a..<b, oldUTF16: oldUTF16, newByteCount: replacement.utf8.count, newUTF16Count: replacementUTF16,
+        let prepared = PreparedText(style: style, spans: newSpans, resolvedSpans: newResolved, objectTable: newObjects,
+                                    paragraphs: newParagraphs, wholeBytes: wholeBytes, hyphenatedAs: self)
+        let edit = TextEdit(oldBytes: a..<b, oldUTF16: oldUTF16, newByteCount: replacementBytes.count, newUTF16Count: replacementUTF16,
                             firstParagraph: first, oldParagraphCount: last - first + 1, newParagraphCount: region.count,
                             oldInlineObjectCount: objectTable.indices(in: old).count, newInlineObjectCount: inlineObjects.count)
         return (prepared, edit)
@@ -119,9 +138,9 @@ extension PreparedText {
     /// The byte offset of UTF-16 offset `offset` (in `0...utf16Count`), or nil when it falls
     /// inside a surrogate pair. Reads the bytes of its paragraph only.
     func byteOffset(ofUTF16 offset: Int) -> Int? {
-        if offset == utf16Count { return bytes.count }
-        let start = paragraphs.index(holdingUTF16: offset).start
-        return bytes.withUnsafeBufferPointer { buffer in
+        if offset == utf16Count { return byteCount }
+        let (index, start) = paragraphs.index(holdingUTF16: offset)
+        return withBytes(ofParagraphs: index..<(index + 1)) { buffer in
             var counter = UTF16OffsetCounter(buffer, byteOffset: start.bytes, utf16Offset: start.utf16)
             return counter.byte(atUTF16: offset)
         }
@@ -130,9 +149,10 @@ extension PreparedText {
     /// The UTF-16 offset of the character that starts at byte `offset` (or of the text's end).
     /// Reads the bytes of its paragraph only.
     func utf16Offset(ofByte offset: Int) -> Int {
-        if offset == bytes.count { return utf16Count }
-        let start = paragraphs.start(of: paragraphIndex(holdingByte: offset))
-        return bytes.withUnsafeBufferPointer { buffer in
+        if offset == byteCount { return utf16Count }
+        let index = paragraphIndex(holdingByte: offset)
+        let start = paragraphs.start(of: index)
+        return withBytes(ofParagraphs: index..<(index + 1)) { buffer in
             var counter = UTF16OffsetCounter(buffer, byteOffset: start.bytes, utf16Offset: start.utf16)
             return counter.utf16(at: offset)
         }

@@ -10,8 +10,9 @@ public struct PreparedText: Sendable {
     /// The longest text accepted, in UTF-8 bytes (64 MiB).
     public static let maximumLength = 64 << 20
 
-    /// The text as given.
-    public let text: String
+    /// The text as given. (An edited text keeps its characters paragraph by paragraph: the first
+    /// read of `text` after an edit builds the string, once.)
+    public var text: String { flatText.string }
     /// The font and size it was shaped in.
     public let style: TextStyle
     /// Ranges of the text in their own font, size, features, letter spacing and attributes.
@@ -21,12 +22,18 @@ public struct PreparedText: Sendable {
     public var inlineObjects: [InlineObject] { objectTable.objects }
     /// The objects with the byte offsets of their U+FFFC characters.
     let objectTable: InlineObjectTable
-    /// The text's UTF-8 bytes; every internal offset points into them.
-    let bytes: [UInt8]
-    /// The paragraphs, in a tree that sums their UTF-8 and UTF-16 lengths: an edit's UTF-16 range
-    /// is found in bytes by reading only the paragraphs it falls in, and an edit moves none of
-    /// the paragraphs after it (see ``PreparedParagraphs``).
+    /// The text's UTF-8 bytes in one array; every internal offset points into them. Built from the
+    /// paragraphs' chunks on the first read after an edit: readers that need only some paragraphs
+    /// read their chunks (``withBytes(ofParagraphs:_:)``).
+    var bytes: [UInt8] { flatText.bytes }
+    /// The text's length in UTF-8 bytes.
+    var byteCount: Int { paragraphs.extent.bytes }
+    /// The paragraphs and their bytes, in a tree that sums their UTF-8 and UTF-16 lengths: an
+    /// edit's UTF-16 range is found in bytes by reading only the paragraphs it falls in, and an
+    /// edit moves none of the paragraphs after it nor copies their bytes (see ``PreparedParagraphs``).
     let paragraphs: PreparedParagraphs
+    /// The whole text, as a string and as bytes, built when first read.
+    let flatText: FlatText
     /// The text's length in UTF-16 code units.
     var utf16Count: Int { paragraphs.extent.utf16 }
     /// The spans in byte ranges, sorted, for the paragraphs to split their runs at.
@@ -65,10 +72,8 @@ public struct PreparedText: Sendable {
         guard bytes.count <= Self.maximumLength else {
             throw LayoutError(.invalidText, "the text is \(bytes.count) bytes of UTF-8; at most \(Self.maximumLength) are allowed")
         }
-        self.text = text
         self.style = style
         self.spans = spans
-        self.bytes = bytes
         let ranges = bytes.withUnsafeBufferPointer(splitParagraphs)
         let (utf16Starts, utf16Count) = bytes.withUnsafeBufferPointer { Self.utf16Starts(of: ranges[...], in: $0, from: 0) }
         let resolved = try Self.resolve(spans, bytes: bytes, utf16Count: utf16Count, style: style)
@@ -83,25 +88,35 @@ public struct PreparedText: Sendable {
         case nil: warnings = Self.fontListWarnings(style, spans)
         }
         self.hyphenation = hyphenation
-        self.paragraphs = PreparedParagraphs(try bytes.withUnsafeBufferPointer { buffer in
+        let paragraphs = PreparedParagraphs(try bytes.withUnsafeBufferPointer { buffer in
             try ranges.map {
                 try PreparedParagraph.prepare($0, bytes: buffer, style: style, spans: resolved, objects: objects, hyphenation: hyphenation)
             }
-        }.entries(utf16Starts: utf16Starts, utf16End: utf16Count))
+        }.entries(utf16Starts: utf16Starts, utf16End: utf16Count, bytes: bytes, from: 0))
+        self.paragraphs = paragraphs
+        flatText = FlatText(paragraphs, bytes: bytes, string: text)
     }
 
-    /// A preparation assembled from parts (an edit's), hyphenated as `original` was.
-    init(text: String, style: TextStyle, spans: [StyledSpan], resolvedSpans: [ResolvedSpan], objectTable: InlineObjectTable, bytes: [UInt8],
-         paragraphs: PreparedParagraphs, hyphenatedAs original: PreparedText) {
+    /// A preparation assembled from parts (an edit's), hyphenated as `original` was; `wholeBytes`
+    /// are the text's bytes in one array when the edit had them built already.
+    init(style: TextStyle, spans: [StyledSpan], resolvedSpans: [ResolvedSpan], objectTable: InlineObjectTable,
+         paragraphs: PreparedParagraphs, wholeBytes: [UInt8]?, hyphenatedAs original: PreparedText) {
         self.objectTable = objectTable
         self.warnings = original.warnings
         self.hyphenation = original.hyphenation
-        self.text = text
         self.style = style
         self.spans = spans
         self.resolvedSpans = resolvedSpans
-        self.bytes = bytes
         self.paragraphs = paragraphs
+        flatText = FlatText(paragraphs, bytes: wholeBytes)
+    }
+
+    /// Runs `body` on the bytes of the paragraphs `range` (consecutive, at least one), in a buffer
+    /// indexed by text offsets in which only those paragraphs may be read (see
+    /// ``PreparedParagraphs/withBytes(ofParagraphs:_:)``): what an edit and a relayout after it
+    /// read instead of the whole text.
+    func withBytes<Result>(ofParagraphs range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try paragraphs.withBytes(ofParagraphs: range, body)
     }
 
     /// A warning for each family skipped in the style's font list and in each span's, once each.
@@ -154,8 +169,8 @@ public struct PreparedText: Sendable {
 
     /// Roughly the memory the preparation holds, in bytes (for cache budgets).
     public var estimatedBytes: Int {
-        // The text's own storage (about its UTF-8 length), the bytes' array, the paragraphs' array.
-        var total = text.utf8.count + 48 + heapBytes(bytes) + paragraphs.nodeBytes
+        // The text's string and bytes (see FlatText), the paragraphs' tree.
+        var total = flatText.estimatedBytes + paragraphs.nodeBytes
             + heapBytes(resolvedSpans) + objectTable.estimatedBytes + 64
         for paragraph in paragraphs.storedParagraphs { total += paragraph.estimatedBytes }
         return total
