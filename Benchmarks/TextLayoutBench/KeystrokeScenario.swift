@@ -1,4 +1,4 @@
-// The keystroke scenario: a sentence typed character by character into 10 KB, 100 KB and 1 MB documents of long and of short paragraphs, against laying the whole text out again in the same cache state.
+// The keystroke scenario: a sentence typed character by character into 10 KB, 100 KB and 1 MB documents of long and of short paragraphs (and into the middle of 10 MB of short ones), against laying the whole text out again in the same cache state.
 import Foundation
 import TextLayout
 
@@ -25,6 +25,9 @@ struct KeystrokeScenario {
 
     /// The sizes of text typed into, in kilobytes.
     static let kilobytes = [10, 100, 1000]
+    /// The size of the largest document, of short paragraphs only, typed into in the middle
+    /// only, with one of its typed texts laid out in full a round (a full layout takes seconds).
+    static let largestKilobytes = 10_000
 
     /// The documents typed into: the corpus's texts one a paragraph, or short paragraphs as a chat log has.
     enum Document: String, CaseIterable {
@@ -104,9 +107,9 @@ struct KeystrokeScenario {
     }
 
     /// Types ``typing`` at `caret` into `text`, timing each keystroke, then times a full layout of
-    /// every fourth text it made. The caches are emptied first and the text prepared and laid
-    /// out, as an editor showing it would have done.
-    static func type(into text: String, style: TextStyle, at caret: Int) throws -> TypingTimes {
+    /// every `fullLayoutEvery`-th text it made. The caches are emptied first and the text
+    /// prepared and laid out, as an editor showing it would have done.
+    static func type(into text: String, style: TextStyle, at caret: Int, fullLayoutEvery: Int = 4) throws -> TypingTimes {
         var times = TypingTimes()
         let fonts = style.font.context
         fonts?.clearShapingCaches()
@@ -124,7 +127,7 @@ struct KeystrokeScenario {
             if character == "\n" { times.newlines.append(elapsed) } else { times.characters.append(elapsed) }
             prepared = edited
             caret += key.utf16.count
-            if index % 4 == 3 { typedTexts.append(edited.text) }
+            if index % fullLayoutEvery == fullLayoutEvery - 1 { typedTexts.append(edited.text) }
         }
         times.wordCacheMisses = (fonts?.shapeCache.statistics.misses ?? 0) - missesBefore
         for typed in typedTexts {
@@ -141,8 +144,14 @@ struct KeystrokeScenario {
             print("document: \(document.rawValue)")
             var middles: [Int: Double] = [:]
             for kilobytes in Self.kilobytes { middles[kilobytes] = try run(kilobytes: kilobytes, document: document) }
+            var sizes = Self.kilobytes
+            if document == .shortParagraphs {
+                middles[Self.largestKilobytes] = try run(kilobytes: Self.largestKilobytes, document: document, places: ["middle"],
+                                                         fullLayoutEvery: Self.typing.count)
+                sizes.append(Self.largestKilobytes)
+            }
             let smallest = Self.kilobytes[0]
-            for kilobytes in Self.kilobytes.dropFirst() {
+            for kilobytes in sizes.dropFirst() {
                 if let small = middles[smallest], let large = middles[kilobytes] {
                     print(Self.ratioLine(kilobytes: kilobytes, to: smallest, large / small, document: document))
                 }
@@ -150,20 +159,21 @@ struct KeystrokeScenario {
         }
     }
 
-    /// Types into `document` of `kilobytes` KB at its end and in its middle, printing each
-    /// place's figures and the case lines; returns the median keystroke in the middle, in seconds.
-    func run(kilobytes: Int, document: Document) throws -> Double {
+    /// Types into `document` of `kilobytes` KB at its end and in its middle (or at `places`
+    /// only), printing each place's figures and the case lines; returns the median keystroke in
+    /// the middle, in seconds.
+    func run(kilobytes: Int, document: Document, places: [String] = ["end", "middle"], fullLayoutEvery: Int = 4) throws -> Double {
         let (text, style) = self.text(document, kilobytes: kilobytes)
         var middle = 0.0
         let lineCount = try PreparedText(text, style: style).layout(wrapWidth: Self.width, lineSpace: 2, glyphRuns: false).lineCount
         print("text: \(text.utf8.count) bytes, \(text.split(separator: "\n").count) paragraphs, \(lineCount) lines at \(Int(Self.width)) px; "
               + "typing \(Self.typing.count) keystrokes, each round into a fresh copy with the caches emptied")
         func median(_ samples: [Double]) -> Double { samples.sorted()[samples.count / 2] }
-        for (place, caret) in [("end", text.utf16.count), ("middle", Self.middle(of: text))] {
+        for (place, caret) in [("end", text.utf16.count), ("middle", Self.middle(of: text))] where places.contains(place) {
             var all = TypingTimes()
-            _ = try Self.type(into: text, style: style, at: caret)  // warm-up
+            _ = try Self.type(into: text, style: style, at: caret, fullLayoutEvery: fullLayoutEvery)  // warm-up
             for _ in 0..<rounds {
-                let times = try Self.type(into: text, style: style, at: caret)
+                let times = try Self.type(into: text, style: style, at: caret, fullLayoutEvery: fullLayoutEvery)
                 all.characters += times.characters
                 all.newlines += times.newlines
                 all.fullLayouts += times.fullLayouts

@@ -20,7 +20,8 @@ stream, batch, batch-distinct, memory, all (default: all)
                    to greedy's in the same run
   steps            height steps over 100...600 px for every prepared job, beside relayout at one width
   keystroke        a sentence typed into 10 KB, 100 KB and 1 MB documents of long paragraphs (corpus
-                   texts) and of short ones (a chat log), against a full layout in the same cache state
+                   texts) and of short ones (a chat log), and into the middle of 10 MB of short ones,
+                   against a full layout in the same cache state
   stream           a 20 KB answer of distinct texts appended in 4000 pieces, the height measured
                    after each, against one full layout
   batch            JSON in and out, 1 thread and every core: prepared-text cache hits

@@ -34,8 +34,8 @@ final class FlatText: Sendable {
         }
     }
 
-    /// The text's bytes in one array if some reader has built it (or the text came whole).
-    var bytesIfBuilt: [UInt8]? { built.withLock { $0.bytes } }
+    /// Whether the whole array and the string have been built (or came with the text).
+    var isBuilt: (bytes: Bool, string: Bool) { built.withLock { ($0.bytes != nil, $0.string != nil) } }
 
     /// Roughly the memory the text's characters take, in bytes: the string where built, and the
     /// whole array where built (the paragraphs' chunks are slices of it for a text prepared
