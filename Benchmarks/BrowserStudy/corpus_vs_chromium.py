@@ -2,7 +2,7 @@
 
   swift build --product textlayout
   python3 Benchmarks/BrowserStudy/corpus_vs_chromium.py [--textlayout PATH] [--sample N] [--seed S]
-      [--langs en,fr,...] [--chromium PATH] [--examples N] [--json OUT] [--check [--starts-floor SHARE]]
+      [--langs en,fr,...] [--chromium PATH] [--examples N] [--json OUT] [--check [--starts-floor SHARE]] [--time]
 
 Makes the corpus jobs (Benchmarks/Corpus/make_jobs.py: every text of the 14 languages at 120, 240
 and 360 px, size 17, each language's font), takes a seeded sample (--sample 0: all), and lays each
@@ -13,6 +13,9 @@ font-size: 17px; width: W`, F the job's font embedded by @font-face, then the bu
 fonts (DejaVu Sans, Noto Color Emoji, Noto Sans Symbols 2) so that no cluster falls back outside
 the bundle. Line starts are read from the clusters' rectangles (chromium_pages.LINES_SCRIPT).
 
+With --time it also times Chromium's own layout of the jobs, per job (TIMING_SCRIPT: performance.now()
+around laying each page's divs out anew, then again 3 px wider, in pages run in real time).
+
 Compared for each job: the line starts (UTF-16 offsets), and for the jobs whose starts agree the
 block's height, within 1/64 px a line (Chromium floors each line box to its 1/64 px layout unit).
 Prints the shares of each profile by font, language and width, then the chromium profile's
@@ -21,10 +24,10 @@ differences by kind (KINDS) with examples; --json writes each job's lines from t
 --starts-floor) or a difference is of no named kind. Python 3 standard library only; needs
 Chromium (Debian's /usr/bin/chromium).
 """
-import collections, html, json
+import collections, html, json, sys
 
-from chromium_pages import (add_check_options, checked_study_arguments, finish_check, font_face, job_layouts, make_jobs, page, percent,
-                            run_batch, shares_below, study_parser, unnamed_differences, utf16, write_details)
+from chromium_pages import (add_check_options, checked_study_arguments, finish_check, font_face, in_pages, job_layouts, make_jobs, page,
+                            percent, run_batch, run_pages, shares_below, study_parser, unnamed_differences, utf16, write_details)
 
 LANGS = ["en", "fr", "de", "vi", "ru", "el", "ar", "he", "zh", "ja", "ko", "th", "hi", "emoji"]
 SIZE = 17
@@ -51,15 +54,43 @@ KINDS = {
     "break-rules": f"both first lines that differ end more than {EDGE} px short of the box: a break opportunity one engine has and "
                    "the other lacks (UAX #14 as ICU has it; Chromium's own rules for ASCII punctuation, small kana, quotes)",
     "fallback-height": "the same starts, but the block's height differs by more than 1/64 px a line, and a line holds a run in a "
-                       "fallback font: Chromium makes the line box of a line that mixes the job's font and a fallback font "
-                       "otherwise (2 to 16 px taller in Hebrew, Thai, Arabic and Devanagari jobs with Latin words)",
+                       "fallback font: the engines drew a character in fallback fonts of other line heights (a text-presentation "
+                       "emoji such as U+1F5D1 in Noto Sans Symbols 2 by ours, 29 px a line, in Noto Color Emoji by Chromium, "
+                       "the earlier of the div's fonts that has it)",
     "other": "none of the kinds above",
 }
 
 MEASURE = """{layouts: [...document.querySelectorAll("div.job")].map(d => ({i: +d.dataset.i, lines: linesOf(d),
   height: d.getBoundingClientRect().height}))}"""
-
-
+# How many times a timing page lays its jobs out again; the fastest time counts.
+TIMING_ROUNDS = 3
+# The browser's own layout time, in a page of its own run in real time (chromium_pages.run_pages): at
+# its load event (the fonts its divs use loaded by then), the divs are cloned into a new container (new
+# text nodes: shaped and laid out anew), timed by performance.now() from their insertion to the layout
+# that offsetHeight forces (cold); then each clone 3 px wider, timed to the layout that follows (relayout,
+# the shaping kept). Milliseconds for the page's jobs, with the status of the fonts in use.
+TIMING_SCRIPT = f"""
+window.addEventListener("load", () => {{
+  const divs = [...document.querySelectorAll("div.job")];
+  let cold = Infinity, relayout = Infinity;
+  for (let round = 0; round < {TIMING_ROUNDS}; round++) {{
+    const holder = document.createElement("div");
+    const clones = divs.map(d => d.cloneNode(true));
+    let start = performance.now();
+    for (const clone of clones) holder.appendChild(clone);
+    document.body.appendChild(holder);
+    void holder.offsetHeight;
+    cold = Math.min(cold, performance.now() - start);
+    start = performance.now();
+    for (const clone of clones) clone.style.width = (parseFloat(clone.style.width) + 3) + "px";
+    void holder.offsetHeight;
+    relayout = Math.min(relayout, performance.now() - start);
+    holder.remove();
+  }}
+  const faces = [...document.fonts].filter(f => f.status !== "unloaded").map(f => f.family + ":" + f.status);
+  document.getElementById("result").textContent = JSON.stringify({{cold, relayout, faces}});
+}});
+"""
 def our_layouts(binary, jobs, profile):
     """Our layout of each job by `profile`: {"height", "lines": [{"start", "width", "fonts"}]} ("fonts": the runs' font files)."""
     results = run_batch(binary, [{"id": i, "text": job["text"], "font": job["font"], "size": SIZE, "width": job["width"],
@@ -69,7 +100,8 @@ def our_layouts(binary, jobs, profile):
             for r in results]
 
 
-def corpus_page(jobs):
+def corpus_page(jobs, script=None):
+    """The page of `jobs`: one div each; measured by MEASURE, or with `script` (JavaScript) alone in its place."""
     style = "".join(font_face(family, file) for family, file in FONT_FILES.values())
     style += "".join(font_face(family, file) for family, file in FALLBACK_FILES.items()) + """
 body { margin: 0; }
@@ -78,12 +110,25 @@ div.job { font-size: 17px; line-height: normal; white-space: pre-wrap; overflow-
     divs = [f'<div class="job" data-i="{i}" style="width: {job["width"]}px; font-family: '
             f'{html.escape(", ".join(chr(34) + f + chr(34) for f in [FONT_FILES[job["font"]][0]] + FALLBACK))}">'
             f'{html.escape(job["text"], quote=False)}</div>' for i, job in enumerate(jobs)]
+    if script is not None:
+        return (f'<!DOCTYPE html>\n<html><head><meta charset="utf-8"><style>{style}</style></head><body>\n' + "\n".join(divs)
+                + f'\n<pre id="result"></pre>\n<script>{script}</script>\n</body></html>\n')
     return page(style, "\n".join(divs), MEASURE)
 
 
 def chromium_layouts(chromium, jobs):
     """Chromium's layout of each job ({"height", "lines"}), and the browser's userAgent."""
     return job_layouts(chromium, jobs, corpus_page, "corpus-vs-chromium-")
+
+
+def chromium_layout_time(chromium, jobs):
+    """Chromium's own layout time a job in microseconds, {"cold", "relayout"} (TIMING_SCRIPT's, summed over the
+    pages); stops the study when a page's fonts were not loaded when it was timed."""
+    results = run_pages(chromium, [corpus_page(part, TIMING_SCRIPT) for _, part in in_pages(jobs)], "corpus-timing-", virtual_time=False)
+    for result in results:
+        if not all(face.endswith(":loaded") for face in result["faces"]):
+            sys.exit(f"Chromium timed a page before its fonts were loaded: {result['faces']}")
+    return {what: 1000 * sum(r[what] for r in results) / max(1, len(jobs)) for what in ("cold", "relayout")}
 
 
 def starts(layout):
@@ -123,6 +168,7 @@ def show(job, layouts):
 def main():
     ap = study_parser(__doc__, "the seed of the sample (default 1)", LANGS, "corpus languages (default %(default)s)")
     add_check_options(ap, FLOORS, "or a difference is of no named kind")
+    ap.add_argument("--time", action="store_true", help="also time Chromium's own layout of the jobs (TIMING_SCRIPT)")
     args = ap.parse_args()
     langs, binary = checked_study_arguments(ap, args, LANGS, "is not in the corpus")
 
@@ -131,6 +177,10 @@ def main():
     theirs, user_agent = chromium_layouts(args.chromium, jobs)
     print(user_agent)
     print(f"{len(jobs)} jobs ({','.join(langs)}, sample {args.sample}, seed {args.seed})")
+    if args.time:
+        timing = chromium_layout_time(args.chromium, jobs)
+        print(f"Chromium's own layout (performance.now(), fastest of {TIMING_ROUNDS} rounds): {timing['cold']:.1f} us a job cold, "
+              f"{timing['relayout']:.1f} us relaid out 3 px wider")
     agree = {profile: [starts(o) == starts(t) for o, t in zip(layouts, theirs)] for profile, layouts in ours.items()}
     heights = {profile: [a and same_height(o, t) for a, o, t in zip(agree[profile], layouts, theirs)] for profile, layouts in ours.items()}
     for profile in ours:

@@ -22,7 +22,7 @@ func seconds(since start: UInt64) -> Double {
 }
 
 struct Scenario {
-    static let names = ["cold", "hyphens-auto", "warm", "relayout", "relayout-height", "text-wrap", "steps", "keystroke", "stream",
+    static let names = ["cold", "hyphens-auto", "profiles", "warm", "relayout", "relayout-height", "text-wrap", "steps", "keystroke", "stream",
                         "batch", "batch-distinct", "memory"]
     /// The editor widths the `steps` scenario finds every job's height steps over.
     static let stepWidths = 100.0...600.0
@@ -72,6 +72,8 @@ struct Scenario {
             try runCold(floor: floor)
         case "hyphens-auto":
             try runHyphensAuto()
+        case "profiles":
+            try runProfiles(floor: floor)
         case "warm":
             try runWarm(floor: floor)
         case "relayout":
@@ -150,6 +152,45 @@ struct Scenario {
         report(median / Double(jobs.count), against: "greedy cold", greedy / Double(jobs.count))
     }
 
+    /// Cold layout and relayout (lines built) of the jobs under each named profile but `standard`,
+    /// as ratios to the standard profile's in the same run: each of the rounds times the standard
+    /// jobs, then the profile's (a warm-up and one timed round each), so that the machine's load
+    /// weighs on both alike; the medians over the rounds, and the median of the rounds' ratios.
+    func runProfiles(floor: Floors) throws {
+        let single = Scenario(jobs: jobs, fonts: fonts, rounds: 1)
+        let layOut: LayOut = { prepared, i, sizing, width in
+            try prepared[i].measureEditor(editorWidth: width, sizing: sizing, glyphRuns: false).lineCount
+        }
+        for profile in LayoutProfile.allCases where profile != .standard {
+            let profiled = try jobs.map { job in
+                var job = job
+                var settings = job.style.settings
+                settings.profile = profile
+                job.style = try TextStyle(font: job.style.font, settings: settings)
+                return job
+            }
+            var cold: [(standard: Double, profile: Double)] = []
+            var relayout: [(standard: Double, profile: Double)] = []
+            for _ in 0..<rounds {
+                cold.append((try single.coldRounds(jobs, quiet: true).median, try single.coldRounds(profiled, quiet: true).median))
+                relayout.append((try single.relayout(jobs, floor: floor, quiet: true, layOut),
+                                 try single.relayout(profiled, floor: floor, quiet: true, layOut)))
+            }
+            let count = Double(jobs.count)
+            print(Self.profileLine(profile.name, "cold", cold.map { ($0.standard / count, $0.profile / count) }))
+            print(Self.profileLine(profile.name, "relayout", relayout))
+        }
+    }
+
+    /// The profiles scenario's line for one profile and one path: the medians per job of the
+    /// rounds' `times` (standard, profile; seconds a job) and the median of their ratios.
+    static func profileLine(_ profile: String, _ path: String, _ times: [(standard: Double, profile: Double)]) -> String {
+        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        return String(format: "profile %@, %@: median %.2f us/job, standard %.2f us/job; profile / standard = %.2f (median of %d rounds' ratios)",
+                      profile, path, median(times.map(\.profile)) * 1e6, median(times.map(\.standard)) * 1e6,
+                      median(times.map { $0.profile / $0.standard }), times.count)
+    }
+
     /// What a run of passes took and how the caches answered.
     struct PassesRun {
         var seconds = 0.0
@@ -202,12 +243,12 @@ struct Scenario {
     /// ``runRelayout(floor:_:)`` over `jobs`, returning the median per job in seconds. The rounds
     /// read the widths and sizings from arrays of their own, so that a job's strings and style
     /// are not copied (retained and released) around each layout it times.
-    func relayout(_ jobs: [BenchJob], floor: Floors, _ layOut: LayOut) throws -> Double {
+    func relayout(_ jobs: [BenchJob], floor: Floors, quiet: Bool = false, _ layOut: LayOut) throws -> Double {
         let prepared = try jobs.map { try PreparedText($0.text, style: $0.style) }
         let widths = jobs.map(\.width)
         let sizings = jobs.map(\.sizing)
         var round = 0
-        let median = try timed(count: jobs.count) {
+        let median = try timed(count: jobs.count, quiet: quiet) {
             round += 1
             var checksum = 0
             for i in prepared.indices {
@@ -215,7 +256,7 @@ struct Scenario {
             }
             return checksum
         }
-        report(median / Double(jobs.count), against: "(harfbuzz + icu)", floor.sum)
+        if !quiet { report(median / Double(jobs.count), against: "(harfbuzz + icu)", floor.sum) }
         return median / Double(jobs.count)
     }
 

@@ -6,12 +6,14 @@ import TextLayoutIO
 let usage = """
 usage: textlayout-bench [--jobs FILE | --jobs -] [--scenario NAME] [--rounds N]
 
-scenarios: cold, hyphens-auto, warm, relayout, relayout-height, text-wrap, steps, keystroke,
+scenarios: cold, hyphens-auto, profiles, warm, relayout, relayout-height, text-wrap, steps, keystroke,
 stream, batch, batch-distinct, memory, all (default: all)
   cold             every job a first sight of its text: passes of distinct texts, caches
                    emptied before each pass (the word cache learns within a pass)
   hyphens-auto     cold with hyphens auto, each job in its language, as a ratio to greedy's
                    cold layout (hyphens manual) of the same jobs in the same run
+  profiles         cold layout and relayout under each profile but standard (chromium,
+                   pango), as ratios to the standard profile's, the rounds alternating
   warm             caches kept: every job a prepared-text cache hit
   relayout         prepared texts laid out at new widths, lines built (against Pango's fresh
                    layout of each job: compare.py speed times Pango laying the job out anew)

@@ -17,17 +17,18 @@ public struct LayoutProfile: Sendable, Hashable {
     public var punctuationBreaks: PunctuationBreaks
     /// Whether `lineBreak: normal` breaks before small kana and the prolonged sound mark.
     public var smallKanaBreaks: SmallKanaBreaks
-    /// The unit widths are rounded to and fits compared in, in pixels; nil for none (exact
-    /// doubles). Chromium's layout unit is 1/64 px. Not read yet.
+    /// The unit a line's width is truncated to before it is compared with its room, in pixels; nil
+    /// for none (exact doubles). Chromium's `LayoutUnit` is 1/64 px: a line up to 1/64 px wider
+    /// than its room still fits. Widths are reported exact either way.
     public var layoutUnit: Double?
-    /// Whether a no-break space (U+00A0, U+202F) that ends a line hangs like a space or counts in
-    /// the line's width. Not read yet.
+    /// Whether a no-break space (U+00A0, U+2007, U+202F) at the end of a line cut inside a word
+    /// hangs like a space or counts in the line's width and fit.
     public var lineEndNoBreakSpace: LineEndNoBreakSpace
     /// How a justified line with no space between words (one word, a cut word) is set.
     public var justifyWithoutSpaces: JustifyWithoutSpaces
     /// The side an indent is measured from on a line aligned to the end or centred.
     public var indentSide: IndentSide
-    /// What the last kept line of an `end` truncation holds. Not read yet.
+    /// What the last kept line of an `end` truncation holds.
     public var endTruncation: EndTruncation
     /// How `line-height: normal` is made from the font's ascent and descent.
     public var normalLineHeight: NormalLineHeight
@@ -37,12 +38,15 @@ public struct LayoutProfile: Sendable, Hashable {
     public var hangingWhitespace: HangingWhitespace
     /// Which font draws a space between text in other fonts than the primary.
     public var spaceFont: SpaceFont
+    /// Whether every line's box holds the primary font's, or only when the paragraph's strut asks.
+    public var primaryFontBox: PrimaryFontBox
 
     public init(name: String, punctuationBreaks: PunctuationBreaks = .unicode, smallKanaBreaks: SmallKanaBreaks = .forbidden, layoutUnit: Double? = nil,
                 lineEndNoBreakSpace: LineEndNoBreakSpace = .hangs, justifyWithoutSpaces: JustifyWithoutSpaces = .betweenClusters,
                 indentSide: IndentSide = .alignedSide, endTruncation: EndTruncation = .fillsLine,
                 normalLineHeight: NormalLineHeight = .exact, complexContextBreaks: ComplexContextBreaks = .icuDictionaries,
-                hangingWhitespace: HangingWhitespace = .all, spaceFont: SpaceFont = .firstFontWithIt) {
+                hangingWhitespace: HangingWhitespace = .all, spaceFont: SpaceFont = .firstFontWithIt,
+                primaryFontBox: PrimaryFontBox = .whenStrutAsks) {
         self.name = name
         self.punctuationBreaks = punctuationBreaks
         self.smallKanaBreaks = smallKanaBreaks
@@ -55,18 +59,18 @@ public struct LayoutProfile: Sendable, Hashable {
         self.complexContextBreaks = complexContextBreaks
         self.hangingWhitespace = hangingWhitespace
         self.spaceFont = spaceFont
+        self.primaryFontBox = primaryFontBox
     }
 
     /// The engine's own rules: the default.
     public static let standard = LayoutProfile(name: "standard")
 
     /// Chromium as Debian ships it, for a `div` with `white-space: pre-wrap; overflow-wrap:
-    /// anywhere; line-height: normal` (docs/profiles.md lists what each rule changes). Its
-    /// `layoutUnit`, `lineEndNoBreakSpace` and `endTruncation` are still the engine's own: the
-    /// engine does not read those fields yet (docs/profiles.md counts what they leave).
+    /// anywhere; line-height: normal` (docs/profiles.md lists what each rule changes).
     public static let chromium = LayoutProfile(name: "chromium", punctuationBreaks: .chromium, smallKanaBreaks: .allowed,
-                                               justifyWithoutSpaces: .start, indentSide: .start,
-                                               normalLineHeight: .roundedAscentDescent)
+                                               layoutUnit: 1.0 / 64, lineEndNoBreakSpace: .counts, justifyWithoutSpaces: .start, indentSide: .start,
+                                               endTruncation: .keepsBrokenLine, normalLineHeight: .roundedAscentDescent,
+                                               primaryFontBox: .always)
 
     /// Pango 1.50 as Debian ships it, a `PangoLayout` wrapping words and characters
     /// (`PANGO_WRAP_WORD_CHAR`): its punctuation breaks, Thai words from libthai, one hanging
@@ -151,4 +155,14 @@ public enum NormalLineHeight: String, Sendable, Hashable, CaseIterable {
     case exact
     /// Ascent and descent each rounded to whole pixels first (Chromium's `SimpleFontData`).
     case roundedAscentDescent
+}
+
+/// Whether every line's box holds the primary font's box, as well as the boxes of the fonts on it.
+public enum PrimaryFontBox: String, Sendable, Hashable, CaseIterable {
+    /// Only when ``ParagraphStyle/strut`` asks for it: a line all in a fallback font is as tall
+    /// as that font makes it.
+    case whenStrutAsks
+    /// Always, as CSS's root inline box holds it (a `strut` of `minimum` at least): a line of
+    /// Latin words that a Hebrew font lacks is as tall as a line of Hebrew.
+    case always
 }

@@ -115,3 +115,30 @@ public struct TextSettings: Sendable, Hashable {
         }
     }
 }
+
+extension TextSettings {
+    /// The strut lines are held to: the paragraph's, at least `minimum` under a profile whose
+    /// lines always hold the primary font's box (``PrimaryFontBox/always``).
+    var strut: Strut { profile.primaryFontBox == .always && paragraph.strut == .none ? .minimum : paragraph.strut }
+
+    /// The widest a line may be and fit at wrap width `wrapWidth`: the paragraph's
+    /// ``ParagraphStyle/lineLimit(_:isFirstLine:)``, or under a profile with a
+    /// ``LayoutProfile/layoutUnit`` anything short of one unit past it, as a width truncated to
+    /// whole units then fits (Chromium's `LayoutUnit`).
+    func lineLimit(_ wrapWidth: Double, isFirstLine: Bool) -> Double {
+        let limit = paragraph.lineLimit(wrapWidth, isFirstLine: isFirstLine)
+        guard let unit = profile.layoutUnit, limit.isFinite else { return limit }
+        return (((limit / unit).rounded(.down) + 1) * unit).nextDown
+    }
+
+    /// The room a line `width` wide needs to fit (see ``lineLimit(_:isFirstLine:)``): the width,
+    /// or under a profile with a layout unit the width truncated to whole units.
+    func fittingWidth(_ width: Double) -> Double {
+        guard let unit = profile.layoutUnit, width.isFinite else { return width }
+        return (width / unit).rounded(.down) * unit
+    }
+
+    /// Whether lines are as tall as their fonts' own metrics make them (`lineHeight` normal, no
+    /// strut): the model of the layouts before line heights, and its faster path.
+    var usesFontLineBoxes: Bool { paragraph.lineHeight == .normal && strut == .none }
+}

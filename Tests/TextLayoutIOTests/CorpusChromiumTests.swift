@@ -8,26 +8,26 @@ struct CorpusChromiumTests {
     static let script = repositoryRoot.appendingPathComponent("Benchmarks/BrowserStudy/corpus_vs_chromium.py").path
 
     /// Runs the corpus study with `--check` on 300 corpus jobs of the 14 languages, seed 7, with
-    /// `textlayout`. The chromium profile's same starts must hold on 98% of them (docs/profiles.md:
-    /// the 2,000-job sample holds 99.5%, and 300 jobs hold 2 to 4 differences of the named kinds).
+    /// `textlayout`. The chromium profile's same starts must hold on 99% of them (docs/profiles.md:
+    /// the whole corpus holds 99.68%, and these 300 jobs 299).
     static func study(textlayout: String) throws -> CommandRun {
-        try runProgram(["python3", script, "--check", "--starts-floor", "0.98", "--sample", "300", "--seed", "7", "--examples", "1",
+        try runProgram(["python3", script, "--check", "--starts-floor", "0.99", "--sample", "300", "--seed", "7", "--examples", "1",
                         "--textlayout", textlayout, "--chromium", try #require(InlineObjectsChromiumTests.chromium)])
     }
 
-    @Test("300 corpus jobs: the chromium profile has the browser's line starts on 98%, the standard one fewer, every difference of a named kind",
+    @Test("300 corpus jobs: the chromium profile has the browser's line starts on 99%, the standard one fewer, every difference of a named kind",
           .enabled(if: InlineObjectsChromiumTests.chromium != nil, "needs Debian's chromium (scripts/install-deps.sh installs it)"))
     func sample() throws {
         let run = try InlineObjectsChromiumTests.passingStudy { try Self.study(textlayout: $0) }
         let chromium = try InlineObjectsChromiumTests.figure(run.output, "profile chromium: same starts")
         let standard = try InlineObjectsChromiumTests.figure(run.output, "profile standard: same starts")
-        #expect(chromium.whole == 300 && chromium.part >= 294, "\(chromium)")
+        #expect(chromium.whole == 300 && chromium.part >= 297, "\(chromium)")
         // The profile's rules are what brings the starts there: the engine's own rules miss more.
         #expect(standard.part < chromium.part - 5, "standard \(standard), chromium \(chromium)")
-        // The line heights of the jobs whose starts agree are the browser's (all but lines mixing fallback fonts).
+        // The line heights of the jobs whose starts agree are the browser's (all but lines in fallback fonts the engines chose otherwise).
         let heights = try #require(outputLines(run.output).first { $0.hasPrefix("profile chromium") }, "\(run.output)")
         let share = try #require(heights.firstMatch(of: /within 1\/64 px a line (\d+)\.\d\d%/), "\(heights)")
-        #expect(Int(share.1)! >= 97, "\(heights)")
+        #expect(Int(share.1)! >= 98, "\(heights)")
     }
 
     @Test("the check fails when the profile is left out of our jobs",

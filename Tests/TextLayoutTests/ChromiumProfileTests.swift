@@ -36,6 +36,22 @@ struct ChromiumProfileTests {
         #expect(abs(standard.lines[0].height - 19.789062) < 1e-6)
     }
 
+    // Headless Chromium 156: `abc` in a div whose font is Noto Sans Hebrew (which lacks Latin; DejaVu
+    // Sans draws it) is 23 px tall, as a line of Hebrew (18 + 5, rounded), not DejaVu Sans' 20:
+    // the root inline box holds the primary font's box on every line.
+    @Test("a line all in a fallback font is as tall as the primary font makes a line, the baseline at its ascent")
+    func primaryFontBoxOnEveryLine() throws {
+        var settings = TextSettings(size: 17)
+        settings.profile = .chromium
+        let hebrew = try TextStyle(font: isolatedFont("NotoSansHebrew-Regular.ttf"), settings: settings)
+        let layout = try PreparedText("abc", style: hebrew).layout()
+        #expect(layout.lines[0].height == 23 && layout.lines[0].baseline == 18)
+        #expect(try PreparedText("abc", style: hebrew).measureEditor(editorWidth: nil, sizing: EditorSizing()).contentHeight == 23)
+        settings.profile = .standard
+        let standard = try PreparedText("abc", style: TextStyle(font: isolatedFont("NotoSansHebrew-Regular.ttf"), settings: settings)).layout()
+        #expect(abs(standard.lines[0].height - 19.789062) < 1e-6)
+    }
+
     @Test("a line of DejaVu Sans and CJK is as tall as the rounded ascents and descents allow: 20 above, 5 below")
     func roundedMixedLine() throws {
         let layout = try PreparedText("ab 中文", style: Self.style(.chromium)).layout()
@@ -63,6 +79,14 @@ struct ChromiumProfileTests {
             ("the UTF-8 text", ["the ", "UTF-8 ", "text"], ["the ", "UTF-", "8 ", "text"]),
             ("see .org now", ["see .org ", "now"], ["see ", ".org ", "now"]),
             ("dit » (toujours", ["dit ", "» (toujours"], ["dit ", "» ", "(toujours"]),
+            // Seen in a 1 px wide `pre-wrap` div in headless Chromium 156 (one piece a line).
+            ("the C++ name", ["the ", "C+", "+ ", "name"], ["the ", "C++ ", "name"]),
+            ("run `$(program)` now", ["run ", "`$", "(program)` ", "now"], ["run ", "`$(program)` ", "now"]),
+            ("a bad idea!%0APlease", ["a ", "bad ", "idea!", "%0APlease"], ["a ", "bad ", "idea!%0APlease"]),
+            ("see /proc/[pid]/ns", ["see /", "proc/", "[pid]/", "ns"], ["see ", "/proc/[pid]/ns"]),
+            ("git --version", ["git ", "--", "version"], ["git ", "-", "-", "version"]),
+            ("Unpaired ( or", ["Unpaired ", "( or"], ["Unpaired ", "( ", "or"]),
+            ("a ) b", ["a ) ", "b"], ["a ", ") ", "b"]),
           ])
     func punctuationBreaks(_ text: String, _ standard: [String], _ chromium: [String]) throws {
         let (ours, theirs) = (try Self.pieces(text, .standard), try Self.pieces(text, .chromium))
@@ -108,5 +132,61 @@ struct ChromiumProfileTests {
             let standard = try PreparedText(text, style: Self.style(.standard, ParagraphStyle(alignment: alignment, indent: 20))).layout(wrapWidth: 200)
             #expect(standard.lineOrigin(standard.lines[0]) != layout.lineOrigin(first), "\(alignment)")
         }
+    }
+
+    // Headless Chromium 156, DejaVu Sans 17 px, `overflow-wrap: anywhere`: eight `a` (83.34 px) and
+    // a no-break space (5.40 px) make 88.75 px, so at 88 px Chromium cuts before the no-break space,
+    // which starts the next line (line starts 0, 8, 16, 24); at 90 px the line keeps it (0, 9, 17,
+    // 25). The standard profile lets the space hang at the cut, as Pango does: 0, 9, 17, 25 at both.
+    @Test("a no-break space at a cut counts in the line's width and fit, as Chromium has it", arguments: [
+        (88.0, [0, 8, 16, 24], [0, 9, 17, 25]), (90.0, [0, 9, 17, 25], [0, 9, 17, 25]),
+    ])
+    func noBreakSpaceAtCut(width: Double, chromiumStarts: [Int], standardStarts: [Int]) throws {
+        let text = "aaaaaaaa\u{A0}bbbbbbbbbbbbbbbbbbbbbb"
+        let layout = try PreparedText(text, style: Self.style(.chromium)).layout(wrapWidth: width)
+        #expect(layout.lines.map(\.utf16Range.lowerBound) == chromiumStarts)
+        if width == 90 { #expect(abs(layout.lines[0].width - 88.75) < 0.01) }
+        let standard = try PreparedText(text, style: Self.style(.standard)).layout(wrapWidth: width)
+        #expect(standard.lines.map(\.utf16Range.lowerBound) == standardStarts)
+    }
+
+    // Headless Chromium 156, `display: -webkit-box; -webkit-line-clamp: 1` on the corpus div, DejaVu
+    // Sans 17 px: at 90 px `aaaa bbb…` breaks after `aaaa ` and the clamped line shows that text
+    // whole (its range's rectangles unchanged), the ellipsis after it, where the standard profile
+    // fills the line (`aaaa bb…`: 47.08 + 2 × 10.80 + the ellipsis' 17 px = 85.67 px). At 80 px,
+    // `aaaaaaa` (72.94 px) and the ellipsis do not fit: Chromium cuts the line to six `a` (62.52 px),
+    // as the standard profile does.
+    @Test("a clamped line keeps the text it broke with, cut only when it does not fit with the ellipsis", arguments: [
+        ("aaaa bbbbbbbbbbbbbbbbbbbbbb", 90.0, 4, 7), ("aaaaaaa bbbbbbbbbbbbbbbbbbbbbb", 80.0, 6, 6),
+    ])
+    func clampKeepsBrokenLine(text: String, width: Double, chromiumCut: Int, standardCut: Int) throws {
+        let paragraph = ParagraphStyle(lineClamp: 1)
+        let layout = try PreparedText(text, style: Self.style(.chromium, paragraph)).layout(wrapWidth: width)
+        #expect(layout.truncation?.hiddenRange == chromiumCut..<text.utf16.count)
+        #expect(layout.lines.count == 1 && layout.lines[0].width <= width)
+        // The clamped div is 20 px tall: the ellipsis' box is made by the profile's rounded metrics too.
+        #expect(layout.lines[0].height == 20)
+        let standard = try PreparedText(text, style: Self.style(.standard, paragraph)).layout(wrapWidth: width)
+        #expect(standard.truncation?.hiddenRange == standardCut..<text.utf16.count)
+    }
+
+    // Headless Chromium 156, DejaVu Sans 17 px in a 120 px div: `nt utilisé dans`, 120.0127 px
+    // wide by exact advances, and `новая группа`, 120.0127 px, each stay on the first line (the
+    // next starts at `xyz`): Chromium truncates a width to its 1/64 px layout unit before it
+    // compares, so anything short of 120 + 1/64 px fits. The standard profile breaks before the
+    // last word.
+    @Test("a line less than 1/64 px wider than its room fits, its width reported exact", arguments: [
+        ("nt utilisé dans xyz", 16, 11), ("новая группа xyz", 13, 6),
+    ])
+    func layoutUnitFit(text: String, chromiumBreak: Int, standardBreak: Int) throws {
+        let layout = try PreparedText(text, style: Self.style(.chromium)).layout(wrapWidth: 120)
+        #expect(layout.lines.map(\.utf16Range.lowerBound) == [0, chromiumBreak])
+        #expect(layout.lines[0].width > 120 && layout.lines[0].width < 120 + 1.0 / 64)
+        // Past the unit, the line breaks: the room must reach the width truncated to 1/64 px.
+        let narrower = try PreparedText(text, style: Self.style(.chromium)).layout(wrapWidth: 120 - 1.0 / 64)
+        #expect(narrower.lines[0].utf16Range.upperBound == standardBreak)
+        #expect(layout.stableWidthRange.contains(120) && !layout.stableWidthRange.contains(120 - 1.0 / 64))
+        let standard = try PreparedText(text, style: Self.style(.standard)).layout(wrapWidth: 120)
+        #expect(standard.lines.map(\.utf16Range.lowerBound) == [0, standardBreak])
     }
 }

@@ -38,18 +38,21 @@ func hangingWhitespaceStart(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _
     return scalarStart(bytes, atOrBefore: end - 1, notBefore: hanging)
 }
 
-/// Where the space (see ``spaceLength(_:at:)``) that ends just before `end` starts, or nil.
-func spaceStart(_ bytes: UnsafeBufferPointer<UInt8>, before end: Int, from start: Int) -> Int? {
+/// Where the space (see ``spaceLength(_:at:noBreakSpaces:)``) that ends just before `end` starts, or nil.
+func spaceStart(_ bytes: UnsafeBufferPointer<UInt8>, before end: Int, from start: Int,
+                noBreakSpaces: LineEndNoBreakSpace = .hangs) -> Int? {
     let i = scalarStart(bytes, atOrBefore: end - 1, notBefore: start)
-    guard let length = spaceLength(bytes, at: i), i + length == end else { return nil }
+    guard let length = spaceLength(bytes, at: i, noBreakSpaces: noBreakSpaces), i + length == end else { return nil }
     return i
 }
 
 /// The byte length of the space at `i` (one that hangs at a line end, or a no-break space:
-/// U+00A0, U+2007, U+202F), or nil when there is none.
-func spaceLength(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int? {
-    if bytes[i] == 0xC2, i + 1 < bytes.count, bytes[i + 1] == 0xA0 { return 2 }
-    if bytes[i] == 0xE2, i + 2 < bytes.count, bytes[i + 1] == 0x80, bytes[i + 2] == 0x87 || bytes[i + 2] == 0xAF { return 3 }
+/// U+00A0, U+2007, U+202F, unless `noBreakSpaces` says they count as content), or nil when there is none.
+func spaceLength(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, noBreakSpaces: LineEndNoBreakSpace = .hangs) -> Int? {
+    if noBreakSpaces == .hangs {
+        if bytes[i] == 0xC2, i + 1 < bytes.count, bytes[i + 1] == 0xA0 { return 2 }
+        if bytes[i] == 0xE2, i + 2 < bytes.count, bytes[i + 1] == 0x80, bytes[i + 2] == 0x87 || bytes[i + 2] == 0xAF { return 3 }
+    }
     let length = utf8SequenceLength(lead: bytes[i])
     guard i + length <= bytes.count else { return nil }
     return hangingWhitespaceStart(bytes, i, i + length) == i ? length : nil

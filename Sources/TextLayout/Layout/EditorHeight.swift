@@ -156,7 +156,7 @@ extension PreparedText {
         var top = 0.0          // the next line's top, summed exactly as a layout sums it
         var content = 0.0
         var visibleHeight = 0.0
-        let fontLineBoxes = style.settings.paragraph.usesFontLineBoxes
+        let fontLineBoxes = style.settings.usesFontLineBoxes
         // The height of an empty line (an empty paragraph) when lines are as tall as their fonts
         // make them: the primary font's line height, as that of a paragraph in one font.
         let normalLineHeight = style.settings.profile.normalLineHeight

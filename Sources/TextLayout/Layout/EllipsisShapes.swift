@@ -56,14 +56,17 @@ struct EllipsisShapes {
         let font = runIndex >= 0 ? paragraph.runs[runIndex].font : prepared.style.font
         let size = runIndex >= 0 ? paragraph.runs[runIndex].size : prepared.style.settings.size
         let span = prepared.resolvedSpans.first { $0.bytes.contains(byte) }?.index.map { prepared.spans[$0] }
-        // The style is the text's own with its line-height model but no clamp, so the ellipsis'
-        // box is measured as the text's are and the ellipsis is never clamped itself.
+        // The style is the text's own with its line-height model and profile but no clamp, so the
+        // ellipsis' box is measured as the text's are and the ellipsis is never clamped itself.
         let line: Line
         do {
             let paragraph = ParagraphStyle(lineHeight: prepared.style.settings.paragraph.lineHeight, strut: prepared.style.settings.paragraph.strut)
             let text = prepared.style.settings
-            let style = try TextStyle(font: font, settings: TextSettings(size: size, direction: rightToLeft ? .rtl : .ltr, language: text.language,
-                                                                         lineBreak: text.lineBreak, paragraph: paragraph))
+            var settings = TextSettings(size: size, direction: rightToLeft ? .rtl : .ltr, language: text.language,
+                                        lineBreak: text.lineBreak, paragraph: paragraph)
+            // The profile too: its line heights are the text's (Chromium's rounded metrics).
+            settings.profile = text.profile
+            let style = try TextStyle(font: font, settings: settings)
             line = try PreparedText(ellipsis, style: style).layout().lines[0]
         } catch {
             // The text's own font and size passed these checks already; only an ellipsis ICU

@@ -155,7 +155,7 @@ extension PreparedText {
             let isFirstLine = line.start == paragraphs.start(of: index).bytes
             let indent = paragraphStyle.indent == 0 ? 0 : paragraphStyle.indent(isFirstLine: isFirstLine)
             return min(narrowest, firstHolding(near: overflow + indent - Layout.fitTolerance) { wrapWidth in
-                overflow <= paragraphStyle.lineLimit(wrapWidth, isFirstLine: isFirstLine)
+                overflow <= style.settings.lineLimit(wrapWidth, isFirstLine: isFirstLine)
             })
         }
     }

@@ -131,7 +131,7 @@ extension Layout {
                             fail: (@autoclosure () -> String) -> Void) {
         let k = place.index
         let room = prepared.style.settings.paragraph.availableWidth(wrapWidth, isFirstLine: place.isFirst)
-        let limit = room + Self.fitTolerance
+        let limit = prepared.style.settings.lineLimit(wrapWidth, isFirstLine: place.isFirst)
         if line.isJustified, line.width != room || place.isLast {
             fail("line \(k) is justified to \(line.width) px, but only a paragraph's line before its last is, to its room \(room)")
         }

@@ -116,7 +116,7 @@ extension Layout {
         if abs(drawn - line.width) > 1e-6 * max(1, abs(line.width)) {
             fail("the clamped line \(k) is \(line.width) px wide, but its runs draw \(drawn) px")
         }
-        let room = prepared.style.settings.paragraph.lineLimit(wrapWidth, isFirstLine: line.byteRange.lowerBound == prepared.paragraphs[line.paragraph].range.start)
+        let room = prepared.style.settings.lineLimit(wrapWidth, isFirstLine: line.byteRange.lowerBound == prepared.paragraphs[line.paragraph].range.start)
         if !(head.isEmpty && tail.isEmpty), line.width > room {
             fail("the clamped line \(k) keeps text beside its ellipsis but is \(line.width) px wide, over its room \(room)")
         }

@@ -5,7 +5,8 @@ extension Layout {
     /// fits: from the widest line's width (narrower, that line must break, or overflow when it is
     /// one grapheme cluster) up to, not including, the narrowest width at which some line could
     /// take its next piece. A resize within it needs no relayout. (A piece fits a width when it is
-    /// at most ``Layout/fitTolerance`` wider, hence the shift of the upper end.) In a clamped
+    /// at most ``Layout/fitTolerance`` wider, hence the shift of the upper end; under a profile's
+    /// ``LayoutProfile/layoutUnit`` both ends are the widths truncated to the unit.) In a clamped
     /// layout (see ``truncation``) the kept lines, the cut and the ellipsis stay the same over it;
     /// ``Truncation/hiddenLineCount``, the hidden text's line count at this width, may not.
     /// With an indent, each line's widths count with its indent. (A justified layout keeps its
@@ -15,7 +16,10 @@ extension Layout {
     /// from the widest line up to the width they were made at, no further. Pretty lines weigh
     /// each line's slack against the width, so they stay only at that width.
     public var stableWidthRange: Range<Double> {
-        let lower = widestExtent
+        let settings = prepared.style.settings
+        // Under a profile's layout unit a line fits from its width truncated to the unit.
+        let lower = settings.profile.layoutUnit == nil ? widestExtent
+            : lines.reduce(0) { max($0, settings.fittingWidth($1.width) + indent(of: $1)) }
         if wrapWidth.isFinite {
             switch prepared.style.settings.paragraph.textWrap {
             case .wrap: break
@@ -23,7 +27,7 @@ extension Layout {
             case .pretty: return max(wrapWidth, lower)..<max(wrapWidth, lower).nextUp
             }
         }
-        let upper = lines.reduce(Double.infinity) { min($0, $1.overflowWidth + indent(of: $1)) } - Self.fitTolerance
+        let upper = lines.reduce(Double.infinity) { min($0, settings.fittingWidth($1.overflowWidth) + indent(of: $1)) } - Self.fitTolerance
         return lower..<max(upper, lower.nextUp)
     }
 

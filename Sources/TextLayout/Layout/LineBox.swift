@@ -57,7 +57,7 @@ extension TextStyle {
             union = union?.union(box) ?? box
         }
         guard let union else { return strut }
-        return paragraph.strut == .minimum ? union.union(strut) : union
+        return settings.strut == .minimum ? union.union(strut) : union
     }
 }
 

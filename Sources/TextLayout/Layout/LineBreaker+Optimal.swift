@@ -83,7 +83,7 @@ private func fitsOnOneLine(_ lines: LineCandidates, from start: Int) -> Bool {
 private func earliestStarts(_ lines: LineCandidates, firstSegment: Int) -> [Int]? {
     let p = lines.paragraph
     guard p.tabs.isEmpty else { return nil }
-    let style = lines.style.settings.paragraph
+    let style = lines.style.settings
     let firstLimit = style.lineLimit(lines.wrapWidth, isFirstLine: true)
     let otherLimit = style.lineLimit(lines.wrapWidth, isFirstLine: false)
     var starts: [Int] = []

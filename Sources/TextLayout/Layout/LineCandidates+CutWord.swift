@@ -75,11 +75,14 @@ extension LineCandidates {
         return (line, segment + 1)
     }
 
+    /// Whether the no-break spaces at a cut hang with the breaking ones or count as content (the profile's rule).
+    private var noBreakSpaces: LineEndNoBreakSpace { style.settings.profile.lineEndNoBreakSpace }
+
     /// Where the spaces (breaking or not) just before `cut` start, each a grapheme cluster of
     /// its own, back to `start` at most: `cut` when there are none.
     private func spacesStart(before cut: Int, from start: Int, graphemes: [Int]) -> Int {
         var contentCut = cut
-        while contentCut > start, let space = spaceStart(bytes, before: contentCut, from: start),
+        while contentCut > start, let space = spaceStart(bytes, before: contentCut, from: start, noBreakSpaces: noBreakSpaces),
               space == start || isBoundary(space, in: graphemes) {
             contentCut = space
         }
@@ -87,11 +90,12 @@ extension LineCandidates {
     }
 
     /// Where the spaces (breaking or not) right after `cut` end, up to `contentEnd`: they hang at
-    /// the end of the cut line rather than starting the next one with blank space, as in Pango;
+    /// the end of the cut line rather than starting the next one with blank space, as in Pango
+    /// (no-break spaces only when ``LayoutProfile/lineEndNoBreakSpace`` lets them hang);
     /// but not a space that a combining mark follows, which is one grapheme cluster with it.
     private func spacesEnd(after cut: Int, before contentEnd: Int, graphemes: [Int]) -> Int {
         var end = cut
-        while end < contentEnd, let length = spaceLength(bytes, at: end), isBoundary(end + length, in: graphemes) { end += length }
+        while end < contentEnd, let length = spaceLength(bytes, at: end, noBreakSpaces: noBreakSpaces), isBoundary(end + length, in: graphemes) { end += length }
         return end
     }
 }

@@ -18,9 +18,9 @@ struct LineCandidates {
         LineMeasurer(paragraph, bytes: bytes, style: style, start: start)
     }
 
-    /// The width a line starting at `start` may fill (``ParagraphStyle/lineLimit(_:isFirstLine:)``).
+    /// The width a line starting at `start` may fill (``TextSettings/lineLimit(_:isFirstLine:)``).
     func limit(from start: Int) -> Double {
-        style.settings.paragraph.lineLimit(wrapWidth, isFirstLine: start == paragraph.range.start)
+        style.settings.lineLimit(wrapWidth, isFirstLine: start == paragraph.range.start)
     }
 
     /// The line from `start` that ends after segment `segment`, at the break opportunity there (or

@@ -10,7 +10,7 @@ extension TextStyle {
         if let (font, size) = paragraph.onlyFont ?? (line.end == line.start ? (self.font, settings.size) : nil) {
             let (ascent, descent, fullGap) = font.metrics.lineBoxMetrics(size: size, settings.profile.normalLineHeight)
             let gap = fullGap / 2
-            guard settings.paragraph.usesFontLineBoxes else {
+            guard settings.usesFontLineBoxes else {
                 let box = lineBox(line.end == line.start ? [] : [(font, size)])
                 return BuiltLine(runs: [], ascent: ascent, descent: descent, height: box.height, baselineOffset: box.above)
             }
@@ -25,7 +25,7 @@ extension TextStyle {
             if run.inlineObject != nil { hasObjects = true }
         }
         var box: LineBox
-        if settings.paragraph.usesFontLineBoxes {
+        if settings.usesFontLineBoxes {
             guard hasObjects else {
                 return BuiltLine(runs: [], ascent: extent.ascent, descent: extent.descent, height: extent.height, baselineOffset: extent.above)
             }

@@ -44,6 +44,9 @@ struct TruncationCut {
     private(set) var tail: [CutPoint] = []
     var ellipses: EllipsisShapes
     private(set) var overflowWidth = Double.infinity
+    /// Where an `end` cut's head stops at the latest: the paragraph's end, or the line's content
+    /// end when the profile keeps the line as it broke (``EndTruncation/keepsBrokenLine``).
+    private let headEnd: Int
 
     init(_ prepared: PreparedText, line: Line, bytes: UnsafeBufferPointer<UInt8>, wrapWidth: Double) {
         let headParagraph = prepared.paragraphs[line.paragraph]
@@ -51,8 +54,15 @@ struct TruncationCut {
         headMeasurer = LineMeasurer(headParagraph, bytes: bytes, style: prepared.style, start: start)
         tailParagraph = prepared.paragraphs[prepared.paragraphs.count - 1]
         tailStart = headParagraph.range.start == tailParagraph.range.start ? start : tailParagraph.range.start
-        limit = prepared.style.settings.paragraph.lineLimit(wrapWidth, isFirstLine: start == headParagraph.range.start)
+        limit = prepared.style.settings.lineLimit(wrapWidth, isFirstLine: start == headParagraph.range.start)
         head = [CutPoint(byte: start, x: 0)]
+        if prepared.style.settings.profile.endTruncation == .keepsBrokenLine {
+            headEnd = line.contentEnd
+            // The line as it broke changes where its own break moves.
+            overflowWidth = line.overflowWidth
+        } else {
+            headEnd = headParagraph.range.end
+        }
         ellipses = EllipsisShapes(prepared: prepared, rightToLeft: line.isRightToLeft)
     }
 
@@ -107,9 +117,9 @@ struct TruncationCut {
     }
 
     /// The `end` cut: the longest head that fits with the ellipsis, measured one cluster at a time
-    /// until one does not fit.
+    /// until one does not fit or the head reaches ``headEnd``.
     private mutating func endCut() throws -> Int {
-        for boundary in try graphemeBoundaries(headParagraph, from: start) {
+        for boundary in try graphemeBoundaries(headParagraph, from: start) where boundary <= headEnd {
             head.append(CutPoint(byte: boundary, x: headMeasurer.width(to: boundary)))
             guard fits(head.count - 1, nil) else { head.removeLast(); break }
         }

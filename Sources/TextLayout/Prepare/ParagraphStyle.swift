@@ -86,10 +86,6 @@ public struct ParagraphStyle: Sendable, Hashable {
         throw LayoutError(.invalidArgument, "indent (\(indent)) leaves no room for text on a line \(wrapWidth) px wide: its magnitude must be less than that",
                           keys: ["indent"])
     }
-
-    /// Whether lines are as tall as their fonts' own metrics make them (`lineHeight` normal, no
-    /// strut): the model of the layouts before line heights, and its faster path.
-    var usesFontLineBoxes: Bool { lineHeight == .normal && strut == .none }
 }
 
 /// How tall the box of each font on a line is: CSS `line-height`.
