@@ -231,6 +231,18 @@ extension PreparedText {
             return try Layout(prepared: self, wrapWidth: wrapWidth, lineSpace: lineSpace, lines: lines, hasGlyphRuns: glyphRuns)
         }
         // A clamped layout's last line is rebuilt with its ellipsis: its lines are built at once.
+        var lines = try builtLines(wrapWidth: wrapWidth, lineSpace: lineSpace, glyphRuns: glyphRuns)
+        guard let keep = keptLineCount(lines, maxContentHeight: maxContentHeight) else {
+            return try Layout(prepared: self, wrapWidth: wrapWidth, lineSpace: lineSpace, lines: lines, hasGlyphRuns: glyphRuns,
+                              maxContentHeight: maxContentHeight)
+        }
+        let truncation = try truncate(&lines, keeping: keep, wrapWidth: wrapWidth)
+        return try Layout(prepared: self, wrapWidth: wrapWidth, lineSpace: lineSpace, lines: lines, hasGlyphRuns: glyphRuns,
+                          truncation: truncation, maxContentHeight: maxContentHeight)
+    }
+
+    /// Every line of the text at `wrapWidth`, built at once (its glyph runs too when `glyphRuns`).
+    func builtLines(wrapWidth: Double, lineSpace: Double, glyphRuns: Bool) throws -> [Line] {
         var lines: [Line] = []
         try bytes.withUnsafeBufferPointer { bytes in
             var offsets = UTF16OffsetCounter(bytes)
@@ -241,13 +253,7 @@ extension PreparedText {
                             top: &top, lineSpace: lineSpace, wrapWidth: wrapWidth, glyphRuns: glyphRuns, to: &lines)
             }
         }
-        guard let keep = keptLineCount(lines, maxContentHeight: maxContentHeight) else {
-            return try Layout(prepared: self, wrapWidth: wrapWidth, lineSpace: lineSpace, lines: lines, hasGlyphRuns: glyphRuns,
-                              maxContentHeight: maxContentHeight)
-        }
-        let truncation = try truncate(&lines, keeping: keep, wrapWidth: wrapWidth)
-        return try Layout(prepared: self, wrapWidth: wrapWidth, lineSpace: lineSpace, lines: lines, hasGlyphRuns: glyphRuns,
-                          truncation: truncation, maxContentHeight: maxContentHeight)
+        return lines
     }
 
     /// Every line of the text at `wrapWidth`, found (ranges, widths, boxes, tops) but not built:
