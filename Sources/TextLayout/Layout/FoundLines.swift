@@ -21,44 +21,36 @@ struct FoundLine: Sendable {
 }
 
 /// The lines of a fresh layout (see ``LayoutLines``): found, not yet assembled, with what
-/// assembling one needs. Shared by copies of the layout and read from any thread: the records
-/// never change, and the glyph runs built for a line are kept behind a lock (``GlyphRunCache``).
-struct FoundLines: Sendable {
+/// assembling one needs, in one object that copies of the layout share (a copy retains it alone,
+/// not each field of the prepared text).
+///
+/// Read from any thread: the records never change, and the glyph runs built for a line on its
+/// first read are kept in a table only reached under the lock ``LockPool`` gives this object.
+/// Threads reading a line at once may each build its runs (equal: they are a function of the
+/// prepared text and the record); the table keeps one.
+final class FoundLines: @unchecked Sendable {
     let lines: [FoundLine]
     /// The text laid out, whose paragraphs the lines are read from.
     let prepared: PreparedText
-    /// Each line's glyph runs once built, or nil when the layout has none (the height-only path).
-    let runs: GlyphRunCache?
+    /// Each line's glyph runs once built; empty when the layout has none (the height-only path).
+    private var runs: [[GlyphRun]?]
+
+    init(_ lines: [FoundLine], of prepared: PreparedText, glyphRuns: Bool) {
+        self.lines = lines
+        self.prepared = prepared
+        runs = glyphRuns ? Array(repeating: nil, count: lines.count) : []
+    }
 
     /// Line `index`, assembled; with its glyph runs when `withRuns` and the layout has them.
     func line(_ index: Int, withRuns: Bool) -> Line {
         let found = lines[index]
-        guard withRuns, let runs else { return prepared.line(found, runs: []) }
-        if let built = runs.runs(ofLine: index) { return prepared.line(found, runs: built) }
+        guard withRuns, !runs.isEmpty else { return prepared.line(found, runs: []) }
+        if let built = LockPool.withLock(for: self, { runs[index] }) { return prepared.line(found, runs: built) }
         let built = prepared.bytes.withUnsafeBufferPointer { bytes in
             prepared.glyphRuns(of: found, in: prepared.paragraphs[found.paragraph], bytes: bytes)
         }
-        runs.store(built, ofLine: index)
+        LockPool.withLock(for: self) { runs[index] = built }
         return prepared.line(found, runs: built)
-    }
-}
-
-/// The glyph runs of a fresh layout's lines, each built the first time its line is read and kept.
-///
-/// Threads reading the same layout build a line's runs at most once each and agree on them (they
-/// are a function of the prepared text and the line); the table is only reached under the lock
-/// ``LockPool`` gives this object.
-final class GlyphRunCache: @unchecked Sendable {
-    private var built: [[GlyphRun]?]
-
-    init(lineCount: Int) { built = Array(repeating: nil, count: lineCount) }
-
-    func runs(ofLine index: Int) -> [GlyphRun]? {
-        LockPool.withLock(for: self) { built[index] }
-    }
-
-    func store(_ runs: [GlyphRun], ofLine index: Int) {
-        LockPool.withLock(for: self) { built[index] = runs }
     }
 }
 

@@ -226,8 +226,7 @@ extension PreparedText {
         guard style.settings.paragraph.truncates else {
             // Lines are found now and assembled, their glyph runs built, when read (see ``LayoutLines``).
             let found = try foundLines(wrapWidth: wrapWidth, lineSpace: lineSpace)
-            let lines = LayoutLines(found: FoundLines(lines: found, prepared: self,
-                                                      runs: glyphRuns ? GlyphRunCache(lineCount: found.count) : nil), text: text)
+            let lines = LayoutLines(found: FoundLines(found, of: self, glyphRuns: glyphRuns), text: text)
             return try Layout(prepared: self, wrapWidth: wrapWidth, lineSpace: lineSpace, lines: lines, hasGlyphRuns: glyphRuns)
         }
         // A clamped layout's last line is rebuilt with its ellipsis: its lines are built at once.
