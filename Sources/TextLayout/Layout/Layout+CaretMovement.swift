@@ -42,8 +42,8 @@ extension Layout {
         switch movement {
         case .left: return visualStep(from: caret, toRight: false)
         case .right: return visualStep(from: caret, toRight: true)
-        case .lineStart: return TextCaret(offset: lines[lineIndex(for: caret)].utf16Range.lowerBound, affinity: .downstream)
-        case .lineEnd: return TextCaret(offset: lines[lineIndex(for: caret)].utf16Range.upperBound, affinity: .upstream)
+        case .lineStart: return TextCaret(offset: lines.line(lineIndex(for: caret), withRuns: false).utf16Range.lowerBound, affinity: .downstream)
+        case .lineEnd: return TextCaret(offset: lines.line(lineIndex(for: caret), withRuns: false).utf16Range.upperBound, affinity: .upstream)
         case .up, .down:
             let index = lineIndex(for: caret)
             let target = movement == .up ? index - 1 : index + 1
@@ -77,7 +77,7 @@ extension Layout {
         let next = lineGeometry(target)
         let arrived: TextCaret
         if next.boxes.isEmpty {
-            arrived = TextCaret(offset: lines[target].utf16Range.lowerBound)
+            arrived = TextCaret(offset: lines.line(target, withRuns: false).utf16Range.lowerBound)
         } else if toRight {
             arrived = next.caret(at: BoxEdge(box: next.visualOrder[0], isRight: false))
         } else {
@@ -93,8 +93,8 @@ extension Layout {
     private func wordBoundary(from offset: Int, forward: Bool) -> Int {
         var paragraph = paragraphLines(containing: lineIndex(for: TextCaret(offset: offset)))
         while true {
-            let start = lines[paragraph.lowerBound].utf16Range.lowerBound
-            let end = lines[paragraph.upperBound].utf16Range.upperBound
+            let start = lines.line(paragraph.lowerBound, withRuns: false).utf16Range.lowerBound
+            let end = lines.line(paragraph.upperBound, withRuns: false).utf16Range.upperBound
             let words = wordRanges(paragraph)
             if forward {
                 if let word = words.first(where: { $0.upperBound > offset }) { return word.upperBound }
@@ -112,16 +112,16 @@ extension Layout {
     /// next line that ends in one (or the last line).
     func paragraphLines(containing index: Int) -> ClosedRange<Int> {
         var first = index
-        while first > 0, !lines[first - 1].endsWithHardBreak { first -= 1 }
+        while first > 0, !lines.line(first - 1, withRuns: false).endsWithHardBreak { first -= 1 }
         var last = index
-        while last + 1 < lines.count, !lines[last].endsWithHardBreak { last += 1 }
+        while last + 1 < lines.count, !lines.line(last, withRuns: false).endsWithHardBreak { last += 1 }
         return first...last
     }
 
     /// The words of a paragraph (ICU word boundaries; a word holds a letter or a digit), as UTF-16 ranges.
     func wordRanges(_ paragraph: ClosedRange<Int>) -> [Range<Int>] {
-        let text = prepared.text[lines[paragraph.lowerBound].range.lowerBound..<lines[paragraph.upperBound].range.upperBound]
-        let utf16Start = lines[paragraph.lowerBound].utf16Range.lowerBound
+        let text = prepared.text[lines.line(paragraph.lowerBound, withRuns: false).range.lowerBound..<lines.line(paragraph.upperBound, withRuns: false).range.upperBound]
+        let utf16Start = lines.line(paragraph.lowerBound, withRuns: false).utf16Range.lowerBound
         return Array(text.utf8).withUnsafeBufferPointer { bytes in
             guard !bytes.isEmpty else { return [] }
             let ends = (try? boundaries(.word, in: bytes, range: 0..<bytes.count)) ?? [bytes.count]

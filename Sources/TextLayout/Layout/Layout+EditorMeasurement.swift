@@ -16,7 +16,7 @@ extension Layout {
             throw LayoutError(.invalidArgument, "the layout was made at wrap width \(wrapWidth) and line space \(lineSpace); an editor \(editorWidth.map { "\($0)" } ?? "without a width limit") with these insets and line space lays its text out at \(editorsWrapWidth) and \(sizing.lineSpace)")
         }
         let visible = min(max(lines.count, sizing.minLines), sizing.maxLines ?? Int.max)
-        let visibleHeight = visible <= lines.count ? lines[visible - 1].top + lines[visible - 1].height : contentHeight
+        let visibleHeight = visible <= lines.count ? lines.bottom(ofLine: visible - 1) : contentHeight
         let box = try prepared.editorBox(lineCount: lines.count, visibleLines: visible, visibleHeight: visibleHeight,
                                      contentHeight: contentHeight, sizing: sizing)
         return EditorMeasurement(layout: self, height: box.height, visibleLineCount: visible, isScrollable: box.isScrollable)

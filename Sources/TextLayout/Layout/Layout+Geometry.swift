@@ -158,7 +158,7 @@ extension Layout {
     }
 
     /// The length of the text in UTF-16 code units.
-    var utf16Length: Int { lines[lines.count - 1].utf16Range.upperBound }
+    var utf16Length: Int { lines.line(lines.count - 1, withRuns: false).utf16Range.upperBound }
 
     /// The index of the line a caret stands on.
     ///
@@ -166,9 +166,9 @@ extension Layout {
     /// an `.upstream` caret stays at the end of the line before.
     public func lineIndex(for caret: TextCaret) -> Int {
         let offset = min(max(caret.offset, 0), utf16Length)
-        let low = lastIndex(count: lines.count, atOrBefore: offset) { lines[$0].utf16Range.lowerBound }
-        if caret.affinity == .upstream, low > 0, lines[low].utf16Range.lowerBound == offset,
-           !lines[low - 1].endsWithHardBreak, lines[low - 1].utf16Range.upperBound == offset {
+        let low = lastIndex(count: lines.count, atOrBefore: offset) { lines.line($0, withRuns: false).utf16Range.lowerBound }
+        if caret.affinity == .upstream, low > 0, lines.line(low, withRuns: false).utf16Range.lowerBound == offset,
+           !lines.line(low - 1, withRuns: false).endsWithHardBreak, lines.line(low - 1, withRuns: false).utf16Range.upperBound == offset {
             return low - 1
         }
         return low
@@ -177,7 +177,7 @@ extension Layout {
     /// The index of the line at height `y`: the last line whose top is at or above it (the space
     /// between two lines belongs to the line above; above the first line, the first line).
     public func lineIndex(atY y: Double) -> Int {
-        lastIndex(count: lines.count, atOrBefore: y) { lines[$0].top }
+        lastIndex(count: lines.count, atOrBefore: y) { lines.top(ofLine: $0) }
     }
 
     /// The caret's rectangle: `width` wide from the caret's x, as tall as its line.
@@ -219,7 +219,7 @@ extension Layout {
     /// - Precondition: `index` is an index of ``lines``.
     public func caret(atX x: Double, onLine index: Int) -> TextCaret {
         let geometry = lineGeometry(index)
-        guard !geometry.boxes.isEmpty else { return TextCaret(offset: lines[index].utf16Range.lowerBound) }
+        guard !geometry.boxes.isEmpty else { return TextCaret(offset: lines.line(index, withRuns: false).utf16Range.lowerBound) }
         for k in geometry.visualOrder {
             let box = geometry.boxes[k]
             guard x < box.x1 else { continue }

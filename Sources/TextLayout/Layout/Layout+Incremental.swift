@@ -84,7 +84,7 @@ extension Layout {
             return false
         }
         var rebroken = RebrokenLines(keptLineCount: startLine, top: top(after: startLine), resume: resume)
-        var offsets = UTF16OffsetCounter(bytes, byteOffset: start, utf16Offset: oldLines[startLine].utf16Range.lowerBound)
+        var offsets = UTF16OffsetCounter(bytes, byteOffset: start, utf16Offset: oldLines.line(startLine, withRuns: false).utf16Range.lowerBound)
         prepared.appendLines(breaks, of: paragraph, index: first, endsParagraph: matched == nil, bytes: bytes,
                              offsets: &offsets, top: &rebroken.top, lineSpace: lineSpace, wrapWidth: wrapWidth, glyphRuns: hasGlyphRuns,
                              to: &rebroken.lines)
@@ -125,7 +125,7 @@ extension Layout {
         let firstOldLine = lines.firstLine(ofParagraphAtLeast: edit.firstParagraph)
         var rebroken = RebrokenLines(keptLineCount: firstOldLine, top: top(after: firstOldLine),
                                      resume: lines.firstLine(ofParagraphAtLeast: edit.firstParagraph + edit.oldParagraphCount))
-        let anchor = lines[firstOldLine]
+        let anchor = lines.line(firstOldLine, withRuns: false)
         var offsets = UTF16OffsetCounter(bytes, byteOffset: anchor.byteRange.lowerBound, utf16Offset: anchor.utf16Range.lowerBound)
         for index in edit.firstParagraph..<(edit.firstParagraph + edit.newParagraphCount) {
             let paragraph = prepared.paragraphs[index]
@@ -140,7 +140,7 @@ extension Layout {
     /// The top of the line after the first `count` lines, as a layout sums it (0 for none).
     private func top(after count: Int) -> Double {
         guard count > 0 else { return 0 }
-        let last = lines[count - 1]
+        let last = lines.line(count - 1, withRuns: false)
         return last.top + (last.height + lineSpace)
     }
 }

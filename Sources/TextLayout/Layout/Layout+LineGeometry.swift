@@ -70,10 +70,10 @@ extension Layout {
     /// of `auto` direction, reads as the line before it.
     func lineIsRightToLeft(_ index: Int) -> Bool {
         var i = index
-        while i > 0, lines[i].utf16Range.isEmpty, prepared.style.settings.direction == .auto, lines[i - 1].endsWithHardBreak {
+        while i > 0, lines.line(i, withRuns: false).utf16Range.isEmpty, prepared.style.settings.direction == .auto, lines.line(i - 1, withRuns: false).endsWithHardBreak {
             i -= 1
         }
-        return lines[i].isRightToLeft
+        return lines.line(i, withRuns: false).isRightToLeft
     }
 
     /// The boxes of line `index`'s grapheme clusters.

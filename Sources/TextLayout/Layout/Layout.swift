@@ -225,6 +225,25 @@ extension PreparedText {
             throw LayoutError(.invalidArgument, "width must be a finite number greater than 0, got \(wrapWidth)")
         }
         try requireNonNegative(lineSpace, key: "lineSpace")
+        guard style.settings.paragraph.truncates else {
+            // Lines are found now and assembled, their glyph runs built, when read (see ``LayoutLines``).
+            let found = try foundLines(wrapWidth: wrapWidth, lineSpace: lineSpace)
+            let lines = LayoutLines(found: FoundLines(found, of: self, glyphRuns: glyphRuns), text: flatText)
+            return try Layout(prepared: self, wrapWidth: wrapWidth, lineSpace: lineSpace, lines: lines, hasGlyphRuns: glyphRuns)
+        }
+        // A clamped layout's last line is rebuilt with its ellipsis: its lines are built at once.
+        var lines = try builtLines(wrapWidth: wrapWidth, lineSpace: lineSpace, glyphRuns: glyphRuns)
+        guard let keep = keptLineCount(lines, maxContentHeight: maxContentHeight) else {
+            return try Layout(prepared: self, wrapWidth: wrapWidth, lineSpace: lineSpace, lines: lines, hasGlyphRuns: glyphRuns,
+                              maxContentHeight: maxContentHeight)
+        }
+        let truncation = try truncate(&lines, keeping: keep, wrapWidth: wrapWidth)
+        return try Layout(prepared: self, wrapWidth: wrapWidth, lineSpace: lineSpace, lines: lines, hasGlyphRuns: glyphRuns,
+                          truncation: truncation, maxContentHeight: maxContentHeight)
+    }
+
+    /// Every line of the text at `wrapWidth`, built at once (its glyph runs too when `glyphRuns`).
+    func builtLines(wrapWidth: Double, lineSpace: Double, glyphRuns: Bool) throws -> [Line] {
         var lines: [Line] = []
         try bytes.withUnsafeBufferPointer { bytes in
             var offsets = UTF16OffsetCounter(bytes)
@@ -235,16 +254,32 @@ extension PreparedText {
                             top: &top, lineSpace: lineSpace, wrapWidth: wrapWidth, glyphRuns: glyphRuns, to: &lines)
             }
         }
-        guard style.settings.paragraph.truncates, let keep = keptLineCount(lines, maxContentHeight: maxContentHeight) else {
-            return try Layout(prepared: self, wrapWidth: wrapWidth, lineSpace: lineSpace, lines: lines, hasGlyphRuns: glyphRuns,
-                              maxContentHeight: maxContentHeight)
-        }
-        let truncation = try truncate(&lines, keeping: keep, wrapWidth: wrapWidth)
-        return try Layout(prepared: self, wrapWidth: wrapWidth, lineSpace: lineSpace, lines: lines, hasGlyphRuns: glyphRuns,
-                          truncation: truncation, maxContentHeight: maxContentHeight)
+        return lines
     }
 
-    /// Turns the line breaks of paragraph `index` into lines, from `top` down.
+    /// Every line of the text at `wrapWidth`, found (ranges, widths, boxes, tops) but not built:
+    /// what a fresh layout keeps, each line assembled when read.
+    func foundLines(wrapWidth: Double, lineSpace: Double) throws -> [FoundLine] {
+        var found: [FoundLine] = []
+        let justifies = style.settings.paragraph.alignment == .justify && wrapWidth.isFinite
+        try bytes.withUnsafeBufferPointer { bytes in
+            var offsets = UTF16OffsetCounter(bytes)
+            var top = 0.0
+            for (index, paragraph) in paragraphs.enumerated() {
+                let first = found.count
+                try forEachLine(paragraph, bytes: bytes, style: style, wrapWidth: wrapWidth) { line in
+                    found.append(foundLine(line, of: paragraph, index: index, endsWithHardBreak: false, bytes: bytes, offsets: &offsets,
+                                           top: &top, lineSpace: lineSpace, wrapWidth: wrapWidth, justifies: justifies))
+                    return true
+                }
+                // A hard break ends the paragraph's last line.
+                if found.count > first { found[found.count - 1].endsWithHardBreak = paragraph.range.endsWithHardBreak }
+            }
+        }
+        return found
+    }
+
+    /// Turns the line breaks of paragraph `index` into lines, from `top` down, built at once.
     /// - Parameters:
     ///   - endsParagraph: whether the last break is the paragraph's last line (so a hard break ends it).
     ///   - wrapWidth: the wrap width, which justified lines fill.
@@ -253,30 +288,10 @@ extension PreparedText {
                      lineSpace: Double, wrapWidth: Double, glyphRuns: Bool, to lines: inout [Line]) {
         let justifies = style.settings.paragraph.alignment == .justify && wrapWidth.isFinite
         for (k, line) in breaks.enumerated() {
-            let utf16Start = offsets.utf16(at: line.start)
-            let utf16End = offsets.utf16(at: line.end)
-            let justifiedWidth = justifies ? self.justifiedWidth(paragraph, line, wrapWidth: wrapWidth, bytes: bytes) : nil
-            let built = buildLine(paragraph, line, bytes: bytes, utf16Start: utf16Start, glyphRuns: glyphRuns,
-                                  justifiedWidth: justifiedWidth)
-            lines.append(Line(
-                utf16Range: utf16Start..<utf16End,
-                // A font whose kerning outweighs its advances (zeroed or broken metrics) can add
-                // up to less than nothing: a line is never narrower than 0.
-                width: justifiedWidth ?? max(0, line.width),
-                ascent: built.ascent, descent: built.descent, height: built.height,
-                top: top, baseline: top + built.baselineOffset,
-                endsWithHardBreak: endsParagraph && k == breaks.count - 1 && paragraph.range.endsWithHardBreak,
-                endsWithHyphen: line.isHyphenated,
-                isRightToLeft: paragraph.bidi.paragraphLevel == 1,
-                runs: built.runs,
-                paragraph: paragraphIndex,
-                byteRange: line.start..<line.end,
-                contentEnd: line.contentEnd,
-                flatText: nil,  // the layout's lines give each line read its text
-                overflowWidth: line.overflowWidth,
-                baselineOffset: built.baselineOffset,
-                isJustified: justifiedWidth != nil))
-            top += built.height + lineSpace
+            let found = foundLine(line, of: paragraph, index: paragraphIndex,
+                                  endsWithHardBreak: endsParagraph && k == breaks.count - 1 && paragraph.range.endsWithHardBreak,
+                                  bytes: bytes, offsets: &offsets, top: &top, lineSpace: lineSpace, wrapWidth: wrapWidth, justifies: justifies)
+            lines.append(self.line(found, runs: glyphRuns ? self.glyphRuns(of: found, in: paragraph, bytes: bytes) : []))
         }
     }
 

@@ -2,7 +2,11 @@
 
 /// The lines of a ``Layout``, in order: a random-access collection of ``Line`` values.
 ///
-/// A layout made afresh keeps the lines it built, as they are. A relayout after an edit
+/// A layout made afresh keeps its lines as the breaker found them (``FoundLine``: ranges, widths,
+/// boxes, tops), compact, and assembles a ``Line`` only when it is read, building its glyph runs
+/// then (the first time: they are kept for the next read), so a caller that needs the height,
+/// the line count or a few lines pays for no others. A clamped layout keeps the lines it built,
+/// as they are. A relayout after an edit
 /// (``Layout/updated(for:after:)``) keeps its lines in pieces, each a run of lines some layout
 /// built, with the offsets (UTF-8, UTF-16, paragraph index) they have moved by since, and its
 /// lines' tops apart, summed as a fresh layout sums them. It shares the pieces before and after
@@ -16,6 +20,8 @@ public struct LayoutLines: RandomAccessCollection, Sendable {
     private let text: FlatText
 
     private enum Storage: Sendable {
+        /// Lines as a fresh layout found them, assembled when read.
+        case found(FoundLines)
         /// Lines as a layout built them: offsets, tops and baselines as they are.
         case built([Line])
         /// Pieces shared with other layouts.
@@ -47,6 +53,12 @@ public struct LayoutLines: RandomAccessCollection, Sendable {
     /// are copied into one piece: reading a line finds its piece by halving.
     private static let maximumPieceCount = 32
 
+    /// Lines laid out afresh, found and not yet built.
+    init(found: FoundLines, text: FlatText) {
+        storage = .found(found)
+        self.text = text
+    }
+
     /// Lines laid out afresh, kept as they are.
     init(_ lines: [Line], text: FlatText) {
         storage = .built(lines)
@@ -66,15 +78,22 @@ public struct LayoutLines: RandomAccessCollection, Sendable {
     public var startIndex: Int { 0 }
     public var endIndex: Int {
         switch storage {
+        case let .found(found): found.lines.count
         case let .built(lines): lines.count
         case let .pieces(pieces): pieces.count
         }
     }
 
-    public subscript(index: Int) -> Line {
+    public subscript(index: Int) -> Line { line(index, withRuns: true) }
+
+    /// Line `index`; `withRuns` false when the caller reads no glyph runs, so a line kept as found
+    /// is assembled without building them (its ``Line/runs`` may then be empty or not).
+    func line(_ index: Int, withRuns: Bool) -> Line {
         precondition(index >= 0 && index < endIndex, "line index \(index) out of range 0..<\(endIndex)")
         var line: Line
         switch storage {
+        case let .found(found):
+            line = found.line(index, withRuns: withRuns)
         case let .built(lines):
             line = lines[index]
         case let .pieces(pieces):
@@ -91,6 +110,7 @@ public struct LayoutLines: RandomAccessCollection, Sendable {
     @inline(__always)
     private func stored(_ index: Int, _ read: (Line, LinePiece?) -> Int) -> Int {
         switch storage {
+        case let .found(found): return read(found.prepared.line(found.lines[index], runs: []), nil)
         case let .built(lines): return read(lines[index], nil)
         case let .pieces(pieces):
             let (p, position) = pieces.position(of: index)
@@ -100,12 +120,36 @@ public struct LayoutLines: RandomAccessCollection, Sendable {
 
     /// The index of line `index`'s paragraph, without assembling the line.
     func paragraph(ofLine index: Int) -> Int {
-        stored(index) { line, piece in line.paragraph + (piece?.paragraphShift ?? 0) }
+        if case let .found(found) = storage { return found.lines[index].paragraph }
+        return stored(index) { line, piece in line.paragraph + (piece?.paragraphShift ?? 0) }
     }
 
     /// The first byte of line `index`, without assembling the line.
     func byteStart(ofLine index: Int) -> Int {
-        stored(index) { line, piece in line.byteRange.lowerBound + (piece?.byteShift ?? 0) }
+        if case let .found(found) = storage { return found.lines[index].lineBreak.start }
+        return stored(index) { line, piece in line.byteRange.lowerBound + (piece?.byteShift ?? 0) }
+    }
+
+    /// The top of line `index`, without assembling the line.
+    func top(ofLine index: Int) -> Double {
+        switch storage {
+        case let .found(found): return found.lines[index].top
+        case let .built(lines): return lines[index].top
+        case let .pieces(pieces):
+            let (p, position) = pieces.position(of: index)
+            return pieces.pieces[p].top(at: position)
+        }
+    }
+
+    /// The bottom of line `index` (its top plus its height), without assembling the line.
+    func bottom(ofLine index: Int) -> Double {
+        switch storage {
+        case let .found(found): return found.lines[index].top + found.lines[index].height
+        case let .built(lines): return lines[index].top + lines[index].height
+        case let .pieces(pieces):
+            let (p, position) = pieces.position(of: index)
+            return pieces.pieces[p].top(at: position) + pieces.pieces[p].lines[position].height
+        }
     }
 
     /// The index of the first line whose paragraph is `paragraph` or later (`count` if none).
@@ -116,7 +160,7 @@ public struct LayoutLines: RandomAccessCollection, Sendable {
     /// How many pieces the lines are kept in (1 for lines as a layout built them).
     var pieceCount: Int {
         switch storage {
-        case .built: 1
+        case .found, .built: 1
         case let .pieces(pieces): pieces.pieces.count
         }
     }
@@ -125,6 +169,8 @@ public struct LayoutLines: RandomAccessCollection, Sendable {
     var maximumWidth: Double {
         var widest = 0.0
         switch storage {
+        case let .found(found):
+            for line in found.lines { widest = Swift.max(widest, line.width) }
         case let .built(lines):
             for line in lines { widest = Swift.max(widest, line.width) }
         case let .pieces(pieces):
@@ -138,6 +184,9 @@ public struct LayoutLines: RandomAccessCollection, Sendable {
     /// The bottom of the last line (0 without lines), without assembling it.
     var bottom: Double {
         switch storage {
+        case let .found(found):
+            guard let last = found.lines.last else { return 0 }
+            return last.top + last.height
         case let .built(lines):
             guard let last = lines.last else { return 0 }
             return last.top + last.height
@@ -150,6 +199,10 @@ public struct LayoutLines: RandomAccessCollection, Sendable {
     /// The lines as pieces (lines as built are one unmoved piece, their tops their own).
     private var asPieces: Pieces {
         switch storage {
+        case let .found(found):
+            // Assembled now, once: the layouts edits make share them from here on.
+            Pieces(pieces: [LinePiece(lines: found.lines.indices.map { found.line($0, withRuns: true) }[...])], starts: [0],
+                   count: found.lines.count)
         case let .built(lines): Pieces(pieces: [LinePiece(lines: lines[...])], starts: [0], count: lines.count)
         case let .pieces(pieces): pieces
         }
