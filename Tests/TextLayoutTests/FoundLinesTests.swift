@@ -58,7 +58,7 @@ struct FoundLinesTests {
         for glyphRuns in [true, false] {
             let layout = try prepared.layout(wrapWidth: width, lineSpace: lineSpace, glyphRuns: glyphRuns)
             let built = LayoutLines(try prepared.builtLines(wrapWidth: width ?? .infinity, lineSpace: lineSpace, glyphRuns: glyphRuns),
-                                    text: prepared.text)
+                                    text: prepared.flatText)
             let label = "seed \(seed), glyph runs \(glyphRuns): \(prepared.text.debugDescription) at \(width.map { "\($0)" } ?? "no limit")"
             #expect(layout.lines.count == built.count, "\(label)")
             guard layout.lines.count == built.count else { continue }
@@ -85,7 +85,7 @@ struct FoundLinesTests {
     func concurrentReads() async throws {
         let (prepared, _, _) = try Self.randomCase(5)
         let layout = try prepared.layout(wrapWidth: 120)
-        let built = LayoutLines(try prepared.builtLines(wrapWidth: 120, lineSpace: 0, glyphRuns: true), text: prepared.text)
+        let built = LayoutLines(try prepared.builtLines(wrapWidth: 120, lineSpace: 0, glyphRuns: true), text: prepared.flatText)
         #expect(layout.lines.count > 3, "the case should have several lines")
         let mismatches = await withTaskGroup(of: Int.self) { group in
             for task in 0..<8 {
