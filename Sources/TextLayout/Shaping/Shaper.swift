@@ -33,25 +33,19 @@ struct ShapingProperties: Sendable, Hashable {
 }
 
 enum Shaper {
-    /// Shapes `range` of UTF-8 `bytes`, clusters absolute.
-    /// - Parameters:
-    ///   - context: the text around `range` that HarfBuzz sees as its context (the characters
-    ///     before and after that decide, for one, how an Arabic letter at an edge joins), without
-    ///     shaping it; it contains `range`. Nil: `range` on its own, no context.
-    ///   - appending: a character shaped after the text, in the same buffer (so the font's
-    ///     kerning and substitutions reach it), whose glyphs take the cluster `range.upperBound`:
-    ///     the hyphen shown at a break after a soft hyphen.
+    /// Shapes `range` of UTF-8 `bytes` on its own (no context around it), clusters absolute.
+    /// - Parameter appending: a character shaped after the text, in the same buffer (so the font's
+    ///   kerning and substitutions reach it), whose glyphs take the cluster `range.upperBound`:
+    ///   the hyphen shown at a break after a soft hyphen.
     static func shape(_ properties: ShapingProperties, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
-                      context: Range<Int>? = nil, appending appended: UInt32? = nil) -> ShapedGlyphs {
+                      appending appended: UInt32? = nil) -> ShapedGlyphs {
         guard !range.isEmpty || appended != nil else { return [] }
-        let text = context ?? range
         let buffer = BufferPool.take()
         defer { BufferPool.give(buffer) }
         bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { chars in
-            hb_buffer_add_utf8(buffer, chars + text.lowerBound, Int32(text.count),
-                               UInt32(range.lowerBound - text.lowerBound), Int32(range.count))
+            hb_buffer_add_utf8(buffer, chars + range.lowerBound, Int32(range.count), 0, Int32(range.count))
         }
-        if let appended { hb_buffer_add(buffer, appended, UInt32(range.upperBound - text.lowerBound)) }
+        if let appended { hb_buffer_add(buffer, appended, UInt32(range.count)) }
         if properties.script != "Zyyy" {
             hb_buffer_set_script(buffer, hb_script_from_string(properties.script, -1))
         }
@@ -73,7 +67,7 @@ enum Shaper {
               let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return [] }
         let n = Int(count)
         let reversed = hb_buffer_get_direction(buffer) == HB_DIRECTION_RTL
-        let base = Int32(text.lowerBound)
+        let base = Int32(range.lowerBound)
         return ShapedGlyphs(unsafeUninitializedCapacity: n) { glyphs, initialized in
             for k in 0..<n {
                 // HarfBuzz gives right-to-left runs in drawing order; keep every run in logical order.
