@@ -10,7 +10,7 @@ struct FoundLinesTests {
     /// added to `Line` fails the test until it is compared too.
     static let lineFields: Set<String> = [
         "utf16Range", "width", "ascent", "descent", "height", "top", "baseline", "endsWithHardBreak", "endsWithHyphen",
-        "isRightToLeft", "hasEllipsis", "runs", "paragraph", "byteRange", "contentEnd", "text", "overflowWidth",
+        "isRightToLeft", "hasEllipsis", "runs", "paragraph", "byteRange", "contentEnd", "flatText", "overflowWidth",
         "baselineOffset", "isJustified",
     ]
 
