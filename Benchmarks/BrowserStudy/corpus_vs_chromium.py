@@ -11,7 +11,9 @@ out with `textlayout batch --fonts-dir Fonts`, once by the default profile and o
 page: `white-space: pre-wrap; overflow-wrap: anywhere; line-height: normal; font-family: F;
 font-size: 17px; width: W`, F the job's font embedded by @font-face, then the bundled fallback
 fonts (DejaVu Sans, Noto Color Emoji, Noto Sans Symbols 2) so that no cluster falls back outside
-the bundle. Line starts are read from the clusters' rectangles (chromium_pages.LINES_SCRIPT).
+the bundle. Our jobs name the same font-family list (FALLBACK_FONTS after the job's font), so that
+both engines choose a cluster's font from the same fonts in the same order. Line starts are read
+from the clusters' rectangles (chromium_pages.LINES_SCRIPT).
 
 With --time it also times Chromium's own layout of the jobs, per job (TIMING_SCRIPT: performance.now()
 around laying each page's divs out anew, then again 3 px wider, in pages run in real time).
@@ -37,8 +39,10 @@ FONT_FILES = {"DejaVu Sans": ("StudyDejaVu", "DejaVuSans.ttf"), "Noto Sans Hebre
               "Noto Sans Devanagari": ("StudyDevanagari", "NotoSansDevanagari-Regular.ttf"),
               "Noto Sans CJK SC": ("StudyCJKSC", "NotoSansCJKsc-Regular.otf"), "Noto Sans CJK JP": ("StudyCJKJP", "NotoSansCJKjp-Regular.otf"),
               "Noto Sans CJK KR": ("StudyCJKKR", "NotoSansCJKkr-Regular.otf")}
-FALLBACK = ["StudyDejaVu", "StudyEmoji", "StudySymbols2"]
-FALLBACK_FILES = {"StudyEmoji": "NotoColorEmoji-subset.ttf", "StudySymbols2": "NotoSansSymbols2-Regular.ttf"}
+# The bundled fallback fonts both engines are given after the job's font, in this order: the family
+# our batch knows each by, and the family Chromium knows it by with its file.
+FALLBACK_FONTS = {"DejaVu Sans": ("StudyDejaVu", "DejaVuSans.ttf"), "Noto Color Emoji": ("StudyEmoji", "NotoColorEmoji-subset.ttf"),
+                  "Noto Sans Symbols2": ("StudySymbols2", "NotoSansSymbols2-Regular.ttf")}
 # How close to the box's width a line may be for the engines' rounding to decide whether it fits.
 EDGE = 0.05
 # Chromium's layout unit, which each line box's height is floored to.
@@ -49,14 +53,13 @@ FLOORS = {"starts": 0.99}
 KINDS = {
     "edge": f"the longer of the first two lines that differ is as wide as the box to within {EDGE} px: one engine's 1/64 px "
             "layout units fit it, the other's measure does not",
-    "fallback": "the first line that differs holds a run in a font other than the job's: the engines chose another fallback font "
-                "for a character the job's font lacks (Chromium tries its default font first)",
+    "fallback": "the first line that differs holds a run in a font other than the job's: the engines drew a cluster in another "
+                "font, or measured a fallback font's glyph otherwise (Noto Color Emoji: Chromium scales its bitmap strike's "
+                "whole-pixel advance)",
     "break-rules": f"both first lines that differ end more than {EDGE} px short of the box: a break opportunity one engine has and "
                    "the other lacks (UAX #14 as ICU has it; Chromium's own rules for ASCII punctuation, small kana, quotes)",
     "fallback-height": "the same starts, but the block's height differs by more than 1/64 px a line, and a line holds a run in a "
-                       "fallback font: the engines drew a character in fallback fonts of other line heights (a text-presentation "
-                       "emoji such as U+1F5D1 in Noto Sans Symbols 2 by ours, 29 px a line, in Noto Color Emoji by Chromium, "
-                       "the earlier of the div's fonts that has it)",
+                       "fallback font: the engines drew a character in fallback fonts of other line heights",
     "other": "none of the kinds above",
 }
 
@@ -91,9 +94,15 @@ window.addEventListener("load", () => {{
   document.getElementById("result").textContent = JSON.stringify({{cold, relayout, faces}});
 }});
 """
+def font_list(families):
+    """A CSS font-family list of `families`, each quoted."""
+    return ", ".join('"' + family + '"' for family in families)
+
+
 def our_layouts(binary, jobs, profile):
-    """Our layout of each job by `profile`: {"height", "lines": [{"start", "width", "fonts"}]} ("fonts": the runs' font files)."""
-    results = run_batch(binary, [{"id": i, "text": job["text"], "font": job["font"], "size": SIZE, "width": job["width"],
+    """Our layout of each job by `profile`, in the job's font then FALLBACK_FONTS: {"height", "lines": [{"start", "width",
+    "fonts"}]} ("fonts": the runs' font files)."""
+    results = run_batch(binary, [{"id": i, "text": job["text"], "font": font_list([job["font"], *FALLBACK_FONTS]), "size": SIZE, "width": job["width"],
                                   "glyphs": True, "profile": profile} for i, job in enumerate(jobs)])
     return [{"height": r["height"], "lines": [{"start": l["start"], "width": l["width"],
                                                "fonts": sorted({run["font"].rstrip(")").split("/")[-1] for run in l["runs"]})} for l in r["lines"]]}
@@ -103,12 +112,12 @@ def our_layouts(binary, jobs, profile):
 def corpus_page(jobs, script=None):
     """The page of `jobs`: one div each; measured by MEASURE, or with `script` (JavaScript) alone in its place."""
     style = "".join(font_face(family, file) for family, file in FONT_FILES.values())
-    style += "".join(font_face(family, file) for family, file in FALLBACK_FILES.items()) + """
+    style += "".join(font_face(family, file) for family, file in FALLBACK_FONTS.values() if (family, file) not in FONT_FILES.values()) + """
 body { margin: 0; }
 div.job { font-size: 17px; line-height: normal; white-space: pre-wrap; overflow-wrap: anywhere; margin: 0 0 10px 0; padding: 0; }
 """
     divs = [f'<div class="job" data-i="{i}" style="width: {job["width"]}px; font-family: '
-            f'{html.escape(", ".join(chr(34) + f + chr(34) for f in [FONT_FILES[job["font"]][0]] + FALLBACK))}">'
+            f'{html.escape(font_list([FONT_FILES[job["font"]][0]] + [family for family, _ in FALLBACK_FONTS.values()]))}">'
             f'{html.escape(job["text"], quote=False)}</div>' for i, job in enumerate(jobs)]
     if script is not None:
         return (f'<!DOCTYPE html>\n<html><head><meta charset="utf-8"><style>{style}</style></head><body>\n' + "\n".join(divs)

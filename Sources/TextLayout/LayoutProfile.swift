@@ -40,13 +40,16 @@ public struct LayoutProfile: Sendable, Hashable {
     public var spaceFont: SpaceFont
     /// Whether every line's box holds the primary font's, or only when the paragraph's strut asks.
     public var primaryFontBox: PrimaryFontBox
+    /// Which font draws an emoji-presentation character without a variation selector that a font
+    /// of the font-family list has.
+    public var emojiPresentationFont: EmojiPresentationFont
 
     public init(name: String, punctuationBreaks: PunctuationBreaks = .unicode, smallKanaBreaks: SmallKanaBreaks = .forbidden, layoutUnit: Double? = nil,
                 lineEndNoBreakSpace: LineEndNoBreakSpace = .hangs, justifyWithoutSpaces: JustifyWithoutSpaces = .betweenClusters,
                 indentSide: IndentSide = .alignedSide, endTruncation: EndTruncation = .fillsLine,
                 normalLineHeight: NormalLineHeight = .exact, complexContextBreaks: ComplexContextBreaks = .icuDictionaries,
                 hangingWhitespace: HangingWhitespace = .all, spaceFont: SpaceFont = .firstFontWithIt,
-                primaryFontBox: PrimaryFontBox = .whenStrutAsks) {
+                primaryFontBox: PrimaryFontBox = .whenStrutAsks, emojiPresentationFont: EmojiPresentationFont = .colourFont) {
         self.name = name
         self.punctuationBreaks = punctuationBreaks
         self.smallKanaBreaks = smallKanaBreaks
@@ -60,6 +63,7 @@ public struct LayoutProfile: Sendable, Hashable {
         self.hangingWhitespace = hangingWhitespace
         self.spaceFont = spaceFont
         self.primaryFontBox = primaryFontBox
+        self.emojiPresentationFont = emojiPresentationFont
     }
 
     /// The engine's own rules: the default.
@@ -70,7 +74,7 @@ public struct LayoutProfile: Sendable, Hashable {
     public static let chromium = LayoutProfile(name: "chromium", punctuationBreaks: .chromium, smallKanaBreaks: .allowed,
                                                layoutUnit: 1.0 / 64, lineEndNoBreakSpace: .counts, justifyWithoutSpaces: .start, indentSide: .start,
                                                endTruncation: .keepsBrokenLine, normalLineHeight: .roundedAscentDescent,
-                                               primaryFontBox: .always)
+                                               primaryFontBox: .always, emojiPresentationFont: .familyList)
 
     /// Pango 1.50 as Debian ships it, a `PangoLayout` wrapping words and characters
     /// (`PANGO_WRAP_WORD_CHAR`): its punctuation breaks, Thai words from libthai, one hanging
@@ -165,4 +169,16 @@ public enum PrimaryFontBox: String, Sendable, Hashable, CaseIterable {
     /// Always, as CSS's root inline box holds it (a `strut` of `minimum` at least): a line of
     /// Latin words that a Hebrew font lacks is as tall as a line of Hebrew.
     case always
+}
+
+/// Which font draws a character of emoji presentation (UTS #51 Emoji_Presentation, such as `😀`
+/// U+1F600) written without a variation selector, when a font of the font-family list has it.
+public enum EmojiPresentationFont: String, Sendable, Hashable, CaseIterable {
+    /// A colour font of the `emoji` family, before the list: the character is drawn as emoji even
+    /// when the primary font has a text glyph of it (DejaVu Sans' `😀`).
+    case colourFont
+    /// The list's first font that has it, as for any character (Chromium's `font-variant-emoji:
+    /// normal`): a colour font comes first only for a cluster that asks for one with VS16, and
+    /// for a character no font of the list has, in the fallback after it.
+    case familyList
 }

@@ -189,4 +189,28 @@ struct ChromiumProfileTests {
         let standard = try PreparedText(text, style: Self.style(.standard)).layout(wrapWidth: 120)
         #expect(standard.lines.map(\.utf16Range.lowerBound) == [0, standardBreak])
     }
+
+    // Headless Chromium 156, 17 px: `😀` (U+1F600, of emoji presentation) in a div of DejaVu Sans,
+    // which has a text glyph of it, is 17.73 px wide (17.72 rounded up to Chromium's 1/64 px), DejaVu Sans' glyph,
+    // not Noto Color Emoji's 21.22; in a div of Noto Sans Hebrew, which lacks it, the
+    // platform fallback draws it in Noto Color Emoji; `❤️` (with VS16) is the colour emoji in
+    // both. Without a variation selector Chromium keeps the font-family list's order
+    // (`font-variant-emoji: normal`); the standard profile draws emoji presentation in colour.
+    @Test("an emoji-presentation character takes the list's first font that has it, a cluster with VS16 the colour font")
+    func emojiPresentationInTheList() throws {
+        func fontFamily(_ text: String, _ file: String, _ profile: LayoutProfile) throws -> String {
+            var settings = TextSettings(size: 17)
+            settings.profile = profile
+            let layout = try PreparedText(text, style: TextStyle(font: isolatedFont(file), settings: settings)).layout()
+            let runs = layout.lines.flatMap(\.runs)
+            #expect(runs.count == 1, "\(text) in \(file) is drawn in \(runs.count) runs")
+            return try #require(runs.first).font.familyName
+        }
+        #expect(try fontFamily("\u{1F600}", "DejaVuSans.ttf", .chromium) == "DejaVu Sans")
+        #expect(try fontFamily("\u{1F600}", "NotoSansHebrew-Regular.ttf", .chromium) == "Noto Color Emoji")
+        #expect(try fontFamily("\u{2764}\u{FE0F}", "DejaVuSans.ttf", .chromium) == "Noto Color Emoji")
+        #expect(try fontFamily("\u{1F600}", "DejaVuSans.ttf", .standard) == "Noto Color Emoji")
+        let width = try PreparedText("\u{1F600}", style: Self.style(.chromium)).layout().lines[0].width
+        #expect(abs(width - 17.7344) < 1.0 / 64, "DejaVu Sans' U+1F600 at 17 px, as wide as Chromium draws it")
+    }
 }

@@ -57,7 +57,12 @@ public struct FontMetrics: Sendable, Hashable {
     /// descent + line gap as ``lineBoxMetrics(size:_:)`` gives them.
     func lineHeight(size: Double, _ rule: NormalLineHeight) -> Double {
         guard rule != .exact else { return lineHeight(size: size) }
-        let metrics = lineBoxMetrics(size: size, rule)
-        return metrics.ascent + metrics.descent + metrics.gap
+        return lineHeight(size: size, rule, lineBoxMetrics(size: size, rule))
+    }
+
+    /// ``lineHeight(size:_:)`` from `metrics`, what ``lineBoxMetrics(size:_:)`` gives for `size`
+    /// and `rule` (found once by a caller that needs both).
+    func lineHeight(size: Double, _ rule: NormalLineHeight, _ metrics: (ascent: Double, descent: Double, gap: Double)) -> Double {
+        rule == .exact ? lineHeight(size: size) : metrics.ascent + metrics.descent + metrics.gap
     }
 }

@@ -25,9 +25,16 @@ extension LineHeight {
     /// when the height is smaller than ascent + descent).
     /// The ascent, descent and gap are made as `rule` says (``FontMetrics/lineBoxMetrics(size:_:)``).
     func box(_ metrics: FontMetrics, size: Double, _ rule: NormalLineHeight) -> LineBox {
-        let (ascent, descent, gap) = metrics.lineBoxMetrics(size: size, rule)
+        box(metrics, size: size, rule, metrics.lineBoxMetrics(size: size, rule))
+    }
+
+    /// ``box(_:size:_:)`` from `scaled`, what ``FontMetrics/lineBoxMetrics(size:_:)`` gives for
+    /// `size` and `rule` (found once by a caller that needs both).
+    func box(_ metrics: FontMetrics, size: Double, _ rule: NormalLineHeight,
+             _ scaled: (ascent: Double, descent: Double, gap: Double)) -> LineBox {
+        let (ascent, descent, gap) = scaled
         let height = switch self {
-        case .normal: metrics.lineHeight(size: size, rule)
+        case .normal: metrics.lineHeight(size: size, rule, scaled)
         case let .multiple(factor): factor * size
         case let .fixed(pixels): pixels
         }
@@ -52,7 +59,11 @@ extension TextStyle {
         let paragraph = settings.paragraph
         if paragraph.strut == .forced { return strut }
         var union: LineBox?
+        var last: (font: Font, size: Double)?
         for (font, size) in fonts {
+            // A run in the font and size of the run before it adds nothing to the union.
+            if let last, last.font === font, last.size == size { continue }
+            last = (font, size)
             let box = paragraph.lineHeight.box(font.metrics, size: size, settings.profile.normalLineHeight)
             union = union?.union(box) ?? box
         }

@@ -8,10 +8,18 @@ extension TextStyle {
     /// lines' box without looking at their runs; an empty line is the primary font's.
     func lineMetrics(_ paragraph: PreparedParagraph, _ line: LineBreak) -> BuiltLine {
         if let (font, size) = paragraph.onlyFont ?? (line.end == line.start ? (self.font, settings.size) : nil) {
-            let (ascent, descent, fullGap) = font.metrics.lineBoxMetrics(size: size, settings.profile.normalLineHeight)
+            let rule = settings.profile.normalLineHeight
+            let scaled = font.metrics.lineBoxMetrics(size: size, rule)
+            let (ascent, descent, fullGap) = scaled
             let gap = fullGap / 2
             guard settings.usesFontLineBoxes else {
-                let box = lineBox(line.end == line.start ? [] : [(font, size)])
+                // A line in the primary font at its size has the primary's box whatever the line
+                // height and the strut (its font's box, that box with the strut's floor, or the
+                // strut forced are all that box): made from the metrics above, without the union,
+                // as cheap as the one height of lines as tall as their font (the chromium
+                // profile's strut on a paragraph in its primary font is the common case).
+                let box = font === self.font && size == settings.size ? settings.paragraph.lineHeight.box(font.metrics, size: size, rule, scaled)
+                    : line.end == line.start ? primaryLineBox : lineBox(CollectionOfOne((font: font, size: size)))
                 return BuiltLine(runs: [], ascent: ascent, descent: descent, height: box.height, baselineOffset: box.above)
             }
             return BuiltLine(runs: [], ascent: ascent, descent: descent, height: ascent + descent + 2 * gap, baselineOffset: ascent + gap)

@@ -120,7 +120,9 @@ struct FontRun: Sendable {
 /// font has the parts of its canonical decomposition, which HarfBuzz then draws), else the fallback font the primary's ``FontContext``
 /// finds for the cluster's first character the primary lacks, kept for the whole cluster. A cluster drawn as emoji (with VS16, a keycap, or an
 /// Emoji_Presentation character without VS15) prefers a colour font of the `emoji` family, even
-/// when the primary font has its base; one with VS15 prefers a font that is not a colour font,
+/// when the primary font has its base (when the profile's ``LayoutProfile/emojiPresentationFont``
+/// is `familyList`, only a cluster with VS16 does: the others take the list's fonts as any cluster
+/// does, and prefer the colour font in the fallback after them); one with VS15 prefers a font that is not a colour font,
 /// even when its base is an Emoji_Presentation character. A character no font has
 /// stays with the primary font and is drawn and measured as its .notdef glyph. A soft hyphen
 /// keeps the font of the cluster before it when that font has a hyphen. The style's profile
@@ -129,6 +131,7 @@ struct FontRun: Sendable {
 func fontRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, list: FontFamilyList, style: TextStyle,
               levelChanges: Set<Int> = []) throws -> [FontRun] {
     let language = style.languageTag
+    let emojiPresentationFont = style.settings.profile.emojiPresentationFont
     let primary = list.primary
     var needsFallback = false
     var i = range.lowerBound
@@ -154,18 +157,20 @@ func fontRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, list: Font
         let missing = scalars.first { !isCovered($0, by: primary) }
         let emoji = scalars.contains(0xFE0F) || scalars.contains(0x20E3)
             || (isEmojiPresentation(scalars[0]) && !scalars.contains(0xFE0E))
+        // Whether the cluster takes a colour font before the list's (see ``LayoutProfile/emojiPresentationFont``).
+        let colourFirst = emojiPresentationFont == .colourFont ? emoji : scalars.contains(0xFE0F)
         if emoji || isEmojiSequence(scalars) { emojiClusters.append(clusterStart..<clusterEnd) }
         if scalars == [0xAD], let before = runs.last, before.font.hyphen != nil {
             // A soft hyphen needs no glyph of its own: it keeps the font of the text before it, the
             // font its hyphen is shaped in at a break after it (unless that font has no hyphen,
             // such as the colour emoji font: then the primary's).
             font = before.font
-        } else if emoji, let found = context.fallbackFont(for: scalars[0], primary: primary, language: language, presentation: .emoji) {
+        } else if colourFirst, let found = context.fallbackFont(for: scalars[0], primary: primary, language: language, presentation: .emoji) {
             font = found
         } else if missing != nil, let listed = list.others.first(where: { font in scalars.allSatisfy { isCovered($0, by: font) } }) {
             font = listed
         } else if let missing, let found = context.fallbackFont(for: missing, primary: primary, language: language,
-                                                                presentation: scalars.contains(0xFE0E) ? .text : .any) {
+                                                                presentation: scalars.contains(0xFE0E) ? .text : emoji && !colourFirst ? .emoji : .any) {
             // Keep the cluster whole in one font, unless the fallback lacks its base.
             if found.hasGlyph(scalars[0]) || !isCovered(scalars[0], by: primary) { font = found }
         }
