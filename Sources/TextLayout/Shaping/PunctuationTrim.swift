@@ -34,6 +34,11 @@ enum PunctuationSpacingClass: Hashable, Sendable {
         case 0x2019, 0x201D: self = .closeNarrow
         case 0x3001, 0x3002, 0xFF0C, 0xFF0E: self = .close
         case 0x3000, 0x00B7, 0x2027, 0x30FB, 0xFF1A, 0xFF1B: self = .middle
+        case 0x28, 0x5B, 0x7B: self = .openNarrow
+        case 0x29, 0x5D, 0x7D: self = .closeNarrow
+        // No other ASCII character, kana, ideograph or Hangul syllable is an opening or closing
+        // mark: no Unicode lookup for them.
+        case 0..<0x80, 0x3040..<0xFD00: self = .other
         default:
             guard let value = Unicode.Scalar(scalar) else { self = .other; return }
             // Fullwidth: the CJK Symbols and Punctuation block and the East Asian fullwidth forms.
