@@ -11,6 +11,21 @@ struct TrimmedMark: Equatable {
     var unsafeBreakBefore: Int
 }
 
+/// Walks trimmed marks (in ascending order) alongside glyphs of non-decreasing clusters.
+struct TrimmedMarkCursor {
+    let marks: [TrimmedMark]
+    private var next = 0
+
+    init(marks: [TrimmedMark]) { self.marks = marks }
+
+    /// Whether a break before the character at byte `cluster` is unsafe because of a trimmed mark;
+    /// asked with non-decreasing clusters.
+    mutating func breakIsUnsafe(before cluster: Int) -> Bool {
+        while next < marks.count, marks[next].unsafeBreakBefore < cluster { next += 1 }
+        return next < marks.count && marks[next].unsafeBreakBefore == cluster
+    }
+}
+
 /// How a character takes part in the trimming of adjacent punctuation (CSS Text 4's text spacing
 /// classes).
 enum PunctuationSpacingClass: Hashable, Sendable {

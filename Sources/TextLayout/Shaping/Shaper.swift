@@ -79,6 +79,7 @@ enum Shaper {
         let n = Int(count)
         let reversed = hb_buffer_get_direction(buffer) == HB_DIRECTION_RTL
         let base = Int32(range.lowerBound)
+        var nextTrimmed = TrimmedMarkCursor(marks: trimmed)
         return ShapedGlyphs(unsafeUninitializedCapacity: n) { glyphs, initialized in
             for k in 0..<n {
                 // HarfBuzz gives right-to-left runs in drawing order; keep every run in logical order.
@@ -89,7 +90,7 @@ enum Shaper {
                 glyphs[k] = ShapedGlyph(id: info.codepoint, cluster: base + Int32(info.cluster), advance: position.x_advance,
                                         xOffset: position.x_offset, yOffset: position.y_offset,
                                         unsafeToBreak: flags & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0
-                                            || (!trimmed.isEmpty && trimmed.contains { $0.unsafeBreakBefore == Int(base + Int32(info.cluster)) }))
+                                            || nextTrimmed.breakIsUnsafe(before: Int(base + Int32(info.cluster))))
             }
             initialized = n
         }
