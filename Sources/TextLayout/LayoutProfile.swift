@@ -43,13 +43,16 @@ public struct LayoutProfile: Sendable, Hashable {
     /// Which font draws an emoji-presentation character without a variation selector that a font
     /// of the font-family list has.
     public var emojiPresentationFont: EmojiPresentationFont
+    /// Whether fullwidth punctuation beside another is set half as wide (CSS `text-spacing-trim`).
+    public var textSpacingTrim: TextSpacingTrim
 
     public init(name: String, punctuationBreaks: PunctuationBreaks = .unicode, smallKanaBreaks: SmallKanaBreaks = .forbidden, layoutUnit: Double? = nil,
                 lineEndNoBreakSpace: LineEndNoBreakSpace = .hangs, justifyWithoutSpaces: JustifyWithoutSpaces = .betweenClusters,
                 indentSide: IndentSide = .alignedSide, endTruncation: EndTruncation = .fillsLine,
                 normalLineHeight: NormalLineHeight = .exact, complexContextBreaks: ComplexContextBreaks = .icuDictionaries,
                 hangingWhitespace: HangingWhitespace = .all, spaceFont: SpaceFont = .firstFontWithIt,
-                primaryFontBox: PrimaryFontBox = .whenStrutAsks, emojiPresentationFont: EmojiPresentationFont = .colourFont) {
+                primaryFontBox: PrimaryFontBox = .whenStrutAsks, emojiPresentationFont: EmojiPresentationFont = .colourFont,
+                textSpacingTrim: TextSpacingTrim = .spaceAll) {
         self.name = name
         self.punctuationBreaks = punctuationBreaks
         self.smallKanaBreaks = smallKanaBreaks
@@ -64,6 +67,7 @@ public struct LayoutProfile: Sendable, Hashable {
         self.spaceFont = spaceFont
         self.primaryFontBox = primaryFontBox
         self.emojiPresentationFont = emojiPresentationFont
+        self.textSpacingTrim = textSpacingTrim
     }
 
     /// The engine's own rules: the default.
@@ -74,7 +78,7 @@ public struct LayoutProfile: Sendable, Hashable {
     public static let chromium = LayoutProfile(name: "chromium", punctuationBreaks: .chromium, smallKanaBreaks: .allowed,
                                                layoutUnit: 1.0 / 64, lineEndNoBreakSpace: .counts, justifyWithoutSpaces: .start, indentSide: .start,
                                                endTruncation: .keepsBrokenLine, normalLineHeight: .roundedAscentDescent,
-                                               primaryFontBox: .always, emojiPresentationFont: .familyList)
+                                               primaryFontBox: .always, emojiPresentationFont: .familyList, textSpacingTrim: .trimAdjacent)
 
     /// Pango 1.50 as Debian ships it, a `PangoLayout` wrapping words and characters
     /// (`PANGO_WRAP_WORD_CHAR`): its punctuation breaks, Thai words from libthai, one hanging
@@ -101,9 +105,9 @@ extension LayoutProfile: CaseIterable, RawRepresentable {
 public enum PunctuationBreaks: String, Sendable, Hashable, CaseIterable {
     /// UAX 14 as ICU tailors it, with the engine's documented choices.
     case unicode
-    /// Chromium's own rules on top of them (its LayoutNG break iterator): it breaks after `/`
-    /// between letters (`/usr/|bin`), after a hyphen before a digit (`UTF-|8`), before `{` after
-    /// `$` (`$|{name}`), before a ` :` and after a `-` that follows letters (`FIPS-|140`).
+    /// Chromium's own rules on top of them (its LayoutNG break iterator): between two printable
+    /// ASCII characters its pair table (`/usr/bin` and `${name}` whole, `UTF-|8`, `'**|[`), a
+    /// break after every run of spaces (` |:`), and after a hyphen between Hebrew letters.
     case chromium
     /// Pango 1.50's: a break after a hyphen that starts a word (`-|WIDTH`, where UAX 14's LB20a
     /// has none) and between `.`, `:`, `,` or `/` and a digit that does not continue a number
@@ -181,4 +185,16 @@ public enum EmojiPresentationFont: String, Sendable, Hashable, CaseIterable {
     /// normal`): a colour font comes first only for a cluster that asks for one with VS16, and
     /// for a character no font of the list has, in the fallback after it.
     case familyList
+}
+
+/// Whether fullwidth punctuation beside another is set half as wide (CSS `text-spacing-trim`).
+public enum TextSpacingTrim: String, Sendable, Hashable, CaseIterable {
+    /// Every mark as wide as the font makes it (CSS `space-all`).
+    case spaceAll
+    /// Chromium's `text-spacing-trim: normal`: an opening mark after an opening, middle or closing
+    /// one (`。「`, `（「`), and a closing mark before a closing or middle one (`），`, `」。`), are set
+    /// by the font's `halt` feature (half as wide), where the font has it; a mark that starts a
+    /// line keeps its width (Chromium shapes a line's start anew). Not modelled: Chromium also
+    /// trims a closing bracket at a line's end when only so it fits (`allow-end`).
+    case trimAdjacent
 }

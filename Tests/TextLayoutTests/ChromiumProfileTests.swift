@@ -87,6 +87,16 @@ struct ChromiumProfileTests {
             ("git --version", ["git ", "--", "version"], ["git ", "-", "-", "version"]),
             ("Unpaired ( or", ["Unpaired ", "( or"], ["Unpaired ", "( ", "or"]),
             ("a ) b", ["a ) ", "b"], ["a ", ") ", "b"]),
+            // Chromium's table for two ASCII characters: after `-` before a quote or `[`, and
+            // before `[` after other punctuation, where UAX 14 forbids both (LB19, LB30); none
+            // after `|` before a letter, where UAX 14 breaks after a BA (and none after `[ `, LB14,
+            // where Chromium breaks after the space).
+            ("x \"-\" y", ["x ", "\"-\" ", "y"], ["x ", "\"-", "\" ", "y"]),
+            ("x '**[ y", ["x ", "'**[ y"], ["x ", "'**", "[ ", "y"]),
+            ("x --[no-|force-]untracked y", ["x ", "--", "[no-|", "force-]untracked ", "y"], ["x ", "-", "-", "[no-", "|force-]untracked ", "y"]),
+            // A hyphen between Hebrew letters: Unicode 15.1's LB21a (`HL (HY | HH) × [^HL]`), which
+            // Chromium's ICU has, allows the break that ICU's older rule forbids.
+            ("הזנב-השמאלי", ["הזנב-השמאלי"], ["הזנב-", "השמאלי"]),
           ])
     func punctuationBreaks(_ text: String, _ standard: [String], _ chromium: [String]) throws {
         let (ours, theirs) = (try Self.pieces(text, .standard), try Self.pieces(text, .chromium))
@@ -212,5 +222,51 @@ struct ChromiumProfileTests {
         #expect(try fontFamily("\u{1F600}", "DejaVuSans.ttf", .standard) == "Noto Color Emoji")
         let width = try PreparedText("\u{1F600}", style: Self.style(.chromium)).layout().lines[0].width
         #expect(abs(width - 17.7344) < 1.0 / 64, "DejaVu Sans' U+1F600 at 17 px, as wide as Chromium draws it")
+    }
+
+    static func cjkStyle(_ profile: LayoutProfile) throws -> TextStyle {
+        var settings = TextSettings(size: 17)
+        settings.profile = profile
+        return try TextStyle(font: isolatedFont("NotoSansCJKjp-Regular.otf"), settings: settings)
+    }
+
+    // Headless Chromium 156, Noto Sans CJK JP 17 px (text-spacing-trim: normal), each pair between
+    // two ideographs: an opening mark after an opening, middle or closing one is 8.5 px wide, a
+    // closing mark before a closing one too; `：` (middle) before `」`, and `「」`, keep their 17 px.
+    // The standard profile sets every mark 17 px wide: 68 px for the four.
+    @Test("fullwidth punctuation beside another is set half as wide, as Chromium's text-spacing-trim: normal", arguments: [
+        ("漢、「漢", 59.5), ("漢、」漢", 59.5), ("漢：「漢", 59.5), ("漢：」漢", 68.0), ("漢（「漢", 59.5), ("漢）」漢", 59.5),
+        ("漢「」漢", 68.0), ("漢」「漢", 59.5), ("漢），漢", 59.5), ("漢」。漢", 59.5),
+    ])
+    func trimAdjacentPunctuation(text: String, chromiumWidth: Double) throws {
+        let layout = try PreparedText(text, style: Self.cjkStyle(.chromium)).layout()
+        #expect(abs(layout.lines[0].width - chromiumWidth) < 1e-9)
+        // As drawn: the glyphs' advances add up to the line's width.
+        let advances = layout.lines[0].runs.reduce(0.0) { $0 + $1.glyphs.reduce(0) { $0 + $1.advance } }
+        #expect(abs(advances - chromiumWidth) < 1e-9)
+        #expect(abs(try PreparedText(text, style: Self.cjkStyle(.standard)).layout().lines[0].width - 68) < 1e-9)
+    }
+
+    // Headless Chromium 156, Noto Sans CJK JP 17 px at 119 px: `「` after `。` starts the second line
+    // and is 17 px wide there (Chromium shapes a line's start without the text before it); `「`
+    // after `（` on the second line is trimmed beside it (8.5 px).
+    @Test("a mark that starts a line keeps its width, the one after it is trimmed")
+    func trimAtLineStart() throws {
+        let quoted = try PreparedText("漢字漢字漢字。「漢字」", style: Self.cjkStyle(.chromium)).layout(wrapWidth: 119)
+        #expect(quoted.lines.map(\.utf16Range.lowerBound) == [0, 7])
+        #expect(abs(quoted.lines[1].width - 68) < 1e-9)
+        let bracketed = try PreparedText("漢字漢字漢字（「漢字", style: Self.cjkStyle(.chromium)).layout(wrapWidth: 119)
+        #expect(bracketed.lines.map(\.utf16Range.lowerBound) == [0, 6])
+        #expect(abs(bracketed.lines[1].width - 59.5) < 1e-9)
+    }
+
+    // The corpus's `す。「readline」は` (ja-158): `「` opens a run of Latin, and Chromium trims it after
+    // the `。` that ends the run before (8.5 px narrower than untrimmed).
+    @Test("a mark that starts a run is trimmed by the punctuation that ends the run before")
+    func trimAcrossRuns() throws {
+        let text = "です。「readline」は"
+        let chromium = try PreparedText(text, style: Self.cjkStyle(.chromium)).layout().lines[0].width
+        let standard = try PreparedText(text, style: Self.cjkStyle(.standard)).layout().lines[0].width
+        #expect(abs(standard - chromium - 8.5) < 1e-9)
     }
 }

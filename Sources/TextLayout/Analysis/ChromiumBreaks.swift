@@ -2,17 +2,16 @@
 import CICU
 
 /// `breaks` (ascending byte offsets in `content` of `bytes`, the paragraph's end last) with the
-/// opportunities Chromium's line breaker has around ASCII punctuation where ICU's differ, as
-/// measured against headless Chromium on the corpus (docs/profiles.md):
+/// opportunities Chromium's line breaker has where ICU's differ, as measured against headless
+/// Chromium on the corpus (docs/profiles.md):
 ///
-/// - none after `/` before an ASCII letter, digit or `[` (`/etc/pam.d/common`, `/proc/[pid]` stay
-///   whole), nor between `$` and `{` or `(`, `%` and `%`, `+` and `%` or `+`, `!` and `%`, `\` and
-///   `%` (`${name}`, `$(cmd)`, `%%`, `Shift+%MOD1`, `C++`, `idea!%0A`, `"\%"`);
+/// - between two printable ASCII characters, its own table and not UAX 14 (``chromiumASCIIBreak``:
+///   `/etc/pam.d/common`, `${name}`, `C++` stay whole; `UTF-|8`, `-|-|version`, `'**|[`, `"-|"`);
 /// - one after a space before anything but a space, a combining mark, a zero width joiner or a word
 ///   joiner, where UAX 14 has none (` .org`, ` :`, ` !`, ` ,`, `» (`, `( x`: Chromium breaks after
 ///   every run of spaces in `pre-wrap`);
-/// - one after `-` before an ASCII letter, digit or `%` (`UTF-|8`, `ו-|KDE`, `ב-|%PRODUCT`), but not
-///   after a `-` that starts a word before a digit (`-1`); and one between two hyphens (`-|-|version`).
+/// - one after a hyphen between Hebrew letters (`הזנב-|השמאלי`), as Unicode 15.1's rule LB21a has
+///   it (`HL (HY | HH) × [^HL]`) where ICU's older one forbids it.
 ///
 /// Only opportunities after `after` (when given) are added, as ICU gives only those.
 func chromiumPunctuationBreaks(_ breaks: [Int], _ bytes: UnsafeBufferPointer<UInt8>, in content: Range<Int>, after: Int?) -> [Int] {
@@ -22,8 +21,16 @@ func chromiumPunctuationBreaks(_ breaks: [Int], _ bytes: UnsafeBufferPointer<UIn
     var added: [Int] = []
     for offset in first..<content.upperBound {
         let before = bytes[offset - 1], next = bytes[offset]
-        let rule = before == UInt8(ascii: " ") ? breakAfterSpace(bytes, at: offset)
-            : chromiumBreak(before: before, next: next, beforeThat: offset - 2 >= content.lowerBound ? bytes[offset - 2] : nil)
+        let rule: Bool?
+        if before == UInt8(ascii: " ") {
+            rule = breakAfterSpace(bytes, at: offset)
+        } else if isPrintableASCII(before) && isPrintableASCII(next) {
+            rule = chromiumASCIIBreak(before: before, next: next, beforeThat: offset - 2 >= content.lowerBound ? bytes[offset - 2] : nil)
+        } else if before == UInt8(ascii: "-"), next >= 0x80, offset - 2 >= content.lowerBound {
+            rule = breakAfterHebrewHyphen(bytes, at: offset, in: content) ? true : nil
+        } else {
+            rule = nil
+        }
         switch rule {
         case true?: added.append(offset)
         case false?: removed.insert(offset)
@@ -34,22 +41,52 @@ func chromiumPunctuationBreaks(_ breaks: [Int], _ bytes: UnsafeBufferPointer<UIn
     return mergedAscending(breaks.filter { !removed.contains($0) }, added)
 }
 
-/// Whether Chromium breaks between the bytes `before` and `next` (`beforeThat` the byte before
-/// `before`), where its rules differ from ICU's; nil where they agree.
-private func chromiumBreak(before: UInt8, next: UInt8, beforeThat: UInt8?) -> Bool? {
-    func isAlphanumeric(_ byte: UInt8) -> Bool { isASCIILetter(byte) || isASCIIDigit(byte) }
+/// Whether Chromium breaks between two printable ASCII characters (`!` to DEL), `before` then
+/// `next` (`beforeThat` the byte before `before`): the pair table of its break iterator, which
+/// decides such pairs without UAX 14. Never after a letter, a digit, `$`, `'`, `(`, `/`, `<`, `@`,
+/// `[`, `^`, `_`, the grave accent, `{` or DEL, nor before `!`, `)`, `,`, `.`, `/`, `:`, `;`, `?`,
+/// `]` or `}`; otherwise after `-` (but not before `$`, and before a digit only when a letter or
+/// digit precedes the hyphen: `UTF-|8`, `-1`), after `?` (but not before a quote), and before `(`,
+/// `<`, `[` or `{` (`'**|[`, `=|(`); nowhere else.
+func chromiumASCIIBreak(before: UInt8, next: UInt8, beforeThat: UInt8?) -> Bool {
+    if isASCIIAlphanumeric(before) || neverBreakAfter.contains(before) { return false }
+    if before == UInt8(ascii: "-"), isASCIIDigit(next) { return beforeThat.map(isASCIIAlphanumeric) ?? false }
+    if neverBreakBefore.contains(next) { return false }
     switch before {
-    case UInt8(ascii: "/") where isAlphanumeric(next) || next == UInt8(ascii: "["): return false
-    case UInt8(ascii: "$") where next == UInt8(ascii: "{") || next == UInt8(ascii: "("): return false
-    case UInt8(ascii: "+") where next == UInt8(ascii: "+"): return false
-    case UInt8(ascii: "%"), UInt8(ascii: "+"), UInt8(ascii: "!"), UInt8(ascii: "\\"): return next == UInt8(ascii: "%") ? false : nil
-    case UInt8(ascii: "-"):
-        let startsWord = beforeThat == nil || beforeThat == UInt8(ascii: " ")
-        if isASCIIDigit(next) { return startsWord ? nil : true }
-        if next == UInt8(ascii: "-") { return true }
-        return isASCIILetter(next) || next == UInt8(ascii: "%") ? true : nil
-    default: return nil
+    case UInt8(ascii: "-"): return next != UInt8(ascii: "$")
+    case UInt8(ascii: "?"): return next != UInt8(ascii: "\"") && next != UInt8(ascii: "'")
+    default: return breakBeforeAfterPunctuation.contains(next)
     }
+}
+
+/// The printable ASCII characters no break follows, letters and digits aside.
+private let neverBreakAfter = ASCIISet("$'(/<@[^_`{\u{7F}")
+/// The printable ASCII characters no break precedes.
+private let neverBreakBefore = ASCIISet("!),./:;?]}")
+/// The opening brackets a break precedes after other ASCII punctuation.
+private let breakBeforeAfterPunctuation = ASCIISet("(<[{")
+
+/// A set of ASCII characters as two bit masks (a lookup per byte of the paragraph costs no hashing).
+private struct ASCIISet {
+    private var low: UInt64 = 0, high: UInt64 = 0
+
+    init(_ characters: String) {
+        for byte in characters.utf8 where byte < 0x80 {
+            if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
+        }
+    }
+
+    func contains(_ byte: UInt8) -> Bool {
+        byte < 64 ? low & (1 << UInt64(byte)) != 0 : byte < 128 && high & (1 << UInt64(byte - 64)) != 0
+    }
+}
+
+/// Whether the hyphen before byte `offset` (a non-ASCII character) stands between Hebrew letters.
+private func breakAfterHebrewHyphen(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, in content: Range<Int>) -> Bool {
+    var letterStart = offset - 2
+    while letterStart > content.lowerBound, bytes[letterStart] & 0xC0 == 0x80 { letterStart -= 1 }
+    return cicu_line_break_class(decodeScalar(bytes, at: offset).0) == LineBreakClass.hebrewLetter
+        && cicu_line_break_class(decodeScalar(bytes, at: letterStart).0) == LineBreakClass.hebrewLetter
 }
 
 /// Whether Chromium breaks after the space before byte `offset` where ICU may not: before any
@@ -65,5 +102,7 @@ private func breakAfterSpace(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int
     }
 }
 
+private func isPrintableASCII(_ byte: UInt8) -> Bool { byte > 0x20 && byte <= 0x7F }
+private func isASCIIAlphanumeric(_ byte: UInt8) -> Bool { isASCIILetter(byte) || isASCIIDigit(byte) }
 private func isASCIILetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
 private func isASCIIDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }

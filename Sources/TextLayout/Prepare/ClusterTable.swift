@@ -43,7 +43,8 @@ struct ClusterTable {
         let span = item.span.map { spans[$0] }
         let size = span?.size ?? style.settings.size
         let properties = ShapingProperties(font: item.font, script: item.script, rightToLeft: item.level & 1 == 1,
-                                           language: style.shapingLanguage, features: style.settings.features + (span?.features ?? []))
+                                           language: style.shapingLanguage, features: style.settings.features + (span?.features ?? []),
+                                           textSpacingTrim: style.settings.profile.textSpacingTrim)
         var run = ShapedRun(range: item.range, level: item.level, script: item.script, font: item.font,
                             scale: item.font.metrics.scale(size: size), firstGlyph: glyphs.count, size: size,
                             letterSpacing: span?.letterSpacing ?? 0, wordSpacing: span?.wordSpacing ?? style.settings.wordSpacing,
@@ -56,7 +57,8 @@ struct ClusterTable {
             appendObject(object, of: run)
             return run
         }
-        append(shapeRun(properties, item.range, bytes: bytes, cache: style.font.context?.shapeCache), of: run, bytes: bytes)
+        append(shapeRun(properties.after(bytes, item.range.lowerBound), item.range, bytes: bytes, cache: style.font.context?.shapeCache),
+               of: run, bytes: bytes)
         return run
     }
 

@@ -85,8 +85,8 @@ extension PreparedParagraph {
         }
         let keptSeparators = (runFirstCluster..<keptClusters).count { grown.takesWordSpacing(bytes, cluster: clusterStarts[$0]) }
         let properties = ShapingProperties(font: grown.font, script: grown.script, rightToLeft: grown.isRightToLeft,
-                                           language: style.shapingLanguage, features: grown.features)
-        clusters.append(shapeRun(properties, shapingStart..<grown.range.upperBound, bytes: bytes, cache: style.font.context?.shapeCache),
+                                           language: style.shapingLanguage, features: grown.features, textSpacingTrim: style.settings.profile.textSpacingTrim)
+        clusters.append(shapeRun(properties.after(bytes, shapingStart), shapingStart..<grown.range.upperBound, bytes: bytes, cache: style.font.context?.shapeCache),
                         of: grown, bytes: bytes, units: keptUnits, clusters: keptClusters - runFirstCluster, separators: keptSeparators)
         var newRuns = Array(runs.dropLast())
         newRuns.append(grown)

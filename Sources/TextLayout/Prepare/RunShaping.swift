@@ -11,7 +11,9 @@ func shapeRun(_ properties: ShapingProperties, _ range: Range<Int>, bytes: Unsaf
     if range.count > longRun, let chunks = streamSafeChunks(bytes, range) {
         return chunks.flatMap { Shaper.shape(properties, bytes, $0) }
     }
-    guard let cache else { return Shaper.shape(properties, bytes, range) }
+    // A run trimmed by the punctuation before it is shaped as it stands: the cache's pieces are
+    // keyed without that context.
+    guard let cache, properties.precedingPunctuation == .other else { return Shaper.shape(properties, bytes, range) }
     let pieces = WordPieces(bytes: bytes, range: range, splits: properties.font.spaceIsInert)
     if let assembled = pieces.assembled(from: cache, properties) { return assembled }
     let shaped = Shaper.shape(properties, bytes, range)
@@ -84,5 +86,17 @@ func extendsCluster(_ scalar: UInt32) -> Bool {
     switch properties.generalCategory {
     case .nonspacingMark, .spacingMark, .enclosingMark: return true
     default: return properties.isDefaultIgnorableCodePoint || properties.isEmojiModifier
+    }
+}
+
+extension ShapingProperties {
+    /// These properties for a run that starts at byte `start` of `bytes`, not a line: under
+    /// ``TextSpacingTrim/trimAdjacent`` with the class of the character before it, which may trim
+    /// the run's first mark (`。` before a run `「readline」`).
+    func after(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> ShapingProperties {
+        guard textSpacingTrim == .trimAdjacent else { return self }
+        var properties = self
+        properties.precedingPunctuation = punctuationClass(bytes, before: start)
+        return properties
     }
 }

@@ -20,6 +20,7 @@ public final class ShapeCache: Sendable {
         var rightToLeft: Bool
         var language: String
         var features: [FontFeature]
+        var textSpacingTrim: TextSpacingTrim
         var text: [UInt8]
         var glyphs: ShapedGlyphs
         var bytes: Int { text.count + glyphs.count * MemoryLayout<ShapedGlyph>.stride + 96 }
@@ -59,7 +60,7 @@ public final class ShapeCache: Sendable {
         var relative = ShapedGlyphs(glyphs)
         for i in relative.indices { relative[i].cluster -= base }
         let entry = Entry(font: ObjectIdentifier(properties.font), script: properties.script, rightToLeft: properties.rightToLeft,
-                          language: properties.language, features: properties.features,
+                          language: properties.language, features: properties.features, textSpacingTrim: properties.textSpacingTrim,
                           text: Array(UnsafeBufferPointer(rebasing: bytes[range])), glyphs: relative)
         entries.store(entry, key: Self.hash(properties, bytes, range))
     }
@@ -67,7 +68,7 @@ public final class ShapeCache: Sendable {
     private static func matches(_ entry: Entry, _ properties: ShapingProperties, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         guard entry.font == ObjectIdentifier(properties.font), entry.rightToLeft == properties.rightToLeft,
               entry.text.count == range.count, entry.script == properties.script, entry.language == properties.language,
-              entry.features == properties.features else { return false }
+              entry.features == properties.features, entry.textSpacingTrim == properties.textSpacingTrim else { return false }
         return entry.text.withUnsafeBufferPointer { memcmp($0.baseAddress!, bytes.baseAddress! + range.lowerBound, range.count) == 0 }
     }
 
@@ -92,6 +93,7 @@ public final class ShapeCache: Sendable {
             for byte in feature.tag.utf8 { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
             h = (h ^ UInt64(feature.value)) &* 0x100_0000_01b3
         }
+        if properties.textSpacingTrim != .spaceAll { h = (h ^ 3) &* 0x100_0000_01b3 }
         return h ^ (h >> 29)
     }
 }

@@ -30,6 +30,11 @@ struct ShapingProperties: Sendable, Hashable {
     var language: String
     /// OpenType features beyond the script's defaults.
     var features: [FontFeature] = []
+    /// Whether fullwidth punctuation beside another is set half as wide (the profile's rule).
+    var textSpacingTrim: TextSpacingTrim = .spaceAll
+    /// Under ``TextSpacingTrim/trimAdjacent``, the class of the character before the shaped text
+    /// when that text starts a run but not a line (``PunctuationSpacingClass/other`` otherwise).
+    var precedingPunctuation: PunctuationSpacingClass = .other
 }
 
 enum Shaper {
@@ -54,12 +59,18 @@ enum Shaper {
             hb_buffer_set_language(buffer, hb_language_from_string(properties.language, -1))
         }
         hb_buffer_guess_segment_properties(buffer)
-        if properties.features.isEmpty {
+        var features = properties.features.map { feature in
+            hb_feature_t(tag: hb_tag_from_string(feature.tag, 4), value: feature.value, start: 0, end: UInt32.max)
+        }
+        let trimmed = properties.textSpacingTrim == .trimAdjacent && !properties.rightToLeft
+            ? trimmedPunctuation(bytes, range, after: properties.precedingPunctuation, features: properties.features) : []
+        for mark in trimmed {
+            features.append(hb_feature_t(tag: halfWidthTag, value: 1, start: UInt32(mark.range.lowerBound - range.lowerBound),
+                                         end: UInt32(mark.range.upperBound - range.lowerBound)))
+        }
+        if features.isEmpty {
             hb_shape(properties.font.hbFont, buffer, nil, 0)
         } else {
-            let features = properties.features.map { feature in
-                hb_feature_t(tag: hb_tag_from_string(feature.tag, 4), value: feature.value, start: 0, end: UInt32.max)
-            }
             features.withUnsafeBufferPointer { hb_shape(properties.font.hbFont, buffer, $0.baseAddress, UInt32($0.count)) }
         }
         var count: UInt32 = 0
@@ -68,6 +79,7 @@ enum Shaper {
         let n = Int(count)
         let reversed = hb_buffer_get_direction(buffer) == HB_DIRECTION_RTL
         let base = Int32(range.lowerBound)
+        var nextTrimmed = TrimmedMarkCursor(marks: trimmed)
         return ShapedGlyphs(unsafeUninitializedCapacity: n) { glyphs, initialized in
             for k in 0..<n {
                 // HarfBuzz gives right-to-left runs in drawing order; keep every run in logical order.
@@ -77,7 +89,8 @@ enum Shaper {
                 let flags = hb_glyph_info_get_glyph_flags(&info).rawValue
                 glyphs[k] = ShapedGlyph(id: info.codepoint, cluster: base + Int32(info.cluster), advance: position.x_advance,
                                         xOffset: position.x_offset, yOffset: position.y_offset,
-                                        unsafeToBreak: flags & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0)
+                                        unsafeToBreak: flags & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0
+                                            || nextTrimmed.breakIsUnsafe(before: Int(base + Int32(info.cluster))))
             }
             initialized = n
         }

@@ -1,0 +1,123 @@
+// Which fullwidth punctuation marks of a shaped range are set half as wide under `textSpacingTrim` `trimAdjacent`, as Chromium's text-spacing-trim: normal does.
+import CHarfBuzz
+
+/// The OpenType feature that sets a fullwidth mark half as wide (`halt`, Alternate Half Widths).
+let halfWidthTag = hb_tag_from_string("halt", 4)
+
+/// A mark to shape with ``halfWidthTag``: its bytes, and the character before which a break is
+/// unsafe (a line that starts there is shaped anew, where the trim does not hold).
+struct TrimmedMark: Equatable {
+    var range: Range<Int>
+    var unsafeBreakBefore: Int
+}
+
+/// Walks trimmed marks (in ascending order) alongside glyphs of non-decreasing clusters.
+struct TrimmedMarkCursor {
+    let marks: [TrimmedMark]
+    private var next = 0
+
+    init(marks: [TrimmedMark]) { self.marks = marks }
+
+    /// Whether a break before the character at byte `cluster` is unsafe because of a trimmed mark;
+    /// asked with non-decreasing clusters.
+    mutating func breakIsUnsafe(before cluster: Int) -> Bool {
+        while next < marks.count, marks[next].unsafeBreakBefore < cluster { next += 1 }
+        return next < marks.count && marks[next].unsafeBreakBefore == cluster
+    }
+}
+
+/// How a character takes part in the trimming of adjacent punctuation (CSS Text 4's text spacing
+/// classes).
+enum PunctuationSpacingClass: Hashable, Sendable {
+    case other
+    /// A fullwidth opening mark: `「`, `（`, `『`.
+    case open
+    /// A fullwidth closing mark: `」`, `）`, and the full stops and commas `。`, `、`, `，`, `．`
+    /// (which the bundled Noto Sans CJK faces draw at the left of their em).
+    case close
+    /// A mark drawn in the middle of its em: `・`, `：`, `；`, the ideographic space.
+    case middle
+    /// A proportional opening mark: `(`, `[`, and the quotation marks `“`, `‘` (proportional in
+    /// the bundled fonts).
+    case openNarrow
+    /// A proportional closing mark: `)`, `]`, `”`, `’`.
+    case closeNarrow
+
+    init(_ scalar: UInt32) {
+        switch scalar {
+        case 0x2018, 0x201C: self = .openNarrow
+        case 0x2019, 0x201D: self = .closeNarrow
+        case 0x3001, 0x3002, 0xFF0C, 0xFF0E: self = .close
+        case 0x3000, 0x00B7, 0x2027, 0x30FB, 0xFF1A, 0xFF1B: self = .middle
+        case 0x28, 0x5B, 0x7B: self = .openNarrow
+        case 0x29, 0x5D, 0x7D: self = .closeNarrow
+        // No other ASCII character, kana, ideograph or Hangul syllable is an opening or closing
+        // mark: no Unicode lookup for them.
+        case 0..<0x80, 0x3040..<0xFD00: self = .other
+        default:
+            guard let value = Unicode.Scalar(scalar) else { self = .other; return }
+            // Fullwidth: the CJK Symbols and Punctuation block and the East Asian fullwidth forms.
+            let fullwidth = (0x3000...0x303F).contains(scalar) || (0xFF01...0xFF60).contains(scalar)
+            switch value.properties.generalCategory {
+            case .openPunctuation: self = fullwidth ? .open : .openNarrow
+            case .closePunctuation: self = fullwidth ? .close : .closeNarrow
+            default: self = .other
+            }
+        }
+    }
+
+    /// Whether an opening mark of this class is trimmed after a character of class `before`.
+    func trimsOpening(after before: Self) -> Bool {
+        self == .open && [.open, .middle, .close, .openNarrow].contains(before)
+    }
+
+    /// Whether a closing mark of this class is trimmed before a character of class `after`.
+    func trimsClosing(before after: Self) -> Bool {
+        self == .close && [.close, .middle, .closeNarrow].contains(after)
+    }
+}
+
+/// The fullwidth marks of `range` of `bytes` that Chromium's `text-spacing-trim: normal` sets
+/// half as wide (its HanKerning, for a font with `halt` and without `chws`): an opening mark after
+/// an opening, middle, closing or proportional opening mark (`。「`: the `「`), and a closing mark
+/// before a closing, middle or proportional closing mark (`），`: the `）`). The character before
+/// the range is of class `preceding` (a run's start: the class of the text before it); at a line's
+/// start it is `other`, so the first character is not trimmed (Chromium shapes a line's start anew
+/// without the character before). None when `features` turns on one that sets widths
+/// itself (`halt`, `palt`, `hwid`, ...), as Chromium leaves those alone.
+func trimmedPunctuation(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, after preceding: PunctuationSpacingClass,
+                        features: [FontFeature]) -> [TrimmedMark] {
+    // Every mark this trims is outside ASCII and Latin-1.
+    guard range.contains(where: { bytes[$0] >= 0xE2 }) else { return [] }
+    if features.contains(where: { $0.value != 0 && widthFeatures.contains($0.tag) }) { return [] }
+    var marks: [TrimmedMark] = []
+    var i = range.lowerBound
+    var last: (range: Range<Int>, kind: PunctuationSpacingClass)? = preceding == .other ? nil : (range.lowerBound..<range.lowerBound, preceding)
+    while i < range.upperBound {
+        let (scalar, length) = decodeScalar(bytes, at: i)
+        let kind = PunctuationSpacingClass(scalar)
+        if let last {
+            if last.kind.trimsClosing(before: kind) {
+                // (A closing mark before the range is another run's: not shaped here.)
+                if !last.range.isEmpty { marks.append(TrimmedMark(range: last.range, unsafeBreakBefore: i)) }
+            } else if kind.trimsOpening(after: last.kind) {
+                marks.append(TrimmedMark(range: i..<(i + length), unsafeBreakBefore: i))
+            }
+        }
+        last = (i..<(i + length), kind)
+        i += length
+    }
+    return marks
+}
+
+/// The features that set the widths of fullwidth marks themselves: with one on, nothing is trimmed.
+private let widthFeatures: Set<String> = ["halt", "hwid", "palt", "pwid", "qwid", "twid", "valt", "vhal", "vpal"]
+
+/// The class of the character before byte `start` of `bytes` (``PunctuationSpacingClass/other``
+/// at the text's start, and after a paragraph's separator).
+func punctuationClass(_ bytes: UnsafeBufferPointer<UInt8>, before start: Int) -> PunctuationSpacingClass {
+    guard start > 0 else { return .other }
+    var i = start - 1
+    while i > 0, bytes[i] & 0xC0 == 0x80 { i -= 1 }
+    return PunctuationSpacingClass(decodeScalar(bytes, at: i).0)
+}
