@@ -107,12 +107,13 @@ public struct LayoutLines: RandomAccessCollection, Sendable {
         return line
     }
 
-    /// Line `index` as stored, with its offsets where the piece lies now (its top, baseline and
-    /// text as stored): what the cheap accessors below read.
+    /// What `found` reads from line `index` when it is kept as found, else what `read` reads from
+    /// the line as stored, with the piece it lies in (to move its offsets to where the piece lies
+    /// now): what the cheap accessors below read, without assembling the line.
     @inline(__always)
-    private func stored(_ index: Int, _ read: (Line, LinePiece?) -> Int) -> Int {
+    private func stored(_ index: Int, found: (FoundLine) -> Int, _ read: (Line, LinePiece?) -> Int) -> Int {
         switch storage {
-        case let .found(found): return read(found.prepared.line(found.lines[index], runs: []), nil)
+        case let .found(lines): return found(lines.lines[index])
         case let .built(lines): return read(lines[index], nil)
         case let .pieces(pieces):
             let (p, position) = pieces.position(of: index)
@@ -122,14 +123,12 @@ public struct LayoutLines: RandomAccessCollection, Sendable {
 
     /// The index of line `index`'s paragraph, without assembling the line.
     func paragraph(ofLine index: Int) -> Int {
-        if case let .found(found) = storage { return found.lines[index].paragraph }
-        return stored(index) { line, piece in line.paragraph + (piece?.paragraphShift ?? 0) }
+        stored(index, found: \.paragraph) { line, piece in line.paragraph + (piece?.paragraphShift ?? 0) }
     }
 
     /// The first byte of line `index`, without assembling the line.
     func byteStart(ofLine index: Int) -> Int {
-        if case let .found(found) = storage { return found.lines[index].lineBreak.start }
-        return stored(index) { line, piece in line.byteRange.lowerBound + (piece?.byteShift ?? 0) }
+        stored(index, found: \.lineBreak.start) { line, piece in line.byteRange.lowerBound + (piece?.byteShift ?? 0) }
     }
 
     /// The top of line `index`, without assembling the line.
