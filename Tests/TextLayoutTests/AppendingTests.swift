@@ -124,6 +124,38 @@ struct AppendingTests {
         #expect(!spans.isEmpty || tails >= step / 3, "seed \(seed): \(tails) of \(step) pieces reshaped only a tail")
     }
 
+    /// The line breaks after every offset of random paragraphs, as appending finds them (from a
+    /// break that is certain near the offset, when there is one), against the paragraph's breaks
+    /// found from its start, in each strictness and in Japanese.
+    @Test("line breaks found after an offset are the whole paragraph's after it", arguments: Array(UInt64(1)...8))
+    func lineBreaksAfterAnOffset(seed: UInt64) throws {
+        var random = SplitMix(seed: seed)
+        var text = ""
+        while text.utf8.count < 300 {
+            text += Bool.random(using: &random) ? Self.corpus.randomElement(using: &random)! : RandomText.make(&random, maxPieces: 6)
+            text += [" ", "  ", " (", "» ", " 12 ", "\u{200B} "][Int.random(in: 0..<6, using: &random)]
+        }
+        // One paragraph: the hard breaks become spaces.
+        let hardBreaks: Set<Unicode.Scalar> = ["\n", "\r", "\u{85}", "\u{2028}", "\u{2029}", "\u{0B}", "\u{0C}"]
+        let bytes = Array(text.unicodeScalars.map { hardBreaks.contains($0) ? " " : String($0) }.joined().utf8)
+        let strictness = LineBreakStrictness.allCases[Int(seed % 4)]
+        let style = try TextStyle(font: font(), settings: TextSettings(language: seed % 3 == 0 ? "ja" : "en", lineBreak: strictness))
+        try bytes.withUnsafeBufferPointer { buffer in
+            let whole = try lineBreaks(buffer, in: 0..<buffer.count, style: style)
+            var certain = 0
+            for after in 0..<buffer.count where !UTF8.isContinuation(buffer[after]) {
+                if let restart = certainLineBreak(buffer, in: 0..<buffer.count, atOrBefore: after + 1), restart > 0 {
+                    #expect(whole.contains(restart), "seed \(seed): \(restart) is no break of the whole paragraph")
+                    certain += 1
+                }
+                let found = try lineBreaks(buffer, in: 0..<buffer.count, style: style, after: after)
+                #expect(found == whole.filter { $0 > after }, "seed \(seed): the breaks after \(after)")
+            }
+            // Most offsets of prose have a certain break before them.
+            #expect(certain > buffer.count / 3, "seed \(seed): \(certain) of \(buffer.count) offsets")
+        }
+    }
+
     /// Replacements anywhere in texts of many scripts, checked paragraph by paragraph.
     @Test("random edits equal a fresh preparation", arguments: Array(UInt64(1)...8))
     func randomEdits(seed: UInt64) throws {

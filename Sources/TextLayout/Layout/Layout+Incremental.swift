@@ -195,6 +195,8 @@ extension PreparedParagraph {
     /// takes its direction from the strong text after it (UAX #9 N1, N2) and leading digits and
     /// punctuation the script of the first letter after them, however far away the edit is.
     func head(upTo end: Int, matches other: PreparedParagraph) -> Bool {
+        // A paragraph grown from `other` by appending is prepared as it was before the point shaping restarted.
+        if end <= grownFromHeadEnd, let grownFrom, grownFrom === other { return true }
         guard range.start == other.range.start, end <= range.end, end <= other.range.end,
               bidi.paragraphLevel == other.bidi.paragraphLevel else { return false }
         let segments = firstIndex(in: segmentStarts, atOrAfter: end)

@@ -242,19 +242,14 @@ extension PreparedText {
                           truncation: truncation, maxContentHeight: maxContentHeight)
     }
 
-    /// Every line of the text at `wrapWidth`, built at once (its glyph runs too when `glyphRuns`).
+    /// Every line of the text at `wrapWidth`, built at once (its glyph runs too when `glyphRuns`):
+    /// the lines ``foundLines(wrapWidth:lineSpace:)`` finds, each assembled.
     func builtLines(wrapWidth: Double, lineSpace: Double, glyphRuns: Bool) throws -> [Line] {
-        var lines: [Line] = []
-        try bytes.withUnsafeBufferPointer { bytes in
-            var offsets = UTF16OffsetCounter(bytes)
-            var top = 0.0
-            for (index, paragraph) in paragraphs.enumerated() {
-                let breaks = try breakLines(paragraph, bytes: bytes, style: style, wrapWidth: wrapWidth)
-                appendLines(breaks, of: paragraph, index: index, endsParagraph: true, bytes: bytes, offsets: &offsets,
-                            top: &top, lineSpace: lineSpace, wrapWidth: wrapWidth, glyphRuns: glyphRuns, to: &lines)
-            }
+        let found = try foundLines(wrapWidth: wrapWidth, lineSpace: lineSpace)
+        guard glyphRuns else { return found.map { line($0, runs: []) } }
+        return bytes.withUnsafeBufferPointer { bytes in
+            found.map { line($0, runs: self.glyphRuns(of: $0, in: paragraphs[$0.paragraph], bytes: bytes)) }
         }
-        return lines
     }
 
     /// Every line of the text at `wrapWidth`, found (ranges, widths, boxes, tops) but not built:

@@ -49,6 +49,8 @@ public struct LayoutLines: RandomAccessCollection, Sendable {
     /// neighbours are copied into one, so that typing in one place does not split the lines
     /// into ever more pieces.
     private static let shareableCount = 64
+    /// Neighbouring pieces with this many lines together or fewer are always copied into one.
+    private static let copiedCount = 16
     /// When an edit leaves more pieces than this (edits in many far-apart places), the lines
     /// are copied into one piece: reading a line finds its piece by halving.
     private static let maximumPieceCount = 32
@@ -105,12 +107,13 @@ public struct LayoutLines: RandomAccessCollection, Sendable {
         return line
     }
 
-    /// Line `index` as stored, with its offsets where the piece lies now (its top, baseline and
-    /// text as stored): what the cheap accessors below read.
+    /// What `found` reads from line `index` when it is kept as found, else what `read` reads from
+    /// the line as stored, with the piece it lies in (to move its offsets to where the piece lies
+    /// now): what the cheap accessors below read, without assembling the line.
     @inline(__always)
-    private func stored(_ index: Int, _ read: (Line, LinePiece?) -> Int) -> Int {
+    private func stored(_ index: Int, found: (FoundLine) -> Int, _ read: (Line, LinePiece?) -> Int) -> Int {
         switch storage {
-        case let .found(found): return read(found.prepared.line(found.lines[index], runs: []), nil)
+        case let .found(lines): return found(lines.lines[index])
         case let .built(lines): return read(lines[index], nil)
         case let .pieces(pieces):
             let (p, position) = pieces.position(of: index)
@@ -120,14 +123,12 @@ public struct LayoutLines: RandomAccessCollection, Sendable {
 
     /// The index of line `index`'s paragraph, without assembling the line.
     func paragraph(ofLine index: Int) -> Int {
-        if case let .found(found) = storage { return found.lines[index].paragraph }
-        return stored(index) { line, piece in line.paragraph + (piece?.paragraphShift ?? 0) }
+        stored(index, found: \.paragraph) { line, piece in line.paragraph + (piece?.paragraphShift ?? 0) }
     }
 
     /// The first byte of line `index`, without assembling the line.
     func byteStart(ofLine index: Int) -> Int {
-        if case let .found(found) = storage { return found.lines[index].lineBreak.start }
-        return stored(index) { line, piece in line.byteRange.lowerBound + (piece?.byteShift ?? 0) }
+        stored(index, found: \.lineBreak.start) { line, piece in line.byteRange.lowerBound + (piece?.byteShift ?? 0) }
     }
 
     /// The top of line `index`, without assembling the line.
@@ -153,8 +154,21 @@ public struct LayoutLines: RandomAccessCollection, Sendable {
     }
 
     /// The index of the first line whose paragraph is `paragraph` or later (`count` if none).
+    /// Searched from the end in doubling steps, then by halving: O(log k) for a line k lines
+    /// before the end, so that appending to the last paragraph does not search all the lines.
     func firstLine(ofParagraphAtLeast paragraph: Int) -> Int {
-        TextLayout.firstIndex(count: count, atOrAfter: paragraph) { self.paragraph(ofLine: $0) }
+        var upper = count  // a line of `paragraph` or later, or the end
+        var step = 1
+        while upper > 0 {
+            let probe = Swift.max(0, upper - step)
+            if self.paragraph(ofLine: probe) < paragraph {
+                let first = probe + 1
+                return first + TextLayout.firstIndex(count: upper - first, atOrAfter: paragraph) { self.paragraph(ofLine: first + $0) }
+            }
+            upper = probe
+            step *= 2
+        }
+        return 0
     }
 
     /// How many pieces the lines are kept in (1 for lines as a layout built them).
@@ -326,12 +340,17 @@ extension LayoutLines {
         }
 
         /// The lines, of `text`: neighbouring small pieces copied into one, and all of them
-        /// into one when too many are left.
+        /// into one when too many are left. Past ``LayoutLines/copiedCount`` lines together, a
+        /// piece is copied into the one before it only when that one is at most twice as long, so
+        /// that lines added one by one at the same place (a streamed text) copy the short pieces
+        /// after a longer one, not the longer one each time: such pieces in a row halve in
+        /// length, so there are few of them.
         func build(text: FlatText) -> LayoutLines {
             var merged: [LinePiece] = []
             merged.reserveCapacity(pieces.count)
             for piece in pieces {
-                if let last = merged.last, last.lines.count + piece.lines.count <= LayoutLines.shareableCount {
+                if let last = merged.last, last.lines.count + piece.lines.count <= LayoutLines.shareableCount,
+                   last.lines.count + piece.lines.count <= LayoutLines.copiedCount || last.lines.count <= 2 * piece.lines.count {
                     merged[merged.count - 1] = LinePiece(lines: (last.materialized + piece.materialized)[...])
                 } else {
                     merged.append(piece)

@@ -28,12 +28,12 @@ struct ClusterTable {
     init(first count: Int, of paragraph: PreparedParagraph, runX: Double, capacity: Int) {
         glyphs.reserveCapacity(capacity)
         glyphs.append(contentsOf: paragraph.glyphs[..<paragraph.clusterFirstGlyph[count]])
-        starts = CompactOffsets(paragraph.clusterStarts[..<count])
+        starts = paragraph.clusterStarts.prefix(count: count)
         x = Array(paragraph.clusterX[..<count])
         unsafe = Array(paragraph.clusterUnsafe[..<count])
-        firstGlyph = CompactOffsets(paragraph.clusterFirstGlyph[..<count])
+        firstGlyph = paragraph.clusterFirstGlyph.prefix(count: count)
         let keptEnd = count < paragraph.clusterCount ? paragraph.clusterStarts[count] : paragraph.range.end
-        missing = CompactOffsets(paragraph.missingGlyphClusters[..<firstIndex(in: paragraph.missingGlyphClusters, atOrAfter: keptEnd)])
+        missing = paragraph.missingGlyphClusters.prefix(count: firstIndex(in: paragraph.missingGlyphClusters, atOrAfter: keptEnd))
         self.runX = runX
     }
 

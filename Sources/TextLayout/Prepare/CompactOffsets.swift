@@ -17,6 +17,13 @@ struct CompactOffsets: RandomAccessCollection, Sendable, Equatable {
     mutating func append(_ value: Int) { storage.append(Int32(value) &- base) }
     mutating func reserveCapacity(_ n: Int) { storage.reserveCapacity(n) }
 
+    /// The first `count` values, copied as stored (one block, not value by value).
+    func prefix(count: Int) -> CompactOffsets {
+        var copy = self
+        copy.storage = Array(storage[..<count])
+        return copy
+    }
+
     /// Every value moved by `delta`: O(1), the storage shared.
     func shifted(by delta: Int) -> CompactOffsets {
         var copy = self

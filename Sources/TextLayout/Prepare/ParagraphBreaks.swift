@@ -2,13 +2,14 @@
 import CICU
 
 /// The line break opportunities of `content` (a paragraph of `bytes`) in `style`, ascending, the
-/// paragraph's end last; with `after`, only those after it (found in the whole paragraph's context).
+/// paragraph's end last; with `after`, only those after it (as found in the whole paragraph: ICU
+/// is asked from the last break near `after` that is certain, see ``certainLineBreak(_:in:atOrBefore:)``).
 /// - Parameter objects: the byte offsets of the inline objects in the paragraph (see ``inlineObjectBreaks(_:_:in:)``).
 func lineBreaks(_ bytes: UnsafeBufferPointer<UInt8>, in content: Range<Int>, style: TextStyle, after: Int? = nil,
                 objects: ArraySlice<Int> = []) throws -> [Int] {
-    var breaks = try boundaries(.line, in: bytes, range: content,
-                                locale: lineBreakLocale(language: style.languageTag?.full, strictness: style.settings.lineBreak,
-                                                        smallKana: style.settings.profile.smallKanaBreaks), after: after)
+    var breaks = try icuLineBreaks(bytes, in: content, after: after,
+                                   locale: lineBreakLocale(language: style.languageTag?.full, strictness: style.settings.lineBreak,
+                                                           smallKana: style.settings.profile.smallKanaBreaks))
     let profile = style.settings.profile
     if profile.punctuationBreaks == .chromium { breaks = chromiumPunctuationBreaks(breaks, bytes, in: content, after: after) }
     if style.settings.lineBreak == .keepAll { breaks = removingBreaksInsideWords(breaks, bytes, range: content) }
@@ -25,6 +26,48 @@ func lineBreaks(_ bytes: UnsafeBufferPointer<UInt8>, in content: Range<Int>, sty
         breaks = mergedAscending(breaks, inlineObjectBreaks(objects, bytes, in: content).filter { $0 > (after ?? content.lowerBound) })
     }
     return breaks
+}
+
+/// ICU's line breaks of `content` (a paragraph of `bytes`), ascending; with `after`, only those
+/// after it. These are found from the last offset at or before `after + 1` where a break is certain
+/// (``certainLineBreak(_:in:atOrBefore:)``) when there is one near, not from the paragraph's start:
+/// ICU's rules start afresh at every break they find, so the breaks after one are the same in a
+/// text that starts there, and a streamed piece costs its last words, not its paragraph. (ICU's own
+/// search for a point to start from backs up over most of a paragraph of prose.)
+private func icuLineBreaks(_ bytes: UnsafeBufferPointer<UInt8>, in content: Range<Int>, after: Int?, locale: String?) throws -> [Int] {
+    guard let after, after > content.lowerBound, let restart = certainLineBreak(bytes, in: content, atOrBefore: after + 1) else {
+        return try boundaries(.line, in: bytes, range: content, locale: locale, after: after)
+    }
+    let found = try boundaries(.line, in: bytes, range: restart..<content.upperBound, locale: locale)
+    return (restart > after ? [restart] : []) + found.filter { $0 > after }
+}
+
+/// The last offset of `content` (a paragraph of `bytes`), after its start and at or before
+/// `limit`, where UAX #14 breaks whatever the text around it, or nil when there is none in the 256
+/// bytes before `limit`: a letter or digit (line break class AL, HL or NU) after spaces (U+0020)
+/// that follow a letter or digit. Spaces break after them (LB18) unless one of the rules before
+/// holds, and none does between those classes (they concern the characters right before the
+/// spaces, when those open, quote, close or join, and right after them, when those close, join or
+/// combine).
+func certainLineBreak(_ bytes: UnsafeBufferPointer<UInt8>, in content: Range<Int>, atOrBefore limit: Int) -> Int? {
+    func isLetterOrDigit(_ offset: Int) -> Bool {
+        switch cicu_line_break_class(decodeScalar(bytes, at: offset).0) {
+        case LineBreakClass.alphabetic, LineBreakClass.hebrewLetter, LineBreakClass.numeric: true
+        default: false
+        }
+    }
+    var offset = min(limit, content.upperBound - 1)
+    while offset > max(content.lowerBound, limit - 256) {
+        if bytes[offset - 1] == 0x20, bytes[offset] != 0x20, isLetterOrDigit(offset) {
+            var spaces = offset - 1
+            while spaces > content.lowerBound, bytes[spaces - 1] == 0x20 { spaces -= 1 }
+            if spaces > content.lowerBound, isLetterOrDigit(scalarStart(bytes, atOrBefore: spaces - 1, notBefore: content.lowerBound)) {
+                return offset
+            }
+        }
+        offset -= 1
+    }
+    return nil
 }
 
 /// The break opportunities around the inline objects at `objects` (byte offsets in `content`, a

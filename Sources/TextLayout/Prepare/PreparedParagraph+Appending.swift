@@ -8,7 +8,8 @@ extension PreparedParagraph {
     ///
     /// Break opportunities, hyphenation points and segments are found again from after the last
     /// run of spaces (the break rules and the hyphenation of the words before it cannot see past
-    /// it; ICU finds the breaks after it in the whole paragraph's context). The glyphs are shaped
+    /// it; ICU finds the breaks after it from a break before it that is certain, when there is one
+    /// near, else in the whole paragraph's context). The glyphs are shaped
     /// again from the same point when the last run's font has an inert space (no shaping reaches
     /// across a space: the word cache's rule), else from the last run's start. Bidi levels are
     /// resolved for the whole paragraph, and runs found again from the shaping point on (from the
@@ -47,8 +48,9 @@ extension PreparedParagraph {
         segments.append(breaks: try withAutomaticHyphens(allBreaks, bytes, in: analysisStart..<newEnd, runs: newRuns, style: style,
                                                          hyphenation: hyphenation),
                         bytes: bytes, end: newEnd, hanging: style.settings.profile.hangingWhitespace)
+        // Clusters and segments before the shaping point are this paragraph's.
         return PreparedParagraph(range: ParagraphRange(start: start, end: newEnd, next: newEnd), segments: segments, clusters: clusters,
-                                 runs: newRuns, bidi: bidi)
+                                 runs: newRuns, bidi: bidi, sharingHead: shapingStart == start ? nil : (self, min(shapingStart, analysisStart)))
     }
 
     /// The glyphs, clusters and runs of this paragraph grown to `newEnd`, from `shapingStart` (a

@@ -60,6 +60,12 @@ final class PreparedParagraph: Sendable {
     /// Touched only with the paragraph's ``LockPool`` mutex held: a mutex per paragraph would cost
     /// a text of a million short paragraphs a million mutexes, for words few of them ever cut.
     nonisolated(unsafe) private var cutSegmentGraphemes: [Int: [Int]] = [:]
+    /// The paragraph this one was made from by appending to it (see ``init(range:segmentStarts:contentEnds:clusterStarts:clusterX:clusterUnsafe:clusterFirstGlyph:glyphs:runs:bidi:tabs:autoHyphens:missingGlyphClusters:sharingHead:)``),
+    /// while it lives: set once, when the paragraph is made. Weak, so that a streamed text does not
+    /// keep every paragraph it grew through.
+    nonisolated(unsafe) private(set) weak var grownFrom: PreparedParagraph?
+    /// The byte before which this paragraph is prepared exactly as ``grownFrom`` (the start when none).
+    let grownFromHeadEnd: Int
 
     /// A paragraph moved by `delta` bytes: offsets shifted, everything else shared.
     init(_ other: PreparedParagraph, shiftedBy delta: Int) {
@@ -81,11 +87,17 @@ final class PreparedParagraph: Sendable {
         onlyFont = other.onlyFont
         hasInlineObjects = other.hasInlineObjects
         hasExactPositions = other.hasExactPositions
+        grownFromHeadEnd = range.start
     }
 
+    /// A paragraph of these tables. `head`: a paragraph whose clusters (starts and unsafe flags)
+    /// and segments before byte `end` these tables share (the paragraph a piece was appended to,
+    /// and where it was shaped again from), so that the indices of safe clusters there are taken
+    /// from it rather than searched again.
     init(range: ParagraphRange, segmentStarts: CompactOffsets, contentEnds: CompactOffsets, clusterStarts: CompactOffsets,
          clusterX: [Double], clusterUnsafe: [Bool], clusterFirstGlyph: CompactOffsets, glyphs: ParagraphGlyphs, runs: [ShapedRun],
-         bidi: BidiLevels, tabs: [Int], autoHyphens: CompactOffsets = CompactOffsets(), missingGlyphClusters: CompactOffsets = CompactOffsets()) {
+         bidi: BidiLevels, tabs: [Int], autoHyphens: CompactOffsets = CompactOffsets(), missingGlyphClusters: CompactOffsets = CompactOffsets(),
+         sharingHead head: (paragraph: PreparedParagraph, end: Int)? = nil) {
         self.range = range
         self.segmentStarts = segmentStarts
         self.contentEnds = contentEnds
@@ -99,6 +111,8 @@ final class PreparedParagraph: Sendable {
         self.tabs = tabs
         self.autoHyphens = autoHyphens
         self.missingGlyphClusters = missingGlyphClusters
+        grownFrom = head?.paragraph
+        grownFromHeadEnd = head?.end ?? range.start
         // A cluster index where the paragraph may be cut without reshaping, else -1.
         func safeIndex(_ offset: Int) -> Int32 {
             Int32(Self.safeCluster(at: offset, range: range, clusterStarts: clusterStarts, clusterUnsafe: clusterUnsafe) ?? -1)
@@ -111,8 +125,17 @@ final class PreparedParagraph: Sendable {
         func onGrid(_ value: Double) -> Bool { (value * grid).rounded() == value * grid }
         hasExactPositions = runs.allSatisfy { onGrid($0.scale) && onGrid($0.letterSpacing) && onGrid($0.wordSpacing) && onGrid($0.inlineObject?.width ?? 0) }
             && (clusterX.last ?? 0) < 4294967296
-        segmentStartCluster = segmentStarts.map(safeIndex)
-        contentEndCluster = contentEnds.map(safeIndex)
+        // Offsets before the head's end have the indices they have in the head's paragraph.
+        func safeIndices(_ offsets: CompactOffsets, known: [Int32]?) -> [Int32] {
+            guard let head, let known else { return offsets.map(safeIndex) }
+            let kept = min(firstIndex(in: offsets, atOrAfter: head.end), known.count)
+            var indices = Array(known[..<kept])
+            indices.reserveCapacity(offsets.count)
+            for i in kept..<offsets.count { indices.append(safeIndex(offsets[i])) }
+            return indices
+        }
+        segmentStartCluster = safeIndices(segmentStarts, known: head?.paragraph.segmentStartCluster)
+        contentEndCluster = safeIndices(contentEnds, known: head?.paragraph.contentEndCluster)
     }
 
     var segmentCount: Int { segmentStarts.count }
@@ -249,11 +272,12 @@ extension PreparedParagraph {
         return PreparedParagraph(range: range, segments: segments, clusters: clusters, runs: runs, bidi: bidi)
     }
 
-    /// Assembles a paragraph from its tables.
-    convenience init(range: ParagraphRange, segments: SegmentTable, clusters: ClusterTable, runs: [ShapedRun], bidi: BidiLevels) {
+    /// Assembles a paragraph from its tables (sharing `head`'s before its end: see ``init(range:segmentStarts:contentEnds:clusterStarts:clusterX:clusterUnsafe:clusterFirstGlyph:glyphs:runs:bidi:tabs:autoHyphens:missingGlyphClusters:sharingHead:)``).
+    convenience init(range: ParagraphRange, segments: SegmentTable, clusters: ClusterTable, runs: [ShapedRun], bidi: BidiLevels,
+                     sharingHead head: (paragraph: PreparedParagraph, end: Int)? = nil) {
         self.init(range: range, segmentStarts: segments.starts, contentEnds: segments.contentEnds, clusterStarts: clusters.starts,
                   clusterX: clusters.x, clusterUnsafe: clusters.unsafe, clusterFirstGlyph: clusters.firstGlyph,
                   glyphs: ParagraphGlyphs(clusters.glyphs), runs: runs, bidi: bidi, tabs: segments.tabs,
-                  autoHyphens: segments.autoHyphens, missingGlyphClusters: clusters.missing)
+                  autoHyphens: segments.autoHyphens, missingGlyphClusters: clusters.missing, sharingHead: head)
     }
 }

@@ -13,11 +13,11 @@ struct SegmentTable {
 
     /// The first `count` segments of `paragraph` (count ≥ 1): the last of them still open, its end to come.
     init(first count: Int, of paragraph: PreparedParagraph) {
-        starts = CompactOffsets(paragraph.segmentStarts[..<count])
-        contentEnds = CompactOffsets(paragraph.contentEnds[..<(count - 1)])
+        starts = paragraph.segmentStarts.prefix(count: count)
+        contentEnds = paragraph.contentEnds.prefix(count: count - 1)
         let open = starts[count - 1]
         tabs = Array(paragraph.tabs[..<firstIndex(in: paragraph.tabs, atOrAfter: open)])
-        autoHyphens = CompactOffsets(paragraph.autoHyphens[..<firstIndex(in: paragraph.autoHyphens, atOrAfter: open + 1)])
+        autoHyphens = paragraph.autoHyphens.prefix(count: firstIndex(in: paragraph.autoHyphens, atOrAfter: open + 1))
     }
 
     /// Closes the open segment at the first of `breaks` (ascending, after it, ending with the

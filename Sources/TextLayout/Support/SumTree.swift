@@ -122,9 +122,23 @@ struct SumTree<Element: SumTreeElement>: Sendable {
     /// many are removed.
     mutating func replaceSubrange<C: Collection>(_ range: Range<Int>, with elements: C) where C.Element == Element {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "range \(range) out of range 0...\(count)")
+        if range.count == 1, elements.count == 1, let root, let element = elements.first {
+            // One element for one (a streamed piece grows the last paragraph): the same shape, the path to it rebuilt.
+            self.root = Self.replacing(root, at: range.lowerBound, with: element)
+            return
+        }
         let (head, rest) = Self.split(root, at: range.lowerBound)
         let tail = Self.split(rest, at: range.count).right
         root = Self.concatenate(Self.concatenate(head, Self.build(Array(elements)[...])), tail)
+    }
+
+    /// `node`'s tree with its element at `index` replaced by `element`: the nodes on the path to it
+    /// rebuilt, the others shared. O(log n).
+    private static func replacing(_ node: Node, at index: Int, with element: Element) -> Node {
+        let leftCount = node.left?.count ?? 0
+        if index < leftCount { return Node(replacing(node.left!, at: index, with: element), node.element, node.right) }
+        if index == leftCount { return Node(node.left, element, node.right) }
+        return Node(node.left, node.element, replacing(node.right!, at: index - leftCount - 1, with: element))
     }
 
     /// Builds a balanced tree of `elements`.
