@@ -135,7 +135,7 @@ final class PreparedParagraph: Sendable {
 
     /// The memory ``estimatedBytes`` counts, part by part: `body(name, bytes)` for each table.
     func forEachEstimatedPart(_ body: (String, Int) -> Void) {
-        body("glyphs", heapBytes(glyphs.storage))
+        body("glyphs", glyphs.storageBytes)
         body("cluster starts", heapBytes(clusterStarts.storage))
         body("cluster x", heapBytes(clusterX))
         body("cluster unsafe flags", heapBytes(clusterUnsafe))
