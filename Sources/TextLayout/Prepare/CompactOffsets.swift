@@ -16,6 +16,7 @@ struct CompactOffsets: RandomAccessCollection, Sendable, Equatable {
 
     mutating func append(_ value: Int) { storage.append(Int32(value) &- base) }
     mutating func reserveCapacity(_ n: Int) { storage.reserveCapacity(n) }
+    var capacity: Int { storage.capacity }
 
     /// Every value moved by `delta`: O(1), the storage shared.
     func shifted(by delta: Int) -> CompactOffsets {

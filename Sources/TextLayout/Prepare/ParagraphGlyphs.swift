@@ -33,21 +33,30 @@ struct ParagraphGlyphs: RandomAccessCollection, Sendable, Equatable {
     private(set) var clusterShift: Int32 = 0
 
     /// `glyphs` stored, in exactly the room they need.
-    init<Glyphs: Collection<ShapedGlyph>>(_ glyphs: Glyphs) {
+    init(_ glyphs: ShapedGlyphs) { self = glyphs.withUnsafeBufferPointer(Self.init(shaped:)) }
+    init(_ glyphs: ArraySlice<ShapedGlyph>) { self = glyphs.withUnsafeBufferPointer(Self.init(shaped:)) }
+
+    private init(shaped glyphs: UnsafeBufferPointer<ShapedGlyph>) {
+        // Appended rather than written into an array made first, whose making the optimizer leaves unspecialized.
+        var records: [StoredGlyph] = []
+        records.reserveCapacity(glyphs.count)
         var extras: [GlyphExtra] = []
-        records = [StoredGlyph](unsafeUninitializedCapacity: glyphs.count) { records, initialized in
-            for (i, glyph) in glyphs.enumerated() {
-                var flags = glyph.unsafeToBreak ? StoredGlyph.unsafeToBreak : 0
-                if glyph.xOffset != 0 || glyph.yOffset != 0 || glyph.id > UInt32(UInt16.max) {
-                    flags |= StoredGlyph.hasExtra
-                    extras.append(GlyphExtra(index: Int32(i), id: glyph.id, xOffset: glyph.xOffset, yOffset: glyph.yOffset))
-                }
-                records[i] = StoredGlyph(cluster: glyph.cluster, advance: glyph.advance, id: UInt16(truncatingIfNeeded: glyph.id), flags: flags)
+        for i in 0..<glyphs.count {
+            let glyph = glyphs[i]
+            var flags = glyph.unsafeToBreak ? StoredGlyph.unsafeToBreak : 0
+            if glyph.xOffset | glyph.yOffset | Int32(bitPattern: glyph.id >> 16) != 0 {
+                flags |= StoredGlyph.hasExtra
+                extras.append(GlyphExtra(index: Int32(truncatingIfNeeded: i), id: glyph.id, xOffset: glyph.xOffset, yOffset: glyph.yOffset))
             }
-            initialized = glyphs.count
+            records.append(StoredGlyph(cluster: glyph.cluster, advance: glyph.advance, id: UInt16(truncatingIfNeeded: glyph.id), flags: flags))
         }
-        self.extras = extras.isEmpty ? [] : [GlyphExtra](unsafeUninitializedCapacity: extras.count) { copy, initialized in
-            initialized = copy.initialize(fromContentsOf: extras)
+        self.records = records
+        if extras.capacity > extras.count {
+            self.extras = []
+            self.extras.reserveCapacity(extras.count)
+            self.extras.append(contentsOf: extras)
+        } else {
+            self.extras = extras
         }
     }
 

@@ -23,7 +23,7 @@ public final class ShapeCache: Sendable {
         var text: [UInt8]
         /// Stored as a paragraph's glyphs are (12 bytes a glyph), clusters read relative to the piece's start.
         var glyphs: ParagraphGlyphs
-        var bytes: Int { text.count + glyphs.storageBytes + 96 }
+        var bytes: Int { text.count + glyphs.count * MemoryLayout<StoredGlyph>.stride + glyphs.extras.count * MemoryLayout<GlyphExtra>.stride + 96 }
     }
 
     private let entries: GenerationalCache<Entry>
