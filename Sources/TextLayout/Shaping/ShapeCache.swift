@@ -23,7 +23,9 @@ public final class ShapeCache: Sendable {
         var text: [UInt8]
         /// Stored as a paragraph's glyphs are (12 bytes a glyph), clusters read relative to the piece's start.
         var glyphs: ParagraphGlyphs
-        var bytes: Int { text.count + glyphs.count * MemoryLayout<StoredGlyph>.stride + glyphs.extras.count * MemoryLayout<GlyphExtra>.stride + 96 }
+        /// The heap bytes the entry takes (its text's and glyphs' arrays as allocated, and 96 for
+        /// the entry's slot), counted once when it is made.
+        var bytes: Int
     }
 
     private let entries: GenerationalCache<Entry>
@@ -57,9 +59,10 @@ public final class ShapeCache: Sendable {
     func store(_ properties: ShapingProperties, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ glyphs: ArraySlice<ShapedGlyph>) {
         guard entries.budget > 0, !Self.againstScriptDirection(properties) else { return }
         let relative = ParagraphGlyphs(glyphs).shifted(by: -range.lowerBound)
+        let text = Array(UnsafeBufferPointer(rebasing: bytes[range]))
         let entry = Entry(font: ObjectIdentifier(properties.font), script: properties.script, rightToLeft: properties.rightToLeft,
                           language: properties.language, features: properties.features,
-                          text: Array(UnsafeBufferPointer(rebasing: bytes[range])), glyphs: relative)
+                          text: text, glyphs: relative, bytes: heapBytes(text) + relative.storageBytes + 96)
         entries.store(entry, key: Self.hash(properties, bytes, range))
     }
 
