@@ -15,6 +15,16 @@ struct MemoryFigures {
     /// What the code estimates for the same texts and words (``PreparedText/estimatedBytes``, the word cache's count).
     var estimatedPreparedTexts = 0
     var estimatedWordCache = 0
+    /// The prepared texts' estimate part by part (``PreparedText/forEachEstimatedPart(_:)``), in its order.
+    var estimatedParts: [(part: String, bytes: Int)] = []
+
+    mutating func addEstimated(_ part: String, _ bytes: Int) {
+        if let i = estimatedParts.firstIndex(where: { $0.part == part }) {
+            estimatedParts[i].bytes += bytes
+        } else {
+            estimatedParts.append((part, bytes))
+        }
+    }
 }
 
 /// Bytes in use by malloc, over all arenas, small blocks and mmapped ones alike.
@@ -42,6 +52,8 @@ struct MemoryScenario {
         var kept: [PreparedText] = []
         kept.reserveCapacity(distinct.count)
         for job in distinct { kept.append(try PreparedText(job.text, style: job.style)) }
+        // Added up before weighing, so that the breakdown's own array is in every figure.
+        for text in kept { text.forEachEstimatedPart { figures.addEstimated($0, $1) } }
         let all = allocatedBytes()
         figures.estimatedWordCache = fonts.shapeCache.statistics.bytes
         figures.estimatedPreparedTexts = kept.reduce(0) { $0 + $1.estimatedBytes }
@@ -76,8 +88,12 @@ struct MemoryScenario {
             total.preparedTextCache += f.preparedTextCache
             total.estimatedPreparedTexts += f.estimatedPreparedTexts
             total.estimatedWordCache += f.estimatedWordCache
+            for (part, bytes) in f.estimatedParts { total.addEstimated(part, bytes) }
         }
         print(Self.row(total))
+        let units = Double(max(1, total.utf16Units))
+        print("the prepared texts' estimate by part, bytes per UTF-16 code unit (all groups): "
+              + total.estimatedParts.map { $0.part + " " + String(format: "%.1f", Double($0.bytes) / units) }.joined(separator: ", "))
         print("(each group's word cache starts empty, so the total is the sum of the groups' own words)")
     }
 

@@ -14,7 +14,7 @@ struct WordCacheTests {
         let properties = ShapingProperties(font: run.font, script: run.script, rightToLeft: run.isRightToLeft,
                                            language: prepared.style.shapingLanguage, features: run.features)
         let bytes = Array(piece.utf8)
-        return bytes.withUnsafeBufferPointer { prepared.style.font.context!.shapeCache.lookup(properties, $0, 0..<bytes.count) }
+        return bytes.withUnsafeBufferPointer { prepared.style.font.context!.shapeCache.lookup(properties, $0, 0..<bytes.count).map(ShapedGlyphs.init) }
     }
 
     /// The script and direction of the run that holds `piece`.

@@ -79,6 +79,7 @@ struct ClusterTable {
                          separators: Int = 0) {
         let base = glyphs.count
         glyphs.append(contentsOf: shaped)
+        reserveClusters(shaped.count)
         var units = units
         var clusters = clusters
         var separators = separators
@@ -107,5 +108,20 @@ struct ClusterTable {
     mutating func finish() {
         x.append(runX)
         firstGlyph.append(glyphs.count)
+    }
+}
+
+extension ClusterTable {
+    /// Makes room for up to `count` more clusters (one a glyph at most) in the starts, flags and
+    /// first glyphs, with the paragraph's end entry: a paragraph of one run keeps them in the room
+    /// they need rather than in arrays grown by doubling, a third of them unused on average.
+    mutating func reserveClusters(_ count: Int) {
+        let needed = starts.count + count
+        guard starts.capacity < needed else { return }
+        // Later runs grow the room by half at least, so that many runs do not copy it each time.
+        let room = max(needed, starts.capacity * 3 / 2)
+        starts.reserveCapacity(room)
+        unsafe.reserveCapacity(room)
+        firstGlyph.reserveCapacity(room + 1)
     }
 }

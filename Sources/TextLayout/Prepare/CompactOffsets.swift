@@ -16,6 +16,7 @@ struct CompactOffsets: RandomAccessCollection, Sendable, Equatable {
 
     mutating func append(_ value: Int) { storage.append(Int32(value) &- base) }
     mutating func reserveCapacity(_ n: Int) { storage.reserveCapacity(n) }
+    var capacity: Int { storage.capacity }
 
     /// The first `count` values, copied as stored (one block, not value by value).
     func prefix(count: Int) -> CompactOffsets {

@@ -151,10 +151,24 @@ final class PreparedParagraph: Sendable {
 
     /// Roughly the memory the paragraph holds, in bytes.
     var estimatedBytes: Int {
-        heapBytes(segmentStarts.storage) + heapBytes(contentEnds.storage) + heapBytes(clusterStarts.storage)
-            + heapBytes(clusterX) + heapBytes(clusterUnsafe) + heapBytes(clusterFirstGlyph.storage) + heapBytes(glyphs.storage)
-            + heapBytes(runs) + (bidi.levels.map(heapBytes) ?? 0) + heapBytes(tabs) + heapBytes(segmentStartCluster)
-            + heapBytes(contentEndCluster) + heapBytes(autoHyphens.storage) + heapBytes(missingGlyphClusters.storage) + 256
+        var total = 0
+        forEachEstimatedPart { total += $1 }
+        return total
+    }
+
+    /// The memory ``estimatedBytes`` counts, part by part: `body(name, bytes)` for each table.
+    func forEachEstimatedPart(_ body: (String, Int) -> Void) {
+        body("glyphs", glyphs.storageBytes)
+        body("cluster starts", heapBytes(clusterStarts.storage))
+        body("cluster x", heapBytes(clusterX))
+        body("cluster unsafe flags", heapBytes(clusterUnsafe))
+        body("cluster first glyphs", heapBytes(clusterFirstGlyph.storage))
+        body("segment starts and content ends", heapBytes(segmentStarts.storage) + heapBytes(contentEnds.storage))
+        body("segment safe clusters", heapBytes(segmentStartCluster) + heapBytes(contentEndCluster))
+        body("runs", heapBytes(runs))
+        body("bidi levels", bidi.levels.map(heapBytes) ?? 0)
+        body("tabs, hyphens, missing glyphs", heapBytes(tabs) + heapBytes(autoHyphens.storage) + heapBytes(missingGlyphClusters.storage))
+        body("paragraph object", 256)
     }
     var clusterCount: Int { clusterStarts.count }
 

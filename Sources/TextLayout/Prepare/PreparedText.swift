@@ -169,10 +169,18 @@ public struct PreparedText: Sendable {
 
     /// Roughly the memory the preparation holds, in bytes (for cache budgets).
     public var estimatedBytes: Int {
-        // The text's string and bytes (see FlatText), the paragraphs' tree.
-        var total = flatText.estimatedBytes + paragraphs.nodeBytes
-            + heapBytes(resolvedSpans) + objectTable.estimatedBytes + 64
-        for paragraph in paragraphs.storedParagraphs { total += paragraph.estimatedBytes }
+        var total = 0
+        forEachEstimatedPart { total += $1 }
         return total
+    }
+
+    /// The memory ``estimatedBytes`` counts, part by part (the paragraphs' tables summed over the
+    /// paragraphs): `body(name, bytes)` for each, a part named more than once adding up.
+    package func forEachEstimatedPart(_ body: (String, Int) -> Void) {
+        // The text's string and bytes (see FlatText), the paragraphs' tree.
+        body("text", flatText.estimatedBytes)
+        body("paragraph tree", paragraphs.nodeBytes)
+        body("spans, inline objects", heapBytes(resolvedSpans) + objectTable.estimatedBytes + 64)
+        for paragraph in paragraphs.storedParagraphs { paragraph.forEachEstimatedPart(body) }
     }
 }

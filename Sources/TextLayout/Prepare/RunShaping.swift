@@ -49,11 +49,7 @@ private struct WordPieces {
         while start < range.upperBound {
             let end = end(after: start)
             guard let glyphs = cache.lookup(properties, bytes, start..<end) else { return nil }
-            let base = Int32(start)
-            for var glyph in glyphs {
-                glyph.cluster += base
-                assembled.append(glyph)
-            }
+            assembled.append(contentsOf: glyphs)
             start = end
         }
         return assembled

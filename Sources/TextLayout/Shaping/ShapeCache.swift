@@ -22,8 +22,11 @@ public final class ShapeCache: Sendable {
         var features: [FontFeature]
         var textSpacingTrim: TextSpacingTrim
         var text: [UInt8]
-        var glyphs: ShapedGlyphs
-        var bytes: Int { text.count + glyphs.count * MemoryLayout<ShapedGlyph>.stride + 96 }
+        /// Stored as a paragraph's glyphs are (12 bytes a glyph), clusters read relative to the piece's start.
+        var glyphs: ParagraphGlyphs
+        /// The heap bytes the entry takes (its text's and glyphs' arrays as allocated, and 96 for
+        /// the entry's slot), counted once when it is made.
+        var bytes: Int
     }
 
     private let entries: GenerationalCache<Entry>
@@ -40,10 +43,10 @@ public final class ShapeCache: Sendable {
     /// Hits, misses and the bytes held, over all shards.
     public var statistics: (hits: Int, misses: Int, bytes: Int) { entries.statistics }
 
-    /// The cached glyphs of `range` of `bytes` shaped with `properties`, clusters relative to the
-    /// range's start; nil when not cached.
-    func lookup(_ properties: ShapingProperties, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> ShapedGlyphs? {
-        entries.lookup(Self.hash(properties, bytes, range)) { Self.matches($0, properties, bytes, range) }?.glyphs
+    /// The cached glyphs of `range` of `bytes` shaped with `properties`, clusters absolute (read
+    /// shifted to the range's start); nil when not cached.
+    func lookup(_ properties: ShapingProperties, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> ParagraphGlyphs? {
+        entries.lookup(Self.hash(properties, bytes, range)) { Self.matches($0, properties, bytes, range) }?.glyphs.shifted(by: range.lowerBound)
     }
 
     /// Stores the glyphs of `range` (clusters absolute; stored relative to the range's start).
@@ -56,12 +59,11 @@ public final class ShapeCache: Sendable {
     /// orders), so such a piece is shaped with its run each time.
     func store(_ properties: ShapingProperties, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ glyphs: ArraySlice<ShapedGlyph>) {
         guard entries.budget > 0, !Self.againstScriptDirection(properties) else { return }
-        let base = Int32(range.lowerBound)
-        var relative = ShapedGlyphs(glyphs)
-        for i in relative.indices { relative[i].cluster -= base }
+        let relative = ParagraphGlyphs(glyphs).shifted(by: -range.lowerBound)
+        let text = Array(UnsafeBufferPointer(rebasing: bytes[range]))
         let entry = Entry(font: ObjectIdentifier(properties.font), script: properties.script, rightToLeft: properties.rightToLeft,
                           language: properties.language, features: properties.features, textSpacingTrim: properties.textSpacingTrim,
-                          text: Array(UnsafeBufferPointer(rebasing: bytes[range])), glyphs: relative)
+                          text: text, glyphs: relative, bytes: heapBytes(text) + relative.storageBytes + 96)
         entries.store(entry, key: Self.hash(properties, bytes, range))
     }
 
@@ -101,11 +103,7 @@ public final class ShapeCache: Sendable {
 extension ShapeCache {
     /// The glyphs of `range` shaped on its own, from the cache or by shaping (then cached), clusters absolute.
     func shape(_ properties: ShapingProperties, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> ShapedGlyphs {
-        if var glyphs = lookup(properties, bytes, range) {
-            let base = Int32(range.lowerBound)
-            for i in glyphs.indices { glyphs[i].cluster += base }
-            return glyphs
-        }
+        if let glyphs = lookup(properties, bytes, range) { return ShapedGlyphs(glyphs) }
         let glyphs = Shaper.shape(properties, bytes, range)
         store(properties, bytes, range, glyphs[...])
         return glyphs

@@ -5,8 +5,8 @@ import CHarfBuzz
 /// multiply by ``FontMetrics/scale(size:)`` for pixels).
 struct ShapedGlyph: Sendable, Equatable {
     var id: UInt32
-    /// The UTF-8 byte offset of the glyph's cluster: absolute in the prepared text (as a
-    /// ``ParagraphGlyphs`` reads it), or relative to the shaped piece's start in the shape cache.
+    /// The UTF-8 byte offset of the glyph's cluster, absolute in the prepared text (as a
+    /// ``ParagraphGlyphs`` reads it, in a paragraph or in the shape cache).
     var cluster: Int32
     var advance: Int32
     var xOffset: Int32
