@@ -1,4 +1,4 @@
-// One shaped and analysed paragraph: its tables (segments, clusters with their x positions and unsafe-to-break flags, runs), how it is prepared, and the lookups layout reads them by.
+// One shaped and analysed paragraph: its tables (segments, clusters with their integer positions and unsafe-to-break flags, runs), how it is prepared, and the lookups layout reads them by.
 
 /// A paragraph after the expensive work: shaped once, its break opportunities found.
 ///
@@ -16,9 +16,11 @@ final class PreparedParagraph: Sendable {
     let contentEnds: CompactOffsets
     /// The byte offset where each cluster (HarfBuzz's, one or more grapheme clusters) starts, ascending.
     let clusterStarts: CompactOffsets
-    /// The x position in pixels where each cluster starts, from the paragraph start, with one more
-    /// entry for the paragraph's end. Tabs count 0 here: their width depends on the line.
-    let clusterX: [Double]
+    /// Where each cluster starts, as integers: the font units from the paragraph's start (and the
+    /// word separators before it), with one more entry for the paragraph's end, and each run's
+    /// scale and spacings. Tabs count 0 here: their width depends on the line. Widths are read
+    /// from them exactly (``width(fromCluster:to:)``): the same bits whatever comes before.
+    let positions: ClusterPositions
     /// Whether a break at the start of each cluster is unsafe (reshaping needed).
     let clusterUnsafe: [Bool]
     /// The index of each cluster's first glyph, with one more entry for the glyph count.
@@ -49,13 +51,6 @@ final class PreparedParagraph: Sendable {
     let onlyFont: (font: Font, size: Double)?
     /// Whether a run stands for an inline object.
     let hasInlineObjects: Bool
-    /// Whether every x position (``clusterX``) is an exact multiple of 2⁻²⁰ px: each run's scale
-    /// (size / units per em, 17 / 2048 say) and letter spacing is, and the paragraph is narrower
-    /// than 2³² px. Then the width between two positions is the same whatever text comes before
-    /// them, so an edit's relayout may keep the lines after it as they were measured. Otherwise
-    /// (a font of 1,000 units per em, a size such as 17.3) an edit before them changes how every
-    /// later position rounds, and so the last bits of widths measured there.
-    let hasExactPositions: Bool
     /// Grapheme cluster boundaries of segments cut for want of room, by segment, found once.
     /// Touched only with the paragraph's ``LockPool`` mutex held: a mutex per paragraph would cost
     /// a text of a million short paragraphs a million mutexes, for words few of them ever cut.
@@ -67,7 +62,7 @@ final class PreparedParagraph: Sendable {
         segmentStarts = other.segmentStarts.shifted(by: delta)
         contentEnds = other.contentEnds.shifted(by: delta)
         clusterStarts = other.clusterStarts.shifted(by: delta)
-        clusterX = other.clusterX
+        positions = other.positions
         clusterUnsafe = other.clusterUnsafe
         clusterFirstGlyph = other.clusterFirstGlyph
         glyphs = other.glyphs.shifted(by: delta)
@@ -80,17 +75,16 @@ final class PreparedParagraph: Sendable {
         contentEndCluster = other.contentEndCluster
         onlyFont = other.onlyFont
         hasInlineObjects = other.hasInlineObjects
-        hasExactPositions = other.hasExactPositions
     }
 
     init(range: ParagraphRange, segmentStarts: CompactOffsets, contentEnds: CompactOffsets, clusterStarts: CompactOffsets,
-         clusterX: [Double], clusterUnsafe: [Bool], clusterFirstGlyph: CompactOffsets, glyphs: ParagraphGlyphs, runs: [ShapedRun],
+         positions: ClusterPositions, clusterUnsafe: [Bool], clusterFirstGlyph: CompactOffsets, glyphs: ParagraphGlyphs, runs: [ShapedRun],
          bidi: BidiLevels, tabs: [Int], autoHyphens: CompactOffsets = CompactOffsets(), missingGlyphClusters: CompactOffsets = CompactOffsets()) {
         self.range = range
         self.segmentStarts = segmentStarts
         self.contentEnds = contentEnds
         self.clusterStarts = clusterStarts
-        self.clusterX = clusterX
+        self.positions = positions
         self.clusterUnsafe = clusterUnsafe
         self.clusterFirstGlyph = clusterFirstGlyph
         self.glyphs = glyphs
@@ -107,10 +101,6 @@ final class PreparedParagraph: Sendable {
         onlyFont = runs.first.flatMap { first in
             runs.allSatisfy { $0.font === first.font && $0.size == first.size && $0.inlineObject == nil } ? (first.font, first.size) : nil
         }
-        let grid = 1048576.0  // 2²⁰: multiplying by it is exact
-        func onGrid(_ value: Double) -> Bool { (value * grid).rounded() == value * grid }
-        hasExactPositions = runs.allSatisfy { onGrid($0.scale) && onGrid($0.letterSpacing) && onGrid($0.wordSpacing) && onGrid($0.inlineObject?.width ?? 0) }
-            && (clusterX.last ?? 0) < 4294967296
         segmentStartCluster = segmentStarts.map(safeIndex)
         contentEndCluster = contentEnds.map(safeIndex)
     }
@@ -129,11 +119,15 @@ final class PreparedParagraph: Sendable {
     /// Roughly the memory the paragraph holds, in bytes.
     var estimatedBytes: Int {
         heapBytes(segmentStarts.storage) + heapBytes(contentEnds.storage) + heapBytes(clusterStarts.storage)
-            + heapBytes(clusterX) + heapBytes(clusterUnsafe) + heapBytes(clusterFirstGlyph.storage) + heapBytes(glyphs.storage)
+            + positions.estimatedBytes + heapBytes(clusterUnsafe) + heapBytes(clusterFirstGlyph.storage) + heapBytes(glyphs.storage)
             + heapBytes(runs) + (bidi.levels.map(heapBytes) ?? 0) + heapBytes(tabs) + heapBytes(segmentStartCluster)
             + heapBytes(contentEndCluster) + heapBytes(autoHyphens.storage) + heapBytes(missingGlyphClusters.storage) + 256
     }
     var clusterCount: Int { clusterStarts.count }
+
+    /// The width in pixels of clusters `a..<b` (`b` may be ``clusterCount``, the end), tabs
+    /// counting 0: exact, whatever comes before them (see ``ClusterPositions``).
+    func width(fromCluster a: Int, to b: Int) -> Double { positions.width(from: a, to: b) }
 
     /// Whether `offset` starts a segment (is a break opportunity, or the paragraph's start).
     func isSegmentStart(_ offset: Int) -> Bool {
@@ -252,7 +246,7 @@ extension PreparedParagraph {
     /// Assembles a paragraph from its tables.
     convenience init(range: ParagraphRange, segments: SegmentTable, clusters: ClusterTable, runs: [ShapedRun], bidi: BidiLevels) {
         self.init(range: range, segmentStarts: segments.starts, contentEnds: segments.contentEnds, clusterStarts: clusters.starts,
-                  clusterX: clusters.x, clusterUnsafe: clusters.unsafe, clusterFirstGlyph: clusters.firstGlyph,
+                  positions: clusters.positions, clusterUnsafe: clusters.unsafe, clusterFirstGlyph: clusters.firstGlyph,
                   glyphs: ParagraphGlyphs(clusters.glyphs), runs: runs, bidi: bidi, tabs: segments.tabs,
                   autoHyphens: segments.autoHyphens, missingGlyphClusters: clusters.missing)
     }

@@ -1,0 +1,132 @@
+// A paragraph's cluster positions as integers (font units summed from its start, one scale per run), read as widths that do not depend on the order of additions.
+
+/// What each run of a paragraph adds to the width of its clusters: its font units times its scale,
+/// a spacing after each cluster and one after each word separator. Plain values, read in the hot
+/// loops of line filling without touching the run's font or features.
+struct RunPositions: Sendable, Equatable {
+    /// The index of the run's first cluster in the paragraph.
+    var firstCluster: Int
+    /// Pixels per font unit (``ShapedRun/scale``).
+    var scale: Double
+    /// Pixels after each cluster: the run's letter spacing, or for an inline object's run (one
+    /// cluster without glyphs) the object's width.
+    var clusterSpacing: Double
+    /// Pixels after each word separator (``ShapedRun/wordSpacing``).
+    var wordSpacing: Double
+
+    init(_ run: ShapedRun, firstCluster: Int) {
+        self.firstCluster = firstCluster
+        scale = run.scale
+        clusterSpacing = run.inlineObject?.width ?? run.letterSpacing
+        wordSpacing = run.wordSpacing
+    }
+}
+
+/// The font units of a paragraph's glyphs summed from its start, at the start of each cluster and
+/// at the end: 32 bits each while the sum stays within `Int32` (a paragraph of about a million
+/// ems), else 64. Tabs count 0: their width depends on the line.
+struct ClusterUnits: Sendable, Equatable {
+    private(set) var compact: [Int32] = []
+    /// Every sum, once one no longer fits 32 bits (then `compact` is empty).
+    private(set) var wide: [Int] = []
+
+    init() {}
+
+    /// The first `count` sums of `other`.
+    init(first count: Int, of other: ClusterUnits) {
+        if other.wide.isEmpty { compact = Array(other.compact[..<count]) } else { wide = Array(other.wide[..<count]) }
+    }
+
+    var count: Int { wide.isEmpty ? compact.count : wide.count }
+    var estimatedBytes: Int { heapBytes(compact) + heapBytes(wide) }
+
+    mutating func reserveCapacity(_ n: Int) { compact.reserveCapacity(n) }
+
+    mutating func append(_ sum: Int) {
+        if wide.isEmpty, let small = Int32(exactly: sum) {
+            compact.append(small)
+        } else {
+            if wide.isEmpty {
+                wide = compact.map(Int.init)
+                compact = []
+            }
+            wide.append(sum)
+        }
+    }
+
+    /// The units from the start of cluster `a` to the start of cluster `b`: an exact integer.
+    @inline(__always)
+    func units(from a: Int, to b: Int) -> Int {
+        wide.isEmpty ? Int(compact[b]) - Int(compact[a]) : wide[b] - wide[a]
+    }
+}
+
+/// A paragraph's cluster positions: integer font units, the number of word separators before each
+/// cluster, and each run's scale and spacings. The width of clusters `a..<b` is, run by run from
+/// `a`, `scale × units + clusterSpacing × clusters + wordSpacing × separators`, the runs' terms
+/// added in logical order: it depends on those clusters alone, not on what comes before them, so
+/// every path that measures them (fresh, cached, after an edit or an append) gets the same bits.
+struct ClusterPositions: Sendable, Equatable {
+    var units = ClusterUnits()
+    /// The word separators (``ShapedRun/takesWordSpacing(_:cluster:)``) before each cluster and at
+    /// the end; empty while no run has word spacing on a separator.
+    var separators: [Int32] = []
+    var runs: [RunPositions] = []
+
+    var estimatedBytes: Int { units.estimatedBytes + heapBytes(separators) + heapBytes(runs) }
+
+    /// The index of the run that holds cluster `cluster` (the last run when it is the end).
+    @inline(__always)
+    func run(ofCluster cluster: Int) -> Int {
+        runs.count <= 1 ? 0 : lastIndex(count: runs.count, atOrBefore: cluster) { runs[$0].firstCluster }
+    }
+
+    /// Where run `r`'s clusters end: the next run's first cluster, or the end entry.
+    @inline(__always)
+    func end(ofRun r: Int) -> Int { r + 1 < runs.count ? runs[r + 1].firstCluster : units.count - 1 }
+
+    /// The width of clusters `a..<b`, all of run `r`.
+    @inline(__always)
+    func width(from a: Int, to b: Int, inRun r: Int) -> Double {
+        let run = runs[r]
+        var width = Double(units.units(from: a, to: b)) * run.scale + Double(b - a) * run.clusterSpacing
+        if run.wordSpacing != 0, !separators.isEmpty { width += Double(separators[b] - separators[a]) * run.wordSpacing }
+        return width
+    }
+
+    /// The width in pixels of clusters `a..<b` (`b` may be the end): see ``WidthCursor``.
+    func width(from a: Int, to b: Int) -> Double {
+        guard b > a else { return 0 }
+        var cursor = WidthCursor(from: a, run: run(ofCluster: a))
+        return cursor.width(to: b, in: self)
+    }
+}
+
+/// Widths from one cluster to later and later ones, each the same as
+/// ``ClusterPositions/width(from:to:)`` gives: the terms of the runs passed are added once, in the
+/// same order, and kept.
+struct WidthCursor {
+    /// The first cluster of the run reached (the start, in the start's run).
+    private var runStart: Int
+    private var run: Int
+    /// The width of the runs passed, from the start to ``runStart``.
+    private var passed = 0.0
+
+    init(from start: Int, run: Int) {
+        runStart = start
+        self.run = run
+    }
+
+    /// The width from the start to cluster `end`, which is no earlier than any end asked before.
+    @inline(__always)
+    mutating func width(to end: Int, in positions: ClusterPositions) -> Double {
+        guard end > runStart else { return passed }
+        while run + 1 < positions.runs.count, end > positions.runs[run + 1].firstCluster {
+            let next = positions.runs[run + 1].firstCluster
+            passed += positions.width(from: runStart, to: next, inRun: run)
+            runStart = next
+            run += 1
+        }
+        return passed + positions.width(from: runStart, to: end, inRun: run)
+    }
+}
