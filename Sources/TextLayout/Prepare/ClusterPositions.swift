@@ -2,7 +2,7 @@
 
 /// What each run of a paragraph adds to the width of its clusters: its font units times its scale,
 /// a spacing after each cluster and one after each word separator. Plain values, read in the hot
-/// loops of line filling without touching the run's font or features.
+/// loops of line filling without touching the run's font, script or features.
 struct RunPositions: Sendable, Equatable {
     /// The index of the run's first cluster in the paragraph.
     var firstCluster: Int
@@ -39,8 +39,6 @@ struct ClusterUnits: Sendable, Equatable {
 
     var count: Int { wide.isEmpty ? compact.count : wide.count }
     var estimatedBytes: Int { heapBytes(compact) + heapBytes(wide) }
-
-    mutating func reserveCapacity(_ n: Int) { compact.reserveCapacity(n) }
 
     mutating func append(_ sum: Int) {
         if wide.isEmpty, let small = Int32(exactly: sum) {

@@ -24,10 +24,7 @@ struct ClusterTable {
     /// The word separators added that take word spacing.
     private var separatorCount = 0
 
-    init(capacity: Int) {
-        glyphs.reserveCapacity(capacity)
-        positions.units.reserveCapacity(capacity + 1)
-    }
+    init(capacity: Int) { glyphs.reserveCapacity(capacity) }
 
     /// The glyphs and clusters of `paragraph` before its cluster `count` (which starts a run or
     /// lies in its last run) and its first `runCount` runs (those before the cluster's).
