@@ -2,9 +2,11 @@
 
 /// What each run of a paragraph adds to the width of its clusters: its font units times its scale,
 /// a spacing after each cluster and one after each word separator. Plain values, read in the hot
-/// loops of line filling without touching the run's font, script or features.
+/// loops of line filling without touching the run's font, script or features. Runs one after
+/// another with the same three (a Japanese line's kanji and kana, say) share one entry: their
+/// units are summed before they are scaled, as every path that prepares them sums them.
 struct RunPositions: Sendable, Equatable {
-    /// The index of the run's first cluster in the paragraph.
+    /// The index of the first cluster of the run (or of the first of the runs that share it).
     var firstCluster: Int
     /// Pixels per font unit (``ShapedRun/scale``).
     var scale: Double
@@ -19,6 +21,11 @@ struct RunPositions: Sendable, Equatable {
         scale = run.scale
         clusterSpacing = run.inlineObject?.width ?? run.letterSpacing
         wordSpacing = run.wordSpacing
+    }
+
+    /// Whether `other` adds to its clusters' widths as this does.
+    func addsAlike(_ other: RunPositions) -> Bool {
+        scale == other.scale && clusterSpacing == other.clusterSpacing && wordSpacing == other.wordSpacing
     }
 }
 
@@ -69,11 +76,19 @@ struct ClusterPositions: Sendable, Equatable {
     /// The word separators (``ShapedRun/takesWordSpacing(_:cluster:)``) before each cluster and at
     /// the end; empty while no run has word spacing on a separator.
     var separators: [Int32] = []
+    /// The runs' terms, in logical order, one entry for runs one after another that add alike.
     var runs: [RunPositions] = []
+
+    /// Adds the terms of a run that starts at cluster `firstCluster` (unless the last entry's are the same).
+    mutating func beginRun(_ run: ShapedRun, firstCluster: Int) {
+        let next = RunPositions(run, firstCluster: firstCluster)
+        if let last = runs.last, last.addsAlike(next) { return }
+        runs.append(next)
+    }
 
     var estimatedBytes: Int { units.estimatedBytes + heapBytes(separators) + heapBytes(runs) }
 
-    /// The index of the run that holds cluster `cluster` (the last run when it is the end).
+    /// The index of the entry of ``runs`` that holds cluster `cluster` (the last when it is the end).
     @inline(__always)
     func run(ofCluster cluster: Int) -> Int {
         runs.count <= 1 ? 0 : lastIndex(count: runs.count, atOrBefore: cluster) { runs[$0].firstCluster }

@@ -26,9 +26,9 @@ struct ClusterTable {
 
     init(capacity: Int) { glyphs.reserveCapacity(capacity) }
 
-    /// The glyphs and clusters of `paragraph` before its cluster `count` (which starts a run or
-    /// lies in its last run) and its first `runCount` runs (those before the cluster's).
-    init(first count: Int, of paragraph: PreparedParagraph, runs runCount: Int, capacity: Int) {
+    /// The glyphs and clusters of `paragraph` before its cluster `count`, and the terms of its runs
+    /// that start before cluster `runStart` (the first cluster of the run that goes on from there).
+    init(first count: Int, of paragraph: PreparedParagraph, runsBefore runStart: Int, capacity: Int) {
         glyphs.reserveCapacity(capacity)
         glyphs.append(contentsOf: paragraph.glyphs[..<paragraph.clusterFirstGlyph[count]])
         starts = CompactOffsets(paragraph.clusterStarts[..<count])
@@ -40,7 +40,7 @@ struct ClusterTable {
             positions.separators = Array(kept.separators[..<count])
             separatorCount = Int(kept.separators[count])
         }
-        positions.runs = Array(kept.runs[..<runCount])
+        positions.runs = kept.runs.filter { $0.firstCluster < runStart }
         unsafe = Array(paragraph.clusterUnsafe[..<count])
         firstGlyph = CompactOffsets(paragraph.clusterFirstGlyph[..<count])
         let keptEnd = count < paragraph.clusterCount ? paragraph.clusterStarts[count] : paragraph.range.end
@@ -63,11 +63,11 @@ struct ClusterTable {
             run.letterSpacing = 0
             run.wordSpacing = 0
             run.inlineObject = object
-            positions.runs.append(RunPositions(run, firstCluster: starts.count))
+            positions.beginRun(run, firstCluster: starts.count)
             appendObject(object, of: run)
             return run
         }
-        positions.runs.append(RunPositions(run, firstCluster: starts.count))
+        positions.beginRun(run, firstCluster: starts.count)
         append(shapeRun(properties, item.range, bytes: bytes, cache: style.font.context?.shapeCache), of: run, bytes: bytes)
         return run
     }

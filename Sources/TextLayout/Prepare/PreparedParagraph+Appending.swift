@@ -78,8 +78,8 @@ extension PreparedParagraph {
         grown.range = lastRun.range.lowerBound..<first.range.upperBound
         if grown.range.count > longRun, streamSafeChunks(bytes, grown.range) != nil { return nil }
         let runFirstCluster = cluster(atOrAfter: lastRun.range.lowerBound)
-        var clusters = ClusterTable(first: keptClusters, of: self, runs: runs.count - 1, capacity: newEnd - start)
-        clusters.positions.runs.append(RunPositions(grown, firstCluster: runFirstCluster))
+        var clusters = ClusterTable(first: keptClusters, of: self, runsBefore: runFirstCluster, capacity: newEnd - start)
+        clusters.positions.beginRun(grown, firstCluster: runFirstCluster)
         let properties = ShapingProperties(font: grown.font, script: grown.script, rightToLeft: grown.isRightToLeft,
                                            language: style.shapingLanguage, features: grown.features)
         clusters.append(shapeRun(properties, shapingStart..<grown.range.upperBound, bytes: bytes, cache: style.font.context?.shapeCache),
