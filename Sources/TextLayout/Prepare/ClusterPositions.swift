@@ -59,11 +59,13 @@ struct ClusterUnits: Sendable, Equatable {
         }
     }
 
+    /// The units before cluster `i` (or the end).
+    @inline(__always)
+    func value(at i: Int) -> Int { wide.isEmpty ? Int(compact[i]) : wide[i] }
+
     /// The units from the start of cluster `a` to the start of cluster `b`: an exact integer.
     @inline(__always)
-    func units(from a: Int, to b: Int) -> Int {
-        wide.isEmpty ? Int(compact[b]) - Int(compact[a]) : wide[b] - wide[a]
-    }
+    func units(from a: Int, to b: Int) -> Int { value(at: b) - value(at: a) }
 }
 
 /// A paragraph's cluster positions: integer font units, the number of word separators before each
@@ -117,29 +119,62 @@ struct ClusterPositions: Sendable, Equatable {
 
 /// Widths from one cluster to later and later ones, each the same as
 /// ``ClusterPositions/width(from:to:)`` gives: the terms of the runs passed are added once, in the
-/// same order, and kept.
+/// same order, and kept; the run reached is read once, so an end in it costs one integer
+/// difference or two, scaled.
 struct WidthCursor {
-    /// The first cluster of the run reached (the start, in the start's run).
+    /// The first cluster of the run reached (the start, in the start's run), and the sums there.
     private var runStart: Int
+    private var startUnits: Int
+    private var startSeparators: Int
+    /// The entry of ``ClusterPositions/runs`` reached, where it ends, and its terms (a word
+    /// spacing of 0 when the paragraph counts no separator).
     private var run: Int
+    private var runEnd = 0
+    private var scale = 0.0
+    private var clusterSpacing = 0.0
+    private var wordSpacing = 0.0
     /// The width of the runs passed, from the start to ``runStart``.
     private var passed = 0.0
 
     init(from start: Int, run: Int) {
         runStart = start
+        startUnits = 0
+        startSeparators = 0
         self.run = run
+        runEnd = -1  // read on the first width asked
     }
 
     /// The width from the start to cluster `end`, which is no earlier than any end asked before.
     @inline(__always)
     mutating func width(to end: Int, in positions: ClusterPositions) -> Double {
         guard end > runStart else { return passed }
+        if end > runEnd { reach(end, in: positions) }
+        var width = Double(positions.units.value(at: end) - startUnits) * scale + Double(end - runStart) * clusterSpacing
+        if wordSpacing != 0 { width += Double(Int(positions.separators[end]) - startSeparators) * wordSpacing }
+        return passed + width
+    }
+
+    /// Reads the run reached first, or passes the runs that end before `end`, adding their terms.
+    @inline(never)
+    private mutating func reach(_ end: Int, in positions: ClusterPositions) {
+        if runEnd >= 0 {
+            passed = passed + (Double(positions.units.value(at: runEnd) - startUnits) * scale + Double(runEnd - runStart) * clusterSpacing
+                               + (wordSpacing != 0 ? Double(Int(positions.separators[runEnd]) - startSeparators) * wordSpacing : 0))
+            runStart = runEnd
+            run += 1
+        }
         while run + 1 < positions.runs.count, end > positions.runs[run + 1].firstCluster {
             let next = positions.runs[run + 1].firstCluster
-            passed += positions.width(from: runStart, to: next, inRun: run)
+            passed = passed + positions.width(from: runStart, to: next, inRun: run)
             runStart = next
             run += 1
         }
-        return passed + positions.width(from: runStart, to: end, inRun: run)
+        let terms = positions.runs[run]
+        runEnd = positions.end(ofRun: run)
+        scale = terms.scale
+        clusterSpacing = terms.clusterSpacing
+        wordSpacing = positions.separators.isEmpty ? 0 : terms.wordSpacing
+        startUnits = positions.units.value(at: runStart)
+        startSeparators = positions.separators.isEmpty ? 0 : Int(positions.separators[runStart])
     }
 }
