@@ -149,7 +149,9 @@ struct WidthCursor {
     mutating func width(to end: Int, in positions: ClusterPositions) -> Double {
         guard end > runStart else { return passed }
         if end > runEnd { reach(end, in: positions) }
-        var width = Double(positions.units.value(at: end) - startUnits) * scale + Double(end - runStart) * clusterSpacing
+        // (A spacing of 0 adds +0, which leaves a sum as it is: skipped.)
+        var width = Double(positions.units.value(at: end) - startUnits) * scale
+        if clusterSpacing != 0 { width += Double(end - runStart) * clusterSpacing }
         if wordSpacing != 0 { width += Double(Int(positions.separators[end]) - startSeparators) * wordSpacing }
         return passed + width
     }
