@@ -80,7 +80,7 @@ extension FuzzChecks {
 
     /// A text with styled spans (see ``styledSpans(of:seed:fonts:directory:)``) keeps every
     /// invariant, breaks the same lines with and without glyph runs and twice over, and gives the
-    /// same lines through the caches as without (numbers to a billionth, as ``checkEdit``).
+    /// same lines through the caches as without, to the last bit (as ``checkEdit``).
     static func checkSpans(_ text: String, seed: UInt8, objects: [InlineObject], style: TextStyle, uncached: TextStyle,
                            width: Double?, lineSpace: Double, directory: String, label: String) -> [String] {
         do {
@@ -99,7 +99,7 @@ extension FuzzChecks {
             }
             let uncachedSpans = try styledSpans(of: text, seed: seed, fonts: uncachedFonts, directory: directory)
             let fresh = try PreparedText(text, style: uncached, spans: uncachedSpans, inlineObjects: objects).layout(wrapWidth: width, lineSpace: lineSpace)
-            if !close(print, fingerprint(fresh)) {
+            if !same(print, fingerprint(fresh)) {
                 problems.append("\(at): the layout through the caches differs from the one without: \(firstDifference(layout, fresh))")
             }
             return problems
@@ -184,15 +184,15 @@ extension FuzzChecks {
             expect(heightOnly.lines.map(\.utf16Range) == layout.lines.map(\.utf16Range), "the height-only path broke elsewhere")
             expect(heightOnly.contentHeight == layout.contentHeight, "the height-only path's height differs")
 
-            // Without caches: the same lines, runs and glyphs. A width summed from word-cache pieces
-            // may differ from one summed over a fresh shaping in its last bits (the CI fuzz run of
-            // bf9c0f0: 6.902000000000044 against 6.902 for one Thai cluster), so numbers agree to a
-            // billionth, as the incremental check's do; a cache serving another text changes ids,
-            // clusters and ranges, which must be equal.
+            // Without caches: the same lines, runs and glyphs, to the last bit. Widths are read
+            // from integer font units (see `ClusterPositions`), so one summed from word-cache
+            // pieces is one summed over a fresh shaping (the CI fuzz run of bf9c0f0 once found
+            // 6.902000000000044 against 6.902 for one Thai cluster); a cache serving another text
+            // changes ids, clusters and ranges, which must be equal.
             var uncached = style
             uncached.font = try uncachedFonts.font(path: style.font.path)
             let uncachedLayout = try PreparedText(text, style: uncached, inlineObjects: objects).layout(wrapWidth: width, lineSpace: lineSpace)
-            expect(close(print, fingerprint(uncachedLayout)),
+            expect(same(print, fingerprint(uncachedLayout)),
                    "the layout through the caches differs from the one without: \(firstDifference(layout, uncachedLayout))")
 
             // The editor, both ways.
@@ -282,8 +282,7 @@ extension FuzzChecks {
             var problems = updated._checkInvariants().map { "\(label), after replacing \(utf16Start)..<\(utf16End) with \(describe(replacement)): \($0)" }
             let fresh = try PreparedText(edited.text, style: uncached, inlineObjects: edited.inlineObjects).layout(wrapWidth: width, lineSpace: lineSpace)
             // Balanced and pretty lines above the edited one stay while typing: not a fresh layout.
-            // Numbers to a billionth, as cached against uncached (see `close`).
-            if style.settings.paragraph.textWrap == .wrap, !close(fingerprint(updated), fingerprint(fresh)) {
+            if style.settings.paragraph.textWrap == .wrap, !same(fingerprint(updated), fingerprint(fresh)) {
                 problems.append("\(label): replacing \(utf16Start)..<\(utf16End) with \(describe(replacement)) and updating the layout differs from laying out \(describe(edited.text)) afresh: "
                                 + difference(updated, fresh))
             }
@@ -319,7 +318,7 @@ extension FuzzChecks {
                 problems.append("\(label): appending \(describe(String(piece))) gives the objects \(appended.inlineObjects)")
             }
             // Balanced and pretty lines above the edited one stay while typing: not a fresh layout.
-            if style.settings.paragraph.textWrap == .wrap, !close(fingerprint(updated), fingerprint(fresh)) {
+            if style.settings.paragraph.textWrap == .wrap, !same(fingerprint(updated), fingerprint(fresh)) {
                 problems.append("\(label): appending \(describe(String(piece))) to \(describe(String(prefix))) and updating the layout differs from laying out \(describe(whole)) afresh: "
                                 + difference(updated, fresh))
             }
@@ -376,7 +375,7 @@ extension FuzzChecks {
             "\(line.utf16Range) w=\(line.width) h=\(line.height) top=\(line.top) runs "
                 + line.runs.map { "\($0.utf16Range)\($0.isRightToLeft ? "rtl" : "")@\($0.x):" + $0.glyphs.map { "\($0.id)/\($0.cluster)/\($0.advance)" }.joined(separator: ",") }.joined(separator: " ")
         }
-        for (k, (x, y)) in zip(a.lines, b.lines).enumerated() where !close(fingerprint(lineOf: x), fingerprint(lineOf: y)) {
+        for (k, (x, y)) in zip(a.lines, b.lines).enumerated() where !same(fingerprint(lineOf: x), fingerprint(lineOf: y)) {
             return "line \(k): \(describe(x)) against \(describe(y))"
         }
         return "\(a.lineCount) lines against \(b.lineCount), heights \(a.contentHeight) and \(b.contentHeight)"
@@ -387,14 +386,13 @@ extension FuzzChecks {
             + line.runs.flatMap { run in [run.x, Double(run.utf16Range.lowerBound), Double(run.utf16Range.upperBound), run.isRightToLeft ? 1 : 0] + run.glyphs.flatMap { [Double($0.id), Double($0.cluster), $0.advance, $0.xOffset, $0.yOffset] } }
     }
 
-    /// The first line whose fingerprint differs beyond a billionth between two layouts, and the
-    /// first value that does, for messages.
+    /// The first line whose fingerprint differs between two layouts, and the first value that
+    /// does, for messages.
     static func firstDifference(_ a: Layout, _ b: Layout) -> String {
         guard a.lineCount == b.lineCount else { return "\(a.lineCount) lines against \(b.lineCount)" }
-        // Numbers agree to a billionth (see `close`): the first line and value beyond that.
-        for (k, (x, y)) in zip(a.lines, b.lines).enumerated() where !close(fingerprint(lineOf: x), fingerprint(lineOf: y)) {
+        for (k, (x, y)) in zip(a.lines, b.lines).enumerated() where !same(fingerprint(lineOf: x), fingerprint(lineOf: y)) {
             let (p, q) = (fingerprint(lineOf: x), fingerprint(lineOf: y))
-            let i = Array(zip(p, q)).firstIndex { !close([$0.0], [$0.1]) } ?? min(p.count, q.count)
+            let i = Array(zip(p, q)).firstIndex { !same([$0.0], [$0.1]) } ?? min(p.count, q.count)
             return "line \(k), value \(i) of \(p.count) and \(q.count): \(i < p.count ? p[i] : .nan) against \(i < q.count ? q[i] : .nan)"
                 + " (line: range, width, height, top, baseline; then per run x, range, direction and per glyph id, cluster,"
                 + " advance, x and y offset); the lines: \(p) against \(q)"

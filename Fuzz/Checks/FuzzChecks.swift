@@ -68,12 +68,6 @@ public enum FuzzChecks {
         a.count == b.count && zip(a, b).allSatisfy { $0 == $1 || ($0.isNaN && $1.isNaN) }
     }
 
-    /// Whether two fingerprints agree to a billionth (an incremental relayout keeps the widths of
-    /// the lines after an edit, subtracted at other x positions: they may differ in the last bit).
-    static func close(_ a: [Double], _ b: [Double]) -> Bool {
-        a.count == b.count && zip(a, b).allSatisfy { $0 == $1 || abs($0 - $1) <= 1e-9 * max(1, abs($0)) }
-    }
-
     /// A short, printable form of an input, for messages.
     static func describe(_ text: String) -> String {
         let shown = text.unicodeScalars.prefix(80).map { $0.isASCII && $0.value >= 0x20 ? String($0) : "\\u{\(String($0.value, radix: 16))}" }

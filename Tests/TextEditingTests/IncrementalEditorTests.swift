@@ -11,7 +11,7 @@ struct IncrementalEditorTests {
         .joined(separator: "\n")
 
     /// The base address of an array's storage: equal for two arrays that share it.
-    func storage(_ array: [Double]) -> UnsafeRawPointer? {
+    func storage(_ array: [Int32]) -> UnsafeRawPointer? {
         array.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
     }
 
@@ -31,11 +31,11 @@ struct IncrementalEditorTests {
                 #expect(after[k] === before[k], "paragraph \(k), before the edit, is the same object")
             } else {
                 // Shifted by the edit's length: new offsets, the same shaped positions (shared storage).
-                #expect(storage(after[k].clusterX) == storage(before[k].clusterX), "paragraph \(k), after the edit, is not shaped again")
+                #expect(storage(after[k].positions.units.compact) == storage(before[k].positions.units.compact), "paragraph \(k), after the edit, is not shaped again")
             }
         }
         #expect(after[paragraph] !== before[paragraph])
-        #expect(storage(after[paragraph].clusterX) != storage(before[paragraph].clusterX), "the edited paragraph is shaped again")
+        #expect(storage(after[paragraph].positions.units.compact) != storage(before[paragraph].positions.units.compact), "the edited paragraph is shaped again")
         // And the result is what a fresh measurement gives.
         let fresh = try PreparedText(editor.displayText, font: uncachedDejaVu(), size: 17).measureEditor(editorWidth: 240, sizing: editor.configuration.settings.sizing)
         #expect(editor.measurement.height == fresh.height)

@@ -17,7 +17,7 @@ func preparedDifference(_ a: PreparedParagraph, _ b: PreparedParagraph) -> Strin
     let checks: [(String, Bool)] = [
         ("range", a.range == b.range), ("segment starts", a.segmentStarts == b.segmentStarts),
         ("content ends", a.contentEnds == b.contentEnds), ("cluster starts", a.clusterStarts == b.clusterStarts),
-        ("cluster x", a.clusterX == b.clusterX), ("unsafe clusters", a.clusterUnsafe == b.clusterUnsafe),
+        ("cluster positions", a.positions == b.positions), ("unsafe clusters", a.clusterUnsafe == b.clusterUnsafe),
         ("cluster glyphs", a.clusterFirstGlyph == b.clusterFirstGlyph), ("glyphs", a.glyphs == b.glyphs), ("runs", runsAlike),
         ("bidi", a.bidi.paragraphLevel == b.bidi.paragraphLevel && a.bidi.levels == b.bidi.levels), ("tabs", a.tabs == b.tabs),
         ("hyphenation points", a.autoHyphens == b.autoHyphens), ("segment start clusters", a.segmentStartCluster == b.segmentStartCluster),

@@ -37,7 +37,7 @@ import Testing
 ///    code. Other software the pages compare with, which no code here uses, is listed in
 ///    ``otherSoftware``.
 /// 5. **A Swift name**: a lowerCamelCase word with a capital in it (`forEachLine`,
-///    `hasExactPositions`, and JSON keys such as `shrinkWrapWidth`): the code must use it, as an
+///    `widthCursor`, and JSON keys such as `shrinkWrapWidth`): the code must use it, as an
 ///    identifier or inside a string literal (where JSON keys are written).
 ///
 /// "The code" is the Swift and C of Sources/, Tests/, Benchmarks/ and Fuzz/, Package.swift, and

@@ -44,7 +44,8 @@ extension Layout {
     /// The lines of `prepared` (this layout's text after `edit`, which edits one paragraph into
     /// one) that replace old ones: broken from the line before the edit's line (a shorter word may
     /// now fit there), and only up to the first line that starts where one started before, shifted
-    /// by the edit, when the old lines from there on stay right (see ``PreparedParagraph/hasExactPositions``).
+    /// by the edit, when the old lines from there on stay right (their widths are what a fresh layout
+    /// measures: see ``ClusterPositions``).
     private func rebreakingEditedParagraph(_ prepared: PreparedText, after edit: TextEdit,
                                            bytes: UnsafeBufferPointer<UInt8>) throws -> RebrokenLines {
         let oldLines = lines
@@ -69,9 +70,9 @@ extension Layout {
         let editEnd = edit.oldBytes.lowerBound + edit.newByteCount
         var candidate = editLine + 1
         var matched: Int?
-        // Old lines after the edit keep the widths they were measured with: only where
-        // positions are exact are those a fresh layout's (see `hasExactPositions`).
-        let mayKeepLinesBelow = !keepsLinesAbove && paragraph.hasExactPositions && oldParagraph.hasExactPositions
+        // Old lines after the edit keep the widths they were measured with, which depend on
+        // their own clusters alone: a fresh layout's (see `ClusterPositions`).
+        let mayKeepLinesBelow = !keepsLinesAbove
         let breaks = try breakLines(paragraph, bytes: bytes, style: prepared.style, wrapWidth: wrapWidth, from: start) { newStart in
             guard mayKeepLinesBelow, newStart > editEnd else { return false }
             let oldStart = newStart - edit.byteDelta

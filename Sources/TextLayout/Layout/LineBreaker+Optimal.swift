@@ -71,7 +71,7 @@ private func fitsOnOneLine(_ lines: LineCandidates, from start: Int) -> Bool {
     guard paragraph.tabs.isEmpty, let first = paragraph.safeCluster(at: start), paragraph.contentEndCluster[last] >= 0 else {
         return false
     }
-    return paragraph.clusterX[Int(paragraph.contentEndCluster[last])] - paragraph.clusterX[first] <= lines.limit(from: start)
+    return paragraph.width(fromCluster: first, to: Int(paragraph.contentEndCluster[last])) <= lines.limit(from: start)
 }
 
 /// For each number of lines `j` from 1, the first segment from whose start the rest of the
@@ -98,7 +98,7 @@ private func earliestStarts(_ lines: LineCandidates, firstSegment: Int) -> [Int]
             let startCluster = Int(p.segmentStartCluster[s])
             guard startCluster >= 0 else { return nil }
             let limit = p.segmentStarts[s] == p.range.start ? firstLimit : otherLimit
-            guard p.clusterX[endCluster] - p.clusterX[startCluster] <= limit else { break }
+            guard p.width(fromCluster: startCluster, to: endCluster) <= limit else { break }
             earliest = s
             s -= 1
         }

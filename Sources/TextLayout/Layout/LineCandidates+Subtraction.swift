@@ -22,9 +22,9 @@ extension LineCandidates {
     /// and the paragraph has no tabs (the caller's check); otherwise ``SubtractedLine/unknown``.
     ///
     /// The segments are scanned in order, not halved: the walk stops at the first segment that does
-    /// not fit, and prepared positions need not ascend (a negative advance or letter spacing), nor
-    /// `x - startX > limit` agree with `x > startX + limit` in the last place; a line holds a handful
-    /// of segments, so the scan reads about as many positions as halving the paragraph would.
+    /// not fit, and widths need not grow with the end (a negative advance or letter spacing); a
+    /// line holds a handful of segments, so the scan reads about as many positions as halving the
+    /// paragraph would, and a ``WidthCursor`` passes each run once.
     @inline(__always)
     func lineBySubtraction(from start: Int, segment: Int) -> SubtractedLine {
         let p = paragraph
@@ -40,27 +40,26 @@ extension LineCandidates {
         }
         let limit = limit(from: start)
         let lastSegment = p.segmentCount - 1
-        return p.clusterX.withUnsafeBufferPointer { clusterX in
-            p.contentEndCluster.withUnsafeBufferPointer { contentEndCluster in
-                let startX = clusterX[startCluster]
-                var fittedWidth = 0.0
-                var next = segment
-                while next <= lastSegment {
-                    let endCluster = Int(contentEndCluster[next])
-                    guard endCluster >= 0 else { return .unknown }
-                    if !fromSegmentStart, mayBeFarTooWide(byteCount: p.contentEnds[next] - start) { return .unknown }
-                    // A line that may end in a hyphen there is measured with it: the walk's.
-                    if p.hyphenationPoint(endingSegment: next, bytes: bytes) != nil { return .unknown }
-                    let width = clusterX[endCluster] - startX
-                    guard width <= limit else {
-                        guard next > segment else { return .firstSegmentTooWide(width) }
-                        return .fitted(line(from: start, endingAfter: next - 1, width: fittedWidth, overflowWidth: width), nextSegment: next)
-                    }
-                    fittedWidth = width
-                    next += 1
+        let positions = p.positions
+        var widths = WidthCursor(from: startCluster, run: positions.run(ofCluster: startCluster))
+        return p.contentEndCluster.withUnsafeBufferPointer { contentEndCluster in
+            var fittedWidth = 0.0
+            var next = segment
+            while next <= lastSegment {
+                let endCluster = Int(contentEndCluster[next])
+                guard endCluster >= 0 else { return .unknown }
+                if !fromSegmentStart, mayBeFarTooWide(byteCount: p.contentEnds[next] - start) { return .unknown }
+                // A line that may end in a hyphen there is measured with it: the walk's.
+                if p.hyphenationPoint(endingSegment: next, bytes: bytes) != nil { return .unknown }
+                let width = widths.width(to: endCluster, in: positions)
+                guard width <= limit else {
+                    guard next > segment else { return .firstSegmentTooWide(width) }
+                    return .fitted(line(from: start, endingAfter: next - 1, width: fittedWidth, overflowWidth: width), nextSegment: next)
                 }
-                return .fitted(line(from: start, endingAfter: lastSegment, width: fittedWidth), nextSegment: next)
+                fittedWidth = width
+                next += 1
             }
+            return .fitted(line(from: start, endingAfter: lastSegment, width: fittedWidth), nextSegment: next)
         }
     }
 }

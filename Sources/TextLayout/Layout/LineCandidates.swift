@@ -61,13 +61,14 @@ struct LineCandidates {
         // where each safe content end's width is a subtraction of prepared positions.
         let startCluster = paragraph.tabs.isEmpty && start == paragraph.segmentStarts[segment]
             ? Int(paragraph.segmentStartCluster[segment]) : -1
-        let startX = startCluster >= 0 ? paragraph.clusterX[startCluster] : 0
+        let positions = paragraph.positions
+        var widths = WidthCursor(from: max(0, startCluster), run: startCluster >= 0 ? positions.run(ofCluster: startCluster) : 0)
         while next <= lastSegment {
             let contentEnd = max(paragraph.contentEnds[next], start)
             let endCluster = Int(paragraph.contentEndCluster[next])
             var width: Double
             if startCluster >= 0 && endCluster >= 0 && contentEnd == paragraph.contentEnds[next] {
-                width = paragraph.clusterX[endCluster] - startX
+                width = widths.width(to: endCluster, in: positions)
             } else if isFarTooWide(paragraph, start..<contentEnd, limit: limit, em: style.settings.size) {
                 // A long word far wider than the line as prepared: measuring it exactly would
                 // reshape all of it (in a script unsafe to break throughout), once for every line
@@ -120,5 +121,5 @@ private func isFarTooWide(_ paragraph: PreparedParagraph, _ range: Range<Int>, l
     guard mayBeFarTooWide(byteCount: range.count) else { return false }
     let first = paragraph.cluster(atOrAfter: range.lowerBound)
     let last = paragraph.cluster(atOrAfter: range.upperBound)
-    return last - first > exactlyMeasuredClusters && paragraph.clusterX[last] - paragraph.clusterX[first] > 2 * limit + 16 * em
+    return last - first > exactlyMeasuredClusters && paragraph.width(fromCluster: first, to: last) > 2 * limit + 16 * em
 }

@@ -25,6 +25,8 @@ struct LineMeasurer {
     let firstTab: Int
     /// ``PreparedParagraph/safeCluster(at:)`` of `start`, found once: every end measured is planned from it.
     private let startSafeCluster: Int?
+    /// The run of ``startSafeCluster``, found once too.
+    private let startRun: Int
     /// The reshaped head of the line (from `start` to the first safe position) and its width, once measured.
     private var measuredHead: (range: Range<Int>, width: Double)?
     /// Where the last ``width(to:)`` left off after the tabs before its end: the next tab, the pen
@@ -39,6 +41,7 @@ struct LineMeasurer {
         self.start = start
         self.firstTab = paragraph.tabs.isEmpty ? 0 : firstIndex(in: paragraph.tabs, atOrAfter: start)
         self.startSafeCluster = paragraph.safeCluster(at: start)
+        self.startRun = startSafeCluster.map(paragraph.positions.run(ofCluster:)) ?? 0
     }
 
     /// The width in pixels of the line from ``start`` to `end`, with tabs advanced to their stops.
@@ -95,7 +98,7 @@ struct LineMeasurer {
 
     /// The width in pixels of a plan.
     mutating func width(of plan: SpanPlan) -> Double {
-        var width = paragraph.clusterX[plan.clusters.upperBound] - paragraph.clusterX[plan.clusters.lowerBound]
+        var width = preparedWidth(plan.clusters)
         if let head = plan.head {
             if let known = measuredHead, known.range == head {
                 width += known.width
@@ -107,6 +110,16 @@ struct LineMeasurer {
         }
         if let tail = plan.tail { width += reshapedWidth(tail) }
         return width
+    }
+
+    /// The width of `clusters` as prepared: ``PreparedParagraph/width(fromCluster:to:)``, its run
+    /// known when it starts at the line's safe start.
+    private func preparedWidth(_ clusters: Range<Int>) -> Double {
+        guard clusters.lowerBound == startSafeCluster, clusters.upperBound > clusters.lowerBound else {
+            return paragraph.width(fromCluster: clusters.lowerBound, to: clusters.upperBound)
+        }
+        var widths = WidthCursor(from: clusters.lowerBound, run: startRun)
+        return widths.width(to: clusters.upperBound, in: paragraph.positions)
     }
 
     /// Shapes `range` (which lies inside one run) on its own, with its run's font, script and

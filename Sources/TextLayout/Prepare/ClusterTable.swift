@@ -1,4 +1,4 @@
-// A paragraph's glyphs and clusters built run by run: where each cluster starts, its x from the paragraph's start, whether a break before it is unsafe.
+// A paragraph's glyphs and clusters built run by run: where each cluster starts, its font units from the paragraph's start, whether a break before it is unsafe.
 
 /// The runs of `content` (a paragraph of `bytes` with levels `bidi`), shaped, with their glyphs and clusters.
 func shapeParagraph(_ content: Range<Int>, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, bidi: BidiLevels,
@@ -14,27 +14,37 @@ func shapeParagraph(_ content: Range<Int>, bytes: UnsafeBufferPointer<UInt8>, st
 struct ClusterTable {
     var glyphs = ShapedGlyphs()
     var starts = CompactOffsets()
-    var x: [Double] = []
+    var positions = ClusterPositions()
     var unsafe: [Bool] = []
     var firstGlyph = CompactOffsets()
     /// The cluster of each .notdef glyph but a tab's (see ``PreparedParagraph/missingGlyphClusters``).
     var missing = CompactOffsets()
-    /// Where the next run starts, in pixels from the paragraph's start.
-    var runX = 0.0
+    /// The font units of the glyphs added, tabs left out.
+    private var unitSum = 0
+    /// The word separators added that take word spacing.
+    private var separatorCount = 0
 
     init(capacity: Int) { glyphs.reserveCapacity(capacity) }
 
-    /// The glyphs and clusters of `paragraph` before its cluster `count`, the next run to start at `runX`.
-    init(first count: Int, of paragraph: PreparedParagraph, runX: Double, capacity: Int) {
+    /// The glyphs and clusters of `paragraph` before its cluster `count`, and the terms of its runs
+    /// that start before cluster `runStart` (the first cluster of the run that goes on from there).
+    init(first count: Int, of paragraph: PreparedParagraph, runsBefore runStart: Int, capacity: Int) {
         glyphs.reserveCapacity(capacity)
         glyphs.append(contentsOf: paragraph.glyphs[..<paragraph.clusterFirstGlyph[count]])
         starts = paragraph.clusterStarts.prefix(count: count)
-        x = Array(paragraph.clusterX[..<count])
+        let kept = paragraph.positions
+        // The sums start at 0: the one at `count` is the units before it.
+        positions.units = ClusterUnits(first: count, of: kept.units)
+        unitSum = kept.units.units(from: 0, to: count)
+        if !kept.separators.isEmpty {
+            positions.separators = Array(kept.separators[..<count])
+            separatorCount = Int(kept.separators[count])
+        }
+        positions.runs = kept.runs.filter { $0.firstCluster < runStart }
         unsafe = Array(paragraph.clusterUnsafe[..<count])
         firstGlyph = paragraph.clusterFirstGlyph.prefix(count: count)
         let keptEnd = count < paragraph.clusterCount ? paragraph.clusterStarts[count] : paragraph.range.end
         missing = paragraph.missingGlyphClusters.prefix(count: firstIndex(in: paragraph.missingGlyphClusters, atOrAfter: keptEnd))
-        self.runX = runX
     }
 
     /// Shapes the run `item` (through the word cache) and adds its glyphs and clusters; an inline
@@ -54,9 +64,11 @@ struct ClusterTable {
             run.letterSpacing = 0
             run.wordSpacing = 0
             run.inlineObject = object
+            positions.beginRun(run, firstCluster: starts.count)
             appendObject(object, of: run)
             return run
         }
+        positions.beginRun(run, firstCluster: starts.count)
         append(shapeRun(properties.after(bytes, item.range.lowerBound), item.range, bytes: bytes, cache: style.font.context?.shapeCache),
                of: run, bytes: bytes)
         return run
@@ -66,47 +78,50 @@ struct ClusterTable {
     /// safe to break before, as wide as the object. From here on layout measures it as any cluster.
     private mutating func appendObject(_ object: InlineObject, of run: ShapedRun) {
         starts.append(run.range.lowerBound)
-        x.append(runX)
+        appendSums()
         unsafe.append(false)
         firstGlyph.append(glyphs.count)
-        runX += object.width
     }
 
-    /// Adds `shaped`, the glyphs of `run` from its start or (with `units` font units and
-    /// `clusters` clusters of it already added, `separators` of them word separators) from a
-    /// later cluster, and moves ``runX`` past the run.
-    mutating func append(_ shaped: ShapedGlyphs, of run: ShapedRun, bytes: UnsafeBufferPointer<UInt8>, units: Int = 0, clusters: Int = 0,
-                         separators: Int = 0) {
+    /// Adds `shaped`, the glyphs of `run` (whose ``RunPositions`` are added) from its start or
+    /// from a later cluster.
+    mutating func append(_ shaped: ShapedGlyphs, of run: ShapedRun, bytes: UnsafeBufferPointer<UInt8>) {
         let base = glyphs.count
         glyphs.append(contentsOf: shaped)
         reserveClusters(shaped.count)
-        var units = units
-        var clusters = clusters
-        var separators = separators
         for g in 0..<shaped.count {
             let cluster = Int(shaped[g].cluster)
             if starts.last != cluster {
                 starts.append(cluster)
-                // Letter spacing follows every cluster, word spacing every word separator: `clusters`
-                // and `separators` of them lie before this one.
-                x.append(runX + run.width(units: units, clusters: clusters, separators: separators))
+                appendSums()
                 // Each piece is shaped on its own, so its first cluster is always safe to break at.
                 unsafe.append(g > 0 && shaped[g].unsafeToBreak)
                 firstGlyph.append(base + g)
-                clusters += 1
-                if run.takesWordSpacing(bytes, cluster: cluster) { separators += 1 }
+                if run.takesWordSpacing(bytes, cluster: cluster) { countSeparator() }
             }
             if bytes[cluster] != 0x09 {
-                units += Int(shaped[g].advance)
+                unitSum += Int(shaped[g].advance)
                 if shaped[g].id == 0 { missing.append(cluster) }
             }
         }
-        runX += run.width(units: units, clusters: clusters, separators: separators)
+    }
+
+    /// Records the sums before the cluster just started.
+    private mutating func appendSums() {
+        positions.units.append(unitSum)
+        if !positions.separators.isEmpty { positions.separators.append(Int32(separatorCount)) }
+    }
+
+    /// Counts a word separator that takes word spacing, the sums before it recorded.
+    private mutating func countSeparator() {
+        // Until the first, no sum of separators is kept: all were 0.
+        if positions.separators.isEmpty { positions.separators = Array(repeating: 0, count: positions.units.count) }
+        separatorCount += 1
     }
 
     /// Adds the entries for the paragraph's end.
     mutating func finish() {
-        x.append(runX)
+        appendSums()
         firstGlyph.append(glyphs.count)
     }
 }

@@ -80,16 +80,12 @@ extension PreparedParagraph {
         grown.range = lastRun.range.lowerBound..<first.range.upperBound
         if grown.range.count > longRun, streamSafeChunks(bytes, grown.range) != nil { return nil }
         let runFirstCluster = cluster(atOrAfter: lastRun.range.lowerBound)
-        var clusters = ClusterTable(first: keptClusters, of: self, runX: clusterX[runFirstCluster], capacity: newEnd - start)
-        var keptUnits = 0
-        for g in lastRun.firstGlyph..<clusterFirstGlyph[keptClusters] where bytes[Int(glyphs[g].cluster)] != 0x09 {
-            keptUnits += Int(glyphs[g].advance)
-        }
-        let keptSeparators = (runFirstCluster..<keptClusters).count { grown.takesWordSpacing(bytes, cluster: clusterStarts[$0]) }
+        var clusters = ClusterTable(first: keptClusters, of: self, runsBefore: runFirstCluster, capacity: newEnd - start)
+        clusters.positions.beginRun(grown, firstCluster: runFirstCluster)
         let properties = ShapingProperties(font: grown.font, script: grown.script, rightToLeft: grown.isRightToLeft,
                                            language: style.shapingLanguage, features: grown.features, textSpacingTrim: style.settings.profile.textSpacingTrim)
         clusters.append(shapeRun(properties.after(bytes, shapingStart), shapingStart..<grown.range.upperBound, bytes: bytes, cache: style.font.context?.shapeCache),
-                        of: grown, bytes: bytes, units: keptUnits, clusters: keptClusters - runFirstCluster, separators: keptSeparators)
+                        of: grown, bytes: bytes)
         var newRuns = Array(runs.dropLast())
         newRuns.append(grown)
         for item in items.dropFirst() { newRuns.append(clusters.appendRun(item, bytes: bytes, style: style, spans: [])) }

@@ -1,4 +1,4 @@
-// One shaped and analysed paragraph: its tables (segments, clusters with their x positions and unsafe-to-break flags, runs), how it is prepared, and the lookups layout reads them by.
+// One shaped and analysed paragraph: its tables (segments, clusters with their integer positions and unsafe-to-break flags, runs), how it is prepared, and the lookups layout reads them by.
 
 /// A paragraph after the expensive work: shaped once, its break opportunities found.
 ///
@@ -16,9 +16,11 @@ final class PreparedParagraph: Sendable {
     let contentEnds: CompactOffsets
     /// The byte offset where each cluster (HarfBuzz's, one or more grapheme clusters) starts, ascending.
     let clusterStarts: CompactOffsets
-    /// The x position in pixels where each cluster starts, from the paragraph start, with one more
-    /// entry for the paragraph's end. Tabs count 0 here: their width depends on the line.
-    let clusterX: [Double]
+    /// Where each cluster starts, as integers: the font units from the paragraph's start (and the
+    /// word separators before it), with one more entry for the paragraph's end, and each run's
+    /// scale and spacings. Tabs count 0 here: their width depends on the line. Widths are read
+    /// from them exactly (``width(fromCluster:to:)``): the same bits whatever comes before.
+    let positions: ClusterPositions
     /// Whether a break at the start of each cluster is unsafe (reshaping needed).
     let clusterUnsafe: [Bool]
     /// The index of each cluster's first glyph, with one more entry for the glyph count.
@@ -49,18 +51,11 @@ final class PreparedParagraph: Sendable {
     let onlyFont: (font: Font, size: Double)?
     /// Whether a run stands for an inline object.
     let hasInlineObjects: Bool
-    /// Whether every x position (``clusterX``) is an exact multiple of 2⁻²⁰ px: each run's scale
-    /// (size / units per em, 17 / 2048 say) and letter spacing is, and the paragraph is narrower
-    /// than 2³² px. Then the width between two positions is the same whatever text comes before
-    /// them, so an edit's relayout may keep the lines after it as they were measured. Otherwise
-    /// (a font of 1,000 units per em, a size such as 17.3) an edit before them changes how every
-    /// later position rounds, and so the last bits of widths measured there.
-    let hasExactPositions: Bool
     /// Grapheme cluster boundaries of segments cut for want of room, by segment, found once.
     /// Touched only with the paragraph's ``LockPool`` mutex held: a mutex per paragraph would cost
     /// a text of a million short paragraphs a million mutexes, for words few of them ever cut.
     nonisolated(unsafe) private var cutSegmentGraphemes: [Int: [Int]] = [:]
-    /// The paragraph this one was made from by appending to it (see ``init(range:segmentStarts:contentEnds:clusterStarts:clusterX:clusterUnsafe:clusterFirstGlyph:glyphs:runs:bidi:tabs:autoHyphens:missingGlyphClusters:sharingHead:)``),
+    /// The paragraph this one was made from by appending to it (see ``init(range:segmentStarts:contentEnds:clusterStarts:positions:clusterUnsafe:clusterFirstGlyph:glyphs:runs:bidi:tabs:autoHyphens:missingGlyphClusters:sharingHead:)``),
     /// while it lives: set once, when the paragraph is made. Weak, so that a streamed text does not
     /// keep every paragraph it grew through.
     nonisolated(unsafe) private(set) weak var grownFrom: PreparedParagraph?
@@ -73,7 +68,7 @@ final class PreparedParagraph: Sendable {
         segmentStarts = other.segmentStarts.shifted(by: delta)
         contentEnds = other.contentEnds.shifted(by: delta)
         clusterStarts = other.clusterStarts.shifted(by: delta)
-        clusterX = other.clusterX
+        positions = other.positions
         clusterUnsafe = other.clusterUnsafe
         clusterFirstGlyph = other.clusterFirstGlyph
         glyphs = other.glyphs.shifted(by: delta)
@@ -86,7 +81,6 @@ final class PreparedParagraph: Sendable {
         contentEndCluster = other.contentEndCluster
         onlyFont = other.onlyFont
         hasInlineObjects = other.hasInlineObjects
-        hasExactPositions = other.hasExactPositions
         grownFromHeadEnd = range.start
     }
 
@@ -95,14 +89,14 @@ final class PreparedParagraph: Sendable {
     /// and where it was shaped again from), so that the indices of safe clusters there are taken
     /// from it rather than searched again.
     init(range: ParagraphRange, segmentStarts: CompactOffsets, contentEnds: CompactOffsets, clusterStarts: CompactOffsets,
-         clusterX: [Double], clusterUnsafe: [Bool], clusterFirstGlyph: CompactOffsets, glyphs: ParagraphGlyphs, runs: [ShapedRun],
+         positions: ClusterPositions, clusterUnsafe: [Bool], clusterFirstGlyph: CompactOffsets, glyphs: ParagraphGlyphs, runs: [ShapedRun],
          bidi: BidiLevels, tabs: [Int], autoHyphens: CompactOffsets = CompactOffsets(), missingGlyphClusters: CompactOffsets = CompactOffsets(),
          sharingHead head: (paragraph: PreparedParagraph, end: Int)? = nil) {
         self.range = range
         self.segmentStarts = segmentStarts
         self.contentEnds = contentEnds
         self.clusterStarts = clusterStarts
-        self.clusterX = clusterX
+        self.positions = positions
         self.clusterUnsafe = clusterUnsafe
         self.clusterFirstGlyph = clusterFirstGlyph
         self.glyphs = glyphs
@@ -121,10 +115,6 @@ final class PreparedParagraph: Sendable {
         onlyFont = runs.first.flatMap { first in
             runs.allSatisfy { $0.font === first.font && $0.size == first.size && $0.inlineObject == nil } ? (first.font, first.size) : nil
         }
-        let grid = 1048576.0  // 2²⁰: multiplying by it is exact
-        func onGrid(_ value: Double) -> Bool { (value * grid).rounded() == value * grid }
-        hasExactPositions = runs.allSatisfy { onGrid($0.scale) && onGrid($0.letterSpacing) && onGrid($0.wordSpacing) && onGrid($0.inlineObject?.width ?? 0) }
-            && (clusterX.last ?? 0) < 4294967296
         // Offsets before the head's end have the indices they have in the head's paragraph.
         func safeIndices(_ offsets: CompactOffsets, known: [Int32]?) -> [Int32] {
             guard let head, let known else { return offsets.map(safeIndex) }
@@ -160,7 +150,7 @@ final class PreparedParagraph: Sendable {
     func forEachEstimatedPart(_ body: (String, Int) -> Void) {
         body("glyphs", glyphs.storageBytes)
         body("cluster starts", heapBytes(clusterStarts.storage))
-        body("cluster x", heapBytes(clusterX))
+        body("cluster positions", positions.estimatedBytes)
         body("cluster unsafe flags", heapBytes(clusterUnsafe))
         body("cluster first glyphs", heapBytes(clusterFirstGlyph.storage))
         body("segment starts and content ends", heapBytes(segmentStarts.storage) + heapBytes(contentEnds.storage))
@@ -171,6 +161,10 @@ final class PreparedParagraph: Sendable {
         body("paragraph object", 256)
     }
     var clusterCount: Int { clusterStarts.count }
+
+    /// The width in pixels of clusters `a..<b` (`b` may be ``clusterCount``, the end), tabs
+    /// counting 0: exact, whatever comes before them (see ``ClusterPositions``).
+    func width(fromCluster a: Int, to b: Int) -> Double { positions.width(from: a, to: b) }
 
     /// Whether `offset` starts a segment (is a break opportunity, or the paragraph's start).
     func isSegmentStart(_ offset: Int) -> Bool {
@@ -286,11 +280,11 @@ extension PreparedParagraph {
         return PreparedParagraph(range: range, segments: segments, clusters: clusters, runs: runs, bidi: bidi)
     }
 
-    /// Assembles a paragraph from its tables (sharing `head`'s before its end: see ``init(range:segmentStarts:contentEnds:clusterStarts:clusterX:clusterUnsafe:clusterFirstGlyph:glyphs:runs:bidi:tabs:autoHyphens:missingGlyphClusters:sharingHead:)``).
+    /// Assembles a paragraph from its tables (sharing `head`'s before its end: see ``init(range:segmentStarts:contentEnds:clusterStarts:positions:clusterUnsafe:clusterFirstGlyph:glyphs:runs:bidi:tabs:autoHyphens:missingGlyphClusters:sharingHead:)``).
     convenience init(range: ParagraphRange, segments: SegmentTable, clusters: ClusterTable, runs: [ShapedRun], bidi: BidiLevels,
                      sharingHead head: (paragraph: PreparedParagraph, end: Int)? = nil) {
         self.init(range: range, segmentStarts: segments.starts, contentEnds: segments.contentEnds, clusterStarts: clusters.starts,
-                  clusterX: clusters.x, clusterUnsafe: clusters.unsafe, clusterFirstGlyph: clusters.firstGlyph,
+                  positions: clusters.positions, clusterUnsafe: clusters.unsafe, clusterFirstGlyph: clusters.firstGlyph,
                   glyphs: ParagraphGlyphs(clusters.glyphs), runs: runs, bidi: bidi, tabs: segments.tabs,
                   autoHyphens: segments.autoHyphens, missingGlyphClusters: clusters.missing, sharingHead: head)
     }
