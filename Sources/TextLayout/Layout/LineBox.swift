@@ -55,9 +55,8 @@ extension TextStyle {
     /// The box of a line whose runs are in `fonts` (font and size pairs; none for an empty line):
     /// the union of their boxes (CSS's line box), then the strut's floor or its forced height.
     func lineBox(_ fonts: some Sequence<(font: Font, size: Double)>) -> LineBox {
-        let strut = primaryLineBox
         let paragraph = settings.paragraph
-        if paragraph.strut == .forced { return strut }
+        if paragraph.strut == .forced { return primaryLineBox }
         var union: LineBox?
         var last: (font: Font, size: Double)?
         for (font, size) in fonts {
@@ -67,7 +66,14 @@ extension TextStyle {
             let box = paragraph.lineHeight.box(font.metrics, size: size, settings.profile.normalLineHeight)
             union = union?.union(box) ?? box
         }
-        guard let union else { return strut }
+        return lineBox(union: union)
+    }
+
+    /// The box of a line whose fonts' boxes make `union` (nil for a line with no text): the
+    /// strut's floor or its forced height applied.
+    func lineBox(union: LineBox?) -> LineBox {
+        let strut = primaryLineBox
+        guard settings.paragraph.strut != .forced, let union else { return strut }
         return settings.strut == .minimum ? union.union(strut) : union
     }
 }
@@ -108,8 +114,10 @@ struct FontLineExtent {
 
     var height: Double { above + below }
 
-    mutating func include(_ font: Font, size: Double, _ rule: NormalLineHeight) {
-        let (fontAscent, fontDescent, fullGap) = font.metrics.lineBoxMetrics(size: size, rule)
+    /// Includes a font whose ascent, descent and gap at its size are `scaled`
+    /// (``FontMetrics/lineBoxMetrics(size:_:)``).
+    mutating func include(_ scaled: (ascent: Double, descent: Double, gap: Double)) {
+        let (fontAscent, fontDescent, fullGap) = scaled
         let gap = fullGap / 2
         ascent = max(ascent, fontAscent)
         descent = max(descent, fontDescent)

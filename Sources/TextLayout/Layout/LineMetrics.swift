@@ -26,11 +26,24 @@ extension TextStyle {
         }
         // The runs on the line (hanging whitespace included): their fonts, and the objects among them.
         let runs = paragraph.runs[paragraph.run(at: line.start)...].prefix { $0.range.lowerBound < line.end }
+        // One pass: each font and size met (a run in those of the run before it adds nothing) is
+        // scaled once, for the extent and, when the line's box is made from its fonts', for the union.
+        let rule = settings.profile.normalLineHeight
+        let makesUnion = !settings.usesFontLineBoxes && settings.paragraph.strut != .forced
         var extent = FontLineExtent()
+        var union: LineBox?
         var hasObjects = false
+        var last: (font: Font, size: Double)?
         for run in runs {
-            extent.include(run.font, size: run.size, settings.profile.normalLineHeight)
             if run.inlineObject != nil { hasObjects = true }
+            if let last, last.font === run.font, last.size == run.size { continue }
+            last = (run.font, run.size)
+            let scaled = run.font.metrics.lineBoxMetrics(size: run.size, rule)
+            extent.include(scaled)
+            if makesUnion {
+                let fontBox = settings.paragraph.lineHeight.box(run.font.metrics, size: run.size, rule, scaled)
+                union = union?.union(fontBox) ?? fontBox
+            }
         }
         var box: LineBox
         if settings.usesFontLineBoxes {
@@ -39,7 +52,7 @@ extension TextStyle {
             }
             box = LineBox(above: extent.above, height: extent.height)
         } else {
-            box = lineBox(runs.lazy.map { ($0.font, $0.size) })
+            box = lineBox(union: union)
         }
         if hasObjects { box = lineBox(box, holding: runs.filter { $0.inlineObject != nil }) }
         return BuiltLine(runs: [], ascent: extent.ascent, descent: extent.descent, height: box.height, baselineOffset: box.above)
