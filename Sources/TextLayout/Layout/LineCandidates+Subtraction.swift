@@ -38,10 +38,27 @@ extension LineCandidates {
             guard p.contentEnds[segment] >= start, let safe = p.safeCluster(at: start) else { return .unknown }
             startCluster = safe
         }
-        let limit = limit(from: start)
-        let lastSegment = p.segmentCount - 1
+        if let scale = p.positions.onlyScale {
+            // The common case (one font, no spacing): each width one difference of sums, scaled.
+            return p.positions.units.compact.withUnsafeBufferPointer { units in
+                let startUnits = Int(units[startCluster])
+                return fillLine(from: start, segment: segment, fromSegmentStart: fromSegmentStart) { end in
+                    Double(Int(units[max(end, startCluster)]) - startUnits) * scale
+                }
+            }
+        }
         let positions = p.positions
         var widths = WidthCursor(from: startCluster, run: positions.run(ofCluster: startCluster))
+        return fillLine(from: start, segment: segment, fromSegmentStart: fromSegmentStart) { widths.width(to: $0, in: positions) }
+    }
+
+    /// ``lineBySubtraction(from:segment:)``'s scan, `width` giving the width from the line's start
+    /// cluster to a later one (asked in increasing order).
+    @inline(__always)
+    private func fillLine(from start: Int, segment: Int, fromSegmentStart: Bool, width: (Int) -> Double) -> SubtractedLine {
+        let p = paragraph
+        let limit = limit(from: start)
+        let lastSegment = p.segmentCount - 1
         return p.contentEndCluster.withUnsafeBufferPointer { contentEndCluster in
             var fittedWidth = 0.0
             var next = segment
@@ -51,7 +68,7 @@ extension LineCandidates {
                 if !fromSegmentStart, mayBeFarTooWide(byteCount: p.contentEnds[next] - start) { return .unknown }
                 // A line that may end in a hyphen there is measured with it: the walk's.
                 if p.hyphenationPoint(endingSegment: next, bytes: bytes) != nil { return .unknown }
-                let width = widths.width(to: endCluster, in: positions)
+                let width = width(endCluster)
                 guard width <= limit else {
                     guard next > segment else { return .firstSegmentTooWide(width) }
                     return .fitted(line(from: start, endingAfter: next - 1, width: fittedWidth, overflowWidth: width), nextSegment: next)
