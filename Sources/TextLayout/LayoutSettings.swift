@@ -125,6 +125,7 @@ extension TextSettings {
     /// ``ParagraphStyle/lineLimit(_:isFirstLine:)``, or under a profile with a
     /// ``LayoutProfile/layoutUnit`` anything short of one unit past it, as a width truncated to
     /// whole units then fits (Chromium's `LayoutUnit`).
+    @inline(__always)
     func lineLimit(_ wrapWidth: Double, isFirstLine: Bool) -> Double {
         let limit = paragraph.lineLimit(wrapWidth, isFirstLine: isFirstLine)
         guard let unit = profile.layoutUnit, limit.isFinite else { return limit }

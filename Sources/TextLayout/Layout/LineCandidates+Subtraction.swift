@@ -38,10 +38,26 @@ extension LineCandidates {
             guard p.contentEnds[segment] >= start, let safe = p.safeCluster(at: start) else { return .unknown }
             startCluster = safe
         }
+        if let scale = p.positions.onlyScale {
+            // The common case (one font, no spacing): each width one difference of sums, scaled.
+            return p.positions.units.compact.withUnsafeBufferPointer { units in
+                let startUnits = Int(units[startCluster])
+                var widths = OneScaleWidths(units: units, startCluster: startCluster, startUnits: startUnits, scale: scale)
+                return fillLine(from: start, segment: segment, fromSegmentStart: fromSegmentStart, widths: &widths)
+            }
+        }
+        let positions = p.positions
+        var widths = CursorWidths(cursor: WidthCursor(from: startCluster, run: positions.run(ofCluster: startCluster)), positions: positions)
+        return fillLine(from: start, segment: segment, fromSegmentStart: fromSegmentStart, widths: &widths)
+    }
+
+    /// ``lineBySubtraction(from:segment:)``'s scan, `widths` giving the width from the line's start
+    /// cluster to later ones.
+    @inline(__always)
+    private func fillLine<Widths: LineStartWidths>(from start: Int, segment: Int, fromSegmentStart: Bool, widths: inout Widths) -> SubtractedLine {
+        let p = paragraph
         let limit = limit(from: start)
         let lastSegment = p.segmentCount - 1
-        let positions = p.positions
-        var widths = WidthCursor(from: startCluster, run: positions.run(ofCluster: startCluster))
         return p.contentEndCluster.withUnsafeBufferPointer { contentEndCluster in
             var fittedWidth = 0.0
             var next = segment
@@ -51,7 +67,7 @@ extension LineCandidates {
                 if !fromSegmentStart, mayBeFarTooWide(byteCount: p.contentEnds[next] - start) { return .unknown }
                 // A line that may end in a hyphen there is measured with it: the walk's.
                 if p.hyphenationPoint(endingSegment: next, bytes: bytes) != nil { return .unknown }
-                let width = widths.width(to: endCluster, in: positions)
+                let width = widths.width(to: endCluster)
                 guard width <= limit else {
                     guard next > segment else { return .firstSegmentTooWide(width) }
                     return .fitted(line(from: start, endingAfter: next - 1, width: fittedWidth, overflowWidth: width), nextSegment: next)
@@ -62,4 +78,30 @@ extension LineCandidates {
             return .fitted(line(from: start, endingAfter: lastSegment, width: fittedWidth), nextSegment: next)
         }
     }
+}
+
+/// Widths from a line's start cluster to later and later ones (asked in increasing order).
+protocol LineStartWidths {
+    mutating func width(to end: Int) -> Double
+}
+
+/// The widths of a paragraph with ``ClusterPositions/onlyScale``, read straight from its 32-bit
+/// sums: the same bits as ``ClusterPositions/width(from:to:onlyScale:)``.
+private struct OneScaleWidths: LineStartWidths {
+    let units: UnsafeBufferPointer<Int32>
+    let startCluster: Int
+    let startUnits: Int
+    let scale: Double
+
+    @inline(__always)
+    mutating func width(to end: Int) -> Double { Double(Int(units[max(end, startCluster)]) - startUnits) * scale }
+}
+
+/// The widths of any paragraph, through a ``WidthCursor``.
+private struct CursorWidths: LineStartWidths {
+    var cursor: WidthCursor
+    let positions: ClusterPositions
+
+    @inline(__always)
+    mutating func width(to end: Int) -> Double { cursor.width(to: end, in: positions) }
 }

@@ -19,6 +19,7 @@ struct LineCandidates {
     }
 
     /// The width a line starting at `start` may fill (``TextSettings/lineLimit(_:isFirstLine:)``).
+    @inline(__always)
     func limit(from start: Int) -> Double {
         style.settings.lineLimit(wrapWidth, isFirstLine: start == paragraph.range.start)
     }
@@ -62,13 +63,15 @@ struct LineCandidates {
         let startCluster = paragraph.tabs.isEmpty && start == paragraph.segmentStarts[segment]
             ? Int(paragraph.segmentStartCluster[segment]) : -1
         let positions = paragraph.positions
+        let onlyScale = positions.onlyScale
         var widths = WidthCursor(from: max(0, startCluster), run: startCluster >= 0 ? positions.run(ofCluster: startCluster) : 0)
         while next <= lastSegment {
             let contentEnd = max(paragraph.contentEnds[next], start)
             let endCluster = Int(paragraph.contentEndCluster[next])
             var width: Double
             if startCluster >= 0 && endCluster >= 0 && contentEnd == paragraph.contentEnds[next] {
-                width = widths.width(to: endCluster, in: positions)
+                width = onlyScale.map { positions.width(from: startCluster, to: endCluster, onlyScale: $0) }
+                    ?? widths.width(to: endCluster, in: positions)
             } else if isFarTooWide(paragraph, start..<contentEnd, limit: limit, em: style.settings.size) {
                 // A long word far wider than the line as prepared: measuring it exactly would
                 // reshape all of it (in a script unsafe to break throughout), once for every line
@@ -99,6 +102,7 @@ extension ParagraphStyle {
     /// The widest a line may be and fit at wrap width `wrapWidth`: its room (the wrap width less
     /// its indent, ``availableWidth(_:isFirstLine:)``) with ``Layout/fitTolerance``. The
     /// breaker's test, which truncation, the optimal searches and the height steps ask too.
+    @inline(__always)
     func lineLimit(_ wrapWidth: Double, isFirstLine: Bool) -> Double {
         availableWidth(wrapWidth, isFirstLine: isFirstLine) + Layout.fitTolerance
     }

@@ -113,9 +113,9 @@ struct LineMeasurer {
     }
 
     /// The width of `clusters` as prepared: ``PreparedParagraph/width(fromCluster:to:)``, its run
-    /// known when it starts at the line's safe start.
+    /// known when it starts at the line's safe start (and the paragraph has more than one).
     private func preparedWidth(_ clusters: Range<Int>) -> Double {
-        guard clusters.lowerBound == startSafeCluster, clusters.upperBound > clusters.lowerBound else {
+        guard clusters.lowerBound == startSafeCluster, clusters.upperBound > clusters.lowerBound, paragraph.positions.runs.count > 1 else {
             return paragraph.width(fromCluster: clusters.lowerBound, to: clusters.upperBound)
         }
         var widths = WidthCursor(from: clusters.lowerBound, run: startRun)

@@ -90,6 +90,27 @@ struct ClusterPositions: Sendable, Equatable {
 
     var estimatedBytes: Int { units.estimatedBytes + heapBytes(separators) + heapBytes(runs) }
 
+    /// The pixels per font unit of a paragraph whose every width is its units times one scale:
+    /// one entry of terms, no spacing, 32-bit sums. Then the width of clusters `a..<b` (`b ≥ a`)
+    /// is `Double(units(b) - units(a)) × scale`, the same bits as ``WidthCursor`` gives (its
+    /// `0 + width` leaves the product as it is: a normal positive scale makes no product -0).
+    /// Nil otherwise.
+    var onlyScale: Double? {
+        @inline(__always) get {
+        guard runs.count == 1, units.wide.isEmpty else { return nil }
+        let run = runs[0]
+        guard run.clusterSpacing == 0, run.wordSpacing == 0 || separators.isEmpty, run.scale.isNormal, run.scale > 0 else { return nil }
+        return run.scale
+        }
+    }
+
+    /// The width of clusters `a..<b` of a paragraph whose ``onlyScale`` is `scale`: the same bits
+    /// as ``width(from:to:)``.
+    @inline(__always)
+    func width(from a: Int, to b: Int, onlyScale scale: Double) -> Double {
+        b > a ? Double(units.units(from: a, to: b)) * scale : 0
+    }
+
     /// The index of the entry of ``runs`` that holds cluster `cluster` (the last when it is the end).
     @inline(__always)
     func run(ofCluster cluster: Int) -> Int {
@@ -112,6 +133,7 @@ struct ClusterPositions: Sendable, Equatable {
     /// The width in pixels of clusters `a..<b` (`b` may be the end): see ``WidthCursor``.
     func width(from a: Int, to b: Int) -> Double {
         guard b > a else { return 0 }
+        if let scale = onlyScale { return width(from: a, to: b, onlyScale: scale) }
         var cursor = WidthCursor(from: a, run: run(ofCluster: a))
         return cursor.width(to: b, in: self)
     }

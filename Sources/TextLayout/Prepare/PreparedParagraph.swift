@@ -179,6 +179,7 @@ final class PreparedParagraph: Sendable {
         return i < autoHyphens.count && autoHyphens[i] == offset
     }
 
+    @inline(__always)
     func segmentEnd(_ i: Int) -> Int { i + 1 < segmentStarts.count ? segmentStarts[i + 1] : range.end }
 
     /// The index of the segment that holds byte `offset` (the last one starting at or before it; 0 before the first).
