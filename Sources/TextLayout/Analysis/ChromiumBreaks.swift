@@ -83,8 +83,7 @@ private struct ASCIISet {
 
 /// Whether the hyphen before byte `offset` (a non-ASCII character) stands between Hebrew letters.
 private func breakAfterHebrewHyphen(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, in content: Range<Int>) -> Bool {
-    var letterStart = offset - 2
-    while letterStart > content.lowerBound, bytes[letterStart] & 0xC0 == 0x80 { letterStart -= 1 }
+    let letterStart = scalarStart(bytes, atOrBefore: offset - 2, notBefore: content.lowerBound)
     return cicu_line_break_class(decodeScalar(bytes, at: offset).0) == LineBreakClass.hebrewLetter
         && cicu_line_break_class(decodeScalar(bytes, at: letterStart).0) == LineBreakClass.hebrewLetter
 }

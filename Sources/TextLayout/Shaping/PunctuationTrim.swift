@@ -117,7 +117,5 @@ private let widthFeatures: Set<String> = ["halt", "hwid", "palt", "pwid", "qwid"
 /// at the text's start, and after a paragraph's separator).
 func punctuationClass(_ bytes: UnsafeBufferPointer<UInt8>, before start: Int) -> PunctuationSpacingClass {
     guard start > 0 else { return .other }
-    var i = start - 1
-    while i > 0, bytes[i] & 0xC0 == 0x80 { i -= 1 }
-    return PunctuationSpacingClass(decodeScalar(bytes, at: i).0)
+    return PunctuationSpacingClass(decodeScalar(bytes, at: scalarStart(bytes, atOrBefore: start - 1, notBefore: 0)).0)
 }
