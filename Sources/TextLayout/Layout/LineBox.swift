@@ -52,25 +52,9 @@ extension TextStyle {
     /// `minLines` asks an editor for).
     public var emptyLineHeight: Double { primaryLineBox.height }
 
-    /// The box of a line whose runs are in `fonts` (font and size pairs; none for an empty line):
-    /// the union of their boxes (CSS's line box), then the strut's floor or its forced height.
-    func lineBox(_ fonts: some Sequence<(font: Font, size: Double)>) -> LineBox {
-        let paragraph = settings.paragraph
-        if paragraph.strut == .forced { return primaryLineBox }
-        var union: LineBox?
-        var last: (font: Font, size: Double)?
-        for (font, size) in fonts {
-            // A run in the font and size of the run before it adds nothing to the union.
-            if let last, last.font === font, last.size == size { continue }
-            last = (font, size)
-            let box = paragraph.lineHeight.box(font.metrics, size: size, settings.profile.normalLineHeight)
-            union = union?.union(box) ?? box
-        }
-        return lineBox(union: union)
-    }
-
-    /// The box of a line whose fonts' boxes make `union` (nil for a line with no text): the
-    /// strut's floor or its forced height applied.
+    /// The box of a line whose fonts' boxes make `union` (the union of the boxes of its runs'
+    /// fonts, CSS's line box; nil for a line with no text), with the strut's floor or its forced
+    /// height applied. ``lineMetrics(_:_:)`` makes the union as it reads the line's fonts.
     func lineBox(union: LineBox?) -> LineBox {
         let strut = primaryLineBox
         guard settings.paragraph.strut != .forced, let union else { return strut }

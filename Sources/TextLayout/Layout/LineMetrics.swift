@@ -18,8 +18,8 @@ extension TextStyle {
                 // strut forced are all that box): made from the metrics above, without the union,
                 // as cheap as the one height of lines as tall as their font (the chromium
                 // profile's strut on a paragraph in its primary font is the common case).
-                let box = font === self.font && size == settings.size ? settings.paragraph.lineHeight.box(font.metrics, size: size, rule, scaled)
-                    : line.end == line.start ? primaryLineBox : lineBox(CollectionOfOne((font: font, size: size)))
+                let fontBox = settings.paragraph.lineHeight.box(font.metrics, size: size, rule, scaled)
+                let box = font === self.font && size == settings.size ? fontBox : line.end == line.start ? primaryLineBox : lineBox(union: fontBox)
                 return BuiltLine(runs: [], ascent: ascent, descent: descent, height: box.height, baselineOffset: box.above)
             }
             return BuiltLine(runs: [], ascent: ascent, descent: descent, height: ascent + descent + 2 * gap, baselineOffset: ascent + gap)

@@ -182,8 +182,7 @@ struct WidthCursor {
     @inline(never)
     private mutating func reach(_ end: Int, in positions: ClusterPositions) {
         if runEnd >= 0 {
-            passed = passed + (Double(positions.units.value(at: runEnd) - startUnits) * scale + Double(runEnd - runStart) * clusterSpacing
-                               + (wordSpacing != 0 ? Double(Int(positions.separators[runEnd]) - startSeparators) * wordSpacing : 0))
+            passed = passed + positions.width(from: runStart, to: runEnd, inRun: run)
             runStart = runEnd
             run += 1
         }
