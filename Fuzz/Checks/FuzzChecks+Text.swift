@@ -198,7 +198,10 @@ extension FuzzChecks {
             // The editor, both ways.
             let sizing = EditorSizing(minLines: 1, maxLines: maxLines, lineSpace: lineSpace,
                                       insets: EdgeInsets(top: 2, left: 1, bottom: 2, right: 1))
-            if width.map({ $0 > 2 }) ?? true {
+            // The editor is measured where its insets leave room for text and the indent leaves
+            // room on a line (anything narrower is an argument error, which the check would report).
+            let editorHasRoom = width.map { $0 - sizing.insets.left - sizing.insets.right > abs(paragraph.indent) } ?? true
+            if editorHasRoom {
                 let measured = try prepared.measureEditor(editorWidth: width, sizing: sizing)
                 let counted = try prepared.editorHeight(editorWidth: width, sizing: sizing)
                 expect(measured.height.isFinite && measured.height >= 0, "editor height \(measured.height)")
@@ -251,7 +254,7 @@ extension FuzzChecks {
                                     at: Int(editByte), length: insertByte, label: label)
             problems += checkSpans(text, seed: insertByte, objects: objects, style: style, uncached: uncached, width: width,
                                    lineSpace: lineSpace, directory: directory, label: label)
-            if width.map({ $0 > 2 }) ?? true {
+            if editorHasRoom {
                 problems += checkEditorSession(text, style: style, settings: settings, width: width, sizing: sizing,
                                                events: Array(data.dropFirst(8)), label: label)
             }
