@@ -45,6 +45,8 @@ public struct LayoutProfile: Sendable, Hashable {
     public var emojiPresentationFont: EmojiPresentationFont
     /// Whether fullwidth punctuation beside another is set half as wide (CSS `text-spacing-trim`).
     public var textSpacingTrim: TextSpacingTrim
+    /// How a glyph of a font of bitmap strikes only (CBDT, sbix: Noto Color Emoji) advances.
+    public var bitmapGlyphAdvance: BitmapGlyphAdvance
 
     public init(name: String, punctuationBreaks: PunctuationBreaks = .unicode, smallKanaBreaks: SmallKanaBreaks = .forbidden, layoutUnit: Double? = nil,
                 lineEndNoBreakSpace: LineEndNoBreakSpace = .hangs, justifyWithoutSpaces: JustifyWithoutSpaces = .betweenClusters,
@@ -52,7 +54,7 @@ public struct LayoutProfile: Sendable, Hashable {
                 normalLineHeight: NormalLineHeight = .exact, complexContextBreaks: ComplexContextBreaks = .icuDictionaries,
                 hangingWhitespace: HangingWhitespace = .all, spaceFont: SpaceFont = .firstFontWithIt,
                 primaryFontBox: PrimaryFontBox = .whenStrutAsks, emojiPresentationFont: EmojiPresentationFont = .colourFont,
-                textSpacingTrim: TextSpacingTrim = .spaceAll) {
+                textSpacingTrim: TextSpacingTrim = .spaceAll, bitmapGlyphAdvance: BitmapGlyphAdvance = .designUnits) {
         self.name = name
         self.punctuationBreaks = punctuationBreaks
         self.smallKanaBreaks = smallKanaBreaks
@@ -68,6 +70,7 @@ public struct LayoutProfile: Sendable, Hashable {
         self.primaryFontBox = primaryFontBox
         self.emojiPresentationFont = emojiPresentationFont
         self.textSpacingTrim = textSpacingTrim
+        self.bitmapGlyphAdvance = bitmapGlyphAdvance
     }
 
     /// The engine's own rules: the default.
@@ -78,7 +81,8 @@ public struct LayoutProfile: Sendable, Hashable {
     public static let chromium = LayoutProfile(name: "chromium", punctuationBreaks: .chromium, smallKanaBreaks: .allowed,
                                                layoutUnit: 1.0 / 64, lineEndNoBreakSpace: .counts, justifyWithoutSpaces: .start, indentSide: .start,
                                                endTruncation: .keepsBrokenLine, normalLineHeight: .roundedAscentDescent,
-                                               primaryFontBox: .always, emojiPresentationFont: .familyList, textSpacingTrim: .trimAdjacent)
+                                               primaryFontBox: .always, emojiPresentationFont: .familyList, textSpacingTrim: .trimAdjacent,
+                                               bitmapGlyphAdvance: .strikePixels)
 
     /// Pango 1.50 as Debian ships it, a `PangoLayout` wrapping words and characters
     /// (`PANGO_WRAP_WORD_CHAR`): its punctuation breaks, Thai words from libthai, one hanging
@@ -197,4 +201,17 @@ public enum TextSpacingTrim: String, Sendable, Hashable, CaseIterable {
     /// line keeps its width (Chromium shapes a line's start anew). Not modelled: Chromium also
     /// trims a closing bracket at a line's end when only so it fits (`allow-end`).
     case trimAdjacent
+}
+
+/// How a glyph of a font of bitmap strikes only (CBDT, sbix: a colour font without outlines)
+/// advances. Its pictures are drawn from the strike the size selects (the smallest at or above
+/// the size, else the largest), scaled to the size, whichever way it goes.
+public enum BitmapGlyphAdvance: String, Sendable, Hashable, CaseIterable {
+    /// Its `hmtx` advance in design units, scaled as any font's (Noto Color Emoji's 2,550 of
+    /// 2,048 units: 21.17 px at 17 px).
+    case designUnits
+    /// Its advance in the strike, as FreeType gives it with the strike selected (whole pixels for a
+    /// glyph with a picture: 136 at Noto Color Emoji's 109 ppem), scaled by the size over the
+    /// strike's pixels per em (21.211 px at 17 px), as Skia measures it for Chromium.
+    case strikePixels
 }

@@ -50,7 +50,7 @@ package final class GlyphRasterizer {
         if let image = cache[key] { return image }
         let upem = Double(font.metrics.unitsPerEm)
         let image = font.withFreeTypeFace { face -> GlyphBitmap in
-            if Font.hasColorStrikesOnly(face) { return strikeBitmap(face, glyph: glyph, ppem: ppem) }
+            if let strike = font.bitmapStrike(forPixelsPerEm: ppem) { return strikeBitmap(face, glyph: glyph, strike: strike, ppem: ppem) }
             if face.pointee.face_flags & Int(FT_FACE_FLAG_COLOR) != 0 {
                 return colorOutlineBitmap(face, glyph: glyph, ppem: ppem, dx: dx, dy: dy)
             }
@@ -87,17 +87,13 @@ package final class GlyphRasterizer {
         return copy(slot)
     }
 
-    /// A glyph of a bitmap-only colour font (CBDT, sbix): the nearest strike at or above `ppem`,
-    /// to be drawn scaled to `ppem`.
-    private func strikeBitmap(_ face: FT_Face, glyph: UInt32, ppem: Double) -> GlyphBitmap {
-        let count = Int(face.pointee.num_fixed_sizes)
-        guard count > 0, let sizes = face.pointee.available_sizes else { return .empty }
-        let strikes = (0..<count).map { (index: $0, ppem: Double(sizes[$0].y_ppem) / 64) }
-        let strike = strikes.filter { $0.ppem >= ppem }.min { $0.ppem < $1.ppem } ?? strikes.max { $0.ppem < $1.ppem }!
-        guard strike.ppem > 0, FT_Select_Size(face, Int32(strike.index)) == 0 else { return .empty }
+    /// A glyph of a bitmap-only colour font (CBDT, sbix) from `strike`, the one it is drawn from
+    /// at `ppem` (``Font/bitmapStrike(forPixelsPerEm:)``), to be drawn scaled to `ppem`.
+    private func strikeBitmap(_ face: FT_Face, glyph: UInt32, strike: BitmapStrike, ppem: Double) -> GlyphBitmap {
+        guard FT_Select_Size(face, Int32(strike.index)) == 0 else { return .empty }
         guard FT_Load_Glyph(face, glyph, Int32(FT_LOAD_COLOR) | Int32(FT_LOAD_RENDER)) == 0, let slot = face.pointee.glyph else { return .empty }
         var image = copy(slot)
-        image.scale = ppem / strike.ppem
+        image.scale = ppem / strike.pixelsPerEm
         image.isStrikePicture = true
         return image
     }

@@ -224,6 +224,75 @@ struct ChromiumProfileTests {
         #expect(abs(width - 17.7344) < 1.0 / 64, "DejaVu Sans' U+1F600 at 17 px, as wide as Chromium draws it")
     }
 
+    static func emojiStyle(_ profile: LayoutProfile, size: Double = 17) throws -> TextStyle {
+        var settings = TextSettings(size: size)
+        settings.profile = profile
+        return try TextStyle(font: isolatedFont("NotoColorEmoji-subset.ttf"), settings: settings)
+    }
+
+    // Noto Color Emoji has one strike, 109 ppem, where each picture's advance is 136 px; its `hmtx`
+    // advance is 2,550 of 2,048 units. Headless Chromium 156 measures five `😀` (or `👨‍👧`, `0️⃣`,
+    // `🇫🇷`, `❤️`, each one glyph) in it as these widths (LayoutUnits, 1/64 px, rounded up): 5 ×
+    // 136 × size / 109, the strike's whole-pixel advance scaled (at 120 px too, past the strike,
+    // its largest); the design units would give 5 × 2550 / 2048 × size (105.835 px at 17).
+    @Test("a glyph of a font of bitmap strikes advances by the strike's pixels scaled to the size", arguments: [
+        (8.0, 49.921875), (17, 106.0625), (50, 311.9375), (120, 748.625),
+    ])
+    func strikeAdvance(size: Double, chromiumWidth: Double) throws {
+        let font = try isolatedFont("NotoColorEmoji-subset.ttf")
+        #expect(font.bitmapStrikes.map(\.wholePixelsPerEm) == [109])
+        for text in ["\u{1F600}", "\u{1F468}\u{200D}\u{1F467}", "0\u{FE0F}\u{20E3}", "\u{1F1EB}\u{1F1F7}", "\u{2764}\u{FE0F}"] {
+            let layout = try PreparedText(String(repeating: text, count: 5), style: Self.emojiStyle(.chromium, size: size)).layout()
+            let line = layout.lines[0]
+            #expect(abs(line.width - 5 * 136 * size / 109) < 1e-9, "\(text.debugDescription) at \(size) px")
+            #expect((line.width * 64).rounded(.up) / 64 == chromiumWidth)
+            // As drawn: each glyph advances by as much, and the advances add up to the line's width.
+            let glyphs = line.runs.flatMap(\.glyphs)
+            #expect(glyphs.count == 5 && glyphs.allSatisfy { abs($0.advance - 136 * size / 109) < 1e-9 })
+            #expect(abs(glyphs.reduce(0) { $0 + $1.advance } - line.width) < 1e-9)
+            let standard = try PreparedText(String(repeating: text, count: 5), style: Self.emojiStyle(.standard, size: size)).layout()
+            #expect(abs(standard.lines[0].width - 5 * 2550 / 2048 * size) < 1e-9)
+        }
+    }
+
+    // Headless Chromium 156, the corpus's emoji-103 in DejaVu Sans at 120 px: `label 📦 linker` is
+    // 119.996 px by the design units, 120.04 by the strike's (past 120, even truncated to the
+    // layout unit), so `linker` starts the next line.
+    @Test("a line with an emoji breaks where the strike's advance no longer fits")
+    func strikeAdvanceBreaks() throws {
+        let text = "(PowerPC only) Do not label \u{1F4E6} linker stubs with a \u{1F1EC}\u{1F1F7} symbol"
+        let chromium = try PreparedText(text, style: Self.style(.chromium)).layout(wrapWidth: 120)
+        #expect(chromium.lines.map(\.utf16Range.lowerBound) == [0, 9, 22, 31, 44, 56])
+        let standard = try PreparedText(text, style: Self.style(.standard)).layout(wrapWidth: 120)
+        #expect(standard.lines.map(\.utf16Range.lowerBound).prefix(4) == [0, 9, 22, 38])
+    }
+
+    // The same bits however the text was reached: edited and appended to, or prepared afresh in a
+    // context that shares no cache with it.
+    @Test("emoji measured by their strike: an edited or appended text lays out as a fresh one", arguments: [UInt64(1), 2, 3])
+    func strikeAdvanceAfterEdits(seed: UInt64) throws {
+        var random = SplitMix(seed: seed)
+        let style = try Self.style(.chromium)
+        var text = "show \u{1F1FA}\u{1F1F8}info about objects fed from \u{1F468}\u{200D}\u{1F467}0\u{FE0F}\u{20E3} the input"
+        var prepared = try PreparedText(text, style: style)
+        let insertions = ["\u{1F600}", "a ", "\u{1F4E6}\u{1F4E6}", " ", "\u{2764}\u{FE0F}", "\n", "\u{1F468}\u{200D}"]
+        let freshStyle = try TextStyle(font: uncachedTwin(of: style.font), settings: style.settings)
+        for step in 0..<40 {
+            let insertion = insertions.randomElement(using: &random)!
+            let count = text.utf16.count
+            var at = step % 3 == 0 ? count : Int.random(in: 0...count, using: &random)
+            while at < count, String.Index(utf16Offset: at, in: text).samePosition(in: text.unicodeScalars) == nil { at += 1 }
+            prepared = step % 3 == 0 ? try prepared.appending(insertion).text : try prepared.replacingCharacters(inUTF16: at..<at, with: insertion).0
+            text = prepared.text
+            let fresh = try PreparedText(text, style: freshStyle)
+            for width in [120.0, 240] {
+                let (a, b) = (try prepared.layout(wrapWidth: width), try fresh.layout(wrapWidth: width))
+                #expect(layoutSummary(a) == layoutSummary(b), "seed \(seed) step \(step) at \(width) px")
+                #expect(a.lines.map { $0.runs.map { $0.glyphs.map(\.advance) } } == b.lines.map { $0.runs.map { $0.glyphs.map(\.advance) } })
+            }
+        }
+    }
+
     static func cjkStyle(_ profile: LayoutProfile) throws -> TextStyle {
         var settings = TextSettings(size: 17)
         settings.profile = profile

@@ -58,6 +58,10 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     public internal(set) weak var context: FontContext?
     /// The ink boxes of the glyphs asked for so far (``inkBox(ofGlyph:)``), nil for a glyph without ink.
     let inkBoxes = Locked<[UInt32: GlyphInkBox?]>([:])
+    /// The face's strikes when it is a font of colour strikes only (CBDT, sbix), else none.
+    let bitmapStrikes: [BitmapStrike]
+    /// HarfBuzz's fonts that shape by a strike's advances (``harfBuzzFont(advancingBy:)``), by strike index.
+    let strikeFonts = Locked<[Int: StrikeAdvanceFont]>([:])
 
     /// Loads face `faceIndex` of the file (its upper 16 bits a named instance of a variable face,
     /// as fontconfig gives them), at `coordinates` (one per axis) when given, else at the named
@@ -96,6 +100,7 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         self.library = freeType
         self.ftFace = face
         self.hbFont = hbFont
+        self.bitmapStrikes = BitmapStrike.strikes(of: face)
         self.lowCoverage = Font.coverageBelow800(of: hbFont)
     }
 

@@ -132,8 +132,7 @@ struct LineMeasurer {
     ///   the ends of lines.
     func reshape(_ range: Range<Int>, hyphenAt hyphen: Range<Int>? = nil) -> ShapedGlyphs {
         let run = paragraph.runs[paragraph.run(at: hyphen.map(hyphenRunOffset) ?? range.lowerBound)]
-        let properties = ShapingProperties(font: run.font, script: run.script, rightToLeft: run.isRightToLeft,
-                                           language: style.shapingLanguage, features: run.features, textSpacingTrim: style.settings.profile.textSpacingTrim)
+        let properties = run.shapingProperties(style)
         if hyphen != nil {
             return Shaper.shape(properties, bytes, range, appending: run.font.hyphen)
         }

@@ -52,13 +52,11 @@ struct ClusterTable {
     mutating func appendRun(_ item: TextRun, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, spans: [ResolvedSpan]) -> ShapedRun {
         let span = item.span.map { spans[$0] }
         let size = span?.size ?? style.settings.size
-        let properties = ShapingProperties(font: item.font, script: item.script, rightToLeft: item.level & 1 == 1,
-                                           language: style.shapingLanguage, features: style.settings.features + (span?.features ?? []),
-                                           textSpacingTrim: style.settings.profile.textSpacingTrim)
+        let strike = item.font.advanceStrike(size: size, style.settings.profile.bitmapGlyphAdvance)
         var run = ShapedRun(range: item.range, level: item.level, script: item.script, font: item.font,
-                            scale: item.font.metrics.scale(size: size), firstGlyph: glyphs.count, size: size,
+                            scale: strike?.advanceScale(size: size) ?? item.font.metrics.scale(size: size), firstGlyph: glyphs.count, size: size,
                             letterSpacing: span?.letterSpacing ?? 0, wordSpacing: span?.wordSpacing ?? style.settings.wordSpacing,
-                            features: properties.features, span: span?.index)
+                            features: style.settings.features + (span?.features ?? []), span: span?.index, strike: strike)
         if let object = item.inlineObject {
             // Letter spacing is for text: an object is as wide as it is (CSS spaces text only).
             run.letterSpacing = 0
@@ -69,7 +67,7 @@ struct ClusterTable {
             return run
         }
         positions.beginRun(run, firstCluster: starts.count)
-        append(shapeRun(properties.after(bytes, item.range.lowerBound), item.range, bytes: bytes, cache: style.font.context?.shapeCache),
+        append(shapeRun(run.shapingProperties(style).after(bytes, item.range.lowerBound), item.range, bytes: bytes, cache: style.font.context?.shapeCache),
                of: run, bytes: bytes)
         return run
     }

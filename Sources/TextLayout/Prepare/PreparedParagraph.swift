@@ -217,7 +217,8 @@ struct ShapedRun: Sendable {
     var level: UInt8
     var script: String
     var font: Font
-    /// Pixels per font unit of the run's font at the style's size.
+    /// Pixels per unit of the run's glyphs (``ShapedGlyph``) at its size: per font unit, or per
+    /// 1/64 pixel of ``strike``.
     var scale: Double
     /// The index of the run's first glyph in the paragraph's glyphs.
     var firstGlyph: Int
@@ -235,8 +236,18 @@ struct ShapedRun: Sendable {
     /// a run of text. Its font and size are then those of the text around it (the span's primary
     /// font, else the style's), which the object aligns to and whose box joins its line's.
     var inlineObject: InlineObject? = nil
+    /// The strike whose advances the run's glyphs take (``Font/advanceStrike(size:_:)``), or nil
+    /// for the font's design units.
+    var strike: BitmapStrike? = nil
 
     var isRightToLeft: Bool { level & 1 == 1 }
+
+    /// What the run's text is shaped with in `style`: its font, script, direction and features,
+    /// the strike its advances come from, and the profile's punctuation trim.
+    func shapingProperties(_ style: TextStyle) -> ShapingProperties {
+        ShapingProperties(font: font, script: script, rightToLeft: isRightToLeft, language: style.shapingLanguage, features: features,
+                          textSpacingTrim: style.settings.profile.textSpacingTrim, strike: strike)
+    }
 
     /// Whether the cluster starting at byte `cluster` takes the run's word spacing.
     func takesWordSpacing(_ bytes: UnsafeBufferPointer<UInt8>, cluster: Int) -> Bool {

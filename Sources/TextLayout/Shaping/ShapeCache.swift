@@ -21,6 +21,7 @@ public final class ShapeCache: Sendable {
         var language: String
         var features: [FontFeature]
         var textSpacingTrim: TextSpacingTrim
+        var strike: BitmapStrike?
         var text: [UInt8]
         /// Stored as a paragraph's glyphs are (12 bytes a glyph), clusters read relative to the piece's start.
         var glyphs: ParagraphGlyphs
@@ -63,14 +64,15 @@ public final class ShapeCache: Sendable {
         let text = Array(UnsafeBufferPointer(rebasing: bytes[range]))
         let entry = Entry(font: ObjectIdentifier(properties.font), script: properties.script, rightToLeft: properties.rightToLeft,
                           language: properties.language, features: properties.features, textSpacingTrim: properties.textSpacingTrim,
-                          text: text, glyphs: relative, bytes: heapBytes(text) + relative.storageBytes + 96)
+                          strike: properties.strike, text: text, glyphs: relative, bytes: heapBytes(text) + relative.storageBytes + 96)
         entries.store(entry, key: Self.hash(properties, bytes, range))
     }
 
     private static func matches(_ entry: Entry, _ properties: ShapingProperties, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         guard entry.font == ObjectIdentifier(properties.font), entry.rightToLeft == properties.rightToLeft,
               entry.text.count == range.count, entry.script == properties.script, entry.language == properties.language,
-              entry.features == properties.features, entry.textSpacingTrim == properties.textSpacingTrim else { return false }
+              entry.features == properties.features, entry.textSpacingTrim == properties.textSpacingTrim,
+              entry.strike == properties.strike else { return false }
         return entry.text.withUnsafeBufferPointer { memcmp($0.baseAddress!, bytes.baseAddress! + range.lowerBound, range.count) == 0 }
     }
 
@@ -96,6 +98,7 @@ public final class ShapeCache: Sendable {
             h = (h ^ UInt64(feature.value)) &* 0x100_0000_01b3
         }
         if properties.textSpacingTrim != .spaceAll { h = (h ^ 3) &* 0x100_0000_01b3 }
+        if let strike = properties.strike { h = (h ^ UInt64(4 + strike.index)) &* 0x100_0000_01b3 }
         return h ^ (h >> 29)
     }
 }

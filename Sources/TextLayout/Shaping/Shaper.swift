@@ -2,7 +2,9 @@
 import CHarfBuzz
 
 /// One shaped glyph, in font units (HarfBuzz at a scale of units per em: exact and unhinted;
-/// multiply by ``FontMetrics/scale(size:)`` for pixels).
+/// multiply by ``FontMetrics/scale(size:)`` for pixels), or, shaped by a strike's advances
+/// (``ShapingProperties/strike``), in 1/64 pixel of the strike (``BitmapStrike/advanceScale(size:)``):
+/// the units of its run, which ``ShapedRun/scale`` turns into pixels.
 struct ShapedGlyph: Sendable, Equatable {
     var id: UInt32
     /// The UTF-8 byte offset of the glyph's cluster, absolute in the prepared text (as a
@@ -35,6 +37,9 @@ struct ShapingProperties: Sendable, Hashable {
     /// Under ``TextSpacingTrim/trimAdjacent``, the class of the character before the shaped text
     /// when that text starts a run but not a line (``PunctuationSpacingClass/other`` otherwise).
     var precedingPunctuation: PunctuationSpacingClass = .other
+    /// The strike whose advances the glyphs take (``BitmapGlyphAdvance/strikePixels``, a font of
+    /// bitmap strikes only), or nil for the font's design units.
+    var strike: BitmapStrike? = nil
 }
 
 enum Shaper {
@@ -68,10 +73,11 @@ enum Shaper {
             features.append(hb_feature_t(tag: halfWidthTag, value: 1, start: UInt32(mark.range.lowerBound - range.lowerBound),
                                          end: UInt32(mark.range.upperBound - range.lowerBound)))
         }
+        let font = properties.strike.map { properties.font.harfBuzzFont(advancingBy: $0) } ?? properties.font.hbFont
         if features.isEmpty {
-            hb_shape(properties.font.hbFont, buffer, nil, 0)
+            hb_shape(font, buffer, nil, 0)
         } else {
-            features.withUnsafeBufferPointer { hb_shape(properties.font.hbFont, buffer, $0.baseAddress, UInt32($0.count)) }
+            features.withUnsafeBufferPointer { hb_shape(font, buffer, $0.baseAddress, UInt32($0.count)) }
         }
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
