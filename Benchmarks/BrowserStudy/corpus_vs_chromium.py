@@ -54,8 +54,8 @@ KINDS = {
     "edge": f"the longer of the first two lines that differ is as wide as the box to within {EDGE} px: one engine's 1/64 px "
             "layout units fit it, the other's measure does not",
     "fallback": "the first line that differs holds a run in a font other than the job's: the engines drew a cluster in another "
-                "font, or measured a fallback font's glyph otherwise (Noto Color Emoji: Chromium scales its bitmap strike's "
-                "whole-pixel advance)",
+                "font, or measured a fallback font's glyph otherwise (Noto Color Emoji by the standard profile's design units, where "
+                "Chromium scales its bitmap strike's whole-pixel advance, as the chromium profile does)",
     "break-rules": f"both first lines that differ end more than {EDGE} px short of the box: a break opportunity one engine has and "
                    "the other lacks (UAX #14 as ICU has it; Chromium's own rules for ASCII punctuation, small kana, quotes)",
     "fallback-height": "the same starts, but the block's height differs by more than 1/64 px a line, and a line holds a run in a "
