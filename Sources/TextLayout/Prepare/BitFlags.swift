@@ -10,11 +10,14 @@ struct BitFlags: Sendable, Equatable {
     init() {}
 
     subscript(index: Int) -> Bool {
-        @inline(__always) get {
-            if index < 64 { return first >> UInt64(index) & 1 != 0 }
-            let word = (index - 64) >> 6
-            return word < rest.count && rest[word] >> UInt64(index & 63) & 1 != 0
-        }
+        @inline(__always) get { index < 64 ? first >> UInt64(index) & 1 != 0 : isSet(beyondFirst: index) }
+    }
+
+    /// The flag at `index` (64 or more): out of line, so that the loops that read flags keep the short path alone.
+    @inline(never)
+    private func isSet(beyondFirst index: Int) -> Bool {
+        let word = (index - 64) >> 6
+        return word < rest.count && rest[word] >> UInt64(index & 63) & 1 != 0
     }
 
     /// Sets the flag at `index`.
