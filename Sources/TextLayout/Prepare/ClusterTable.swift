@@ -15,7 +15,7 @@ struct ClusterTable {
     var glyphs = ShapedGlyphs()
     var starts = CompactOffsets()
     var positions = ClusterPositions()
-    var unsafe: [Bool] = []
+    var unsafe = BitFlags()
     var firstGlyph = CompactOffsets()
     /// The cluster of each .notdef glyph but a tab's (see ``PreparedParagraph/missingGlyphClusters``).
     var missing = CompactOffsets()
@@ -41,7 +41,7 @@ struct ClusterTable {
             separatorCount = Int(kept.separators[count])
         }
         positions.runs = kept.runs.filter { $0.firstCluster < runStart }
-        unsafe = Array(paragraph.clusterUnsafe[..<count])
+        unsafe = paragraph.clusterUnsafe.prefix(count: count)
         firstGlyph = paragraph.clusterFirstGlyph.prefix(count: count)
         let keptEnd = count < paragraph.clusterCount ? paragraph.clusterStarts[count] : paragraph.range.end
         missing = paragraph.missingGlyphClusters.prefix(count: firstIndex(in: paragraph.missingGlyphClusters, atOrAfter: keptEnd))
@@ -77,7 +77,6 @@ struct ClusterTable {
     private mutating func appendObject(_ object: InlineObject, of run: ShapedRun) {
         starts.append(run.range.lowerBound)
         appendSums()
-        unsafe.append(false)
         firstGlyph.append(glyphs.count)
     }
 
@@ -93,7 +92,7 @@ struct ClusterTable {
                 starts.append(cluster)
                 appendSums()
                 // Each piece is shaped on its own, so its first cluster is always safe to break at.
-                unsafe.append(g > 0 && shaped[g].unsafeToBreak)
+                if g > 0 && shaped[g].unsafeToBreak { unsafe.set(starts.count - 1) }
                 firstGlyph.append(base + g)
                 if run.takesWordSpacing(bytes, cluster: cluster) { countSeparator() }
             }
@@ -125,8 +124,8 @@ struct ClusterTable {
 }
 
 extension ClusterTable {
-    /// Makes room for up to `count` more clusters (one a glyph at most) in the starts, flags and
-    /// first glyphs, with the paragraph's end entry: a paragraph of one run keeps them in the room
+    /// Makes room for up to `count` more clusters (one a glyph at most) in the starts and first
+    /// glyphs, with the paragraph's end entry: a paragraph of one run keeps them in the room
     /// they need rather than in arrays grown by doubling, a third of them unused on average.
     mutating func reserveClusters(_ count: Int) {
         let needed = starts.count + count
@@ -134,7 +133,6 @@ extension ClusterTable {
         // Later runs grow the room by half at least, so that many runs do not copy it each time.
         let room = max(needed, starts.capacity * 3 / 2)
         starts.reserveCapacity(room)
-        unsafe.reserveCapacity(room)
         firstGlyph.reserveCapacity(room + 1)
     }
 }

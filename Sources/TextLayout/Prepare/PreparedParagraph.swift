@@ -21,8 +21,8 @@ final class PreparedParagraph: Sendable {
     /// scale and spacings. Tabs count 0 here: their width depends on the line. Widths are read
     /// from them exactly (``width(fromCluster:to:)``): the same bits whatever comes before.
     let positions: ClusterPositions
-    /// Whether a break at the start of each cluster is unsafe (reshaping needed).
-    let clusterUnsafe: [Bool]
+    /// Whether a break at the start of each cluster is unsafe (reshaping needed), a bit each.
+    let clusterUnsafe: BitFlags
     /// The index of each cluster's first glyph, with one more entry for the glyph count.
     let clusterFirstGlyph: CompactOffsets
     /// The paragraph's glyphs, in logical order: the glyphs of each run, one run after another.
@@ -89,7 +89,7 @@ final class PreparedParagraph: Sendable {
     /// and where it was shaped again from), so that the indices of safe clusters there are taken
     /// from it rather than searched again.
     init(range: ParagraphRange, segmentStarts: CompactOffsets, contentEnds: CompactOffsets, clusterStarts: CompactOffsets,
-         positions: ClusterPositions, clusterUnsafe: [Bool], clusterFirstGlyph: CompactOffsets, glyphs: ParagraphGlyphs, runs: [ShapedRun],
+         positions: ClusterPositions, clusterUnsafe: BitFlags, clusterFirstGlyph: CompactOffsets, glyphs: ParagraphGlyphs, runs: [ShapedRun],
          bidi: BidiLevels, tabs: [Int], autoHyphens: CompactOffsets = CompactOffsets(), missingGlyphClusters: CompactOffsets = CompactOffsets(),
          sharingHead head: (paragraph: PreparedParagraph, end: Int)? = nil) {
         self.range = range
@@ -151,7 +151,7 @@ final class PreparedParagraph: Sendable {
         body("glyphs", glyphs.storageBytes)
         body("cluster starts", heapBytes(clusterStarts.storage))
         body("cluster positions", positions.estimatedBytes)
-        body("cluster unsafe flags", heapBytes(clusterUnsafe))
+        body("cluster unsafe flags", clusterUnsafe.storageBytes)
         body("cluster first glyphs", heapBytes(clusterFirstGlyph.storage))
         body("segment starts and content ends", heapBytes(segmentStarts.storage) + heapBytes(contentEnds.storage))
         body("segment safe clusters", heapBytes(segmentStartCluster) + heapBytes(contentEndCluster))
@@ -198,7 +198,7 @@ final class PreparedParagraph: Sendable {
     }
 
     /// ``safeCluster(at:)`` in a paragraph's tables, before the paragraph is made.
-    private static func safeCluster(at offset: Int, range: ParagraphRange, clusterStarts: CompactOffsets, clusterUnsafe: [Bool]) -> Int? {
+    private static func safeCluster(at offset: Int, range: ParagraphRange, clusterStarts: CompactOffsets, clusterUnsafe: BitFlags) -> Int? {
         if offset <= range.start { return 0 }
         if offset >= range.end { return clusterStarts.count }
         let i = firstIndex(in: clusterStarts, atOrAfter: offset)
@@ -211,34 +211,88 @@ func runIndex(in runs: [ShapedRun], at offset: Int) -> Int {
     lastIndex(count: runs.count, atOrBefore: offset) { runs[$0].range.lowerBound }
 }
 
-/// A run of a paragraph as it was shaped.
+/// A run of a paragraph as it was shaped, in 72 bytes: offsets in 32 bits (texts are at most
+/// 64 MiB), the fields few runs set (spacings, span, inline object) in a ``RareRunFields`` beside
+/// it, shared and absent while they are all unset.
 struct ShapedRun: Sendable {
-    var range: Range<Int>
+    private var start: Int32
+    private var end: Int32
+    private var storedFirstGlyph: Int32
     var level: UInt8
     var script: String
     var font: Font
     /// Pixels per unit of the run's glyphs (``ShapedGlyph``) at its size: per font unit, or per
     /// 1/64 pixel of ``strike``.
     var scale: Double
-    /// The index of the run's first glyph in the paragraph's glyphs.
-    var firstGlyph: Int
     /// The em size in pixels (the style's, or the run's span's).
     var size: Double
-    /// Pixels added after each cluster (from the run's span).
-    var letterSpacing: Double
-    /// Pixels added after each word separator (``isWordSeparator(_:at:)``), beside the letter spacing.
-    var wordSpacing: Double = 0
     /// OpenType features the run was shaped with.
     var features: [FontFeature]
+    /// The letter and word spacings, span, inline object and bitmap strike, nil while all are unset.
+    private var rare: RareRunFields?
+
+    init(range: Range<Int>, level: UInt8, script: String, font: Font, scale: Double, firstGlyph: Int, size: Double,
+         letterSpacing: Double, wordSpacing: Double = 0, features: [FontFeature], span: Int?, inlineObject: InlineObject? = nil,
+         strike: BitmapStrike? = nil) {
+        start = Int32(range.lowerBound)
+        end = Int32(range.upperBound)
+        storedFirstGlyph = Int32(firstGlyph)
+        self.level = level
+        self.script = script
+        self.font = font
+        self.scale = scale
+        self.size = size
+        self.features = features
+        rare = RareRunFields(letterSpacing: letterSpacing, wordSpacing: wordSpacing, span: span, inlineObject: inlineObject, strike: strike)
+    }
+
+    var range: Range<Int> {
+        @inline(__always) get { Int(start)..<Int(end) }
+        set {
+            start = Int32(newValue.lowerBound)
+            end = Int32(newValue.upperBound)
+        }
+    }
+    /// The index of the run's first glyph in the paragraph's glyphs.
+    var firstGlyph: Int {
+        @inline(__always) get { Int(storedFirstGlyph) }
+        set { storedFirstGlyph = Int32(newValue) }
+    }
+    /// Pixels added after each cluster (from the run's span).
+    var letterSpacing: Double {
+        get { rare?.letterSpacing ?? 0 }
+        set { changeRare { $0.letterSpacing = newValue } }
+    }
+    /// Pixels added after each word separator (``isWordSeparator(_:at:)``), beside the letter spacing.
+    var wordSpacing: Double {
+        get { rare?.wordSpacing ?? 0 }
+        set { changeRare { $0.wordSpacing = newValue } }
+    }
     /// The index in ``PreparedText/spans`` of the run's span, or nil.
-    var span: Int?
+    var span: Int? {
+        get { rare?.span }
+        set { changeRare { $0.span = newValue } }
+    }
     /// The inline object the run stands for (its U+FFFC, one cluster without glyphs), or nil for
     /// a run of text. Its font and size are then those of the text around it (the span's primary
     /// font, else the style's), which the object aligns to and whose box joins its line's.
-    var inlineObject: InlineObject? = nil
+    var inlineObject: InlineObject? {
+        get { rare?.inlineObject }
+        set { changeRare { $0.inlineObject = newValue } }
+    }
     /// The strike whose advances the run's glyphs take (``Font/advanceStrike(size:_:)``), or nil
     /// for the font's design units.
-    var strike: BitmapStrike? = nil
+    var strike: BitmapStrike? {
+        get { rare?.strike }
+        set { changeRare { $0.strike = newValue } }
+    }
+
+    /// Sets rare fields: a new ``RareRunFields``, as the one there may be shared (nil when all are unset).
+    private mutating func changeRare(_ change: (inout RareRunFields.Values) -> Void) {
+        var values = rare?.values ?? RareRunFields.Values()
+        change(&values)
+        rare = RareRunFields(values)
+    }
 
     var isRightToLeft: Bool { level & 1 == 1 }
 
@@ -266,6 +320,39 @@ struct ShapedRun: Sendable {
         font === other.font && level == other.level && script == other.script && size == other.size
             && letterSpacing == other.letterSpacing && wordSpacing == other.wordSpacing && features == other.features && span == other.span
             && inlineObject == other.inlineObject
+    }
+}
+
+/// A run's fields that few runs set, kept out of ``ShapedRun`` and shared by its copies.
+final class RareRunFields: Sendable {
+    struct Values {
+        var letterSpacing = 0.0
+        var wordSpacing = 0.0
+        var span: Int?
+        var inlineObject: InlineObject?
+        var strike: BitmapStrike?
+    }
+    let values: Values
+
+    var letterSpacing: Double { values.letterSpacing }
+    var wordSpacing: Double { values.wordSpacing }
+    var span: Int? { values.span }
+    var inlineObject: InlineObject? { values.inlineObject }
+    var strike: BitmapStrike? { values.strike }
+
+    private init(values: Values) { self.values = values }
+
+    /// The fields `values`, or nil when all are unset (spacings of +0, not -0, which is kept).
+    convenience init?(_ values: Values) {
+        guard values.letterSpacing.bitPattern != 0 || values.wordSpacing.bitPattern != 0 || values.span != nil || values.inlineObject != nil
+                || values.strike != nil else {
+            return nil
+        }
+        self.init(values: values)
+    }
+
+    convenience init?(letterSpacing: Double, wordSpacing: Double, span: Int?, inlineObject: InlineObject?, strike: BitmapStrike?) {
+        self.init(Values(letterSpacing: letterSpacing, wordSpacing: wordSpacing, span: span, inlineObject: inlineObject, strike: strike))
     }
 }
 
