@@ -44,7 +44,23 @@ extension LineHeight {
     }
 }
 
+/// A font at a size as a style's lines read it: its ascent, descent and line gap in pixels as the
+/// profile makes them (``FontMetrics/lineBoxMetrics(size:_:)``: rounded under the chromium
+/// profile) and its box under the paragraph's line height. Found once, when a run is shaped, and
+/// kept with the run, so that a line takes them without scaling or rounding anything.
+struct FontBoxMetrics: Sendable {
+    var scaled: (ascent: Double, descent: Double, gap: Double)
+    var box: LineBox
+}
+
 extension TextStyle {
+    /// The metrics of `font` at `size` that this style's lines are made of.
+    func boxMetrics(_ font: Font, size: Double) -> FontBoxMetrics {
+        let rule = settings.profile.normalLineHeight
+        let scaled = font.metrics.lineBoxMetrics(size: size, rule)
+        return FontBoxMetrics(scaled: scaled, box: settings.paragraph.lineHeight.box(font.metrics, size: size, rule, scaled))
+    }
+
     /// The box of the primary font: the strut, and the box of a line with no text.
     var primaryLineBox: LineBox { settings.paragraph.lineHeight.box(font.metrics, size: settings.size, settings.profile.normalLineHeight) }
 
@@ -55,8 +71,9 @@ extension TextStyle {
     /// The box of a line whose fonts' boxes make `union` (the union of the boxes of its runs'
     /// fonts, CSS's line box; nil for a line with no text), with the strut's floor or its forced
     /// height applied. ``lineMetrics(_:_:)`` makes the union as it reads the line's fonts.
-    func lineBox(union: LineBox?) -> LineBox {
-        let strut = primaryLineBox
+    /// `strut`: ``primaryLineBox``, when the caller has it already.
+    func lineBox(union: LineBox?, strut known: LineBox? = nil) -> LineBox {
+        let strut = known ?? primaryLineBox
         guard settings.paragraph.strut != .forced, let union else { return strut }
         return settings.strut == .minimum ? union.union(strut) : union
     }

@@ -57,6 +57,7 @@ struct ClusterTable {
                                            textSpacingTrim: style.settings.profile.textSpacingTrim)
         var run = ShapedRun(range: item.range, level: item.level, script: item.script, font: item.font,
                             scale: item.font.metrics.scale(size: size), firstGlyph: glyphs.count, size: size,
+                            boxMetrics: style.boxMetrics(item.font, size: size),
                             letterSpacing: span?.letterSpacing ?? 0, wordSpacing: span?.wordSpacing ?? style.settings.wordSpacing,
                             features: properties.features, span: span?.index)
         if let object = item.inlineObject {
