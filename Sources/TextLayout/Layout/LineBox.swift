@@ -71,11 +71,35 @@ extension TextStyle {
     /// The box of a line whose fonts' boxes make `union` (the union of the boxes of its runs'
     /// fonts, CSS's line box; nil for a line with no text), with the strut's floor or its forced
     /// height applied. ``lineMetrics(_:_:)`` makes the union as it reads the line's fonts.
-    /// `strut`: ``primaryLineBox``, when the caller has it already.
-    func lineBox(union: LineBox?, strut known: LineBox? = nil) -> LineBox {
-        let strut = known ?? primaryLineBox
-        guard settings.paragraph.strut != .forced, let union else { return strut }
-        return settings.strut == .minimum ? union.union(strut) : union
+    func lineBox(union: LineBox?) -> LineBox { lineBoxRule.lineBox(union: union) }
+
+    /// How this style makes a line's box from its fonts' boxes (see ``LineBoxRule``).
+    var lineBoxRule: LineBoxRule {
+        LineBoxRule(usesFontLineBoxes: settings.usesFontLineBoxes, strut: primaryLineBox, isStrutForced: settings.paragraph.strut == .forced,
+                    holdsStrut: settings.strut == .minimum)
+    }
+}
+
+/// How a style makes a line's box from the boxes of the fonts on it: whether lines are as tall as
+/// their fonts make them, and the strut and how it applies. Found once for a paragraph when it is
+/// prepared (``PreparedParagraph/lineBoxRule``), so that a line of several fonts reads no settings.
+struct LineBoxRule: Sendable {
+    /// Whether lines are as tall as their fonts' own metrics make them (``TextSettings/usesFontLineBoxes``).
+    var usesFontLineBoxes: Bool
+    /// The primary font's box (``TextStyle/primaryLineBox``).
+    var strut: LineBox
+    /// Whether every line is exactly the strut (``Strut/forced``).
+    var isStrutForced: Bool
+    /// Whether every line holds at least the strut (``TextSettings/strut`` `minimum`).
+    var holdsStrut: Bool
+
+    /// Whether a line's box is the union of its fonts' boxes (not their extent, nor the strut alone).
+    var makesUnion: Bool { !usesFontLineBoxes && !isStrutForced }
+
+    /// ``TextStyle/lineBox(union:)``.
+    func lineBox(union: LineBox?) -> LineBox {
+        guard !isStrutForced, let union else { return strut }
+        return holdsStrut ? union.union(strut) : union
     }
 }
 

@@ -18,7 +18,8 @@ extension TextStyle {
         // runs as they were shaped, and the objects among them. A run in the font and size of
         // the run before it adds nothing (each font met is taken once in a row).
         let runs = paragraph.runs[paragraph.run(at: line.start)...].prefix { $0.range.lowerBound < line.end }
-        let makesUnion = !settings.usesFontLineBoxes && settings.paragraph.strut != .forced
+        let rule = paragraph.lineBoxRule
+        let makesUnion = rule.makesUnion
         var extent = FontLineExtent()
         var union: LineBox?
         var hasObjects = false
@@ -30,13 +31,13 @@ extension TextStyle {
             if makesUnion { union = union?.union(run.boxMetrics.box) ?? run.boxMetrics.box }
         }
         var box: LineBox
-        if settings.usesFontLineBoxes {
+        if rule.usesFontLineBoxes {
             guard hasObjects else {
                 return BuiltLine(runs: [], ascent: extent.ascent, descent: extent.descent, height: extent.height, baselineOffset: extent.above)
             }
             box = LineBox(above: extent.above, height: extent.height)
         } else {
-            box = lineBox(union: union, strut: paragraph.primaryLineBox)
+            box = rule.lineBox(union: union)
         }
         if hasObjects { box = lineBox(box, holding: runs.filter { $0.inlineObject != nil }) }
         return BuiltLine(runs: [], ascent: extent.ascent, descent: extent.descent, height: box.height, baselineOffset: box.above)

@@ -52,9 +52,9 @@ final class PreparedParagraph: Sendable {
     /// The metrics of every line of text of a paragraph in one font (``onlyFont``), found once in
     /// the style the paragraph was prepared in (``TextStyle/oneFontLine(_:size:_:isEmpty:)``); nil otherwise.
     let onlyFontLine: BuiltLine?
-    /// The primary font's box in that style (``TextStyle/primaryLineBox``, the strut), found once
+    /// How that style makes a line's box from its fonts' (``TextStyle/lineBoxRule``), found once
     /// for the paragraph's lines of several fonts.
-    let primaryLineBox: LineBox
+    let lineBoxRule: LineBoxRule
     /// Whether a run stands for an inline object.
     let hasInlineObjects: Bool
     /// Grapheme cluster boundaries of segments cut for want of room, by segment, found once.
@@ -87,7 +87,7 @@ final class PreparedParagraph: Sendable {
         contentEndCluster = other.contentEndCluster
         onlyFont = other.onlyFont
         onlyFontLine = other.onlyFontLine
-        primaryLineBox = other.primaryLineBox
+        lineBoxRule = other.lineBoxRule
         hasInlineObjects = other.hasInlineObjects
         grownFromHeadEnd = range.start
     }
@@ -124,7 +124,7 @@ final class PreparedParagraph: Sendable {
             runs.allSatisfy { $0.font === first.font && $0.size == first.size && $0.inlineObject == nil } ? (first.font, first.size) : nil
         }
         onlyFontLine = onlyFont.map { style.oneFontLine($0.font, size: $0.size, runs[0].boxMetrics, isEmpty: false) }
-        primaryLineBox = style.primaryLineBox
+        lineBoxRule = style.lineBoxRule
         // Offsets before the head's end have the indices they have in the head's paragraph.
         func safeIndices(_ offsets: CompactOffsets, known: [Int32]?) -> [Int32] {
             guard let head, let known else { return offsets.map(safeIndex) }
