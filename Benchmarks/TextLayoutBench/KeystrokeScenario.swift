@@ -15,9 +15,29 @@ struct TypingTimes {
     var wordCacheMisses = 0
 }
 
+/// One case of the keystroke scenario (`--keystroke-case short,middle,1000`): a document, a place and a size.
+struct KeystrokeCase {
+    var document: KeystrokeScenario.Document
+    var place: String
+    var kilobytes: Int
+
+    /// Reads `DOCUMENT,PLACE,KB`: `short` or `long`, `end` or `middle`, a size in KB; nil otherwise.
+    init?(_ argument: String) {
+        let parts = argument.split(separator: ",").map(String.init)
+        guard parts.count == 3, let document = ["short": KeystrokeScenario.Document.shortParagraphs,
+                                                 "long": .longParagraphs][parts[0]],
+              ["end", "middle"].contains(parts[1]), let kilobytes = Int(parts[2]), kilobytes > 0 else { return nil }
+        self.document = document
+        place = parts[1]
+        self.kilobytes = kilobytes
+    }
+}
+
 struct KeystrokeScenario {
     let jobs: [BenchJob]
     let rounds: Int
+    /// The one case to type in, or nil for every case.
+    var only: KeystrokeCase? = nil
     static let width = 320.0
     /// What is typed: a sentence, no character twice in a row, newlines among them. Each round
     /// types it into a fresh copy of the text, its caches emptied first.
@@ -121,8 +141,7 @@ struct KeystrokeScenario {
         for (index, character) in typing.enumerated() {
             let key = String(character)
             let start = DispatchTime.now().uptimeNanoseconds
-            let (edited, edit) = try prepared.replacingCharacters(inUTF16: caret..<(caret), with: key)
-            layout = try layout.updated(for: edited, after: edit)
+            let edited = try typeOneKey(key, at: caret, into: prepared, layout: &layout)
             let elapsed = seconds(since: start)
             if character == "\n" { times.newlines.append(elapsed) } else { times.characters.append(elapsed) }
             prepared = edited
@@ -139,7 +158,21 @@ struct KeystrokeScenario {
         return times
     }
 
+    /// One keystroke: `key` typed at UTF-16 offset `caret` of `prepared`, and `layout` brought up
+    /// to date; returns the edited text. Never inlined, so that callgrind can count keystrokes alone.
+    @inline(never)
+    static func typeOneKey(_ key: String, at caret: Int, into prepared: PreparedText, layout: inout Layout) throws -> PreparedText {
+        let (edited, edit) = try prepared.replacingCharacters(inUTF16: caret..<(caret), with: key)
+        layout = try layout.updated(for: edited, after: edit)
+        return edited
+    }
+
     func run() throws {
+        if let only {
+            print("document: \(only.document.rawValue)")
+            _ = try run(kilobytes: only.kilobytes, document: only.document, places: [only.place])
+            return
+        }
         for document in Document.allCases {
             print("document: \(document.rawValue)")
             var middles: [Int: Double] = [:]

@@ -30,6 +30,8 @@ struct Scenario {
     let jobs: [BenchJob]
     let fonts: FontContext
     let rounds: Int
+    /// The one keystroke case to run (`--keystroke-case`), or nil for all of them.
+    var keystrokeCase: KeystrokeCase? = nil
 
     /// Runs `round` once to warm up, then `rounds` times, printing each round as
     /// 'round i: S s for N jobs' (the line `compare.py speed` reads); returns the median round in
@@ -91,7 +93,7 @@ struct Scenario {
         case "steps":
             try runSteps()
         case "keystroke":
-            try KeystrokeScenario(jobs: jobs, rounds: rounds).run()
+            try KeystrokeScenario(jobs: jobs, rounds: rounds, only: keystrokeCase).run()
         case "stream":
             try StreamScenario(jobs: jobs, rounds: rounds).run()
         case "batch":

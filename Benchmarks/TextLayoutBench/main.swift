@@ -4,7 +4,7 @@ import TextLayout
 import TextLayoutIO
 
 let usage = """
-usage: textlayout-bench [--jobs FILE | --jobs -] [--scenario NAME] [--rounds N]
+usage: textlayout-bench [--jobs FILE | --jobs -] [--scenario NAME] [--rounds N] [--keystroke-case DOCUMENT,PLACE,KB]
 
 scenarios: cold, hyphens-auto, profiles, warm, relayout, relayout-height, text-wrap, steps, keystroke,
 stream, batch, batch-distinct, memory, all (default: all)
@@ -30,6 +30,9 @@ stream, batch, batch-distinct, memory, all (default: all)
   batch-distinct   the batch over passes of distinct texts, caches emptied before each pass
   memory           bytes malloc really holds for prepared texts and caches, per script
 Without --jobs, the corpus in Benchmarks/Corpus at 120, 240 and 360 px.
+--keystroke-case short,middle,1000 types into one case of the keystroke scenario only (document
+short or long, place end or middle, size in KB), each keystroke one call of
+KeystrokeScenario.typeOneKey (for callgrind's --toggle-collect).
 Each timed scenario runs one warm-up round, then N rounds (default 5), each printed as
 'round i: S s for N jobs' (all the jobs, as compare.py speed reads it), then its median
 and its ratios.
@@ -39,6 +42,7 @@ struct Options {
     var jobs: String?
     var scenario = "all"
     var rounds = 5
+    var keystrokeCase: KeystrokeCase?
 }
 
 func parseOptions() -> Options {
@@ -62,6 +66,11 @@ func parseOptions() -> Options {
         case "--rounds":
             guard let n = arguments.popFirst().flatMap({ Int($0) }), n >= 1 else { fail("--rounds needs a whole number of at least 1") }
             options.rounds = n
+        case "--keystroke-case":
+            guard let keystrokeCase = arguments.popFirst().flatMap(KeystrokeCase.init) else {
+                fail("--keystroke-case needs DOCUMENT,PLACE,KB: short or long, end or middle, a size in KB")
+            }
+            options.keystrokeCase = keystrokeCase
         case "--help", "-h": print(usage); exit(0)
         default: fail("unknown argument '\(argument)'")
         }
@@ -79,7 +88,7 @@ do {
     let lines = try options.jobs.map { try JobSource.lines(from: $0) } ?? JobSource.corpusLines()
     let jobs = try JobSource.resolve(lines, fonts: fonts)
     print("\(jobs.count) jobs; \(ProcessInfo.processInfo.activeProcessorCount) cores")
-    let bench = Scenario(jobs: jobs, fonts: fonts, rounds: options.rounds)
+    let bench = Scenario(jobs: jobs, fonts: fonts, rounds: options.rounds, keystrokeCase: options.keystrokeCase)
     let floor = bench.floors()
     print(String(format: "harfbuzz alone: %.2f us/job; icu breaks alone: %.2f us/job", floor.harfBuzz * 1e6, floor.icu * 1e6))
     for name in options.scenario == "all" ? Scenario.names : [options.scenario] {

@@ -44,7 +44,23 @@ extension LineHeight {
     }
 }
 
+/// A font at a size as a style's lines read it: its ascent, descent and line gap in pixels as the
+/// profile makes them (``FontMetrics/lineBoxMetrics(size:_:)``: rounded under the chromium
+/// profile) and its box under the paragraph's line height: found once for a paragraph in one font
+/// (``PreparedParagraph/onlyFontLine``), once a font in a row of runs for a line of several.
+struct FontBoxMetrics: Sendable {
+    var scaled: (ascent: Double, descent: Double, gap: Double)
+    var box: LineBox
+}
+
 extension TextStyle {
+    /// The metrics of `font` at `size` that this style's lines are made of.
+    func boxMetrics(_ font: Font, size: Double) -> FontBoxMetrics {
+        let rule = settings.profile.normalLineHeight
+        let scaled = font.metrics.lineBoxMetrics(size: size, rule)
+        return FontBoxMetrics(scaled: scaled, box: settings.paragraph.lineHeight.box(font.metrics, size: size, rule, scaled))
+    }
+
     /// The box of the primary font: the strut, and the box of a line with no text.
     var primaryLineBox: LineBox { settings.paragraph.lineHeight.box(font.metrics, size: settings.size, settings.profile.normalLineHeight) }
 
@@ -55,10 +71,35 @@ extension TextStyle {
     /// The box of a line whose fonts' boxes make `union` (the union of the boxes of its runs'
     /// fonts, CSS's line box; nil for a line with no text), with the strut's floor or its forced
     /// height applied. ``lineMetrics(_:_:)`` makes the union as it reads the line's fonts.
+    func lineBox(union: LineBox?) -> LineBox { lineBoxRule.lineBox(union: union) }
+
+    /// How this style makes a line's box from its fonts' boxes (see ``LineBoxRule``).
+    var lineBoxRule: LineBoxRule {
+        LineBoxRule(usesFontLineBoxes: settings.usesFontLineBoxes, strut: primaryLineBox, isStrutForced: settings.paragraph.strut == .forced,
+                    holdsStrut: settings.strut == .minimum)
+    }
+}
+
+/// How a style makes a line's box from the boxes of the fonts on it: whether lines are as tall as
+/// their fonts make them, and the strut and how it applies. Found once for a paragraph when it is
+/// prepared (``PreparedParagraph/lineBoxRule``), so that a line of several fonts reads no settings.
+struct LineBoxRule: Sendable {
+    /// Whether lines are as tall as their fonts' own metrics make them (``TextSettings/usesFontLineBoxes``).
+    var usesFontLineBoxes: Bool
+    /// The primary font's box (``TextStyle/primaryLineBox``).
+    var strut: LineBox
+    /// Whether every line is exactly the strut (``Strut/forced``).
+    var isStrutForced: Bool
+    /// Whether every line holds at least the strut (``TextSettings/strut`` `minimum`).
+    var holdsStrut: Bool
+
+    /// Whether a line's box is the union of its fonts' boxes (not their extent, nor the strut alone).
+    var makesUnion: Bool { !usesFontLineBoxes && !isStrutForced }
+
+    /// ``TextStyle/lineBox(union:)``.
     func lineBox(union: LineBox?) -> LineBox {
-        let strut = primaryLineBox
-        guard settings.paragraph.strut != .forced, let union else { return strut }
-        return settings.strut == .minimum ? union.union(strut) : union
+        guard !isStrutForced, let union else { return strut }
+        return holdsStrut ? union.union(strut) : union
     }
 }
 

@@ -50,7 +50,7 @@ extension PreparedParagraph {
                         bytes: bytes, end: newEnd, hanging: style.settings.profile.hangingWhitespace)
         // Clusters and segments before the shaping point are this paragraph's.
         return PreparedParagraph(range: ParagraphRange(start: start, end: newEnd, next: newEnd), segments: segments, clusters: clusters,
-                                 runs: newRuns, bidi: bidi, sharingHead: shapingStart == start ? nil : (self, min(shapingStart, analysisStart)))
+                                 runs: newRuns, bidi: bidi, style: style, sharingHead: shapingStart == start ? nil : (self, min(shapingStart, analysisStart)))
     }
 
     /// The glyphs, clusters and runs of this paragraph grown to `newEnd`, from `shapingStart` (a

@@ -49,13 +49,19 @@ final class PreparedParagraph: Sendable {
     /// holds an inline object: then every line's height is that font's, without looking at the
     /// line's runs.
     let onlyFont: (font: Font, size: Double)?
+    /// The metrics of every line of text of a paragraph in one font (``onlyFont``), found once in
+    /// the style the paragraph was prepared in (``TextStyle/oneFontLine(_:size:_:isEmpty:)``); nil otherwise.
+    let onlyFontLine: BuiltLine?
+    /// How that style makes a line's box from its fonts' (``TextStyle/lineBoxRule``), found once
+    /// for the paragraph's lines of several fonts.
+    let lineBoxRule: LineBoxRule
     /// Whether a run stands for an inline object.
     let hasInlineObjects: Bool
     /// Grapheme cluster boundaries of segments cut for want of room, by segment, found once.
     /// Touched only with the paragraph's ``LockPool`` mutex held: a mutex per paragraph would cost
     /// a text of a million short paragraphs a million mutexes, for words few of them ever cut.
     nonisolated(unsafe) private var cutSegmentGraphemes: [Int: [Int]] = [:]
-    /// The paragraph this one was made from by appending to it (see ``init(range:segmentStarts:contentEnds:clusterStarts:positions:clusterUnsafe:clusterFirstGlyph:glyphs:runs:bidi:tabs:autoHyphens:missingGlyphClusters:sharingHead:)``),
+    /// The paragraph this one was made from by appending to it (see ``init(range:segmentStarts:contentEnds:clusterStarts:positions:clusterUnsafe:clusterFirstGlyph:glyphs:runs:bidi:tabs:autoHyphens:missingGlyphClusters:style:sharingHead:)``),
     /// while it lives: set once, when the paragraph is made. Weak, so that a streamed text does not
     /// keep every paragraph it grew through.
     nonisolated(unsafe) private(set) weak var grownFrom: PreparedParagraph?
@@ -80,6 +86,8 @@ final class PreparedParagraph: Sendable {
         segmentStartCluster = other.segmentStartCluster
         contentEndCluster = other.contentEndCluster
         onlyFont = other.onlyFont
+        onlyFontLine = other.onlyFontLine
+        lineBoxRule = other.lineBoxRule
         hasInlineObjects = other.hasInlineObjects
         grownFromHeadEnd = range.start
     }
@@ -91,7 +99,7 @@ final class PreparedParagraph: Sendable {
     init(range: ParagraphRange, segmentStarts: CompactOffsets, contentEnds: CompactOffsets, clusterStarts: CompactOffsets,
          positions: ClusterPositions, clusterUnsafe: BitFlags, clusterFirstGlyph: CompactOffsets, glyphs: ParagraphGlyphs, runs: [ShapedRun],
          bidi: BidiLevels, tabs: [Int], autoHyphens: CompactOffsets = CompactOffsets(), missingGlyphClusters: CompactOffsets = CompactOffsets(),
-         sharingHead head: (paragraph: PreparedParagraph, end: Int)? = nil) {
+         style: TextStyle, sharingHead head: (paragraph: PreparedParagraph, end: Int)? = nil) {
         self.range = range
         self.segmentStarts = segmentStarts
         self.contentEnds = contentEnds
@@ -115,6 +123,8 @@ final class PreparedParagraph: Sendable {
         onlyFont = runs.first.flatMap { first in
             runs.allSatisfy { $0.font === first.font && $0.size == first.size && $0.inlineObject == nil } ? (first.font, first.size) : nil
         }
+        onlyFontLine = onlyFont.map { style.oneFontLine($0.font, size: $0.size, style.boxMetrics($0.font, size: $0.size), isEmpty: false) }
+        lineBoxRule = style.lineBoxRule
         // Offsets before the head's end have the indices they have in the head's paragraph.
         func safeIndices(_ offsets: CompactOffsets, known: [Int32]?) -> [Int32] {
             guard let head, let known else { return offsets.map(safeIndex) }
@@ -376,15 +386,15 @@ extension PreparedParagraph {
         let allBreaks = try withShapedRunBreaks(breaks, bytes, runs: runs, style: style, after: range.start)
         segments.append(breaks: try withAutomaticHyphens(allBreaks, bytes, in: content, runs: runs, style: style, hyphenation: hyphenation),
                         bytes: bytes, end: range.end, hanging: style.settings.profile.hangingWhitespace)
-        return PreparedParagraph(range: range, segments: segments, clusters: clusters, runs: runs, bidi: bidi)
+        return PreparedParagraph(range: range, segments: segments, clusters: clusters, runs: runs, bidi: bidi, style: style)
     }
 
-    /// Assembles a paragraph from its tables (sharing `head`'s before its end: see ``init(range:segmentStarts:contentEnds:clusterStarts:positions:clusterUnsafe:clusterFirstGlyph:glyphs:runs:bidi:tabs:autoHyphens:missingGlyphClusters:sharingHead:)``).
+    /// Assembles a paragraph from its tables (sharing `head`'s before its end: see ``init(range:segmentStarts:contentEnds:clusterStarts:positions:clusterUnsafe:clusterFirstGlyph:glyphs:runs:bidi:tabs:autoHyphens:missingGlyphClusters:style:sharingHead:)``).
     convenience init(range: ParagraphRange, segments: SegmentTable, clusters: ClusterTable, runs: [ShapedRun], bidi: BidiLevels,
-                     sharingHead head: (paragraph: PreparedParagraph, end: Int)? = nil) {
+                     style: TextStyle, sharingHead head: (paragraph: PreparedParagraph, end: Int)? = nil) {
         self.init(range: range, segmentStarts: segments.starts, contentEnds: segments.contentEnds, clusterStarts: clusters.starts,
                   positions: clusters.positions, clusterUnsafe: clusters.unsafe, clusterFirstGlyph: clusters.firstGlyph,
                   glyphs: ParagraphGlyphs(clusters.glyphs), runs: runs, bidi: bidi, tabs: segments.tabs,
-                  autoHyphens: segments.autoHyphens, missingGlyphClusters: clusters.missing, sharingHead: head)
+                  autoHyphens: segments.autoHyphens, missingGlyphClusters: clusters.missing, style: style, sharingHead: head)
     }
 }
