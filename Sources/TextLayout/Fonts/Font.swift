@@ -58,6 +58,8 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     public internal(set) weak var context: FontContext?
     /// The ink boxes of the glyphs asked for so far (``inkBox(ofGlyph:)``), nil for a glyph without ink.
     let inkBoxes = Locked<[UInt32: GlyphInkBox?]>([:])
+    /// Whether the font draws the curly quotation marks fullwidth, by language, for those asked so far (``drawsFullwidthQuotes(language:)``).
+    let fullwidthQuotes = Locked<[String: Bool]>([:])
 
     /// Loads face `faceIndex` of the file (its upper 16 bits a named instance of a variable face,
     /// as fontconfig gives them), at `coordinates` (one per axis) when given, else at the named

@@ -69,7 +69,7 @@ struct ClusterTable {
             return run
         }
         positions.beginRun(run, firstCluster: starts.count)
-        append(shapeRun(properties.after(bytes, item.range.lowerBound), item.range, bytes: bytes, cache: style.font.context?.shapeCache),
+        append(shapeRun(properties.around(bytes, item.range), item.range, bytes: bytes, cache: style.font.context?.shapeCache),
                of: run, bytes: bytes)
         return run
     }

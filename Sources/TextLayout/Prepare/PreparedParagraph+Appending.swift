@@ -84,7 +84,7 @@ extension PreparedParagraph {
         clusters.positions.beginRun(grown, firstCluster: runFirstCluster)
         let properties = ShapingProperties(font: grown.font, script: grown.script, rightToLeft: grown.isRightToLeft,
                                            language: style.shapingLanguage, features: grown.features, textSpacingTrim: style.settings.profile.textSpacingTrim)
-        clusters.append(shapeRun(properties.after(bytes, shapingStart), shapingStart..<grown.range.upperBound, bytes: bytes, cache: style.font.context?.shapeCache),
+        clusters.append(shapeRun(properties.around(bytes, shapingStart..<grown.range.upperBound), shapingStart..<grown.range.upperBound, bytes: bytes, cache: style.font.context?.shapeCache),
                         of: grown, bytes: bytes)
         var newRuns = Array(runs.dropLast())
         newRuns.append(grown)
