@@ -97,6 +97,16 @@ struct ChromiumProfileTests {
             // A hyphen between Hebrew letters: Unicode 15.1's LB21a (`HL (HY | HH) × [^HL]`), which
             // Chromium's ICU has, allows the break that ICU's older rule forbids.
             ("הזנב-השמאלי", ["הזנב-השמאלי"], ["הזנב-", "השמאלי"]),
+            // Curly quotes between East Asian characters: Unicode 15.1's LB19a, which Chromium's
+            // ICU has, allows a break before `“` after an ideograph and after `”` before one
+            // (headless Chromium 156, Noto Sans CJK SC 17 px at 119 px: `漢漢漢漢漢漢漢“漢漢` and
+            // `漢漢漢漢漢漢”漢漢漢` break at 7, `漢漢漢漢漢漢“漢漢漢` at 6, not after the `“`; so do
+            // `漢漢漢漢漢漢。“漢漢` and `漢漢漢漢漢漢」“漢漢` after the closing mark; `漢“a` and
+            // `漢漢漢漢漢漢漢”漢` keep the quote with both neighbours).
+            ("漢“漢漢”漢", ["漢“漢", "漢”漢"], ["漢", "“漢", "漢”", "漢"]),
+            ("漢。“漢", ["漢。“漢"], ["漢。", "“漢"]),
+            ("漢“a漢", ["漢“a", "漢"], ["漢“a", "漢"]),
+            ("漢”漢", ["漢”漢"], ["漢”", "漢"]),
           ])
     func punctuationBreaks(_ text: String, _ standard: [String], _ chromium: [String]) throws {
         let (ours, theirs) = (try Self.pieces(text, .standard), try Self.pieces(text, .chromium))
