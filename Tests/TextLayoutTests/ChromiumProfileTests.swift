@@ -97,6 +97,16 @@ struct ChromiumProfileTests {
             // A hyphen between Hebrew letters: Unicode 15.1's LB21a (`HL (HY | HH) × [^HL]`), which
             // Chromium's ICU has, allows the break that ICU's older rule forbids.
             ("הזנב-השמאלי", ["הזנב-השמאלי"], ["הזנב-", "השמאלי"]),
+            // Curly quotes between East Asian characters: Unicode 15.1's LB19a, which Chromium's
+            // ICU has, allows a break before `“` after an ideograph and after `”` before one
+            // (headless Chromium 156, Noto Sans CJK SC 17 px at 119 px: `漢漢漢漢漢漢漢“漢漢` and
+            // `漢漢漢漢漢漢”漢漢漢` break at 7, `漢漢漢漢漢漢“漢漢漢` at 6, not after the `“`; so do
+            // `漢漢漢漢漢漢。“漢漢` and `漢漢漢漢漢漢」“漢漢` after the closing mark; `漢“a` and
+            // `漢漢漢漢漢漢漢”漢` keep the quote with both neighbours).
+            ("漢“漢漢”漢", ["漢“漢", "漢”漢"], ["漢", "“漢", "漢”", "漢"]),
+            ("漢。“漢", ["漢。“漢"], ["漢。", "“漢"]),
+            ("漢“a漢", ["漢“a", "漢"], ["漢“a", "漢"]),
+            ("漢”漢", ["漢”漢"], ["漢”", "漢"]),
           ])
     func punctuationBreaks(_ text: String, _ standard: [String], _ chromium: [String]) throws {
         let (ours, theirs) = (try Self.pieces(text, .standard), try Self.pieces(text, .chromium))
@@ -293,11 +303,13 @@ struct ChromiumProfileTests {
         }
     }
 
-    static func cjkStyle(_ profile: LayoutProfile) throws -> TextStyle {
+    static func cjkStyle(_ profile: LayoutProfile, _ file: String = "NotoSansCJKjp-Regular.otf") throws -> TextStyle {
         var settings = TextSettings(size: 17)
         settings.profile = profile
-        return try TextStyle(font: isolatedFont("NotoSansCJKjp-Regular.otf"), settings: settings)
+        return try TextStyle(font: isolatedFont(file), settings: settings)
     }
+
+    static let simplifiedChinese = "NotoSansCJKsc-Regular.otf"
 
     // Headless Chromium 156, Noto Sans CJK JP 17 px (text-spacing-trim: normal), each pair between
     // two ideographs: an opening mark after an opening, middle or closing one is 8.5 px wide, a
@@ -337,5 +349,66 @@ struct ChromiumProfileTests {
         let chromium = try PreparedText(text, style: Self.cjkStyle(.chromium)).layout().lines[0].width
         let standard = try PreparedText(text, style: Self.cjkStyle(.standard)).layout().lines[0].width
         #expect(abs(standard - chromium - 8.5) < 1e-9)
+    }
+
+    // As Chromium's HanKerning decides it (its own test: quotes proportional for Japanese,
+    // fullwidth for Chinese): Noto Sans CJK SC maps `“‘”’` to fullwidth glyphs, inked on the side
+    // of the text they enclose, unless its `locl` for Japanese swaps in the proportional ones;
+    // Noto Sans CJK JP maps them to proportional glyphs unless its `locl` for Chinese swaps in
+    // the fullwidth ones; DejaVu Sans has only proportional ones.
+    @Test("a font draws the curly quotes fullwidth where its glyphs for them are 1 em, inked on the enclosed side", arguments: [
+        ("NotoSansCJKsc-Regular.otf", "", true), ("NotoSansCJKsc-Regular.otf", "ja", false), ("NotoSansCJKjp-Regular.otf", "", false),
+        ("NotoSansCJKjp-Regular.otf", "zh-Hans", true), ("DejaVuSans.ttf", "", false),
+    ])
+    func fullwidthQuotes(file: String, language: String, fullwidth: Bool) throws {
+        #expect(try isolatedFont(file).drawsFullwidthQuotes(language: language) == fullwidth)
+    }
+
+    // Headless Chromium 156, 17 px, each pair between two ideographs. In Noto Sans CJK SC the
+    // curly quotes are fullwidth marks: `“` an opening one, trimmed after `（`, `”` or `：` and
+    // trimming the opening mark after it; `”` a closing one, trimmed before `）`, `，` or `”`
+    // (59.5 px, 8.5 less than the standard profile's 68); `“”` keep their 17 px. In Noto Sans
+    // CJK JP they are proportional (8.06 px): no quote is trimmed (`漢”“漢` 50.125 px, `漢”）漢`
+    // 59.06: `）` alone keeps its 17 px), nor trims `”“`.
+    @Test("curly quotes are trimmed as fullwidth marks in a font that draws them fullwidth, not in one that draws them proportional",
+          arguments: [("漢（“漢", 59.5), ("漢”）漢", 59.5), ("漢“（漢", 59.5), ("漢”“漢", 59.5), ("漢““漢", 59.5), ("漢”，漢", 59.5),
+                      ("漢：“漢", 59.5), ("漢“”漢", 68.0)])
+    func trimFullwidthQuotes(text: String, chromiumWidth: Double) throws {
+        let layout = try PreparedText(text, style: Self.cjkStyle(.chromium, Self.simplifiedChinese)).layout()
+        #expect(abs(layout.lines[0].width - chromiumWidth) < 1e-9)
+        #expect(abs(try PreparedText(text, style: Self.cjkStyle(.standard, Self.simplifiedChinese)).layout().lines[0].width - 68) < 1e-9)
+    }
+
+    @Test("proportional curly quotes are not trimmed, nor trim each other", arguments: ["漢”“漢", "漢（“漢", "漢”）漢"])
+    func proportionalQuotesKeepTheirWidth(text: String) throws {
+        let chromium = try PreparedText(text, style: Self.cjkStyle(.chromium)).layout().lines[0].width
+        let standard = try PreparedText(text, style: Self.cjkStyle(.standard)).layout().lines[0].width
+        #expect(abs(chromium - standard) < 1e-9)
+    }
+
+    // The corpus's `默认（“default”），通过` (zh-285): `”` ends a run of Latin and `）` starts a run of
+    // Han; Chromium trims `”` before `）` all the same, and `“` after `（`, `）` before `，`: 25.5 px
+    // narrower than untrimmed, as it is when the whole stands in one run.
+    @Test("a mark that ends a run is trimmed by the punctuation that starts the run after")
+    func trimBeforeNextRun() throws {
+        let text = "默认（“default”），通过"
+        let chromium = try PreparedText(text, style: Self.cjkStyle(.chromium, Self.simplifiedChinese)).layout().lines[0]
+        let standard = try PreparedText(text, style: Self.cjkStyle(.standard, Self.simplifiedChinese)).layout().lines[0]
+        #expect(abs(standard.width - chromium.width - 25.5) < 1e-9)
+        // The case is what it says: a run ends after `”` (UTF-16 offset 12).
+        #expect(chromium.runs.contains { $0.utf16Range.upperBound == 12 })
+    }
+
+    // Headless Chromium 156, Noto Sans CJK SC 17 px at 120 px: `（“adaptive”）。如果轨迹球` breaks
+    // between `）` and `。` (no break opportunity fits: `overflow-wrap: anywhere`), and `）` ends the
+    // first line trimmed as before `。` (111.70 px, the marks 17 + 8.5 + 8.5 + 8.5): Chromium shapes
+    // a line's end with the character after it.
+    @Test("a mark that ends a line is trimmed by the punctuation that starts the next")
+    func trimAtLineEnd() throws {
+        let text = "（“adaptive”）。如果轨迹球"
+        let layout = try PreparedText(text, style: Self.cjkStyle(.chromium, Self.simplifiedChinese)).layout(wrapWidth: 120)
+        #expect(layout.lines.map(\.utf16Range.lowerBound) == [0, 12])
+        let untrimmed = try PreparedText("（“adaptive”）", style: Self.cjkStyle(.standard, Self.simplifiedChinese)).layout().lines[0].width
+        #expect(abs(untrimmed - layout.lines[0].width - 25.5) < 1e-9)
     }
 }

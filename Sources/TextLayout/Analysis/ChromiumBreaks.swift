@@ -11,7 +11,11 @@ import CICU
 ///   joiner, where UAX 14 has none (` .org`, ` :`, ` !`, ` ,`, `» (`, `( x`: Chromium breaks after
 ///   every run of spaces in `pre-wrap`);
 /// - one after a hyphen between Hebrew letters (`הזנב-|השמאלי`), as Unicode 15.1's rule LB21a has
-///   it (`HL (HY | HH) × [^HL]`) where ICU's older one forbids it.
+///   it (`HL (HY | HH) × [^HL]`) where ICU's older one forbids it;
+/// - one before an opening curly quote between an ideograph and an East Asian character
+///   (`漢|“漢`) and one after a closing one between an East Asian character and an ideograph
+///   (`漢”|漢`), as Unicode 15.1's rule LB19a lets a quote surrounded by East Asian characters
+///   break (``breakBesideCurlyQuote(_:at:in:)``) where ICU's older LB19 keeps it with both neighbours.
 ///
 /// Only opportunities after `after` (when given) are added, as ICU gives only those.
 func chromiumPunctuationBreaks(_ breaks: [Int], _ bytes: UnsafeBufferPointer<UInt8>, in content: Range<Int>, after: Int?) -> [Int] {
@@ -28,6 +32,8 @@ func chromiumPunctuationBreaks(_ breaks: [Int], _ bytes: UnsafeBufferPointer<UIn
             rule = chromiumASCIIBreak(before: before, next: next, beforeThat: offset - 2 >= content.lowerBound ? bytes[offset - 2] : nil)
         } else if before == UInt8(ascii: "-"), next >= 0x80, offset - 2 >= content.lowerBound {
             rule = breakAfterHebrewHyphen(bytes, at: offset, in: content) ? true : nil
+        } else if before >= 0x80, next >= 0xC0 {
+            rule = breakBesideCurlyQuote(bytes, at: offset, in: content) ? true : nil
         } else {
             rule = nil
         }
@@ -86,6 +92,52 @@ private func breakAfterHebrewHyphen(_ bytes: UnsafeBufferPointer<UInt8>, at offs
     let letterStart = scalarStart(bytes, atOrBefore: offset - 2, notBefore: content.lowerBound)
     return cicu_line_break_class(decodeScalar(bytes, at: offset).0) == LineBreakClass.hebrewLetter
         && cicu_line_break_class(decodeScalar(bytes, at: letterStart).0) == LineBreakClass.hebrewLetter
+}
+
+/// Whether Chromium breaks before byte `offset` beside a curly quote: before `“` or `‘` after an
+/// ideograph (line break class ID, or Hangul, or kana) or an East Asian closing mark (`。`, `」`)
+/// when an East Asian character follows the quote (`漢|“漢`, `。|“漢`, not `漢“a`), and after `”`
+/// or `’` before an ideograph when an East Asian character precedes the quote (`漢”|漢`). Not after
+/// an opening quote, nor before a closing one, nor beside a character of another class, where
+/// headless Chromium 156 does not break either (`漢漢漢漢漢漢“漢漢漢` at 119 px breaks before the
+/// `“`, not after it). East Asian: an ideograph as above, or a mark of the CJK Symbols and
+/// Punctuation block or the fullwidth forms (`「`, `。`).
+func breakBesideCurlyQuote(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, in content: Range<Int>) -> Bool {
+    // (`offset` starts a character. Only `“‘` start with E2, only `”’` end in 9D or 99, among
+    // those this looks at: no decoding elsewhere.)
+    guard bytes[offset] == 0xE2 || bytes[offset - 1] == 0x9D || bytes[offset - 1] == 0x99 else { return false }
+    let (next, nextLength) = decodeScalar(bytes, at: offset)
+    let beforeStart = scalarStart(bytes, atOrBefore: offset - 1, notBefore: content.lowerBound)
+    let before = decodeScalar(bytes, at: beforeStart).0
+    if next == 0x201C || next == 0x2018 {
+        let farStart = offset + nextLength
+        let breaksAfterBefore = isIdeographClass(before) || (isEastAsian(before) && cicu_line_break_class(before) == closePunctuationClass)
+        return farStart < content.upperBound && breaksAfterBefore && isEastAsian(decodeScalar(bytes, at: farStart).0)
+    }
+    if before == 0x201D || before == 0x2019 {
+        guard beforeStart > content.lowerBound else { return false }
+        let far = decodeScalar(bytes, at: scalarStart(bytes, atOrBefore: beforeStart - 1, notBefore: content.lowerBound)).0
+        return isEastAsian(far) && isIdeographClass(next)
+    }
+    return false
+}
+
+/// Whether `scalar`'s line break class is an ideograph's, a Hangul syllable's or jamo's, or a small kana's.
+private func isIdeographClass(_ scalar: UInt32) -> Bool {
+    // ULineBreak values: ID 14, H2 31, H3 32, JL 33, JT 34, JV 35, CJ 37.
+    switch cicu_line_break_class(scalar) {
+    case LineBreakClass.ideographic, 31, 32, 33, 34, 35, 37: true
+    default: false
+    }
+}
+
+/// ICU's ULineBreak value of the closing punctuation class (CL).
+private let closePunctuationClass: Int32 = 8
+
+/// Whether `scalar` is East Asian for ``breakBesideCurlyQuote(_:at:in:)``: of an ideograph's class,
+/// or in the CJK Symbols and Punctuation block or the fullwidth forms.
+private func isEastAsian(_ scalar: UInt32) -> Bool {
+    isIdeographClass(scalar) || (0x3000...0x303F).contains(scalar) || (0xFF01...0xFF60).contains(scalar)
 }
 
 /// Whether Chromium breaks after the space before byte `offset` where ICU may not: before any

@@ -62,6 +62,8 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     let bitmapStrikes: [BitmapStrike]
     /// HarfBuzz's fonts that shape by a strike's advances (``harfBuzzFont(advancingBy:)``), by strike index.
     let strikeFonts = Locked<[Int: StrikeAdvanceFont]>([:])
+    /// Whether the font draws the curly quotation marks fullwidth, by language, for those asked so far (``drawsFullwidthQuotes(language:)``).
+    let fullwidthQuotes = Locked<[String: Bool]>([:])
 
     /// Loads face `faceIndex` of the file (its upper 16 bits a named instance of a variable face,
     /// as fontconfig gives them), at `coordinates` (one per axis) when given, else at the named

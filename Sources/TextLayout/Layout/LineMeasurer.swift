@@ -132,11 +132,14 @@ struct LineMeasurer {
     ///   the ends of lines.
     func reshape(_ range: Range<Int>, hyphenAt hyphen: Range<Int>? = nil) -> ShapedGlyphs {
         let run = paragraph.runs[paragraph.run(at: hyphen.map(hyphenRunOffset) ?? range.lowerBound)]
-        let properties = run.shapingProperties(style)
+        var properties = run.shapingProperties(style)
         if hyphen != nil {
             return Shaper.shape(properties, bytes, range, appending: run.font.hyphen)
         }
-        if let cache = style.font.context?.shapeCache { return cache.shape(properties, bytes, range) }
+        // The piece's last mark is trimmed by the character after it, though that starts the next
+        // line, as Chromium shapes a line's end (`）` before `。` at a break between them: 8.5 px).
+        properties.followingPunctuation = properties.around(bytes, range).followingPunctuation
+        if let cache = style.font.context?.shapeCache, properties.followingPunctuation == .other { return cache.shape(properties, bytes, range) }
         return Shaper.shape(properties, bytes, range)
     }
 

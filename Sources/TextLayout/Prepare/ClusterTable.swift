@@ -67,7 +67,7 @@ struct ClusterTable {
             return run
         }
         positions.beginRun(run, firstCluster: starts.count)
-        append(shapeRun(run.shapingProperties(style).after(bytes, item.range.lowerBound), item.range, bytes: bytes, cache: style.font.context?.shapeCache),
+        append(shapeRun(run.shapingProperties(style).around(bytes, item.range), item.range, bytes: bytes, cache: style.font.context?.shapeCache),
                of: run, bytes: bytes)
         return run
     }

@@ -82,7 +82,7 @@ extension PreparedParagraph {
         let runFirstCluster = cluster(atOrAfter: lastRun.range.lowerBound)
         var clusters = ClusterTable(first: keptClusters, of: self, runsBefore: runFirstCluster, capacity: newEnd - start)
         clusters.positions.beginRun(grown, firstCluster: runFirstCluster)
-        clusters.append(shapeRun(grown.shapingProperties(style).after(bytes, shapingStart), shapingStart..<grown.range.upperBound, bytes: bytes, cache: style.font.context?.shapeCache),
+        clusters.append(shapeRun(grown.shapingProperties(style).around(bytes, shapingStart..<grown.range.upperBound), shapingStart..<grown.range.upperBound, bytes: bytes, cache: style.font.context?.shapeCache),
                         of: grown, bytes: bytes)
         var newRuns = Array(runs.dropLast())
         newRuns.append(grown)

@@ -9,11 +9,14 @@
 func shapeRun(_ properties: ShapingProperties, _ range: Range<Int>, bytes: UnsafeBufferPointer<UInt8>,
               cache: ShapeCache?) -> ShapedGlyphs {
     if range.count > longRun, let chunks = streamSafeChunks(bytes, range) {
-        return chunks.flatMap { Shaper.shape(properties, bytes, $0) }
+        // Each chunk with the punctuation beside it, as if shaped in the run.
+        return chunks.flatMap { Shaper.shape(properties.around(bytes, $0), bytes, $0) }
     }
-    // A run trimmed by the punctuation before it is shaped as it stands: the cache's pieces are
-    // keyed without that context.
-    guard let cache, properties.precedingPunctuation == .other else { return Shaper.shape(properties, bytes, range) }
+    // A run trimmed by the punctuation before or after it is shaped as it stands: the cache's
+    // pieces are keyed without that context.
+    guard let cache, properties.precedingPunctuation == .other, properties.followingPunctuation == .other else {
+        return Shaper.shape(properties, bytes, range)
+    }
     let pieces = WordPieces(bytes: bytes, range: range, splits: properties.font.spaceIsInert)
     if let assembled = pieces.assembled(from: cache, properties) { return assembled }
     let shaped = Shaper.shape(properties, bytes, range)
@@ -86,13 +89,16 @@ func extendsCluster(_ scalar: UInt32) -> Bool {
 }
 
 extension ShapingProperties {
-    /// These properties for a run that starts at byte `start` of `bytes`, not a line: under
-    /// ``TextSpacingTrim/trimAdjacent`` with the class of the character before it, which may trim
-    /// the run's first mark (`。` before a run `「readline」`).
-    func after(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> ShapingProperties {
+    /// These properties for the shaping of `range` of `bytes`, the end of a run that does not start
+    /// a line: under ``TextSpacingTrim/trimAdjacent`` with the classes of the characters before and
+    /// after it, which may trim its first mark (`。` before a run `「readline」`) and its last (`”`
+    /// before a run `），`).
+    func around(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> ShapingProperties {
         guard textSpacingTrim == .trimAdjacent else { return self }
         var properties = self
-        properties.precedingPunctuation = punctuationClass(bytes, before: start)
+        let fullwidthQuotes = { font.drawsFullwidthQuotes(language: language) }
+        properties.precedingPunctuation = punctuationClass(bytes, before: range.lowerBound, fullwidthQuotes: fullwidthQuotes)
+        properties.followingPunctuation = punctuationClass(bytes, at: range.upperBound, fullwidthQuotes: fullwidthQuotes)
         return properties
     }
 }

@@ -37,16 +37,19 @@ enum PunctuationSpacingClass: Hashable, Sendable {
     case close
     /// A mark drawn in the middle of its em: `・`, `：`, `；`, the ideographic space.
     case middle
-    /// A proportional opening mark: `(`, `[`, and the quotation marks `“`, `‘` (proportional in
-    /// the bundled fonts).
+    /// A proportional opening mark: `(`, `[`, and the quotation marks `“`, `‘` where the font draws
+    /// them proportional (Noto Sans CJK JP).
     case openNarrow
-    /// A proportional closing mark: `)`, `]`, `”`, `’`.
+    /// A proportional closing mark: `)`, `]`, and `”`, `’` where the font draws them proportional.
     case closeNarrow
 
-    init(_ scalar: UInt32) {
+    /// The class of `scalar`; the curly quotation marks `“‘` and `”’` are opening and closing marks
+    /// when `fullwidthQuotes` (asked only for them: ``Font/drawsFullwidthQuotes(language:)`` of the
+    /// font that draws them), else proportional ones, as Chromium's HanKerning has them.
+    init(_ scalar: UInt32, fullwidthQuotes: @autoclosure () -> Bool) {
         switch scalar {
-        case 0x2018, 0x201C: self = .openNarrow
-        case 0x2019, 0x201D: self = .closeNarrow
+        case 0x2018, 0x201C: self = fullwidthQuotes() ? .open : .openNarrow
+        case 0x2019, 0x201D: self = fullwidthQuotes() ? .close : .closeNarrow
         case 0x3001, 0x3002, 0xFF0C, 0xFF0E: self = .close
         case 0x3000, 0x00B7, 0x2027, 0x30FB, 0xFF1A, 0xFF1B: self = .middle
         case 0x28, 0x5B, 0x7B: self = .openNarrow
@@ -83,10 +86,11 @@ enum PunctuationSpacingClass: Hashable, Sendable {
 /// before a closing, middle or proportional closing mark (`），`: the `）`). The character before
 /// the range is of class `preceding` (a run's start: the class of the text before it); at a line's
 /// start it is `other`, so the first character is not trimmed (Chromium shapes a line's start anew
-/// without the character before). None when `features` turns on one that sets widths
+/// without the character before). The character after it is of class `following` (a run's end
+/// before another: the class of that run's first character), which may trim the range's last mark. None when `features` turns on one that sets widths
 /// itself (`halt`, `palt`, `hwid`, ...), as Chromium leaves those alone.
 func trimmedPunctuation(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, after preceding: PunctuationSpacingClass,
-                        features: [FontFeature]) -> [TrimmedMark] {
+                        before following: PunctuationSpacingClass, features: [FontFeature], fullwidthQuotes: () -> Bool) -> [TrimmedMark] {
     // Every mark this trims is outside ASCII and Latin-1.
     guard range.contains(where: { bytes[$0] >= 0xE2 }) else { return [] }
     if features.contains(where: { $0.value != 0 && widthFeatures.contains($0.tag) }) { return [] }
@@ -95,7 +99,7 @@ func trimmedPunctuation(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>
     var last: (range: Range<Int>, kind: PunctuationSpacingClass)? = preceding == .other ? nil : (range.lowerBound..<range.lowerBound, preceding)
     while i < range.upperBound {
         let (scalar, length) = decodeScalar(bytes, at: i)
-        let kind = PunctuationSpacingClass(scalar)
+        let kind = PunctuationSpacingClass(scalar, fullwidthQuotes: fullwidthQuotes())
         if let last {
             if last.kind.trimsClosing(before: kind) {
                 // (A closing mark before the range is another run's: not shaped here.)
@@ -107,6 +111,9 @@ func trimmedPunctuation(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>
         last = (i..<(i + length), kind)
         i += length
     }
+    if let last, !last.range.isEmpty, last.kind.trimsClosing(before: following) {
+        marks.append(TrimmedMark(range: last.range, unsafeBreakBefore: range.upperBound))
+    }
     return marks
 }
 
@@ -114,8 +121,44 @@ func trimmedPunctuation(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>
 private let widthFeatures: Set<String> = ["halt", "hwid", "palt", "pwid", "qwid", "twid", "valt", "vhal", "vpal"]
 
 /// The class of the character before byte `start` of `bytes` (``PunctuationSpacingClass/other``
-/// at the text's start, and after a paragraph's separator).
-func punctuationClass(_ bytes: UnsafeBufferPointer<UInt8>, before start: Int) -> PunctuationSpacingClass {
+/// at the text's start, and after a paragraph's separator), a quotation mark's as the run's font
+/// draws it (`fullwidthQuotes`), as Chromium reads the characters beside a run with the run's font.
+func punctuationClass(_ bytes: UnsafeBufferPointer<UInt8>, before start: Int, fullwidthQuotes: () -> Bool) -> PunctuationSpacingClass {
     guard start > 0 else { return .other }
-    return PunctuationSpacingClass(decodeScalar(bytes, at: scalarStart(bytes, atOrBefore: start - 1, notBefore: 0)).0)
+    return PunctuationSpacingClass(decodeScalar(bytes, at: scalarStart(bytes, atOrBefore: start - 1, notBefore: 0)).0,
+                                   fullwidthQuotes: fullwidthQuotes())
+}
+
+/// The class of the character at byte `end` of `bytes` (``PunctuationSpacingClass/other`` at the
+/// text's end, and at a paragraph's separator), a quotation mark's as `fullwidthQuotes` says.
+func punctuationClass(_ bytes: UnsafeBufferPointer<UInt8>, at end: Int, fullwidthQuotes: () -> Bool) -> PunctuationSpacingClass {
+    guard end < bytes.count else { return .other }
+    return PunctuationSpacingClass(decodeScalar(bytes, at: end).0, fullwidthQuotes: fullwidthQuotes())
+}
+
+extension Font {
+    /// Whether the font draws the curly quotation marks fullwidth for text of `language` (BCP 47,
+    /// "" for none), as Chromium's HanKerning decides it: `“‘` shaped as Han text of the language
+    /// (its `locl` may swap them) share one advance and ink only its right half, `”’` share one
+    /// advance and ink only its left half. Noto Sans CJK SC's are (1 em, on the side of the text they
+    /// enclose), Noto Sans CJK JP's are proportional, as are DejaVu Sans's (wider ink). Found once a
+    /// language per font, when first asked for.
+    func drawsFullwidthQuotes(language: String) -> Bool {
+        if let known = fullwidthQuotes.withLock({ $0[language] }) { return known }
+        let quotes = Array("“‘”’".utf8)
+        let glyphs = quotes.withUnsafeBufferPointer {
+            Shaper.shape(ShapingProperties(font: self, script: "Hani", rightToLeft: false, language: language), $0, 0..<quotes.count)
+        }
+        var fullwidth = glyphs.count == 4 && Set(glyphs.map(\.cluster)) == [0, 3, 6, 9]
+        for pair in [glyphs.prefix(2), glyphs.suffix(2)] where fullwidth {
+            let opening = pair.startIndex == 0
+            fullwidth = pair.allSatisfy { glyph in
+                guard glyph.id != 0, glyph.advance == pair.first!.advance, let ink = inkBox(ofGlyph: glyph.id) else { return false }
+                let half = Double(glyph.advance) / 2
+                return opening ? ink.xMin + Double(glyph.xOffset) >= half : ink.xMax + Double(glyph.xOffset) <= half
+            }
+        }
+        fullwidthQuotes.withLock { $0[language] = fullwidth }
+        return fullwidth
+    }
 }

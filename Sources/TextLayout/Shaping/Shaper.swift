@@ -40,6 +40,11 @@ struct ShapingProperties: Sendable, Hashable {
     /// The strike whose advances the glyphs take (``BitmapGlyphAdvance/strikePixels``, a font of
     /// bitmap strikes only), or nil for the font's design units.
     var strike: BitmapStrike? = nil
+    /// Under ``TextSpacingTrim/trimAdjacent``, the class of the character after the shaped text
+    /// when that text ends a run before another in the paragraph (``PunctuationSpacingClass/other``
+    /// otherwise): a closing mark that ends the run is trimmed before a closing or middle one (`”`
+    /// before `）` that starts a run of its own).
+    var followingPunctuation: PunctuationSpacingClass = .other
 }
 
 enum Shaper {
@@ -68,7 +73,9 @@ enum Shaper {
             hb_feature_t(tag: hb_tag_from_string(feature.tag, 4), value: feature.value, start: 0, end: UInt32.max)
         }
         let trimmed = properties.textSpacingTrim == .trimAdjacent && !properties.rightToLeft
-            ? trimmedPunctuation(bytes, range, after: properties.precedingPunctuation, features: properties.features) : []
+            ? trimmedPunctuation(bytes, range, after: properties.precedingPunctuation, before: properties.followingPunctuation,
+                                 features: properties.features,
+                                 fullwidthQuotes: { properties.font.drawsFullwidthQuotes(language: properties.language) }) : []
         for mark in trimmed {
             features.append(hb_feature_t(tag: halfWidthTag, value: 1, start: UInt32(mark.range.lowerBound - range.lowerBound),
                                          end: UInt32(mark.range.upperBound - range.lowerBound)))
