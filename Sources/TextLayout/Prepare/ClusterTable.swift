@@ -12,7 +12,11 @@ func shapeParagraph(_ content: Range<Int>, bytes: UnsafeBufferPointer<UInt8>, st
 
 /// A paragraph's glyphs and clusters built run by run, in logical order.
 struct ClusterTable {
-    var glyphs = ShapedGlyphs()
+    /// The glyphs kept from the paragraph a piece was appended to (its first `count`), already
+    /// stored: copied as they are stored rather than read out and stored again.
+    private var keptGlyphs: (glyphs: ParagraphGlyphs, count: Int)?
+    /// The glyphs added after ``keptGlyphs``.
+    private var glyphs = ShapedGlyphs()
     var starts = CompactOffsets()
     var positions = ClusterPositions()
     var unsafe: [Bool] = []
@@ -28,9 +32,8 @@ struct ClusterTable {
 
     /// The glyphs and clusters of `paragraph` before its cluster `count`, and the terms of its runs
     /// that start before cluster `runStart` (the first cluster of the run that goes on from there).
-    init(first count: Int, of paragraph: PreparedParagraph, runsBefore runStart: Int, capacity: Int) {
-        glyphs.reserveCapacity(capacity)
-        glyphs.append(contentsOf: paragraph.glyphs[..<paragraph.clusterFirstGlyph[count]])
+    init(first count: Int, of paragraph: PreparedParagraph, runsBefore runStart: Int) {
+        keptGlyphs = (paragraph.glyphs, paragraph.clusterFirstGlyph[count])
         starts = paragraph.clusterStarts.prefix(count: count)
         let kept = paragraph.positions
         // The sums start at 0: the one at `count` is the units before it.
@@ -56,7 +59,7 @@ struct ClusterTable {
                                            language: style.shapingLanguage, features: style.settings.features + (span?.features ?? []),
                                            textSpacingTrim: style.settings.profile.textSpacingTrim)
         var run = ShapedRun(range: item.range, level: item.level, script: item.script, font: item.font,
-                            scale: item.font.metrics.scale(size: size), firstGlyph: glyphs.count, size: size,
+                            scale: item.font.metrics.scale(size: size), firstGlyph: glyphCount, size: size,
                             letterSpacing: span?.letterSpacing ?? 0, wordSpacing: span?.wordSpacing ?? style.settings.wordSpacing,
                             features: properties.features, span: span?.index)
         if let object = item.inlineObject {
@@ -80,13 +83,13 @@ struct ClusterTable {
         starts.append(run.range.lowerBound)
         appendSums()
         unsafe.append(false)
-        firstGlyph.append(glyphs.count)
+        firstGlyph.append(glyphCount)
     }
 
     /// Adds `shaped`, the glyphs of `run` (whose ``RunPositions`` are added) from its start or
     /// from a later cluster.
     mutating func append(_ shaped: ShapedGlyphs, of run: ShapedRun, bytes: UnsafeBufferPointer<UInt8>) {
-        let base = glyphs.count
+        let base = glyphCount
         glyphs.append(contentsOf: shaped)
         reserveClusters(shaped.count)
         for g in 0..<shaped.count {
@@ -122,8 +125,14 @@ struct ClusterTable {
     /// Adds the entries for the paragraph's end.
     mutating func finish() {
         appendSums()
-        firstGlyph.append(glyphs.count)
+        firstGlyph.append(glyphCount)
     }
+
+    /// How many glyphs the table holds.
+    var glyphCount: Int { (keptGlyphs?.count ?? 0) + glyphs.count }
+
+    /// The glyphs as a paragraph stores them.
+    var storedGlyphs: ParagraphGlyphs { keptGlyphs.map { $0.glyphs.first($0.count, then: glyphs) } ?? ParagraphGlyphs(glyphs) }
 }
 
 extension ClusterTable {
