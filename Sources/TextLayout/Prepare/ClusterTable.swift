@@ -31,21 +31,22 @@ struct ClusterTable {
     init(capacity: Int) { glyphs.reserveCapacity(capacity) }
 
     /// The glyphs and clusters of `paragraph` before its cluster `count`, and the terms of its runs
-    /// that start before cluster `runStart` (the first cluster of the run that goes on from there).
-    init(first count: Int, of paragraph: PreparedParagraph, runsBefore runStart: Int) {
+    /// that start before cluster `runStart` (the first cluster of the run that goes on from there),
+    /// with room for `room` more clusters.
+    init(first count: Int, of paragraph: PreparedParagraph, runsBefore runStart: Int, room: Int) {
         keptGlyphs = (paragraph.glyphs, paragraph.clusterFirstGlyph[count])
-        starts = paragraph.clusterStarts.prefix(count: count)
+        starts = paragraph.clusterStarts.prefix(count: count, room: room)
         let kept = paragraph.positions
         // The sums start at 0: the one at `count` is the units before it.
-        positions.units = ClusterUnits(first: count, of: kept.units)
+        positions.units = ClusterUnits(first: count, of: kept.units, room: room + 1)
         unitSum = kept.units.units(from: 0, to: count)
         if !kept.separators.isEmpty {
-            positions.separators = Array(kept.separators[..<count])
+            positions.separators = Array(kept.separators[..<count], room: room + 1)
             separatorCount = Int(kept.separators[count])
         }
         positions.runs = kept.runs.filter { $0.firstCluster < runStart }
-        unsafe = Array(paragraph.clusterUnsafe[..<count])
-        firstGlyph = paragraph.clusterFirstGlyph.prefix(count: count)
+        unsafe = Array(paragraph.clusterUnsafe[..<count], room: room)
+        firstGlyph = paragraph.clusterFirstGlyph.prefix(count: count, room: room + 1)
         let keptEnd = count < paragraph.clusterCount ? paragraph.clusterStarts[count] : paragraph.range.end
         missing = paragraph.missingGlyphClusters.prefix(count: firstIndex(in: paragraph.missingGlyphClusters, atOrAfter: keptEnd))
     }

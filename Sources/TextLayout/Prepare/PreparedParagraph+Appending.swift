@@ -45,7 +45,8 @@ extension PreparedParagraph {
         let newRuns = shaped.1
         clusters.finish()
 
-        var segments = SegmentTable(first: firstIndex(in: segmentStarts, atOrAfter: analysisStart), of: self)
+        // A segment or cluster takes a byte at least.
+        var segments = SegmentTable(first: firstIndex(in: segmentStarts, atOrAfter: analysisStart), of: self, room: newEnd - analysisStart)
         let breaks = try lineBreaks(bytes, in: content, style: style, after: analysisStart - 1)
         let allBreaks = try withShapedRunBreaks(breaks, bytes, runs: newRuns, style: style, after: analysisStart - 1)
         segments.append(breaks: try withAutomaticHyphens(allBreaks, bytes, in: analysisStart..<newEnd, runs: newRuns, style: style,
@@ -83,7 +84,7 @@ extension PreparedParagraph {
         grown.range = lastRun.range.lowerBound..<first.range.upperBound
         if grown.range.count > longRun, streamSafeChunks(bytes, grown.range) != nil { return nil }
         let runFirstCluster = cluster(atOrAfter: lastRun.range.lowerBound)
-        var clusters = ClusterTable(first: keptClusters, of: self, runsBefore: runFirstCluster)
+        var clusters = ClusterTable(first: keptClusters, of: self, runsBefore: runFirstCluster, room: newEnd - shapingStart)
         clusters.positions.beginRun(grown, firstCluster: runFirstCluster)
         let properties = ShapingProperties(font: grown.font, script: grown.script, rightToLeft: grown.isRightToLeft,
                                            language: style.shapingLanguage, features: grown.features, textSpacingTrim: style.settings.profile.textSpacingTrim)
@@ -126,10 +127,11 @@ extension PreparedText {
         let hasHardBreak = pieceBytes.withUnsafeBufferPointer { buffer in buffer.indices.contains { hardBreakLength(buffer, at: $0) > 0 } }
         // A U+FFFC is an object's (and needs one) once the text has objects.
         let takesObjects = !inlineObjects.isEmpty || (!objectTable.isEmpty && piece.unicodeScalars.contains("\u{FFFC}"))
-        // A CR at the end would join an LF at the piece's start into one break.
-        let endsWithCR = byteCount > 0 && paragraphs.byte(at: byteCount - 1) == 0x0D
+        // A CR at the end (after which the last paragraph is empty) would join an LF at the piece's start into one break.
+        let lastParagraph = paragraphs.last
+        let endsWithCR = lastParagraph?.range.isEmpty == true && byteCount > 0 && paragraphs.byte(at: byteCount - 1) == 0x0D
         guard !piece.isEmpty, spans.isEmpty, !takesObjects, !endsWithCR,
-              byteCount + pieceBytes.count <= Self.maximumLength, let last = paragraphs.last else {
+              byteCount + pieceBytes.count <= Self.maximumLength, let last = lastParagraph else {
             return try replacingCharacters(inUTF16: utf16Count..<utf16Count, with: piece, inlineObjects: inlineObjects)
         }
         let lastIndex = paragraphs.count - 1
