@@ -110,7 +110,7 @@ struct AppendingTests {
             let piece = String(characters[taken..<(taken + count)])
             let bytes = prepared.bytes + Array(piece.utf8)
             if try bytes.withUnsafeBufferPointer({
-                try prepared.paragraphs.last!.appending(upTo: $0.count, bytes: $0, style: style, hyphenation: prepared.hyphenation)
+                try prepared.paragraphs.last!.appending(upTo: $0.count, next: $0.count, bytes: $0, style: style, hyphenation: prepared.hyphenation)
             }) != nil { tails += 1 }
             let (appended, edit) = try prepared.appending(piece)
             #expect(appended.text == String(characters[..<(taken + count)]))
@@ -191,7 +191,7 @@ struct AppendingTests {
             let prepared = try PreparedText(text, style: style)
             let bytes = prepared.bytes + Array(piece.utf8)
             let paragraph = try bytes.withUnsafeBufferPointer {
-                try prepared.paragraphs.last!.appending(upTo: $0.count, bytes: $0, style: style, hyphenation: nil)
+                try prepared.paragraphs.last!.appending(upTo: $0.count, next: $0.count, bytes: $0, style: style, hyphenation: nil)
             }
             if let paragraph {
                 let fresh = try PreparedText(text + piece, style: style).paragraphs.last!
@@ -224,10 +224,11 @@ struct AppendingTests {
         if let notInert { #expect(try grown("12 34 ", "שלום", in: notInert) != nil) }
     }
 
-    @Test("appending a piece with a hard break, to a text with spans or after a CR gives what the edit path gives")
+    @Test("appending a piece with hard breaks, to a text with spans or after a CR gives what the edit path gives")
     func fallbacks() throws {
         let style = try TextStyle(font: font())
-        for (text, piece, spans) in [("one\r", "\ntwo", [StyledSpan]()), ("one", "\u{2029}two", []), ("bold", " more", [StyledSpan(range: 0..<4, size: 20)])] {
+        for (text, piece, spans) in [("one\r", "\ntwo", [StyledSpan]()), ("one", "\u{2029}two", []), ("bold", " more", [StyledSpan(range: 0..<4, size: 20)]),
+                                     ("one two", "\nthree", []), ("one two th", "ree\n\nfour\r\nfive\r", []), ("one\n", "\n", []), ("", "\ntwo", [])] {
             let prepared = try PreparedText(text, style: style, spans: spans)
             let appended = try prepared.appending(piece)
             let edited = try prepared.replacingCharacters(inUTF16: text.utf16.count..<text.utf16.count, with: piece)

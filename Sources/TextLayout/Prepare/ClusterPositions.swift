@@ -39,9 +39,9 @@ struct ClusterUnits: Sendable, Equatable {
 
     init() {}
 
-    /// The first `count` sums of `other`.
-    init(first count: Int, of other: ClusterUnits) {
-        if other.wide.isEmpty { compact = Array(other.compact[..<count]) } else { wide = Array(other.wide[..<count]) }
+    /// The first `count` sums of `other`, with room for `room` more.
+    init(first count: Int, of other: ClusterUnits, room: Int) {
+        if other.wide.isEmpty { compact = Array(other.compact[..<count], room: room) } else { wide = Array(other.wide[..<count], room: room) }
     }
 
     var count: Int { wide.isEmpty ? compact.count : wide.count }

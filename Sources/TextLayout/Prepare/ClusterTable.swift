@@ -12,7 +12,11 @@ func shapeParagraph(_ content: Range<Int>, bytes: UnsafeBufferPointer<UInt8>, st
 
 /// A paragraph's glyphs and clusters built run by run, in logical order.
 struct ClusterTable {
-    var glyphs = ShapedGlyphs()
+    /// The glyphs kept from the paragraph a piece was appended to (its first `count`), already
+    /// stored: copied as they are stored rather than read out and stored again.
+    private var keptGlyphs: (glyphs: ParagraphGlyphs, count: Int)?
+    /// The glyphs added after ``keptGlyphs``.
+    private var glyphs = ShapedGlyphs()
     var starts = CompactOffsets()
     var positions = ClusterPositions()
     var unsafe = BitFlags()
@@ -27,22 +31,22 @@ struct ClusterTable {
     init(capacity: Int) { glyphs.reserveCapacity(capacity) }
 
     /// The glyphs and clusters of `paragraph` before its cluster `count`, and the terms of its runs
-    /// that start before cluster `runStart` (the first cluster of the run that goes on from there).
-    init(first count: Int, of paragraph: PreparedParagraph, runsBefore runStart: Int, capacity: Int) {
-        glyphs.reserveCapacity(capacity)
-        glyphs.append(contentsOf: paragraph.glyphs[..<paragraph.clusterFirstGlyph[count]])
-        starts = paragraph.clusterStarts.prefix(count: count)
+    /// that start before cluster `runStart` (the first cluster of the run that goes on from there),
+    /// with room for `room` more clusters.
+    init(first count: Int, of paragraph: PreparedParagraph, runsBefore runStart: Int, room: Int) {
+        keptGlyphs = (paragraph.glyphs, paragraph.clusterFirstGlyph[count])
+        starts = paragraph.clusterStarts.prefix(count: count, room: room)
         let kept = paragraph.positions
         // The sums start at 0: the one at `count` is the units before it.
-        positions.units = ClusterUnits(first: count, of: kept.units)
+        positions.units = ClusterUnits(first: count, of: kept.units, room: room + 1)
         unitSum = kept.units.units(from: 0, to: count)
         if !kept.separators.isEmpty {
-            positions.separators = Array(kept.separators[..<count])
+            positions.separators = Array(kept.separators[..<count], room: room + 1)
             separatorCount = Int(kept.separators[count])
         }
         positions.runs = kept.runs.filter { $0.firstCluster < runStart }
         unsafe = paragraph.clusterUnsafe.prefix(count: count)
-        firstGlyph = paragraph.clusterFirstGlyph.prefix(count: count)
+        firstGlyph = paragraph.clusterFirstGlyph.prefix(count: count, room: room + 1)
         let keptEnd = count < paragraph.clusterCount ? paragraph.clusterStarts[count] : paragraph.range.end
         missing = paragraph.missingGlyphClusters.prefix(count: firstIndex(in: paragraph.missingGlyphClusters, atOrAfter: keptEnd))
     }
@@ -54,7 +58,7 @@ struct ClusterTable {
         let size = span?.size ?? style.settings.size
         let strike = item.font.advanceStrike(size: size, style.settings.profile.bitmapGlyphAdvance)
         var run = ShapedRun(range: item.range, level: item.level, script: item.script, font: item.font,
-                            scale: strike?.advanceScale(size: size) ?? item.font.metrics.scale(size: size), firstGlyph: glyphs.count, size: size,
+                            scale: strike?.advanceScale(size: size) ?? item.font.metrics.scale(size: size), firstGlyph: glyphCount, size: size,
                             letterSpacing: span?.letterSpacing ?? 0, wordSpacing: span?.wordSpacing ?? style.settings.wordSpacing,
                             features: style.settings.features + (span?.features ?? []), span: span?.index, strike: strike)
         if let object = item.inlineObject {
@@ -77,13 +81,13 @@ struct ClusterTable {
     private mutating func appendObject(_ object: InlineObject, of run: ShapedRun) {
         starts.append(run.range.lowerBound)
         appendSums()
-        firstGlyph.append(glyphs.count)
+        firstGlyph.append(glyphCount)
     }
 
     /// Adds `shaped`, the glyphs of `run` (whose ``RunPositions`` are added) from its start or
     /// from a later cluster.
     mutating func append(_ shaped: ShapedGlyphs, of run: ShapedRun, bytes: UnsafeBufferPointer<UInt8>) {
-        let base = glyphs.count
+        let base = glyphCount
         glyphs.append(contentsOf: shaped)
         reserveClusters(shaped.count)
         for g in 0..<shaped.count {
@@ -119,8 +123,14 @@ struct ClusterTable {
     /// Adds the entries for the paragraph's end.
     mutating func finish() {
         appendSums()
-        firstGlyph.append(glyphs.count)
+        firstGlyph.append(glyphCount)
     }
+
+    /// How many glyphs the table holds.
+    var glyphCount: Int { (keptGlyphs?.count ?? 0) + glyphs.count }
+
+    /// The glyphs as a paragraph stores them.
+    var storedGlyphs: ParagraphGlyphs { keptGlyphs.map { $0.glyphs.first($0.count, then: glyphs) } ?? ParagraphGlyphs(glyphs) }
 }
 
 extension ClusterTable {

@@ -18,10 +18,11 @@ struct CompactOffsets: RandomAccessCollection, Sendable, Equatable {
     mutating func reserveCapacity(_ n: Int) { storage.reserveCapacity(n) }
     var capacity: Int { storage.capacity }
 
-    /// The first `count` values, copied as stored (one block, not value by value).
-    func prefix(count: Int) -> CompactOffsets {
+    /// The first `count` values, copied as stored (one block, not value by value), with room for
+    /// `room` more (what a grown paragraph adds, so that adding it does not copy them again).
+    func prefix(count: Int, room: Int = 0) -> CompactOffsets {
         var copy = self
-        copy.storage = Array(storage[..<count])
+        copy.storage = Array(storage[..<count], room: room)
         return copy
     }
 
@@ -35,5 +36,14 @@ struct CompactOffsets: RandomAccessCollection, Sendable, Equatable {
     /// Equal when every value read is equal, whatever the bases.
     static func == (a: CompactOffsets, b: CompactOffsets) -> Bool {
         a.base == b.base ? a.storage == b.storage : a.elementsEqual(b)
+    }
+}
+
+extension Array {
+    /// `elements` copied in one block into an array with room for `room` more.
+    init(_ elements: ArraySlice<Element>, room: Int) {
+        self.init()
+        reserveCapacity(elements.count + room)
+        append(contentsOf: elements)
     }
 }

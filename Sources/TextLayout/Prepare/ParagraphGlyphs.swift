@@ -41,22 +41,36 @@ struct ParagraphGlyphs: RandomAccessCollection, Sendable, Equatable {
         var records: [StoredGlyph] = []
         records.reserveCapacity(glyphs.count)
         var extras: [GlyphExtra] = []
+        Self.store(glyphs, shift: 0, records: &records, extras: &extras)
+        self.records = records
+        self.extras = extras.inExactRoom()
+    }
+
+    /// The first `count` glyphs, then `more`: the first copied as they are stored, all in exactly
+    /// the room they need (a paragraph grown by appending to this one's).
+    func first(_ count: Int, then more: ShapedGlyphs) -> ParagraphGlyphs {
+        var grown = self
+        var records: [StoredGlyph] = []
+        records.reserveCapacity(count + more.count)
+        records.append(contentsOf: self.records[..<count])
+        var extras = Array(self.extras[..<extraIndex(atOrAfter: count)])
+        more.withUnsafeBufferPointer { Self.store($0, shift: clusterShift, records: &records, extras: &extras) }
+        grown.records = records
+        grown.extras = extras.inExactRoom()
+        return grown
+    }
+
+    /// Appends `glyphs` to `records` (their clusters less `shift`) and the extras of those that need one to `extras`.
+    private static func store(_ glyphs: UnsafeBufferPointer<ShapedGlyph>, shift: Int32, records: inout [StoredGlyph], extras: inout [GlyphExtra]) {
+        let base = records.count
         for i in 0..<glyphs.count {
             let glyph = glyphs[i]
             var flags = glyph.unsafeToBreak ? StoredGlyph.unsafeToBreak : 0
             if glyph.xOffset | glyph.yOffset | Int32(bitPattern: glyph.id >> 16) != 0 {
                 flags |= StoredGlyph.hasExtra
-                extras.append(GlyphExtra(index: Int32(truncatingIfNeeded: i), id: glyph.id, xOffset: glyph.xOffset, yOffset: glyph.yOffset))
+                extras.append(GlyphExtra(index: Int32(truncatingIfNeeded: base + i), id: glyph.id, xOffset: glyph.xOffset, yOffset: glyph.yOffset))
             }
-            records.append(StoredGlyph(cluster: glyph.cluster, advance: glyph.advance, id: UInt16(truncatingIfNeeded: glyph.id), flags: flags))
-        }
-        self.records = records
-        if extras.capacity > extras.count {
-            self.extras = []
-            self.extras.reserveCapacity(extras.count)
-            self.extras.append(contentsOf: extras)
-        } else {
-            self.extras = extras
+            records.append(StoredGlyph(cluster: glyph.cluster &- shift, advance: glyph.advance, id: UInt16(truncatingIfNeeded: glyph.id), flags: flags))
         }
     }
 
@@ -93,6 +107,17 @@ struct ParagraphGlyphs: RandomAccessCollection, Sendable, Equatable {
     /// Equal when every glyph read is equal, whatever the shifts.
     static func == (a: ParagraphGlyphs, b: ParagraphGlyphs) -> Bool {
         a.clusterShift == b.clusterShift ? a.records == b.records && a.extras == b.extras : a.elementsEqual(b)
+    }
+}
+
+extension Array {
+    /// These elements in an array of exactly their count's capacity.
+    fileprivate func inExactRoom() -> [Element] {
+        guard capacity > count else { return self }
+        var exact: [Element] = []
+        exact.reserveCapacity(count)
+        exact.append(contentsOf: self)
+        return exact
     }
 }
 

@@ -2,9 +2,10 @@
 import CICU
 
 extension PreparedParagraph {
-    /// This paragraph, the text's last, grown to end at `newEnd` of `bytes` (text appended to it,
-    /// with no hard break): exactly what ``prepare(_:bytes:style:spans:hyphenation:)`` gives for
-    /// the grown paragraph without spans, but shaping and analysing only its tail.
+    /// This paragraph, the text's last, grown to end at `newEnd` of `bytes` (text appended to it),
+    /// the next paragraph starting at `next` (after a hard break the text appended ends it with,
+    /// else `newEnd`): exactly what ``prepare(_:bytes:style:spans:hyphenation:)`` gives for the
+    /// grown paragraph without spans, but shaping and analysing only its tail.
     ///
     /// Break opportunities, hyphenation points and segments are found again from after the last
     /// run of spaces (the break rules and the hyphenation of the words before it cannot see past
@@ -21,11 +22,13 @@ extension PreparedParagraph {
     ///   tail change, the tail's first run does not continue the last kept run (script, font,
     ///   level), the tail closes a bracket (whose script comes from its opening one), or a long
     ///   run would be shaped in pieces. The caller then prepares the whole paragraph.
-    func appending(upTo newEnd: Int, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle,
+    func appending(upTo newEnd: Int, next: Int, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle,
                    hyphenation: HyphenationPatterns?) throws -> PreparedParagraph? {
         let start = range.start
-        guard range.next == range.end, newEnd > range.end, let lastRun = runs.last,
+        guard range.next == range.end, newEnd >= range.end, let lastRun = runs.last,
               !runs.contains(where: { $0.span != nil || $0.inlineObject != nil }) else { return nil }
+        // Nothing appended before the hard break: the same tables, the paragraph ended.
+        if newEnd == range.end { return PreparedParagraph(self, shiftedBy: 0, next: next) }
         // After the last run of spaces.
         var analysisStart = range.end
         while analysisStart > start, bytes[analysisStart - 1] != 0x20 { analysisStart -= 1 }
@@ -42,21 +45,22 @@ extension PreparedParagraph {
         let newRuns = shaped.1
         clusters.finish()
 
-        var segments = SegmentTable(first: firstIndex(in: segmentStarts, atOrAfter: analysisStart), of: self)
+        // A segment or cluster takes a byte at least.
+        var segments = SegmentTable(first: firstIndex(in: segmentStarts, atOrAfter: analysisStart), of: self, room: newEnd - analysisStart)
         let breaks = try lineBreaks(bytes, in: content, style: style, after: analysisStart - 1)
         let allBreaks = try withShapedRunBreaks(breaks, bytes, runs: newRuns, style: style, after: analysisStart - 1)
         segments.append(breaks: try withAutomaticHyphens(allBreaks, bytes, in: analysisStart..<newEnd, runs: newRuns, style: style,
                                                          hyphenation: hyphenation),
                         bytes: bytes, end: newEnd, hanging: style.settings.profile.hangingWhitespace)
         // Clusters and segments before the shaping point are this paragraph's.
-        return PreparedParagraph(range: ParagraphRange(start: start, end: newEnd, next: newEnd), segments: segments, clusters: clusters,
+        return PreparedParagraph(range: ParagraphRange(start: start, end: newEnd, next: next), segments: segments, clusters: clusters,
                                  runs: newRuns, bidi: bidi, style: style, sharingHead: shapingStart == start ? nil : (self, min(shapingStart, analysisStart)))
     }
 
     /// The glyphs, clusters and runs of this paragraph grown to `newEnd`, from `shapingStart` (a
     /// point after the paragraph's start, where shaping the text before and after on their own
     /// gives what shaping it whole does) on, with `bidi` the grown paragraph's levels; nil when the
-    /// runs found from there could differ from the whole paragraph's (see ``appending(upTo:bytes:style:hyphenation:)``).
+    /// runs found from there could differ from the whole paragraph's (see ``appending(upTo:next:bytes:style:hyphenation:)``).
     private func appendingTail(from shapingStart: Int, upTo newEnd: Int, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle,
                                bidi: BidiLevels) throws -> (ClusterTable, [ShapedRun])? {
         let start = range.start
@@ -80,7 +84,7 @@ extension PreparedParagraph {
         grown.range = lastRun.range.lowerBound..<first.range.upperBound
         if grown.range.count > longRun, streamSafeChunks(bytes, grown.range) != nil { return nil }
         let runFirstCluster = cluster(atOrAfter: lastRun.range.lowerBound)
-        var clusters = ClusterTable(first: keptClusters, of: self, runsBefore: runFirstCluster, capacity: newEnd - start)
+        var clusters = ClusterTable(first: keptClusters, of: self, runsBefore: runFirstCluster, room: newEnd - shapingStart)
         clusters.positions.beginRun(grown, firstCluster: runFirstCluster)
         clusters.append(shapeRun(grown.shapingProperties(style).around(bytes, shapingStart..<grown.range.upperBound), shapingStart..<grown.range.upperBound, bytes: bytes, cache: style.font.context?.shapeCache),
                         of: grown, bytes: bytes)
@@ -109,8 +113,9 @@ extension PreparedText {
     /// at the end `n`, for text that arrives in pieces (a streamed answer), but cheaper: the last
     /// paragraph is shaped and analysed again only from its last run of spaces (or its last run)
     /// on, unless the piece could change what lies before that (see
-    /// ``PreparedParagraph/appending(upTo:bytes:style:hyphenation:)``). A piece with a hard
-    /// break or an inline object, a text with spans, or a text that ends in a CR takes the edit path.
+    /// ``PreparedParagraph/appending(upTo:next:bytes:style:hyphenation:)``); the paragraphs the
+    /// piece's hard breaks start are prepared on their own. A piece with an inline object, a
+    /// text with spans, or a text that ends in a CR takes the edit path.
     /// - Parameter inlineObjects: the objects of the piece's U+FFFC characters, in order (see
     ///   ``replacingCharacters(inUTF16:with:inlineObjects:)``).
     /// - Throws: ``LayoutError`` `.invalidText` when the text would be longer than ``maximumLength``;
@@ -120,30 +125,44 @@ extension PreparedText {
         let hasHardBreak = pieceBytes.withUnsafeBufferPointer { buffer in buffer.indices.contains { hardBreakLength(buffer, at: $0) > 0 } }
         // A U+FFFC is an object's (and needs one) once the text has objects.
         let takesObjects = !inlineObjects.isEmpty || (!objectTable.isEmpty && piece.unicodeScalars.contains("\u{FFFC}"))
-        let endsWithCR = byteCount > 0 && paragraphs.byte(at: byteCount - 1) == 0x0D
-        guard !piece.isEmpty, spans.isEmpty, !hasHardBreak, !takesObjects, !endsWithCR,
-              byteCount + pieceBytes.count <= Self.maximumLength, let last = paragraphs.last else {
+        // A CR at the end (after which the last paragraph is empty) would join an LF at the piece's start into one break.
+        let lastParagraph = paragraphs.last
+        let endsWithCR = lastParagraph?.range.isEmpty == true && byteCount > 0 && paragraphs.byte(at: byteCount - 1) == 0x0D
+        guard !piece.isEmpty, spans.isEmpty, !takesObjects, !endsWithCR,
+              byteCount + pieceBytes.count <= Self.maximumLength, let last = lastParagraph else {
             return try replacingCharacters(inUTF16: utf16Count..<utf16Count, with: piece, inlineObjects: inlineObjects)
         }
         let lastIndex = paragraphs.count - 1
+        let lastStart = paragraphs.start(of: lastIndex)
         // The last paragraph's chunk grown by the piece: the only bytes copied.
         let grownBytes = withBytes(ofParagraphs: lastIndex..<(lastIndex + 1)) { Array($0[last.range.start...]) } + pieceBytes
-        let style = self.style
-        let grown: PreparedParagraph = try grownBytes.withUnsafeBufferPointer { chunk in
-            let buffer = textWindow(chunk, at: last.range.start)
-            return try last.appending(upTo: buffer.count, bytes: buffer, style: style, hyphenation: hyphenation)
-                ?? PreparedParagraph.prepare(ParagraphRange(start: last.range.start, end: buffer.count, next: buffer.count),
-                                             bytes: buffer, style: style, objects: objectTable, hyphenation: hyphenation)
-        }
         let pieceUTF16 = piece.utf16.count
+        let style = self.style
+        let objects = objectTable
+        let region: [ParagraphEntry] = try grownBytes.withUnsafeBufferPointer { chunk in
+            let buffer = textWindow(chunk, at: last.range.start)
+            // The grown last paragraph, then one for each hard break in the piece.
+            let ranges = hasHardBreak
+                ? splitParagraphs(UnsafeBufferPointer(rebasing: buffer[last.range.start...])).map {
+                    ParagraphRange(start: $0.start + last.range.start, end: $0.end + last.range.start, next: $0.next + last.range.start)
+                }
+                : [ParagraphRange(start: last.range.start, end: buffer.count, next: buffer.count)]
+            var grown = [try last.appending(upTo: ranges[0].end, next: ranges[0].next, bytes: buffer, style: style, hyphenation: hyphenation)
+                ?? PreparedParagraph.prepare(ranges[0], bytes: buffer, style: style, objects: objects, hyphenation: hyphenation)]
+            for range in ranges.dropFirst() {
+                grown.append(try PreparedParagraph.prepare(range, bytes: buffer, style: style, objects: objects, hyphenation: hyphenation))
+            }
+            // Without a hard break, the grown paragraph ends where the text does.
+            let (starts, end) = hasHardBreak ? Self.utf16Starts(of: ranges[...], in: buffer, from: lastStart.utf16)
+                : ([lastStart.utf16], utf16Count + pieceUTF16)
+            return grown.entries(utf16Starts: starts, utf16End: end, bytes: grownBytes, from: last.range.start)
+        }
         var newParagraphs = paragraphs
-        newParagraphs.replaceSubrange(lastIndex..<(lastIndex + 1),
-                                      with: [ParagraphEntry(paragraph: grown, bytes: grownBytes[...],
-                                                            utf16Count: utf16Count + pieceUTF16 - paragraphs.start(of: lastIndex).utf16)])
+        newParagraphs.replaceSubrange(lastIndex..<(lastIndex + 1), with: region)
         let prepared = PreparedText(style: style, spans: spans, resolvedSpans: resolvedSpans, objectTable: objectTable,
                                     paragraphs: newParagraphs, wholeBytes: nil, hyphenatedAs: self)
         let edit = TextEdit(oldBytes: byteCount..<byteCount, oldUTF16: utf16Count..<utf16Count, newByteCount: pieceBytes.count,
-                            newUTF16Count: pieceUTF16, firstParagraph: paragraphs.count - 1, oldParagraphCount: 1, newParagraphCount: 1,
+                            newUTF16Count: pieceUTF16, firstParagraph: lastIndex, oldParagraphCount: 1, newParagraphCount: region.count,
                             oldInlineObjectCount: 0, newInlineObjectCount: 0)
         return (prepared, edit)
     }

@@ -68,9 +68,10 @@ final class PreparedParagraph: Sendable {
     /// The byte before which this paragraph is prepared exactly as ``grownFrom`` (the start when none).
     let grownFromHeadEnd: Int
 
-    /// A paragraph moved by `delta` bytes: offsets shifted, everything else shared.
-    init(_ other: PreparedParagraph, shiftedBy delta: Int) {
-        range = ParagraphRange(start: other.range.start + delta, end: other.range.end + delta, next: other.range.next + delta)
+    /// A paragraph moved by `delta` bytes: offsets shifted, everything else shared; the next
+    /// paragraph starting at `next` when given (a hard break appended to the text's last paragraph).
+    init(_ other: PreparedParagraph, shiftedBy delta: Int, next: Int? = nil) {
+        range = ParagraphRange(start: other.range.start + delta, end: other.range.end + delta, next: next ?? other.range.next + delta)
         segmentStarts = other.segmentStarts.shifted(by: delta)
         contentEnds = other.contentEnds.shifted(by: delta)
         clusterStarts = other.clusterStarts.shifted(by: delta)
@@ -394,7 +395,7 @@ extension PreparedParagraph {
                      style: TextStyle, sharingHead head: (paragraph: PreparedParagraph, end: Int)? = nil) {
         self.init(range: range, segmentStarts: segments.starts, contentEnds: segments.contentEnds, clusterStarts: clusters.starts,
                   positions: clusters.positions, clusterUnsafe: clusters.unsafe, clusterFirstGlyph: clusters.firstGlyph,
-                  glyphs: ParagraphGlyphs(clusters.glyphs), runs: runs, bidi: bidi, tabs: segments.tabs,
+                  glyphs: clusters.storedGlyphs, runs: runs, bidi: bidi, tabs: segments.tabs,
                   autoHyphens: segments.autoHyphens, missingGlyphClusters: clusters.missing, style: style, sharingHead: head)
     }
 }

@@ -4,8 +4,10 @@
 ///
 /// A run is cut into pieces after each run of spaces, when the font's space glyph takes part in no
 /// substitution or positioning (so no shaping reaches across a space); otherwise the whole run is
-/// one piece. When every piece is cached the run is assembled without shaping. Otherwise the run is
-/// shaped whole, and each piece whose edges HarfBuzz marks safe to break is cached for next time.
+/// one piece. When every piece is cached the run is assembled without shaping; when every piece
+/// but the last is, the last is shaped on its own (a word being typed or streamed at the end of a
+/// paragraph). Otherwise the run is shaped whole, and each piece whose edges HarfBuzz marks safe to
+/// break is cached for next time.
 func shapeRun(_ properties: ShapingProperties, _ range: Range<Int>, bytes: UnsafeBufferPointer<UInt8>,
               cache: ShapeCache?) -> ShapedGlyphs {
     if range.count > longRun, let chunks = streamSafeChunks(bytes, range) {
@@ -18,7 +20,16 @@ func shapeRun(_ properties: ShapingProperties, _ range: Range<Int>, bytes: Unsaf
         return Shaper.shape(properties, bytes, range)
     }
     let pieces = WordPieces(bytes: bytes, range: range, splits: properties.font.spaceIsInert)
-    if let assembled = pieces.assembled(from: cache, properties) { return assembled }
+    var assembled = pieces.assembled(from: cache, properties)
+    if assembled.missing == range.upperBound { return assembled.glyphs }
+    if assembled.missing > range.lowerBound, pieces.end(after: assembled.missing) == range.upperBound {
+        // Only the last piece is new: shaped after the cached ones, as the text after a space shapes on its own.
+        let lastRange = assembled.missing..<range.upperBound
+        let last = Shaper.shape(properties, bytes, lastRange)
+        WordPieces(bytes: bytes, range: lastRange, splits: pieces.splits).store(last, in: cache, properties)
+        assembled.glyphs.append(contentsOf: last)
+        return assembled.glyphs
+    }
     let shaped = Shaper.shape(properties, bytes, range)
     pieces.store(shaped, in: cache, properties)
     return shaped
@@ -44,18 +55,19 @@ private struct WordPieces {
         return i
     }
 
-    /// The run's glyphs assembled from the cached glyphs of its pieces, or nil when a piece is not cached.
-    func assembled(from cache: ShapeCache, _ properties: ShapingProperties) -> ShapedGlyphs? {
+    /// The run's glyphs assembled from the cached glyphs of its pieces, up to the first piece not
+    /// cached (`missing`, its start; the run's end when every piece is).
+    func assembled(from cache: ShapeCache, _ properties: ShapingProperties) -> (glyphs: ShapedGlyphs, missing: Int) {
         var assembled = ShapedGlyphs()
         assembled.reserveCapacity(range.count)
         var start = range.lowerBound
         while start < range.upperBound {
             let end = end(after: start)
-            guard let glyphs = cache.lookup(properties, bytes, start..<end) else { return nil }
+            guard let glyphs = cache.lookup(properties, bytes, start..<end) else { break }
             assembled.append(contentsOf: glyphs)
             start = end
         }
-        return assembled
+        return (assembled, start)
     }
 
     /// Stores each piece of `shaped` (the run shaped whole) whose both edges HarfBuzz marks safe
@@ -80,7 +92,8 @@ private struct WordPieces {
 /// default-ignorable character, an emoji modifier. (Errs towards yes: a piece that is not cut
 /// costs only a cache entry.)
 func extendsCluster(_ scalar: UInt32) -> Bool {
-    guard let value = Unicode.Scalar(scalar) else { return false }
+    // No ASCII character is one (a streamed piece asks after every space).
+    guard scalar >= 0x80, let value = Unicode.Scalar(scalar) else { return false }
     let properties = value.properties
     switch properties.generalCategory {
     case .nonspacingMark, .spacingMark, .enclosingMark: return true

@@ -11,10 +11,11 @@ struct SegmentTable {
     /// No segment yet but one that starts at `start`.
     init(start: Int) { starts = CompactOffsets([start]) }
 
-    /// The first `count` segments of `paragraph` (count ≥ 1): the last of them still open, its end to come.
-    init(first count: Int, of paragraph: PreparedParagraph) {
-        starts = paragraph.segmentStarts.prefix(count: count)
-        contentEnds = paragraph.contentEnds.prefix(count: count - 1)
+    /// The first `count` segments of `paragraph` (count ≥ 1): the last of them still open, its end
+    /// to come; with room for `room` more.
+    init(first count: Int, of paragraph: PreparedParagraph, room: Int) {
+        starts = paragraph.segmentStarts.prefix(count: count, room: room)
+        contentEnds = paragraph.contentEnds.prefix(count: count - 1, room: room + 1)
         let open = starts[count - 1]
         tabs = Array(paragraph.tabs[..<firstIndex(in: paragraph.tabs, atOrAfter: open)])
         autoHyphens = paragraph.autoHyphens.prefix(count: firstIndex(in: paragraph.autoHyphens, atOrAfter: open + 1))
