@@ -107,6 +107,10 @@ struct ChromiumProfileTests {
             ("漢。“漢", ["漢。“漢"], ["漢。", "“漢"]),
             ("漢“a漢", ["漢“a", "漢"], ["漢“a", "漢"]),
             ("漢”漢", ["漢”漢"], ["漢”", "漢"]),
+            // No break after a space before a word joiner or a zero width space (UAX 14's LB11 and
+            // LB7, which Chromium's ICU keeps): the break after a run of spaces is not added there.
+            ("a \u{2060}b c", ["a \u{2060}b ", "c"], ["a \u{2060}b ", "c"]),
+            ("a \u{200B}b c", ["a \u{200B}", "b ", "c"], ["a \u{200B}", "b ", "c"]),
           ])
     func punctuationBreaks(_ text: String, _ standard: [String], _ chromium: [String]) throws {
         let (ours, theirs) = (try Self.pieces(text, .standard), try Self.pieces(text, .chromium))

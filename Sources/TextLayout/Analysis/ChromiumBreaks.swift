@@ -141,14 +141,14 @@ private func isEastAsian(_ scalar: UInt32) -> Bool {
 }
 
 /// Whether Chromium breaks after the space before byte `offset` where ICU may not: before any
-/// character but a space, a combining mark, a zero width joiner or a word joiner (which keep to
-/// what comes before them), and a hard break; nil there (ICU's answer stands).
+/// character but a space, a zero width space, a combining mark, a zero width joiner or a word
+/// joiner (which keep to what comes before them), and a hard break; nil there (ICU's answer stands).
 private func breakAfterSpace(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool? {
     let next = bytes[offset]
     if next < 0x80 { return next > 0x20 && next != 0x7F ? true : nil }
     switch cicu_line_break_class(decodeScalar(bytes, at: offset).0) {
-    case LineBreakClass.combiningMark, LineBreakClass.space, LineBreakClass.wordJoiner, LineBreakClass.zeroWidthJoiner,
-         LineBreakClass.mandatoryBreak, LineBreakClass.nextLine: return nil
+    case LineBreakClass.combiningMark, LineBreakClass.space, LineBreakClass.zeroWidthSpace, LineBreakClass.wordJoiner,
+         LineBreakClass.zeroWidthJoiner, LineBreakClass.mandatoryBreak, LineBreakClass.nextLine: return nil
     default: return true
     }
 }
