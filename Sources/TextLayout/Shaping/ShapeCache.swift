@@ -21,7 +21,9 @@ public final class ShapeCache: Sendable {
         var language: String
         var features: [FontFeature]
         var textSpacingTrim: TextSpacingTrim
-        var strike: BitmapStrike?
+        /// The index of the strike whose advances the glyphs took (``BitmapStrike/index``), -1 for
+        /// design units: the strike is the font's, so its index names it (in 4 bytes, not 32).
+        var strikeIndex: Int32
         var text: [UInt8]
         /// Stored as a paragraph's glyphs are (12 bytes a glyph), clusters read relative to the piece's start.
         var glyphs: ParagraphGlyphs
@@ -64,7 +66,7 @@ public final class ShapeCache: Sendable {
         let text = Array(UnsafeBufferPointer(rebasing: bytes[range]))
         let entry = Entry(font: ObjectIdentifier(properties.font), script: properties.script, rightToLeft: properties.rightToLeft,
                           language: properties.language, features: properties.features, textSpacingTrim: properties.textSpacingTrim,
-                          strike: properties.strike, text: text, glyphs: relative, bytes: heapBytes(text) + relative.storageBytes + 96)
+                          strikeIndex: Int32(properties.strike?.index ?? -1), text: text, glyphs: relative, bytes: heapBytes(text) + relative.storageBytes + 96)
         entries.store(entry, key: Self.hash(properties, bytes, range))
     }
 
@@ -72,7 +74,7 @@ public final class ShapeCache: Sendable {
         guard entry.font == ObjectIdentifier(properties.font), entry.rightToLeft == properties.rightToLeft,
               entry.text.count == range.count, entry.script == properties.script, entry.language == properties.language,
               entry.features == properties.features, entry.textSpacingTrim == properties.textSpacingTrim,
-              entry.strike == properties.strike else { return false }
+              entry.strikeIndex == Int32(properties.strike?.index ?? -1) else { return false }
         return entry.text.withUnsafeBufferPointer { memcmp($0.baseAddress!, bytes.baseAddress! + range.lowerBound, range.count) == 0 }
     }
 
