@@ -98,7 +98,7 @@ func endOfHyphenBeforeLetter(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int,
 
 /// ICU's ULineBreak values (`cicu_line_break_class`) that the break rules name.
 enum LineBreakClass {
-    static let alphabetic: Int32 = 2, combiningMark: Int32 = 9, hyphen: Int32 = 13, ideographic: Int32 = 14
+    static let alphabetic: Int32 = 2, closePunctuation: Int32 = 8, combiningMark: Int32 = 9, hyphen: Int32 = 13, ideographic: Int32 = 14
     static let infixSeparator: Int32 = 16, numeric: Int32 = 19, complexContext: Int32 = 24, symbol: Int32 = 27
     static let hebrewLetter: Int32 = 38, mandatoryBreak: Int32 = 6, space: Int32 = 26
     static let zeroWidthSpace: Int32 = 28, nextLine: Int32 = 29, wordJoiner: Int32 = 30

@@ -111,7 +111,7 @@ func breakBesideCurlyQuote(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, 
     let before = decodeScalar(bytes, at: beforeStart).0
     if next == 0x201C || next == 0x2018 {
         let farStart = offset + nextLength
-        let breaksAfterBefore = isIdeographClass(before) || (isEastAsian(before) && cicu_line_break_class(before) == closePunctuationClass)
+        let breaksAfterBefore = isIdeographClass(before) || (isEastAsian(before) && cicu_line_break_class(before) == LineBreakClass.closePunctuation)
         return farStart < content.upperBound && breaksAfterBefore && isEastAsian(decodeScalar(bytes, at: farStart).0)
     }
     if before == 0x201D || before == 0x2019 {
@@ -130,9 +130,6 @@ private func isIdeographClass(_ scalar: UInt32) -> Bool {
     default: false
     }
 }
-
-/// ICU's ULineBreak value of the closing punctuation class (CL).
-private let closePunctuationClass: Int32 = 8
 
 /// Whether `scalar` is East Asian for ``breakBesideCurlyQuote(_:at:in:)``: of an ideograph's class,
 /// or in the CJK Symbols and Punctuation block or the fullwidth forms.

@@ -87,8 +87,9 @@ enum PunctuationSpacingClass: Hashable, Sendable {
 /// the range is of class `preceding` (a run's start: the class of the text before it); at a line's
 /// start it is `other`, so the first character is not trimmed (Chromium shapes a line's start anew
 /// without the character before). The character after it is of class `following` (a run's end
-/// before another: the class of that run's first character), which may trim the range's last mark. None when `features` turns on one that sets widths
-/// itself (`halt`, `palt`, `hwid`, ...), as Chromium leaves those alone.
+/// before another: the class of that run's first character), which may trim the range's last
+/// mark. None when `features` turns on one that sets widths itself (`halt`, `palt`, `hwid`, ...),
+/// as Chromium leaves those alone.
 func trimmedPunctuation(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, after preceding: PunctuationSpacingClass,
                         before following: PunctuationSpacingClass, features: [FontFeature], fullwidthQuotes: () -> Bool) -> [TrimmedMark] {
     // Every mark this trims is outside ASCII and Latin-1.
