@@ -140,7 +140,8 @@ struct BatchStreamTests {
     /// and dictionaries are first used, so they are printed but not held to the budgets (counted
     /// in, they made the idle baseline swing from 11 to 23 MiB between runs). The memory
     /// sampled in the last quarter stays within 10% (and 16 MiB) of the most it reached in
-    /// the second (by then both caches are full), and above the memory of the process before its first job it never takes
+    /// the third (by then both caches are full: in a debug build the memory stops growing after
+    /// about 53% of the jobs, later as prepared texts take less room), and above the memory of the process before its first job it never takes
     /// more than the two caches' budgets and the batch's buffers (16 MiB of input lines and
     /// 16 MiB of results in flight), with 16 MiB for the malloc arena of each thread that lays out
     /// and of the thread that reads the lines and writes the results (glibc gives each thread its
@@ -178,13 +179,13 @@ struct BatchStreamTests {
         let results = try Data(contentsOf: output)
         #expect(results.split(separator: 0x0A).count == count)
         let quarter = results.count / 4
-        let secondQuarter = samples.filter { $0.answered > quarter && $0.answered <= 2 * quarter }.map(\.resident)
+        let thirdQuarter = samples.filter { $0.answered > 2 * quarter && $0.answered <= 3 * quarter }.map(\.resident)
         let lastQuarter = samples.filter { $0.answered > 3 * quarter }.map(\.resident)
-        try #require(!secondQuarter.isEmpty && !lastQuarter.isEmpty, "too few samples (\(samples.count)): the stream ran too fast to watch")
+        try #require(!thirdQuarter.isEmpty && !lastQuarter.isEmpty, "too few samples (\(samples.count)): the stream ran too fast to watch")
         let early = samples.filter { $0.answered <= 2 * quarter }.map(\.resident).max()!
         let late = samples.map(\.resident).max()!
-        #expect(Double(lastQuarter.max()!) <= Double(secondQuarter.max()!) * 1.1 + Double(16 << 20),
-                "resident memory grew from \(secondQuarter.max()! >> 20) MiB in the second quarter to \(lastQuarter.max()! >> 20) MiB in the last")
+        #expect(Double(lastQuarter.max()!) <= Double(thirdQuarter.max()!) * 1.1 + Double(16 << 20),
+                "resident memory grew from \(thirdQuarter.max()! >> 20) MiB in the third quarter to \(lastQuarter.max()! >> 20) MiB in the last")
         let allowed = ShapeCache.defaultBudget + PreparedTextCache.defaultBudget + (32 << 20)
             + (ProcessInfo.processInfo.activeProcessorCount + 1) * (16 << 20)
         print("batch stream of \(count) distinct texts: \(idle >> 20) MiB idle, at most \(max(early, late) >> 20) MiB, "
