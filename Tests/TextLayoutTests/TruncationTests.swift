@@ -63,6 +63,9 @@ struct TruncationTests {
             let resized = try clamped.prepared.layout(wrapWidth: other)
             #expect(resized.lines.map(\.utf16Range) == clamped.lines.map(\.utf16Range) && resized.truncation?.hiddenRange == truncation.hiddenRange,
                     "\(context): at \(other), in the stable range \(stable), the layout changed")
+            // The ellipsis too (cut to its first cluster where even it alone does not fit): the same widths and heights.
+            #expect(resized.lines.map(\.width) == clamped.lines.map(\.width) && resized.lines.map(\.height) == clamped.lines.map(\.height),
+                    "\(context): at \(other), in the stable range \(stable), the lines' widths or heights changed")
         }
         #expect(try clamped.shrinkWrapWidth() == clamped.widestLineWidth)
         // Geometry answers on a clamped layout, for every offset and across the lines.
@@ -128,6 +131,23 @@ struct TruncationTests {
         let run = try #require(layout.lines[0].runs.first { $0.isEllipsis })
         #expect(run.glyphs.count == 1 && layout.lines[0].runs.count == 1)
         #expect(layout.truncation?.hiddenRange == 0..<Self.sentence.utf16.count)
+    }
+
+    @Test("a line showing the ellipsis' first cluster is stable up to the width where the whole ellipsis fits, and there shows it",
+          arguments: [TruncationPosition.end, .start, .middle])
+    func clippedEllipsisStableRange(position: TruncationPosition) throws {
+        let style = try Self.style(ParagraphStyle(lineClamp: 1, truncate: position, ellipsis: "(more)"))
+        let whole = try PreparedText("(more)", style: Self.style(ParagraphStyle())).layout().lines[0].width
+        let prepared = try PreparedText(Self.sentence, style: style)
+        let clipped = try prepared.layout(wrapWidth: 20)
+        try #require(clipped.lines[0].runs.first { $0.isEllipsis }?.glyphs.count == 1)
+        // The whole ellipsis fits from its own width on (within the fit tolerance): the first
+        // cluster alone is stable only up to there.
+        let stable = clipped.stableWidthRange
+        #expect(stable.upperBound <= whole, "\(position): stable up to \(stable.upperBound), the ellipsis is \(whole) wide")
+        let atEnd = try prepared.layout(wrapWidth: stable.upperBound)
+        #expect(atEnd.lines[0].runs.filter(\.isEllipsis).reduce(0) { $0 + $1.glyphs.count } == 6,
+                "\(position): at \(stable.upperBound), the end of the stable range, the whole ellipsis is not shown")
     }
 
     @Test("an ellipsis with spaces around it is measured as it is drawn, its last space too: the truncated line stays within its width",

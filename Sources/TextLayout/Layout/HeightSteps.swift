@@ -120,9 +120,14 @@ extension PreparedText {
                                                        width: line.width, overflowWidth: line.overflowWidth, isHyphenated: line.endsWithHyphen))
             }
             swept.hiddenRange = layout.truncation?.hiddenRange
+            swept.stableWrapUpperBound = layout.stableWidthRange.upperBound
             for (index, paragraphLines) in lines.enumerated() { swept.set(paragraph: index, paragraphLines, nextWrapWidth: nextWrapWidth(of: paragraphLines, index)) }
             if let earlier {
-                swept.changed = swept.hiddenRange != earlier.hiddenRange || !zip(swept.lines, earlier.lines).allSatisfy(breakAlike)
+                // The ellipsis line can show other text or another part of the ellipsis with
+                // the same breaks and hidden range (and so take another height): from the end of
+                // the earlier layout's stable widths on, count it as changed.
+                swept.changed = wrapWidth >= earlier.stableWrapUpperBound || swept.hiddenRange != earlier.hiddenRange
+                    || !zip(swept.lines, earlier.lines).allSatisfy(breakAlike)
             }
             swept.mayChangeFigures = swept.changed || earlier == nil
             return swept
@@ -170,6 +175,9 @@ private struct SweptBreaks {
     var nextWrapWidths: [Double] = []
     /// What a clamped layout hides.
     var hiddenRange: Range<Int>?
+    /// The end of a clamped layout's ``Layout/stableWidthRange``: up to it, its kept lines, cut
+    /// and ellipsis stay the same.
+    var stableWrapUpperBound = Double.infinity
     /// Whether the breaks differ from the ones they were moved from.
     var changed = true
     /// Whether the line count or the editor's height may differ from theirs: some paragraph's

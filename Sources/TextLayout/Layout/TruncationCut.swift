@@ -93,6 +93,10 @@ struct TruncationCut {
             try measureTail()
             cut = middleCut()
         }
+        // The cut found, with the whole ellipsis: where even the narrowest cut does not fit, the
+        // line shows the ellipsis' first cluster alone (``EllipsisShapes/line(at:standingFor:within:)``),
+        // up to the width where the whole ellipsis fits, which this counts in ``overflowWidth``.
+        _ = fits(cut.head, tail.isEmpty ? nil : cut.tail)
         if headParagraph.range.start == tailParagraph.range.start {
             // In the last paragraph, a width that holds the rest of it on this line hides nothing.
             var measurer = LineMeasurer(headParagraph, bytes: bytes, style: style, start: start)
