@@ -102,6 +102,21 @@ struct MissingGlyphTests {
         #expect(try PreparedText("x\u{1}y", style: try Self.style()).missingGlyphs == [MissingGlyph(utf16Offset: 1, scalar: "\u{1}")])
     }
 
+    @Test("a font whose context is released has no fallback: the characters it lacks are counted, not lost silently")
+    func fontOutlivesItsContext() throws {
+        let text = "abc \u{3042}\u{3044}\u{3046}"   // Latin, then kana, which DejaVu Sans lacks
+        var context: FontContext? = FontContext(fontDirectories: [Self.bundledFolder], includeSystemFonts: false)
+        let font = try context!.font(path: Self.bundledFolder + "/DejaVuSans.ttf")
+        try #require(!font.hasGlyph(0x3042) && !font.hasGlyph(0x3044) && !font.hasGlyph(0x3046))
+        // While the context lives, the kana fall to a bundled Noto Sans CJK.
+        #expect(try PreparedText(text, style: TextStyle(font: font)).missingGlyphCount == 0)
+        context = nil
+        #expect(font.context == nil)
+        let orphan = try PreparedText(text, style: TextStyle(font: font))
+        #expect(orphan.missingGlyphs.map(\.utf16Offset) == [4, 5, 6], "\(orphan.missingGlyphs)")
+        #expect(orphan.missingGlyphWarning != nil)
+    }
+
     @Test("the warning names the characters, their offsets and what to install; nil when all is drawn")
     func warning() throws {
         let uncovered = try Self.uncovered()

@@ -55,6 +55,8 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     /// Kept alive while the face is: FreeType frees faces through their library.
     let library: FreeTypeLibrary
     /// The context that loaded the font; it finds fallback fonts. Set once, right after loading.
+    /// Held weakly, as the context holds its fonts: nil once the context is released (see
+    /// ``FontContext/init(fontDirectories:includeSystemFonts:shapeCacheBudget:preparedTextCacheBudget:hyphenationDirectory:)``).
     public internal(set) weak var context: FontContext?
     /// The ink boxes of the glyphs asked for so far (``inkBox(ofGlyph:)``), nil for a glyph without ink.
     let inkBoxes = Locked<[UInt32: GlyphInkBox?]>([:])

@@ -41,6 +41,12 @@ public final class FontContext: @unchecked Sendable {
     /// A context over the system's fonts and, if given, the fonts in `fontDirectories`, then the
     /// bundled fonts (``bundledFallbackDirectory``): a name or a character the others lack is
     /// looked for there.
+    ///
+    /// Keep the context for as long as its fonts are used: a font refers to it weakly (the
+    /// context keeps its fonts), and a font whose context is gone lays out without fallback
+    /// fonts, caches or the context's hyphenation folder, its missing characters drawn as .notdef
+    /// and counted (``PreparedText/missingGlyphCount``). One context for the whole app
+    /// (``shared``, or one of your own kept as long) is the usual way.
     /// - Parameter includeSystemFonts: false to search only `fontDirectories` (not even the
     ///   bundled fonts, unless listed), so that fallback and family lookups give the same fonts on
     ///   every machine (as the tests need).
