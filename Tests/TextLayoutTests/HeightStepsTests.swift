@@ -207,18 +207,21 @@ struct HeightStepsTests {
     }
 
     @Test("a clamped text steps where its ellipsis line shows more of a clipped ellipsis, its breaks and hidden text the same",
-          arguments: [TruncationPosition.end, .middle])
-    func clippedEllipsis(position: TruncationPosition) throws {
+          arguments: [TruncationPosition.end, .middle], [false, true])
+    func clippedEllipsis(position: TruncationPosition, wordWiderThanTheLine: Bool) throws {
         // The Arabic ellipsis is drawn in the fallback Noto Sans Arabic, whose line is taller than
         // Devanagari's: narrower than the ellipsis, the line shows a part of it (its spaces or
         // letters), and each part is another line height, while the lines break alike and the
-        // whole last line stays hidden (the CI fuzz run of 9ab4862 found the sweep jumping over
-        // such a change to the next change of the breaks).
+        // whole last line stays hidden (the CI fuzz runs of 9ab4862 and f045a79 found the sweep
+        // jumping over such a change to the next change of the breaks; in the second a kept line
+        // holds a word wider than the line, so the layout's stable range starts past the change).
         var paragraph = ParagraphStyle()
         (paragraph.lineClamp, paragraph.truncate, paragraph.ellipsis) = (3, position, " \u{627}\u{644}\u{62E} ")
-        let text = "\u{FFFD}[D\u{93F}\u{928}\u{94D}+\u{926}\u{940} \u{915}\u{94D}\u{937}\u{924}\u{94D}\u{930}\u{93F}\u{92F} \u{921}\u{93F}\u{92B}\u{93C}\u{949}\u{932}\u{94D}\u{91F}"
+        let text = wordWiderThanTheLine
+            ? "\u{FFFD}[D\u{93C}\u{949}\u{924}\u{FFFD}\u{928}\u{94D}+\u{926}\u{FFFD}\u{4}\u{0}\u{3}\u{FFFD}\u{1}\u{0}\u{FFFD}\u{FFFD}\u{92F} \u{921}\u{93F}\u{92B}\u{93C}\u{949}\u{932}\u{94D}\u{91F}"
+            : "\u{FFFD}[D\u{93F}\u{928}\u{94D}+\u{926}\u{940} \u{915}\u{94D}\u{937}\u{924}\u{94D}\u{930}\u{93F}\u{92F} \u{921}\u{93F}\u{92B}\u{93C}\u{949}\u{932}\u{94D}\u{91F}"
         let prepared = try PreparedText(text, style: TextStyle(font: bundledFont("NotoSansDevanagari-Regular.ttf"),
-                                                               settings: TextSettings(size: 48, paragraph: paragraph)))
+                                                               settings: TextSettings(size: 48, lineBreak: .keepAll, paragraph: paragraph)))
         let sizing = EditorSizing(insets: EdgeInsets(top: 2, left: 1, bottom: 2, right: 1))
         let widths = 31.0...124.0
         let steps = try prepared.heightSteps(in: widths, sizing: sizing)
@@ -226,6 +229,6 @@ struct HeightStepsTests {
         #expect(Set(steps.map(\.lineCount)) == [3] && steps.count >= 3, "\(steps)")
         var rng = SplitMix(seed: 0xE111)
         try Self.check(steps, of: prepared, in: widths, sizing: sizing, randomWidths: (0..<40).map { _ in Double.random(in: widths, using: &rng) },
-                       "a clamped Devanagari text with an Arabic ellipsis, cut at the \(position)")
+                       "a clamped Devanagari text with an Arabic ellipsis, cut at the \(position)\(wordWiderThanTheLine ? ", a word wider than the line" : "")")
     }
 }

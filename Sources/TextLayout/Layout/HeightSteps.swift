@@ -120,13 +120,10 @@ extension PreparedText {
                                                        width: line.width, overflowWidth: line.overflowWidth, isHyphenated: line.endsWithHyphen))
             }
             swept.hiddenRange = layout.truncation?.hiddenRange
-            swept.stableWrapUpperBound = layout.stableWidthRange.upperBound
+            swept.lineSizes = layout.lines.flatMap { [$0.width, $0.height] }
             for (index, paragraphLines) in lines.enumerated() { swept.set(paragraph: index, paragraphLines, nextWrapWidth: nextWrapWidth(of: paragraphLines, index)) }
             if let earlier {
-                // The ellipsis line can show other text or another part of the ellipsis with
-                // the same breaks and hidden range (and so take another height): from the end of
-                // the earlier layout's stable widths on, count it as changed.
-                swept.changed = wrapWidth >= earlier.stableWrapUpperBound || swept.hiddenRange != earlier.hiddenRange
+                swept.changed = swept.hiddenRange != earlier.hiddenRange || swept.lineSizes != earlier.lineSizes
                     || !zip(swept.lines, earlier.lines).allSatisfy(breakAlike)
             }
             swept.mayChangeFigures = swept.changed || earlier == nil
@@ -175,9 +172,10 @@ private struct SweptBreaks {
     var nextWrapWidths: [Double] = []
     /// What a clamped layout hides.
     var hiddenRange: Range<Int>?
-    /// The end of a clamped layout's ``Layout/stableWidthRange``: up to it, its kept lines, cut
-    /// and ellipsis stay the same.
-    var stableWrapUpperBound = Double.infinity
+    /// A clamped layout's lines' widths and heights, in turn: its ellipsis line can show other
+    /// text or another part of the ellipsis (its first cluster alone, where the whole does not
+    /// fit) with the same breaks and hidden range, and so take another height.
+    var lineSizes: [Double] = []
     /// Whether the breaks differ from the ones they were moved from.
     var changed = true
     /// Whether the line count or the editor's height may differ from theirs: some paragraph's
