@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# The robustness runs CI adds to `swift test`: the suite under AddressSanitizer and ThreadSanitizer, the hostile texts and the batch stream at full size in release, and a short run of each fuzzer.
-# Usage: scripts/robustness.sh [asan|tsan|full-size|fuzz]... (all four when none is named).
+# The robustness runs CI adds to `swift test`: the suite under AddressSanitizer and ThreadSanitizer, the hostile texts and the batch stream at full size in release, the speed gate, and a short run of each fuzzer.
+# Usage: scripts/robustness.sh [asan|tsan|full-size|speed|fuzz]... (all five when none is named).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 stages=("$@")
-[ ${#stages[@]} -gt 0 ] || stages=(asan tsan full-size fuzz)
+[ ${#stages[@]} -gt 0 ] || stages=(asan tsan full-size speed fuzz)
 # The fuzz stage first replays a fixed number of runs from a fixed seed and an empty corpus, so
 # that CI gives the same verdict on the same commit; then each target explores for a short while
 # from a new seed (printed), so that each CI run can find something new. A long exploring session
@@ -34,11 +34,59 @@ fuzz_fresh_seconds=${FUZZ_FRESH_SECONDS:-30}
 # The suites AddressSanitizer leaves out: the ones that hold the engine against another program
 # (headless Chromium, Spark in local mode, Pango), each of whose time is spent in that program.
 # A new oracle suite belongs in this list.
-asan_skipped_suites='FontListsChromiumTests|FontInstancesChromiumTests|InlineObjectsChromiumTests|CSSChromiumTests|SparkBatchTests|PangoAgreementTests'
+asan_skipped_suites='CorpusChromiumTests|FontListsChromiumTests|FontInstancesChromiumTests|InlineObjectsChromiumTests|CSSChromiumTests|SparkBatchTests|PangoAgreementTests'
 
 tsan_suites='ConcurrencyTests|BatchStreamTests|BatchTests|CommandLineCommandTests|ResourceOwnershipTests|HyphenationTests|InkTests|WordCacheTests|FontTests|FontSelectionTests'
 
-# Each stage builds in a folder of its own, so that none rebuilds another's objects.
+# One fuzz run of `target`: `fixed` (seed 1, the target's fixed number of runs) or `fresh` (a new
+# seed for FUZZ_FRESH_SECONDS), from an empty corpus.
+fuzz_run() {
+  local kind=$1 target=$2 corpus status=0
+  corpus=$(mktemp -d)
+  if [ "$kind" = fixed ]; then
+    local runs_variable=fuzz_runs_$target
+    SWIFT_DETERMINISTIC_HASHING=1 FUZZ_SKIP_BUILD=1 FUZZ_CORPUS_DIR=$corpus bash scripts/fuzz.sh "$target" 900 -seed=1 -runs="${!runs_variable}" || status=$?
+  else
+    FUZZ_SKIP_BUILD=1 FUZZ_CORPUS_DIR=$corpus bash scripts/fuzz.sh "$target" "$fuzz_fresh_seconds" || status=$?
+  fi
+  rm -rf "$corpus"
+  return $status
+}
+
+# Runs the targets of two lanes side by side, each lane's targets one after the other; each
+# lane's output is printed whole when both are done. Every target runs even after a failure;
+# fails naming the targets that failed.
+fuzz_lanes() {
+  local kind=$1 logs=() pids=() lane failed=()
+  shift
+  for lane in "$@"; do
+    local log
+    log=$(mktemp)
+    logs+=("$log")
+    (
+      lane_failed=()
+      for target in $lane; do
+        start=$SECONDS
+        fuzz_run "$kind" "$target" || lane_failed+=("$target")
+        echo "== fuzz: $kind $target took $((SECONDS - start)) s"
+      done
+      [ ${#lane_failed[@]} -eq 0 ] || { echo "${lane_failed[*]}" > "$log.failed"; exit 1; }
+    ) > "$log" 2>&1 &
+    pids+=($!)
+  done
+  for i in "${!pids[@]}"; do
+    wait "${pids[$i]}" || failed+=("$(cat "${logs[$i]}.failed" 2>/dev/null || echo "lane $i")")
+    cat "${logs[$i]}"
+    rm -f "${logs[$i]}" "${logs[$i]}.failed"
+  done
+  if [ ${#failed[@]} -gt 0 ]; then
+    echo "robustness.sh: the $kind fuzz runs of ${failed[*]} found a problem (see above)" >&2
+    return 1
+  fi
+}
+
+# Each stage builds in a folder of its own, so that none rebuilds another's objects (but speed,
+# which counts a benchmark built beside full-size's tests).
 run_stage() {
   local stage=$1 start=$SECONDS
   echo "== robustness: $stage"
@@ -79,30 +127,24 @@ run_stage() {
           swift test --scratch-path .build/release-tests -c release -Xswiftc -enable-testing --filter "\\.$suite/"
       done
       ;;
+    speed)
+      # The instruction counts of the benchmark's fixed workloads against their committed budgets
+      # (scripts/speed-gate.py, Benchmarks/SpeedGate). It builds textlayout-bench as full-size
+      # builds its tests, in the same folder, so after full-size only the benchmark is compiled.
+      python3 scripts/speed-gate.py
+      ;;
     fuzz)
-      # One build of the four targets (they share every module), then the runs.
+      # One build of the four targets (they share every module), then the runs, two at a time:
+      # a libFuzzer run is one process on one core, and a fixed seed's verdict does not depend on
+      # the other core's load. The text target (the slowest) runs beside the three others.
       bash scripts/fuzz.sh build
-      for target in text font batch patterns; do
-        runs_variable=fuzz_runs_$target
-        corpus=$(mktemp -d)
-        SWIFT_DETERMINISTIC_HASHING=1 FUZZ_SKIP_BUILD=1 FUZZ_CORPUS_DIR=$corpus bash scripts/fuzz.sh "$target" 900 -seed=1 -runs="${!runs_variable}"
-        rm -rf "$corpus"
-      done
+      fuzz_lanes fixed "text" "font batch patterns"
       # Fresh seeds: every target runs, and the stage fails after them if any found something
       # (fuzz.sh prints the seed, and each saved input's path and bytes).
-      found=()
-      for target in text font batch patterns; do
-        corpus=$(mktemp -d)
-        FUZZ_SKIP_BUILD=1 FUZZ_CORPUS_DIR=$corpus bash scripts/fuzz.sh "$target" "$fuzz_fresh_seconds" || found+=("$target")
-        rm -rf "$corpus"
-      done
-      if [ ${#found[@]} -gt 0 ]; then
-        echo "robustness.sh: the fresh-seed runs of ${found[*]} found a problem (see above)" >&2
-        exit 1
-      fi
+      fuzz_lanes fresh "text batch" "font patterns"
       ;;
     *)
-      echo "robustness.sh: no stage '$stage'; the stages are asan, tsan, full-size and fuzz" >&2
+      echo "robustness.sh: no stage '$stage'; the stages are asan, tsan, full-size, speed and fuzz" >&2
       exit 2
       ;;
   esac

@@ -5,6 +5,7 @@ import TextLayoutIO
 
 let usage = """
 usage: textlayout-bench [--jobs FILE | --jobs -] [--scenario NAME] [--rounds N] [--keystroke-case DOCUMENT,PLACE,KB]
+       textlayout-bench [--jobs FILE | --jobs -] --count WORKLOAD
 
 scenarios: cold, hyphens-auto, profiles, warm, relayout, relayout-height, text-wrap, steps, keystroke,
 stream, batch, batch-distinct, memory, all (default: all)
@@ -33,6 +34,9 @@ Without --jobs, the corpus in Benchmarks/Corpus at 120, 240 and 360 px.
 --keystroke-case short,middle,1000 types into one case of the keystroke scenario only (document
 short or long, place end or middle, size in KB), each keystroke one call of
 KeystrokeScenario.typeOneKey (for callgrind's --toggle-collect).
+--count WORKLOAD runs one workload of the speed gate (scripts/speed-gate.py) untimed: a warm-up
+pass, then a pass whose hot part runs inside countedWork, for callgrind's --toggle-collect. The
+workloads: \(CountedWorkload.allCases.map(\.rawValue).joined(separator: ", ")).
 Each timed scenario runs one warm-up round, then N rounds (default 5), each printed as
 'round i: S s for N jobs' (all the jobs, as compare.py speed reads it), then its median
 and its ratios.
@@ -43,6 +47,7 @@ struct Options {
     var scenario = "all"
     var rounds = 5
     var keystrokeCase: KeystrokeCase?
+    var countedWorkload: CountedWorkload?
 }
 
 func parseOptions() -> Options {
@@ -71,6 +76,11 @@ func parseOptions() -> Options {
                 fail("--keystroke-case needs DOCUMENT,PLACE,KB: short or long, end or middle, a size in KB")
             }
             options.keystrokeCase = keystrokeCase
+        case "--count":
+            guard let workload = arguments.popFirst().flatMap(CountedWorkload.init(rawValue:)) else {
+                fail("--count needs a workload: \(CountedWorkload.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            options.countedWorkload = workload
         case "--help", "-h": print(usage); exit(0)
         default: fail("unknown argument '\(argument)'")
         }
@@ -88,6 +98,10 @@ do {
     let lines = try options.jobs.map { try JobSource.lines(from: $0) } ?? JobSource.corpusLines()
     let jobs = try JobSource.resolve(lines, fonts: fonts)
     print("\(jobs.count) jobs; \(ProcessInfo.processInfo.activeProcessorCount) cores")
+    if let workload = options.countedWorkload {
+        try workload.run(jobs: jobs, fonts: fonts)
+        exit(0)
+    }
     let bench = Scenario(jobs: jobs, fonts: fonts, rounds: options.rounds, keystrokeCase: options.keystrokeCase)
     let floor = bench.floors()
     print(String(format: "harfbuzz alone: %.2f us/job; icu breaks alone: %.2f us/job", floor.harfBuzz * 1e6, floor.icu * 1e6))
