@@ -58,13 +58,17 @@ public struct PreparedText: Sendable {
     ///   for an object's size out of range (naming its key, `placeholders[k].width`).
     /// - Complexity: O(n) in the length of the text.
     public init(_ text: String, style: TextStyle, spans: [StyledSpan] = [], inlineObjects: [InlineObject] = []) throws {
-        let cache = style.font.context?.preparedTextCache
-        if let cached = cache?.lookup(text, style, spans, inlineObjects) {
+        guard let cache = style.font.context?.preparedTextCache else {
+            try self.init(uncached: text, style: style, spans: spans, inlineObjects: inlineObjects)
+            return
+        }
+        let key = PreparedTextCache.key(text, style, spans, inlineObjects)
+        if let cached = cache.lookup(key, text, style, spans, inlineObjects) {
             self = cached
             return
         }
         try self.init(uncached: text, style: style, spans: spans, inlineObjects: inlineObjects)
-        cache?.store(self)
+        cache.store(self, key: key)
     }
 
     private init(uncached text: String, style: TextStyle, spans: [StyledSpan], inlineObjects: [InlineObject]) throws {

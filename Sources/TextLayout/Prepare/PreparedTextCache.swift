@@ -20,23 +20,28 @@ public final class PreparedTextCache: Sendable {
     /// Hits, misses and the bytes held (the texts' own estimate), over all shards.
     public var statistics: (hits: Int, misses: Int, bytes: Int) { entries.statistics }
 
-    func lookup(_ text: String, _ style: TextStyle, _ spans: [StyledSpan], _ inlineObjects: [InlineObject]) -> PreparedText? {
-        // Code units, not String ==: canonically equivalent texts have different offsets.
-        entries.lookup(Self.key(text, style, spans, inlineObjects)) {
-            $0.style == style && $0.spans.areExactly(spans) && $0.inlineObjects == inlineObjects && $0.text.hasSameCodeUnits(as: text)
-        }
-    }
-
-    func store(_ prepared: PreparedText) {
-        entries.store(prepared, key: Self.key(prepared.text, prepared.style, prepared.spans, prepared.inlineObjects))
-    }
-
-    private static func key(_ text: String, _ style: TextStyle, _ spans: [StyledSpan], _ inlineObjects: [InlineObject]) -> UInt64 {
+    /// The cache's key of a text in a style, with spans and objects: computed once a preparation,
+    /// for its lookup and, on a miss, its store.
+    static func key(_ text: String, _ style: TextStyle, _ spans: [StyledSpan], _ inlineObjects: [InlineObject]) -> UInt64 {
         var hasher = Hasher()
         text.hashCodeUnits(into: &hasher)
         hasher.combine(style)
         hasher.combine(spans)
         hasher.combine(inlineObjects)
         return UInt64(bitPattern: Int64(hasher.finalize()))
+    }
+
+    /// The prepared text stored under `key` (``key(_:_:_:_:)`` of the same arguments) that is
+    /// this text in this style, with these spans and objects, or nil.
+    func lookup(_ key: UInt64, _ text: String, _ style: TextStyle, _ spans: [StyledSpan], _ inlineObjects: [InlineObject]) -> PreparedText? {
+        // Code units, not String ==: canonically equivalent texts have different offsets.
+        entries.lookup(key) {
+            $0.style == style && $0.spans.areExactly(spans) && $0.inlineObjects == inlineObjects && $0.text.hasSameCodeUnits(as: text)
+        }
+    }
+
+    /// Stores `prepared` under `key`, its text's, style's, spans' and objects' ``key(_:_:_:_:)``.
+    func store(_ prepared: PreparedText, key: UInt64) {
+        entries.store(prepared, key: key)
     }
 }
