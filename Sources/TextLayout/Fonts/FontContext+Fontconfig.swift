@@ -77,8 +77,17 @@ extension FontContext {
     }
 
     func fallbackFont(for scalar: UInt32, primary: Font, language tag: LanguageTag?, presentation: Presentation = .any) -> Font? {
+        fallbackFont(covering: [scalar], primary: primary, language: tag, presentation: presentation)
+    }
+
+    /// The font to draw all of `scalars` with (a grapheme cluster's code points that need a glyph)
+    /// when `primary` lacks one of them: the first font, in the order ``fallbackFont(for:primary:language:emoji:)``
+    /// searches, whose character set and character map have every one of them. Nil when no font
+    /// has them all. Choices are cached per primary font, language, presentation and code points.
+    func fallbackFont(covering scalars: [UInt32], primary: Font, language tag: LanguageTag?, presentation: Presentation = .any) -> Font? {
+        guard !scalars.isEmpty else { return nil }
         let language = tag?.fontconfigLanguage
-        let key = FallbackKey(primary: ObjectIdentifier(primary), language: language ?? "", presentation: presentation, scalar: scalar)
+        let key = FallbackKey(primary: ObjectIdentifier(primary), language: language ?? "", presentation: presentation, scalars: scalars)
         if let cached = state.withLock({ $0.fallbackChoices[key] }) { return cached }
         var chosen: Font?
         // Each pass: a family to sort for, and whether its candidates must be colour fonts (true),
@@ -102,7 +111,7 @@ extension FontContext {
                     guard let pattern = set.pointee.fonts[i] else { continue }
                     var charset: OpaquePointer?
                     guard FcPatternGetCharSet(pattern, FC_CHARSET, 0, &charset) == FcResultMatch,
-                          FcCharSetHasChar(charset, scalar) != 0,
+                          scalars.allSatisfy({ FcCharSetHasChar(charset, $0) != 0 }),
                           let path = Self.strings(FC_FILE, of: pattern).first else { continue }
                     if let colour {
                         var isColour: FcBool = FcFalse
@@ -118,8 +127,8 @@ extension FontContext {
             }
             for (path, index) in candidates {
                 // fontconfig's character set can claim a glyph the font maps to nothing: check the cmap too.
-                if let font = try? font(path: path, faceIndex: index), font.hasGlyph(scalar) {
-                    chosen = fallback(font, for: scalar, madeFor: primary)
+                if let font = try? font(path: path, faceIndex: index), scalars.allSatisfy(font.hasGlyph) {
+                    chosen = fallback(font, for: scalars, madeFor: primary)
                     break search
                 }
             }

@@ -44,16 +44,16 @@ extension FontContext {
         return (font, warnings)
     }
 
-    /// The fallback `chosen` for `scalar` made for the instance `primary` was made for: the face of
-    /// its family fontconfig matches for that weight, slant and stretch when it has the character
+    /// The fallback `chosen` for `scalars` made for the instance `primary` was made for: the face of
+    /// its family fontconfig matches for that weight, slant and stretch when it has the characters
     /// (DejaVu Sans Bold for a bold primary), at that instance; `chosen` itself for a primary
     /// made for no instance.
-    func fallback(_ chosen: Font, for scalar: UInt32, madeFor primary: Font) -> Font {
+    func fallback(_ chosen: Font, for scalars: [UInt32], madeFor primary: Font) -> Font {
         guard let (selection, size) = primary.selection, !selection.isPlain else { return chosen }
         var face = chosen
         if selection.weight != nil || selection.slant != .normal || selection.stretch != nil,
            let styled = try? font(family: chosen.familyName, weight: selection.weight, slant: selection.slant, stretch: selection.stretch),
-           styled.familyName == chosen.familyName, styled.hasGlyph(scalar) {
+           styled.familyName == chosen.familyName, scalars.allSatisfy(styled.hasGlyph) {
             face = styled
         }
         return (try? instance(of: face, selection: selection, size: size).font) ?? chosen
