@@ -41,6 +41,32 @@ extension FontContext {
         return try font(path: match.path, faceIndex: match.index)
     }
 
+    /// The weight (on CSS's scale), slant and width (a stretch in percent) the fontconfig pattern
+    /// `name` names, each nil when it names none (a family alone names none), or one CSS has no
+    /// value for (a weight range, a weight off fontconfig's scale).
+    static func patternStyle(_ name: String) -> (weight: Double?, slant: FontSlant?, stretch: Double?) {
+        guard name.contains(":"), let pattern = FcNameParse(escapingHyphens(name)) else { return (nil, nil, nil) }
+        defer { FcPatternDestroy(pattern) }
+        var number = 0.0
+        var weight: Double?
+        if FcPatternGetDouble(pattern, FC_WEIGHT, 0, &number) == FcResultMatch {
+            let css = FcWeightToOpenTypeDouble(number)
+            if css >= 1, css <= 1000 { weight = css }
+        }
+        var slant: FontSlant?
+        var slantValue: Int32 = 0
+        if FcPatternGetInteger(pattern, FC_SLANT, 0, &slantValue) == FcResultMatch {
+            switch slantValue {
+            case Int32(FC_SLANT_ITALIC): slant = .italic
+            case Int32(FC_SLANT_OBLIQUE): slant = .oblique(angle: 14)
+            default: slant = .normal
+            }
+        }
+        var stretch: Double?
+        if FcPatternGetDouble(pattern, FC_WIDTH, 0, &number) == FcResultMatch, (50...200).contains(number) { stretch = number }
+        return (weight, slant, stretch)
+    }
+
     /// The family names of every font fontconfig knows in this context (the bundled fonts'
     /// among them when it searches them), sorted.
     public func availableFamilies() -> [String] {
@@ -312,7 +338,7 @@ extension FontContext {
 
     /// `name` with each `-` of its family part (before the first `:`) escaped, so that fontconfig
     /// reads `system-ui` as one family rather than the family `system` at the size `ui`.
-    private static func escapingHyphens(_ name: String) -> String {
+    static func escapingHyphens(_ name: String) -> String {
         var escaped = ""
         var inFamily = true
         var afterBackslash = false
