@@ -66,7 +66,7 @@ KINDS = {
         "other": "none of the kinds above",
     },
     "widths": {
-        "line-end-kerning": "the line ends in punctuation before the space it hangs (, . ; : ! ?), ours the narrower: "
+        "line-end-kerning": "the line ends in punctuation before the space it hangs (, . ; : ! ?), ours the wider: "
                             "the font kerns the mark with the space (Inter tightens ', ' more the heavier it is: 128 of 2816 units at wght 800), "
                             "which Chromium's width keeps and ours, measured without the hanging space, does not",
         "layout-unit": "within 2/64 px: as often in the control (the default instance) as in the instances, "

@@ -22,7 +22,7 @@ func preparedDifference(_ a: PreparedParagraph, _ b: PreparedParagraph) -> Strin
         ("bidi", a.bidi.paragraphLevel == b.bidi.paragraphLevel && a.bidi.levels == b.bidi.levels), ("tabs", a.tabs == b.tabs),
         ("hyphenation points", a.autoHyphens == b.autoHyphens), ("segment start clusters", a.segmentStartCluster == b.segmentStartCluster),
         ("content end clusters", a.contentEndCluster == b.contentEndCluster),
-        ("missing glyphs", a.missingGlyphClusters == b.missingGlyphClusters),
+        ("missing glyphs", a.missingGlyphCharacters == b.missingGlyphCharacters),
         ("only font", (a.onlyFont == nil) == (b.onlyFont == nil)),
     ]
     return checks.first { !$0.1 }.map { "the \($0.0) differ" }

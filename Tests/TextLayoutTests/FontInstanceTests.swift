@@ -146,6 +146,43 @@ struct FontInstanceTests {
         #expect(runs.contains { $0.font === hebrew })
     }
 
+    /// A fontconfig pattern's weight and slant are the selection's (fontconfig's own
+    /// 90-synthetic.conf synthesizes both for a pattern): `Noto Sans Hebrew:italic`, a family with
+    /// no italic face, is the very instance `fontStyle: italic` gives, slanted; `:bold` is weight
+    /// 700, emboldened. A key given with a value of its own wins over the pattern's.
+    @Test func aPatternsStyleMeansWhatTheKeysMean() throws {
+        func instance(_ name: String, _ selection: FontSelection = FontSelection()) throws -> Font {
+            try bundledFonts.font(named: name, selection: selection, size: 17).font
+        }
+        let italic = try instance("Noto Sans Hebrew:italic")
+        #expect(italic === (try instance("Noto Sans Hebrew", FontSelection(slant: .italic))))
+        #expect(italic.synthetic == .oblique, "\(italic)")
+        let bold = try instance("Noto Sans Hebrew:bold")
+        #expect(bold === (try instance("Noto Sans Hebrew", FontSelection(weight: 700))) && bold.synthetic == .bold, "\(bold)")
+        #expect(try instance("Noto Sans Hebrew:weight=200:slant=100").synthetic == [.bold, .oblique])
+        #expect(try instance("DejaVu Sans Mono:oblique") === (try instance("DejaVu Sans Mono", FontSelection(slant: .oblique(angle: 14)))))
+        // A family with the face takes it: DejaVu Sans:bold is DejaVu Sans Bold, nothing synthesized.
+        let dejaVuBold = try instance("DejaVu Sans:bold")
+        #expect(dejaVuBold.styleName == "Bold" && dejaVuBold.synthetic.isEmpty)
+        // The keys win: an explicit weight or a slant other than normal replaces the pattern's.
+        #expect(try instance("Noto Sans Hebrew:bold", FontSelection(weight: 400)).synthetic.isEmpty)
+        #expect(try instance("Noto Sans Hebrew:italic", FontSelection(weight: 700)).synthetic == [.bold, .oblique])
+        #expect(try instance("DejaVu Sans Mono:italic", FontSelection(slant: .oblique(angle: 10)))
+                === (try instance("DejaVu Sans Mono", FontSelection(slant: .oblique(angle: 10)))))
+        // The slant is drawn: the italic pattern's ink leans right of the upright's.
+        let upright = try #require(try PreparedText("שלום", font: try instance("Noto Sans Hebrew"), size: 24).layout().inkBounds)
+        let slanted = try #require(try PreparedText("שלום", font: italic, size: 24).layout().inkBounds)
+        #expect(slanted.width > upright.width + 1, "\(upright) \(slanted)")
+        // The batch draws the pattern as it draws the key.
+        let jobs = #"{"id":"pattern","text":"שלום","font":"Noto Sans Hebrew:italic","glyphs":true}"# + "\n"
+            + #"{"id":"key","text":"שלום","font":"Noto Sans Hebrew","fontStyle":"italic","glyphs":true}"# + "\n"
+        let batch = try runTextlayout(["batch", "--fonts-dir", FontContext.bundledFontsDirectory!], input: Data(jobs.utf8))
+        let results = outputLines(batch.output)
+        try #require(results.count == 2, "\(batch.output)\(batch.error)")
+        #expect(results[0].contains(#""synthetic":["oblique"]"#), "\(results[0])")
+        #expect(results[0].replacingOccurrences(of: #""id":"pattern""#, with: #""id":"key""#) == results[1])
+    }
+
     /// Every family of a font-family list is loaded at the instance asked for, as CSS matches
     /// each family's face for the element's weight and style: in a bold list the Hebrew the
     /// monospaced primary lacks is drawn in bold too (synthesized, as the bundled Noto Sans Hebrew

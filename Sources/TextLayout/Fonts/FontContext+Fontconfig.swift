@@ -41,6 +41,32 @@ extension FontContext {
         return try font(path: match.path, faceIndex: match.index)
     }
 
+    /// The weight (on CSS's scale), slant and width (a stretch in percent) the fontconfig pattern
+    /// `name` names, each nil when it names none (a family alone names none), or one CSS has no
+    /// value for (a weight range, a weight off fontconfig's scale).
+    static func patternStyle(_ name: String) -> (weight: Double?, slant: FontSlant?, stretch: Double?) {
+        guard name.contains(":"), let pattern = FcNameParse(escapingHyphens(name)) else { return (nil, nil, nil) }
+        defer { FcPatternDestroy(pattern) }
+        var number = 0.0
+        var weight: Double?
+        if FcPatternGetDouble(pattern, FC_WEIGHT, 0, &number) == FcResultMatch {
+            let css = FcWeightToOpenTypeDouble(number)
+            if css >= 1, css <= 1000 { weight = css }
+        }
+        var slant: FontSlant?
+        var slantValue: Int32 = 0
+        if FcPatternGetInteger(pattern, FC_SLANT, 0, &slantValue) == FcResultMatch {
+            switch slantValue {
+            case Int32(FC_SLANT_ITALIC): slant = .italic
+            case Int32(FC_SLANT_OBLIQUE): slant = .oblique(angle: 14)
+            default: slant = .normal
+            }
+        }
+        var stretch: Double?
+        if FcPatternGetDouble(pattern, FC_WIDTH, 0, &number) == FcResultMatch, (50...200).contains(number) { stretch = number }
+        return (weight, slant, stretch)
+    }
+
     /// The family names of every font fontconfig knows in this context (the bundled fonts'
     /// among them when it searches them), sorted.
     public func availableFamilies() -> [String] {
@@ -77,8 +103,17 @@ extension FontContext {
     }
 
     func fallbackFont(for scalar: UInt32, primary: Font, language tag: LanguageTag?, presentation: Presentation = .any) -> Font? {
+        fallbackFont(covering: [scalar], primary: primary, language: tag, presentation: presentation)
+    }
+
+    /// The font to draw all of `scalars` with (a grapheme cluster's code points that need a glyph)
+    /// when `primary` lacks one of them: the first font, in the order ``fallbackFont(for:primary:language:emoji:)``
+    /// searches, whose character set and character map have every one of them. Nil when no font
+    /// has them all. Choices are cached per primary font, language, presentation and code points.
+    func fallbackFont(covering scalars: [UInt32], primary: Font, language tag: LanguageTag?, presentation: Presentation = .any) -> Font? {
+        guard !scalars.isEmpty else { return nil }
         let language = tag?.fontconfigLanguage
-        let key = FallbackKey(primary: ObjectIdentifier(primary), language: language ?? "", presentation: presentation, scalar: scalar)
+        let key = FallbackKey(primary: ObjectIdentifier(primary), language: language ?? "", presentation: presentation, scalars: scalars)
         if let cached = state.withLock({ $0.fallbackChoices[key] }) { return cached }
         var chosen: Font?
         // Each pass: a family to sort for, and whether its candidates must be colour fonts (true),
@@ -102,7 +137,7 @@ extension FontContext {
                     guard let pattern = set.pointee.fonts[i] else { continue }
                     var charset: OpaquePointer?
                     guard FcPatternGetCharSet(pattern, FC_CHARSET, 0, &charset) == FcResultMatch,
-                          FcCharSetHasChar(charset, scalar) != 0,
+                          scalars.allSatisfy({ FcCharSetHasChar(charset, $0) != 0 }),
                           let path = Self.strings(FC_FILE, of: pattern).first else { continue }
                     if let colour {
                         var isColour: FcBool = FcFalse
@@ -118,8 +153,8 @@ extension FontContext {
             }
             for (path, index) in candidates {
                 // fontconfig's character set can claim a glyph the font maps to nothing: check the cmap too.
-                if let font = try? font(path: path, faceIndex: index), font.hasGlyph(scalar) {
-                    chosen = fallback(font, for: scalar, madeFor: primary)
+                if let font = try? font(path: path, faceIndex: index), scalars.allSatisfy(font.hasGlyph) {
+                    chosen = fallback(font, for: scalars, madeFor: primary)
                     break search
                 }
             }
@@ -303,7 +338,7 @@ extension FontContext {
 
     /// `name` with each `-` of its family part (before the first `:`) escaped, so that fontconfig
     /// reads `system-ui` as one family rather than the family `system` at the size `ui`.
-    private static func escapingHyphens(_ name: String) -> String {
+    static func escapingHyphens(_ name: String) -> String {
         var escaped = ""
         var inFamily = true
         var afterBackslash = false

@@ -5,15 +5,20 @@ extension FontContext {
     /// The font `name` names (as ``font(named:weight:)`` reads names) at the instance `selection`
     /// asks for at `size` pixels: the face fontconfig matches for the weight, slant and stretch
     /// (a file is taken as it is), its axes set as CSS maps them (see ``FontSelection``), bold
-    /// or a slant synthesized where the face cannot reach them. Each instance is its own ``Font``,
+    /// or a slant synthesized where the face cannot reach them. A fontconfig pattern's weight,
+    /// slant and width (`Noto Sans Hebrew:italic`, `Inter:bold`) are a selection's weight, slant
+    /// and stretch, which the selection's own values replace (see
+    /// ``FontSelection/filled(fromPattern:)``). Each instance is its own ``Font``,
     /// loaded once, so that every cache built on fonts keys on the instance.
     /// - Returns: the font, and a warning for each value an axis clamped or no axis took.
     /// - Throws: ``LayoutError`` `.invalidArgument` naming the key of a value out of range;
     ///   what ``font(named:weight:)`` throws.
-    public func font(named name: String, selection: FontSelection, size: Double? = nil) throws -> (font: Font, warnings: [String]) {
-        try selection.validate()
+    public func font(named name: String, selection requested: FontSelection, size: Double? = nil) throws -> (font: Font, warnings: [String]) {
+        try requested.validate()
+        let isFile = Self.fileAndFace(name) != nil
+        let selection = isFile ? requested : requested.filled(fromPattern: name)
         let base: Font
-        if Self.fileAndFace(name) != nil || (name.isEmpty && selection.isPlain) {
+        if isFile || (name.isEmpty && selection.isPlain) {
             base = try font(named: name)
         } else {
             // No name: the default font's family, as font(named:weight:) takes it.
@@ -44,18 +49,35 @@ extension FontContext {
         return (font, warnings)
     }
 
-    /// The fallback `chosen` for `scalar` made for the instance `primary` was made for: the face of
-    /// its family fontconfig matches for that weight, slant and stretch when it has the character
+    /// The fallback `chosen` for `scalars` made for the instance `primary` was made for: the face of
+    /// its family fontconfig matches for that weight, slant and stretch when it has the characters
     /// (DejaVu Sans Bold for a bold primary), at that instance; `chosen` itself for a primary
     /// made for no instance.
-    func fallback(_ chosen: Font, for scalar: UInt32, madeFor primary: Font) -> Font {
+    func fallback(_ chosen: Font, for scalars: [UInt32], madeFor primary: Font) -> Font {
         guard let (selection, size) = primary.selection, !selection.isPlain else { return chosen }
         var face = chosen
         if selection.weight != nil || selection.slant != .normal || selection.stretch != nil,
            let styled = try? font(family: chosen.familyName, weight: selection.weight, slant: selection.slant, stretch: selection.stretch),
-           styled.familyName == chosen.familyName, styled.hasGlyph(scalar) {
+           styled.familyName == chosen.familyName, scalars.allSatisfy(styled.hasGlyph) {
             face = styled
         }
         return (try? instance(of: face, selection: selection, size: size).font) ?? chosen
+    }
+}
+
+extension FontSelection {
+    /// The selection with the weight, slant and width the fontconfig pattern `name` names
+    /// (`DejaVu Sans:bold`, `Noto Sans Hebrew:italic`, `Inter:weight=200:width=75`) where it asks
+    /// for none itself: a pattern's style means what the keys `weight`, `fontStyle` and `stretch`
+    /// mean (the face matched, its axes, synthesis), and a key given with a value of its own wins,
+    /// as a span's key wins over the text's. A weight on fontconfig's scale is converted to CSS's
+    /// (FcWeightToOpenTypeDouble: `bold`, 200, is 700); `oblique` is CSS's default oblique.
+    func filled(fromPattern name: String) -> FontSelection {
+        let style = FontContext.patternStyle(name)
+        var filled = self
+        if filled.weight == nil { filled.weight = style.weight }
+        if filled.slant == .normal, let slant = style.slant { filled.slant = slant }
+        if filled.stretch == nil { filled.stretch = style.stretch }
+        return filled
     }
 }

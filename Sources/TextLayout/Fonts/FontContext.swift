@@ -21,7 +21,7 @@ public final class FontContext: @unchecked Sendable {
         var fonts: [ExactString: Font] = [:]
         /// Fallback candidates per family and language, in fontconfig's order (FcFontSort).
         var fallbackSets: [ExactString: UnsafeMutablePointer<FcFontSet>] = [:]
-        /// The fallback chosen per primary font, language, presentation and code point.
+        /// The fallback chosen per primary font, language, presentation and code points.
         var fallbackChoices: [FallbackKey: Font?] = [:]
     }
 
@@ -233,5 +233,6 @@ struct FallbackKey: Hashable {
     var primary: ObjectIdentifier
     var language: String
     var presentation: FontContext.Presentation
-    var scalar: UInt32
+    /// The code points the fallback must have (one, or a grapheme cluster's that need a glyph).
+    var scalars: [UInt32]
 }

@@ -21,7 +21,7 @@ struct ClusterTable {
     var positions = ClusterPositions()
     var unsafe = BitFlags()
     var firstGlyph = CompactOffsets()
-    /// The cluster of each .notdef glyph but a tab's (see ``PreparedParagraph/missingGlyphClusters``).
+    /// The character of each .notdef glyph but a tab's (see ``PreparedParagraph/missingGlyphCharacters``).
     var missing = CompactOffsets()
     /// The font units of the glyphs added, tabs left out.
     private var unitSum = 0
@@ -48,7 +48,7 @@ struct ClusterTable {
         unsafe = paragraph.clusterUnsafe.prefix(count: count)
         firstGlyph = paragraph.clusterFirstGlyph.prefix(count: count, room: room + 1)
         let keptEnd = count < paragraph.clusterCount ? paragraph.clusterStarts[count] : paragraph.range.end
-        missing = paragraph.missingGlyphClusters.prefix(count: firstIndex(in: paragraph.missingGlyphClusters, atOrAfter: keptEnd))
+        missing = paragraph.missingGlyphCharacters.prefix(count: firstIndex(in: paragraph.missingGlyphCharacters, atOrAfter: keptEnd))
     }
 
     /// Shapes the run `item` (through the word cache) and adds its glyphs and clusters; an inline
@@ -90,8 +90,14 @@ struct ClusterTable {
         let base = glyphCount
         glyphs.append(contentsOf: shaped)
         reserveClusters(shaped.count)
+        // The .notdef glyphs of the cluster being read, recorded once it is known where it ends.
+        var missingInCluster = (start: 0, count: 0)
         for g in 0..<shaped.count {
             let cluster = Int(shaped[g].cluster)
+            if missingInCluster.count > 0, missingInCluster.start != cluster {
+                appendMissing(missingInCluster.count, of: missingInCluster.start..<cluster, font: run.font, bytes: bytes)
+                missingInCluster.count = 0
+            }
             if starts.last != cluster {
                 starts.append(cluster)
                 appendSums()
@@ -102,9 +108,28 @@ struct ClusterTable {
             }
             if bytes[cluster] != 0x09 {
                 unitSum += Int(shaped[g].advance)
-                if shaped[g].id == 0 { missing.append(cluster) }
+                if shaped[g].id == 0 { missingInCluster = (cluster, missingInCluster.count + 1) }
             }
         }
+        if missingInCluster.count > 0 {
+            appendMissing(missingInCluster.count, of: missingInCluster.start..<run.range.upperBound, font: run.font, bytes: bytes)
+        }
+    }
+
+    /// Records `count` .notdef glyphs of the shaped cluster `cluster` (byte offsets) in `font`: at
+    /// the first `count` characters of it the font cannot draw (HarfBuzz puts the .notdef of a
+    /// mark in its base's cluster, so the cluster's start may be a character the font has), at the
+    /// cluster's start for any beyond them.
+    private mutating func appendMissing(_ count: Int, of cluster: Range<Int>, font: Font, bytes: UnsafeBufferPointer<UInt8>) {
+        var offsets: [Int] = []
+        var k = cluster.lowerBound
+        while k < cluster.upperBound, offsets.count < count {
+            let (scalar, length) = decodeScalar(bytes, at: k)
+            if !isCovered(scalar, by: font) { offsets.append(k) }
+            k += length
+        }
+        offsets += repeatElement(cluster.lowerBound, count: count - offsets.count)
+        for offset in offsets.sorted() { missing.append(offset) }
     }
 
     /// Records the sums before the cluster just started.

@@ -117,8 +117,12 @@ struct FontRun: Sendable {
 /// Chooses a font for every grapheme cluster of `range`: the first font of `list` (the primary
 /// first) that has every character of the cluster (default-ignorable ones, such as ZWJ and
 /// variation selectors, need no glyph; a precomposed letter the font lacks counts as had when the
-/// font has the parts of its canonical decomposition, which HarfBuzz then draws), else the fallback font the primary's ``FontContext``
-/// finds for the cluster's first character the primary lacks, kept for the whole cluster. A cluster drawn as emoji (with VS16, a keycap, or an
+/// font has the parts of its canonical decomposition, which HarfBuzz then draws), else the first
+/// fallback font the primary's ``FontContext`` finds that has every character of the cluster that
+/// needs a glyph (as Chromium keeps a cluster in the first font that draws it without a missing
+/// glyph). When no font has them all, the cluster stays in its base's font (the primary, or the
+/// fallback for the base when the primary lacks it), and the characters that font lacks are its
+/// missing glyphs. A cluster drawn as emoji (with VS16, a keycap, or an
 /// Emoji_Presentation character without VS15) prefers a colour font of the `emoji` family, even
 /// when the primary font has its base (when the profile's ``LayoutProfile/emojiPresentationFont``
 /// is `familyList`, only a cluster with VS16 does: the others take the list's fonts as any cluster
@@ -154,7 +158,7 @@ func fontRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, list: Font
             k += length
         }
         var font = primary
-        let missing = scalars.first { !isCovered($0, by: primary) }
+        let primaryLacksOne = scalars.contains { !isCovered($0, by: primary) }
         let emoji = scalars.contains(0xFE0F) || scalars.contains(0x20E3)
             || (isEmojiPresentation(scalars[0]) && !scalars.contains(0xFE0E))
         // Whether the cluster takes a colour font before the list's (see ``LayoutProfile/emojiPresentationFont``).
@@ -167,12 +171,19 @@ func fontRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, list: Font
             font = before.font
         } else if colourFirst, let found = context.fallbackFont(for: scalars[0], primary: primary, language: language, presentation: .emoji) {
             font = found
-        } else if missing != nil, let listed = list.others.first(where: { font in scalars.allSatisfy { isCovered($0, by: font) } }) {
+        } else if primaryLacksOne, let listed = list.others.first(where: { font in scalars.allSatisfy { isCovered($0, by: font) } }) {
             font = listed
-        } else if let missing, let found = context.fallbackFont(for: missing, primary: primary, language: language,
-                                                                presentation: scalars.contains(0xFE0E) ? .text : emoji && !colourFirst ? .emoji : .any) {
-            // Keep the cluster whole in one font, unless the fallback lacks its base.
-            if found.hasGlyph(scalars[0]) || !isCovered(scalars[0], by: primary) { font = found }
+        } else if primaryLacksOne {
+            let presentation: FontContext.Presentation = scalars.contains(0xFE0E) ? .text : emoji && !colourFirst ? .emoji : .any
+            let needed = scalars.filter(needsGlyph)
+            if let found = context.fallbackFont(covering: needed, primary: primary, language: language, presentation: presentation) {
+                font = found
+            } else if let base = needed.first, !isCovered(base, by: primary),
+                      let found = context.fallbackFont(for: base, primary: primary, language: language, presentation: presentation) {
+                // No font has the whole cluster: it stays in its base's font, and the code points
+                // that font lacks are drawn as missing glyphs.
+                font = found
+            }
         }
         if let last = runs.last, last.font === font {
             runs[runs.count - 1].range = last.range.lowerBound..<clusterEnd
@@ -193,12 +204,16 @@ func fontRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, list: Font
 /// form), or the character HarfBuzz puts in its place (``harfBuzzStandIn(for:)``). Chromium keeps
 /// a character in the first font HarfBuzz draws it in without a missing glyph, so both rules
 /// are its too.
-private func isCovered(_ scalar: UInt32, by font: Font) -> Bool {
-    if scalar < 0x20 || scalar == 0x7F { return true }
-    if font.hasGlyph(scalar) { return true }
-    if scalar >= 0xAD && cicu_is_default_ignorable(scalar) != 0 { return true }
+func isCovered(_ scalar: UInt32, by font: Font) -> Bool {
+    if !needsGlyph(scalar) || font.hasGlyph(scalar) { return true }
     if let standIn = harfBuzzStandIn(for: scalar), font.hasGlyph(standIn) { return true }
     return scalar >= 0xC0 && isCoveredDecomposed(scalar, by: font)
+}
+
+/// Whether `scalar` is drawn with a glyph: not a control character or a default-ignorable one
+/// (joiners, variation selectors, soft hyphens), which HarfBuzz hides.
+func needsGlyph(_ scalar: UInt32) -> Bool {
+    !(scalar < 0x20 || scalar == 0x7F || (scalar >= 0xAD && cicu_is_default_ignorable(scalar) != 0))
 }
 
 /// The character whose glyph HarfBuzz draws for `scalar` in a font that lacks it, or nil: for

@@ -3,12 +3,13 @@
 /// A character of the text that no font of the context has: it is shaped as the .notdef glyph
 /// (glyph 0, usually an empty box) of the font it fell to, and measured as that glyph.
 ///
-/// HarfBuzz gives each code point without a glyph a .notdef of its own, but puts a mark in its
-/// base's cluster: a base and a mark that both lack glyphs are two entries at the base's offset.
+/// HarfBuzz gives each code point without a glyph a .notdef of its own, in its base's cluster for
+/// a mark: each is an entry of its own, at the code point's offset, even when the base before it
+/// is drawn (a kasra the font of a `(` lacks is U+0650, not U+0028).
 public struct MissingGlyph: Sendable, Hashable {
-    /// Where the glyph's cluster starts, in UTF-16 code units.
+    /// Where the code point starts, in UTF-16 code units.
     public var utf16Offset: Int
-    /// The first code point of the glyph's cluster.
+    /// The code point drawn as the box.
     public var scalar: Unicode.Scalar
 
     /// A missing glyph at `utf16Offset` for `scalar` (tests make the ones they expect).
@@ -25,7 +26,7 @@ extension PreparedText {
     /// default-ignorable characters) are never counted.
     /// - Complexity: O(paragraphs).
     public var missingGlyphCount: Int {
-        paragraphs.storedParagraphs.reduce(0) { $0 + $1.missingGlyphClusters.count }
+        paragraphs.storedParagraphs.reduce(0) { $0 + $1.missingGlyphCharacters.count }
     }
 
     /// The characters ``missingGlyphCount`` counts, in text order.
@@ -33,11 +34,11 @@ extension PreparedText {
     public var missingGlyphs: [MissingGlyph] {
         var found: [MissingGlyph] = []
         bytes.withUnsafeBufferPointer { bytes in
-            for (k, paragraph) in paragraphs.enumerated() where !paragraph.missingGlyphClusters.isEmpty {
+            for (k, paragraph) in paragraphs.enumerated() where !paragraph.missingGlyphCharacters.isEmpty {
                 var counter = UTF16OffsetCounter(bytes, byteOffset: paragraph.range.start, utf16Offset: paragraphs.start(of: k).utf16)
-                for cluster in paragraph.missingGlyphClusters {
-                    let scalar = Unicode.Scalar(decodeScalar(bytes, at: cluster).0) ?? "\u{FFFD}"
-                    found.append(MissingGlyph(utf16Offset: counter.utf16(at: cluster), scalar: scalar))
+                for character in paragraph.missingGlyphCharacters {
+                    let scalar = Unicode.Scalar(decodeScalar(bytes, at: character).0) ?? "\u{FFFD}"
+                    found.append(MissingGlyph(utf16Offset: counter.utf16(at: character), scalar: scalar))
                 }
             }
         }

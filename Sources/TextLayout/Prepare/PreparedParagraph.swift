@@ -33,10 +33,11 @@ final class PreparedParagraph: Sendable {
     let bidi: BidiLevels
     /// The byte offsets of tab characters, ascending.
     let tabs: [Int]
-    /// The cluster (byte offset) of each glyph shaped as the font's .notdef (glyph 0) because no
-    /// font had the character, ascending: one entry per such character. Tabs, drawn as spaces,
-    /// are not among them.
-    let missingGlyphClusters: CompactOffsets
+    /// The character (byte offset) of each glyph shaped as the font's .notdef (glyph 0) because no
+    /// font had it, ascending: one entry per such character, the character itself even when
+    /// HarfBuzz puts its glyph in the cluster of the base before it. Tabs, drawn as spaces, are
+    /// not among them.
+    let missingGlyphCharacters: CompactOffsets
     /// The hyphenation points `hyphens: auto` added (byte offsets, ascending): each is also a
     /// segment start, where a line may end with a generated hyphen that replaces no character.
     let autoHyphens: CompactOffsets
@@ -61,7 +62,7 @@ final class PreparedParagraph: Sendable {
     /// Touched only with the paragraph's ``LockPool`` mutex held: a mutex per paragraph would cost
     /// a text of a million short paragraphs a million mutexes, for words few of them ever cut.
     nonisolated(unsafe) private var cutSegmentGraphemes: [Int: [Int]] = [:]
-    /// The paragraph this one was made from by appending to it (see ``init(range:segmentStarts:contentEnds:clusterStarts:positions:clusterUnsafe:clusterFirstGlyph:glyphs:runs:bidi:tabs:autoHyphens:missingGlyphClusters:style:sharingHead:)``),
+    /// The paragraph this one was made from by appending to it (see ``init(range:segmentStarts:contentEnds:clusterStarts:positions:clusterUnsafe:clusterFirstGlyph:glyphs:runs:bidi:tabs:autoHyphens:missingGlyphCharacters:style:sharingHead:)``),
     /// while it lives: set once, when the paragraph is made. Weak, so that a streamed text does not
     /// keep every paragraph it grew through.
     nonisolated(unsafe) private(set) weak var grownFrom: PreparedParagraph?
@@ -82,7 +83,7 @@ final class PreparedParagraph: Sendable {
         runs = other.runs.map { var run = $0; run.range = (run.range.lowerBound + delta)..<(run.range.upperBound + delta); return run }
         bidi = other.bidi
         tabs = other.tabs.map { $0 + delta }
-        missingGlyphClusters = other.missingGlyphClusters.shifted(by: delta)
+        missingGlyphCharacters = other.missingGlyphCharacters.shifted(by: delta)
         autoHyphens = other.autoHyphens.shifted(by: delta)
         segmentStartCluster = other.segmentStartCluster
         contentEndCluster = other.contentEndCluster
@@ -99,7 +100,7 @@ final class PreparedParagraph: Sendable {
     /// from it rather than searched again.
     init(range: ParagraphRange, segmentStarts: CompactOffsets, contentEnds: CompactOffsets, clusterStarts: CompactOffsets,
          positions: ClusterPositions, clusterUnsafe: BitFlags, clusterFirstGlyph: CompactOffsets, glyphs: ParagraphGlyphs, runs: [ShapedRun],
-         bidi: BidiLevels, tabs: [Int], autoHyphens: CompactOffsets = CompactOffsets(), missingGlyphClusters: CompactOffsets = CompactOffsets(),
+         bidi: BidiLevels, tabs: [Int], autoHyphens: CompactOffsets = CompactOffsets(), missingGlyphCharacters: CompactOffsets = CompactOffsets(),
          style: TextStyle, sharingHead head: (paragraph: PreparedParagraph, end: Int)? = nil) {
         self.range = range
         self.segmentStarts = segmentStarts
@@ -113,7 +114,7 @@ final class PreparedParagraph: Sendable {
         self.bidi = bidi
         self.tabs = tabs
         self.autoHyphens = autoHyphens
-        self.missingGlyphClusters = missingGlyphClusters
+        self.missingGlyphCharacters = missingGlyphCharacters
         grownFrom = head?.paragraph
         grownFromHeadEnd = head?.end ?? range.start
         // A cluster index where the paragraph may be cut without reshaping, else -1.
@@ -168,7 +169,7 @@ final class PreparedParagraph: Sendable {
         body("segment safe clusters", heapBytes(segmentStartCluster) + heapBytes(contentEndCluster))
         body("runs", heapBytes(runs))
         body("bidi levels", bidi.levels.map(heapBytes) ?? 0)
-        body("tabs, hyphens, missing glyphs", heapBytes(tabs) + heapBytes(autoHyphens.storage) + heapBytes(missingGlyphClusters.storage))
+        body("tabs, hyphens, missing glyphs", heapBytes(tabs) + heapBytes(autoHyphens.storage) + heapBytes(missingGlyphCharacters.storage))
         body("paragraph object", 256)
     }
     var clusterCount: Int { clusterStarts.count }
@@ -390,12 +391,12 @@ extension PreparedParagraph {
         return PreparedParagraph(range: range, segments: segments, clusters: clusters, runs: runs, bidi: bidi, style: style)
     }
 
-    /// Assembles a paragraph from its tables (sharing `head`'s before its end: see ``init(range:segmentStarts:contentEnds:clusterStarts:positions:clusterUnsafe:clusterFirstGlyph:glyphs:runs:bidi:tabs:autoHyphens:missingGlyphClusters:style:sharingHead:)``).
+    /// Assembles a paragraph from its tables (sharing `head`'s before its end: see ``init(range:segmentStarts:contentEnds:clusterStarts:positions:clusterUnsafe:clusterFirstGlyph:glyphs:runs:bidi:tabs:autoHyphens:missingGlyphCharacters:style:sharingHead:)``).
     convenience init(range: ParagraphRange, segments: SegmentTable, clusters: ClusterTable, runs: [ShapedRun], bidi: BidiLevels,
                      style: TextStyle, sharingHead head: (paragraph: PreparedParagraph, end: Int)? = nil) {
         self.init(range: range, segmentStarts: segments.starts, contentEnds: segments.contentEnds, clusterStarts: clusters.starts,
                   positions: clusters.positions, clusterUnsafe: clusters.unsafe, clusterFirstGlyph: clusters.firstGlyph,
                   glyphs: clusters.storedGlyphs, runs: runs, bidi: bidi, tabs: segments.tabs,
-                  autoHyphens: segments.autoHyphens, missingGlyphClusters: clusters.missing, style: style, sharingHead: head)
+                  autoHyphens: segments.autoHyphens, missingGlyphCharacters: clusters.missing, style: style, sharingHead: head)
     }
 }
