@@ -32,7 +32,7 @@ public enum LengthPolicy: String, Sendable, CaseIterable {
     case truncate
 }
 
-/// Everything an ``EditorModel`` is made with. Only `font` is required.
+/// Everything an ``EditorModel`` is made with. Only the font (`font`, or the list `fonts`) is required.
 public struct EditorConfiguration {
     /// The font-family list the text is shaped and measured in (each cluster in the first font
     /// that has it, see ``FontFamilyList``).
@@ -95,14 +95,17 @@ public struct EditorConfiguration {
     /// The most undo groups the editor keeps (and as many redo groups); the oldest go first. 0 keeps none.
     public var undoLimit = 100
 
-    public init(font: Font, settings: LayoutSettings = LayoutSettings(),
-                text: String = "", placeholder: String = "", disabledPlaceholder: String = "", enabled: Bool = true,
-                pattern: String? = nil, labelText: String? = nil, helperText: String? = nil,
+    /// A configuration in the fonts of a family list (``FontContext/fonts(familyList:weight:key:)``),
+    /// with `inlineObjects` at the U+FFFC characters of `text`.
+    public init(fonts: FontFamilyList, settings: LayoutSettings = LayoutSettings(),
+                text: String = "", inlineObjects: [InlineObject] = [], placeholder: String = "", disabledPlaceholder: String = "",
+                enabled: Bool = true, pattern: String? = nil, labelText: String? = nil, helperText: String? = nil,
                 style: FieldStyle = .outlined, border: Border = .none, activeOnEditing: Bool = false,
                 maxLength: Int? = nil, lengthPolicy: LengthPolicy = .reject, secure: Bool = false,
                 liveValidation: Validator? = nil, liveValidationInterval: Double = 0.5,
                 endEditingValidation: Validator? = nil, caretWidth: Double = 1, mask: InputMask? = nil) {
-        self.fonts = FontFamilyList(font)
+        self.fonts = fonts
+        self.inlineObjects = inlineObjects
         self.settings = settings
         self.text = text
         self.placeholder = placeholder
@@ -122,6 +125,23 @@ public struct EditorConfiguration {
         self.endEditingValidation = endEditingValidation
         self.caretWidth = caretWidth
         self.mask = mask
+    }
+
+    /// A configuration in one font: the same as the initializer that takes `fonts`, with the
+    /// list of that font alone.
+    public init(font: Font, settings: LayoutSettings = LayoutSettings(),
+                text: String = "", inlineObjects: [InlineObject] = [], placeholder: String = "", disabledPlaceholder: String = "",
+                enabled: Bool = true, pattern: String? = nil, labelText: String? = nil, helperText: String? = nil,
+                style: FieldStyle = .outlined, border: Border = .none, activeOnEditing: Bool = false,
+                maxLength: Int? = nil, lengthPolicy: LengthPolicy = .reject, secure: Bool = false,
+                liveValidation: Validator? = nil, liveValidationInterval: Double = 0.5,
+                endEditingValidation: Validator? = nil, caretWidth: Double = 1, mask: InputMask? = nil) {
+        self.init(fonts: FontFamilyList(font), settings: settings, text: text, inlineObjects: inlineObjects, placeholder: placeholder,
+                  disabledPlaceholder: disabledPlaceholder, enabled: enabled, pattern: pattern, labelText: labelText,
+                  helperText: helperText, style: style, border: border, activeOnEditing: activeOnEditing, maxLength: maxLength,
+                  lengthPolicy: lengthPolicy, secure: secure, liveValidation: liveValidation,
+                  liveValidationInterval: liveValidationInterval, endEditingValidation: endEditingValidation,
+                  caretWidth: caretWidth, mask: mask)
     }
 
     /// Checks the values the layout engine does not check itself, naming the one that is wrong.

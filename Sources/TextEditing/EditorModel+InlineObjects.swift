@@ -5,7 +5,9 @@ extension EditorModel {
     /// Inserts `object` at the caret, replacing the selection: a U+FFFC in the text with its
     /// object, one grapheme cluster, under the same rules as typing (``insert(_:)``): refused
     /// while disabled, counted as one by `maxLength` (refused whole when it does not fit, even
-    /// under `truncate`, since there is nothing shorter to insert). The caret goes after it.
+    /// under `truncate`, since there is nothing shorter to insert). The caret goes after it. It
+    /// is an undo step of its own, as an inserted attachment is on every platform: the typing
+    /// before it ends its group, and typing after it starts a new one (see ``undo()``).
     /// - Returns: `.rejected` (nothing changed) when disabled or refused by the limit.
     /// - Throws: ``EditorError`` `.invalidArgument` in a `mask` or `secure` field, which take no
     ///   objects, or for a size the engine does not take (naming `insertPlaceholder.width`...);
@@ -17,7 +19,7 @@ extension EditorModel {
             guard isEnabled else { return .rejected }
             let range = selectedRange
             guard fitToLimit(Self.objectReplacement, replacing: range).outcome == .accepted else { return .rejected }
-            return recordingUndo(.typing) { replace(range, with: Self.objectReplacement, insertingObjects: [object]) ? .accepted : .rejected }
+            return recordingUndo(.own) { replace(range, with: Self.objectReplacement, insertingObjects: [object]) ? .accepted : .rejected }
         }
     }
 

@@ -12,11 +12,12 @@ extension EditorModel {
     /// Groups: one run of typing (or of deleting) is one group, ended by a caret move or selection
     /// change, a switch between typing and deleting, a hard break typed (which ends its run), or
     /// `undoGroupPause` seconds of the editor's clock since the run's last edit. A paste, a
-    /// deletion of a selection, a word or line deletion and a committed composition are groups of
-    /// their own. Text set in code (``setText(_:)``) clears the history; appended text
-    /// (``append(_:)``) is no step and leaves the user's steps as they are. With a mask the steps
-    /// are of the typed characters, the literals follow them. Undoing while composing commits
-    /// the composition first (it is then the group undone).
+    /// deletion of a selection, a word or line deletion, a committed composition and an inline
+    /// object inserted (``insertPlaceholder(_:)``) are groups of their own. Text set in code
+    /// (``setText(_:)``) clears the history; appended text (``append(_:)``) is no step and leaves
+    /// the user's steps as they are. With a mask the steps are of the typed characters, the
+    /// literals follow them. Undoing while composing commits the composition first (it is then
+    /// the group undone).
     /// - Returns: `.rejected` while disabled; `.accepted`, changing nothing, when there is nothing to undo.
     @discardableResult
     public func undo() -> EditOutcome {

@@ -22,7 +22,8 @@ struct UndoStep {
 }
 
 /// Which edits join one undo group: a run of typing, or a run of deleting; every other edit
-/// (a paste, a deletion of a selection, a word deletion, a committed composition) is a group of its own.
+/// (a paste, a deletion of a selection, a word deletion, a committed composition, an inline
+/// object inserted) is a group of its own.
 enum UndoGroupKind: Equatable {
     case typing
     case deleting

@@ -20,8 +20,7 @@ public enum SessionConfiguration {
         try layout.readLayoutKeys(config)
         var c: EditorConfiguration
         do {
-            c = EditorConfiguration(font: try layout.font(in: fonts), settings: layout.settings)
-            c.fonts = try layout.fonts(in: fonts)
+            c = EditorConfiguration(fonts: try layout.fonts(in: fonts), settings: layout.settings)
             c.settings.text = try layout.textSettings()
         } catch { throw BoundaryError(error) }
         c.text = try config.string("text") ?? ""

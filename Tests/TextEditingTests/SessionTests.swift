@@ -90,6 +90,18 @@ struct SessionTests {
         #expect(outputs[2]["state"] == .string(state))
     }
 
+    @Test("an insertPlaceholder event is an undo step of its own: each undo takes back one of typing, the chip, typing")
+    func placeholderUndoStep() throws {
+        let (_, outputs) = try replay([#"{"config": {"width": 200}}"#, #"{"insert": "Ping "}"#,
+                                       #"{"insertPlaceholder": {"width": 48, "height": 18, "align": "middle"}}"#,
+                                       #"{"insert": " about lunch"}"#, #"{"undo": true}"#, #"{"undo": true}"#, #"{"undo": true}"#])
+        #expect(outputs.map(errorCode).allSatisfy { $0 == nil })
+        #expect(outputs[3...].map { $0["text"] } == ["Ping \u{FFFC} about lunch", "Ping \u{FFFC}", "Ping ", ""].map(JSONValue.string))
+        guard case let .array(chips)? = outputs[4]["placeholders"] else { throw TestFailure("no placeholders after the first undo: \(outputs[4])") }
+        #expect(chips.count == 1 && outputs[5]["placeholders"] == nil)
+        #expect(outputs[5]["canUndo"] == .bool(true) && outputs[6]["canUndo"] == .bool(false))
+    }
+
     /// Sessions whose last snapshot must equal the batch layout of its displayed text at its width.
     static let batchCases: [(String, [String])] = [
         (#"{"width": 200, "lineSpace": 2}"#, [#"{"insert": "Hello world, this wraps across lines at two hundred pixels."}"#]),

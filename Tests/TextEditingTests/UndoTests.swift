@@ -171,17 +171,39 @@ struct UndoTests {
         #expect(editor.text == "9123456789" && editor.formattedText == "+7(912)345-67-89")
     }
 
-    @Test("an inline object inserted is undone with its object and redone with the same one")
+    @Test("an inline object inserted is an undo step of its own, undone with its object and redone with the same one")
     func objects() throws {
-        let editor = try makeEditor(text: "a")
-        let object = InlineObject(width: 20, height: 12)
-        try editor.insertPlaceholder(object)
-        editor.insert("b")
+        // All within one undoGroupPause (the manual clock stands still): only the object splits the typing.
+        let editor = try makeEditor()
+        let chip = InlineObject(width: 48, height: 18, align: .middle)
+        editor.insert("Ping ")
+        try editor.insertPlaceholder(chip)
+        editor.insert(" about lunch")
+        #expect(editor.text == "Ping \u{FFFC} about lunch" && editor.inlineObjects == [chip])
         editor.undo()
-        #expect(editor.text == "a" && editor.inlineObjects.isEmpty)
+        #expect(editor.text == "Ping \u{FFFC}" && editor.inlineObjects == [chip] && editor.snapshot.selection == 6..<6)
+        editor.undo()
+        #expect(editor.text == "Ping " && editor.inlineObjects.isEmpty && editor.snapshot.selection == 5..<5)
+        editor.undo()
+        #expect(editor.text == "" && !editor.canUndo)
         editor.redo()
-        #expect(editor.text == "a\u{FFFC}b" && editor.inlineObjects == [object])
+        editor.redo()
+        #expect(editor.text == "Ping \u{FFFC}" && editor.inlineObjects == [chip])
+        editor.redo()
+        #expect(editor.text == "Ping \u{FFFC} about lunch" && editor.inlineObjects == [chip] && !editor.canRedo)
         #expect(editor.checkInvariants() == [])
+    }
+
+    @Test("an inline object typed over a selection is one step: undo brings the selected text back, selected")
+    func objectOverSelection() throws {
+        let editor = try makeEditor(text: "Ping Ana")
+        try editor.select(fromUTF16Offset: 5, to: 8)
+        try editor.insertPlaceholder(InlineObject(width: 48, height: 18))
+        editor.insert("!")
+        editor.undo()
+        #expect(editor.text == "Ping \u{FFFC}" && editor.inlineObjects.count == 1)
+        editor.undo()
+        #expect(editor.text == "Ping Ana" && editor.inlineObjects.isEmpty && editor.snapshot.selection == 5..<8)
     }
 
     @Test("a negative undoLimit or undoGroupPause is refused, naming the key")

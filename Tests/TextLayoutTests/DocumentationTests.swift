@@ -410,6 +410,21 @@ struct DocumentationTests {
         }
     }
 
+    @Test("the README's test section says how long the whole swift test takes and runs one suite by a suite's real name")
+    func readmeSaysHowToRunOneSuite() throws {
+        let readme = try Documentation.text("README.md")
+        let section = try #require(readme.firstMatch(of: /- \*\*Tested\.\*\*[\s\S]*?\n\n/), "the README has no Tested section").output
+        #expect(section.contains(/about \d+ minutes on \d+ cores/), "\(section)")
+        let suites = section.matches(of: /swift test --filter (\w+)/).map { String($0.1) }.filter { $0 != "SuiteName" }
+        #expect(!suites.isEmpty, "the Tested section shows no `swift test --filter` with a suite: \(section)")
+        let tests = try FileManager.default.subpathsOfDirectory(atPath: repositoryRoot.appendingPathComponent("Tests").path)
+            .filter { $0.hasSuffix(".swift") }
+            .map { try String(contentsOf: repositoryRoot.appendingPathComponent("Tests/\($0)"), encoding: .utf8) }
+        for suite in suites {
+            #expect(tests.contains { $0.contains("struct \(suite) ") }, "no suite \(suite) is declared under Tests/")
+        }
+    }
+
     @Test("the check names a type, member, function, labels and files that do not exist, and passes keys, options and commands")
     func checkFindsDrift() {
         let page = """

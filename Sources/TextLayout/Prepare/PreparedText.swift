@@ -166,9 +166,16 @@ public struct PreparedText: Sendable {
         return (starts, counter.utf16(at: ranges.last!.next))
     }
 
-    /// Prepares `text` in `font` at `size` pixels.
-    public init(_ text: String, font: Font, size: Double = 17) throws {
-        try self.init(text, style: TextStyle(font: font, settings: TextSettings(size: size)))
+    /// Prepares `text` in `font` at `size` pixels, with `inlineObjects` at its U+FFFC characters
+    /// (as ``init(_:style:spans:inlineObjects:)`` takes them).
+    public init(_ text: String, font: Font, size: Double = 17, inlineObjects: [InlineObject] = []) throws {
+        try self.init(text, fonts: FontFamilyList(font), size: size, inlineObjects: inlineObjects)
+    }
+
+    /// Prepares `text` in the fonts of a family list at `size` pixels, with `inlineObjects` at
+    /// its U+FFFC characters (as ``init(_:style:spans:inlineObjects:)`` takes them).
+    public init(_ text: String, fonts: FontFamilyList, size: Double = 17, inlineObjects: [InlineObject] = []) throws {
+        try self.init(text, style: TextStyle(fonts: fonts, size: size), inlineObjects: inlineObjects)
     }
 
     /// Roughly the memory the preparation holds, in bytes (for cache budgets).

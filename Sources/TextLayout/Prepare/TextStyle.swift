@@ -36,6 +36,21 @@ public struct TextStyle: Sendable, Hashable {
         languageTag = Self.completed(settings.language)
     }
 
+    /// A style in the fonts of a family list at `size` pixels, the other settings their defaults.
+    /// - Throws: ``LayoutError`` `.invalidArgument` when `size` is not a finite number in (0, 10000].
+    public init(fonts: FontFamilyList, size: Double) throws {
+        try self.init(fonts: fonts, settings: TextSettings(size: size))
+    }
+
+    /// A style in the fonts of a CSS `font-family` list (`"Inter, Noto Sans, sans-serif"`) at
+    /// `weight` (nil for the regular weight), loaded by `context` as
+    /// ``FontContext/fonts(familyList:weight:key:)`` loads them, at `size` pixels.
+    /// - Throws: what ``FontContext/fonts(familyList:weight:key:)`` throws for the list (naming
+    ///   the key `font`), and ``LayoutError`` `.invalidArgument` for a `size` out of range.
+    public init(familyList: String, weight: Double? = nil, size: Double = 17, in context: FontContext = .shared) throws {
+        try self.init(fonts: context.fonts(familyList: familyList, weight: weight), size: size)
+    }
+
     /// This style with other paragraph settings.
     /// - Throws: ``LayoutError`` `.invalidArgument` naming a value of `paragraph` that is out of range.
     public func withParagraph(_ paragraph: ParagraphStyle) throws -> TextStyle {
