@@ -26,6 +26,15 @@ struct OracleRequirementTests {
         }
     }
 
+    @Test(".ci/run requires the oracles before it runs a test")
+    func continuousIntegrationRequiresThem() throws {
+        let script = try String(contentsOf: repositoryRoot.appendingPathComponent(".ci/run"), encoding: .utf8)
+        let lines = script.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let export = try #require(lines.firstIndex(of: "export TEXTLAYOUT_REQUIRE_ORACLES=1"), "no 'export TEXTLAYOUT_REQUIRE_ORACLES=1' in .ci/run")
+        let firstTest = try #require(lines.firstIndex { $0.hasPrefix("swift test") || $0.hasPrefix("bash scripts/robustness.sh") })
+        #expect(export < firstTest)
+    }
+
     @Test("an installed version is the documented one when its numbers begin with the documented ones")
     func versionsMatch() {
         #expect(isVersion("156.0.8078.114", of: "156") && isVersion("1.50.12", of: "1.50") && isVersion("3.019", of: "3.019"))
