@@ -21,8 +21,9 @@ values), and the script exits 1, unless --overwrite rewrites it. --check writes 
 
 A case whose starts in NAME.expected differ from Pango's must name the kind of difference in a
 `pango-difference:` line (one of the kinds in the "Exactness against Pango" tables of
-docs/exactness.md); every case whose kind is missing or no longer needed is listed, and the exit
-status is 1.
+docs/exactness.md) and record our starts in a `pango-difference-ours:` line (written by hand, as
+GoldenTests checks them); every case whose kind or starts are missing, no longer needed or not
+ours is listed, and the exit status is 1.
 """
 import argparse, json, os, re, sys
 from pango_program import layout
@@ -32,7 +33,7 @@ GOLDENS = os.path.join(ROOT, "Tests", "Goldens")
 AREAS = ["core", "scripts"]
 DEFAULT_FONT = "DejaVuSans.ttf"
 # The case's keys that record Pango's layout, not part of the job.
-PANGO_KEYS = {"pango", "pango-difference", "pango-hidden", "pango-x", "pango-widths"}
+PANGO_KEYS = {"pango", "pango-difference", "pango-difference-ours", "pango-hidden", "pango-x", "pango-widths"}
 
 
 def case_settings(txt):
@@ -122,10 +123,13 @@ def main():
                 f.write(updated)
         ours = expected_starts(open(path[:-4] + ".expected", encoding="utf-8").read())
         kind = settings.get("pango-difference")
+        recorded_ours = settings.get("pango-difference-ours")
         if result["starts"] != ours and not kind:
             problems.append(f"{case}: ours {ours}, Pango {result['starts']}: name the kind in a 'pango-difference:' line")
-        elif result["starts"] == ours and kind:
-            problems.append(f"{case}: same starts as Pango, but the case names the difference '{kind}': remove it")
+        elif result["starts"] == ours and (kind or recorded_ours):
+            problems.append(f"{case}: same starts as Pango, but the case records a difference: remove its pango-difference lines")
+        elif kind and recorded_ours != ",".join(map(str, ours)):
+            problems.append(f"{case}: ours {ours}, but its 'pango-difference-ours:' line records {recorded_ours}")
         print(f"{case}: {'same' if result['starts'] == ours else 'differs (' + (kind or 'unnamed') + ')'} {result['starts']}")
     for p in differing + problems:
         print(p, file=sys.stderr)

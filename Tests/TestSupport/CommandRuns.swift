@@ -1,4 +1,4 @@
-// Running the built `textlayout` and other programs as a user does, for the tests of the commands: standard streams caught, the exit status, a fresh temporary folder.
+// Running the built `textlayout` and other programs as a user does, for the tests of the commands: standard streams caught, the exit status, a fresh temporary folder, and a time limit past which the program is killed and the test fails.
 import Foundation
 import Testing
 
@@ -29,9 +29,10 @@ public func makeTemporaryDirectory() throws -> URL {
 /// Runs the built `textlayout` (or `executable`, a copy of it) with `arguments`, `input` as
 /// standard input (or the file or folder at `inputPath`) and, when given, `outputPath` (such as
 /// /dev/full) as standard output; `environment` is added to the test's own; in `currentDirectory`
-/// when given, else in the test's.
+/// when given, else in the test's. Past `timeLimit` the run is killed and the test fails.
 public func runTextlayout(_ arguments: [String], input: Data = Data(), inputPath: String? = nil, outputPath: String? = nil,
-                          environment: [String: String] = [:], executable: URL? = nil, currentDirectory: URL? = nil) throws -> CommandRun {
+                          environment: [String: String] = [:], executable: URL? = nil, currentDirectory: URL? = nil,
+                          timeLimit: Duration = defaultProgramTimeLimit) throws -> CommandRun {
     let executable = try #require(executable ?? textlayoutExecutable(), "build the package first (swift build)")
     let directory = try makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -49,17 +50,63 @@ public func runTextlayout(_ arguments: [String], input: Data = Data(), inputPath
     process.standardInput = try inputPath.map { try #require(FileHandle(forReadingAtPath: $0)) } ?? FileHandle(forReadingFrom: inputFile)
     process.standardOutput = try FileHandle(forWritingTo: outputPath.map { URL(fileURLWithPath: $0) } ?? outputFile)
     process.standardError = try FileHandle(forWritingTo: errorFile)
-    try process.run()
-    process.waitUntilExit()
+    try StartedProgram(process, timeLimit: timeLimit).waitForExit()
     #expect(process.terminationReason == .exit, "\(arguments) was killed by a signal")
     return CommandRun(status: process.terminationStatus, outputBytes: try Data(contentsOf: outputFile),
                       error: String(decoding: try Data(contentsOf: errorFile), as: UTF8.self))
 }
 
 /// Runs another program (`python3`, `chromium`, `pkg-config`: looked up on the path) with
-/// `arguments`, its output and errors caught as ``runTextlayout(_:input:inputPath:outputPath:environment:executable:currentDirectory:)`` catches them.
-public func runProgram(_ arguments: [String]) throws -> CommandRun {
-    try runTextlayout(arguments, executable: URL(fileURLWithPath: "/usr/bin/env"))
+/// `arguments`, its output and errors caught as ``runTextlayout(_:input:inputPath:outputPath:environment:executable:currentDirectory:timeLimit:)``
+/// catches them, killed past `timeLimit`.
+public func runProgram(_ arguments: [String], timeLimit: Duration = defaultProgramTimeLimit) throws -> CommandRun {
+    try runTextlayout(arguments, executable: URL(fileURLWithPath: "/usr/bin/env"), timeLimit: timeLimit)
+}
+
+/// A program a test started, which must exit within its time limit.
+public final class StartedProgram: @unchecked Sendable {
+    public let process: Process
+    public let timeLimit: Duration
+    private let started = ContinuousClock.now
+    private let exited = DispatchSemaphore(value: 0)
+
+    /// Starts `process` (set up, not yet run).
+    public init(_ process: Process, timeLimit: Duration = defaultProgramTimeLimit) throws {
+        self.process = process
+        self.timeLimit = timeLimit
+        process.terminationHandler = { [exited] _ in exited.signal() }
+        try process.run()
+    }
+
+    /// Waits for the program to exit, calling `whileRunning` with its process id every `interval`
+    /// while it runs. Past its time limit it kills the program with everything it started (Foundation
+    /// starts each in a process group of its own: a study's Chromium goes with its script), records
+    /// an issue saying so and throws.
+    public func waitForExit(every interval: Duration = .milliseconds(50), whileRunning: ((Int32) -> Void)? = nil,
+                            sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let deadline = started + timeLimit
+        while true {
+            let now = ContinuousClock.now
+            if now >= deadline { break }
+            let wait = whileRunning == nil ? deadline - now : min(interval, deadline - now)
+            let (seconds, attoseconds) = wait.components
+            let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+            if exited.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success {
+                process.waitUntilExit()
+                return
+            }
+            if process.isRunning { whileRunning?(process.processIdentifier) }
+        }
+        let pid = process.processIdentifier
+        kill(-pid, SIGKILL)
+        kill(pid, SIGKILL)
+        exited.wait()
+        process.waitUntilExit()
+        let command = ([process.executableURL?.path ?? "?"] + (process.arguments ?? [])).joined(separator: " ")
+        let message = "\(command.prefix(300)) ran past its time limit of \(timeLimit) and was killed"
+        Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+        throw TestFailure(message)
+    }
 }
 
 /// The output's lines, without the final newline's empty one.

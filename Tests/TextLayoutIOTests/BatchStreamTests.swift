@@ -17,12 +17,7 @@ func runBatch(_ arguments: [String] = [], command: String = "batch", input: URL,
     process.standardOutput = try FileHandle(forWritingTo: output)
     let errors = Pipe()
     process.standardError = errors
-    try process.run()
-    while process.isRunning {
-        watch?(process.processIdentifier)
-        usleep(50_000)
-    }
-    process.waitUntilExit()
+    try StartedProgram(process).waitForExit(whileRunning: watch)
     let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     return (process.terminationStatus, message)
 }
@@ -206,7 +201,7 @@ struct BatchStreamTests {
         let input = Pipe()
         process.standardInput = input
         process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
-        try process.run()
+        let started = try StartedProgram(process)
         for job in firstJobs { input.fileHandleForWriting.write(job + Data([0x0A])) }
         var idle = 0
         for _ in 0..<10 {
@@ -214,7 +209,7 @@ struct BatchStreamTests {
             idle = max(idle, residentMemory(process.processIdentifier)?.anonymous ?? 0)
         }
         try input.fileHandleForWriting.close()
-        process.waitUntilExit()
+        try started.waitForExit()
         return idle
     }
 
@@ -324,8 +319,7 @@ struct BatchStreamTests {
         } else {
             process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: kind))
         }
-        try process.run()
-        process.waitUntilExit()
+        try StartedProgram(process).waitForExit()
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationReason == .exit, "killed by a signal instead of exiting")
         #expect(process.terminationStatus == 3)

@@ -295,9 +295,18 @@ struct BatchTests {
         #expect(throws: JSONError.self, "\(json.debugDescription)") { try parseJSON(json) }
     }
 
-    @Test("whitespace around the value is allowed", arguments: [" \t\n{}\r\n ", "\n[ ]\n", " 1 ", "\t\"s\"\t"])
-    func whitespace(_ json: String) throws {
-        _ = try parseJSON(json)
+    @Test("whitespace around and inside the value is allowed and changes nothing", arguments: [
+        (" \t\n{}\r\n ", JSONValue.object([])), ("\n[ ]\n", .array([])), (" 1 ", .number(1, literal: "1")), ("\t\"s\"\t", .string("s")),
+        ("{ \"a\" :\r\n[ 1 ,\ttrue , null ] }", .object([("a", .array([.number(1, literal: "1"), .bool(true), .null]))])),
+        ("\" a  b \"", .string(" a  b ")),
+    ])
+    func whitespace(_ json: String, value: JSONValue) throws {
+        #expect(try parseJSON(json) == value, "\(json.debugDescription)")
+    }
+
+    @Test("only JSON's four whitespace characters may surround a value", arguments: ["\u{0C}1", "1\u{0B}", "\u{A0}{}", "[]\u{2028}", "\u{FEFF}1"])
+    func otherWhitespace(_ json: String) {
+        #expect(throws: JSONError.self, "\(json.debugDescription)") { try parseJSON(json) }
     }
 
     @Test("error offsets point at the problem", arguments: [("[1,]", 3), ("{} x", 3), ("[1 2]", 3), (#"{"a":tru}"#, 5)])

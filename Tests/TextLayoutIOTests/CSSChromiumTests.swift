@@ -11,11 +11,11 @@ struct CSSChromiumTests {
     /// Runs the CSS study with `--check` on `sample` corpus jobs a claim (of `claims`), seed 7, with `textlayout`.
     static func study(sample: Int, claims: String = "lineHeight,align,justify,indent,clamp", textlayout: String) throws -> CommandRun {
         try runProgram(["python3", script, "--check", "--sample", "\(sample)", "--seed", "7", "--examples", "1", "--claims", claims,
-                        "--textlayout", textlayout, "--chromium", try #require(InlineObjectsChromiumTests.chromium)])
+                        "--textlayout", textlayout, "--chromium", try #require(Oracle.chromiumPath)])
     }
 
     @Test("200 corpus jobs a claim: block heights within n/64 px of CSS line-height's, line edges within 1 px of text-align's, justify's and text-indent's, the kept text of -webkit-line-clamp, every difference of a named kind",
-          .enabled(if: InlineObjectsChromiumTests.chromium != nil, "needs Debian's chromium (scripts/install-deps.sh installs it)"))
+          .needs(.chromium))
     func sample() throws {
         let run = try InlineObjectsChromiumTests.passingStudy { try Self.study(sample: 200, textlayout: $0) }
         // The floors hold over a real comparison: most jobs' starts agree, and each claim compares many lines or jobs.
@@ -34,7 +34,7 @@ struct CSSChromiumTests {
     }
 
     @Test("the check fails when the line height is left out of our layouts",
-          .enabled(if: InlineObjectsChromiumTests.chromium != nil, "needs Debian's chromium (scripts/install-deps.sh installs it)"))
+          .needs(.chromium))
     func checkFails() throws {
         let textlayout = try #require(textlayoutExecutable(), "build the package first (swift build)")
         let folder = try makeTemporaryDirectory()
@@ -47,11 +47,11 @@ struct CSSChromiumTests {
     }
 
     @Test("200 corpus jobs balanced: the same starts as text-wrap: balance on 90% of those both engines balance, every difference of a named kind",
-          .enabled(if: InlineObjectsChromiumTests.chromium != nil, "needs Debian's chromium (scripts/install-deps.sh installs it)"))
+          .needs(.chromium))
     func balance() throws {
         let run = try InlineObjectsChromiumTests.passingStudy { textlayout in
             try runProgram(["python3", Self.balanceScript, "--check", "--sample", "200", "--seed", "7", "--examples", "1",
-                            "--textlayout", textlayout, "--chromium", try #require(InlineObjectsChromiumTests.chromium)])
+                            "--textlayout", textlayout, "--chromium", try #require(Oracle.chromiumPath)])
         }
         // The floor holds over a real comparison: enough jobs that both engines balance.
         let line = try #require(outputLines(run.output).first { $0.contains("balanced by both same") }, "\(run.output)")

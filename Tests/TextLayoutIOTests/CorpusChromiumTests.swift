@@ -12,11 +12,11 @@ struct CorpusChromiumTests {
     /// the whole corpus holds 99.68%, and these 300 jobs 299).
     static func study(textlayout: String) throws -> CommandRun {
         try runProgram(["python3", script, "--check", "--starts-floor", "0.99", "--sample", "300", "--seed", "7", "--examples", "1",
-                        "--textlayout", textlayout, "--chromium", try #require(InlineObjectsChromiumTests.chromium)])
+                        "--textlayout", textlayout, "--chromium", try #require(Oracle.chromiumPath)])
     }
 
     @Test("300 corpus jobs: the chromium profile has the browser's line starts on 99%, the standard one fewer, every difference of a named kind",
-          .enabled(if: InlineObjectsChromiumTests.chromium != nil, "needs Debian's chromium (scripts/install-deps.sh installs it)"))
+          .needs(.chromium))
     func sample() throws {
         let run = try InlineObjectsChromiumTests.passingStudy { try Self.study(textlayout: $0) }
         let chromium = try InlineObjectsChromiumTests.figure(run.output, "profile chromium: same starts")
@@ -31,7 +31,7 @@ struct CorpusChromiumTests {
     }
 
     @Test("the check fails when the profile is left out of our jobs",
-          .enabled(if: InlineObjectsChromiumTests.chromium != nil, "needs Debian's chromium (scripts/install-deps.sh installs it)"))
+          .needs(.chromium))
     func checkFails() throws {
         let textlayout = try #require(textlayoutExecutable(), "build the package first (swift build)")
         let folder = try makeTemporaryDirectory()

@@ -62,8 +62,7 @@ struct ExitStatusTests {
         try output.fileHandleForReading.close()  // nobody will ever read
         let errors = Pipe()
         process.standardError = errors
-        try process.run()
-        process.waitUntilExit()
+        try StartedProgram(process).waitForExit()
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationReason == .exit, "\(arguments) was killed by a signal instead of exiting")
         #expect(process.terminationStatus == 3, "\(arguments): \(process.terminationStatus) \(message)")

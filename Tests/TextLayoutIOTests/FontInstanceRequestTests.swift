@@ -7,8 +7,8 @@ import TestSupport
 
 @Suite("Font instances in requests")
 struct FontInstanceRequestTests {
-    static let inter = "/usr/share/fonts/truetype/inter-vf/Inter.var.ttf"
-    static let layouter = BatchLayouter(fonts: FontContext(fontDirectories: ["/usr/share/fonts/truetype/inter-vf", FontContext.bundledFontsDirectory!],
+    static let inter = Oracle.interFile
+    static let layouter = BatchLayouter(fonts: FontContext(fontDirectories: [Oracle.interFolder, FontContext.bundledFontsDirectory!],
                                                            includeSystemFonts: false))
 
     /// The first run of a result's first line.
@@ -20,7 +20,7 @@ struct FontInstanceRequestTests {
         return try #require((lines.first?["runs"] as? [[String: Any]])?.first)
     }
 
-    @Test("the glyph JSON writes each run's axis values, the CSS and JSON forms of variations giving the same")
+    @Test("the glyph JSON writes each run's axis values, the CSS and JSON forms of variations giving the same", .needs(.inter))
     func runsCarryTheirAxes() throws {
         for variations in [#"{"wght": 650}"#, #""'wght' 650""#] {
             let run = try firstRun(#"{"text":"Hello","font":"\#(Self.inter)","variations":\#(variations),"glyphs":true}"#)
@@ -43,7 +43,7 @@ struct FontInstanceRequestTests {
         #expect(none["synthetic"] == nil, "\(none)")
     }
 
-    @Test("a value outside an axis is clamped with a warning in the result")
+    @Test("a value outside an axis is clamped with a warning in the result", .needs(.inter))
     func clampingWarns() throws {
         let result = batchResult(#"{"text":"Hello","font":"\#(Self.inter)","variations":{"wght":1200,"wdth":80}}"#, layouter: Self.layouter)
         let object = try #require(foundationObject(result.json))

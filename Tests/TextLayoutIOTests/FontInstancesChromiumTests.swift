@@ -5,17 +5,14 @@ import TestSupport
 
 @Suite("Font instances against Chromium")
 struct FontInstancesChromiumTests {
-    /// Debian's Chromium, which `.ci/run` installs (scripts/install-deps.sh); nil where it is not.
-    static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
-    static let inter = FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/inter-vf/Inter.var.ttf")
     static let script = repositoryRoot.appendingPathComponent("Benchmarks/BrowserStudy/axes_vs_chromium.py").path
 
     @Test("200 corpus jobs at random instances: the same line starts on 98% of those whose control agrees, widths within 1/64 px on 90% of their lines, every difference in starts of a named kind",
-          .enabled(if: chromium != nil && inter, "needs Debian's chromium and fonts-inter-variable (scripts/install-deps.sh installs them)"))
+          .needs(.chromium, .inter))
     func sample() throws {
         let textlayout = try #require(textlayoutExecutable(), "build the package first (swift build)")
         let run = try runProgram(["python3", Self.script, "--check", "--starts-floor", "0.98", "--sample", "200", "--seed", "7", "--examples", "1",
-                                  "--textlayout", textlayout.path, "--chromium", try #require(Self.chromium)])
+                                  "--textlayout", textlayout.path, "--chromium", try #require(Oracle.chromiumPath)])
         #expect(run.status == 0, "\(run.output)\n\(run.error)")
         // The floors hold over a real comparison: most controls agree, and each kind of instance is compared.
         let line = try #require(outputLines(run.output).first { $0.contains("instances, same starts") }, "\(run.output)")

@@ -16,7 +16,7 @@ struct FontListsChromiumTests {
     }
 
     @Test("300 corpus jobs in font-family lists, with features and word spacing: the same line starts on 97.5% of those whose control agrees, every difference of a named kind",
-          .enabled(if: InlineObjectsChromiumTests.chromium != nil, "needs Debian's chromium (scripts/install-deps.sh installs it)"))
+          .needs(.chromium))
     func sample() throws {
         let run = try InlineObjectsChromiumTests.passingStudy { try Self.study(sample: 300, textlayout: $0) }
         // The floors hold over a real comparison: most controls agree, and many lines are compared.
@@ -27,7 +27,7 @@ struct FontListsChromiumTests {
     }
 
     @Test("the check fails when word spacing is left out of our widths",
-          .enabled(if: InlineObjectsChromiumTests.chromium != nil, "needs Debian's chromium (scripts/install-deps.sh installs it)"))
+          .needs(.chromium))
     func checkFails() throws {
         let textlayout = try #require(textlayoutExecutable(), "build the package first (swift build)")
         let folder = try makeTemporaryDirectory()

@@ -377,8 +377,6 @@ struct GoldenWorkflowTests {
         #expect(outputLines(batch.output) == expected)
     }
 
-    /// Debian's Chromium, which `.ci/run` installs (scripts/install-deps.sh); nil where it is not.
-    static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
     /// How many of the page's pictures a headless Chromium shows (loaded, with a size), and how
     /// many there are: a script added to a copy of the page counts them after it loads.
@@ -391,7 +389,7 @@ struct GoldenWorkflowTests {
         });</script></body>
         """
         let copy = try file(folder, "probed.html", try String(contentsOfFile: page, encoding: .utf8).replacingOccurrences(of: "</body>", with: probe))
-        let dom = try runProgram([try #require(chromium), "--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=5000",
+        let dom = try runProgram([try #require(Oracle.chromiumPath), "--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=5000",
                                   "--dump-dom", "file://" + copy]).output
         guard let match = dom.firstMatch(of: /<p id="probe">shown (\d+) of (\d+)<\/p>/) else { throw TestFailure("no probe in the page Chromium loaded") }
         return (Int(match.1)!, Int(match.2)!)
@@ -453,7 +451,7 @@ struct GoldenWorkflowTests {
     }
 
     @Test("compare --html and check --html write pages a real browser shows whole: every changed job, every picture",
-          .enabled(if: chromium != nil, "needs Debian's chromium (scripts/install-deps.sh installs it)"))
+          .needs(.chromium))
     func htmlPages() throws {
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -5,8 +5,6 @@ import TestSupport
 
 @Suite("Inline objects against Chromium")
 struct InlineObjectsChromiumTests {
-    /// Debian's Chromium, which `.ci/run` installs (scripts/install-deps.sh); nil where it is not.
-    static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
     static let script = repositoryRoot.appendingPathComponent("Benchmarks/BrowserStudy/objects_vs_chromium.py").path
 
     /// Runs the study with `--check` on `sample` corpus jobs of every language it knows, seed 7, with
@@ -21,7 +19,7 @@ struct InlineObjectsChromiumTests {
     /// `startsFloor` on `sample` corpus jobs of every language it knows, seed 7, with `textlayout`.
     static func check(_ script: String, startsFloor: Double, sample: Int, textlayout: String) throws -> CommandRun {
         try runProgram(["python3", script, "--check", "--starts-floor", "\(startsFloor)", "--sample", "\(sample)", "--seed", "7",
-                        "--examples", "1", "--textlayout", textlayout, "--chromium", try #require(chromium)])
+                        "--examples", "1", "--textlayout", textlayout, "--chromium", try #require(Oracle.chromiumPath)])
     }
 
     /// The two numbers of a printed figure "(N of M)" on the line that holds `label`.
@@ -57,7 +55,7 @@ struct InlineObjectsChromiumTests {
     }
 
     @Test("200 corpus jobs with objects, left to right and right to left: the same line starts on 98% of those whose text alone agrees, objects' x and tops within 1 px on 99%, every difference of a named kind",
-          .enabled(if: chromium != nil, "needs Debian's chromium (scripts/install-deps.sh installs it)"))
+          .needs(.chromium))
     func sample() throws {
         let run = try Self.passingStudy { try Self.study(sample: 200, textlayout: $0) }
         // The floors hold over a real comparison: most controls agree, and hundreds of objects are compared.
@@ -68,7 +66,7 @@ struct InlineObjectsChromiumTests {
     }
 
     @Test("the check fails when the objects stand 2 px off Chromium's",
-          .enabled(if: chromium != nil, "needs Debian's chromium (scripts/install-deps.sh installs it)"))
+          .needs(.chromium))
     func checkFails() throws {
         let textlayout = try #require(textlayoutExecutable(), "build the package first (swift build)")
         let folder = try makeTemporaryDirectory()

@@ -6,16 +6,6 @@ import TestSupport
 
 @Suite("Spark batch")
 struct SparkBatchTests {
-    /// Whether python3 can import pyspark and a Java runtime is on the path (`.ci/run` installs both).
-    static let sparkAvailable: Bool = {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["sh", "-c", "command -v java >/dev/null && python3 -c 'import pyspark' 2>/dev/null"]
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
-    }()
-
     /// Runs `python3 [pythonOptions] scripts/spark_batch.py arguments`.
     static func sparkBatch(_ arguments: [String], pythonOptions: [String] = []) throws -> CommandRun {
         try runProgram(["python3"] + pythonOptions + [repositoryRoot.appendingPathComponent("scripts/spark_batch.py").path] + arguments)
@@ -36,7 +26,7 @@ struct SparkBatchTests {
     }
 
     @Test("a few thousand corpus jobs (bad ones among them) through Spark local[2]: the plain batch's bytes, in order",
-          .enabled(if: sparkAvailable, "needs pyspark and java (scripts/install-deps.sh installs them)"))
+          .needs(.java, .pySpark))
     func sameBytesAsBatch() throws {
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -67,7 +57,7 @@ struct SparkBatchTests {
     }
 
     @Test("--fonts-dir and --hyphen-dir are shipped to the executors: the plain batch's bytes with both, in --output-dir's part files",
-          .enabled(if: sparkAvailable, "needs pyspark and java (scripts/install-deps.sh installs them)"))
+          .needs(.java, .pySpark))
     func foldersShipped() throws {
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -97,7 +87,7 @@ struct SparkBatchTests {
     }
 
     @Test("a partition whose process fails is reported with the jobs it held, in one line without a traceback",
-          .enabled(if: sparkAvailable, "needs pyspark and java (scripts/install-deps.sh installs them)"))
+          .needs(.java, .pySpark))
     func failedPartition() throws {
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }

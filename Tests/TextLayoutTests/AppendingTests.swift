@@ -202,11 +202,10 @@ struct AppendingTests {
         // DejaVu Sans's space is inert too: its one lookup of the space joins it with the marks after it.
         let dejaVu = try font()
         #expect(dejaVu.spaceIsInert)
-        // Liberation Sans kerns the space (a system font, where there is one; its context kept
-        // alive here, since a font holds its context weakly).
+        // Liberation Sans kerns the space (a system font, where there is one, and always under
+        // TEXTLAYOUT_REQUIRE_ORACLES=1; its context kept alive here, since a font holds its context weakly).
         let liberationContext = FontContext(fontDirectories: [], includeSystemFonts: false)
-        let notInert = FileManager.default.fileExists(atPath: LegacyKernTableTests.liberationSansPath)
-            ? try liberationContext.font(path: LegacyKernTableTests.liberationSansPath) : nil
+        let notInert = try oraclesAvailable([.liberationSans]) ? try liberationContext.font(path: Oracle.liberationSansFile) : nil
         #expect(notInert.map { !$0.spaceIsInert } ?? true)
         for font in [inert, dejaVu] + [notInert].compactMap({ $0 }) {
             #expect(try grown("First paragraph.\nSome words, then 12", "3 more", in: font) != nil)

@@ -106,7 +106,7 @@ struct DecorationMetricsTests {
     /// for the rounding of sizes like 24.5 px to HarfBuzz's integer scale as well.
     static let tolerance = 1.0 / 1024
 
-    @Test("underline and strikeout positions and thicknesses equal Pango's for every bundled font at six sizes")
+    @Test("underline and strikeout positions and thicknesses equal Pango's for every bundled font at six sizes", .needs(.pango))
     func sameAsPango() throws {
         let files = try Self.bundledFontFiles()
         #expect(files.count >= 10)

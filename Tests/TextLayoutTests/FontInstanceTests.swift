@@ -6,8 +6,8 @@ import TextLayout
 
 /// Inter's variable font (Debian's fonts-inter-variable, which scripts/install-deps.sh installs):
 /// `wght` 100–900 and `slnt` −10–0, no `ital`, no `opsz`.
-private let interFolder = "/usr/share/fonts/truetype/inter-vf"
-private let interFile = interFolder + "/Inter.var.ttf"
+private let interFolder = Oracle.interFolder
+private let interFile = Oracle.interFile
 
 /// A context over Inter's folder only, with caches, and the same without.
 private let interFonts = FontContext(fontDirectories: [interFolder], includeSystemFonts: false)
@@ -23,7 +23,7 @@ struct FontInstanceTests {
     /// Benchmarks/BrowserStudy/axes_vs_chromium.py's kind, read by getBoundingClientRect, which
     /// Chromium gives in 1/64 px): each weight, `font-variation-settings: 'wght' 650`, and italic
     /// (no `ital` axis: `slnt` −10, the axis's end, for CSS's 14°).
-    @Test func widthsOfInterInstancesAreChromiums() throws {
+    @Test(.needs(.inter)) func widthsOfInterInstancesAreChromiums() throws {
         let cases: [(FontSelection, Double)] = [
             (FontSelection(weight: 100), 203.8125), (FontSelection(weight: 400), 211.828125), (FontSelection(weight: 650), 218.640625),
             (FontSelection(weight: 900), 225.46875), (FontSelection(variations: [try FontVariation("wght", 650)]), 218.640625),
@@ -37,7 +37,7 @@ struct FontInstanceTests {
     }
 
     /// The axes map as CSS maps them, explicit variations win, and the same instance is the same font.
-    @Test func axesMapAndInstancesAreLoadedOnce() throws {
+    @Test(.needs(.inter)) func axesMapAndInstancesAreLoadedOnce() throws {
         let bold = try interFonts.font(named: interFile, selection: FontSelection(weight: 650), size: 17).font
         #expect(bold.variations == [try FontVariation("wght", 650), try FontVariation("slnt", 0)])
         #expect(bold.synthetic.isEmpty, "the wght axis reaches 650: nothing to synthesize")
@@ -56,7 +56,7 @@ struct FontInstanceTests {
     }
 
     /// Values outside an axis are clamped, as CSS does, with a warning; an axis the font lacks is ignored with one.
-    @Test func outOfRangeValuesClampWithWarnings() throws {
+    @Test(.needs(.inter)) func outOfRangeValuesClampWithWarnings() throws {
         let (heavy, warnings) = try interFonts.font(named: interFile, selection: FontSelection(weight: 1000), size: 17)
         #expect(heavy.variations.first?.value == 900)
         #expect(warnings.count == 1 && warnings[0].contains("clamped to 900"), "\(warnings)")
@@ -70,7 +70,7 @@ struct FontInstanceTests {
     }
 
     /// The ink follows the instance: a heavier instance's letters ink wider.
-    @Test func inkFollowsTheInstance() throws {
+    @Test(.needs(.inter)) func inkFollowsTheInstance() throws {
         func inkWidth(_ weight: Double) throws -> Double {
             let font = try interFonts.font(named: interFile, selection: FontSelection(weight: weight), size: 40).font
             return try #require(try PreparedText("H", font: font, size: 40).layout().inkBounds).width
@@ -83,7 +83,7 @@ struct FontInstanceTests {
     /// found again in the word cache by the same instance, never by the other; every layout
     /// equals the one made without caches. (Inter's space takes part in its lookups, so its
     /// words are cached with the spaces between them: the whole text is one entry.)
-    @Test func instancesNeverShareACachedWord() throws {
+    @Test(.needs(.inter)) func instancesNeverShareACachedWord() throws {
         let context = FontContext(fontDirectories: [interFolder], includeSystemFonts: false)
         let text = "alpha beta gamma"
         var widths: [Double: Double] = [:]

@@ -26,11 +26,13 @@ func goldenSettings(_ source: String) throws -> [(key: String, value: String)] {
 
 /// The keys of a golden case that record Pango's layout of it (scripts/record-pango-starts.py):
 /// `pango` its line starts (UTF-16 offsets), `pango-difference` the kind of difference from ours,
+/// `pango-difference-ours` our line starts in that difference (the recorded difference, which a
+/// changed output must not silently replace by another),
 /// `pango-hidden` the UTF-16 range Pango's ellipsis stands for in a clamped case (`start,end`);
 /// `pango-x` and `pango-widths` each line's x and width as the project's Pango program
 /// (Benchmarks/PangoStudy/pango_lines.c) prints them with the case's `align` and `indent`
 /// (alignment and indent cases): where each line's content starts, and its width.
-let pangoKeys = ["pango", "pango-difference", "pango-hidden", "pango-x", "pango-widths"]
+let pangoKeys = ["pango", "pango-difference", "pango-difference-ours", "pango-hidden", "pango-x", "pango-widths"]
 
 /// A golden case's job: `key: value` lines, `#` comments. `text` is a JSON string literal; `font`
 /// names a file in Fonts/; the other keys are those of the batch format (`insets` as T,L,B,R),
@@ -53,19 +55,53 @@ func goldenJob(_ source: String) throws -> LayoutRequest {
     return try LayoutRequest(job: .object(members))
 }
 
-/// Pango's line starts recorded in a golden case, and the kind of difference from ours it names (nil when none).
-func goldenPangoRecord(_ source: String) throws -> (starts: [Int], difference: String?) {
+/// A golden case's list of UTF-16 offsets under `key` (`pango: 0,10,19`), nil when it has none.
+func goldenOffsets(_ settings: [(key: String, value: String)], _ key: String) throws -> [Int]? {
+    try settings.last(where: { $0.key == key }).map { setting in
+        try setting.value.split(separator: ",").map { field in
+            guard let offset = Int(field.trimmingCharacters(in: .whitespaces)) else {
+                throw TestFailure("'\(key): \(setting.value)' must list UTF-16 offsets separated by commas")
+            }
+            return offset
+        }
+    }
+}
+
+/// Pango's line starts recorded in a golden case, the kind of difference from ours it names (nil
+/// when none) and our line starts in that difference as recorded.
+func goldenPangoRecord(_ source: String) throws -> (starts: [Int], difference: String?, ours: [Int]?) {
     let settings = try goldenSettings(source)
-    guard let recorded = settings.last(where: { $0.key == "pango" })?.value else {
+    guard let starts = try goldenOffsets(settings, "pango") else {
         throw TestFailure("no 'pango:' line (Pango's line starts); record it with python3 scripts/record-pango-starts.py")
     }
-    let starts = try recorded.split(separator: ",").map { field in
-        guard let start = Int(field.trimmingCharacters(in: .whitespaces)) else {
-            throw TestFailure("'pango: \(recorded)' must list UTF-16 offsets separated by commas")
-        }
-        return start
-    }
-    return (starts, settings.last(where: { $0.key == "pango-difference" })?.value)
+    return (starts, settings.last(where: { $0.key == "pango-difference" })?.value, try goldenOffsets(settings, "pango-difference-ours"))
+}
+
+/// Each kind of difference from Pango a golden case may name, as the change to the case's job that
+/// undoes it (docs/exactness.md says why each differs): the key set, and its new value from the old
+/// one (nil when the case has none). With the change, the case's line starts must be Pango's: the
+/// case differs by that kind and no other.
+let pangoDifferenceUndoings: [String: (key: String, value: @Sendable (String?) -> String)] = [
+    // Pango fills lines greedily.
+    "balanced or pretty lines": ("textWrap", { _ in #""wrap""# }),
+    // Pango inserts hyphens only at soft hyphens.
+    "automatic hyphenation": ("hyphens", { _ in #""manual""# }),
+    // Pango has no keep-all: it breaks between Korean syllables.
+    "keep-all": ("lineBreak", { _ in #""normal""# }),
+    // Pango applies the strict rules before small kana and the long vowel mark.
+    "Japanese normal breaks": ("lineBreak", { _ in #""strict""# }),
+    // Pango 1.50 does not break at U+0085: as a space, there is no break there for us either.
+    "NEL": ("text", { $0?.replacingOccurrences(of: #"\u0085"#, with: " ") ?? "" }),
+    // Pango cuts the run between Katakana and Hiragana, losing the font's kerning there.
+    "kana kerning": ("features", { _ in #""kern 0""# }),
+]
+
+/// A golden case's source with the kind of difference `kind` undone (``pangoDifferenceUndoings``).
+func undoingPangoDifference(_ kind: String, in source: String) throws -> String {
+    guard let undoing = pangoDifferenceUndoings[kind] else { throw TestFailure("GoldenTests knows no way to undo the difference '\(kind)'") }
+    let settings = try goldenSettings(source)
+    let old = settings.last { $0.key == undoing.key }?.value
+    return (settings.filter { $0.key != undoing.key } + [(undoing.key, undoing.value(old))]).map { "\($0.key): \($0.value)" }.joined(separator: "\n")
 }
 
 /// docs/exactness.md's section on Pango: its agreement table and the kinds of difference.
@@ -103,19 +139,28 @@ struct GoldenTests {
         #expect(actual == expected, "\(name) differs from its .expected file")
     }
 
-    @Test("golden case's line starts are Pango's, or the case names a kind of difference docs/exactness.md explains",
+    @Test("golden case's line starts are Pango's, or the case records its difference: a kind docs/exactness.md explains, our starts, and undone, Pango's",
           arguments: goldenCases())
     func agreesWithPango(_ name: String) throws {
         let source = try String(contentsOf: goldensDirectory.appendingPathComponent(name + ".txt"), encoding: .utf8)
         let pango = try goldenPangoRecord(source)
         let ours = try Self.measure(name).layout.lines.map(\.utf16Range.lowerBound)
-        if let kind = pango.difference {
-            #expect(try documentedPangoDifferenceKinds().contains(kind),
-                    "\(name) names the difference '\(kind)', which no 'kind' table of docs/exactness.md's Exactness against Pango explains")
-            #expect(ours != pango.starts, "\(name) names the difference '\(kind)' but its starts \(ours) are Pango's: remove the pango-difference line")
-        } else {
+        guard let kind = pango.difference else {
+            #expect(pango.ours == nil, "\(name) records our starts in a difference from Pango but names no kind")
             #expect(ours == pango.starts, "\(name): our line starts \(ours), Pango's \(pango.starts), and the case names no kind of difference")
+            return
         }
+        #expect(try documentedPangoDifferenceKinds().contains(kind),
+                "\(name) names the difference '\(kind)', which no 'kind' table of docs/exactness.md's Exactness against Pango explains")
+        // The difference as recorded: our starts against Pango's, exactly.
+        let recorded = try #require(pango.ours, "\(name) names the difference '\(kind)' but records no 'pango-difference-ours:' line (our starts)")
+        #expect(recorded != pango.starts, "\(name) records the same starts as Pango's in a difference '\(kind)'")
+        #expect(ours == recorded, "\(name): our line starts \(ours), the case records \(recorded) against Pango's \(pango.starts) ('\(kind)')")
+        // Of that kind alone: undone, our starts are Pango's.
+        let undone = try GoldenTests.layout(try undoingPangoDifference(kind, in: source)).lines.map(\.utf16Range.lowerBound)
+        #expect(undone == pango.starts, "\(name): with '\(kind)' undone our line starts are \(undone), not Pango's \(pango.starts)")
+        // And ours differ from Pango's (Pango's starts are the recorded ones: PangoAgreementTests reproduces them).
+        #expect(ours != pango.starts, "\(name) names the difference '\(kind)' but its starts \(ours) are Pango's: remove the pango-difference lines")
     }
 
     @Test("a clamped golden case hides the range Pango's ellipsize hides", arguments: goldenCases())
@@ -160,11 +205,18 @@ struct GoldenTests {
 
     /// The editor measurement of the golden case `name`, in the bundled fonts.
     static func measure(_ name: String) throws -> EditorMeasurement {
-        let input = goldensDirectory.appendingPathComponent(name + ".txt")
-        let job = try goldenJob(String(contentsOf: input, encoding: .utf8))
+        try measurement(String(contentsOf: goldensDirectory.appendingPathComponent(name + ".txt"), encoding: .utf8))
+    }
+
+    /// The editor measurement of a golden case's `source`, in the bundled fonts.
+    static func measurement(_ source: String) throws -> EditorMeasurement {
+        let job = try goldenJob(source)
         let font = try bundledFonts.font(path: job.font ?? FontContext.bundledFontPath("DejaVuSans.ttf")!)
         return try job.measure(font: font, in: bundledFonts).measurement
     }
+
+    /// The layout of a golden case's `source`.
+    static func layout(_ source: String) throws -> Layout { try measurement(source).layout }
 
     @Test("there are golden cases")
     func casesExist() {

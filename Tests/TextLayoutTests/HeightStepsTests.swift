@@ -138,7 +138,10 @@ struct HeightStepsTests {
         let prepared = try PreparedText("aaaa bbbb cccc", font: monoFont(), size: testSize)
         let steps = try prepared.heightSteps(in: 60...200, sizing: EditorSizing(maxLines: 1))
         #expect(steps.map(\.lineCount) == [3, 2, 1])
-        #expect(Set(steps.map(\.editorHeight)) == [23.84], "\(steps)")
+        // One line's height as a layout gives it, to the last bit (23.84 px, summed from the scaled ascent and descent).
+        let lineHeight = try prepared.layout().lines[0].height
+        #expect(abs(lineHeight - 23.84) < 1e-12)
+        #expect(Set(steps.map(\.editorHeight)) == [lineHeight], "\(steps)")
         let same = try prepared.heightSteps(in: 60...100, sizing: EditorSizing())
         #expect(same.map(\.lineCount) == [3])
     }
@@ -146,7 +149,10 @@ struct HeightStepsTests {
     @Test("a range of one width is one step; a range wider than the text's one-line width ends on one line")
     func rangeEdges() throws {
         let prepared = try PreparedText("aaaa bbbb cccc", font: monoFont(), size: testSize)
-        #expect(try prepared.heightSteps(in: 120...120) == [HeightStep(fromEditorWidth: 120, lineCount: 2, editorHeight: 2 * 23.84)])
+        // Two lines as a layout stacks them, to the last bit.
+        let twoLines = try prepared.layout(wrapWidth: 120).contentHeight
+        #expect(abs(twoLines - 2 * 23.84) < 1e-12)
+        #expect(try prepared.heightSteps(in: 120...120) == [HeightStep(fromEditorWidth: 120, lineCount: 2, editorHeight: twoLines)])
         #expect(try prepared.heightSteps(in: 100...10_000).last?.lineCount == 1)
     }
 

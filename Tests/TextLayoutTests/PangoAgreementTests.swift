@@ -5,11 +5,7 @@ import Testing
 import TextLayoutBatch
 import TextLayoutIO
 
-/// Whether Pango's headers are there to compile the project's Pango program against.
-let pangoCanBeCompiled = (try? runProgram(["pkg-config", "--exists", "pangocairo"]).status) == 0
-let noPangoMessage = "Pango cannot be compiled: pkg-config finds no pangocairo (scripts/install-deps.sh installs libpango1.0-dev)"
-
-@Suite("Pango agreement, measured live", .enabled(if: pangoCanBeCompiled, Comment(rawValue: noPangoMessage)), suiteTimeLimit(minutes: 3))
+@Suite("Pango agreement, measured live", .needs(.pango), suiteTimeLimit(minutes: 3))
 struct PangoAgreementTests {
     /// The sample takes every `sampleStep`-th text of each corpus language (the 1st, 4th, 7th...), at the three widths.
     static let sampleStep = 3

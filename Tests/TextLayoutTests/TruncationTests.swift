@@ -76,26 +76,35 @@ struct TruncationTests {
     @Test("an end cut keeps a maximal prefix: one more grapheme cluster with the ellipsis would not fit", arguments: 0..<60)
     func endKeepsAsMuchAsFits(seed: UInt64) throws {
         var rng = SplitMix(seed: seed &+ 1000)
-        let words = (0..<Int.random(in: 8...30, using: &rng)).map { _ in
+        func word() -> String {
             String((0..<Int.random(in: 1...9, using: &rng)).map { _ in Character(Unicode.Scalar(UInt8.random(in: 0x61...0x7A, using: &rng))) })
         }
-        let text = words.joined(separator: " ")
+        var words = (0..<Int.random(in: 8...30, using: &rng)).map { _ in word() }
         let width = Double.random(in: 40...300, using: &rng)
         let clamp = Int.random(in: 1...2, using: &rng)
-        let style = try Self.style(ParagraphStyle(lineClamp: clamp))
-        let layout = try PreparedText(text, style: style).layout(wrapWidth: width)
-        guard let truncation = layout.truncation, let ellipsis = layout.ellipsisRect else { return }
+        // The case is built to truncate: words are added until the text takes more lines than the clamp.
+        let unclamped = try Self.style(ParagraphStyle())
+        while try PreparedText(words.joined(separator: " "), style: unclamped).layout(wrapWidth: width).lineCount <= clamp { words.append(word()) }
+        let text = words.joined(separator: " ")
+        let layout = try PreparedText(text, style: try Self.style(ParagraphStyle(lineClamp: clamp))).layout(wrapWidth: width)
+        let truncation = try #require(layout.truncation, "seed \(seed): more than \(clamp) lines at \(width) px, yet nothing is hidden")
+        let ellipsis = try #require(layout.ellipsisRect, "seed \(seed): text is hidden, but there is no ellipsis")
         let last = layout.lines[clamp - 1]
         let kept = Array(text.utf16)[last.utf16Range.lowerBound..<truncation.hiddenRange.lowerBound]
         let next = Array(text.utf16)[truncation.hiddenRange.lowerBound]
         // Measured independently: the kept text and the next character shaped on their own, unclamped.
-        let longer = try PreparedText(String(decoding: kept + [next], as: UTF16.self), style: Self.style(ParagraphStyle())).layout()
+        let longer = try PreparedText(String(decoding: kept + [next], as: UTF16.self), style: unclamped).layout()
+        let shorter = try PreparedText(String(decoding: kept, as: UTF16.self), style: unclamped).layout()
         // (The runs' advance: a space at the end counts before an ellipsis, though it would hang at a line's end.)
         func advance(_ layout: Layout) -> Double { layout.lines[0].runs.reduce(0) { $0 + $1.width } }
-        #expect(advance(longer) + ellipsis.width > width - 0.01,
+        // The engine's rule for every line: it fits when at most Layout.fitTolerance (1e-6 px, the
+        // float error of summing advances) wider than the width. The advances summed here are the
+        // engine's but for the order of the additions, whose error is far below that tolerance, so
+        // the rule is held exactly.
+        let room = width + Layout.fitTolerance
+        #expect(advance(longer) + ellipsis.width > room,
                 "seed \(seed): '\(String(decoding: kept, as: UTF16.self))' plus one more fits \(width) with the ellipsis")
-        let shorter = try PreparedText(String(decoding: kept, as: UTF16.self), style: Self.style(ParagraphStyle())).layout()
-        #expect(advance(shorter) + ellipsis.width <= width + 0.01, "seed \(seed)")
+        #expect(advance(shorter) + ellipsis.width <= room, "seed \(seed): the kept text and the ellipsis overflow \(width)")
     }
 
     @Test("a text that fits its clamp hides nothing and lays out as without it")

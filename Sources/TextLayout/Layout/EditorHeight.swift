@@ -156,19 +156,14 @@ extension PreparedText {
         var top = 0.0          // the next line's top, summed exactly as a layout sums it
         var content = 0.0
         var visibleHeight = 0.0
-        let fontLineBoxes = style.settings.usesFontLineBoxes
-        // The height of an empty line (an empty paragraph) when lines are as tall as their fonts
-        // make them: the primary font's line height, as that of a paragraph in one font.
-        let normalLineHeight = style.settings.profile.normalLineHeight
-        let emptyFontLineHeight = style.font.metrics.lineHeight(size: style.settings.size, normalLineHeight)
         try bytes.withUnsafeBufferPointer { [paragraphs, style] bytes in
             for paragraph in paragraphs {
-                // A paragraph in one font with lines as tall as the font makes them has one line
-                // height for all its lines: found once, not once a line.
-                let uniformHeight = fontLineBoxes ? paragraph.onlyFont.map { $0.font.metrics.lineHeight(size: $0.size, normalLineHeight) } : nil
                 try forEachLine(paragraph, bytes: bytes, style: style, wrapWidth: wrapWidth) { line in
-                    let height = uniformHeight ?? (fontLineBoxes && line.end == line.start ? emptyFontLineHeight
-                        : style.lineMetrics(paragraph, line).height)
+                    // The height a layout gives the line, to the last bit: from the one place a
+                    // line's box is found (a paragraph in one font has it found once, when prepared).
+                    // The font's line height in one product is not it: a layout sums the scaled
+                    // ascent, descent and gap, which may differ in the last bit.
+                    let height = style.lineMetrics(paragraph, line).height
                     content = top + height
                     top += height + lineSpace
                     count += 1
