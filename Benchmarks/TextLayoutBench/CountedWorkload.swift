@@ -107,10 +107,20 @@ enum CountedWorkload: String, CaseIterable {
     }
 }
 
+/// How many times ``countedWork(_:)`` ran: for the tests, which hold each workload's counted pass
+/// to its calls (the benchmark is one thread).
+nonisolated(unsafe) var countedWorkCalls = 0
+
 /// The counted part of a workload's pass: callgrind counts only what runs inside this function
 /// (`--toggle-collect='*countedWork*'`, scripts/speed-gate.py). Never inlined, so that it is a
 /// function callgrind sees.
 @inline(never)
 func countedWork(_ body: () throws -> Int) rethrows -> Int {
-    try body()
+    countedWorkCalls += 1
+    return try body()
+}
+
+extension CountedWorkload {
+    /// The speed gate's folder: its jobs and budgets.
+    static let gateDirectory = JobSource.corpusDirectory.deletingLastPathComponent().appendingPathComponent("SpeedGate")
 }
