@@ -175,8 +175,7 @@ public struct RenderScene: Sendable {
 
     /// A number with at most two decimals, as SVG attributes and messages print it.
     public static func decimal(_ value: Double) -> String {
-        guard value.isFinite, abs(value) < 1e12 else { return "\(value)" }
-        let rounded = (value * 100).rounded() / 100
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+        guard abs(value) < plainDigitsLimit else { return plainNumber(value) }
+        return plainNumber((value * 100).rounded() / 100)
     }
 }
