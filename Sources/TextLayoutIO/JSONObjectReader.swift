@@ -72,7 +72,7 @@ public struct JSONField {
     public func integer(below limit: Double = 1e9, code wholeCode: BoundaryErrorCode? = nil) throws(BoundaryError) -> Int? {
         guard let n = try number() else { return nil }
         guard n == n.rounded(), abs(n) < limit else {
-            throw mistake(saying: "a whole number, got \(n)", code: wholeCode)
+            throw mistake(saying: "a whole number, got \(plainNumber(n))", code: wholeCode)
         }
         return Int(n)
     }

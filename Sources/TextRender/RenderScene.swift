@@ -23,7 +23,7 @@ public struct RenderOptions: Sendable, Hashable {
     /// - Throws: ``RenderError`` `.invalidArgument` for a scale that is not a finite number above 0.
     public func validate() throws {
         guard scale.isFinite, scale > 0 else {
-            throw RenderError(.invalidArgument, "scale must be a finite number greater than 0 (device pixels per pixel), got \(scale)")
+            throw RenderError(.invalidArgument, "scale must be a finite number greater than 0 (device pixels per pixel), got \(plainNumber(scale))")
         }
     }
 }

@@ -14,7 +14,7 @@ public struct FontVariation: Sendable, Hashable {
             throw LayoutError(.invalidArgument, "\(key): an axis tag is four printable ASCII characters, such as 'wght' or 'opsz', got '\(tag)'", keys: [key])
         }
         guard value.isFinite else {
-            throw LayoutError(.invalidArgument, "\(key): the axis '\(tag)' needs a finite number, got \(value)", keys: [key])
+            throw LayoutError(.invalidArgument, "\(key): the axis '\(tag)' needs a finite number, got \(plainNumber(value))", keys: [key])
         }
         self.tag = tag
         self.value = value
