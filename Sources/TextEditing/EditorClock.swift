@@ -1,4 +1,5 @@
 // The clock an editor reads the time from: injected, so that tests and replayed sessions move time without sleeping.
+import TextLayout
 
 /// A source of the current time in seconds, on a scale that never goes back.
 ///
@@ -24,7 +25,7 @@ public final class ManualClock: EditorClock {
     ///   time is then unchanged.
     public func advance(by seconds: Double) throws(EditorError) {
         guard seconds.isFinite, seconds >= 0 else {
-            throw EditorError(.invalidArgument, "time can only move forward: advance by a finite number of seconds of at least 0, got \(seconds)")
+            throw EditorError(.invalidArgument, "time can only move forward: advance by a finite number of seconds of at least 0, got \(plainNumber(seconds))")
         }
         now += seconds
     }

@@ -206,6 +206,6 @@ public struct EditorConfiguration {
 
 private func nonNegative(_ value: Double, _ name: String) throws(EditorError) {
     guard value.isFinite, value >= 0 else {
-        throw EditorError(.invalidArgument, "\(name) must be a finite number of at least 0, got \(value)")
+        throw EditorError(.invalidArgument, "\(name) must be a finite number of at least 0, got \(plainNumber(value))")
     }
 }

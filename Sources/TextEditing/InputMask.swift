@@ -81,7 +81,7 @@ public struct MaskTextStyle: Sendable, Hashable {
             throw EditorError(.invalidArgument, "\(name).color must be a CSS hex colour such as #888888 or #88888880, got '\(color)'")
         }
         if let size, !(size.isFinite && size > 0 && size <= TextSettings.maximumSize) {
-            throw EditorError(.invalidArgument, "\(name).size must be a number of pixels above 0 and at most \(TextSettings.maximumSize), got \(size)")
+            throw EditorError(.invalidArgument, "\(name).size must be a number of pixels above 0 and at most \(plainNumber(TextSettings.maximumSize)), got \(plainNumber(size))")
         }
     }
 

@@ -51,14 +51,14 @@ public enum LayoutErrorCode: String, ErrorCode, CaseIterable {
 /// `key` and calls the value `what` (the key itself when nil).
 func requirePositive(_ value: Double, key: String, as what: String? = nil) throws(LayoutError) {
     guard value.isFinite, value > 0 else {
-        throw LayoutError(.invalidArgument, "\(what ?? key) must be a finite number greater than 0, got \(value)", keys: [key])
+        throw LayoutError(.invalidArgument, "\(what ?? key) must be a finite number greater than 0, got \(plainNumber(value))", keys: [key])
     }
 }
 
 /// Checks that `value`, the setting `key`, is finite and not negative; the error carries and names `key`.
 func requireNonNegative(_ value: Double, key: String) throws(LayoutError) {
     guard value.isFinite, value >= 0 else {
-        throw LayoutError(.invalidArgument, "\(key) must be a finite number of at least 0, got \(value)", keys: [key])
+        throw LayoutError(.invalidArgument, "\(key) must be a finite number of at least 0, got \(plainNumber(value))", keys: [key])
     }
 }
 

@@ -88,7 +88,7 @@ public struct TextSettings: Sendable, Hashable {
     static func checkSize(_ size: Double) throws {
         try requirePositive(size, key: "size")
         guard size <= maximumSize else {
-            throw LayoutError(.invalidArgument, "size must be at most \(maximumSize) px, got \(size)", keys: ["size"])
+            throw LayoutError(.invalidArgument, "size must be at most \(plainNumber(maximumSize)) px, got \(plainNumber(size))", keys: ["size"])
         }
     }
 
@@ -96,7 +96,7 @@ public struct TextSettings: Sendable, Hashable {
     /// pixels no larger in size than ``maximumSize``.
     static func checkSpacing(_ spacing: Double, key: String) throws {
         guard spacing.isFinite, abs(spacing) <= maximumSize else {
-            throw LayoutError(.invalidArgument, "\(key) must be a finite number of pixels from -\(maximumSize) to \(maximumSize), got \(spacing)", keys: [key])
+            throw LayoutError(.invalidArgument, "\(key) must be a finite number of pixels from -\(plainNumber(maximumSize)) to \(plainNumber(maximumSize)), got \(plainNumber(spacing))", keys: [key])
         }
     }
 

@@ -31,15 +31,17 @@ public final class BatchLayouter: Sendable {
     public func resultLine(for line: UnsafeBufferPointer<UInt8>, fonts: inout WorkerFonts) -> (json: String, succeeded: Bool) {
         var id = JSONValue.null
         do throws(BoundaryError) {
-            let value: JSONValue
-            do throws(JSONError) { value = try parseJSON(line) } catch {
+            let document: JSONDocument
+            do throws(JSONError) { document = try readJSON(line) } catch {
                 if error.isInvalidUTF8 || String(validating: line, as: UTF8.self) == nil {
                     throw .invalidUTF8(in: "the line", line)
                 }
                 throw BoundaryError(.invalidJSON, "the line is not valid JSON: \(error)")
             }
-            id = value["id"] ?? .null
-            let job = try LayoutRequest(job: value)
+            id = document.value["id"] ?? .null
+            if let repeated = document.repeatedKey { throw BoundaryError(.invalidJob, repeated.message, keys: [repeated.path]) }
+            var job = try LayoutRequest(job: document.value)
+            job.inputWarnings = document.loneSurrogates.map(\.warning)
             return (try result(of: job, fonts: &fonts), true)
         } catch {
             return (Self.errorLine(id: id, error), false)

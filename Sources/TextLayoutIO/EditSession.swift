@@ -43,26 +43,34 @@ public final class EditSession {
     public func reply(to line: String) -> (json: String, succeeded: Bool) {
         lineCount += 1
         do throws(BoundaryError) {
-            let value: JSONValue
-            do throws(JSONError) { value = try parseJSON(line) } catch {
+            let document: JSONDocument
+            do throws(JSONError) { document = try readJSON(line) } catch {
                 throw BoundaryError(.invalidJSON, "the line is not valid JSON: \(error)")
             }
+            if let repeated = document.repeatedKey {
+                if lineCount == 1 { configFailed = true }
+                throw BoundaryError(lineCount == 1 ? .invalidConfig : .invalidEvent, repeated.message, keys: [repeated.path])
+            }
+            var snapshot: EditorSnapshot
             if lineCount == 1 {
                 do throws(BoundaryError) {
-                    return (try start(value).json, true)
+                    snapshot = try start(document.value)
                 } catch {
                     configFailed = true
                     throw error
                 }
+            } else {
+                guard let editor else {
+                    throw BoundaryError(.noEditor, configFailed ? "no editor: the config on line 1 failed" : "no editor")
+                }
+                let event = try EditorEvent(json: document.value)
+                let outcome: EditOutcome
+                do { outcome = try editor.apply(event) } catch { throw BoundaryError(error) }
+                snapshot = editor.snapshot
+                snapshot.rejected = outcome.isRejected
             }
-            guard let editor else {
-                throw BoundaryError(.noEditor, configFailed ? "no editor: the config on line 1 failed" : "no editor")
-            }
-            let event = try EditorEvent(json: value)
-            let outcome: EditOutcome
-            do { outcome = try editor.apply(event) } catch { throw BoundaryError(error) }
-            var snapshot = editor.snapshot
-            snapshot.rejected = outcome.isRejected
+            // The line's own warnings (its lone surrogates) first, then the editor's.
+            snapshot.warnings = document.loneSurrogates.map(\.warning) + snapshot.warnings
             return (snapshot.json, true)
         } catch {
             return (Self.errorLine(error), false)

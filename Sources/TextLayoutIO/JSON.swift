@@ -1,4 +1,4 @@
-// The JSON parser of every boundary format: exact errors with positions, numbers kept as written, keys in order, no Foundation.
+// The JSON parser of every boundary format: exact errors with positions, numbers kept as written, keys in order, repeated keys and lone surrogates found by their paths, no Foundation.
 import TextLayout
 
 /// A parsed JSON value. Objects keep their keys in the order written. Strings and keys compare by
@@ -23,7 +23,8 @@ public enum JSONValue: Equatable, Sendable {
         }
     }
 
-    /// The value of `key` in an object (the last one written, as most readers do), or nil.
+    /// The value of `key` in an object, or nil (the last one written, in an object made with a
+    /// key twice: ``parseJSON(_:maxDepth:)`` refuses such objects).
     public subscript(key: String) -> JSONValue? {
         guard case let .object(members) = self else { return nil }
         return members.last { $0.0.hasSameCodeUnits(as: key) }?.1
@@ -71,29 +72,125 @@ public struct JSONError: Error, Sendable, CustomStringConvertible {
     public var description: String { "\(message) at byte \(offset + 1)" }
 }
 
-/// Parses one JSON text from UTF-8 bytes (whitespace around it allowed, nothing after it).
-public func parseJSON(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = 64) throws(JSONError) -> JSONValue {
+/// A JSON text read: its value, and what the value cannot show, which the boundary formats
+/// refuse (a key given twice) or warn of (a lone surrogate).
+public struct JSONDocument: Sendable {
+    public let value: JSONValue
+    /// The first key an object holds twice, by its path; nil when no object repeats a key.
+    /// JSON allows it, but a reader keeps one value (the last), so the other is lost silently:
+    /// every format the project reads refuses it.
+    public let repeatedKey: RepeatedJSONKey?
+    /// Each lone surrogate an escape wrote in a string (`"\ud800"`), which no text can hold: read
+    /// as U+FFFD, as UTF-16 decoders do. In the order read.
+    public let loneSurrogates: [LoneSurrogate]
+}
+
+/// A key an object of a JSON text holds twice.
+public struct RepeatedJSONKey: Sendable, Equatable {
+    /// Where the key stands, as the boundary's messages name keys: `weight`, `insets.top`,
+    /// `spans[1].size` (`[0].size` in a list).
+    public let path: String
+    /// The byte offset of its second appearance.
+    public let offset: Int
+
+    /// `the key 'spans[1].size' is given twice; ...`.
+    public var message: String { "the key '\(path)' is given twice; a key may be given once (a reader would keep only one of its values)" }
+}
+
+/// A lone surrogate in a string of a JSON text (an escape of a UTF-16 half with no other half),
+/// read as U+FFFD.
+public struct LoneSurrogate: Sendable, Equatable {
+    /// The path of the string that held it (as ``RepeatedJSONKey/path`` names keys); for a
+    /// surrogate in a key, the key's own path (with U+FFFD in it).
+    public let path: String
+    /// The code unit, from 0xD800 to 0xDFFF.
+    public let unit: UInt16
+    /// Where it stands in its string, in UTF-16 code units: where the U+FFFD now stands.
+    public let offset: Int
+
+    /// The warning the result or snapshot of the line that held it gives.
+    public var warning: String {
+        let hex = String(unit, radix: 16, uppercase: true)
+        return "'\(path)' holds a lone surrogate, \\u\(hex), at UTF-16 offset \(offset): it is no character, so it is read as U+FFFD"
+    }
+}
+
+/// Reads one JSON text from UTF-8 bytes (whitespace around it allowed, nothing after it), with
+/// what its value cannot show (``JSONDocument``).
+public func readJSON(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = 64) throws(JSONError) -> JSONDocument {
     var parser = JSONParser(bytes: bytes, maxDepth: maxDepth)
     parser.skipWhitespace()
     let value = try parser.value(depth: 0)
     parser.skipWhitespace()
     guard parser.position == bytes.count else { throw parser.error("unexpected text after the JSON value") }
-    return value
+    return JSONDocument(value: value, repeatedKey: parser.repeatedKey, loneSurrogates: parser.loneSurrogates)
 }
 
-/// Parses one JSON text from a string.
-public func parseJSON(_ text: String) throws(JSONError) -> JSONValue {
+/// Reads one JSON text from a string (see ``readJSON(_:maxDepth:)``).
+public func readJSON(_ text: String) throws(JSONError) -> JSONDocument {
     var text = text
-    let result: Result<JSONValue, JSONError> = text.withUTF8 { bytes in
-        do throws(JSONError) { return .success(try parseJSON(bytes)) } catch { return .failure(error) }
+    let result: Result<JSONDocument, JSONError> = text.withUTF8 { bytes in
+        do throws(JSONError) { return .success(try readJSON(bytes)) } catch { return .failure(error) }
     }
     return try result.get()
+}
+
+/// Parses one JSON text from UTF-8 bytes (whitespace around it allowed, nothing after it).
+/// - Throws: ``JSONError`` for a text that is not JSON, or for an object that holds a key twice
+///   (``JSONDocument/repeatedKey``).
+public func parseJSON(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = 64) throws(JSONError) -> JSONValue {
+    try readJSON(bytes, maxDepth: maxDepth).valueWithoutRepeatedKeys()
+}
+
+/// Parses one JSON text from a string (see ``parseJSON(_:maxDepth:)``).
+public func parseJSON(_ text: String) throws(JSONError) -> JSONValue {
+    try readJSON(text).valueWithoutRepeatedKeys()
+}
+
+extension JSONDocument {
+    /// The value, when no object repeats a key.
+    /// - Throws: ``JSONError`` naming the repeated key, at its second appearance.
+    func valueWithoutRepeatedKeys() throws(JSONError) -> JSONValue {
+        if let repeatedKey { throw JSONError(message: repeatedKey.message, offset: repeatedKey.offset) }
+        return value
+    }
 }
 
 private struct JSONParser {
     let bytes: UnsafeBufferPointer<UInt8>
     let maxDepth: Int
     var position = 0
+    /// The keys and list indices leading to the value being read.
+    var path: [PathStep] = []
+    var repeatedKey: RepeatedJSONKey?
+    var loneSurrogates: [LoneSurrogate] = []
+    /// The lone surrogates of the string just read (unit, UTF-16 offset), until its path is known.
+    var stringSurrogates: [(unit: UInt16, offset: Int)] = []
+
+    enum PathStep {
+        case key(String)
+        case index(Int)
+    }
+
+    /// The path as messages name keys: `spans[1].size`.
+    var pathText: String {
+        var text = ""
+        for step in path {
+            switch step {
+            case let .key(key): text += text.isEmpty ? key : "." + key
+            case let .index(index): text += "[\(index)]"
+            }
+        }
+        return text
+    }
+
+    /// Files the lone surrogates of the string just read under the current path.
+    mutating func noteSurrogates() {
+        guard !stringSurrogates.isEmpty else { return }
+        let at = pathText
+        loneSurrogates += stringSurrogates.map { LoneSurrogate(path: at, unit: $0.unit, offset: $0.offset) }
+        stringSurrogates.removeAll()
+    }
 
     func error(_ message: String) -> JSONError { JSONError(message: message, offset: position) }
 
@@ -107,7 +204,10 @@ private struct JSONParser {
         switch bytes[position] {
         case UInt8(ascii: "{"): return try object(depth: depth)
         case UInt8(ascii: "["): return try array(depth: depth)
-        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "\""):
+            let text = try string()
+            noteSurrogates()
+            return .string(text)
         case UInt8(ascii: "t"): try literal("true"); return .bool(true)
         case UInt8(ascii: "f"): try literal("false"); return .bool(false)
         case UInt8(ascii: "n"): try literal("null"); return .null
@@ -128,12 +228,21 @@ private struct JSONParser {
     mutating func object(depth: Int) throws(JSONError) -> JSONValue {
         position += 1
         var members: [(String, JSONValue)] = []
+        /// The keys as UTF-8, once the object has too many to search one by one.
+        var keySet: Set<[UInt8]>?
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "}") { position += 1; return .object(members) }
         while true {
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw error("expected a string key") }
+            let keyOffset = position
             let key = try string()
+            path.append(.key(key))
+            defer { path.removeLast() }
+            noteSurrogates()
+            if repeatedKey == nil, isRepeated(key, in: members, keySet: &keySet) {
+                repeatedKey = RepeatedJSONKey(path: pathText, offset: keyOffset)
+            }
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
             position += 1
@@ -147,6 +256,15 @@ private struct JSONParser {
         }
     }
 
+    /// Whether `members` hold `key` already (code unit for code unit, as JSON compares keys):
+    /// one by one for a few members, through `keySet` (made when first needed) for many, so that
+    /// an object of a million keys is read in linear time.
+    func isRepeated(_ key: String, in members: [(String, JSONValue)], keySet: inout Set<[UInt8]>?) -> Bool {
+        if members.count < 16 { return members.contains { $0.0.hasSameCodeUnits(as: key) } }
+        if keySet == nil { keySet = Set(members.map { Array($0.0.utf8) }) }
+        return !keySet!.insert(Array(key.utf8)).inserted
+    }
+
     mutating func array(depth: Int) throws(JSONError) -> JSONValue {
         position += 1
         var values: [JSONValue] = []
@@ -154,6 +272,8 @@ private struct JSONParser {
         if position < bytes.count, bytes[position] == UInt8(ascii: "]") { position += 1; return .array(values) }
         while true {
             skipWhitespace()
+            path.append(.index(values.count))
+            defer { path.removeLast() }
             values.append(try value(depth: depth + 1))
             skipWhitespace()
             guard position < bytes.count else { throw error("unexpected end inside an array") }
@@ -239,7 +359,11 @@ private struct JSONParser {
                         position = save
                     }
                 }
-                // A lone surrogate cannot be text: it becomes U+FFFD, as UTF-16 decoders do.
+                // A lone surrogate cannot be text: it becomes U+FFFD, as UTF-16 decoders do, and
+                // is noted where it stands, for a warning.
+                if Unicode.Scalar(unit) == nil {
+                    stringSurrogates.append((UInt16(unit), String(decoding: text, as: UTF8.self).utf16.count))
+                }
                 text.append(contentsOf: String(Character(Unicode.Scalar(unit) ?? "\u{FFFD}")).utf8)
             default: throw error("unknown escape '\\\(Character(Unicode.Scalar(escape)))'")
             }

@@ -72,7 +72,7 @@ public struct JSONField {
     public func integer(below limit: Double = 1e9, code wholeCode: BoundaryErrorCode? = nil) throws(BoundaryError) -> Int? {
         guard let n = try number() else { return nil }
         guard n == n.rounded(), abs(n) < limit else {
-            throw mistake(saying: "a whole number, got \(n)", code: wholeCode)
+            throw mistake(saying: "a whole number, got \(plainNumber(n))", code: wholeCode)
         }
         return Int(n)
     }
@@ -118,7 +118,9 @@ public struct JSONObjectReader {
         self.code = code
     }
 
-    /// The field `key` (the last one written when the key is repeated).
+    /// The field `key`. (An object the parser read holds each key once: ``parseJSON(_:maxDepth:)``
+    /// refuses a repeated one, and the boundary formats refuse it by its path; in an object made
+    /// otherwise, the last one written.)
     public func field(_ key: String) -> JSONField {
         JSONField(value[key], prefix: path, key: key, code: code)
     }

@@ -1,4 +1,5 @@
 // The one JSON writer of the boundary formats: keys in the order they are written, numbers as the batch format writes them.
+import TextLayout
 
 /// Writes one compact JSON text, keys and values in the order they are given.
 ///
@@ -53,14 +54,16 @@ public struct JSONWriter {
         needsComma = true
     }
 
-    /// A number: whole numbers without a fraction, others in Swift's shortest form that reads
-    /// back to the same Double; a value that is not finite (which no result holds) as null.
+    /// A number as ``plainNumber(_:)`` writes it (whole numbers below 1e15 without a fraction,
+    /// others in Swift's shortest form that reads back to the same Double); a value that is not
+    /// finite (which no result holds) as null.
     public mutating func number(_ value: Double) {
         separate()
-        if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
+        if isWrittenAsInteger(value) {
+            // The digits written here, not through a String: the batch writes numbers by the million.
             appendInteger(Int(value))
         } else if value.isFinite {
-            bytes.append(contentsOf: value.description.utf8)
+            bytes.append(contentsOf: plainNumber(value).utf8)
         } else {
             bytes.append(contentsOf: "null".utf8)
         }

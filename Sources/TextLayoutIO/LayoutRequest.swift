@@ -45,6 +45,9 @@ public struct LayoutRequest: Sendable {
     /// The boxes laid out at the text's U+FFFC characters, the k-th at the k-th (none: each
     /// U+FFFC is a character); see ``InlineObject``.
     public var placeholders: [InlineObject] = []
+    /// What reading the request changed, which its result's `warnings` say after the font
+    /// instance's: each lone surrogate of its JSON read as U+FFFD (``LoneSurrogate/warning``).
+    public var inputWarnings: [String] = []
 
     /// A styled span as a request gives it: a font by name, like the request's own.
     public struct Span: Sendable, Equatable {

@@ -122,7 +122,7 @@ public struct LayoutResult {
             }
             if layout.prepared.style.settings.paragraph.truncates { write(truncationOf: layout, to: &out) }
             out.warnings(request.fontSelection.warnings(for: layout.prepared.style.font, size: layout.prepared.style.settings.size)
-                + layout.prepared.warnings)
+                + request.inputWarnings + layout.prepared.warnings)
             out.missingGlyphs(layout.missingGlyphCount)
             if detail.contains(.glyphs) { write(ink: layout.inkBounds, to: &out) }
             if !layout.prepared.inlineObjects.isEmpty { write(placeholdersOf: layout, to: &out) }

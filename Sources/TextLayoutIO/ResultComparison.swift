@@ -70,11 +70,12 @@ public enum ResultComparison {
         var results: [JSONValue] = []
         results.reserveCapacity(lines.count)
         for (index, line) in lines.enumerated() {
-            let value: JSONValue
-            do throws(JSONError) { value = try parseJSON(line) } catch {
+            let document: JSONDocument
+            do throws(JSONError) { document = try readJSON(line) } catch {
                 throw BoundaryError(.invalidResult, "line \(index + 1) of \(source) is not JSON: \(error)")
             }
-            if let problem = problem(value) {
+            let value = document.value
+            if let problem = document.repeatedKey?.message ?? problem(value) {
                 throw BoundaryError(.invalidResult, "line \(index + 1) of \(source) is not a batch result: \(problem)")
             }
             results.append(value)

@@ -11,7 +11,7 @@ extension EditorMeasurement {
     /// (where its runs start) after its baseline. After the lines, each inline object the layout
     /// shows, one a line, with its box in the layout's coordinates:
     /// `object 0 on line 0 x=42.65 y=0.00 w=24.00 h=24.00`.
-    /// Numbers have two decimals; offsets are UTF-16; fonts are named by family and style only,
+    /// Numbers have two decimals (``twoDecimals(_:)``); offsets are UTF-16; fonts are named by family and style only,
     /// so the dump does not depend on where the font files are. A line drawn in more than the
     /// primary font, or right to left, lists its glyph runs in drawing order below it.
     public var textDump: String {
@@ -79,8 +79,12 @@ private func origin(of line: Line, in layout: Layout) -> String {
     layout.prepared.style.settings.paragraph.movesLines ? " x=\(twoDecimals(layout.lineOrigin(line)))" : ""
 }
 
-/// A number with two decimals, as every text output for people shows pixels: `19.79`.
-public func twoDecimals(_ value: Double) -> String { String(format: "%.2f", value) }
+/// A number with two decimals, as every text output for people shows pixels: `19.79`; from
+/// ``plainDigitsLimit`` on, where JSON stops writing digits, as JSON writes it (``plainNumber(_:)``:
+/// `1e+308`, not 309 digits).
+public func twoDecimals(_ value: Double) -> String {
+    abs(value) < plainDigitsLimit ? String(format: "%.2f", value) : plainNumber(value)
+}
 
 /// A count and its noun, the noun in the plural (an added `s`) unless the count is 1: `1 line`, `2 lines`.
 public func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }

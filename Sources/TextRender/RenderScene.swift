@@ -23,7 +23,7 @@ public struct RenderOptions: Sendable, Hashable {
     /// - Throws: ``RenderError`` `.invalidArgument` for a scale that is not a finite number above 0.
     public func validate() throws {
         guard scale.isFinite, scale > 0 else {
-            throw RenderError(.invalidArgument, "scale must be a finite number greater than 0 (device pixels per pixel), got \(scale)")
+            throw RenderError(.invalidArgument, "scale must be a finite number greater than 0 (device pixels per pixel), got \(plainNumber(scale))")
         }
     }
 }
@@ -175,8 +175,7 @@ public struct RenderScene: Sendable {
 
     /// A number with at most two decimals, as SVG attributes and messages print it.
     public static func decimal(_ value: Double) -> String {
-        guard value.isFinite, abs(value) < 1e12 else { return "\(value)" }
-        let rounded = (value * 100).rounded() / 100
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+        guard abs(value) < plainDigitsLimit else { return plainNumber(value) }
+        return plainNumber((value * 100).rounded() / 100)
     }
 }

@@ -10,7 +10,21 @@ enum Console {
         /// What was being written, such as "the results".
         let what: String
         let reason: String
+        /// Whether standard output's reader went away (a closed pipe: EPIPE, SIGPIPE being ignored).
+        var readerWentAway = false
         var description: String { "cannot write \(what): \(reason)" }
+
+        init(what: String, reason: String) {
+            self.what = what
+            self.reason = reason
+        }
+
+        /// The error of the write to standard output that just failed, from `errno`.
+        init(what: String) {
+            let code = errno
+            self.init(what: what, reason: String(cString: strerror(code)))
+            readerWentAway = code == EPIPE
+        }
     }
 
     /// Writes `text` to standard output, flushing it when `flush` is true (a failed write may only
@@ -18,12 +32,20 @@ enum Console {
     /// - Throws: ``WriteError`` naming `what` when the bytes could not be written.
     static func write(_ text: String, what: String = "the output", flush: Bool = true) throws(WriteError) {
         var text = text
-        guard text.withUTF8({ written($0, flush: flush) }) else { throw WriteError(what: what, reason: String(cString: strerror(errno))) }
+        guard text.withUTF8({ written($0, flush: flush) }) else { throw WriteError(what: what) }
+    }
+
+    /// Writes help, a usage or a listing (`fonts`, `version`) as ``write(_:what:flush:)`` writes a
+    /// text, except that a reader that went away ends it quietly: a reader that stops early, as
+    /// `| head -1` does, did not want the rest. Results, reports and pictures are not listings: a
+    /// reader that goes away before they are written whole is an error (exit 3).
+    static func writeListing(_ text: String) throws(WriteError) {
+        do { try write(text) } catch where error.readerWentAway { return }
     }
 
     /// Writes `bytes` (a picture) to standard output as ``write(_:what:flush:)`` writes a text.
     static func write(_ bytes: [UInt8], what: String, flush: Bool = true) throws(WriteError) {
-        guard bytes.withUnsafeBufferPointer({ written($0, flush: flush) }) else { throw WriteError(what: what, reason: String(cString: strerror(errno))) }
+        guard bytes.withUnsafeBufferPointer({ written($0, flush: flush) }) else { throw WriteError(what: what) }
     }
 
     /// Whether all of `bytes` went to standard output (and, when `flush`, out of its buffer).

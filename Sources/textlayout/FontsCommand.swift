@@ -11,7 +11,7 @@ enum FontsCommand {
     static let options = [FontOptions.fontsDirectory]
 
     static func run(_ args: ParsedArguments) throws -> Int32 {
-        try Console.write(try FontOptions.familiesContext(args).availableFamilies().map { $0 + "\n" }.joined())
+        try Console.writeListing(try FontOptions.familiesContext(args).availableFamilies().map { $0 + "\n" }.joined())
         return 0
     }
 }

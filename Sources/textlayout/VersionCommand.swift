@@ -4,7 +4,7 @@ import TextLayoutCLI
 
 enum VersionCommand {
     static func run(_ args: ParsedArguments) throws -> Int32 {
-        try Console.write(text)
+        try Console.writeListing(text)
         return 0
     }
 

@@ -40,11 +40,11 @@ enum Commands {
     /// `help`: the program's usage, or with a command's name that command's.
     static func showHelp(_ args: ParsedArguments) throws -> Int32 {
         guard let name = args.operands.first else {
-            try Console.write(overview + "\n")
+            try Console.writeListing(overview + "\n")
             return 0
         }
         guard let command = named(name) else { throw unknownCommand(name) }
-        try Console.write(command.usage + "\n")
+        try Console.writeListing(command.usage + "\n")
         return 0
     }
 
@@ -88,7 +88,7 @@ func main() -> Int32 {
         do {
             return try command.run(try ParsedArguments(Array(arguments.dropFirst()), for: command))
         } catch is HelpRequest {
-            try Console.write(command.usage + "\n")
+            try Console.writeListing(command.usage + "\n")
             return 0
         }
     } catch let error as UsageError {

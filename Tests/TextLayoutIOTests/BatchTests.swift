@@ -346,19 +346,28 @@ struct BatchTests {
         #expect(levels == depth)
     }
 
-    @Test("objects keep their keys in order; a repeated key reads as its last value")
+    @Test("objects keep their keys in order; a key given twice is an error naming its path, at its second appearance")
     func objects() throws {
-        let value = try parseJSON(#"{"b":1,"a":[true,false,null],"c":{"d":"e"},"b":2}"#)
+        let value = try parseJSON(#"{"b":1,"a":[true,false,null],"c":{"d":"e"}}"#)
         guard case let .object(members) = value else {
             Issue.record("not an object: \(value)")
             return
         }
-        #expect(members.map(\.0) == ["b", "a", "c", "b"])
-        #expect(value["b"] == .number(2, literal: "2"))
+        #expect(members.map(\.0) == ["b", "a", "c"])
         #expect(value["a"] == .array([.bool(true), .bool(false), .null]))
         #expect(value["c"]?["d"] == .string("e"))
         #expect(value["zzz"] == nil)
-        #expect(value.serialized == #"{"b":1,"a":[true,false,null],"c":{"d":"e"},"b":2}"#)
+        #expect(value.serialized == #"{"b":1,"a":[true,false,null],"c":{"d":"e"}}"#)
+
+        let repeated = #"{"b":1,"a":[{"d":1},{"d":2,"e":3,"d":4}],"b":2}"#
+        let second = (repeated as NSString).range(of: #""d":4"#).location
+        let error = #expect(throws: JSONError.self) { try parseJSON(repeated) }
+        #expect(error?.offset == second)
+        #expect(error?.message.contains("the key 'a[1].d' is given twice") == true, "\(String(describing: error))")
+        // readJSON reads it all, and says which key came first twice.
+        let document = try readJSON(repeated)
+        #expect(document.repeatedKey?.path == "a[1].d" && document.repeatedKey?.offset == second, "\(String(describing: document.repeatedKey))")
+        #expect(document.value.serialized == repeated)
     }
 
     @Test("the string writer escapes what JSON requires", arguments: [

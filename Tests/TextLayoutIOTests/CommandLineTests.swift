@@ -19,6 +19,16 @@ struct CommandLineTests {
         #expect(run.error.contains("cannot write"), "\(run.error)")
     }
 
+    @Test("measure writes a width too large for two decimals as JSON does, not as 309 digits")
+    func hugeWidths() throws {
+        let run = try runTextlayout(["measure", "--width", "1e308", "--height-steps", "1e300,1e308", "hi"])
+        #expect(run.status == 0, "\(run.error)")
+        let lines = outputLines(run.output)
+        #expect(lines.contains("width 1e+308"), "\(run.output)")
+        #expect(lines.contains("height steps over widths 1e+300 to 1e+308:"), "\(run.output)")
+        #expect(lines.contains("  from width 1e+300: 1 line, editor height 19.79"), "\(run.output)")
+    }
+
     @Test("render exits 3 when the measurement it prints cannot be written")
     func renderUnwritableOutput() throws {
         let directory = try makeTemporaryDirectory()

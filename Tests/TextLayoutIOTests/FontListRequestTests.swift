@@ -35,6 +35,22 @@ struct FontListRequestTests {
                 "without the list, fallback takes another font, so the test can tell them apart")
     }
 
+    @Test("a missing font file in a job's list is skipped with a warning, as a missing family is; alone it is badFontFile")
+    func missingFileInAList() throws {
+        let missing = "/nonexistent-textlayout-folder/none.ttf"
+        let listed = try Self.answer(#"{"text":"abc","font":"\#(missing), DejaVu Sans Mono"}"#)
+        #expect(listed["error"] == nil, "\(listed)")
+        #expect(listed["fonts"] == .array([.string("DejaVuSansMono.ttf")]))
+        #expect(listed["warnings"] == .array([.string("no font file at '\(missing)' of the font list: it is skipped")]))
+        #expect(listed["width"] == (try Self.answer(#"{"text":"abc","font":"DejaVu Sans Mono"}"#))["width"])
+        let alone = try Self.answer(#"{"text":"abc","font":"\#(missing)"}"#)
+        #expect(alone["error"]?["code"] == .string("badFontFile"), "\(alone)")
+        let none = try Self.answer(#"{"text":"abc","font":"No Such Family, \#(missing)"}"#)
+        #expect(none["error"]?["code"] == .string("unknownFont"), "\(none)")
+        guard case let .string(message)? = none["error"]?["message"] else { throw TestFailure("no message in \(none)") }
+        #expect(message.contains("'No Such Family'") && message.contains("no font file at '\(missing)'"), "\(message)")
+    }
+
     @Test("job features in CSS syntax, span features as a string or an object, and word spacing reach the layout")
     func featuresAndSpacing() throws {
         let plain = try Self.width(#"{"text":"AVAV a b"}"#)

@@ -88,7 +88,7 @@ struct ShrinkWrapCommandTests {
                       (["--height-steps", "1,2,3"], "got '1,2,3'"),
                       (["--height-steps", "100,300", "--text-wrap", "balance"], "--height-steps needs --text-wrap wrap"),
                       (["--height-steps", "20,300", "--insets", "0,12,0,8"],
-                       "--height-steps starts at 20.0, which leaves no room for text between the left and right --insets (12.0 + 8.0)")])
+                       "--height-steps starts at 20, which leaves no room for text between the left and right --insets (12 + 8)")])
     func heightStepsMistakes(_ arguments: [String], _ phrase: String) throws {
         for command in [["measure"], ["render", "--output-format", "text", "--output", "/tmp/textlayout-never.png"]] {
             let run = try runTextlayout(command + arguments + ["some text"])

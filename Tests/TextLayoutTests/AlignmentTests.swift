@@ -175,7 +175,7 @@ struct AlignmentTests {
         let prepared = try Self.prepare("some text", ParagraphStyle(indent: -50))
         #expect {
             _ = try prepared.layout(wrapWidth: 50)
-        } throws: { ($0 as? LayoutError)?.message.hasPrefix("indent (-50.0) leaves no room for text on a line 50.0 px wide") == true }
+        } throws: { ($0 as? LayoutError)?.message.hasPrefix("indent (-50) leaves no room for text on a line 50 px wide") == true }
         #expect(throws: LayoutError.self) { _ = try prepared.editorHeight(editorWidth: 40) }
         #expect {
             _ = try LayoutRequest(job: try parseJSON(#"{"text": "a", "align": "middle"}"#))

@@ -79,6 +79,32 @@ struct FontFamilyListTests {
         #expect(single != nil && single == named)
     }
 
+    @Test("a font file of the list that does not exist is skipped with a warning, as a missing family is; alone it is badFontFile")
+    func missingFiles() throws {
+        let missing = "/nonexistent-textlayout-folder/none.ttf"
+        let list = try bundledFonts.fonts(familyList: "\(missing), DejaVu Sans Mono")
+        #expect(list.skippedFamilies == [missing])
+        #expect(list.primary === (try bundled("DejaVuSansMono.ttf")) && list.others.isEmpty)
+        let prepared = try PreparedText("abc", style: TextStyle(fonts: list))
+        #expect(prepared.warnings == ["no font file at '\(missing)' of the font list: it is skipped"])
+        // One file alone is not a list: it fails as it always did.
+        let single = layoutError { try bundledFonts.fonts(familyList: missing) }
+        #expect(single?.code == .badFontFile && single?.message.contains(missing) == true, "\(String(describing: single))")
+    }
+
+    @Test("a list where nothing exists is unknownFont naming why each entry is missing, files and families alike")
+    func everyMissingEntryNamed() throws {
+        let missing = "/nonexistent-textlayout-folder/none.ttf"
+        let error = layoutError { try bundledFonts.fonts(familyList: "No Such Family, \(missing), Another Missing One", key: "spans[1].font") }
+        #expect(error?.code == .unknownFont, "\(String(describing: error))")
+        let message = error?.message ?? ""
+        let single = { (name: String) in layoutError { try bundledFonts.font(named: name) }?.message ?? "?" }
+        for name in ["No Such Family", missing, "Another Missing One"] {
+            #expect(message.contains(single(name)), "the list's message gives each entry's own reason: \(message)")
+        }
+        #expect(error?.keys == ["spans[1].font"])
+    }
+
     @Test("generic families resolve through fontconfig, as a single name does; a font named twice is tried once")
     func genericFamilies() throws {
         for generic in ["serif", "sans-serif", "monospace", "system-ui", "emoji"] {

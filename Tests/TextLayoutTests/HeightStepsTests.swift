@@ -162,7 +162,7 @@ struct HeightStepsTests {
         for (widths, sizing, message) in [(0.0...100.0, EditorSizing(), "heightSteps: the narrowest width must be a finite number greater than 0"),
                                           (-5.0...100.0, EditorSizing(), "narrowest width"),
                                           (10.0...Double.infinity, EditorSizing(), "heightSteps: the widest width must be a finite number"),
-                                          (10.0...100.0, EditorSizing(insets: EdgeInsets(left: 6, right: 6)), "heightSteps starts at 10.0, which leaves no room for text")] {
+                                          (10.0...100.0, EditorSizing(insets: EdgeInsets(left: 6, right: 6)), "heightSteps starts at 10, which leaves no room for text")] {
             #expect {
                 _ = try prepared.heightSteps(in: widths, sizing: sizing)
             } throws: { error in

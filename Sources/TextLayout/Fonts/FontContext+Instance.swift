@@ -30,7 +30,10 @@ extension FontContext {
 
     /// `base` at the instance `selection` asks for at `size` (see ``font(named:selection:size:)``).
     /// A selection that asks for nothing (``FontSelection/isPlain``) gives `base` itself.
+    /// - Throws: ``LayoutError`` `.invalidArgument` naming the key of a value out of range, as
+    ///   ``font(named:selection:size:)`` does.
     public func instance(of base: Font, selection: FontSelection, size: Double? = nil) throws -> (font: Font, warnings: [String]) {
+        try selection.validate()
         let (values, warnings) = selection.coordinates(on: base.axes, base: base.variations.map(\.value), size: size)
         let weight = base.axes.firstIndex { $0.tag == "wght" }.map { values[$0] } ?? base.faceWeight
         let synthetic = selection.syntheticStyle(faceWeight: weight, faceIsSlanted: base.isSlantedFace, axes: base.axes)

@@ -1,4 +1,5 @@
 // A CSS font-family list ("Inter, \"Noto Sans Arabic\", sans-serif"): its syntax, and the fonts it names, tried in order for each cluster before fallback.
+import Foundation
 
 /// The fonts of a `font-family` list that exist, in the list's order: the ``primary`` font
 /// (line heights, empty lines, and every cluster it can draw), then the ``others``. The itemizer
@@ -10,7 +11,8 @@ public struct FontFamilyList: Sendable, Hashable {
     public let primary: Font
     /// The later families that exist, in order, without repeats (of the primary, or of each other).
     public let others: [Font]
-    /// The families of the list no font has, skipped (as browsers do), in order.
+    /// The entries of the list that name nothing, skipped (as browsers skip them), in order: a
+    /// family no font has, or a font file that does not exist.
     public let skippedFamilies: [String]
 
     /// A list of one font.
@@ -30,9 +32,12 @@ public struct FontFamilyList: Sendable, Hashable {
     /// Every font of the list, the primary first.
     public var fonts: [Font] { [primary] + others }
 
-    /// One warning for each skipped family.
+    /// One warning for each skipped entry.
     var warnings: [String] {
-        skippedFamilies.map { "no font has the family '\($0)' of the font list: it is skipped" }
+        skippedFamilies.map { name in
+            if let path = FontContext.missingFile(name) { return "no font file at '\(path)' of the font list: it is skipped" }
+            return "no font has the family '\(name)' of the font list: it is skipped"
+        }
     }
 
     /// The family names of a CSS `font-family` list, in order: entries separated by commas, each a
@@ -83,34 +88,43 @@ extension FontContext {
     /// asks for, so an entry may be a family, a fontconfig pattern, a file path or a generic
     /// family (`serif`, `sans-serif`, `monospace`, `system-ui`, `emoji`, resolved through
     /// fontconfig). An empty list is the default font; a list of one name is that font, as
-    /// ``font(named:selection:size:)`` gives it. A family no font has is skipped
-    /// (``FontFamilyList/skippedFamilies``, which the prepared text's warnings name).
+    /// ``font(named:selection:size:)`` gives it. A family no font has, or a font file that does
+    /// not exist, is skipped, as CSS skips both (``FontFamilyList/skippedFamilies``, which the
+    /// prepared text's warnings name).
     /// - Parameter key: the key the list was given under, named by errors.
     /// - Throws: ``LayoutError`` `.invalidArgument` for a list that is not well formed (naming
-    ///   `key`), `.unknownFont` when no family of the list exists, and what
-    ///   ``font(named:selection:size:)`` throws for an entry otherwise wrong (a missing font file,
-    ///   a weight out of range).
+    ///   `key`), `.unknownFont` when no entry of the list exists (naming `key`, and why each is
+    ///   missing), and what ``font(named:selection:size:)`` throws for an entry otherwise wrong (a
+    ///   file that is not a font, a weight out of range).
     public func fonts(familyList list: String, selection: FontSelection, size: Double? = nil, key: String = "font") throws -> FontFamilyList {
         func load(_ name: String) throws -> Font { try font(named: name, selection: selection, size: size).font }
         guard !list.allSatisfy(\.isWhitespace) else { return FontFamilyList(try load("")) }
         let names = try FontFamilyList.familyNames(in: list, key: key)
         var found: [Font] = []
         var skipped: [String] = []
-        var firstMiss: LayoutError?
+        var misses: [LayoutError] = []
         for name in names {
             do {
                 found.append(try load(name))
-            } catch let error as LayoutError where error.code == .unknownFont {
+            } catch let error as LayoutError where error.code == .unknownFont || (error.code == .badFontFile && Self.missingFile(name) != nil) {
                 if names.count == 1 { throw error }
                 skipped.append(name)
-                firstMiss = firstMiss ?? error
+                misses.append(error)
             }
         }
         guard let primary = found.first else {
             let families = names.map { "'\($0)'" }.joined(separator: ", ")
-            throw LayoutError(.unknownFont, "no family of the font list \(families) exists: \(firstMiss?.message ?? "")", keys: [key])
+            throw LayoutError(.unknownFont, "no family of the font list \(families) exists: " + misses.map(\.message).joined(separator: "; "),
+                              keys: [key])
         }
         return FontFamilyList(primary: primary, others: Array(found.dropFirst()), skippedFamilies: skipped)
+    }
+
+    /// The path of the font file `name` names (``fileAndFace(_:)``) when no file is there; nil
+    /// for a name that is not a path, or a file that exists.
+    static func missingFile(_ name: String) -> String? {
+        guard let (path, _) = fileAndFace(name), !FileManager.default.fileExists(atPath: path) else { return nil }
+        return path
     }
 
     /// The fonts of a list at a `weight` alone (see ``fonts(familyList:selection:size:key:)``).

@@ -14,7 +14,7 @@ public struct FontVariation: Sendable, Hashable {
             throw LayoutError(.invalidArgument, "\(key): an axis tag is four printable ASCII characters, such as 'wght' or 'opsz', got '\(tag)'", keys: [key])
         }
         guard value.isFinite else {
-            throw LayoutError(.invalidArgument, "\(key): the axis '\(tag)' needs a finite number, got \(value)", keys: [key])
+            throw LayoutError(.invalidArgument, "\(key): the axis '\(tag)' needs a finite number, got \(plainNumber(value))", keys: [key])
         }
         self.tag = tag
         self.value = value
@@ -184,10 +184,27 @@ public struct FontSelection: Sendable, Hashable {
         self.synthesis = synthesis
     }
 
-    /// The selection at `size` as text, each value written whole: the part of a cache key that
-    /// tells two instances apart (the font context's loaded instances, the batch's looked-up names).
+    /// The selection at `size` as text: the part of a cache key that tells two instances apart
+    /// (the font context's loaded instances, the batch's looked-up names). Two selections have the
+    /// same text only when every value is the same Double (0 and -0 apart) and every absent value
+    /// is absent in both: an absent weight is not a weight of 0, which is refused, so a refused
+    /// value can never find what an accepted one left in a cache.
     package func keyText(size: Double?) -> String {
-        "\(weight ?? 0)\u{0}\(stretch ?? 0)\u{0}\(slant.cssText)\u{0}\(FontVariation.cssText(variations))\u{0}\(synthesis.rawValue)\u{0}\(size ?? 0)"
+        let slantText = switch slant {
+        case .normal: "normal"
+        case .italic: "italic"
+        case let .oblique(angle): "oblique \(Self.keyText(angle))"
+        }
+        // A tag is four printable characters, so "tag=value" splits one way; U+0001 separates the axes.
+        let variationsText = variations.map { "\($0.tag)=\(Self.keyText($0.value))" }.joined(separator: "\u{1}")
+        return [Self.keyText(weight), Self.keyText(stretch), slantText, variationsText, "\(synthesis.rawValue)", Self.keyText(size)]
+            .joined(separator: "\u{0}")
+    }
+
+    /// A value in a key: every Double its own text ("-0.0" is not "0.0"), and `none`, which no
+    /// number is written as, for an absent one.
+    private static func keyText(_ value: Double?) -> String {
+        value.map { "\($0)" } ?? "none"
     }
 
     /// Whether the selection asks for nothing beyond the face as named.

@@ -89,7 +89,7 @@ public struct EditorSizing: Sendable, Hashable {
         try requirePositive(editorWidth, key: "width")
         let wrapWidth = self.wrapWidth(ofEditorWidth: editorWidth)
         guard wrapWidth > 0 else {
-            throw LayoutError(.invalidArgument, "width \(editorWidth) leaves no room for text between the left and right insets (\(insets.left) + \(insets.right))",
+            throw LayoutError(.invalidArgument, "width \(plainNumber(editorWidth)) leaves no room for text between the left and right insets (\(plainNumber(insets.left)) + \(plainNumber(insets.right)))",
                               keys: ["width", "insets"])
         }
         return wrapWidth
@@ -100,7 +100,7 @@ public struct EditorSizing: Sendable, Hashable {
 /// huge lineSpace or lineHeight can do that, since otherwise a line's height is bounded by the
 /// size and the font's metrics.
 func requireFiniteContentHeight(_ height: Double, lineCount: Int, lineSpace: Double, lineHeight: LineHeight) throws(LayoutError) {
-    try requireFinite(height, "the text's height", from: "lineSpace (\(lineSpace))"
+    try requireFinite(height, "the text's height", from: "lineSpace (\(plainNumber(lineSpace)))"
                       + (lineHeight == .normal ? "" : " and lineHeight (\(lineHeight))") + " between \(lineCount) lines",
                       keys: lineHeight == .normal ? ["lineSpace"] : ["lineSpace", "lineHeight"])
 }

@@ -43,11 +43,11 @@ extension PreparedText {
         try sizing.validate()
         guard sizing.wrapWidth(ofEditorWidth: widths.lowerBound) > 0 else {
             // Said of the range, not of a width the caller never gave.
-            throw LayoutError(.invalidArgument, "heightSteps starts at \(widths.lowerBound), which leaves no room for text between the left and "
-                              + "right insets (\(sizing.insets.left) + \(sizing.insets.right))", keys: ["heightSteps", "insets"])
+            throw LayoutError(.invalidArgument, "heightSteps starts at \(plainNumber(widths.lowerBound)), which leaves no room for text between the left and "
+                              + "right insets (\(plainNumber(sizing.insets.left)) + \(plainNumber(sizing.insets.right)))", keys: ["heightSteps", "insets"])
         }
         guard widths.upperBound.isFinite else {
-            throw LayoutError(.invalidArgument, "heightSteps: the widest width must be a finite number, got \(widths.upperBound)", keys: ["heightSteps"])
+            throw LayoutError(.invalidArgument, "heightSteps: the widest width must be a finite number, got \(plainNumber(widths.upperBound))", keys: ["heightSteps"])
         }
         guard style.settings.paragraph.textWrap == .wrap else {
             throw LayoutError(.invalidArgument, "heightSteps needs textWrap wrap (greedy lines, whose breaks hold between the widths where a "

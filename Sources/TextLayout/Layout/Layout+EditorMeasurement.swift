@@ -13,7 +13,7 @@ extension Layout {
     public func measureEditor(editorWidth: Double?, sizing: EditorSizing) throws -> EditorMeasurement {
         let editorsWrapWidth = try sizing.checkedWrapWidth(ofEditorWidth: editorWidth) ?? .infinity
         guard editorsWrapWidth == wrapWidth, sizing.lineSpace == lineSpace else {
-            throw LayoutError(.invalidArgument, "the layout was made at wrap width \(wrapWidth) and line space \(lineSpace); an editor \(editorWidth.map { "\($0)" } ?? "without a width limit") with these insets and line space lays its text out at \(editorsWrapWidth) and \(sizing.lineSpace)")
+            throw LayoutError(.invalidArgument, "the layout was made at wrap width \(plainNumber(wrapWidth)) and line space \(plainNumber(lineSpace)); an editor \(editorWidth.map { plainNumber($0) } ?? "without a width limit") with these insets and line space lays its text out at \(plainNumber(editorsWrapWidth)) and \(plainNumber(sizing.lineSpace))")
         }
         let visible = min(max(lines.count, sizing.minLines), sizing.maxLines ?? Int.max)
         let visibleHeight = visible <= lines.count ? lines.bottom(ofLine: visible - 1) : contentHeight

@@ -222,7 +222,7 @@ extension PreparedText {
         let wrapWidth = wrapWidth ?? .infinity
         guard wrapWidth == .infinity || wrapWidth.isFinite && wrapWidth > 0 else {
             // Said as "width", as it always was: a shrink-wrap search can reach it (pretty lines of an empty text).
-            throw LayoutError(.invalidArgument, "width must be a finite number greater than 0, got \(wrapWidth)")
+            throw LayoutError(.invalidArgument, "width must be a finite number greater than 0, got \(plainNumber(wrapWidth))")
         }
         try requireNonNegative(lineSpace, key: "lineSpace")
         guard style.settings.paragraph.truncates else {

@@ -67,7 +67,7 @@ public struct InlineObject: Sendable, Hashable {
             guard value.isFinite, allowsNegative || value >= 0, abs(value) <= Self.maximumSize else {
                 let limit = Int(Self.maximumSize)
                 let range = allowsNegative ? "between -\(limit) and \(limit)" : "between 0 and \(limit)"
-                throw LayoutError(.invalidArgument, "'\(name).\(field)' (an inline object's) must be a finite number of pixels \(range), got \(value)",
+                throw LayoutError(.invalidArgument, "'\(name).\(field)' (an inline object's) must be a finite number of pixels \(range), got \(plainNumber(value))",
                                   keys: ["\(name).\(field)"])
             }
         }

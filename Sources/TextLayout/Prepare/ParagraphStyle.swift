@@ -55,7 +55,7 @@ public struct ParagraphStyle: Sendable, Hashable {
             throw LayoutError(.invalidArgument, "ellipsis must be one line of text (no line break), got \(ellipsis.debugDescription)", keys: ["ellipsis"])
         }
         guard indent.isFinite else {
-            throw LayoutError(.invalidArgument, "indent must be a finite number of pixels (negative for a hanging indent), got \(indent)", keys: ["indent"])
+            throw LayoutError(.invalidArgument, "indent must be a finite number of pixels (negative for a hanging indent), got \(plainNumber(indent))", keys: ["indent"])
         }
     }
 
@@ -83,7 +83,7 @@ public struct ParagraphStyle: Sendable, Hashable {
     ///   width `wrapWidth` (infinity for no limit).
     func requireRoom(in wrapWidth: Double) throws {
         guard indent != 0, wrapWidth - abs(indent) <= 0 else { return }
-        throw LayoutError(.invalidArgument, "indent (\(indent)) leaves no room for text on a line \(wrapWidth) px wide: its magnitude must be less than that",
+        throw LayoutError(.invalidArgument, "indent (\(plainNumber(indent))) leaves no room for text on a line \(plainNumber(wrapWidth)) px wide: its magnitude must be less than that",
                           keys: ["indent"])
     }
 }

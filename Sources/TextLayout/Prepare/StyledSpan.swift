@@ -123,7 +123,7 @@ extension StyledSpan {
             if let size = span.size {
                 try requirePositive(size, key: "spans[\(index)].size", as: "span \(index)'s size")
                 guard size <= TextSettings.maximumSize else {
-                    throw LayoutError(.invalidArgument, "span \(index)'s size must be at most \(TextSettings.maximumSize) px, got \(size)",
+                    throw LayoutError(.invalidArgument, "span \(index)'s size must be at most \(plainNumber(TextSettings.maximumSize)) px, got \(plainNumber(size))",
                                       keys: ["spans[\(index)].size"])
                 }
             }
