@@ -49,9 +49,9 @@ struct SwiftDeclarations {
     /// `text` without its comments and with every string literal emptied (`""`).
     static func withoutCommentsAndStrings(_ text: String) -> String {
         DocumentationNames.withoutComments(text)
-            .replacing(/"""[\s\S]*?"""/, with: "\"\"")
-            .replacing(/#"[^\n]*?"#/, with: "\"\"")
-            .replacing(/"(?:[^"\\\n]|\\.)*"/, with: "\"\"")
+            .replacing(#/"""[\s\S]*?"""/#, with: "\"\"")
+            .replacing(##/#"[^\n]*?"#/##, with: "\"\"")
+            .replacing(#/"(?:[^"\\\n]|\\.)*"/#, with: "\"\"")
     }
 
     /// Whether the repository declares a type of this name (by a declaration, not only an extension).
@@ -84,14 +84,13 @@ struct SwiftDeclarations {
         types.filter { $0.key != "" && $0.value.members.contains(member) }.map(\.key).sorted()
     }
 
-    /// One declaration the scan matches: a type's head up to its brace, a typealias, a member, or a brace.
-    private static let declaration = #/(?<open>\{)|(?<close>\})|\b(?<kind>struct|class|enum|protocol|extension|actor)\s+(?!func\b|var\b|let\b|subscript\b|init\b)(?<type>[A-Za-z_][A-Za-z0-9_.]*)(?<head>[^{};]*)\{|\btypealias\s+(?<alias>[A-Za-z_][A-Za-z0-9_]*)(?:<[^>=]*>)?\s*=\s*(?<target>[A-Za-z_][A-Za-z0-9_]*)|\b(?:var|let)\s+(?<property>[A-Za-z_][A-Za-z0-9_]*)(?<propertyRest>[^\n{}]*)|\bfunc\s+(?<function>[A-Za-z_][A-Za-z0-9_]*)\s*(?:<[^>()]*>)?\(|\b(?<initializer>init)[?!]?\s*(?:<[^>()]*>)?\(|\b(?<subscriptKeyword>subscript)\s*[(<]|\n[ \t]*(?:indirect[ \t]+)?case[ \t]+(?<cases>[^\n{}]*)/#
-
     private mutating func scan(_ text: String) {
+        // One declaration the scan matches: a type's head up to its brace, a typealias, a member, or a brace.
+        let declaration = #/(?<open>\{)|(?<close>\})|\b(?<kind>struct|class|enum|protocol|extension|actor)\s+(?!func\b|var\b|let\b|subscript\b|init\b)(?<type>[A-Za-z_][A-Za-z0-9_.]*)(?<head>[^{};]*)\{|\btypealias\s+(?<alias>[A-Za-z_][A-Za-z0-9_]*)(?:<[^>=]*>)?\s*=\s*(?<target>[A-Za-z_][A-Za-z0-9_]*)|\b(?:var|let)\s+(?<property>[A-Za-z_][A-Za-z0-9_]*)(?<propertyRest>[^\n{}]*)|\bfunc\s+(?<function>[A-Za-z_][A-Za-z0-9_]*)\s*(?:<[^>()]*>)?\(|\b(?<initializer>init)[?!]?\s*(?:<[^>()]*>)?\(|\b(?<subscriptKeyword>subscript)\s*[(<]|\n[ \t]*(?:indirect[ \t]+)?case[ \t]+(?<cases>[^\n{}]*)/#
         // The open type blocks, each with the brace depth of its body and whether it is an extension.
         var open: [(name: String, depth: Int, isExtension: Bool)] = []
         var depth = 0
-        for match in text.matches(of: Self.declaration) {
+        for match in text.matches(of: declaration) {
             let found = match.output
             // Members count only directly in a type's body (or at the top level), not inside functions.
             let block = open.last.flatMap { $0.depth == depth ? $0 : nil }
