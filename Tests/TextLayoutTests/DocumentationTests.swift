@@ -715,7 +715,7 @@ struct DocumentationTests {
         ])
         // A member named on a type that does not declare it.
         #expect(Self.names.problems(inPage: "page.md", text: "`ParagraphStyle.usesFontLineBoxes`") == [
-            "page.md:1: `ParagraphStyle` declares no `usesFontLineBoxes` (declared on `TextSettings`)",
+            "page.md:1: `ParagraphStyle` declares no `usesFontLineBoxes` (declared on `LineBoxRule`, `TextSettings`)",
         ])
     }
 
