@@ -1,7 +1,8 @@
-// The documentation names only what exists: every file, type, member and function that README.md or a docs/ page names in backticks is in the repository, and every link between pages reaches a page and a heading.
+// The documentation names only what exists: every file, type, member (on its own type) and function that README.md or a docs/ page names in backticks is in the repository, every link reaches a page and a heading, and DESIGN.md's module table, profile rule table, file map and settings fields match the code.
 import Foundation
 import TestSupport
 import Testing
+import TextLayout
 
 /// The names a page writes as code, checked against the repository.
 ///
@@ -28,9 +29,12 @@ import Testing
 ///    (`cicu_…`), which the code must use. A function no Swift here declares is a library's when
 ///    the code calls it (`treatAllWarnings(as: .error)`).
 /// 3. **A member**: `Type.member` (or `Type.a.b`), or `.member` with a capital in it (`.keepAll`;
-///    `.notdef` and `.txt` are endings, not members): the type by rule 4; each member declared in
-///    the repository's Swift (`func`, `var`, `let`, `case`, `init`, a nested type) when the type is
-///    the project's; for another library's type (`String.Index`), declared or used by the code.
+///    `.notdef` and `.txt` are endings, not members): the type by rule 4. When the type is the
+///    project's, the member must be declared on that type (`func`, `var`, `let`, `case`, `init`,
+///    a nested type; in its declaration, an extension in any file, or a supertype:
+///    ``SwiftDeclarations``), and `b` of `Type.a.b` on `a` when `a` is a nested type (else
+///    anywhere); a call `Type.name(…)` takes its labels from that type's functions. For another
+///    library's type (`String.Index`), the member is declared or used by the code.
 /// 4. **A type**: an UpperCamelCase word (`LineBox`, `Font`, `[StyledSpan]`, `CodedError<Code>`):
 ///    declared in the repository's Swift (`struct`, `class`, `enum`, `protocol`, `typealias`,
 ///    `actor` or `extension` Name), or, for a library's name (`Double`, `FcFontSort`), used by the
@@ -74,6 +78,8 @@ struct DocumentationNames {
     /// The parameter lists of every `func` and `init` by name ("init" for initializers), with the
     /// types the file that declares it declares or extends.
     let parameterLists: [String: [(types: Set<String>, parameters: [Parameter])]]
+    /// What each type declares, for a member named on its type (rule 3).
+    let declarations: SwiftDeclarations
 
     /// One parameter of a declaration: its argument label (`_` for none) and whether it has a default.
     struct Parameter {
@@ -152,6 +158,7 @@ struct DocumentationNames {
         enumCases = cases
         usedWords = words
         parameterLists = lists
+        declarations = SwiftDeclarations(files: swift.map(\.text))
     }
 
     /// `text` without its `//` and `/* */` comments.
@@ -241,8 +248,10 @@ struct DocumentationNames {
                 return names.count == 1 && names[0].contains(where: \.isUppercase) ? memberProblem(names[0], ofProjectType: true) : nil
             }
             if let problem = typeProblem(owner) { return problem }
-            let ofProjectType = isProjectType(Self.baseType(owner))
-            return names.lazy.compactMap { memberProblem($0, ofProjectType: ofProjectType) }.first
+            // `[StyledSpan].areExactly` is a member of an array (an extension of `Array`).
+            let type = owner.hasPrefix("[") ? "Array" : Self.baseType(owner)
+            guard isProjectType(type) else { return names.lazy.compactMap { memberProblem($0, ofProjectType: false) }.first }
+            return memberProblem(names, of: type)
         }
         if span.wholeMatch(of: /\[?[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*(?:<[^>]*>)?\]?/) != nil { return typeProblem(span) }
         if span.wholeMatch(of: /_?[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*/) != nil {
@@ -267,6 +276,25 @@ struct DocumentationNames {
         return "no type `\(name)` is declared, and no code uses it"
     }
 
+    /// The problem of `Type.a.b…` for a project type: `a` must be declared on the type, `b` on
+    /// `a` when `a` is a type (a nested type, or a property whose type the scan does not know:
+    /// then anywhere).
+    func memberProblem(_ names: [String], of type: String) -> String? {
+        var owner: String? = type
+        for name in names {
+            if let type = owner {
+                if !declarations.has(type, member: name) {
+                    let elsewhere = declarations.typesDeclaring(name).map { "`\($0)`" }
+                    return "`\(type)` declares no `\(name)`" + (elsewhere.isEmpty ? "" : " (declared on \(elsewhere.joined(separator: ", ")))")
+                }
+            } else if let problem = memberProblem(name, ofProjectType: true) {
+                return problem
+            }
+            owner = declarations.isDeclared(name) ? name : nil
+        }
+        return nil
+    }
+
     func memberProblem(_ name: String, ofProjectType: Bool) -> String? {
         if declaredMembers.contains(name) || declaredTypes.contains(name) { return nil }
         if !ofProjectType, usedWords.contains(name) { return nil }
@@ -286,6 +314,9 @@ struct DocumentationNames {
         }
         // An enum case with a value (`.fixed(24)`, `.layout(code)`).
         if !isInit, enumCases.contains(name) { return nil }
+        if let ownerType, isProjectType(Self.baseType(ownerType)) {
+            return callProblem(on: Self.baseType(ownerType), name: name, arguments: arguments)
+        }
         let declared = parameterLists[isInit ? "init" : name] ?? []
         if !isInit, declared.isEmpty {
             // Not a function of ours: a library's function the code calls (`treatAllWarnings(as:)`).
@@ -303,6 +334,20 @@ struct DocumentationNames {
         if candidates.contains(where: { Self.accepts($0.parameters, labels) }) { return nil }
         let shown = labels.map { $0 + ":" }.joined()
         return "no \(isInit ? "initializer of `\(name)`" : "function `\(name)`") takes the labels (\(shown))"
+    }
+
+    /// A call's or selector's problem on a project type: `Type.name(…)` must be a function (or an
+    /// enum case with a value, or a property) of that type, its labels one of its declarations'.
+    func callProblem(on type: String, name: String, arguments: String) -> String? {
+        let declared = declarations.functions(of: type, named: name)
+        if declared.isEmpty {
+            if declarations.has(type, member: name) { return nil }
+            let elsewhere = declarations.typesDeclaring(name).map { "`\($0)`" }
+            return "`\(type)` declares no function `\(name)`" + (elsewhere.isEmpty ? "" : " (declared on \(elsewhere.joined(separator: ", ")))")
+        }
+        let labels = Self.labels(arguments)
+        if declared.contains(where: { Self.accepts($0, labels) }) { return nil }
+        return "no function `\(type).\(name)` takes the labels (\(labels.map { $0 + ":" }.joined()))"
     }
 
     /// The argument labels a span gives: a selector's (`a:b:`, `_:`, or none), or a call's (the
@@ -358,6 +403,188 @@ struct DocumentationNames {
     /// The problems of every name a page writes, as `page:line: problem`.
     func problems(inPage page: String, text: String) -> [String] {
         Self.codeSpans(text).compactMap { line, span in problem(span).map { "\(page):\(line): \($0)" } }
+    }
+}
+
+/// docs/DESIGN.md's tables and file map held to the code: the module table to `Package.swift`, the
+/// rule table to `LayoutProfile` and to the files that read each rule, the file map to the files,
+/// and the types the page describes field by field to their stored properties. Each check takes the
+/// page's text and returns its problems, each naming the target, rule, file or property.
+struct DesignPageChecks {
+    /// The folders whose every file the file map lists (the main package's sources, C ones
+    /// included, and the benchmark's targets), and those whose Swift files it lists (the fuzz
+    /// package's; its corpus and dictionary are inputs, not sources). Tests/ is testing.md's.
+    static let mappedFolders = ["Sources/", "Benchmarks/TextLayoutBench/", "Benchmarks/CMalloc/"]
+    static let mappedSwiftFolders = ["Fuzz/"]
+    /// The types DESIGN.md describes field by field ("The settings are one value"): each public
+    /// stored property must be named there as `Type.property`.
+    static let typesDescribedInFull = ["LayoutSettings", "TextSettings", "TextStyle"]
+    /// A `LayoutProfile` stored property that is no rule: the profile's name.
+    static let profileFieldsThatAreNoRules: Set<String> = ["name"]
+
+    let declarations: SwiftDeclarations
+    /// Every file of the repository, from its root.
+    let paths: [String]
+    /// The Swift of Sources/ by path, comments and strings taken out: where rules are read.
+    let sourceCode: [String: String]
+    /// Package.swift's targets and the dependencies each names, in order.
+    let packageTargets: [(name: String, dependencies: [String])]
+
+    init(names: DocumentationNames, root: URL = repositoryRoot) {
+        declarations = names.declarations
+        paths = names.paths
+        var code: [String: String] = [:]
+        for path in names.paths where path.hasPrefix("Sources/") && path.hasSuffix(".swift") {
+            if let text = try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8) {
+                code[path] = SwiftDeclarations.withoutCommentsAndStrings(text)
+            }
+        }
+        sourceCode = code
+        let package = DocumentationNames.withoutComments((try? String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)) ?? "")
+        packageTargets = Self.targets(ofPackage: package)
+    }
+
+    /// The targets a package manifest declares (`.target(name:`, `.executableTarget`, `.testTarget`,
+    /// `.systemLibrary`), each with the names in its `dependencies:` list.
+    static func targets(ofPackage text: String) -> [(name: String, dependencies: [String])] {
+        let heads = text.matches(of: /\.(?:target|executableTarget|testTarget|systemLibrary)\(\s*name:\s*"([^"]+)"/)
+        return heads.indices.map { i in
+            let end = i + 1 < heads.count ? heads[i + 1].range.lowerBound : text.endIndex
+            let body = text[heads[i].range.upperBound..<end]
+            let list = body.firstMatch(of: /dependencies:\s*\[([^\]]*)\]/).map { String($0.1) } ?? ""
+            return (String(heads[i].output.1), list.matches(of: /"([^"]+)"/).map { String($0.1) })
+        }
+    }
+
+    /// The rows of the Markdown tables in `text`, each as its trimmed cells (header and separator rows left out).
+    static func tableRows(_ text: String) -> [[String]] {
+        var rows: [[String]] = []
+        var previousWasRow = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix("|") else { previousWasRow = false; continue }
+            let cells = trimmed.dropFirst().dropLast(trimmed.hasSuffix("|") ? 1 : 0).split(separator: "|", omittingEmptySubsequences: false)
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+            let isSeparator = cells.allSatisfy { $0.allSatisfy { "-: ".contains($0) } }
+            // A table's first row is its header.
+            if previousWasRow, !isSeparator { rows.append(cells) }
+            previousWasRow = true
+        }
+        return rows
+    }
+
+    /// The words of a comma-separated table cell.
+    static func list(_ cell: String) -> [String] {
+        cell.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    /// The module table (`## Modules`: target, what it holds, its dependencies) against Package.swift.
+    func moduleTableProblems(modulesSection: String) -> [String] {
+        let rows = Self.tableRows(modulesSection).filter { $0.count == 3 }
+        var problems: [String] = []
+        for target in packageTargets {
+            guard let row = rows.first(where: { $0[0] == target.name }) else {
+                problems.append("Package.swift's target \(target.name) has no row in DESIGN.md's module table (## Modules)")
+                continue
+            }
+            if row[1].isEmpty { problems.append("the module table's row \(target.name) does not say what the target holds") }
+            let written = Self.list(row[2])
+            if written != target.dependencies {
+                problems.append("the module table says \(target.name) depends on [\(written.joined(separator: ", "))]; "
+                                + "Package.swift says [\(target.dependencies.joined(separator: ", "))]")
+            }
+        }
+        for row in rows where !packageTargets.contains(where: { $0.name == row[0] }) {
+            problems.append("the module table has a row for \(row[0]), which is no target of Package.swift")
+        }
+        return problems
+    }
+
+    /// The rules of `LayoutProfile`: its stored properties but its name.
+    var profileRules: [String] {
+        (declarations.types["LayoutProfile"]?.publicStoredProperties ?? []).filter { !Self.profileFieldsThatAreNoRules.contains($0) }
+    }
+
+    /// The files of Sources/ whose code reads `rule` (`.rule`), `LayoutProfile.swift`, which declares it, left out.
+    func filesReading(_ rule: String) -> Set<String> {
+        let read = try! Regex("\\.\(rule)\\b")
+        return Set(sourceCode.filter { !$0.key.hasSuffix("/LayoutProfile.swift") && $0.value.contains(read) }.keys)
+    }
+
+    /// The rule table (rows whose first cell is `` `LayoutProfile.rule` ``, the files that read it
+    /// in the last cell) against `LayoutProfile` and the code.
+    func ruleTableProblems(page: String) -> [String] {
+        var problems: [String] = []
+        var rows: [String: [String]] = [:]
+        for row in Self.tableRows(page) {
+            guard row.count >= 2, let rule = row[0].wholeMatch(of: /`LayoutProfile\.([A-Za-z0-9_]+)`/)?.1 else { continue }
+            rows[String(rule)] = row
+        }
+        for rule in profileRules {
+            guard let row = rows[rule] else {
+                problems.append("LayoutProfile.\(rule) has no row in DESIGN.md's rule table (Rule profiles)")
+                continue
+            }
+            let named = row[row.count - 1].matches(of: /`([^`]+\.swift)`/).map { String($0.1) }
+            var namedFiles: Set<String> = []
+            for path in named {
+                let matching = sourceCode.keys.filter { $0.hasSuffix("/" + path) }
+                if matching.isEmpty { problems.append("the rule table's row \(rule) names \(path), which is no Swift file of Sources/") }
+                namedFiles.formUnion(matching)
+            }
+            let reading = filesReading(rule)
+            for file in reading.subtracting(namedFiles).sorted() {
+                problems.append("\(file) reads LayoutProfile.\(rule), but the rule table's row does not name it")
+            }
+            for file in namedFiles.subtracting(reading).sorted() {
+                problems.append("the rule table's row \(rule) names \(file), which does not read it")
+            }
+        }
+        for rule in rows.keys.sorted() where !profileRules.contains(rule) {
+            problems.append("the rule table has a row for LayoutProfile.\(rule), which is no rule of LayoutProfile")
+        }
+        return problems
+    }
+
+    /// The files the file map must list (see ``mappedFolders``).
+    var mappedFiles: [String] {
+        let directories = Set(paths.compactMap { path in paths.contains { $0.hasPrefix(path + "/") } ? path : nil })
+        return paths.filter { path in
+            !directories.contains(path)
+                && (Self.mappedFolders.contains { path.hasPrefix($0) } || (Self.mappedSwiftFolders.contains { path.hasPrefix($0) } && path.hasSuffix(".swift")))
+        }.sorted()
+    }
+
+    /// The file map (`## Source files`: a line `` **`folder/`** ``, then `` - `file`: what it is for `` for each file) against the files.
+    func fileMapProblems(mapSection: String) -> [String] {
+        var problems: [String] = []
+        var folder: String?
+        var listed: Set<String> = []
+        for line in mapSection.split(separator: "\n") {
+            if let heading = line.wholeMatch(of: /\*\*`([^`]+\/)`\*\*/) {
+                folder = String(heading.1)
+            } else if let entry = line.wholeMatch(of: /- `([^`]+)`:(.*)/) {
+                guard let folder else { problems.append("the file map lists \(entry.1) before any folder line"); continue }
+                let path = folder + entry.1
+                listed.insert(path)
+                if !paths.contains(path) { problems.append("the file map lists \(path), which is no file of the repository") }
+                if entry.2.trimmingCharacters(in: .whitespaces).isEmpty { problems.append("the file map's line for \(path) does not say what it is for") }
+            }
+        }
+        for file in mappedFiles where !listed.contains(file) {
+            let folder = String(file[...(file.lastIndex(of: "/") ?? file.startIndex)])
+            problems.append("\(file) is not in DESIGN.md's file map (## Source files): add a line `- `\(file.dropFirst(folder.count))`: what it is for` under its folder \(folder)")
+        }
+        return problems
+    }
+
+    /// The public stored properties of ``typesDescribedInFull`` that `page` never names as `Type.property`.
+    func unnamedFieldProblems(page: String) -> [String] {
+        let spans = Set(DocumentationNames.codeSpans(page).map(\.span))
+        return Self.typesDescribedInFull.flatMap { type in
+            (declarations.types[type]?.publicStoredProperties ?? []).filter { !spans.contains("\(type).\($0)") }
+                .map { "DESIGN.md never names `\(type).\($0)`, a stored property of \(type), which it describes field by field" }
+        }
     }
 }
 
@@ -425,6 +652,88 @@ struct DocumentationTests {
         }
     }
 
+    static let design = DesignPageChecks(names: names)
+    static let designPage = "docs/DESIGN.md"
+
+    @Test("DESIGN.md's module table lists every target of Package.swift, what it holds and its dependencies, and no other")
+    func moduleTableMatchesPackage() throws {
+        #expect(!Self.design.packageTargets.isEmpty, "no target read from Package.swift")
+        let problems = Self.design.moduleTableProblems(modulesSection: try Documentation.section("Modules", in: Self.designPage))
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+    }
+
+    @Test("every rule of LayoutProfile has a row in DESIGN.md's rule table that names every file of Sources/ reading it, and no other")
+    func ruleTableCoversProfile() throws {
+        let problems = Self.design.ruleTableProblems(page: try Documentation.text(Self.designPage))
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+    }
+
+    @Test("DESIGN.md's file map has a line for every file of Sources/, the benchmark and the fuzzers, and none for a file that is gone")
+    func fileMapCoversSources() throws {
+        #expect(Self.design.mappedFiles.contains("Sources/TextLayout/LayoutProfile.swift"), "the files to map were not found")
+        let problems = Self.design.fileMapProblems(mapSection: try Documentation.section("Source files", in: Self.designPage))
+        #expect(problems.isEmpty, "\(problems.count) problems:\n\(problems.joined(separator: "\n"))")
+    }
+
+    @Test("DESIGN.md names every stored property of the settings and the style, which it describes field by field")
+    func settingsNamedInFull() throws {
+        let problems = Self.design.unnamedFieldProblems(page: try Documentation.text(Self.designPage))
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+    }
+
+    @Test("the declaration scan finds the stored properties the runtime sees, and members on their own types")
+    func declarationScanMatchesRuntime() {
+        let scanned = Self.names.declarations.types
+        func stored(_ value: Any) -> [String] { Mirror(reflecting: value).children.compactMap(\.label) }
+        #expect(scanned["LayoutProfile"]?.publicStoredProperties == stored(LayoutProfile.standard))
+        #expect(scanned["TextSettings"]?.publicStoredProperties == stored(TextSettings()))
+        #expect(scanned["LayoutSettings"]?.publicStoredProperties == stored(LayoutSettings()))
+        #expect(Self.design.profileRules.count == stored(LayoutProfile.standard).count - 1)
+        // An extension in another file counts; a local variable inside a function does not.
+        #expect(Self.names.declarations.has("TextSettings", member: "usesFontLineBoxes"))
+        #expect(!Self.names.declarations.has("ParagraphStyle", member: "usesFontLineBoxes"))
+        #expect(!Self.names.declarations.has("TextSettings", member: "unit"))
+        #expect(Self.names.declarations.has("LayoutError", member: "keys"), "a typealias has its target's members")
+        #expect(Self.names.declarations.has("PunctuationBreaks", member: "allCases"), "CaseIterable gives allCases")
+    }
+
+    @Test("the design checks name a missing target, a wrong dependency, a missing rule row, an unnamed reader, a missing file and an unnamed field")
+    func designChecksFindDrift() throws {
+        let page = try Documentation.text(Self.designPage)
+        // The module table without CThai's row, and TextLayout's dependencies without it.
+        let modules = try Documentation.section("Modules", in: Self.designPage)
+        let withoutCThai = modules.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("| CThai |") }
+            .joined(separator: "\n").replacing("CICU, CThai, TextLayoutFonts", with: "CICU, TextLayoutFonts")
+        #expect(Self.design.moduleTableProblems(modulesSection: withoutCThai) == [
+            "Package.swift's target CThai has no row in DESIGN.md's module table (## Modules)",
+            "the module table says TextLayout depends on [CFreeType, CHarfBuzz, CFontconfig, CICU, TextLayoutFonts]; "
+                + "Package.swift says [CFreeType, CHarfBuzz, CFontconfig, CICU, CThai, TextLayoutFonts]",
+        ])
+        // The rule table without its spaceFont row, and its textSpacingTrim row without Shaper.swift.
+        let ruleDrift = page.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("| `LayoutProfile.spaceFont` |") }
+            .joined(separator: "\n").replacing(", `Shaping/Shaper.swift` (`Shaper.shape`)", with: "")
+        #expect(Self.design.ruleTableProblems(page: ruleDrift) == [
+            "LayoutProfile.spaceFont has no row in DESIGN.md's rule table (Rule profiles)",
+            "Sources/TextLayout/Shaping/Shaper.swift reads LayoutProfile.textSpacingTrim, but the rule table's row does not name it",
+        ])
+        // The file map without LayoutProfile.swift, and with a file that is not there.
+        let map = try Documentation.section("Source files", in: Self.designPage)
+        let mapDrift = map.replacing(/\n- `LayoutProfile.swift`:[^\n]*/, with: "\n- `ForgottenFile.swift`: gone")
+        #expect(Self.design.fileMapProblems(mapSection: mapDrift) == [
+            "the file map lists Sources/TextLayout/ForgottenFile.swift, which is no file of the repository",
+            "Sources/TextLayout/LayoutProfile.swift is not in DESIGN.md's file map (## Source files): add a line "
+                + "`- `LayoutProfile.swift`: what it is for` under its folder Sources/TextLayout/",
+        ])
+        // The settings described without the profile.
+        #expect(Self.design.unnamedFieldProblems(page: page.replacing("`TextSettings.profile`", with: "the profile")) == [
+            "DESIGN.md never names `TextSettings.profile`, a stored property of TextSettings, which it describes field by field",
+        ])
+        // A member named on a type that does not declare it.
+        #expect(Self.names.problems(inPage: "page.md", text: "`ParagraphStyle.usesFontLineBoxes`") == [
+            "page.md:1: `ParagraphStyle` declares no `usesFontLineBoxes` (declared on `LineBoxRule`, `TextSettings`)",
+        ])
+    }
+
     @Test("the check names a type, member, function, labels and files that do not exist, and passes keys, options and commands")
     func checkFindsDrift() {
         let page = """
@@ -443,9 +752,9 @@ struct DocumentationTests {
         let problems = Self.names.problems(inPage: "page.md", text: page)
         #expect(problems == [
             "page.md:1: no type `ForgottenBreaker` is declared, and no code uses it",
-            "page.md:1: no `forgottenRule` is declared",
+            "page.md:1: `LineBox` declares no `forgottenRule`",
             "page.md:1: no function `forgottenHelper` is declared",
-            "page.md:2: no function `updated` takes the labels (before:after:)",
+            "page.md:2: no function `Layout.updated` takes the labels (before:after:)",
             "page.md:2: no file or folder `Sources/TextLayout/Layout/Forgotten.swift` in the repository",
             "page.md:2: no code uses `forgottenPhase`",
             "page.md:3: no file or folder `scripts/forgotten.sh` in the repository",
