@@ -160,7 +160,8 @@ private struct JSONParser {
     let bytes: UnsafeBufferPointer<UInt8>
     let maxDepth: Int
     var position = 0
-    /// The keys and list indices leading to the value being read.
+    /// The keys and list indices leading to the value being read: a key by where it stands, read
+    /// again only for a message, so that reading a key costs no copy of it.
     var path: [PathStep] = []
     var repeatedKey: RepeatedJSONKey?
     var loneSurrogates: [LoneSurrogate] = []
@@ -168,7 +169,8 @@ private struct JSONParser {
     var stringSurrogates: [(unit: UInt16, offset: Int)] = []
 
     enum PathStep {
-        case key(String)
+        /// A key, by the byte offset of its opening quote.
+        case key(at: Int)
         case index(Int)
     }
 
@@ -177,7 +179,10 @@ private struct JSONParser {
         var text = ""
         for step in path {
             switch step {
-            case let .key(key): text += text.isEmpty ? key : "." + key
+            case let .key(offset):
+                var reader = JSONParser(bytes: bytes, maxDepth: maxDepth, position: offset)
+                let key = (try? reader.string()) ?? ""
+                text += text.isEmpty ? key : "." + key
             case let .index(index): text += "[\(index)]"
             }
         }
@@ -237,7 +242,7 @@ private struct JSONParser {
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw error("expected a string key") }
             let keyOffset = position
             let key = try string()
-            path.append(.key(key))
+            path.append(.key(at: keyOffset))
             defer { path.removeLast() }
             noteSurrogates()
             if repeatedKey == nil, isRepeated(key, in: members, keySet: &keySet) {

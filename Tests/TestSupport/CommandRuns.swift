@@ -86,6 +86,9 @@ public final class StartedProgram: @unchecked Sendable {
                             sourceLocation: SourceLocation = #_sourceLocation) throws {
         let deadline = started + timeLimit
         while true {
+            // Watched before each wait, the first time at once: a program that ends within the
+            // first interval is still watched once.
+            if process.isRunning { whileRunning?(process.processIdentifier) }
             let now = ContinuousClock.now
             if now >= deadline { break }
             let wait = whileRunning == nil ? deadline - now : min(interval, deadline - now)
@@ -95,7 +98,6 @@ public final class StartedProgram: @unchecked Sendable {
                 process.waitUntilExit()
                 return
             }
-            if process.isRunning { whileRunning?(process.processIdentifier) }
         }
         let pid = process.processIdentifier
         kill(-pid, SIGKILL)

@@ -158,12 +158,15 @@ extension PreparedText {
         var visibleHeight = 0.0
         try bytes.withUnsafeBufferPointer { [paragraphs, style] bytes in
             for paragraph in paragraphs {
+                // A line of text of a paragraph in one font has the height found when it was
+                // prepared, which `lineMetrics` returns for it: read here once, not once a line.
+                let textLineHeight = paragraph.onlyFontLine?.height
                 try forEachLine(paragraph, bytes: bytes, style: style, wrapWidth: wrapWidth) { line in
                     // The height a layout gives the line, to the last bit: from the one place a
                     // line's box is found (a paragraph in one font has it found once, when prepared).
                     // The font's line height in one product is not it: a layout sums the scaled
                     // ascent, descent and gap, which may differ in the last bit.
-                    let height = style.lineMetrics(paragraph, line).height
+                    let height = (line.end != line.start ? textLineHeight : nil) ?? style.lineMetrics(paragraph, line).height
                     content = top + height
                     top += height + lineSpace
                     count += 1
