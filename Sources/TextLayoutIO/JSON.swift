@@ -123,7 +123,15 @@ public func readJSON(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = 64) th
     let value = try parser.value(depth: 0)
     parser.skipWhitespace()
     guard parser.position == bytes.count else { throw parser.error("unexpected text after the JSON value") }
-    return JSONDocument(value: value, repeatedKey: parser.repeatedKey, loneSurrogates: parser.loneSurrogates)
+    guard parser.repeatedKey == nil, parser.loneSurrogates.isEmpty else {
+        // Read again, keeping the path to each value, for the paths the messages name: rare
+        // enough that the common reading keeps none.
+        var tracking = JSONParser(bytes: bytes, maxDepth: maxDepth, tracksPath: true)
+        tracking.skipWhitespace()
+        let value = try tracking.value(depth: 0)
+        return JSONDocument(value: value, repeatedKey: tracking.repeatedKey, loneSurrogates: tracking.loneSurrogates)
+    }
+    return JSONDocument(value: value, repeatedKey: nil, loneSurrogates: [])
 }
 
 /// Reads one JSON text from a string (see ``readJSON(_:maxDepth:)``).
@@ -160,6 +168,8 @@ private struct JSONParser {
     let bytes: UnsafeBufferPointer<UInt8>
     let maxDepth: Int
     var position = 0
+    /// Whether ``path`` is kept: only when a first reading found something its messages name.
+    var tracksPath = false
     /// The keys and list indices leading to the value being read: a key by where it stands, read
     /// again only for a message, so that reading a key costs no copy of it.
     var path: [PathStep] = []
@@ -180,7 +190,7 @@ private struct JSONParser {
         for step in path {
             switch step {
             case let .key(offset):
-                var reader = JSONParser(bytes: bytes, maxDepth: maxDepth, position: offset)
+                var reader = JSONParser(bytes: bytes, maxDepth: maxDepth, position: offset, tracksPath: false)
                 let key = (try? reader.string()) ?? ""
                 text += text.isEmpty ? key : "." + key
             case let .index(index): text += "[\(index)]"
@@ -242,8 +252,8 @@ private struct JSONParser {
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw error("expected a string key") }
             let keyOffset = position
             let key = try string()
-            path.append(.key(at: keyOffset))
-            defer { path.removeLast() }
+            if tracksPath { path.append(.key(at: keyOffset)) }
+            defer { if tracksPath { path.removeLast() } }
             noteSurrogates()
             if repeatedKey == nil, isRepeated(key, in: members, keySet: &keySet) {
                 repeatedKey = RepeatedJSONKey(path: pathText, offset: keyOffset)
@@ -265,7 +275,11 @@ private struct JSONParser {
     /// one by one for a few members, through `keySet` (made when first needed) for many, so that
     /// an object of a million keys is read in linear time.
     func isRepeated(_ key: String, in members: [(String, JSONValue)], keySet: inout Set<[UInt8]>?) -> Bool {
-        if members.count < 16 { return members.contains { $0.0.hasSameCodeUnits(as: key) } }
+        if members.count < 16 {
+            // By index, reading each key alone: a closure over the members copied each value.
+            for index in members.indices where members[index].0.hasSameCodeUnits(as: key) { return true }
+            return false
+        }
         if keySet == nil { keySet = Set(members.map { Array($0.0.utf8) }) }
         return !keySet!.insert(Array(key.utf8)).inserted
     }
@@ -277,8 +291,8 @@ private struct JSONParser {
         if position < bytes.count, bytes[position] == UInt8(ascii: "]") { position += 1; return .array(values) }
         while true {
             skipWhitespace()
-            path.append(.index(values.count))
-            defer { path.removeLast() }
+            if tracksPath { path.append(.index(values.count)) }
+            defer { if tracksPath { path.removeLast() } }
             values.append(try value(depth: depth + 1))
             skipWhitespace()
             guard position < bytes.count else { throw error("unexpected end inside an array") }
