@@ -145,8 +145,10 @@ func fontRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, list: Font
     var runs: [FontRun] = []
     var emojiClusters: [Range<Int>] = []
     var clusterStart = range.lowerBound
+    // The cluster's characters, in one array reused from cluster to cluster rather than one allocated for each.
+    var scalars: [UInt32] = []
     for clusterEnd in try boundaries(.grapheme, in: bytes, range: range) {
-        var scalars: [UInt32] = []
+        scalars.removeAll(keepingCapacity: true)
         var k = clusterStart
         while k < clusterEnd {
             let (scalar, length) = decodeScalar(bytes, at: k)
