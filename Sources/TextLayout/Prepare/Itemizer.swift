@@ -46,13 +46,17 @@ func itemize(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, style: Text
             fonts += try fontRuns(bytes, range: position..<slice.range.upperBound, list: list, style: style, levelChanges: levelChanges)
         }
     }
-    var boundaries = Set<Int>()
-    for slice in slices { boundaries.insert(slice.range.lowerBound) }
-    for run in scripts { boundaries.insert(run.range.lowerBound) }
-    for run in fonts { boundaries.insert(run.range.lowerBound) }
-    boundaries.formUnion(levelChanges)
-    boundaries.insert(range.lowerBound)
-    let starts = boundaries.filter { $0 < range.upperBound }.sorted()
+    // Gathered in an array, sorted, then each kept once: a set would hash every one.
+    var boundaries = [range.lowerBound]
+    boundaries.reserveCapacity(1 + slices.count + scripts.count + fonts.count + levelChanges.count)
+    for slice in slices { boundaries.append(slice.range.lowerBound) }
+    for run in scripts { boundaries.append(run.range.lowerBound) }
+    for run in fonts { boundaries.append(run.range.lowerBound) }
+    boundaries.append(contentsOf: levelChanges)
+    boundaries.sort()
+    var starts: [Int] = []
+    starts.reserveCapacity(boundaries.count)
+    for boundary in boundaries where boundary < range.upperBound && boundary != starts.last { starts.append(boundary) }
     var runs: [TextRun] = []
     runs.reserveCapacity(starts.count)
     var script = 0
@@ -149,8 +153,10 @@ func fontRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, list: Font
     var runs: [FontRun] = []
     var emojiClusters: [Range<Int>] = []
     var clusterStart = range.lowerBound
+    // The cluster's characters, in one array reused from cluster to cluster rather than one allocated for each.
+    var scalars: [UInt32] = []
     for clusterEnd in try boundaries(.grapheme, in: bytes, range: range) {
-        var scalars: [UInt32] = []
+        scalars.removeAll(keepingCapacity: true)
         var k = clusterStart
         while k < clusterEnd {
             let (scalar, length) = decodeScalar(bytes, at: k)

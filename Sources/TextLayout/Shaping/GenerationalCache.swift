@@ -6,8 +6,8 @@
 /// behind its own lock.
 final class GenerationalCache<Value: Sendable>: Sendable {
     private struct Shard {
-        var young: [UInt64: Value] = [:]
-        var old: [UInt64: Value] = [:]
+        var young = HashedKeyTable<Value>()
+        var old = HashedKeyTable<Value>()
         var youngBytes = 0
         var oldBytes = 0
         var hits = 0
@@ -53,10 +53,11 @@ final class GenerationalCache<Value: Sendable>: Sendable {
                 return value
             }
             if let value = shard.old.removeValue(forKey: key) {
-                shard.oldBytes -= size(value)
+                let bytes = size(value)
+                shard.oldBytes -= bytes
                 if matches(value) {
                     shard.hits += 1
-                    insert(value, key: key, into: &shard)
+                    insert(value, bytes: bytes, key: key, into: &shard)
                     return value
                 }
             }
@@ -66,18 +67,24 @@ final class GenerationalCache<Value: Sendable>: Sendable {
     }
 
     func store(_ value: Value, key: UInt64) {
-        guard budget > 0, size(value) <= budget / 32 else { return }
-        shards[Int(key & 15)].withLock { insert(value, key: key, into: &$0) }
+        guard budget > 0 else { return }
+        // Measured once (a prepared text's measure walks all its paragraphs).
+        let bytes = size(value)
+        guard bytes <= budget / 32 else { return }
+        shards[Int(key & 15)].withLock { insert(value, bytes: bytes, key: key, into: &$0) }
     }
 
-    private func insert(_ value: Value, key: UInt64, into shard: inout Shard) {
+    /// Stores `value`, which holds `bytes`, in the young generation.
+    private func insert(_ value: Value, bytes: Int, key: UInt64, into shard: inout Shard) {
         if let previous = shard.young.updateValue(value, forKey: key) { shard.youngBytes -= size(previous) }
-        shard.youngBytes += size(value)
+        shard.youngBytes += bytes
         // Each shard's young generation holds at most half its share of the budget.
         if shard.youngBytes > budget / 32 {
             shard.old = shard.young
             shard.oldBytes = shard.youngBytes
-            shard.young = [:]
+            // Made with room for as many entries as the last generation took, so that filling it
+            // does not grow the table again and again.
+            shard.young = HashedKeyTable(minimumCapacity: shard.old.count)
             shard.youngBytes = 0
         }
     }

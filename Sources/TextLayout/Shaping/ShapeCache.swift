@@ -81,7 +81,7 @@ public final class ShapeCache: Sendable {
     /// Whether the run is shaped in the direction opposite its script's (HarfBuzz then reverses it).
     private static func againstScriptDirection(_ properties: ShapingProperties) -> Bool {
         guard properties.script != "Zyyy" else { return false }
-        let native = hb_script_get_horizontal_direction(hb_script_from_string(properties.script, -1))
+        let native = hb_script_get_horizontal_direction(properties.harfBuzzScript)
         return native == (properties.rightToLeft ? HB_DIRECTION_LTR : HB_DIRECTION_RTL)
     }
 

@@ -45,6 +45,10 @@ struct ShapingProperties: Sendable, Hashable {
     /// otherwise): a closing mark that ends the run is trimmed before a closing or middle one (`”`
     /// before `）` that starts a run of its own).
     var followingPunctuation: PunctuationSpacingClass = .other
+
+    /// HarfBuzz's script for ``script``. Read through `withCString`, which lends a short string
+    /// from the stack: a `String` passed straight as a C string is copied to the heap each call.
+    var harfBuzzScript: hb_script_t { script.withCString { hb_script_from_string($0, -1) } }
 }
 
 enum Shaper {
@@ -62,11 +66,11 @@ enum Shaper {
         }
         if let appended { hb_buffer_add(buffer, appended, UInt32(range.count)) }
         if properties.script != "Zyyy" {
-            hb_buffer_set_script(buffer, hb_script_from_string(properties.script, -1))
+            hb_buffer_set_script(buffer, properties.harfBuzzScript)
         }
         hb_buffer_set_direction(buffer, properties.rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         if !properties.language.isEmpty {
-            hb_buffer_set_language(buffer, hb_language_from_string(properties.language, -1))
+            hb_buffer_set_language(buffer, properties.language.withCString { hb_language_from_string($0, -1) })
         }
         hb_buffer_guess_segment_properties(buffer)
         var features = properties.features.map { feature in
