@@ -22,8 +22,10 @@ extension FuzzChecks {
             if result.json.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
                 problems.append("\(label): the result holds a line break, so it would answer as two lines")
             }
-            // The job's id is echoed: the line's own `id` when it is a JSON object, else null.
-            let sent = (try? Array(line).withUnsafeBufferPointer { try parseJSON($0) }).flatMap { value -> JSONValue? in
+            // The job's id is echoed: the line's own `id` when it is a JSON object, else null; read
+            // as the batch reads a line, so that a line refused for a key given twice (another key,
+            // or `id` itself: then the last one) still echoes its id.
+            let sent = (try? Array(line).withUnsafeBufferPointer { try readJSON($0).value }).flatMap { value -> JSONValue? in
                 if case .object = value { return value["id"] ?? .null } else { return nil }
             } ?? .null
             do throws(JSONError) {
