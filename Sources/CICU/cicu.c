@@ -224,6 +224,10 @@ int32_t cicu_bidi_levels(const uint8_t *text, int32_t length, int32_t direction,
     return U_FAILURE(status) ? -(int32_t)status : result;
 }
 
+int32_t cicu_bidi_class(uint32_t code_point) {
+    return u_charDirection((UChar32)code_point);
+}
+
 int32_t cicu_line_break_class(uint32_t code_point) {
     return u_getIntPropertyValue((UChar32)code_point, UCHAR_LINE_BREAK);
 }

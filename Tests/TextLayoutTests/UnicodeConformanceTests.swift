@@ -1,6 +1,7 @@
 // Runs the Unicode 15.0 conformance files (LineBreakTest, GraphemeBreakTest, BidiCharacterTest, BidiTest) against the engine's own analysis.
 import Foundation
 import Testing
+import CICU
 @testable import TextLayout
 
 // The files come from Debian's unicode-data 15.0 (scripts/install-deps.sh installs it), the Unicode
@@ -206,6 +207,41 @@ private let bidiClassExceptions: [String: String] = [:]
         }
         tally.finish()
         print("BidiTest.txt: \(tally.passed) of \(tally.total) cases pass (\(lines) lines, one case per paragraph direction; \(tally.shortcuts) with ICU's unidirectional levels), \(tally.failures.count) listed exceptions")
+    }
+
+    /// `resolveBidi` answers level 0 without ICU for text with no character that
+    /// `canLeaveLevelZero`: every code point whose bidi class (ICU's) is right to left, an Arabic
+    /// number or an explicit embedding, override or isolate must be one of them, and the letters of
+    /// the scripts written left to right must not, or the shortcut would be for Latin alone.
+    @Test func levelZeroShortcutKnowsEveryCharacterThatLeavesLevelZero() throws {
+        // UCharDirection: R 1, AN 5, LRE 11, LRO 12, AL 13, RLE 14, RLO 15, PDF 16, FSI 19, LRI 20, RLI 21, PDI 22.
+        let leaving: Set<Int32> = [1, 5, 11, 12, 13, 14, 15, 16, 19, 20, 21, 22]
+        var missed: [String] = []
+        var leavingCount = 0
+        for scalar in UInt32(0)...0x10FFFF where !(0xD800...0xDFFF).contains(scalar) && leaving.contains(cicu_bidi_class(scalar)) {
+            leavingCount += 1
+            if !canLeaveLevelZero(scalar) { missed.append(String(scalar, radix: 16, uppercase: true)) }
+        }
+        #expect(missed.isEmpty, "characters that leave level 0 but take the shortcut: U+\(missed.prefix(20).joined(separator: " U+"))")
+        #expect(leavingCount > 1000)
+        for scalar: UInt32 in [0x41, 0x0E01, 0x0915, 0x4E00, 0x3042, 0xAC00, 0x1EA0, 0x201C, 0x2026, 0x1F600] {
+            #expect(!canLeaveLevelZero(scalar), "U+\(String(scalar, radix: 16, uppercase: true)) is left to right or neutral")
+        }
+        // Thai, Japanese and Vietnamese text: level 0 throughout, found without ICU (an error-free
+        // answer with no levels), as ICU finds it.
+        for text in ["ภาษาไทย “quoted”", "日本語のテキスト。", "Tiếng Việt… 123"] {
+            let bytes = Array(text.utf8)
+            try bytes.withUnsafeBufferPointer { buffer in
+                #expect(!holdsCharacterLeavingLevelZero(buffer, 0..<buffer.count))
+                let resolved = try resolveBidi(buffer, range: 0..<buffer.count, direction: .auto)
+                #expect(resolved.paragraphLevel == 0 && resolved.levels == nil)
+                var levels = [UInt8](repeating: 9, count: buffer.count)
+                let paragraphLevel = levels.withUnsafeMutableBufferPointer { cicu_bidi_levels(buffer.baseAddress!, Int32(buffer.count), -1, $0.baseAddress!) }
+                #expect(paragraphLevel == 0 && levels.allSatisfy { $0 == 0 })
+            }
+        }
+        let hebrew = Array("abc שלום".utf8)
+        hebrew.withUnsafeBufferPointer { #expect(holdsCharacterLeavingLevelZero($0, 0..<$0.count)) }
     }
 }
 

@@ -51,6 +51,9 @@ int32_t cicu_paired_bracket(uint32_t code_point, uint32_t *pair);
  */
 int32_t cicu_bidi_levels(const uint8_t *text, int32_t length, int32_t direction, uint8_t *levels);
 
+/** The bidi class of a code point (UAX #9), as ICU's UCharDirection value. */
+int32_t cicu_bidi_class(uint32_t code_point);
+
 /** The UAX #14 line break class of a code point, as ICU's ULineBreak value. */
 int32_t cicu_line_break_class(uint32_t code_point);
 

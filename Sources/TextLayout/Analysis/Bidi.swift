@@ -24,10 +24,11 @@ struct BidiLevels: Sendable {
 
 /// Resolves the levels of `range` of UTF-8 `bytes`, a paragraph, in `direction`.
 ///
-/// Text in which no byte starts a character at U+0580 or above can hold no right-to-left letter
-/// and no bidi control, so it is left to right without asking ICU (unless `direction` is rtl).
+/// Text with no character that can leave level 0 (``canLeaveLevelZero(_:)``) is left to right
+/// at level 0 throughout, so ICU is not asked (unless `direction` is rtl): most text of most
+/// scripts, Chinese, Japanese, Thai and Devanagari as much as Latin.
 func resolveBidi(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, direction: TextDirection) throws -> BidiLevels {
-    if direction != .rtl, !range.contains(where: { bytes[$0] >= 0xD6 }) {
+    if direction != .rtl, !holdsCharacterLeavingLevelZero(bytes, range) {
         return BidiLevels(paragraphLevel: 0, levels: nil)
     }
     guard !range.isEmpty else { return BidiLevels(paragraphLevel: direction == .rtl ? 1 : 0, levels: nil) }
@@ -42,6 +43,40 @@ func resolveBidi(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, directi
     let paragraphLevel = UInt8(result)
     if paragraphLevel == 0, !levels.contains(where: { $0 != 0 }) { return BidiLevels(paragraphLevel: 0, levels: nil) }
     return BidiLevels(paragraphLevel: paragraphLevel, levels: levels)
+}
+
+/// Whether `range` of UTF-8 `bytes` (whole characters) holds a character that can leave level 0
+/// (``canLeaveLevelZero(_:)``). Bytes below 0xD6 (ASCII, continuation bytes, and the leads of
+/// U+0000 to U+057F) are passed over without decoding.
+func holdsCharacterLeavingLevelZero(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    var i = range.lowerBound
+    while i < range.upperBound {
+        guard bytes[i] >= 0xD6 else { i += 1; continue }
+        let (scalar, length) = decodeScalar(bytes, at: i)
+        if canLeaveLevelZero(scalar) { return true }
+        i += length
+    }
+    return false
+}
+
+/// Whether `scalar` can put a character of a paragraph that is not right to left at a level
+/// other than 0: a right-to-left letter (bidi class R or AL), an Arabic number (AN, which rule I1
+/// raises by two), or an explicit embedding, override or isolate (LRE, RLE, LRO, RLO, PDF, LRI,
+/// RLI, FSI, PDI). Without one, rules W1 to W7 turn every European number and weak or neutral
+/// character into L or into the paragraph's direction, and the paragraph's direction is left to
+/// right (rules P2 and P3 find no strong right-to-left letter), so every level is 0. The blocks
+/// are wider than the characters (a test holds them to ICU's classes of every code point).
+@inline(__always)
+func canLeaveLevelZero(_ scalar: UInt32) -> Bool {
+    switch scalar {
+    case 0x0590...0x08FF,                   // Hebrew to Arabic Extended-A
+         0x200F, 0x202A...0x202E, 0x2066...0x2069, // RLM; embeddings and overrides; isolates
+         0xFB1D...0xFDFF, 0xFE70...0xFEFF,  // Hebrew and Arabic presentation forms
+         0x10800...0x10FFF, 0x1E800...0x1EFFF: // right-to-left scripts of the SMP
+        true
+    default:
+        false
+    }
 }
 
 /// The visual order of items with bidi `levels`, given in logical order (UAX #9 rule L2): from the
