@@ -14,7 +14,7 @@ struct WordCacheTests {
         let properties = ShapingProperties(font: run.font, script: run.script, rightToLeft: run.isRightToLeft,
                                            language: prepared.style.shapingLanguage, features: run.features)
         let bytes = Array(piece.utf8)
-        return bytes.withUnsafeBufferPointer { prepared.style.font.context!.shapeCache.lookup(properties, $0, 0..<bytes.count).map(ShapedGlyphs.init) }
+        return bytes.withUnsafeBufferPointer { prepared.style.font.context!.shapeCache.lookup(properties, key: ShapeCache.PropertiesKey(properties), $0, 0..<bytes.count).map(ShapedGlyphs.init) }
     }
 
     /// The script and direction of the run that holds `piece`.
@@ -42,5 +42,26 @@ struct WordCacheTests {
         fonts.clearShapingCaches()
         let latin = try PreparedText("ab" + emoji, style: TextStyle(font: font, settings: TextSettings(size: 20, direction: .ltr)))
         #expect(try Self.cached(emoji, of: latin) != nil)
+    }
+
+    @Test("a piece's key hashes its bytes wherever they lie, and tells apart lengths that differ only by zero bytes")
+    func pieceHashReadsTheBytesAlone() throws {
+        let fonts = FontContext(fontDirectories: [FontContext.bundledFontsDirectory!], includeSystemFonts: false)
+        let font = try fonts.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!)
+        let key = ShapeCache.PropertiesKey(ShapingProperties(font: font, script: "Latn", rightToLeft: false, language: "en"))
+        let other = ShapeCache.PropertiesKey(ShapingProperties(font: font, script: "Latn", rightToLeft: false, language: "de"))
+        let word = Array("wonderfully long words".utf8)
+        let shifted = Array("xyz".utf8) + word + Array("!".utf8)
+        let hash = word.withUnsafeBufferPointer { key.hash($0, 0..<word.count) }
+        // Eight-byte words read at another alignment give the same hash.
+        #expect(shifted.withUnsafeBufferPointer { key.hash($0, 3..<(3 + word.count)) } == hash)
+        #expect(word.withUnsafeBufferPointer { other.hash($0, 0..<word.count) } != hash)
+        let zeros: [UInt8] = [0x61, 0x62, 0, 0, 0, 0, 0, 0, 0]
+        let hashes = Set((1...zeros.count).map { n in zeros.withUnsafeBufferPointer { key.hash($0, 0..<n) } })
+        #expect(hashes.count == zeros.count, "each length of \"ab\" and zeros hashes apart")
+        // Every prefix of a text hashes apart from every other.
+        let text = Array("The quick brown fox jumps over the lazy dog; Съешь же ещё этих мягких французских булок".utf8)
+        let prefixes = text.withUnsafeBufferPointer { buffer in (1...buffer.count).map { key.hash(buffer, 0..<$0) } }
+        #expect(Set(prefixes).count == text.count)
     }
 }

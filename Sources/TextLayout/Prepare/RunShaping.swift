@@ -19,19 +19,20 @@ func shapeRun(_ properties: ShapingProperties, _ range: Range<Int>, bytes: Unsaf
     guard let cache, properties.precedingPunctuation == .other, properties.followingPunctuation == .other else {
         return Shaper.shape(properties, bytes, range)
     }
+    let key = ShapeCache.PropertiesKey(properties)
     let pieces = WordPieces(bytes: bytes, range: range, splits: properties.font.spaceIsInert)
-    var assembled = pieces.assembled(from: cache, properties)
+    var assembled = pieces.assembled(from: cache, properties, key: key)
     if assembled.missing == range.upperBound { return assembled.glyphs }
     if assembled.missing > range.lowerBound, pieces.end(after: assembled.missing) == range.upperBound {
         // Only the last piece is new: shaped after the cached ones, as the text after a space shapes on its own.
         let lastRange = assembled.missing..<range.upperBound
         let last = Shaper.shape(properties, bytes, lastRange)
-        WordPieces(bytes: bytes, range: lastRange, splits: pieces.splits).store(last, in: cache, properties)
+        WordPieces(bytes: bytes, range: lastRange, splits: pieces.splits).store(last, in: cache, properties, key: key)
         assembled.glyphs.append(contentsOf: last)
         return assembled.glyphs
     }
     let shaped = Shaper.shape(properties, bytes, range)
-    pieces.store(shaped, in: cache, properties)
+    pieces.store(shaped, in: cache, properties, key: key)
     return shaped
 }
 
@@ -57,13 +58,13 @@ private struct WordPieces {
 
     /// The run's glyphs assembled from the cached glyphs of its pieces, up to the first piece not
     /// cached (`missing`, its start; the run's end when every piece is).
-    func assembled(from cache: ShapeCache, _ properties: ShapingProperties) -> (glyphs: ShapedGlyphs, missing: Int) {
+    func assembled(from cache: ShapeCache, _ properties: ShapingProperties, key: ShapeCache.PropertiesKey) -> (glyphs: ShapedGlyphs, missing: Int) {
         var assembled = ShapedGlyphs()
         assembled.reserveCapacity(range.count)
         var start = range.lowerBound
         while start < range.upperBound {
             let end = end(after: start)
-            guard let glyphs = cache.lookup(properties, bytes, start..<end) else { break }
+            guard let glyphs = cache.lookup(properties, key: key, bytes, start..<end) else { break }
             assembled.append(contentsOf: glyphs)
             start = end
         }
@@ -72,7 +73,7 @@ private struct WordPieces {
 
     /// Stores each piece of `shaped` (the run shaped whole) whose both edges HarfBuzz marks safe
     /// to break: then the piece shaped alone is what it is in the run.
-    func store(_ shaped: ShapedGlyphs, in cache: ShapeCache, _ properties: ShapingProperties) {
+    func store(_ shaped: ShapedGlyphs, in cache: ShapeCache, _ properties: ShapingProperties, key: ShapeCache.PropertiesKey) {
         var start = range.lowerBound
         var g = 0
         while start < range.upperBound {
@@ -81,7 +82,7 @@ private struct WordPieces {
             while g < shaped.count, Int(shaped[g].cluster) < end { g += 1 }
             let safeStart = start == range.lowerBound || (first < shaped.count && Int(shaped[first].cluster) == start && !shaped[first].unsafeToBreak)
             let safeEnd = end == range.upperBound || (g < shaped.count && Int(shaped[g].cluster) == end && !shaped[g].unsafeToBreak)
-            if safeStart, safeEnd, g > first { cache.store(properties, bytes, start..<end, shaped[first..<g]) }
+            if safeStart, safeEnd, g > first { cache.store(properties, key: key, bytes, start..<end, shaped[first..<g]) }
             start = end
         }
     }

@@ -46,10 +46,10 @@ public final class ShapeCache: Sendable {
     /// Hits, misses and the bytes held, over all shards.
     public var statistics: (hits: Int, misses: Int, bytes: Int) { entries.statistics }
 
-    /// The cached glyphs of `range` of `bytes` shaped with `properties`, clusters absolute (read
-    /// shifted to the range's start); nil when not cached.
-    func lookup(_ properties: ShapingProperties, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> ParagraphGlyphs? {
-        entries.lookup(Self.hash(properties, bytes, range)) { Self.matches($0, properties, bytes, range) }?.glyphs.shifted(by: range.lowerBound)
+    /// The cached glyphs of `range` of `bytes` shaped with `properties` (whose ``PropertiesKey`` is
+    /// `key`), clusters absolute (read shifted to the range's start); nil when not cached.
+    func lookup(_ properties: ShapingProperties, key: PropertiesKey, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> ParagraphGlyphs? {
+        entries.lookup(key.hash(bytes, range)) { Self.matches($0, properties, bytes, range) }?.glyphs.shifted(by: range.lowerBound)
     }
 
     /// Stores the glyphs of `range` (clusters absolute; stored relative to the range's start).
@@ -60,14 +60,15 @@ public final class ShapeCache: Sendable {
     /// cluster otherwise within a longer run than on its own, though both edges were safe to break
     /// (fuzz runs found `👨‍👩`, `👧‍👦` and `👍🏿` after Arabic or Hebrew text each drawn in both
     /// orders), so such a piece is shaped with its run each time.
-    func store(_ properties: ShapingProperties, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ glyphs: ArraySlice<ShapedGlyph>) {
+    func store(_ properties: ShapingProperties, key: PropertiesKey, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
+               _ glyphs: ArraySlice<ShapedGlyph>) {
         guard entries.budget > 0, !Self.againstScriptDirection(properties) else { return }
         let relative = ParagraphGlyphs(glyphs).shifted(by: -range.lowerBound)
         let text = Array(UnsafeBufferPointer(rebasing: bytes[range]))
         let entry = Entry(font: ObjectIdentifier(properties.font), script: properties.script, rightToLeft: properties.rightToLeft,
                           language: properties.language, features: properties.features, textSpacingTrim: properties.textSpacingTrim,
                           strikeIndex: Int32(properties.strike?.index ?? -1), text: text, glyphs: relative, bytes: heapBytes(text) + relative.storageBytes + 96)
-        entries.store(entry, key: Self.hash(properties, bytes, range))
+        entries.store(entry, key: key.hash(bytes, range))
     }
 
     private static func matches(_ entry: Entry, _ properties: ShapingProperties, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
@@ -85,32 +86,60 @@ public final class ShapeCache: Sendable {
         return native == (properties.rightToLeft ? HB_DIRECTION_LTR : HB_DIRECTION_RTL)
     }
 
-    /// FNV-1a over the text and the properties.
-    private static func hash(_ properties: ShapingProperties, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for i in range {
-            h = (h ^ UInt64(bytes[i])) &* 0x100_0000_01b3
+    /// The part of a piece's hash that its properties make: hashed once for all the pieces of a run
+    /// (FNV-1a over the properties' fields), then mixed with each piece's bytes (``hash(_:_:)``).
+    struct PropertiesKey {
+        private let seed: UInt64
+
+        init(_ properties: ShapingProperties) {
+            var h: UInt64 = 0xcbf2_9ce4_8422_2325
+            h = (h ^ UInt64(UInt(bitPattern: ObjectIdentifier(properties.font)))) &* 0x100_0000_01b3
+            for byte in properties.script.utf8 { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            h = (h ^ (properties.rightToLeft ? 1 : 2)) &* 0x100_0000_01b3
+            for byte in properties.language.utf8 { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            for feature in properties.features {
+                for byte in feature.tag.utf8 { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
+                h = (h ^ UInt64(feature.value)) &* 0x100_0000_01b3
+            }
+            if properties.textSpacingTrim != .spaceAll { h = (h ^ 3) &* 0x100_0000_01b3 }
+            if let strike = properties.strike { h = (h ^ UInt64(4 + strike.index)) &* 0x100_0000_01b3 }
+            seed = h
         }
-        h = (h ^ UInt64(UInt(bitPattern: ObjectIdentifier(properties.font)))) &* 0x100_0000_01b3
-        for byte in properties.script.utf8 { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        h = (h ^ (properties.rightToLeft ? 1 : 2)) &* 0x100_0000_01b3
-        for byte in properties.language.utf8 { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        for feature in properties.features {
-            for byte in feature.tag.utf8 { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
-            h = (h ^ UInt64(feature.value)) &* 0x100_0000_01b3
+
+        /// The hash of `range` of `bytes` under these properties: eight bytes at a time, each word
+        /// mixed in by a multiplication and a shift, the length first (so that the zeros padding
+        /// the last word tell no two lengths apart).
+        func hash(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64 {
+            let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+            var h = (seed ^ UInt64(range.count)) &* multiplier
+            var i = range.lowerBound
+            if let base = bytes.baseAddress.map(UnsafeRawPointer.init) {
+                while i + 8 <= range.upperBound {
+                    h = (h ^ base.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* multiplier
+                    h ^= h >> 32
+                    i += 8
+                }
+            }
+            var last: UInt64 = 0
+            var shift: UInt64 = 0
+            while i < range.upperBound {
+                last |= UInt64(bytes[i]) << shift
+                shift += 8
+                i += 1
+            }
+            h = (h ^ last) &* multiplier
+            return h ^ (h >> 29)
         }
-        if properties.textSpacingTrim != .spaceAll { h = (h ^ 3) &* 0x100_0000_01b3 }
-        if let strike = properties.strike { h = (h ^ UInt64(4 + strike.index)) &* 0x100_0000_01b3 }
-        return h ^ (h >> 29)
     }
 }
 
 extension ShapeCache {
     /// The glyphs of `range` shaped on its own, from the cache or by shaping (then cached), clusters absolute.
     func shape(_ properties: ShapingProperties, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> ShapedGlyphs {
-        if let glyphs = lookup(properties, bytes, range) { return ShapedGlyphs(glyphs) }
+        let key = PropertiesKey(properties)
+        if let glyphs = lookup(properties, key: key, bytes, range) { return ShapedGlyphs(glyphs) }
         let glyphs = Shaper.shape(properties, bytes, range)
-        store(properties, bytes, range, glyphs[...])
+        store(properties, key: key, bytes, range, glyphs[...])
         return glyphs
     }
 }
