@@ -149,6 +149,9 @@ run_stage() {
       ;;
   esac
   echo "== robustness: $stage passed in $((SECONDS - start)) s"
+  stage_times+=("$stage $((SECONDS - start)) s")
 }
 
+stage_times=()
 for stage in "${stages[@]}"; do run_stage "$stage"; done
+echo "== robustness: every stage passed: ${stage_times[*]/%/,}" | sed 's/,$//' 
