@@ -20,6 +20,11 @@ extension EditorModel {
     /// object, which only ``insertPlaceholder(_:)`` brings in.
     /// - Returns: `.rejected` (nothing changed) when disabled or refused by the mask or the limit;
     ///   `.truncated` when only part of `string` was inserted.
+    /// - Complexity: O(n) in the text's length, with small constants (the new text is copied, and
+    ///   compared byte by byte with the one drawn to find the edit), plus the edit's own cost:
+    ///   `PreparedText.replacingCharacters(in:with:inlineObjects:)` (the paragraphs it touches
+    ///   prepared again) and `Layout.updated(for:after:)` (their lines broken again). The same for
+    ///   every edit of the model: pasting, deleting, undoing.
     @discardableResult
     public func insert(_ string: String) -> EditOutcome {
         perform(keepingComposition: true) {

@@ -652,6 +652,48 @@ struct DocumentationTests {
         }
     }
 
+    /// Public members whose cost is not what a reader would guess (they copy, rebuild, lock or
+    /// depend on what came before), each with the declaration's first words and its file.
+    static let costlyMembers: [(file: String, declaration: String)] = [
+        ("Sources/TextLayout/Layout/LayoutLines.swift", "public subscript(index: Int) -> Line"),
+        ("Sources/TextLayout/Prepare/PreparedText+Editing.swift", "public func replacingCharacters(inUTF16 range"),
+        ("Sources/TextLayout/Prepare/PreparedText+Editing.swift", "public func replacingCharacters(in range"),
+        ("Sources/TextLayout/Prepare/PreparedParagraph+Appending.swift", "public func appending(_ piece: String"),
+        ("Sources/TextLayout/Layout/Layout+Incremental.swift", "public func updated(for prepared: PreparedText"),
+        ("Sources/TextLayout/Prepare/PreparedText.swift", "public var text: String"),
+        ("Sources/TextLayout/Prepare/PreparedText.swift", "public init(_ text: String, style: TextStyle"),
+        ("Sources/TextLayout/Layout/Layout.swift", "public var widestLineWidth: Double"),
+        ("Sources/TextLayout/Layout/Layout.swift", "public func layout(wrapWidth: Double? = nil"),
+        ("Sources/TextLayout/Layout/EditorHeight.swift", "public func measureEditor(editorWidth: Double?"),
+        ("Sources/TextLayout/Layout/EditorHeight.swift", "public func editorHeight(editorWidth: Double?"),
+        ("Sources/TextLayout/Layout/Layout+Geometry.swift", "public func lineIndex(for caret: TextCaret)"),
+        ("Sources/TextLayout/Layout/Layout+Geometry.swift", "public func caretRect(for caret: TextCaret"),
+        ("Sources/TextLayout/Layout/Layout+Geometry.swift", "public func caret(atX x: Double, y: Double)"),
+        ("Sources/TextEditing/EditorModel+Editing.swift", "public func insert(_ string: String)"),
+    ]
+
+    @Test("the public members whose cost is not obvious say it in a `- Complexity:` line of their documentation")
+    func costlyMembersSayTheirCost() throws {
+        for (file, declaration) in Self.costlyMembers {
+            let lines = try String(contentsOf: repositoryRoot.appendingPathComponent(file), encoding: .utf8)
+                .split(separator: "\n", omittingEmptySubsequences: false)
+            let found = lines.indices.filter { lines[$0].trimmingCharacters(in: .whitespaces).hasPrefix(declaration) }
+            guard let index = found.first, found.count == 1 else {
+                Issue.record("\(file): \(found.count) declarations start with `\(declaration)`, not one")
+                continue
+            }
+            // The documentation comment right above it (attributes such as @discardableResult between).
+            var comment: [Substring] = []
+            var k = index - 1
+            while k >= 0 {
+                let line = lines[k].trimmingCharacters(in: .whitespaces)
+                if line.hasPrefix("///") { comment.append(lines[k]) } else if !line.hasPrefix("@") { break }
+                k -= 1
+            }
+            #expect(comment.contains { $0.contains("- Complexity:") }, "\(file): `\(declaration)` does not say its cost (`- Complexity:`)")
+        }
+    }
+
     static let design = DesignPageChecks(names: names)
     static let designPage = "docs/DESIGN.md"
 

@@ -133,6 +133,8 @@ extension PreparedText {
     /// - Throws: ``LayoutError`` `.invalidArgument` for an invalid sizing, an editor width that leaves
     ///   no room between the left and right insets, or sizes whose sum overflows (the error names them).
     /// - Parameter glyphRuns: false for the height-only path (see ``layout(wrapWidth:lineSpace:glyphRuns:)``).
+    /// - Complexity: a layout's: O(n) in the prepared segments, allocating the layout's lines
+    ///   (their glyph runs built when first read, see ``LayoutLines``).
     public func measureEditor(editorWidth: Double?, sizing: EditorSizing = EditorSizing(), glyphRuns: Bool = true) throws -> EditorMeasurement {
         let layout = try layout(wrapWidth: try sizing.checkedWrapWidth(ofEditorWidth: editorWidth), lineSpace: sizing.lineSpace,
                                 glyphRuns: glyphRuns, maxContentHeight: sizing.maxHeight.map { $0 - sizing.insets.top - sizing.insets.bottom })
@@ -142,6 +144,9 @@ extension PreparedText {
     /// The editor's height without the layout: the height-only path. It counts lines and adds up
     /// their heights as the breaker finds them, building no `Line` and no glyph run (a chat list
     /// re-measuring its bubbles at a new width needs nothing more). Equal to ``measureEditor(editorWidth:sizing:glyphRuns:)``.
+    /// - Complexity: O(n) in the prepared segments, allocating nothing per line; a text that may be
+    ///   truncated (``ParagraphStyle/truncates``) takes ``measureEditor(editorWidth:sizing:glyphRuns:)``'s path.
+    ///   The first call on an edited text joins its bytes into one array: O(n) once.
     public func editorHeight(editorWidth: Double?, sizing: EditorSizing = EditorSizing()) throws -> EditorHeight {
         if style.settings.paragraph.truncates {
             // A clamped text's last line is built with its ellipsis: measure it as a layout does.

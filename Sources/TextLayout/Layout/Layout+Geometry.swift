@@ -164,6 +164,7 @@ extension Layout {
     ///
     /// The last line that starts at or before the offset (clamped to the text); at a soft wrap,
     /// an `.upstream` caret stays at the end of the line before.
+    /// - Complexity: O(log n) in the lines.
     public func lineIndex(for caret: TextCaret) -> Int {
         let offset = min(max(caret.offset, 0), utf16Length)
         let low = lastIndex(count: lines.count, atOrBefore: offset) { lines.line($0, withRuns: false).utf16Range.lowerBound }
@@ -176,6 +177,7 @@ extension Layout {
 
     /// The index of the line at height `y`: the last line whose top is at or above it (the space
     /// between two lines belongs to the line above; above the first line, the first line).
+    /// - Complexity: O(log n) in the lines.
     public func lineIndex(atY y: Double) -> Int {
         lastIndex(count: lines.count, atOrBefore: y) { lines.top(ofLine: $0) }
     }
@@ -189,6 +191,8 @@ extension Layout {
     /// break starts, in a text of `auto` direction, takes the direction of the line before, so the caret of a new
     /// line stays on the side the paragraph above is aligned to.
     /// - Parameter width: The caret's width in pixels.
+    /// - Complexity: O(log n) in the lines, then O(k log k) in the caret's line (the boxes of its
+    ///   grapheme clusters in visual order), whose glyph runs are built if not yet read.
     public func caretRect(for caret: TextCaret, width: Double = 1) -> LayoutRect {
         let index = lineIndex(for: caret)
         let geometry = lineGeometry(index)
@@ -211,6 +215,7 @@ extension Layout {
     /// The caret a tap at (`x`, `y`) puts in the text: on the line at `y` (see ``lineIndex(atY:)``),
     /// at the edge of the grapheme cluster under `x` that is nearer, with the affinity that draws
     /// the caret at that edge. Left or right of the line's glyphs, its leftmost or rightmost edge.
+    /// - Complexity: as ``caretRect(for:width:)``.
     public func caret(atX x: Double, y: Double) -> TextCaret {
         caret(atX: x, onLine: lineIndex(atY: y))
     }

@@ -13,6 +13,12 @@ extension Layout {
     /// edit's line are kept and the rest of it is chosen anew from there, to its end.
     /// - Throws: ``LayoutError`` `.invalidArgument` when `edit` does not describe a change of this
     ///   layout's text into `prepared`'s.
+    /// - Complexity: O(r + log n) for r lines broken anew in a layout of n lines, and O(a) more
+    ///   when the edit changes the height above the a lines after it (their tops are summed again,
+    ///   in new arrays); the kept lines are shared with this layout in pieces, and small pieces are
+    ///   copied into their neighbours so that a layout edited many times keeps few of them. A
+    ///   layout that may hide text (``ParagraphStyle/truncates``: a line clamp or a truncation) is
+    ///   laid out again whole: O(n).
     public func updated(for prepared: PreparedText, after edit: TextEdit) throws -> Layout {
         let old = self.prepared
         guard old.byteCount + edit.byteDelta == prepared.byteCount,

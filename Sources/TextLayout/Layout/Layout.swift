@@ -180,6 +180,7 @@ public struct Layout: Sendable, Equatable {
     public var contentHeight: Double { lines.bottom }
 
     /// The width of the widest line, in pixels (its indent left out: see ``alignmentWidth``).
+    /// - Complexity: O(n) in the lines: read each time, not kept.
     public var widestLineWidth: Double { lines.maximumWidth }
 
     /// The number of lines.

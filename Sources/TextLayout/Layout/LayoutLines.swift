@@ -86,6 +86,12 @@ public struct LayoutLines: RandomAccessCollection, Sendable {
         }
     }
 
+    /// Line `index`, with its glyph runs when the layout has them.
+    /// - Complexity: O(1) in a layout laid out afresh, but a line's glyph runs are built on its
+    ///   first read there, O(k) in its glyphs, allocating, and kept: each read takes a lock (one of
+    ///   a pool shared by all layouts) to look them up, and a first read another to store them, so
+    ///   reads on several threads contend briefly. O(log p) in a layout an edit brought up to date
+    ///   (``Layout/updated(for:after:)``), whose lines are kept, built, in p pieces (at most 32).
     public subscript(index: Int) -> Line { line(index, withRuns: true) }
 
     /// Line `index`; `withRuns` false when the caller reads no glyph runs, so a line kept as found

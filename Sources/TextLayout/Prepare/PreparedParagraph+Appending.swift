@@ -120,6 +120,10 @@ extension PreparedText {
     ///   ``replacingCharacters(inUTF16:with:inlineObjects:)``).
     /// - Throws: ``LayoutError`` `.invalidText` when the text would be longer than ``maximumLength``;
     ///   `.invalidArgument` when it would not hold one U+FFFC for each inline object.
+    /// - Complexity: O(m + k + log p) for a last paragraph of m bytes, a piece of k bytes and p
+    ///   paragraphs: the last paragraph's bytes and tables are copied (so a text streamed into one
+    ///   paragraph costs O(m) a piece), and only its tail is shaped and analysed again: the word
+    ///   being written, and its line break opportunities from a break near it.
     public func appending(_ piece: String, inlineObjects: [InlineObject] = []) throws -> (text: PreparedText, edit: TextEdit) {
         let pieceBytes = Array(piece.utf8)
         let hasHardBreak = pieceBytes.withUnsafeBufferPointer { buffer in buffer.indices.contains { hardBreakLength(buffer, at: $0) > 0 } }

@@ -34,6 +34,10 @@ extension PreparedText {
     /// - Throws: ``LayoutError`` `.invalidArgument` when the range is outside the text or splits a
     ///   surrogate pair, or the new text would not hold one U+FFFC for each inline object (a text
     ///   with objects takes a U+FFFC only with its object), or a new object's size is out of range.
+    /// - Complexity: O(m + log p) for an edit whose paragraphs (before and after it) are m bytes
+    ///   long in a text of p paragraphs: those paragraphs are prepared again (shaped through the word
+    ///   cache, analysed), the others shared and moved in the paragraph tree. With spans, or inline
+    ///   objects in a text that had none, O(n) more: they are found again in the whole new text.
     public func replacingCharacters(inUTF16 range: Range<Int>, with replacement: String,
                                     inlineObjects: [InlineObject] = []) throws -> (text: PreparedText, edit: TextEdit) {
         guard range.lowerBound >= 0, range.upperBound <= utf16Count else {
@@ -47,6 +51,9 @@ extension PreparedText {
 
     /// The text with `range` replaced by `replacement` (see ``replacingCharacters(inUTF16:with:inlineObjects:)``).
     /// Indices inside a Unicode scalar count from the scalar's start, as `String` takes them.
+    /// - Complexity: as ``replacingCharacters(inUTF16:with:inlineObjects:)``, and O(n) the first
+    ///   time the text's string and its bytes in one array are read (``text``): an edited text
+    ///   builds them when first asked, so prefer UTF-16 offsets while editing.
     public func replacingCharacters(in range: Range<String.Index>, with replacement: String,
                                     inlineObjects: [InlineObject] = []) throws -> (text: PreparedText, edit: TextEdit) {
         let (a, b) = bytes.withUnsafeBufferPointer { bytes in
