@@ -1,4 +1,4 @@
-// A compatibility profile: the rules where another engine (a browser, Pango) lays text out otherwise than this one, each switched by a field.
+// A compatibility profile: the rules where another engine (a browser, Pango) lays text out otherwise than this one, each switched by a field, and every rule's enum.
 
 /// The rules where other engines lay text out otherwise than this one, as data: each stored
 /// property names one rule and says which way it goes. ``standard`` is the engine's own
@@ -167,6 +167,39 @@ public enum NormalLineHeight: String, Sendable, Hashable, CaseIterable {
     case exact
     /// Ascent and descent each rounded to whole pixels first (Chromium's `SimpleFontData`).
     case roundedAscentDescent
+}
+
+/// Where a paragraph may break inside words of the scripts UAX #14 leaves to a dictionary (line
+/// break class SA: Thai, Lao, Khmer, Myanmar).
+public enum ComplexContextBreaks: String, Sendable, Hashable, CaseIterable {
+    /// ICU's dictionaries, for every such script (UAX #14's own advice).
+    case icuDictionaries = "icu-dictionaries"
+    /// As Pango 1.50 as Debian builds it: Thai between the words libthai's dictionary finds (in
+    /// each run of Thai script and one font), and no break between two letters of the other
+    /// scripts (Pango takes them for AL).
+    case libthai
+}
+
+/// How much of the whitespace at a line's end hangs past it, out of its width and fit.
+public enum HangingWhitespace: String, Sendable, Hashable, CaseIterable {
+    /// All of it (text views, CSS `pre-wrap`).
+    case all
+    /// Its last character only; the spaces before it count in the width, as in Pango 1.50, where
+    /// `section.␣␣SECTION` breaks after the two spaces only when the first fits.
+    case lastCharacter = "last-character"
+}
+
+/// The font a space (a character of general category Zs) is drawn in when fallback puts the text
+/// around it in other fonts than the primary.
+public enum SpaceFont: String, Sendable, Hashable, CaseIterable {
+    /// The first font of the list that has it, as for any character (CSS font matching): the
+    /// primary font, most often.
+    case firstFontWithIt = "first-font-with-it"
+    /// As Pango 1.50's itemizer: the font of the character before it; spaces between two fonts
+    /// go to the font after them when that one comes earlier in the font list (the primary
+    /// before the listed fonts, these before fallback fonts); spaces at the start, to the font
+    /// of the first character after them. A font that lacks the space keeps the first choice.
+    case previousCharacter = "previous-character"
 }
 
 /// Whether every line's box holds the primary font's box, as well as the boxes of the fonts on it.

@@ -2,17 +2,6 @@
 import CICU
 import CThai
 
-/// Where a paragraph may break inside words of the scripts UAX #14 leaves to a dictionary (line
-/// break class SA: Thai, Lao, Khmer, Myanmar).
-public enum ComplexContextBreaks: String, Sendable, Hashable, CaseIterable {
-    /// ICU's dictionaries, for every such script (UAX #14's own advice).
-    case icuDictionaries = "icu-dictionaries"
-    /// As Pango 1.50 as Debian builds it: Thai between the words libthai's dictionary finds (in
-    /// each run of Thai script and one font), and no break between two letters of the other
-    /// scripts (Pango takes them for AL).
-    case libthai
-}
-
 /// `breaks` (ascending, in `range` of `bytes`) without ICU's dictionary breaks: those between
 /// two characters of class SA.
 func removingComplexContextBreaks(_ breaks: [Int], _ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> [Int] {

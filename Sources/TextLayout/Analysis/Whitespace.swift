@@ -22,15 +22,6 @@ func hangingWhitespaceStart(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _
     return i
 }
 
-/// How much of the whitespace at a line's end hangs past it, out of its width and fit.
-public enum HangingWhitespace: String, Sendable, Hashable, CaseIterable {
-    /// All of it (text views, CSS `pre-wrap`).
-    case all
-    /// Its last character only; the spaces before it count in the width, as in Pango 1.50, where
-    /// `section.␣␣SECTION` breaks after the two spaces only when the first fits.
-    case lastCharacter = "last-character"
-}
-
 /// Where the whitespace that hangs at the end of `start..<end` begins under `rule` (`end` when there is none).
 func hangingWhitespaceStart(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, rule: HangingWhitespace) -> Int {
     let hanging = hangingWhitespaceStart(bytes, start, end)

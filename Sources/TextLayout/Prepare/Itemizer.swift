@@ -199,7 +199,8 @@ func fontRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, list: Font
         clusterStart = clusterEnd
     }
     guard style.settings.profile.spaceFont == .previousCharacter else { return runs }
-    return withPangoSpaceFonts(runs, bytes, range: range, list: list, emojiClusters: emojiClusters, levelChanges: levelChanges)
+    return withSpacesInPreviousCharacterFonts(runs, bytes, range: range, list: list, emojiClusters: emojiClusters,
+                                              levelChanges: levelChanges)
 }
 
 /// Whether `font` can draw `scalar`: it has a glyph, or the character needs none (controls and

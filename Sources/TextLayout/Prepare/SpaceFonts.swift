@@ -1,17 +1,4 @@
-// Which font draws a space between runs of different fonts: the first that has it (CSS), or the font of the character before it (Pango).
-
-/// The font a space (a character of general category Zs) is drawn in when fallback puts the text
-/// around it in other fonts than the primary.
-public enum SpaceFont: String, Sendable, Hashable, CaseIterable {
-    /// The first font of the list that has it, as for any character (CSS font matching): the
-    /// primary font, most often.
-    case firstFontWithIt = "first-font-with-it"
-    /// As Pango 1.50's itemizer: the font of the character before it; spaces between two fonts
-    /// go to the font after them when that one comes earlier in the font list (the primary
-    /// before the listed fonts, these before fallback fonts); spaces at the start, to the font
-    /// of the first character after them. A font that lacks the space keeps the first choice.
-    case previousCharacter = "previous-character"
-}
+// Spaces moved to the fonts Pango draws them in (the font of the character before them), for the profile's `SpaceFont.previousCharacter`.
 
 /// `runs` (the font runs of `range`, in order, tiling it) with the spaces moved to the fonts
 /// Pango 1.50 draws them in (``SpaceFont/previousCharacter``), neighbouring runs of one font joined.
@@ -19,15 +6,29 @@ public enum SpaceFont: String, Sendable, Hashable, CaseIterable {
 /// text around them, as each script run, so a space after one starts afresh, in the font of the
 /// text after it (or, between two emoji, in the first font that has it), and spaces never move
 /// to the font of a run after them. Pango's runs end too where the bidi level changes (`levelChanges`).
-func withPangoSpaceFonts(_ runs: [FontRun], _ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, list: FontFamilyList,
-                         emojiClusters: [Range<Int>], levelChanges: Set<Int>) -> [FontRun] {
+func withSpacesInPreviousCharacterFonts(_ runs: [FontRun], _ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, list: FontFamilyList,
+                                        emojiClusters: [Range<Int>], levelChanges: Set<Int>) -> [FontRun] {
     guard runs.count > 1 else { return runs }
-    func rank(_ font: Font) -> Int {
-        if font === list.primary { return 0 }
-        return list.others.firstIndex { $0 === font }.map { $0 + 1 } ?? Int.max
-    }
-    // Each character's font as fallback chose it, whether it is a space, whether it is drawn as emoji.
-    var characters: [(start: Int, font: Font, isSpace: Bool, isEmoji: Bool)] = []
+    var characters = itemCharacters(runs, bytes, range: range, emojiClusters: emojiClusters)
+    let itemStarts = Set(scriptRuns(bytes, range: range).map(\.range.lowerBound)).union(levelChanges)
+    moveSpacesToPreviousCharacterFonts(&characters, bytes, itemStarts: itemStarts, list: list)
+    return joinedRuns(characters, end: range.upperBound)
+}
+
+/// One character as Pango's itemizer sees it: the font fallback chose for it, whether it is a
+/// space that can move to another font, whether it is drawn as emoji.
+private struct ItemCharacter {
+    var start: Int
+    var font: Font
+    var isSpace: Bool
+    var isEmoji: Bool
+}
+
+/// The characters of `runs` (tiling `range`), each in its run's font; a space followed by a mark
+/// or joiner is none that moves, and an emoji cluster's characters are marked as such.
+private func itemCharacters(_ runs: [FontRun], _ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>,
+                            emojiClusters: [Range<Int>]) -> [ItemCharacter] {
+    var characters: [ItemCharacter] = []
     var emoji = emojiClusters.makeIterator()
     var nextEmoji = emoji.next()
     for run in runs {
@@ -37,22 +38,33 @@ func withPangoSpaceFonts(_ runs: [FontRun], _ bytes: UnsafeBufferPointer<UInt8>,
             let next = i + length < range.upperBound ? decodeScalar(bytes, at: i + length).0 : 0x20
             while let cluster = nextEmoji, cluster.upperBound <= i { nextEmoji = emoji.next() }
             let isEmoji = nextEmoji?.contains(i) ?? false
-            characters.append((i, run.font, !isEmoji && isSpaceSeparator(scalar) && !extendsCluster(next), isEmoji))
+            characters.append(ItemCharacter(start: i, font: run.font, isSpace: !isEmoji && isSpaceSeparator(scalar) && !extendsCluster(next),
+                                            isEmoji: isEmoji))
             i += length
         }
+    }
+    return characters
+}
+
+/// Pango's rule: its runs (items) start where the script or the bidi level changes (`itemStarts`;
+/// spaces join the script before them) and where emoji start or end; within one, each space takes
+/// the font of the text it follows, the item's, and spaces between two fonts go to the later one
+/// when that comes earlier in `list` (the primary, then the listed fonts, then fallback fonts).
+/// Spaces at an item's start take the font of the first character after them. A font that lacks
+/// both the space and U+0020 leaves the space where fallback put it.
+private func moveSpacesToPreviousCharacterFonts(_ characters: inout [ItemCharacter], _ bytes: UnsafeBufferPointer<UInt8>,
+                                                itemStarts: Set<Int>, list: FontFamilyList) {
+    func rank(_ font: Font) -> Int {
+        if font === list.primary { return 0 }
+        return list.others.firstIndex { $0 === font }.map { $0 + 1 } ?? Int.max
     }
     func assign(_ k: Int, _ font: Font) {
         if font.hasGlyph(decodeScalar(bytes, at: characters[k].start).0) || font.hasGlyph(0x20) { characters[k].font = font }
     }
-    // Pango's runs: a new one where the script changes (spaces join the script before them), where
-    // the bidi level changes and where emoji start or end; within one, the font of the text the
-    // spaces follow, as its item's.
-    let scriptStarts = Set(scriptRuns(bytes, range: range).map(\.range.lowerBound))
     var itemFont: Font? = nil
     var trailingSpaces: [Int] = []
     for k in characters.indices {
-        if k > 0, characters[k].isEmoji != characters[k - 1].isEmoji || scriptStarts.contains(characters[k].start)
-            || levelChanges.contains(characters[k].start) {
+        if k > 0, characters[k].isEmoji != characters[k - 1].isEmoji || itemStarts.contains(characters[k].start) {
             itemFont = nil
             trailingSpaces.removeAll()
         }
@@ -63,7 +75,6 @@ func withPangoSpaceFonts(_ runs: [FontRun], _ bytes: UnsafeBufferPointer<UInt8>,
         }
         let font = characters[k].font
         if let current = itemFont {
-            // Spaces between two fonts go to the later one when it comes earlier in the list.
             if font !== current && rank(font) < rank(current) { for space in trailingSpaces { assign(space, font) } }
         } else {
             for space in trailingSpaces { assign(space, font) }
@@ -71,13 +82,17 @@ func withPangoSpaceFonts(_ runs: [FontRun], _ bytes: UnsafeBufferPointer<UInt8>,
         trailingSpaces.removeAll()
         itemFont = font
     }
+}
+
+/// The font runs of `characters` (the last ending at `end`): neighbours in one font joined.
+private func joinedRuns(_ characters: [ItemCharacter], end: Int) -> [FontRun] {
     var result: [FontRun] = []
     for (k, character) in characters.enumerated() {
-        let end = k + 1 < characters.count ? characters[k + 1].start : range.upperBound
+        let next = k + 1 < characters.count ? characters[k + 1].start : end
         if let last = result.last, last.font === character.font {
-            result[result.count - 1].range = last.range.lowerBound..<end
+            result[result.count - 1].range = last.range.lowerBound..<next
         } else {
-            result.append(FontRun(range: character.start..<end, font: character.font))
+            result.append(FontRun(range: character.start..<next, font: character.font))
         }
     }
     return result
