@@ -136,9 +136,11 @@ extension PreparedText {
     /// - Complexity: a layout's: O(n) in the prepared segments, allocating the layout's lines
     ///   (their glyph runs built when first read, see ``LayoutLines``).
     public func measureEditor(editorWidth: Double?, sizing: EditorSizing = EditorSizing(), glyphRuns: Bool = true) throws -> EditorMeasurement {
-        let layout = try layout(wrapWidth: try sizing.checkedWrapWidth(ofEditorWidth: editorWidth), lineSpace: sizing.lineSpace,
-                                glyphRuns: glyphRuns, maxContentHeight: sizing.maxHeight.map { $0 - sizing.insets.top - sizing.insets.bottom })
-        return try layout.measureEditor(editorWidth: editorWidth, sizing: sizing)
+        // The sizing, the width and the line space checked once, here.
+        let wrapWidth = try sizing.checkedWrapWidth(ofEditorWidth: editorWidth) ?? .infinity
+        let layout = try layout(checkedWrapWidth: wrapWidth, lineSpace: sizing.lineSpace, glyphRuns: glyphRuns,
+                                maxContentHeight: sizing.maxHeight.map { $0 - sizing.insets.top - sizing.insets.bottom })
+        return try layout.editorMeasurement(sizing: sizing)
     }
 
     /// The editor's height without the layout: the height-only path. It counts lines and adds up

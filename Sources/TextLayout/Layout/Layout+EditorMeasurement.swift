@@ -15,6 +15,12 @@ extension Layout {
         guard editorsWrapWidth == wrapWidth, sizing.lineSpace == lineSpace else {
             throw LayoutError(.invalidArgument, "the layout was made at wrap width \(plainNumber(wrapWidth)) and line space \(plainNumber(lineSpace)); an editor \(editorWidth.map { plainNumber($0) } ?? "without a width limit") with these insets and line space lays its text out at \(plainNumber(editorsWrapWidth)) and \(plainNumber(sizing.lineSpace))")
         }
+        return try editorMeasurement(sizing: sizing)
+    }
+
+    /// ``measureEditor(editorWidth:sizing:)`` for a `sizing` already checked, whose editor lays
+    /// its text out as this layout is.
+    func editorMeasurement(sizing: EditorSizing) throws -> EditorMeasurement {
         let visible = min(max(lines.count, sizing.minLines), sizing.maxLines ?? Int.max)
         let visibleHeight = visible <= lines.count ? lines.bottom(ofLine: visible - 1) : contentHeight
         let box = try prepared.editorBox(lineCount: lines.count, visibleLines: visible, visibleHeight: visibleHeight,

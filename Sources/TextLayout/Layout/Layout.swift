@@ -226,6 +226,12 @@ extension PreparedText {
             throw LayoutError(.invalidArgument, "width must be a finite number greater than 0, got \(plainNumber(wrapWidth))")
         }
         try requireNonNegative(lineSpace, key: "lineSpace")
+        return try layout(checkedWrapWidth: wrapWidth, lineSpace: lineSpace, glyphRuns: glyphRuns, maxContentHeight: maxContentHeight)
+    }
+
+    /// ``layout(wrapWidth:lineSpace:glyphRuns:maxContentHeight:)`` for a wrap width (infinity for
+    /// none) and line space already checked: an editor's, which ``EditorSizing`` checks.
+    func layout(checkedWrapWidth wrapWidth: Double, lineSpace: Double, glyphRuns: Bool, maxContentHeight: Double?) throws -> Layout {
         guard style.settings.paragraph.truncates else {
             // Lines are found now and assembled, their glyph runs built, when read (see ``LayoutLines``).
             let found = try foundLines(wrapWidth: wrapWidth, lineSpace: lineSpace)
