@@ -65,76 +65,84 @@ extension PreparedText {
     }
 
     /// The text with the bytes `old` (the UTF-16 range `oldUTF16`) replaced by `replacement`, whose
-    /// U+FFFC characters take `inlineObjects`.
+    /// U+FFFC characters take `inlineObjects`: the paragraphs the edit reaches prepared again
+    /// (``EditedRegion``), the others kept in the paragraph tree.
     private func replacing(bytes old: Range<Int>, utf16 oldUTF16: Range<Int>, with replacement: String,
                            inlineObjects: [InlineObject]) throws -> (text: PreparedText, edit: TextEdit) {
-        let (a, b) = (old.lowerBound, old.upperBound)
         let replacementBytes = Array(replacement.utf8)
         let delta = replacementBytes.count - old.count
         guard byteCount + delta <= Self.maximumLength else {
             throw LayoutError(.invalidText, "the text would be \(byteCount + delta) bytes of UTF-8; at most \(Self.maximumLength) are allowed")
         }
         let replacementUTF16 = replacement.utf16.count
-        let utf16Delta = replacementUTF16 - oldUTF16.count
         let newSpans = Self.adjust(spans, replacing: oldUTF16, with: replacementUTF16)
-        // The old paragraphs the edit reaches: from the one holding its start to the one holding
-        // its end (an edit that ends right after a hard break joins the next paragraph too).
-        // An edit right after a CR reaches back into the CR's paragraph: an LF inserted there
-        // turns two breaks (CR, LF) into one (CR LF).
+        var region = editedRegion(replacing: old, with: replacementBytes)
+        // Spans, and objects in a text that had none, are found in the whole new text.
+        let newResolved = newSpans.isEmpty ? []
+            : try Self.resolve(newSpans, bytes: region.newWholeBytes(of: self), utf16Count: utf16Count + replacementUTF16 - oldUTF16.count, style: style)
+        let (entries, newObjects) = try preparedParagraphs(of: &region, replacing: old, with: replacementBytes, inlineObjects: inlineObjects,
+                                                           spans: newResolved)
+        // The paragraphs after the region stay as they are: the tree's sums say where they start now.
+        var newParagraphs = paragraphs
+        newParagraphs.replaceSubrange(region.first..<(region.last + 1), with: entries)
+        let prepared = PreparedText(style: style, spans: newSpans, resolvedSpans: newResolved, objectTable: newObjects,
+                                    paragraphs: newParagraphs, wholeBytes: region.wholeBytes, hyphenatedAs: self)
+        let edit = TextEdit(oldBytes: old, oldUTF16: oldUTF16, newByteCount: replacementBytes.count, newUTF16Count: replacementUTF16,
+                            firstParagraph: region.first, oldParagraphCount: region.last - region.first + 1, newParagraphCount: entries.count,
+                            oldInlineObjectCount: objectTable.indices(in: old).count, newInlineObjectCount: inlineObjects.count)
+        return (prepared, edit)
+    }
+
+    /// The old paragraphs an edit of the bytes `old` reaches, from the one holding its start to the
+    /// one holding its end (an edit that ends right after a hard break joins the next paragraph
+    /// too), and their new bytes: only these are copied, the other paragraphs keep their chunks.
+    /// An edit right after a CR reaches back into the CR's paragraph: an LF inserted there turns
+    /// two breaks (CR, LF) into one (CR LF).
+    private func editedRegion(replacing old: Range<Int>, with replacementBytes: [UInt8]) -> EditedRegion {
+        let (a, b) = (old.lowerBound, old.upperBound)
         let reach = a > 0 && paragraphs.byte(at: a - 1) == 0x0D ? a - 1 : a
         let first = paragraphIndex(holdingByte: reach)
         let last = paragraphIndex(holdingByte: b)
-        let regionStart = paragraphs.start(of: first)
-        let oldRegionEnd = paragraphs.start(of: last + 1).bytes
-        let newRegionEnd = oldRegionEnd + delta
-        // The new text's bytes from the region's start to its end: only these are copied, the
-        // other paragraphs keep their chunks.
-        let regionBytes: [UInt8] = withBytes(ofParagraphs: first..<(last + 1)) { window in
+        let start = paragraphs.start(of: first)
+        let oldEnd = paragraphs.start(of: last + 1).bytes
+        let newEnd = oldEnd + replacementBytes.count - old.count
+        let bytes: [UInt8] = withBytes(ofParagraphs: first..<(last + 1)) { window in
             var region: [UInt8] = []
-            region.reserveCapacity(newRegionEnd - regionStart.bytes)
-            region += window[regionStart.bytes..<a]
+            region.reserveCapacity(newEnd - start.bytes)
+            region += window[start.bytes..<a]
             region += replacementBytes
-            region += window[b..<oldRegionEnd]
+            region += window[b..<oldEnd]
             return region
         }
-        // Spans, and objects in a text that had none, are found in the whole new text.
-        var wholeBytes: [UInt8]?
-        func newWholeBytes() -> [UInt8] {
-            if let wholeBytes { return wholeBytes }
-            let whole = Array(bytes[..<regionStart.bytes]) + regionBytes + bytes[oldRegionEnd...]
-            wholeBytes = whole
-            return whole
-        }
-        let newResolved = newSpans.isEmpty ? []
-            : try Self.resolve(newSpans, bytes: newWholeBytes(), utf16Count: utf16Count + utf16Delta, style: style)
+        return EditedRegion(first: first, last: last, start: start, oldEnd: oldEnd, newEnd: newEnd, bytes: bytes)
+    }
+
+    /// The paragraphs of `region` after the edit, prepared, and the text's inline objects after it
+    /// (`inlineObjects` at the replacement's U+FFFC characters).
+    private func preparedParagraphs(of region: inout EditedRegion, replacing old: Range<Int>, with replacementBytes: [UInt8],
+                                    inlineObjects: [InlineObject], spans: [ResolvedSpan]) throws -> ([ParagraphEntry], InlineObjectTable) {
         let style = self.style
-        let (region, newObjects): ([ParagraphEntry], InlineObjectTable) = try regionBytes.withUnsafeBufferPointer { chunk in
+        let (regionStart, newRegionEnd) = (region.start, region.newEnd)
+        let regionBytes = region.bytes
+        return try regionBytes.withUnsafeBufferPointer { chunk in
             let buffer = textWindow(chunk, at: regionStart.bytes)
-            let newObjects = try objectTable.replacing(old, byteDelta: delta, newObjects: inlineObjects, replacement: buffer,
-                                                       replacementAt: a, replacementLength: replacementBytes.count, newBytes: newWholeBytes)
+            let newObjects = try objectTable.replacing(old, byteDelta: replacementBytes.count - old.count, newObjects: inlineObjects,
+                                                       replacement: buffer, replacementAt: old.lowerBound,
+                                                       replacementLength: replacementBytes.count, newBytes: { region.newWholeBytes(of: self) })
             var ranges = splitParagraphs(UnsafeBufferPointer(rebasing: buffer[regionStart.bytes..<newRegionEnd])).map {
                 ParagraphRange(start: $0.start + regionStart.bytes, end: $0.end + regionStart.bytes, next: $0.next + regionStart.bytes)
             }
             // When an untouched paragraph follows, it starts where the region ends: the empty
             // paragraph the split puts there is that one, not a new one.
-            if last + 1 < paragraphs.count, ranges.count > 1, ranges[ranges.count - 1].start == newRegionEnd {
+            if region.last + 1 < paragraphs.count, ranges.count > 1, ranges[ranges.count - 1].start == newRegionEnd {
                 ranges.removeLast()
             }
             let (starts, end) = Self.utf16Starts(of: ranges[...], in: buffer, from: regionStart.utf16)
-            let region = try ranges.map {
-                try PreparedParagraph.prepare($0, bytes: buffer, style: style, spans: newResolved, objects: newObjects, hyphenation: hyphenation)
+            let entries = try ranges.map {
+                try PreparedParagraph.prepare($0, bytes: buffer, style: style, spans: spans, objects: newObjects, hyphenation: hyphenation)
             }.entries(utf16Starts: starts, utf16End: end, bytes: regionBytes, from: regionStart.bytes)
-            return (region, newObjects)
+            return (entries, newObjects)
         }
-        // The paragraphs after the region stay as they are: the tree's sums say where they start now.
-        var newParagraphs = paragraphs
-        newParagraphs.replaceSubrange(first..<(last + 1), with: region)
-        let prepared = PreparedText(style: style, spans: newSpans, resolvedSpans: newResolved, objectTable: newObjects,
-                                    paragraphs: newParagraphs, wholeBytes: wholeBytes, hyphenatedAs: self)
-        let edit = TextEdit(oldBytes: a..<b, oldUTF16: oldUTF16, newByteCount: replacementBytes.count, newUTF16Count: replacementUTF16,
-                            firstParagraph: first, oldParagraphCount: last - first + 1, newParagraphCount: region.count,
-                            oldInlineObjectCount: objectTable.indices(in: old).count, newInlineObjectCount: inlineObjects.count)
-        return (prepared, edit)
     }
 
     /// The index of the paragraph that holds byte `offset` (the last one that starts at or before it).
@@ -193,5 +201,30 @@ extension PreparedParagraph {
     /// The same paragraph with every byte offset moved by `delta` (the text before it changed length).
     func shifted(by delta: Int) -> PreparedParagraph {
         delta == 0 ? self : PreparedParagraph(self, shiftedBy: delta)
+    }
+}
+
+/// The paragraphs an edit reaches (`first...last`), where they start, where they ended and end
+/// now, and their bytes after the edit; the whole new text's bytes once something needs them.
+private struct EditedRegion {
+    let first: Int
+    let last: Int
+    let start: TextExtent
+    let oldEnd: Int
+    let newEnd: Int
+    let bytes: [UInt8]
+    /// The whole new text, joined on first need (spans and a text's first inline objects are found in it).
+    private(set) var wholeBytes: [UInt8]?
+
+    init(first: Int, last: Int, start: TextExtent, oldEnd: Int, newEnd: Int, bytes: [UInt8]) {
+        (self.first, self.last, self.start, self.oldEnd, self.newEnd, self.bytes) = (first, last, start, oldEnd, newEnd, bytes)
+    }
+
+    /// The whole new text of `text` edited: the text before the region, the region's new bytes, the text after it.
+    mutating func newWholeBytes(of text: PreparedText) -> [UInt8] {
+        if let wholeBytes { return wholeBytes }
+        let whole = Array(text.bytes[..<start.bytes]) + bytes + text.bytes[oldEnd...]
+        wholeBytes = whole
+        return whole
     }
 }
