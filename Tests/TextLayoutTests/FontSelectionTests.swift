@@ -2,7 +2,7 @@
 import Foundation
 import Glibc
 import Testing
-import TextLayout
+@testable import TextLayout
 import TestSupport
 
 /// What the process writes to standard error (file descriptor 2) while `body` runs.
@@ -39,6 +39,29 @@ struct FontSelectionTests {
         }
         #expect(family == "DejaVu Sans")
         #expect(!printed.contains("Fontconfig error"), "\(printed)")
+    }
+
+    @Test("a family name is matched by fontconfig once per weight, slant and width asked for, and answers alike after")
+    func namesMatchedOnce() throws {
+        let bundled = try #require(FontContext.bundledFontsDirectory)
+        let context = FontContext(fontDirectories: [bundled], includeSystemFonts: false)
+        let matched = { context.state.withLock { $0.matches.count } }
+        let book = try context.font(family: "DejaVu Sans")
+        #expect(matched() == 1)
+        // A batch asks for the same family at every job's size: no new match.
+        for size in [12.0, 17, 40] {
+            let list = try context.fonts(familyList: "DejaVu Sans, DejaVu Sans Mono", selection: FontSelection(), size: size)
+            #expect(list.primary.familyName == "DejaVu Sans" && list.primary.styleName == "Book")
+        }
+        #expect(matched() == 2, "the list's second family is the one new name")
+        #expect(try context.font(family: "DejaVu Sans") === book)
+        let bold = try context.font(family: "DejaVu Sans", weight: 700)
+        #expect(bold.styleName == "Bold" && matched() == 3)
+        #expect(try context.font(family: "DejaVu Sans", weight: 700) === bold && matched() == 3)
+        // An unknown family is an error each time, and remembers nothing.
+        #expect(throws: LayoutError.self) { try context.font(family: "No Such Family 123") }
+        #expect(throws: LayoutError.self) { try context.font(family: "No Such Family 123") }
+        #expect(matched() == 3)
     }
 
     /// The bundled fonts have DejaVu Sans Book (400) and Bold (700): fontconfig picks the nearer

@@ -32,9 +32,17 @@ extension FontContext {
         let fontconfigWeight = try weight.map { weight throws -> Double in FcWeightFromOpenTypeDouble(try FontSelection.checkedWeight(weight)) }
         // The first configuration that knows the name answers: the system's (with the context's
         // folders), then the bundled fonts'.
+        // A name matched once is not matched again (fontconfig's substitutions and sort cost about a
+        // million instructions a family): the configurations never change, so neither does the answer.
+        let key = ExactString(([pattern, fontconfigWeight.map { "\($0)" } ?? "none"] + properties.map { "\($0.name)=\($0.value)" })
+            .joined(separator: "\u{0}"))
         let match = try state.withLock { state throws -> (path: String, index: Int) in
+            if let known = state.matches[key] { return known }
             for config in try configurations(&state) {
-                if let found = try Self.match(pattern, weight: fontconfigWeight, properties: properties, config: config) { return found }
+                if let found = try Self.match(pattern, weight: fontconfigWeight, properties: properties, config: config) {
+                    state.matches[key] = found
+                    return found
+                }
             }
             throw unknownFamily(pattern)
         }

@@ -19,6 +19,9 @@ public final class FontContext: @unchecked Sendable {
         /// The fontconfig configurations searched, in order (see ``FontContext/searchOrder``), once made.
         var configs: [OpaquePointer]?
         var fonts: [ExactString: Font] = [:]
+        /// The font file and face each family name matched, with the weight, slant and width asked
+        /// for (a fontconfig pattern and its properties, NUL-separated).
+        var matches: [ExactString: (path: String, index: Int)] = [:]
         /// Fallback candidates per family and language, in fontconfig's order (FcFontSort).
         var fallbackSets: [ExactString: UnsafeMutablePointer<FcFontSet>] = [:]
         /// The fallback chosen per primary font, language, presentation and code points.
