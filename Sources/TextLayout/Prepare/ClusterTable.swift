@@ -20,7 +20,7 @@ struct ClusterTable {
     var starts = CompactOffsets()
     var positions = ClusterPositions()
     var unsafe = BitFlags()
-    var firstGlyph = CompactOffsets()
+    var firstGlyph = ClusterFirstGlyphs()
     /// The character of each .notdef glyph but a tab's (see ``PreparedParagraph/missingGlyphCharacters``).
     var missing = CompactOffsets()
     /// The font units of the glyphs added, tabs left out.
@@ -159,8 +159,8 @@ struct ClusterTable {
 }
 
 extension ClusterTable {
-    /// Makes room for up to `count` more clusters (one a glyph at most) in the starts and first
-    /// glyphs, with the paragraph's end entry: a paragraph of one run keeps them in the room
+    /// Makes room for up to `count` more clusters (one a glyph at most) in the starts, first
+    /// glyphs and unit sums, with the paragraph's end entry: a paragraph of one run keeps them in the room
     /// they need rather than in arrays grown by doubling, a third of them unused on average.
     mutating func reserveClusters(_ count: Int) {
         let needed = starts.count + count
@@ -169,5 +169,6 @@ extension ClusterTable {
         let room = max(needed, starts.capacity * 3 / 2)
         starts.reserveCapacity(room)
         firstGlyph.reserveCapacity(room + 1)
+        positions.units.reserveCapacity(room + 1)
     }
 }

@@ -24,7 +24,7 @@ final class PreparedParagraph: Sendable {
     /// Whether a break at the start of each cluster is unsafe (reshaping needed), a bit each.
     let clusterUnsafe: BitFlags
     /// The index of each cluster's first glyph, with one more entry for the glyph count.
-    let clusterFirstGlyph: CompactOffsets
+    let clusterFirstGlyph: ClusterFirstGlyphs
     /// The paragraph's glyphs, in logical order: the glyphs of each run, one run after another.
     let glyphs: ParagraphGlyphs
     /// The runs the paragraph was shaped in (one level, script and font each), in logical order.
@@ -99,7 +99,7 @@ final class PreparedParagraph: Sendable {
     /// and where it was shaped again from), so that the indices of safe clusters there are taken
     /// from it rather than searched again.
     init(range: ParagraphRange, segmentStarts: CompactOffsets, contentEnds: CompactOffsets, clusterStarts: CompactOffsets,
-         positions: ClusterPositions, clusterUnsafe: BitFlags, clusterFirstGlyph: CompactOffsets, glyphs: ParagraphGlyphs, runs: [ShapedRun],
+         positions: ClusterPositions, clusterUnsafe: BitFlags, clusterFirstGlyph: ClusterFirstGlyphs, glyphs: ParagraphGlyphs, runs: [ShapedRun],
          bidi: BidiLevels, tabs: [Int], autoHyphens: CompactOffsets = CompactOffsets(), missingGlyphCharacters: CompactOffsets = CompactOffsets(),
          style: TextStyle, sharingHead head: (paragraph: PreparedParagraph, end: Int)? = nil) {
         self.range = range
@@ -164,7 +164,7 @@ final class PreparedParagraph: Sendable {
         body("cluster starts", heapBytes(clusterStarts.storage))
         body("cluster positions", positions.estimatedBytes)
         body("cluster unsafe flags", clusterUnsafe.storageBytes)
-        body("cluster first glyphs", heapBytes(clusterFirstGlyph.storage))
+        body("cluster first glyphs", clusterFirstGlyph.storageBytes)
         body("segment starts and content ends", heapBytes(segmentStarts.storage) + heapBytes(contentEnds.storage))
         body("segment safe clusters", heapBytes(segmentStartCluster) + heapBytes(contentEndCluster))
         body("runs", heapBytes(runs))
@@ -223,15 +223,17 @@ func runIndex(in runs: [ShapedRun], at offset: Int) -> Int {
     lastIndex(count: runs.count, atOrBefore: offset) { runs[$0].range.lowerBound }
 }
 
-/// A run of a paragraph as it was shaped, in 72 bytes: offsets in 32 bits (texts are at most
-/// 64 MiB), the fields few runs set (spacings, span, inline object) in a ``RareRunFields`` beside
-/// it, shared and absent while they are all unset.
+/// A run of a paragraph as it was shaped, in 64 bytes: offsets in 32 bits (texts are at most
+/// 64 MiB), the script's four-letter code in 4 bytes, the fields few runs set (spacings, span,
+/// inline object) in a ``RareRunFields`` beside it, shared and absent while they are all unset.
+/// (A Japanese paragraph is a run every few characters, as kanji and kana alternate.)
 struct ShapedRun: Sendable {
     private var start: Int32
     private var end: Int32
     private var storedFirstGlyph: Int32
+    /// The script's ISO 15924 code, its four ASCII letters in memory order.
+    private var scriptCode: UInt32
     var level: UInt8
-    var script: String
     var font: Font
     /// Pixels per unit of the run's glyphs (``ShapedGlyph``) at its size: per font unit, or per
     /// 1/64 pixel of ``strike``.
@@ -250,7 +252,7 @@ struct ShapedRun: Sendable {
         end = Int32(range.upperBound)
         storedFirstGlyph = Int32(firstGlyph)
         self.level = level
-        self.script = script
+        scriptCode = Self.code(ofScript: script)
         self.font = font
         self.scale = scale
         self.size = size
@@ -265,6 +267,23 @@ struct ShapedRun: Sendable {
             end = Int32(newValue.upperBound)
         }
     }
+    /// ISO 15924 script code ("Zyyy" when the run has no letters).
+    var script: String {
+        get { withUnsafeBytes(of: scriptCode) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) } }
+        set { scriptCode = Self.code(ofScript: newValue) }
+    }
+
+    /// `script`'s letters (four: ICU's short names, which every script has) as stored, zeros after a shorter one.
+    private static func code(ofScript script: String) -> UInt32 {
+        var code: UInt32 = 0
+        var letters = script.utf8.makeIterator()
+        withUnsafeMutableBytes(of: &code) { bytes in
+            for i in 0..<4 { bytes[i] = letters.next() ?? 0 }
+        }
+        precondition(letters.next() == nil, "a script code has at most four letters")
+        return code
+    }
+
     /// The index of the run's first glyph in the paragraph's glyphs.
     var firstGlyph: Int {
         @inline(__always) get { Int(storedFirstGlyph) }
@@ -329,7 +348,7 @@ struct ShapedRun: Sendable {
     /// Whether `other` was shaped as this run was (font, level, script, size, letter spacing,
     /// features, span, inline object), whatever its range: an edit elsewhere left it as it was.
     func isShapedAlike(_ other: ShapedRun) -> Bool {
-        font === other.font && level == other.level && script == other.script && size == other.size
+        font === other.font && level == other.level && scriptCode == other.scriptCode && size == other.size
             && letterSpacing == other.letterSpacing && wordSpacing == other.wordSpacing && features == other.features && span == other.span
             && inlineObject == other.inlineObject
     }
