@@ -105,9 +105,10 @@ struct PreparedStorageTests {
     @Test("a run keeps its spacings, span and inline object apart only while one is set, a spacing of -0 among them")
     func rareRunFields() throws {
         let font = try bundledFonts.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!)
-        var run = ShapedRun(range: 3..<9, level: 1, script: "Latn", font: font, scale: 0.01, firstGlyph: 2, size: 20,
+        var run = ShapedRun(range: 3..<9, level: 1, script: "Latn", font: font, firstGlyph: 2, size: 20,
                             letterSpacing: 0, features: [], span: nil)
-        #expect(MemoryLayout<ShapedRun>.stride <= 64)
+        #expect(MemoryLayout<ShapedRun>.stride <= 56)
+        #expect(run.scale == font.metrics.scale(size: 20), "the scale is the font's at the run's size")
         #expect(run.range == 3..<9 && run.firstGlyph == 2 && run.isRightToLeft && run.script == "Latn")
         var other = run
         other.script = "Hani"

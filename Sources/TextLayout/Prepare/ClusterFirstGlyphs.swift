@@ -40,15 +40,21 @@ struct ClusterFirstGlyphs: Sendable, Equatable {
         return after == 0 ? 0 : steps[after - 1].difference
     }
 
+    @inline(__always)
     mutating func append(_ value: Int) {
-        defer { storedCount += 1 }
         if storesValues {
             values.append(Int32(value))
-            return
+        } else {
+            let difference = Int32(value) &- storedCount
+            if difference != steps.last?.difference ?? 0 { addStep(difference) }
         }
-        let difference = Int32(value - count)
-        guard difference != (steps.last?.difference ?? 0) else { return }
-        steps.append(Step(cluster: Int32(count), difference: difference))
+        storedCount += 1
+    }
+
+    /// Adds a step at the value being appended (index ``count``), whose difference is `difference`.
+    @inline(never)
+    private mutating func addStep(_ difference: Int32) {
+        steps.append(Step(cluster: storedCount, difference: difference))
         // A step takes 8 bytes where a value takes 4: past half as many steps as values, store the values.
         if steps.count * 2 > count + 16 { storeValues(upTo: count + 1) }
     }

@@ -223,21 +223,19 @@ func runIndex(in runs: [ShapedRun], at offset: Int) -> Int {
     lastIndex(count: runs.count, atOrBefore: offset) { runs[$0].range.lowerBound }
 }
 
-/// A run of a paragraph as it was shaped, in 64 bytes: offsets in 32 bits (texts are at most
-/// 64 MiB), the script's four-letter code in 4 bytes, the fields few runs set (spacings, span,
-/// inline object) in a ``RareRunFields`` beside it, shared and absent while they are all unset.
-/// (A Japanese paragraph is a run every few characters, as kanji and kana alternate.)
+/// A run of a paragraph as it was shaped, in 56 bytes: offsets in 32 bits (texts are at most
+/// 64 MiB), the script's four-letter code in 4 bytes, its scale found from its font and size, the
+/// fields few runs set (spacings, span, inline object, strike) in a ``RareRunFields`` beside it,
+/// shared and absent while they are all unset. (A Japanese paragraph is a run every few
+/// characters, as kanji and kana alternate.)
 struct ShapedRun: Sendable {
     private var start: Int32
     private var end: Int32
     private var storedFirstGlyph: Int32
-    /// The script's ISO 15924 code, its four ASCII letters in memory order.
+    /// The script's ISO 15924 code: letter `i` in bits `8i` to `8i + 7`, zeros after a shorter code.
     private var scriptCode: UInt32
     var level: UInt8
     var font: Font
-    /// Pixels per unit of the run's glyphs (``ShapedGlyph``) at its size: per font unit, or per
-    /// 1/64 pixel of ``strike``.
-    var scale: Double
     /// The em size in pixels (the style's, or the run's span's).
     var size: Double
     /// OpenType features the run was shaped with.
@@ -245,7 +243,7 @@ struct ShapedRun: Sendable {
     /// The letter and word spacings, span, inline object and bitmap strike, nil while all are unset.
     private var rare: RareRunFields?
 
-    init(range: Range<Int>, level: UInt8, script: String, font: Font, scale: Double, firstGlyph: Int, size: Double,
+    init(range: Range<Int>, level: UInt8, script: String, font: Font, firstGlyph: Int, size: Double,
          letterSpacing: Double, wordSpacing: Double = 0, features: [FontFeature], span: Int?, inlineObject: InlineObject? = nil,
          strike: BitmapStrike? = nil) {
         start = Int32(range.lowerBound)
@@ -254,7 +252,6 @@ struct ShapedRun: Sendable {
         self.level = level
         scriptCode = Self.code(ofScript: script)
         self.font = font
-        self.scale = scale
         self.size = size
         self.features = features
         rare = RareRunFields(letterSpacing: letterSpacing, wordSpacing: wordSpacing, span: span, inlineObject: inlineObject, strike: strike)
@@ -267,21 +264,31 @@ struct ShapedRun: Sendable {
             end = Int32(newValue.upperBound)
         }
     }
+    /// Pixels per unit of the run's glyphs (``ShapedGlyph``) at its size: per font unit, or per
+    /// 1/64 pixel of ``strike``. Found from them when read rather than kept (8 bytes a run).
+    var scale: Double {
+        @inline(__always) get { rare?.strike?.advanceScale(size: size) ?? font.metrics.scale(size: size) }
+    }
+
     /// ISO 15924 script code ("Zyyy" when the run has no letters).
     var script: String {
-        get { withUnsafeBytes(of: scriptCode) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) } }
+        get {
+            // Its letters in memory order, as many as are not zero.
+            let length = 4 - (scriptCode == 0 ? 4 : scriptCode.leadingZeroBitCount / 8)
+            return withUnsafeBytes(of: scriptCode.littleEndian) { String(decoding: UnsafeRawBufferPointer(rebasing: $0[..<length]), as: UTF8.self) }
+        }
         set { scriptCode = Self.code(ofScript: newValue) }
     }
 
-    /// `script`'s letters (four: ICU's short names, which every script has) as stored, zeros after a shorter one.
+    /// `script`'s letters (four: ICU's short names, which every script has) as stored.
     private static func code(ofScript script: String) -> UInt32 {
-        var code: UInt32 = 0
-        var letters = script.utf8.makeIterator()
-        withUnsafeMutableBytes(of: &code) { bytes in
-            for i in 0..<4 { bytes[i] = letters.next() ?? 0 }
+        var script = script
+        return script.withUTF8 { letters in
+            precondition(letters.count <= 4 && !letters.contains(0), "a script code has at most four letters")
+            var code: UInt32 = 0
+            for i in 0..<letters.count { code |= UInt32(letters[i]) << (8 * i) }
+            return code
         }
-        precondition(letters.next() == nil, "a script code has at most four letters")
-        return code
     }
 
     /// The index of the run's first glyph in the paragraph's glyphs.
