@@ -79,8 +79,10 @@ struct MemoryScenario {
         print("bytes per UTF-16 code unit of each group's distinct texts, measured (malloc's in-use bytes) and as the code estimates them:")
         print("group     units   prepared (estimate)   word cache (estimate)   prepared-text cache tables")
         var total = MemoryFigures(group: "all")
+        var figures: [String: MemoryFigures] = [:]
         for group in groups {
             let f = try Self.measure(group, byGroup[group]!, fonts: fonts)
+            figures[group] = f
             print(Self.row(f))
             total.utf16Units += f.utf16Units
             total.preparedTexts += f.preparedTexts
@@ -91,10 +93,15 @@ struct MemoryScenario {
             for (part, bytes) in f.estimatedParts { total.addEstimated(part, bytes) }
         }
         print(Self.row(total))
-        let units = Double(max(1, total.utf16Units))
-        print("the prepared texts' estimate by part, bytes per UTF-16 code unit (all groups): "
-              + total.estimatedParts.map { $0.part + " " + String(format: "%.1f", Double($0.bytes) / units) }.joined(separator: ", "))
+        print("the prepared texts' estimate by part, bytes per UTF-16 code unit (all groups): " + Self.parts(total))
+        for group in groups { print("  " + group + ": " + Self.parts(figures[group]!)) }
         print("(each group's word cache starts empty, so the total is the sum of the groups' own words)")
+    }
+
+    /// The estimate of `f`'s texts part by part, in bytes per UTF-16 code unit.
+    static func parts(_ f: MemoryFigures) -> String {
+        let units = Double(max(1, f.utf16Units))
+        return f.estimatedParts.map { $0.part + " " + String(format: "%.1f", Double($0.bytes) / units) }.joined(separator: ", ")
     }
 
     static func row(_ f: MemoryFigures) -> String {

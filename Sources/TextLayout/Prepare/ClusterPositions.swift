@@ -45,6 +45,10 @@ struct ClusterUnits: Sendable, Equatable {
     }
 
     var count: Int { wide.isEmpty ? compact.count : wide.count }
+
+    mutating func reserveCapacity(_ n: Int) {
+        if wide.isEmpty { compact.reserveCapacity(n) } else { wide.reserveCapacity(n) }
+    }
     var estimatedBytes: Int { heapBytes(compact) + heapBytes(wide) }
 
     mutating func append(_ sum: Int) {

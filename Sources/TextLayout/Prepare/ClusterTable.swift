@@ -4,9 +4,8 @@
 func shapeParagraph(_ content: Range<Int>, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, bidi: BidiLevels,
                     spans: [ResolvedSpan], objects: InlineObjectTable = InlineObjectTable()) throws -> (ClusterTable, [ShapedRun]) {
     var clusters = ClusterTable(capacity: content.count)
-    let runs = try itemize(bytes, range: content, style: style, bidi: bidi, spans: spans, objects: objects).map {
-        clusters.appendRun($0, bytes: bytes, style: style, spans: spans)
-    }
+    let runs = clusters.appendRuns(try itemize(bytes, range: content, style: style, bidi: bidi, spans: spans, objects: objects),
+                                   bytes: bytes, style: style, spans: spans)
     return (clusters, runs)
 }
 
@@ -20,7 +19,7 @@ struct ClusterTable {
     var starts = CompactOffsets()
     var positions = ClusterPositions()
     var unsafe = BitFlags()
-    var firstGlyph = CompactOffsets()
+    var firstGlyph = ClusterFirstGlyphs()
     /// The character of each .notdef glyph but a tab's (see ``PreparedParagraph/missingGlyphCharacters``).
     var missing = CompactOffsets()
     /// The font units of the glyphs added, tabs left out.
@@ -54,11 +53,44 @@ struct ClusterTable {
     /// Shapes the run `item` (through the word cache) and adds its glyphs and clusters; an inline
     /// object's run is not shaped (see ``appendObject(_:of:)``).
     mutating func appendRun(_ item: TextRun, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, spans: [ResolvedSpan]) -> ShapedRun {
+        let (run, shaped) = Self.shape(item, firstGlyph: glyphCount, bytes: bytes, style: style, spans: spans)
+        append(run, shaped: shaped, bytes: bytes)
+        return run
+    }
+
+    /// Shapes the runs `items` of a paragraph and adds their glyphs and clusters, all shaped before
+    /// any is added, so that the clusters' tables are reserved once in the room the paragraph needs
+    /// (a Japanese paragraph is a run every few characters: grown run by run, its tables kept a
+    /// quarter of their room unused).
+    mutating func appendRuns(_ items: [TextRun], bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, spans: [ResolvedSpan]) -> [ShapedRun] {
+        guard items.count > 1 else { return items.map { appendRun($0, bytes: bytes, style: style, spans: spans) } }
+        var runs: [ShapedRun] = []
+        runs.reserveCapacity(items.count)
+        var shapedRuns: [ShapedGlyphs?] = []
+        shapedRuns.reserveCapacity(items.count)
+        var glyphTotal = glyphCount
+        // At most a cluster a glyph, and an object's one.
+        var clusterTotal = 0
+        for item in items {
+            let (run, shaped) = Self.shape(item, firstGlyph: glyphTotal, bytes: bytes, style: style, spans: spans)
+            glyphTotal += shaped?.count ?? 0
+            clusterTotal += shaped?.count ?? 1
+            runs.append(run)
+            shapedRuns.append(shaped)
+        }
+        reserveClusters(clusterTotal)
+        for k in runs.indices { append(runs[k], shaped: shapedRuns[k], bytes: bytes) }
+        return runs
+    }
+
+    /// The run `item` whose first glyph is `firstGlyph`, and its glyphs shaped (through the word
+    /// cache); nil for an inline object's run, which is not shaped.
+    private static func shape(_ item: TextRun, firstGlyph: Int, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle,
+                              spans: [ResolvedSpan]) -> (run: ShapedRun, glyphs: ShapedGlyphs?) {
         let span = item.span.map { spans[$0] }
         let size = span?.size ?? style.settings.size
         let strike = item.font.advanceStrike(size: size, style.settings.profile.bitmapGlyphAdvance)
-        var run = ShapedRun(range: item.range, level: item.level, script: item.script, font: item.font,
-                            scale: strike?.advanceScale(size: size) ?? item.font.metrics.scale(size: size), firstGlyph: glyphCount, size: size,
+        var run = ShapedRun(range: item.range, level: item.level, script: item.script, font: item.font, firstGlyph: firstGlyph, size: size,
                             letterSpacing: span?.letterSpacing ?? 0, wordSpacing: span?.wordSpacing ?? style.settings.wordSpacing,
                             features: style.settings.features + (span?.features ?? []), span: span?.index, strike: strike)
         if let object = item.inlineObject {
@@ -66,14 +98,19 @@ struct ClusterTable {
             run.letterSpacing = 0
             run.wordSpacing = 0
             run.inlineObject = object
-            positions.beginRun(run, firstCluster: starts.count)
-            appendObject(object, of: run)
-            return run
+            return (run, nil)
         }
+        return (run, shapeRun(run.shapingProperties(style).around(bytes, item.range), item.range, bytes: bytes, cache: style.font.context?.shapeCache))
+    }
+
+    /// Adds the run `run` (its ``RunPositions``) and its glyphs `shaped`, or its inline object's cluster.
+    private mutating func append(_ run: ShapedRun, shaped: ShapedGlyphs?, bytes: UnsafeBufferPointer<UInt8>) {
         positions.beginRun(run, firstCluster: starts.count)
-        append(shapeRun(run.shapingProperties(style).around(bytes, item.range), item.range, bytes: bytes, cache: style.font.context?.shapeCache),
-               of: run, bytes: bytes)
-        return run
+        if let shaped {
+            append(shaped, of: run, bytes: bytes)
+        } else if let object = run.inlineObject {
+            appendObject(object, of: run)
+        }
     }
 
     /// Adds the cluster of `object`, the whole of `run`: no glyph (so no missing glyph either),
@@ -159,8 +196,8 @@ struct ClusterTable {
 }
 
 extension ClusterTable {
-    /// Makes room for up to `count` more clusters (one a glyph at most) in the starts and first
-    /// glyphs, with the paragraph's end entry: a paragraph of one run keeps them in the room
+    /// Makes room for up to `count` more clusters (one a glyph at most) in the starts, first
+    /// glyphs and unit sums, with the paragraph's end entry: a paragraph of one run keeps them in the room
     /// they need rather than in arrays grown by doubling, a third of them unused on average.
     mutating func reserveClusters(_ count: Int) {
         let needed = starts.count + count
@@ -169,5 +206,6 @@ extension ClusterTable {
         let room = max(needed, starts.capacity * 3 / 2)
         starts.reserveCapacity(room)
         firstGlyph.reserveCapacity(room + 1)
+        positions.units.reserveCapacity(room + 1)
     }
 }

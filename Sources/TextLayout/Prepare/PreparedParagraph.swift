@@ -24,7 +24,7 @@ final class PreparedParagraph: Sendable {
     /// Whether a break at the start of each cluster is unsafe (reshaping needed), a bit each.
     let clusterUnsafe: BitFlags
     /// The index of each cluster's first glyph, with one more entry for the glyph count.
-    let clusterFirstGlyph: CompactOffsets
+    let clusterFirstGlyph: ClusterFirstGlyphs
     /// The paragraph's glyphs, in logical order: the glyphs of each run, one run after another.
     let glyphs: ParagraphGlyphs
     /// The runs the paragraph was shaped in (one level, script and font each), in logical order.
@@ -99,7 +99,7 @@ final class PreparedParagraph: Sendable {
     /// and where it was shaped again from), so that the indices of safe clusters there are taken
     /// from it rather than searched again.
     init(range: ParagraphRange, segmentStarts: CompactOffsets, contentEnds: CompactOffsets, clusterStarts: CompactOffsets,
-         positions: ClusterPositions, clusterUnsafe: BitFlags, clusterFirstGlyph: CompactOffsets, glyphs: ParagraphGlyphs, runs: [ShapedRun],
+         positions: ClusterPositions, clusterUnsafe: BitFlags, clusterFirstGlyph: ClusterFirstGlyphs, glyphs: ParagraphGlyphs, runs: [ShapedRun],
          bidi: BidiLevels, tabs: [Int], autoHyphens: CompactOffsets = CompactOffsets(), missingGlyphCharacters: CompactOffsets = CompactOffsets(),
          style: TextStyle, sharingHead head: (paragraph: PreparedParagraph, end: Int)? = nil) {
         self.range = range
@@ -164,7 +164,7 @@ final class PreparedParagraph: Sendable {
         body("cluster starts", heapBytes(clusterStarts.storage))
         body("cluster positions", positions.estimatedBytes)
         body("cluster unsafe flags", clusterUnsafe.storageBytes)
-        body("cluster first glyphs", heapBytes(clusterFirstGlyph.storage))
+        body("cluster first glyphs", clusterFirstGlyph.storageBytes)
         body("segment starts and content ends", heapBytes(segmentStarts.storage) + heapBytes(contentEnds.storage))
         body("segment safe clusters", heapBytes(segmentStartCluster) + heapBytes(contentEndCluster))
         body("runs", heapBytes(runs))
@@ -223,19 +223,19 @@ func runIndex(in runs: [ShapedRun], at offset: Int) -> Int {
     lastIndex(count: runs.count, atOrBefore: offset) { runs[$0].range.lowerBound }
 }
 
-/// A run of a paragraph as it was shaped, in 72 bytes: offsets in 32 bits (texts are at most
-/// 64 MiB), the fields few runs set (spacings, span, inline object) in a ``RareRunFields`` beside
-/// it, shared and absent while they are all unset.
+/// A run of a paragraph as it was shaped, in 56 bytes: offsets in 32 bits (texts are at most
+/// 64 MiB), the script's four-letter code in 4 bytes, its scale found from its font and size, the
+/// fields few runs set (spacings, span, inline object, strike) in a ``RareRunFields`` beside it,
+/// shared and absent while they are all unset. (A Japanese paragraph is a run every few
+/// characters, as kanji and kana alternate.)
 struct ShapedRun: Sendable {
     private var start: Int32
     private var end: Int32
     private var storedFirstGlyph: Int32
+    /// The script's ISO 15924 code: letter `i` in bits `8i` to `8i + 7`, zeros after a shorter code.
+    private var scriptCode: UInt32
     var level: UInt8
-    var script: String
     var font: Font
-    /// Pixels per unit of the run's glyphs (``ShapedGlyph``) at its size: per font unit, or per
-    /// 1/64 pixel of ``strike``.
-    var scale: Double
     /// The em size in pixels (the style's, or the run's span's).
     var size: Double
     /// OpenType features the run was shaped with.
@@ -243,16 +243,15 @@ struct ShapedRun: Sendable {
     /// The letter and word spacings, span, inline object and bitmap strike, nil while all are unset.
     private var rare: RareRunFields?
 
-    init(range: Range<Int>, level: UInt8, script: String, font: Font, scale: Double, firstGlyph: Int, size: Double,
+    init(range: Range<Int>, level: UInt8, script: String, font: Font, firstGlyph: Int, size: Double,
          letterSpacing: Double, wordSpacing: Double = 0, features: [FontFeature], span: Int?, inlineObject: InlineObject? = nil,
          strike: BitmapStrike? = nil) {
         start = Int32(range.lowerBound)
         end = Int32(range.upperBound)
         storedFirstGlyph = Int32(firstGlyph)
         self.level = level
-        self.script = script
+        scriptCode = Self.code(ofScript: script)
         self.font = font
-        self.scale = scale
         self.size = size
         self.features = features
         rare = RareRunFields(letterSpacing: letterSpacing, wordSpacing: wordSpacing, span: span, inlineObject: inlineObject, strike: strike)
@@ -265,6 +264,33 @@ struct ShapedRun: Sendable {
             end = Int32(newValue.upperBound)
         }
     }
+    /// Pixels per unit of the run's glyphs (``ShapedGlyph``) at its size: per font unit, or per
+    /// 1/64 pixel of ``strike``. Found from them when read rather than kept (8 bytes a run).
+    var scale: Double {
+        @inline(__always) get { rare?.strike?.advanceScale(size: size) ?? font.metrics.scale(size: size) }
+    }
+
+    /// ISO 15924 script code ("Zyyy" when the run has no letters).
+    var script: String {
+        get {
+            // Its letters in memory order, as many as are not zero.
+            let length = 4 - (scriptCode == 0 ? 4 : scriptCode.leadingZeroBitCount / 8)
+            return withUnsafeBytes(of: scriptCode.littleEndian) { String(decoding: UnsafeRawBufferPointer(rebasing: $0[..<length]), as: UTF8.self) }
+        }
+        set { scriptCode = Self.code(ofScript: newValue) }
+    }
+
+    /// `script`'s letters (four: ICU's short names, which every script has) as stored.
+    private static func code(ofScript script: String) -> UInt32 {
+        var script = script
+        return script.withUTF8 { letters in
+            precondition(letters.count <= 4 && !letters.contains(0), "a script code has at most four letters")
+            var code: UInt32 = 0
+            for i in 0..<letters.count { code |= UInt32(letters[i]) << (8 * i) }
+            return code
+        }
+    }
+
     /// The index of the run's first glyph in the paragraph's glyphs.
     var firstGlyph: Int {
         @inline(__always) get { Int(storedFirstGlyph) }
@@ -329,7 +355,7 @@ struct ShapedRun: Sendable {
     /// Whether `other` was shaped as this run was (font, level, script, size, letter spacing,
     /// features, span, inline object), whatever its range: an edit elsewhere left it as it was.
     func isShapedAlike(_ other: ShapedRun) -> Bool {
-        font === other.font && level == other.level && script == other.script && size == other.size
+        font === other.font && level == other.level && scriptCode == other.scriptCode && size == other.size
             && letterSpacing == other.letterSpacing && wordSpacing == other.wordSpacing && features == other.features && span == other.span
             && inlineObject == other.inlineObject
     }
