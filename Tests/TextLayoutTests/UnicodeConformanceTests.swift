@@ -243,6 +243,31 @@ private let bidiClassExceptions: [String: String] = [:]
         let hebrew = Array("abc שלום".utf8)
         hebrew.withUnsafeBufferPointer { #expect(holdsCharacterLeavingLevelZero($0, 0..<$0.count)) }
     }
+
+    /// The itemizer asks ICU whether a character is default-ignorable or has Emoji_Presentation only
+    /// outside the stretches where none is: every such code point must lie where it still asks.
+    @Test func itemizerShortcutsAskICUWhereverItSaysYes() {
+        var ignorableMissed: [UInt32] = [], emojiMissed: [UInt32] = []
+        var ignorable = 0, emoji = 0
+        for scalar in UInt32(0xAD)...0x10FFFF where !(0xD800...0xDFFF).contains(scalar) {
+            if cicu_is_default_ignorable(scalar) != 0 {
+                ignorable += 1
+                if !mayBeDefaultIgnorable(scalar) { ignorableMissed.append(scalar) }
+                #expect(!needsGlyph(scalar))
+            }
+            if cicu_is_emoji_presentation(scalar) != 0 {
+                emoji += 1
+                if !isEmojiPresentation(scalar) { emojiMissed.append(scalar) }
+            }
+        }
+        #expect(ignorableMissed.isEmpty && emojiMissed.isEmpty,
+                "missed: ignorable \(ignorableMissed.prefix(10).map { String($0, radix: 16) }), emoji \(emojiMissed.prefix(10).map { String($0, radix: 16) })")
+        #expect(ignorable > 4000 && emoji > 1000)
+        // The shortcuts answer no without ICU for the letters of most scripts.
+        for scalar: UInt32 in [0xE9, 0x0E01, 0x0915, 0x4E00, 0x3042, 0xAC00, 0x1F600] {
+            #expect(!mayBeDefaultIgnorable(scalar))
+        }
+    }
 }
 
 // MARK: - Reading the files

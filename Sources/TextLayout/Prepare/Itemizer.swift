@@ -220,7 +220,22 @@ func isCovered(_ scalar: UInt32, by font: Font) -> Bool {
 /// Whether `scalar` is drawn with a glyph: not a control character or a default-ignorable one
 /// (joiners, variation selectors, soft hyphens), which HarfBuzz hides.
 func needsGlyph(_ scalar: UInt32) -> Bool {
-    !(scalar < 0x20 || scalar == 0x7F || (scalar >= 0xAD && cicu_is_default_ignorable(scalar) != 0))
+    !(scalar < 0x20 || scalar == 0x7F || (scalar >= 0xAD && mayBeDefaultIgnorable(scalar) && cicu_is_default_ignorable(scalar) != 0))
+}
+
+/// Whether `scalar` lies outside the long stretches that hold no default-ignorable character
+/// (Latin to Syriac, Indic, CJK, Hangul, the SMP's scripts and emoji), where ICU need not be asked:
+/// a test holds it to ICU's property for every code point.
+@inline(__always)
+func mayBeDefaultIgnorable(_ scalar: UInt32) -> Bool {
+    switch scalar {
+    case 0xAE...0x34E, 0x350...0x61B, 0x61D...0x115E, 0x1161...0x17B3, 0x17B6...0x180A, 0x1810...0x200A,
+         0x2070...0x3163, 0x3165...0xFDFF, 0xFE10...0xFEFE, 0xFF00...0xFF9F, 0x10000...0x1BC9F, 0x1BCA4...0x1D172,
+         0x1D17B...0xDFFFF:
+        false
+    default:
+        true
+    }
 }
 
 /// The character whose glyph HarfBuzz draws for `scalar` in a font that lacks it, or nil: for
@@ -253,6 +268,7 @@ private func isEmojiSequence(_ scalars: [UInt32]) -> Bool {
     scalars.contains { (0x1F3FB...0x1F3FF).contains($0) || $0 == 0x200D || (0x1F1E6...0x1F1FF).contains($0) || (0xE0020...0xE007F).contains($0) }
 }
 
-private func isEmojiPresentation(_ scalar: UInt32) -> Bool {
-    scalar >= 0x231A && cicu_is_emoji_presentation(scalar) != 0
+func isEmojiPresentation(_ scalar: UInt32) -> Bool {
+    // Every Emoji_Presentation character lies in U+231A...U+2B55 or from U+1F004 on (a test holds this to ICU).
+    scalar >= 0x231A && (scalar <= 0x2B55 || scalar >= 0x1F004) && cicu_is_emoji_presentation(scalar) != 0
 }
