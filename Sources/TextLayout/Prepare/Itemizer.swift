@@ -220,7 +220,14 @@ func isCovered(_ scalar: UInt32, by font: Font) -> Bool {
 /// Whether `scalar` is drawn with a glyph: not a control character or a default-ignorable one
 /// (joiners, variation selectors, soft hyphens), which HarfBuzz hides.
 func needsGlyph(_ scalar: UInt32) -> Bool {
-    !(scalar < 0x20 || scalar == 0x7F || (scalar >= 0xAD && mayBeDefaultIgnorable(scalar) && cicu_is_default_ignorable(scalar) != 0))
+    !(scalar < 0x20 || scalar == 0x7F || (scalar >= 0xAD && isDefaultIgnorable(scalar)))
+}
+
+/// Whether `scalar` is a default-ignorable code point, asking ICU only where one may be (kept out
+/// of line, so that ``needsGlyph(_:)`` stays small enough to be inlined in the itemizer's loops).
+@inline(never)
+func isDefaultIgnorable(_ scalar: UInt32) -> Bool {
+    mayBeDefaultIgnorable(scalar) && cicu_is_default_ignorable(scalar) != 0
 }
 
 /// Whether `scalar` lies outside the long stretches that hold no default-ignorable character
