@@ -38,7 +38,7 @@ extension LineCandidates {
             guard p.contentEnds[segment] >= start, let safe = p.safeCluster(at: start) else { return .unknown }
             startCluster = safe
         }
-        if let scale = p.positions.onlyScale {
+        if let scale = onlyScale {
             // The common case (one font, no spacing): each width one difference of sums, scaled.
             return p.positions.units.compact.withUnsafeBufferPointer { units in
                 let startUnits = Int(units[startCluster])
