@@ -49,25 +49,38 @@ public enum LayoutErrorCode: String, ErrorCode, CaseIterable {
 
 /// Checks that `value`, the setting `key`, is finite and greater than zero; the error carries
 /// `key` and calls the value `what` (the key itself when nil).
+/// (The test is inlined and the error built apart, as in the checks below: a check of a valid
+/// value on a hot path costs a comparison or two.)
+@inline(__always)
 func requirePositive(_ value: Double, key: String, as what: String? = nil) throws(LayoutError) {
-    guard value.isFinite, value > 0 else {
-        throw LayoutError(.invalidArgument, "\(what ?? key) must be a finite number greater than 0, got \(plainNumber(value))", keys: [key])
-    }
+    guard value.isFinite, value > 0 else { throw notPositiveError(value, key: key, as: what) }
+}
+
+@inline(never)
+private func notPositiveError(_ value: Double, key: String, as what: String?) -> LayoutError {
+    LayoutError(.invalidArgument, "\(what ?? key) must be a finite number greater than 0, got \(plainNumber(value))", keys: [key])
 }
 
 /// Checks that `value`, the setting `key`, is finite and not negative; the error carries and names `key`.
+@inline(__always)
 func requireNonNegative(_ value: Double, key: String) throws(LayoutError) {
-    guard value.isFinite, value >= 0 else {
-        throw LayoutError(.invalidArgument, "\(key) must be a finite number of at least 0, got \(plainNumber(value))", keys: [key])
-    }
+    guard value.isFinite, value >= 0 else { throw negativeError(value, key: key) }
+}
+
+@inline(never)
+private func negativeError(_ value: Double, key: String) -> LayoutError {
+    LayoutError(.invalidArgument, "\(key) must be a finite number of at least 0, got \(plainNumber(value))", keys: [key])
 }
 
 /// Checks that `value`, summed or multiplied from finite inputs, did not overflow a Double:
 /// `what` is the figure (the editor's height...), `inputs` the keys and values that made it too
 /// large, so that the error names them; `keys` are those settings' keys, as `inputs` names them.
-func requireFinite(_ value: Double, _ what: String, from inputs: @autoclosure () -> String, keys: [String]) throws(LayoutError) {
+/// (All three are built only for the error: a check on a hot path allocates nothing.)
+@inline(__always)
+func requireFinite(_ value: Double, _ what: @autoclosure () -> String, from inputs: @autoclosure () -> String,
+                   keys: @autoclosure () -> [String]) throws(LayoutError) {
     guard value.isFinite else {
-        throw LayoutError(.invalidArgument, "\(inputs()) make \(what) overflow (more than \(Double.greatestFiniteMagnitude) px); they must be smaller",
-                          keys: keys)
+        throw LayoutError(.invalidArgument, "\(inputs()) make \(what()) overflow (more than \(Double.greatestFiniteMagnitude) px); they must be smaller",
+                          keys: keys())
     }
 }

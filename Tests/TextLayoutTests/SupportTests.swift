@@ -1,6 +1,7 @@
 // The helpers of TextLayout/Support that every target shares: the binary searches against a scan, the UTF-8 and UTF-16 offset arithmetic against the standard library's, and OpenType tags against HarfBuzz's.
 import CHarfBuzz
 import Testing
+import TestSupport
 import TextLayout
 
 @Suite("Binary searches")
@@ -72,6 +73,27 @@ struct TextOffsetTests {
             for (k, scalar) in text.unicodeScalars.enumerated() where UTF16.width(scalar) == 2 {
                 var fresh = UTF16OffsetCounter(buffer, byteOffset: boundaries[k].byte, utf16Offset: boundaries[k].utf16)
                 #expect(fresh.byte(atUTF16: boundaries[k].utf16 + 1) == nil, "inside the pair at \(boundaries[k].utf16)")
+            }
+        }
+    }
+
+    @Test("UTF16OffsetCounter counts long strides (eight bytes at a time) as String does, whatever the mix of scalar lengths")
+    func counterStrides() {
+        // Every scalar length, 4-byte ones among them, at every alignment to the eight-byte words.
+        let pieces = ["a", "é", "€", "😀", "ア", "\u{10FFFF}", " ", "\u{7F}", "\u{80}", "\u{7FF}", "\u{800}", "\u{FFFF}", "\u{10000}"]
+        var generator = SplitMix(seed: 38)
+        for round in 0..<40 {
+            let text = (0..<(round * 7 + 9)).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &generator)] }.joined()
+            let bytes = Array(text.utf8)
+            let boundaries = text.unicodeScalars.indices.map { (byte: text.utf8Offset(of: $0), utf16: text.utf16Offset(of: $0)) }
+                + [(byte: bytes.count, utf16: text.utf16.count)]
+            bytes.withUnsafeBufferPointer { buffer in
+                for stride in [1, 3, 5, 9, 17, 40] {
+                    var counter = UTF16OffsetCounter(buffer)
+                    for boundary in boundaries.enumerated().filter({ $0.offset % stride == 0 || $0.offset == boundaries.count - 1 }).map(\.element) {
+                        #expect(counter.utf16(at: boundary.byte) == boundary.utf16, "round \(round), stride \(stride), byte \(boundary.byte)")
+                    }
+                }
             }
         }
     }

@@ -28,6 +28,23 @@ struct TextStyleTests {
         #expect(abs(large.lines[0].height - 2 * small.lines[0].height) < 1e-9)
     }
 
+    @Test("A style is a value: changing a copy's font, size or language leaves the original as it was, and equal values are equal styles with equal hashes")
+    func valueSemantics() throws {
+        let sans = try bundledFont("DejaVuSans.ttf")
+        let original = try TextStyle(font: sans, settings: TextSettings(size: 15, language: "de"))
+        var copy = original
+        copy.font = try bundledFont("DejaVuSansMono.ttf")
+        #expect(original.font == sans && copy.font != sans && copy != original)
+        let resized = try original.withSize(30)
+        let relanguaged = try original.withLanguage("fr")
+        #expect(original.settings.size == 15 && original.settings.language == "de" && original.shapingLanguage.hasPrefix("de"))
+        #expect(resized.settings.size == 30 && relanguaged.shapingLanguage.hasPrefix("fr"))
+        let same = try TextStyle(font: sans, settings: TextSettings(size: 15, language: "de"))
+        #expect(same == original && same.hashValue == original.hashValue)
+        #expect(try resized.withSize(15) == original && relanguaged.withLanguage("de") == original)
+        #expect(Set([original, same, resized, relanguaged]).count == 3)
+    }
+
     @Test("withLanguage refuses what is not a BCP 47 tag", arguments: ["", "e", "not a tag", "zh_Hant", "x", "1a", "toolongsubtag"])
     func badLanguage(language: String) throws {
         let style = try TextStyle(font: bundledFont("DejaVuSans.ttf"), settings: TextSettings(language: "ja"))

@@ -66,7 +66,7 @@ extension PreparedText {
         let utf16Start = offsets.utf16(at: line.start)
         let utf16End = offsets.utf16(at: line.end)
         let justifiedWidth = justifies ? self.justifiedWidth(paragraph, line, wrapWidth: wrapWidth, bytes: bytes) : nil
-        let metrics = style.lineMetrics(paragraph, line)
+        let metrics = style.lineBox(paragraph, line)
         let found = FoundLine(
             lineBreak: line, paragraph: paragraphIndex, utf16Range: utf16Start..<utf16End,
             // A font whose kerning outweighs its advances (zeroed or broken metrics) can add
@@ -100,5 +100,17 @@ extension PreparedText {
             overflowWidth: found.lineBreak.overflowWidth,
             baselineOffset: found.baselineOffset,
             isJustified: found.isJustified)
+    }
+}
+
+extension PreparedParagraph {
+    /// About how many lines the paragraph takes at `wrapWidth`: its width as prepared (its font
+    /// units in the first run's scale) over the wrap width, a quarter more for the room lines
+    /// leave at their ends, rounded up, 1 at least and 4,096 at most. An estimate, for the room a
+    /// layout reserves for its lines.
+    func expectedLineCount(wrapWidth: Double) -> Int {
+        guard wrapWidth.isFinite, wrapWidth > 0, let scale = positions.runs.first?.scale, positions.units.count > 0 else { return 1 }
+        let lines = (1.25 * Double(positions.units.value(at: positions.units.count - 1)) * scale / wrapWidth).rounded(.up)
+        return lines.isFinite ? Int(Swift.min(Swift.max(lines, 1), 4096)) : 1
     }
 }

@@ -263,6 +263,9 @@ extension PreparedText {
     /// what a fresh layout keeps, each line assembled when read.
     func foundLines(wrapWidth: Double, lineSpace: Double) throws -> [FoundLine] {
         var found: [FoundLine] = []
+        // Room for the lines expected, so that the records are not copied as the array grows:
+        // a line a paragraph, and for a text of one paragraph its width as prepared over the wrap width.
+        found.reserveCapacity(paragraphs.count == 1 ? paragraphs[0].expectedLineCount(wrapWidth: wrapWidth) : paragraphs.count)
         let justifies = style.settings.paragraph.alignment == .justify && wrapWidth.isFinite
         try bytes.withUnsafeBufferPointer { bytes in
             var offsets = UTF16OffsetCounter(bytes)

@@ -38,7 +38,7 @@ extension LineCandidates {
             guard p.contentEnds[segment] >= start, let safe = p.safeCluster(at: start) else { return .unknown }
             startCluster = safe
         }
-        if let scale = p.positions.onlyScale {
+        if let scale = onlyScale {
             // The common case (one font, no spacing): each width one difference of sums, scaled.
             return p.positions.units.compact.withUnsafeBufferPointer { units in
                 let startUnits = Int(units[startCluster])
@@ -58,15 +58,22 @@ extension LineCandidates {
         let p = paragraph
         let limit = limit(from: start)
         let lastSegment = p.segmentCount - 1
-        return p.contentEndCluster.withUnsafeBufferPointer { contentEndCluster in
+        return p.contentEndCluster.withUnsafeBufferPointer { contentEndCluster in p.segmentStartCluster.withUnsafeBufferPointer { startCluster in
             var fittedWidth = 0.0
             var next = segment
             while next <= lastSegment {
                 let endCluster = Int(contentEndCluster[next])
                 guard endCluster >= 0 else { return .unknown }
                 if !fromSegmentStart, mayBeFarTooWide(byteCount: p.contentEnds[next] - start) { return .unknown }
-                // A line that may end in a hyphen there is measured with it: the walk's.
-                if p.hyphenationPoint(endingSegment: next, bytes: bytes) != nil { return .unknown }
+                // A line that may end in a hyphen there is measured with it: the walk's. Only a
+                // segment that is not the last and whose content runs to the next one's start may
+                // (``PreparedParagraph/hyphenationPoint(endingSegment:bytes:)``): when the next
+                // start is a safe cluster other than the content end's, whitespace lies between
+                // them (a safe cluster's index is its offset's), and the bytes need no reading.
+                if next < lastSegment, startCluster[next + 1] < 0 || Int(startCluster[next + 1]) == endCluster,
+                   p.hyphenationPoint(endingSegment: next, bytes: bytes) != nil {
+                    return .unknown
+                }
                 let width = widths.width(to: endCluster)
                 guard width <= limit else {
                     guard next > segment else { return .firstSegmentTooWide(width) }
@@ -76,7 +83,7 @@ extension LineCandidates {
                 next += 1
             }
             return .fitted(line(from: start, endingAfter: lastSegment, width: fittedWidth), nextSegment: next)
-        }
+        } }
     }
 }
 

@@ -8,6 +8,22 @@ struct LineCandidates {
     let style: TextStyle
     /// The wrap width (finite).
     let wrapWidth: Double
+    /// ``limit(from:)`` of the paragraph's first line and of the others, and the paragraph's
+    /// ``ClusterPositions/onlyScale``: found once, not once a line.
+    private let firstLineLimit: Double
+    private let otherLineLimit: Double
+    let onlyScale: Double?
+
+    init(paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, wrapWidth: Double) {
+        self.paragraph = paragraph
+        self.bytes = bytes
+        self.style = style
+        self.wrapWidth = wrapWidth
+        let settings = style.settings
+        firstLineLimit = settings.lineLimit(wrapWidth, isFirstLine: true)
+        otherLineLimit = settings.lineLimit(wrapWidth, isFirstLine: false)
+        onlyScale = paragraph.positions.onlyScale
+    }
 
     /// The index of the segment a line starting at `start` (a line start of some layout) begins in.
     func segment(startingLineAt start: Int) -> Int {
@@ -21,7 +37,7 @@ struct LineCandidates {
     /// The width a line starting at `start` may fill (``TextSettings/lineLimit(_:isFirstLine:)``).
     @inline(__always)
     func limit(from start: Int) -> Double {
-        style.settings.lineLimit(wrapWidth, isFirstLine: start == paragraph.range.start)
+        start == paragraph.range.start ? firstLineLimit : otherLineLimit
     }
 
     /// The line from `start` that ends after segment `segment`, at the break opportunity there (or

@@ -17,17 +17,21 @@ extension TextStyle {
         // The runs on the line (hanging whitespace included): their fonts' metrics, each font
         // scaled once in a row of runs in the same font and size (a run in those of the run
         // before it adds nothing), and the objects among them.
-        let runs = paragraph.runs[paragraph.run(at: line.start)...].prefix { $0.range.lowerBound < line.end }
+        // (Read field by field: a run copied whole is four retains and releases.)
+        let allRuns = paragraph.runs
+        let first = paragraph.run(at: line.start)
+        var end = first
+        while end < allRuns.count, allRuns[end].range.lowerBound < line.end { end += 1 }
+        let runs = allRuns[first..<end]
         let rule = paragraph.lineBoxRule
         let makesUnion = rule.makesUnion
         var extent = FontLineExtent()
         var union: LineBox?
         var hasObjects = false
         for index in runs.indices {
-            let run = runs[index]
-            if run.inlineObject != nil { hasObjects = true }
-            if index > runs.startIndex, runs[index - 1].font === run.font, runs[index - 1].size == run.size { continue }
-            let metrics = boxMetrics(run.font, size: run.size)
+            if runs[index].inlineObject != nil { hasObjects = true }
+            if index > runs.startIndex, runs[index - 1].font === runs[index].font, runs[index - 1].size == runs[index].size { continue }
+            let metrics = boxMetrics(runs[index].font, size: runs[index].size)
             extent.include(metrics.scaled)
             if makesUnion { union = union?.union(metrics.box) ?? metrics.box }
         }
@@ -42,6 +46,19 @@ extension TextStyle {
         }
         if hasObjects { box = lineBox(box, holding: runs.filter { $0.inlineObject != nil }) }
         return BuiltLine(runs: [], ascent: extent.ascent, descent: extent.descent, height: box.height, baselineOffset: box.above)
+    }
+
+    /// ``lineMetrics(_:_:)`` without the runs (a line found, not built): for a line of text of a
+    /// paragraph in one font, the fields of ``PreparedParagraph/onlyFontLine`` read where they are
+    /// kept, without copying the value and its (empty) array of runs.
+    @inline(__always)
+    func lineBox(_ paragraph: PreparedParagraph, _ line: LineBreak) -> (ascent: Double, descent: Double, height: Double, baselineOffset: Double) {
+        if line.end != line.start, case .some = paragraph.onlyFontLine {
+            return (paragraph.onlyFontLine.unsafelyUnwrapped.ascent, paragraph.onlyFontLine.unsafelyUnwrapped.descent,
+                    paragraph.onlyFontLine.unsafelyUnwrapped.height, paragraph.onlyFontLine.unsafelyUnwrapped.baselineOffset)
+        }
+        let metrics = lineMetrics(paragraph, line)
+        return (metrics.ascent, metrics.descent, metrics.height, metrics.baselineOffset)
     }
 
     /// The metrics of a line in `font` at `size` alone (`metrics` its ``boxMetrics(_:size:)``), or

@@ -81,10 +81,17 @@ public struct ParagraphStyle: Sendable, Hashable {
 
     /// - Throws: ``LayoutError`` `.invalidArgument` when the indent leaves no room for text in wrap
     ///   width `wrapWidth` (infinity for no limit).
+    ///   (Inlined, the error built apart: every paragraph laid out asks, and reads the indent alone.)
+    @inline(__always)
     func requireRoom(in wrapWidth: Double) throws {
         guard indent != 0, wrapWidth - abs(indent) <= 0 else { return }
-        throw LayoutError(.invalidArgument, "indent (\(plainNumber(indent))) leaves no room for text on a line \(plainNumber(wrapWidth)) px wide: its magnitude must be less than that",
-                          keys: ["indent"])
+        throw Self.noRoomError(indent: indent, wrapWidth: wrapWidth)
+    }
+
+    @inline(never)
+    private static func noRoomError(indent: Double, wrapWidth: Double) -> LayoutError {
+        LayoutError(.invalidArgument, "indent (\(plainNumber(indent))) leaves no room for text on a line \(plainNumber(wrapWidth)) px wide: its magnitude must be less than that",
+                    keys: ["indent"])
     }
 }
 

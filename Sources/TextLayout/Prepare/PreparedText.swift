@@ -16,14 +16,14 @@ public struct PreparedText: Sendable {
     ///   (the paragraphs' chunks are joined into a new string, under a lock), then O(1).
     public var text: String { flatText.string }
     /// The font and size it was shaped in.
-    public let style: TextStyle
+    public var style: TextStyle { parts.style }
     /// Ranges of the text in their own font, size, features, letter spacing and attributes.
-    public let spans: [StyledSpan]
+    public var spans: [StyledSpan] { parts.spans }
     /// The boxes laid out in the text, the k-th at its k-th U+FFFC; empty when the text has none
     /// (its U+FFFC characters, if any, are then characters).
     public var inlineObjects: [InlineObject] { objectTable.objects }
     /// The objects with the byte offsets of their U+FFFC characters.
-    let objectTable: InlineObjectTable
+    var objectTable: InlineObjectTable { parts.objectTable }
     /// The text's UTF-8 bytes in one array; every internal offset points into them. Built from the
     /// paragraphs' chunks on the first read after an edit: readers that need only some paragraphs
     /// read their chunks (``withBytes(ofParagraphs:_:)``).
@@ -33,20 +33,48 @@ public struct PreparedText: Sendable {
     /// The paragraphs and their bytes, in a tree that sums their UTF-8 and UTF-16 lengths: an
     /// edit's UTF-16 range is found in bytes by reading only the paragraphs it falls in, and an
     /// edit moves none of the paragraphs after it nor copies their bytes (see ``PreparedParagraphs``).
-    let paragraphs: PreparedParagraphs
+    var paragraphs: PreparedParagraphs { parts.paragraphs }
     /// The whole text, as a string and as bytes, built when first read.
-    let flatText: FlatText
+    var flatText: FlatText { parts.flatText }
     /// The text's length in UTF-16 code units.
     var utf16Count: Int { paragraphs.extent.utf16 }
     /// The spans in byte ranges, sorted, for the paragraphs to split their runs at.
-    let resolvedSpans: [ResolvedSpan]
+    var resolvedSpans: [ResolvedSpan] { parts.resolvedSpans }
     /// What went less well than asked without failing: a family of the style's or a span's font
     /// list that no font has (``FontFamilyList/skippedFamilies``); with ``TextSettings/hyphens``
     /// `auto`, that the language has no usable hyphenation patterns (none installed, or a file
     /// that cannot be read), so words break only at soft hyphens. Empty when all is well.
-    public let warnings: [String]
+    public var warnings: [String] { parts.warnings }
     /// The patterns ``TextSettings/hyphens`` `auto` hyphenates with (nil otherwise, or without any).
-    let hyphenation: HyphenationPatterns?
+    var hyphenation: HyphenationPatterns? { parts.hyphenation }
+
+    /// The preparation's parts behind one reference: a prepared text is copied into every
+    /// layout, and by callers that keep many, and copying one reference is one retain where
+    /// copying the parts (the style, the paragraphs, the spans, the text...) took a score.
+    private final class Parts: Sendable {
+        let style: TextStyle
+        let spans: [StyledSpan]
+        let objectTable: InlineObjectTable
+        let paragraphs: PreparedParagraphs
+        let flatText: FlatText
+        let resolvedSpans: [ResolvedSpan]
+        let warnings: [String]
+        let hyphenation: HyphenationPatterns?
+
+        init(style: TextStyle, spans: [StyledSpan], objectTable: InlineObjectTable, paragraphs: PreparedParagraphs,
+             flatText: FlatText, resolvedSpans: [ResolvedSpan], warnings: [String], hyphenation: HyphenationPatterns?) {
+            self.style = style
+            self.spans = spans
+            self.objectTable = objectTable
+            self.paragraphs = paragraphs
+            self.flatText = flatText
+            self.resolvedSpans = resolvedSpans
+            self.warnings = warnings
+            self.hyphenation = hyphenation
+        }
+    }
+
+    private let parts: Parts
 
     /// Shapes and analyses `text` in `style`, with `spans` styled on their own and
     /// `inlineObjects` laid out at its U+FFFC characters. The same text prepared again in the same
@@ -78,43 +106,35 @@ public struct PreparedText: Sendable {
         guard bytes.count <= Self.maximumLength else {
             throw LayoutError(.invalidText, "the text is \(bytes.count) bytes of UTF-8; at most \(Self.maximumLength) are allowed")
         }
-        self.style = style
-        self.spans = spans
         let ranges = bytes.withUnsafeBufferPointer(splitParagraphs)
         let (utf16Starts, utf16Count) = bytes.withUnsafeBufferPointer { Self.utf16Starts(of: ranges[...], in: $0, from: 0) }
         let resolved = try Self.resolve(spans, bytes: bytes, utf16Count: utf16Count, style: style)
-        self.resolvedSpans = resolved
         let objects = try bytes.withUnsafeBufferPointer { try InlineObjectTable(inlineObjects, bytes: $0) }
-        self.objectTable = objects
         let lookup = style.hyphenationLookup()
         var hyphenation: HyphenationPatterns?
+        let warnings: [String]
         switch lookup {
         case let .patterns(patterns)?: hyphenation = patterns; warnings = Self.fontListWarnings(style, spans)
         case let .unavailable(warning)?: warnings = Self.fontListWarnings(style, spans) + [warning]
         case nil: warnings = Self.fontListWarnings(style, spans)
         }
-        self.hyphenation = hyphenation
         let paragraphs = PreparedParagraphs(try bytes.withUnsafeBufferPointer { buffer in
             try ranges.map {
                 try PreparedParagraph.prepare($0, bytes: buffer, style: style, spans: resolved, objects: objects, hyphenation: hyphenation)
             }
         }.entries(utf16Starts: utf16Starts, utf16End: utf16Count, bytes: bytes, from: 0))
-        self.paragraphs = paragraphs
-        flatText = FlatText(paragraphs, bytes: bytes, string: text)
+        parts = Parts(style: style, spans: spans, objectTable: objects, paragraphs: paragraphs,
+                      flatText: FlatText(paragraphs, bytes: bytes, string: text), resolvedSpans: resolved,
+                      warnings: warnings, hyphenation: hyphenation)
     }
 
     /// A preparation assembled from parts (an edit's), hyphenated as `original` was; `wholeBytes`
     /// are the text's bytes in one array when the edit had them built already.
     init(style: TextStyle, spans: [StyledSpan], resolvedSpans: [ResolvedSpan], objectTable: InlineObjectTable,
          paragraphs: PreparedParagraphs, wholeBytes: [UInt8]?, hyphenatedAs original: PreparedText) {
-        self.objectTable = objectTable
-        self.warnings = original.warnings
-        self.hyphenation = original.hyphenation
-        self.style = style
-        self.spans = spans
-        self.resolvedSpans = resolvedSpans
-        self.paragraphs = paragraphs
-        flatText = FlatText(paragraphs, bytes: wholeBytes)
+        parts = Parts(style: style, spans: spans, objectTable: objectTable, paragraphs: paragraphs,
+                      flatText: FlatText(paragraphs, bytes: wholeBytes), resolvedSpans: resolvedSpans,
+                      warnings: original.warnings, hyphenation: original.hyphenation)
     }
 
     /// Runs `body` on the bytes of the paragraphs `range` (consecutive, at least one), in a buffer

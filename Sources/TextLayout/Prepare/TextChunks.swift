@@ -7,16 +7,21 @@
 final class FlatText: Sendable {
     private let paragraphs: PreparedParagraphs
     private let built: Locked<(bytes: [UInt8]?, string: String?)>
+    /// The bytes when they came with the text: read without taking the lock (every layout of a
+    /// text prepared whole reads them).
+    private let knownBytes: [UInt8]?
 
     /// The text of `paragraphs`, with its bytes and string when they are known already.
     init(_ paragraphs: PreparedParagraphs, bytes: [UInt8]? = nil, string: String? = nil) {
         self.paragraphs = paragraphs
         built = Locked((bytes, string))
+        knownBytes = bytes
     }
 
     /// The text's UTF-8 bytes, in one array.
     var bytes: [UInt8] {
-        built.withLock { built in
+        if let knownBytes { return knownBytes }
+        return built.withLock { built in
             if let bytes = built.bytes { return bytes }
             let bytes = paragraphs.joinedBytes
             built.bytes = bytes

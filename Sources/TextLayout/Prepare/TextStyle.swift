@@ -4,21 +4,60 @@
 /// paragraphs' base direction, the language, line breaking, hyphenation and paragraphs),
 /// checked when the style is made.
 public struct TextStyle: Sendable, Hashable {
+    /// The style's values behind one reference: a style is copied into every layout, line
+    /// measurer and shaping call, and copying one reference is one retain where copying the
+    /// fields (fonts, strings and arrays of the settings, the language tag) took a dozen.
+    /// Immutable: a change makes new values.
+    private final class Values: Sendable {
+        let fonts: FontFamilyList
+        let settings: TextSettings
+        let languageTag: LanguageTag?
+
+        init(fonts: FontFamilyList, settings: TextSettings, languageTag: LanguageTag?) {
+            self.fonts = fonts
+            self.settings = settings
+            self.languageTag = languageTag
+        }
+    }
+
+    private var values: Values
+
     /// The font-family list: each cluster takes its first font that has all the cluster's
     /// characters; a cluster none has, a fallback font the primary's ``FontContext`` finds.
-    public var fonts: FontFamilyList
+    public var fonts: FontFamilyList {
+        @inline(__always) get { values.fonts }
+        set { values = Values(fonts: newValue, settings: values.settings, languageTag: values.languageTag) }
+    }
     /// The primary font (the list's first): it shapes every character it has and gives the
     /// height of empty lines. Setting it makes the list that font alone.
     public var font: Font {
-        get { fonts.primary }
+        @inline(__always) get { values.fonts.primary }
         set { fonts = FontFamilyList(newValue) }
     }
     /// How the text is set. Set only through the initialiser or ``withSize(_:)``,
     /// ``withLanguage(_:)`` and ``withParagraph(_:)``, which check it.
-    public private(set) var settings: TextSettings
+    public private(set) var settings: TextSettings {
+        @inline(__always) get { values.settings }
+        set { values = Values(fonts: values.fonts, settings: newValue, languageTag: values.languageTag) }
+    }
     /// The settings' language completed with its likely subtags: the one form line breaking,
     /// shaping and fallback fonts read.
-    private(set) var languageTag: LanguageTag?
+    private(set) var languageTag: LanguageTag? {
+        @inline(__always) get { values.languageTag }
+        set { values = Values(fonts: values.fonts, settings: values.settings, languageTag: newValue) }
+    }
+
+    /// Equal styles have equal fonts, settings and language tags (the values, not the reference).
+    public static func == (a: TextStyle, b: TextStyle) -> Bool {
+        a.fonts == b.fonts && a.settings == b.settings && a.languageTag == b.languageTag
+    }
+
+    /// Hashes the fonts, settings and language tag, in that order.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(fonts)
+        hasher.combine(settings)
+        hasher.combine(languageTag)
+    }
 
     /// - Throws: ``LayoutError`` `.invalidArgument` naming a value of `settings` that is out of
     ///   range (see ``TextSettings``).
@@ -31,9 +70,7 @@ public struct TextStyle: Sendable, Hashable {
     ///   range (see ``TextSettings``).
     public init(fonts: FontFamilyList, settings: TextSettings = TextSettings()) throws {
         try settings.validate()
-        self.fonts = fonts
-        self.settings = settings
-        languageTag = Self.completed(settings.language)
+        values = Values(fonts: fonts, settings: settings, languageTag: Self.completed(settings.language))
     }
 
     /// A style in the fonts of a family list at `size` pixels, the other settings their defaults.

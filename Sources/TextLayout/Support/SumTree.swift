@@ -229,21 +229,26 @@ struct SumTree<Element: SumTreeElement>: Sendable {
 
 extension SumTree: Sequence {
     struct Iterator: IteratorProtocol {
-        /// The nodes whose element and right subtree are still to come, the next on top.
-        private var stack: [Node] = []
+        /// The nodes whose element and right subtree are still to come: the next one in `top`, the
+        /// others in `below`, the next after it last. (The top kept apart, a tree of one element,
+        /// a text of one paragraph, is walked without allocating.)
+        private var top: Node?
+        private var below: [Node] = []
 
         fileprivate init(_ root: Node?) { descend(root) }
 
         private mutating func descend(_ node: Node?) {
             var node = node
             while let next = node {
-                stack.append(next)
+                if let top { below.append(top) }
+                top = next
                 node = next.left
             }
         }
 
         mutating func next() -> Element? {
-            guard let node = stack.popLast() else { return nil }
+            guard let node = top else { return nil }
+            top = below.popLast()
             descend(node.right)
             return node.element
         }
