@@ -48,7 +48,7 @@ public struct EditorConfiguration {
     public var settings: LayoutSettings
     /// The text the editor starts with; it is measured at once.
     public var text: String
-    /// Shown, and measured, while the text is empty.
+    /// The hint text, shown and measured while the text is empty.
     public var placeholder: String
     /// Shown, and measured, instead of the text while the editor is disabled; empty for none.
     public var disabledPlaceholder: String
@@ -86,7 +86,7 @@ public struct EditorConfiguration {
     /// The boxes laid out in the text (a custom emoji, a mention chip, an attachment): the k-th
     /// stands at the k-th U+FFFC of ``text``, which must hold exactly one U+FFFC for each. In an
     /// editor every U+FFFC is an object's: typed, pasted, set or appended U+FFFC characters are
-    /// dropped, and ``EditorModel/insertPlaceholder(_:)`` inserts one with its object. A `mask`
+    /// dropped, and ``EditorModel/insertInlineObject(_:)`` inserts one with its object. A `mask`
     /// or `secure` field takes none.
     public var inlineObjects: [InlineObject] = []
     /// Seconds of the editor's clock without an edit after which the next typing or deleting
@@ -168,7 +168,8 @@ public struct EditorConfiguration {
     }
 
     /// Checks that `objects` can stand in `text` in this field: one for each of its U+FFFC (every
-    /// U+FFFC of an editor's text is an object's), each one taken by ``check(_:name:)``.
+    /// U+FFFC of an editor's text is an object's), each one taken by ``check(_:name:)``. Errors
+    /// name the JSON key, `placeholders`.
     func check(_ objects: [InlineObject], for text: String) throws(EditorError) {
         let characters = text.objectReplacementCount
         guard characters == objects.count else {

@@ -11,8 +11,8 @@ public enum EditorEvent: Sendable, Equatable {
     /// Typing: inserts the text at the caret, replacing the selection.
     case insert(String)
     /// Inserts an inline object at the caret, replacing the selection: a U+FFFC with its object
-    /// (see ``EditorModel/insertPlaceholder(_:)``).
-    case insertPlaceholder(InlineObject)
+    /// (see ``EditorModel/insertInlineObject(_:)``). Its JSON key is `insertPlaceholder`.
+    case insertInlineObject(InlineObject)
     /// Pasting: as insert, but a mask reads the text as a paste (skipping literals it contains).
     case paste(String)
     /// Backspace, `count` times.
@@ -65,6 +65,11 @@ public enum EditorEvent: Sendable, Equatable {
     case selectParagraph(EditorTarget)
     /// Selects the whole text.
     case selectAll
+
+    /// The former name of ``insertInlineObject(_:)``: builds that event (it does not match it in
+    /// a `switch`).
+    @available(*, deprecated, renamed: "insertInlineObject")
+    public static func insertPlaceholder(_ object: InlineObject) -> EditorEvent { .insertInlineObject(object) }
 }
 
 /// Where a double or triple tap is: a UTF-16 offset of the typed text, or a point of the editor's box.
@@ -83,7 +88,7 @@ extension EditorModel {
     public func apply(_ event: EditorEvent) throws -> EditOutcome {
         switch event {
         case let .insert(text): return insert(text)
-        case let .insertPlaceholder(object): return try insertPlaceholder(object)
+        case let .insertInlineObject(object): return try insertInlineObject(object)
         case let .paste(text): return paste(text)
         case let .deleteBackward(count): return deleteBackward(count)
         case let .deleteForward(count): return deleteForward(count)

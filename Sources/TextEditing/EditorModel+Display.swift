@@ -11,9 +11,9 @@ struct Display: Sendable {
     var formattedText: String
     /// Positions of the typed text in ``text``.
     var map: DisplayMap
-    /// The input, literal and placeholder runs of ``text`` under a mask; empty otherwise.
+    /// The input, literal and slot character runs of ``text`` under a mask; empty otherwise.
     var maskSpans: [MaskSpan]
-    /// The spans ``text`` is laid out with: a mask's literals and placeholders in their styles.
+    /// The spans ``text`` is laid out with: a mask's literals and slot characters in their styles.
     var styledSpans: [StyledSpan] = []
     /// The inline objects ``text`` is laid out with: the editor's, when the text is drawn as it is.
     var inlineObjects: [InlineObject] = []
@@ -30,7 +30,7 @@ extension EditorModel {
     /// `marked`: the UTF-8 range of an input method's marked text in `text`. Without a mask it is
     /// drawn as the rest of the text is; in a mask field it is not read into the slots (the rules
     /// of the mask wait for its commit): the text without it goes through the mask, and it is drawn
-    /// as it is at the caret stop where it stands, the literals and placeholders after it moving along.
+    /// as it is at the caret stop where it stands, the literals and slot characters after it moving along.
     static func display(text: String, marked: Range<Int>?, inlineObjects: [InlineObject], enabled: Bool,
                         configuration: EditorConfiguration, formats: [MaskFormat]) -> Display {
         let mask = configuration.mask
@@ -47,7 +47,7 @@ extension EditorModel {
         let format = mask == nil ? nil : formats.first { $0.accepts(typed) }
         func formatted() -> String {
             guard let mask, let format else { return text }
-            return format.render(Array(typed), appearance: mask.appearance, placeholder: mask.placeholder(for:)).text
+            return format.render(Array(typed), appearance: mask.appearance, slotCharacter: mask.slotCharacter(for:)).text
         }
         if !enabled, !configuration.disabledPlaceholder.isEmpty {
             return Display(text: configuration.disabledPlaceholder, isPlaceholder: true, formattedText: formatted(), map: .placeholder, maskSpans: [])
@@ -56,7 +56,7 @@ extension EditorModel {
             return Display(text: configuration.placeholder, isPlaceholder: true, formattedText: formatted(), map: .placeholder, maskSpans: [])
         }
         if let mask, let format {
-            var rendering = format.render(Array(typed), appearance: mask.appearance, placeholder: mask.placeholder(for:),
+            var rendering = format.render(Array(typed), appearance: mask.appearance, slotCharacter: mask.slotCharacter(for:),
                                           bullet: configuration.secure ? bullet : nil)
             let formattedText = configuration.secure ? formatted() : rendering.text
             var clusters = Array(typed)

@@ -17,7 +17,7 @@ extension EditorModel {
     /// refused whole (`strict`) or reduced to the characters that fit (`lenient`).
     ///
     /// U+FFFC characters in `string` are dropped: in an editor each U+FFFC stands for an inline
-    /// object, which only ``insertPlaceholder(_:)`` brings in.
+    /// object, which only ``insertInlineObject(_:)`` brings in.
     /// - Returns: `.rejected` (nothing changed) when disabled or refused by the mask or the limit;
     ///   `.truncated` when only part of `string` was inserted.
     /// - Complexity: O(n) in the text's length, with small constants (the new text is copied, and
@@ -104,7 +104,7 @@ extension EditorModel {
     /// Sets the text in code with its inline objects, one for each U+FFFC of `newText`, in order
     /// (a draft with custom emoji restored): as ``setText(_:)`` otherwise.
     /// - Throws: ``EditorError`` `.invalidArgument` when the counts differ (naming both), for an
-    ///   object's size out of range (naming `placeholders[k]`), or in a `mask` or `secure` field
+    ///   object's size out of range (naming the JSON key `placeholders[k]`), or in a `mask` or `secure` field
     ///   given objects; nothing changes.
     @discardableResult
     public func setText(_ newText: String, inlineObjects objects: [InlineObject]) throws(EditorError) -> EditOutcome {

@@ -10,10 +10,10 @@ extension EditorModel {
     /// before it ends its group, and typing after it starts a new one (see ``undo()``).
     /// - Returns: `.rejected` (nothing changed) when disabled or refused by the limit.
     /// - Throws: ``EditorError`` `.invalidArgument` in a `mask` or `secure` field, which take no
-    ///   objects, or for a size the engine does not take (naming `insertPlaceholder.width`...);
-    ///   nothing changes.
+    ///   objects, or for a size the engine does not take (naming the JSON event's key,
+    ///   `insertPlaceholder.width`...); nothing changes.
     @discardableResult
-    public func insertPlaceholder(_ object: InlineObject) throws(EditorError) -> EditOutcome {
+    public func insertInlineObject(_ object: InlineObject) throws(EditorError) -> EditOutcome {
         try configuration.check(object, name: "insertPlaceholder")
         return perform {
             guard isEnabled else { return .rejected }
@@ -21,6 +21,13 @@ extension EditorModel {
             guard fitToLimit(Self.objectReplacement, replacing: range).outcome == .accepted else { return .rejected }
             return recordingUndo(.own) { replace(range, with: Self.objectReplacement, insertingObjects: [object]) ? .accepted : .rejected }
         }
+    }
+
+    /// The former name of ``insertInlineObject(_:)``.
+    @available(*, deprecated, renamed: "insertInlineObject")
+    @discardableResult
+    public func insertPlaceholder(_ object: InlineObject) throws(EditorError) -> EditOutcome {
+        try insertInlineObject(object)
     }
 
     /// The text an inline object stands at.
@@ -36,7 +43,7 @@ extension EditorModel {
     }
 
     /// The rectangles of the inline objects drawn now, in text order, in the editor's box
-    /// (insets included, unscrolled, as ``caretRect``); empty while a placeholder shows.
+    /// (insets included, unscrolled, as ``caretRect``); empty while the placeholder (hint text) shows.
     public var inlineObjectFrames: [InlineObjectFrame] {
         measurement.layout.inlineObjectFrames.map { InlineObjectFrame(index: $0.index, line: $0.line, rect: inEditorBox($0.rect)) }
     }

@@ -63,7 +63,7 @@ extension EditorModel {
     ///
     /// The engine moves the spans of the old text through the edit (a span the edit starts in or
     /// at the end of takes the inserted text); the edit path is taken only when that gives the
-    /// spans exactly, as it does for a placeholder overwritten by a typed character, and not when a
+    /// spans exactly, as it does for a mask's slot character overwritten by a typed character, and not when a
     /// mask's literals reflow. Without spans it is always taken. The U+FFFC characters the
     /// replacement holds take their objects from `shown`; the engine keeps those before it and
     /// moves those after it, which gives `shown`'s objects unless the smallest replacement took

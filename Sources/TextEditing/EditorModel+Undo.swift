@@ -13,7 +13,7 @@ extension EditorModel {
     /// change, a switch between typing and deleting, a hard break typed (which ends its run), or
     /// `undoGroupPause` seconds of the editor's clock since the run's last edit. A paste, a
     /// deletion of a selection, a word or line deletion, a committed composition and an inline
-    /// object inserted (``insertPlaceholder(_:)``) are groups of their own. Text set in code
+    /// object inserted (``insertInlineObject(_:)``) are groups of their own. Text set in code
     /// (``setText(_:)``) clears the history; appended text (``append(_:)``) is no step and leaves
     /// the user's steps as they are. With a mask the steps are of the typed characters, the
     /// literals follow them. Undoing while composing commits the composition first (it is then

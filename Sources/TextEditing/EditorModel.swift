@@ -52,7 +52,7 @@ public final class EditorModel {
     /// the shrink-wrap width of ``measurement``'s layout (`Layout.shrinkWrapWidth()`, the narrowest
     /// wrap width that keeps its line count with every line inside) plus the side insets, as the
     /// batch's `shrinkWrapWidth`. It is of ``displayText``, the text that is drawn: the placeholder's
-    /// width while one shows, the bullets' when secure, with a mask's literals and placeholders; an
+    /// width while one shows, the bullets' when secure, with a mask's literals and slot characters; an
     /// empty field without a placeholder is as wide as its insets. Nil without `shrinkWrap`.
     public internal(set) var shrinkWrapWidth: Double?
     /// What the last event did.
@@ -127,8 +127,8 @@ public final class EditorModel {
     /// entry is not secure. While an input method composes in a mask field, it leaves the marked
     /// text out, and ``displayText`` draws it at the caret (see ``setMarkedText(_:selectedRange:)``).
     public var formattedText: String { display.formattedText }
-    /// The runs of ``displayText`` that are input, literals and placeholders; empty while a
-    /// placeholder shows, nil without a mask. The literals and placeholders are laid out as styled
+    /// The runs of ``displayText`` that are input, literals and slot characters; empty while a
+    /// placeholder shows, nil without a mask. The literals and slot characters are laid out as styled
     /// spans (see ``InputMask/literalStyle``), whose attributes reach the glyph runs of
     /// ``measurement``'s lines.
     public var maskSpans: [MaskSpan]? { configuration.mask == nil ? nil : display.maskSpans }

@@ -38,7 +38,7 @@ public struct EditorSnapshot: Sendable {
     /// (but while an input method composes in a mask field: this leaves the marked text out, and
     /// ``displayText`` draws it at the caret).
     public var formattedText: String
-    /// The input, literal and placeholder runs of ``displayText`` under a mask (UTF-16 offsets of
+    /// The input, literal and slot character runs of ``displayText`` under a mask (UTF-16 offsets of
     /// ``displayText``), for a renderer to style; empty while a placeholder shows, nil without a mask.
     public var maskSpans: [MaskSpan]?
     /// Whether ``displayText`` is the placeholder or the disabled placeholder.

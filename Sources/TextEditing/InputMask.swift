@@ -1,4 +1,4 @@
-// Input masks as FormattableTextView configures them: formats of input slots and literals, the symbols' character sets, appearance, strict or lenient, literal and placeholder styles.
+// Input masks as FormattableTextView configures them: formats of input slots and literals, the symbols' character sets, appearance, strict or lenient, literal and slot character styles.
 import TextLayout
 
 /// What a mask symbol (a letter of a format, such as `d`) accepts in its slot: one grapheme cluster at a time.
@@ -38,7 +38,7 @@ public enum MaskAppearance: String, Sendable, CaseIterable {
     case leftOnly
     /// As `leftOnly`, and the literals right after the last typed character.
     case leftAndRight
-    /// The whole format: every literal, and a placeholder in each empty slot. The caret and the
+    /// The whole format: every literal, and a slot character in each empty slot. The caret and the
     /// text after it stay still while typing only with a monospaced font.
     case whole
 }
@@ -52,12 +52,13 @@ public enum MaskMode: String, Sendable, CaseIterable {
     case lenient
 }
 
-/// How a mask's literals or its placeholders are drawn. The editor lays them out as styled spans
-/// (`StyledSpan`) with `attributes` `role` (`literal` or `placeholder`) and, when given, `color`:
+/// How a mask's literals or its slot characters are drawn. The editor lays them out as styled spans
+/// (`StyledSpan`) with `attributes` `role` (`literal`, or `placeholder` for slot characters) and,
+/// when given, `color`:
 /// a font or size changes the layout (and the height), a colour only the picture.
 public struct MaskTextStyle: Sendable, Hashable {
     /// A CSS hex colour, `#rrggbb` or `#rrggbbaa` (also `#rgb`, `#rgba`), for renderers; nil for
-    /// the renderer's default (the text's colour for literals, gray for placeholders).
+    /// the renderer's default (the text's colour for literals, gray for slot characters).
     public var color: String?
     /// Their own font (fallback fonts come from its context), or nil for the editor's.
     public var font: Font?
@@ -110,60 +111,94 @@ public struct InputMask: Sendable {
     /// The mask letters and what their slots accept.
     public var formatSymbols: [Character: MaskSymbol]
     public var appearance: MaskAppearance
-    /// What `whole` draws in an empty slot, by mask letter; `_` for a letter without one.
-    public var placeholders: [Character: Character]
+    /// What `whole` draws in an empty slot, by mask letter; `_` for a letter without one (the
+    /// config's JSON key `placeholders`).
+    public var slotCharacters: [Character: Character]
     public var mode: MaskMode
     /// How the literals are drawn; nil draws them as the typed text (still as spans of role `literal`).
     public var literalStyle: MaskTextStyle?
-    /// How the placeholders of empty slots are drawn; nil leaves their colour to the renderer
-    /// (gray in `TextRender`).
-    public var placeholderStyle: MaskTextStyle?
+    /// How the slot characters of empty slots are drawn; nil leaves their colour to the renderer
+    /// (gray in `TextRender`). The config's JSON key is `placeholderStyle`.
+    public var slotCharacterStyle: MaskTextStyle?
 
     public init(formats: [String], formatSymbols: [Character: MaskSymbol] = InputMask.defaultSymbols,
-                appearance: MaskAppearance = .leftOnly, placeholders: [Character: Character] = [:], mode: MaskMode = .strict,
-                literalStyle: MaskTextStyle? = nil, placeholderStyle: MaskTextStyle? = nil) {
+                appearance: MaskAppearance = .leftOnly, slotCharacters: [Character: Character] = [:], mode: MaskMode = .strict,
+                literalStyle: MaskTextStyle? = nil, slotCharacterStyle: MaskTextStyle? = nil) {
         self.formats = formats
         self.formatSymbols = formatSymbols
         self.appearance = appearance
-        self.placeholders = placeholders
+        self.slotCharacters = slotCharacters
         self.mode = mode
         self.literalStyle = literalStyle
-        self.placeholderStyle = placeholderStyle
+        self.slotCharacterStyle = slotCharacterStyle
     }
 
     public init(format: String, formatSymbols: [Character: MaskSymbol] = InputMask.defaultSymbols,
-                appearance: MaskAppearance = .leftOnly, placeholders: [Character: Character] = [:], mode: MaskMode = .strict,
-                literalStyle: MaskTextStyle? = nil, placeholderStyle: MaskTextStyle? = nil) {
-        self.init(formats: [format], formatSymbols: formatSymbols, appearance: appearance, placeholders: placeholders, mode: mode,
-                  literalStyle: literalStyle, placeholderStyle: placeholderStyle)
+                appearance: MaskAppearance = .leftOnly, slotCharacters: [Character: Character] = [:], mode: MaskMode = .strict,
+                literalStyle: MaskTextStyle? = nil, slotCharacterStyle: MaskTextStyle? = nil) {
+        self.init(formats: [format], formatSymbols: formatSymbols, appearance: appearance, slotCharacters: slotCharacters, mode: mode,
+                  literalStyle: literalStyle, slotCharacterStyle: slotCharacterStyle)
     }
 
-    /// The placeholder of an empty slot of `symbol`.
-    func placeholder(for symbol: Character) -> Character { placeholders[symbol] ?? "_" }
+    /// The former initializer, with ``slotCharacters`` and ``slotCharacterStyle`` under their old names.
+    @available(*, deprecated, renamed: "init(formats:formatSymbols:appearance:slotCharacters:mode:literalStyle:slotCharacterStyle:)")
+    public init(formats: [String], formatSymbols: [Character: MaskSymbol] = InputMask.defaultSymbols,
+                appearance: MaskAppearance = .leftOnly, placeholders: [Character: Character], mode: MaskMode = .strict,
+                literalStyle: MaskTextStyle? = nil, placeholderStyle: MaskTextStyle? = nil) {
+        self.init(formats: formats, formatSymbols: formatSymbols, appearance: appearance, slotCharacters: placeholders, mode: mode,
+                  literalStyle: literalStyle, slotCharacterStyle: placeholderStyle)
+    }
 
-    /// The styled spans that lay out a drawn text's literals and placeholders (input is unstyled).
+    /// The former initializer, with ``slotCharacters`` and ``slotCharacterStyle`` under their old names.
+    @available(*, deprecated, renamed: "init(format:formatSymbols:appearance:slotCharacters:mode:literalStyle:slotCharacterStyle:)")
+    public init(format: String, formatSymbols: [Character: MaskSymbol] = InputMask.defaultSymbols,
+                appearance: MaskAppearance = .leftOnly, placeholders: [Character: Character], mode: MaskMode = .strict,
+                literalStyle: MaskTextStyle? = nil, placeholderStyle: MaskTextStyle? = nil) {
+        self.init(formats: [format], formatSymbols: formatSymbols, appearance: appearance, slotCharacters: placeholders, mode: mode,
+                  literalStyle: literalStyle, slotCharacterStyle: placeholderStyle)
+    }
+
+    /// The former name of ``slotCharacters``.
+    @available(*, deprecated, renamed: "slotCharacters")
+    public var placeholders: [Character: Character] {
+        get { slotCharacters }
+        set { slotCharacters = newValue }
+    }
+
+    /// The former name of ``slotCharacterStyle``.
+    @available(*, deprecated, renamed: "slotCharacterStyle")
+    public var placeholderStyle: MaskTextStyle? {
+        get { slotCharacterStyle }
+        set { slotCharacterStyle = newValue }
+    }
+
+    /// The slot character of an empty slot of `symbol`.
+    func slotCharacter(for symbol: Character) -> Character { slotCharacters[symbol] ?? "_" }
+
+    /// The styled spans that lay out a drawn text's literals and slot characters (input is unstyled).
     package func styledSpans(_ spans: [MaskSpan]) -> [StyledSpan] {
         spans.compactMap { span in
             switch span.kind {
             case .input: nil
             case .literal: (literalStyle ?? MaskTextStyle()).span(span.range, role: .literal)
-            case .placeholder: (placeholderStyle ?? MaskTextStyle()).span(span.range, role: .placeholder)
+            case .slotCharacter: (slotCharacterStyle ?? MaskTextStyle()).span(span.range, role: .slotCharacter)
             }
         }
     }
 
-    /// Checks the mask: at least one format, each with at least one slot, placeholders only for
-    /// known symbols, and the literal and placeholder styles.
+    /// Checks the mask: at least one format, each with at least one slot, slot characters only for
+    /// known symbols, and the literal and slot character styles. The messages name the JSON keys
+    /// (`placeholders`, `placeholderStyle`), as a config spells them.
     func validate() throws(EditorError) {
         guard !formats.isEmpty else { throw EditorError(.invalidArgument, "a mask needs at least one format") }
         for format in formats where !format.contains(where: { formatSymbols[$0] != nil }) {
             let symbols = formatSymbols.keys.map { String($0) }.sorted().joined(separator: ", ")
             throw EditorError(.invalidArgument, "mask format '\(format)' has no input slot; its symbols are: \(symbols)")
         }
-        if let unknown = placeholders.keys.first(where: { formatSymbols[$0] == nil }) {
+        if let unknown = slotCharacters.keys.first(where: { formatSymbols[$0] == nil }) {
             throw EditorError(.invalidArgument, "placeholder for '\(unknown)', which is not a mask symbol; every key of placeholders must be one of formatSymbols")
         }
         try literalStyle?.validate("literalStyle")
-        try placeholderStyle?.validate("placeholderStyle")
+        try slotCharacterStyle?.validate("placeholderStyle")
     }
 }

@@ -1,13 +1,18 @@
 // One mask format compiled: its slots and literals; whether typed text fits, reading pasted text into slots, and drawing the literals around it.
 
-/// The kind of a piece of a mask's drawn text, for renderers that style literals and placeholders.
+/// The kind of a piece of a mask's drawn text, for renderers that style literals and slot characters.
 public enum MaskSpanKind: String, Sendable, CaseIterable {
     /// A character the user typed.
     case input
     /// A literal of the format (such as `(` or `-`).
     case literal
-    /// The placeholder of an empty slot (`whole` appearance).
-    case placeholder
+    /// The slot character drawn in an empty slot (`whole` appearance). Its raw value, written in
+    /// JSON and as a span's `role`, is `placeholder`.
+    case slotCharacter = "placeholder"
+
+    /// The former name of ``slotCharacter``.
+    @available(*, deprecated, renamed: "slotCharacter")
+    public static var placeholder: MaskSpanKind { .slotCharacter }
 }
 
 /// A run of a mask's drawn text of one kind, as UTF-16 offsets of the drawn text.
@@ -182,7 +187,7 @@ struct MaskFormat: Sendable {
     /// drawn when the literals before it show (`leftAndRight`, `whole`, or the prefix of an empty
     /// text), else right after the last typed cluster.
     /// - Parameter bullet: Drawn instead of each typed cluster (secure entry), or nil.
-    func render(_ typed: [Character], appearance: MaskAppearance, placeholder: (Character) -> Character,
+    func render(_ typed: [Character], appearance: MaskAppearance, slotCharacter: (Character) -> Character,
                 bullet: Character? = nil) -> MaskRendering {
         var out = MaskRendering()
         let n = min(typed.count, slotCount)
@@ -206,7 +211,7 @@ struct MaskFormat: Sendable {
                         input(k)
                     } else {
                         if k == n { endStop = out.end }
-                        out.append(placeholder(symbol), .placeholder)
+                        out.append(slotCharacter(symbol), .slotCharacter)
                     }
                     k += 1
                 }

@@ -37,12 +37,12 @@ public enum NumberBounds: Sendable, Equatable {
 public enum OptionKind: Sendable, Equatable {
     /// No value: the option is present or not.
     case flag
-    /// Any text; `placeholder` stands for it in the usage (NAME|PATH, FILE, BCP47).
-    case string(placeholder: String)
+    /// Any text; `valueName` stands for it in the usage (NAME|PATH, FILE, BCP47).
+    case string(valueName: String)
     /// A finite number within `bounds`.
-    case number(placeholder: String, bounds: NumberBounds)
+    case number(valueName: String, bounds: NumberBounds)
     /// A whole number within `bounds`.
-    case integer(placeholder: String, bounds: NumberBounds)
+    case integer(valueName: String, bounds: NumberBounds)
     /// One of `allowed`.
     case choice(allowed: [String])
     /// Four numbers TOP,LEFT,BOTTOM,RIGHT.
@@ -56,10 +56,10 @@ public enum OptionKind: Sendable, Equatable {
     }
 
     /// What stands for the value in the usage: "PX", "auto|ltr|rtl", "T,L,B,R", "MIN,MAX"; empty for a flag.
-    public var placeholder: String {
+    public var valueName: String {
         switch self {
         case .flag: ""
-        case .string(let placeholder), .number(let placeholder, _), .integer(let placeholder, _): placeholder
+        case .string(let valueName), .number(let valueName, _), .integer(let valueName, _): valueName
         case .choice(let allowed): allowed.joined(separator: "|")
         case .insets: "T,L,B,R"
         case .numberRange: "MIN,MAX"
@@ -95,7 +95,7 @@ public struct CommandOption: Sendable, Equatable {
 
     /// "--size PX", "--debug": the option as the usage writes it.
     public var synopsis: String {
-        kind.placeholder.isEmpty ? "--" + name : "--\(name) \(kind.placeholder)"
+        kind.valueName.isEmpty ? "--" + name : "--\(name) \(kind.valueName)"
     }
 }
 

@@ -26,7 +26,7 @@ private func parsed<Value>(_ option: CommandOption, _ arguments: ParsedArguments
 }
 
 extension FontSlant: OptionValue {
-    static func kind(placeholder: String) -> OptionKind { .string(placeholder: placeholder) }
+    static func kind(valueName: String) -> OptionKind { .string(valueName: valueName) }
     static func read(_ option: CommandOption, from arguments: ParsedArguments) throws -> FontSlant? {
         try parsed(option, arguments) { text throws(LayoutError) in try FontSlant(parsing: text) }
     }
@@ -34,7 +34,7 @@ extension FontSlant: OptionValue {
 }
 
 extension FontSynthesis: OptionValue {
-    static func kind(placeholder: String) -> OptionKind { .string(placeholder: placeholder) }
+    static func kind(valueName: String) -> OptionKind { .string(valueName: valueName) }
     static func read(_ option: CommandOption, from arguments: ParsedArguments) throws -> FontSynthesis? {
         try parsed(option, arguments) { text throws(LayoutError) in try FontSynthesis(parsing: text) }
     }
@@ -44,7 +44,7 @@ extension FontSynthesis: OptionValue {
 /// `--stretch`: a CSS font-stretch percentage or keyword.
 struct StretchOption: OptionValue {
     var percent: Double
-    static func kind(placeholder: String) -> OptionKind { .string(placeholder: placeholder) }
+    static func kind(valueName: String) -> OptionKind { .string(valueName: valueName) }
     static func read(_ option: CommandOption, from arguments: ParsedArguments) throws -> StretchOption? {
         try parsed(option, arguments) { text throws(LayoutError) in StretchOption(percent: try FontSelection.parseStretch(text)) }
     }
@@ -54,7 +54,7 @@ struct StretchOption: OptionValue {
 /// `--variations`: CSS font-variation-settings text.
 struct VariationsOption: OptionValue {
     var variations: [FontVariation]
-    static func kind(placeholder: String) -> OptionKind { .string(placeholder: placeholder) }
+    static func kind(valueName: String) -> OptionKind { .string(valueName: valueName) }
     static func read(_ option: CommandOption, from arguments: ParsedArguments) throws -> VariationsOption? {
         try parsed(option, arguments) { text throws(LayoutError) in VariationsOption(variations: try FontVariation.parseList(text)) }
     }

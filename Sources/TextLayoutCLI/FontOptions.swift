@@ -6,13 +6,13 @@ import TextLayoutIO
 public enum FontOptions {
     /// `--fonts-dir DIR`: the commands that lay out text take it.
     public static let fontsDirectory = CommandOption(
-        "fonts-dir", .string(placeholder: "DIR"),
+        "fonts-dir", .string(valueName: "DIR"),
         help: "look fonts up only in DIR (names, files and fallback), never among the system's or the other bundled ones (a font file outside DIR is refused), so the answers are the same on every machine with DIR; the default font stays the bundled DejaVu Sans",
         default: "the system's fonts and the bundled ones")
 
     /// `--hyphen-dir DIR`: where `--hyphens auto` (the `hyphens` key) reads its pattern files.
     public static let hyphenationDirectory = CommandOption(
-        "hyphen-dir", .string(placeholder: "DIR"),
+        "hyphen-dir", .string(valueName: "DIR"),
         help: "read the hyphenation patterns of hyphens auto from DIR: files named hyph_LL_CC.dic (hyph_en_US.dic), as libhyphen and LibreOffice use them",
         default: HyphenationDictionaries.defaultDirectory)
 

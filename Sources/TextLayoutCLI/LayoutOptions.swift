@@ -13,10 +13,10 @@ public struct LayoutOption: Sendable {
     /// The option `name` setting `field` of a request (of type `Value`, so a kind follows from
     /// it), the field the batch's `key` sets. The usage's default is the field's value in a
     /// request of nothing but a text, or `absent` for a field that is nil there.
-    init<Value: OptionValue>(_ name: String, _ placeholder: String = "", sets field: WritableKeyPath<LayoutRequest, Value> & Sendable,
+    init<Value: OptionValue>(_ name: String, _ valueName: String = "", sets field: WritableKeyPath<LayoutRequest, Value> & Sendable,
                              key: String, help: String, absent: String? = nil) {
         let value = LayoutOptions.defaultRequest[keyPath: field]
-        option = CommandOption(name, Value.kind(placeholder: placeholder), help: help, default: value.usageText ?? absent)
+        option = CommandOption(name, Value.kind(valueName: valueName), help: help, default: value.usageText ?? absent)
         self.key = key
         set = { [option] request, arguments in
             if let value = try Value.read(option, from: arguments) { request[keyPath: field] = value }
@@ -88,7 +88,7 @@ public enum LayoutOptions {
                      help: "also report the line count and editor height at every editor width from MIN to MAX (insets included) where either changes (with --text-wrap wrap)"),
         LayoutOption("spans", "JSON", sets: \.spans, key: "spans",
                      help: "styled ranges as the batch's \"spans\" list, such as '[{\"start\": 0, \"end\": 5, \"size\": 24}]'"),
-        LayoutOption("placeholders", "JSON", sets: \.placeholders, key: "placeholders",
+        LayoutOption("placeholders", "JSON", sets: \.inlineObjects, key: "placeholders",
                      help: "boxes laid out at the text's U+FFFC characters, one each, as the batch's \"placeholders\" list, such as '[{\"width\": 24, \"height\": 24, \"align\": \"middle\"}]'"),
     ]
 
@@ -151,53 +151,53 @@ public enum LayoutOptions {
 /// A type a layout option can set: its option kind, how it is read from parsed arguments, and
 /// how the usage writes a default of it.
 protocol OptionValue: Sendable {
-    static func kind(placeholder: String) -> OptionKind
+    static func kind(valueName: String) -> OptionKind
     static func read(_ option: CommandOption, from arguments: ParsedArguments) throws -> Self?
     /// How the usage writes this value as a default; nil for none.
     var usageText: String? { get }
 }
 
 extension Double: OptionValue {
-    static func kind(placeholder: String) -> OptionKind { .number(placeholder: placeholder, bounds: .any) }
+    static func kind(valueName: String) -> OptionKind { .number(valueName: valueName, bounds: .any) }
     static func read(_ option: CommandOption, from arguments: ParsedArguments) -> Double? { arguments.number(option) }
     var usageText: String? { plainNumber(self) }
 }
 
 extension Int: OptionValue {
-    static func kind(placeholder: String) -> OptionKind { .integer(placeholder: placeholder, bounds: .any) }
+    static func kind(valueName: String) -> OptionKind { .integer(valueName: valueName, bounds: .any) }
     static func read(_ option: CommandOption, from arguments: ParsedArguments) -> Int? { arguments.integer(option) }
     var usageText: String? { String(self) }
 }
 
 extension String: OptionValue {
-    static func kind(placeholder: String) -> OptionKind { .string(placeholder: placeholder) }
+    static func kind(valueName: String) -> OptionKind { .string(valueName: valueName) }
     static func read(_ option: CommandOption, from arguments: ParsedArguments) -> String? { arguments.string(option) }
     var usageText: String? { self }
 }
 
 /// A flag: true when given; the usage shows no default.
 extension Bool: OptionValue {
-    static func kind(placeholder: String) -> OptionKind { .flag }
+    static func kind(valueName: String) -> OptionKind { .flag }
     static func read(_ option: CommandOption, from arguments: ParsedArguments) -> Bool? { arguments.flag(option) ? true : nil }
     var usageText: String? { nil }
 }
 
 /// Editor widths MIN,MAX, each a positive number.
 extension ClosedRange: OptionValue where Bound == Double {
-    static func kind(placeholder: String) -> OptionKind { .numberRange(bounds: .positive) }
+    static func kind(valueName: String) -> OptionKind { .numberRange(bounds: .positive) }
     static func read(_ option: CommandOption, from arguments: ParsedArguments) -> ClosedRange<Double>? { arguments.range(option) }
     var usageText: String? { "\(plainNumber(lowerBound)),\(plainNumber(upperBound))" }
 }
 
 extension EdgeInsets: OptionValue {
-    static func kind(placeholder: String) -> OptionKind { .insets }
+    static func kind(valueName: String) -> OptionKind { .insets }
     static func read(_ option: CommandOption, from arguments: ParsedArguments) -> EdgeInsets? { arguments.insets(option) }
     var usageText: String? { [top, left, bottom, right].map(plainNumber).joined(separator: ",") }
 }
 
 /// An optional field: set to the value when the option is given; no default in the usage when nil.
 extension Optional: OptionValue where Wrapped: OptionValue {
-    static func kind(placeholder: String) -> OptionKind { Wrapped.kind(placeholder: placeholder) }
+    static func kind(valueName: String) -> OptionKind { Wrapped.kind(valueName: valueName) }
     static func read(_ option: CommandOption, from arguments: ParsedArguments) throws -> Wrapped?? {
         try Wrapped.read(option, from: arguments).map { .some($0) }
     }
@@ -208,7 +208,7 @@ extension Optional: OptionValue where Wrapped: OptionValue {
 protocol ChoiceOptionValue: OptionValue, CaseIterable, RawRepresentable where RawValue == String {}
 
 extension ChoiceOptionValue {
-    static func kind(placeholder: String) -> OptionKind { .choice(of: Self.self) }
+    static func kind(valueName: String) -> OptionKind { .choice(of: Self.self) }
     static func read(_ option: CommandOption, from arguments: ParsedArguments) -> Self? { arguments.choice(option, as: Self.self) }
     var usageText: String? { rawValue }
 }
@@ -233,7 +233,7 @@ extension InlineObject: JSONListOptionElement {
 
 /// A list written as the batch writes it in JSON.
 extension Array: OptionValue where Element: JSONListOptionElement {
-    static func kind(placeholder: String) -> OptionKind { .string(placeholder: placeholder) }
+    static func kind(valueName: String) -> OptionKind { .string(valueName: valueName) }
     static func read(_ option: CommandOption, from arguments: ParsedArguments) throws -> [Element]? {
         guard let text = arguments.string(option) else { return nil }
         do {
@@ -257,7 +257,7 @@ extension LayoutProfile: ChoiceOptionValue {}
 
 /// A line height, written `normal`, `1.5` (a multiple of the size) or `24px`.
 extension LineHeight: OptionValue {
-    static func kind(placeholder: String) -> OptionKind { .string(placeholder: placeholder) }
+    static func kind(valueName: String) -> OptionKind { .string(valueName: valueName) }
     static func read(_ option: CommandOption, from arguments: ParsedArguments) throws -> LineHeight? {
         guard let text = arguments.string(option) else { return nil }
         guard let lineHeight = LineHeight(text) else {

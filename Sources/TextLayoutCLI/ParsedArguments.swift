@@ -81,7 +81,7 @@ public struct ParsedArguments: Sendable {
                 continue
             }
             if value == nil {
-                guard index < arguments.count else { mistake = UsageError("--\(name) needs a value: \(option.kind.placeholder)"); continue }
+                guard index < arguments.count else { mistake = UsageError("--\(name) needs a value: \(option.kind.valueName)"); continue }
                 value = arguments[index]
                 index += 1
             }

@@ -7,7 +7,7 @@ extension EditorEvent {
     /// messages and the usage list them: the one table of the session's events.
     static let decoders: [(name: String, decode: @Sendable (JSONField) throws -> EditorEvent)] = [
         ("insert", { .insert(try required($0.string(), $0, "a string")) }),
-        ("insertPlaceholder", { .insertPlaceholder(try InlineObject(json: $0.value ?? .null, name: $0.name, code: .invalidEvent)) }),
+        ("insertPlaceholder", { .insertInlineObject(try InlineObject(json: $0.value ?? .null, name: $0.name, code: .invalidEvent)) }),
         ("paste", { .paste(try required($0.string(), $0, "a string")) }),
         ("deleteBackward", { .deleteBackward(try count($0)) }),
         ("deleteForward", { .deleteForward(try count($0)) }),

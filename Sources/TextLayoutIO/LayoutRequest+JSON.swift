@@ -106,7 +106,7 @@ extension LayoutRequest {
         heightSteps = try Self.readWidthRange(job.value["heightSteps"], key: "heightSteps")
         glyphs = try job.bool("glyphs") ?? false
         spans = try Self.readSpans(job.value["spans"], code: .invalidJob)
-        placeholders = try InlineObject.readList(job.value["placeholders"], code: .invalidJob)
+        inlineObjects = try InlineObject.readList(job.value["placeholders"], code: .invalidJob)
     }
 
     /// Reads a list of spans (absent or null: none).

@@ -43,8 +43,14 @@ public struct LayoutRequest: Sendable {
     /// Ranges of the text in their own font, size, features, letter spacing, attributes or decoration.
     public var spans: [Span] = []
     /// The boxes laid out at the text's U+FFFC characters, the k-th at the k-th (none: each
-    /// U+FFFC is a character); see ``InlineObject``.
-    public var placeholders: [InlineObject] = []
+    /// U+FFFC is a character); see ``InlineObject``. The job's JSON key is `placeholders`.
+    public var inlineObjects: [InlineObject] = []
+    /// The former name of ``inlineObjects``.
+    @available(*, deprecated, renamed: "inlineObjects")
+    public var placeholders: [InlineObject] {
+        get { inlineObjects }
+        set { inlineObjects = newValue }
+    }
     /// What reading the request changed, which its result's `warnings` say after the font
     /// instance's: each lone surrogate of its JSON read as U+FFFD (``LoneSurrogate/warning``).
     public var inputWarnings: [String] = []
@@ -167,12 +173,12 @@ public struct LayoutRequest: Sendable {
 
     /// Lays the text out in the fonts of a family list; see ``measure(font:in:glyphRuns:)``.
     public func measure(fonts: FontFamilyList, in context: FontContext, glyphRuns: Bool = true) throws -> LayoutResult {
-        do { try InlineObject.requireOneForEachCharacter(of: text, count: placeholders.count) } catch {
+        do { try InlineObject.requireOneForEachCharacter(of: text, count: inlineObjects.count) } catch {
             throw BoundaryError(.invalidJob, error.message, keys: error.keys)
         }
         let prepared = try PreparedText(text, style: try style(fonts: fonts),
                                         spans: try spans.enumerated().map { try $1.styled(in: context, index: $0, request: self) },
-                                        inlineObjects: placeholders)
+                                        inlineObjects: inlineObjects)
         let measurement = try prepared.measureEditor(editorWidth: settings.editorWidth, sizing: settings.sizing, glyphRuns: glyphRuns)
         let shrinkWrapWidth = shrinkWrap ? try measurement.layout.shrinkWrapWidth() : nil
         let steps = try heightSteps.map { try prepared.heightSteps(in: $0, sizing: settings.sizing) }

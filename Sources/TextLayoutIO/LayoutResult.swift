@@ -125,7 +125,7 @@ public struct LayoutResult {
                 + request.inputWarnings + layout.prepared.warnings)
             out.missingGlyphs(layout.missingGlyphCount)
             if detail.contains(.glyphs) { write(ink: layout.inkBounds, to: &out) }
-            if !layout.prepared.inlineObjects.isEmpty { write(placeholdersOf: layout, to: &out) }
+            if !layout.prepared.inlineObjects.isEmpty { write(inlineObjectsOf: layout, to: &out) }
             out.key("lines")
             out.array { out in
                 for line in layout.lines { write(line, of: layout, to: &out, detail) }
@@ -133,11 +133,12 @@ public struct LayoutResult {
         }
     }
 
-    /// `placeholders`: each inline object the layout shows, in text order, as `{"index", "line",
-    /// "x", "y", "width", "height"}` in the layout's coordinates (``Layout/inlineObjectFrames``:
-    /// the content box's, as the lines' `x` and `top`, the insets not included); an object a
-    /// line clamp hides is left out, so `index` says which object each one is.
-    private func write(placeholdersOf layout: Layout, to out: inout JSONWriter) {
+    /// `placeholders` (the JSON name of inline objects): each inline object the layout shows, in
+    /// text order, as `{"index", "line", "x", "y", "width", "height"}` in the layout's
+    /// coordinates (``Layout/inlineObjectFrames``: the content box's, as the lines' `x` and
+    /// `top`, the insets not included); an object a line clamp hides is left out, so `index` says
+    /// which object each one is.
+    private func write(inlineObjectsOf layout: Layout, to out: inout JSONWriter) {
         out.key("placeholders")
         out.array { out in
             for frame in layout.inlineObjectFrames { frame.write(to: &out) }

@@ -17,11 +17,16 @@ public enum LayoutChange: String, CaseIterable, Sendable {
     case missingGlyphs
     /// Its inline objects are placed elsewhere: one shows in one result only (a line clamp hides
     /// it), or its line or rectangle (`x`, `y`, `width`, `height`) moved by more than the tolerance.
-    case placeholders
+    /// Its raw value, as `compare` writes it, is the results' key, `placeholders`.
+    case inlineObjects = "placeholders"
     /// The job is in the new results only (outputs matched by id).
     case added
     /// The job is in the old results only (outputs matched by id).
     case removed
+
+    /// The former name of ``inlineObjects``.
+    @available(*, deprecated, renamed: "inlineObjects")
+    public static var placeholders: LayoutChange { .inlineObjects }
 }
 
 /// Where one job stands in two batch outputs: its line in each, from 0; nil in the output that
@@ -203,12 +208,12 @@ public enum ResultComparison {
             kinds.append(.width)
         }
         if missingGlyphs(old) != missingGlyphs(new) { kinds.append(.missingGlyphs) }
-        let oldObjects = placeholders(old), newObjects = placeholders(new)
+        let oldObjects = inlineObjects(old), newObjects = inlineObjects(new)
         if oldObjects.map({ $0["index"]?.number }) != newObjects.map({ $0["index"]?.number })
             || zip(oldObjects, newObjects).contains(where: { a, b in
                 a["line"]?.number != b["line"]?.number || ["x", "y", "width", "height"].contains { moved(a[$0], b[$0]) }
             }) {
-            kinds.append(.placeholders)
+            kinds.append(.inlineObjects)
         }
         return kinds
     }
@@ -219,11 +224,15 @@ public enum ResultComparison {
         Int(result["missingGlyphs"]?.number ?? 0)
     }
 
-    /// A result's inline objects (`placeholders`, written only when its job has objects).
-    public static func placeholders(_ result: JSONValue) -> [JSONValue] {
+    /// A result's inline objects (its JSON key `placeholders`, written only when its job has objects).
+    public static func inlineObjects(_ result: JSONValue) -> [JSONValue] {
         if case let .array(objects)? = result["placeholders"] { return objects }
         return []
     }
+
+    /// The former name of ``inlineObjects(_:)``.
+    @available(*, deprecated, renamed: "inlineObjects")
+    public static func placeholders(_ result: JSONValue) -> [JSONValue] { inlineObjects(result) }
 
     /// A result's lines.
     public static func lines(_ result: JSONValue) -> [JSONValue] {

@@ -60,7 +60,8 @@ extension SessionConfiguration {
 
     /// Reads `{"formats": [...], "maskAppearance": ..., "placeholders": {...}, "mode": ...,
     /// "literalStyle": {...}, "placeholderStyle": {...}}` into a mask with the default symbols
-    /// (`d` ASCII digits, `w` letters, `*` anything).
+    /// (`d` ASCII digits, `w` letters, `*` anything). The JSON's `placeholders` and
+    /// `placeholderStyle` are the mask's `slotCharacters` and `slotCharacterStyle`.
     static func mask(_ config: JSONObjectReader, fonts: FontContext) throws(BoundaryError) -> InputMask? {
         guard let mask = try config.object("mask", keys: maskKeys, expected: "an object with \(maskKeys.joined(separator: ", "))",
                                            owner: "a mask") else { return nil }
@@ -76,15 +77,15 @@ extension SessionConfiguration {
         result.appearance = try mask.choice("maskAppearance") ?? .leftOnly
         result.mode = try mask.choice("mode") ?? .strict
         result.literalStyle = try maskStyle(mask, "literalStyle", fonts: fonts)
-        result.placeholderStyle = try maskStyle(mask, "placeholderStyle", fonts: fonts)
+        result.slotCharacterStyle = try maskStyle(mask, "placeholderStyle", fonts: fonts)
         switch mask.value["placeholders"] {
         case nil, .null?: break
         case let .object(pairs)?:
-            for (symbol, placeholder) in pairs {
-                guard case let .string(text) = placeholder, text.count == 1, symbol.count == 1 else {
-                    throw .init(.invalidConfig, "'mask.placeholders' maps a mask letter to one character, such as {\"d\": \"_\"}; got '\(symbol)': \(placeholder.serialized.prefix(20))")
+            for (symbol, slotCharacter) in pairs {
+                guard case let .string(text) = slotCharacter, text.count == 1, symbol.count == 1 else {
+                    throw .init(.invalidConfig, "'mask.placeholders' maps a mask letter to one character, such as {\"d\": \"_\"}; got '\(symbol)': \(slotCharacter.serialized.prefix(20))")
                 }
-                result.placeholders[Character(symbol)] = Character(text)
+                result.slotCharacters[Character(symbol)] = Character(text)
             }
         case let other?:
             throw .init(.invalidConfig, "'mask.placeholders' must be an object such as {\"d\": \"_\"}, got \(other.typeName)")
@@ -93,7 +94,7 @@ extension SessionConfiguration {
     }
 
     /// Reads `{"color": "#rrggbb", "font": name or path, "size": px}` (every key optional) into
-    /// the style of a mask's literals or placeholders; the colour and size are checked with the mask.
+    /// the style of a mask's literals or slot characters; the colour and size are checked with the mask.
     static func maskStyle(_ mask: JSONObjectReader, _ key: String, fonts: FontContext) throws(BoundaryError) -> MaskTextStyle? {
         guard let value = try mask.object(key, keys: maskStyleKeys, expected: "an object with \(maskStyleKeys.joined(separator: ", "))",
                                           owner: "a mask style") else { return nil }

@@ -11,12 +11,12 @@ extension RenderScene {
     ]
     /// How thick the bar under an input method's marked text is, in layout pixels.
     public static let markedTextUnderlineThickness = 1.0
-    /// The colour of a placeholder and of a disabled editor's text.
+    /// The colour of the placeholder (the hint text) and of a disabled editor's text.
     public static let mutedTextColor = RGBAColor(red: 138, green: 138, blue: 138)
 
     /// The editor as it is now, at its width and measured height: the text it shows (a
     /// placeholder or a disabled editor's text in ``mutedTextColor``; a mask's literals and
-    /// placeholders in the colours of their spans, placeholders gray by default), the selection
+    /// slot characters in the colours of their spans, slot characters gray by default), the selection
     /// highlighted behind the text from the snapshot's `selectionRects` (``selectionColor``, or
     /// ``inactiveSelectionColor`` without focus), the caret when it is focused and enabled and
     /// nothing is selected, a black bar ``markedTextUnderlineThickness`` thick along the bottom of

@@ -33,8 +33,13 @@ public struct SelectionHighlight: Sendable, Hashable {
 }
 
 extension RenderScene {
-    /// The colour of a span of role `placeholder` (a mask's empty slots) without a `color` of its own.
-    public static let placeholderSpanColor = RGBAColor(red: 160, green: 160, blue: 160)
+    /// The colour of a mask's slot characters (a span of role `placeholder`, the JSON name of
+    /// `MaskSpanKind.slotCharacter`) without a `color` of their own.
+    public static let slotCharacterSpanColor = RGBAColor(red: 160, green: 160, blue: 160)
+    /// The former name of ``slotCharacterSpanColor``.
+    @available(*, deprecated, renamed: "slotCharacterSpanColor")
+    public static var placeholderSpanColor: RGBAColor { slotCharacterSpanColor }
+
     /// The selection's highlight in a focused editor (a light blue, as browsers draw it), and in
     /// one without focus (a light gray, as text views draw an inactive selection).
     public static let selectionColor = RGBAColor(red: 180, green: 213, blue: 254)
@@ -42,12 +47,12 @@ extension RenderScene {
 
     /// The colour a run's glyphs are drawn in: the scene's ``textColor`` when it has one (a
     /// placeholder, a disabled editor), else the run's `color` attribute (a CSS hex colour), else
-    /// ``placeholderSpanColor`` for a run of role `placeholder`, else `foreground`. A `color` that
-    /// is not a CSS hex colour is ignored.
+    /// ``slotCharacterSpanColor`` for a run of role `placeholder` (a slot character), else
+    /// `foreground`. A `color` that is not a CSS hex colour is ignored.
     public func color(of run: GlyphRun, foreground: RGBAColor) -> RGBAColor {
         if let textColor { return textColor }
         if let hex = run.attributes["color"], let color = RGBAColor(cssHex: hex) { return color }
-        if run.attributes["role"] == "placeholder" { return Self.placeholderSpanColor }
+        if run.attributes["role"] == "placeholder" { return Self.slotCharacterSpanColor }
         return foreground
     }
 }

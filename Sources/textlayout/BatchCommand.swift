@@ -6,7 +6,7 @@ import TextLayoutCLI
 import TextLayoutIO
 
 enum BatchCommand {
-    static let threads = CommandOption("threads", .integer(placeholder: "N", bounds: .within(1...1024)),
+    static let threads = CommandOption("threads", .integer(valueName: "N", bounds: .within(1...1024)),
                                        help: "how many jobs are laid out at once", default: "the number of cores")
     static let options = [threads, LineReader.maximumLineBytesOption] + FontOptions.options
     /// The jobs: a file, or standard input when none is named (or `-`).

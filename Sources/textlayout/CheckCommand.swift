@@ -7,7 +7,7 @@ import TextLayoutIO
 enum CheckCommand {
     static let outputFormat = CommandOption("output-format", .choice(of: MeasureCommand.OutputFormat.self),
                                             help: "a line for people per job that does not fit, or one JSON line each", default: "text")
-    static let html = CommandOption("html", .string(placeholder: "REPORT.html"),
+    static let html = CommandOption("html", .string(valueName: "REPORT.html"),
                                     help: "also write a page of the jobs that do not fit: each one's text, problems and layout drawn in its box")
     static let options = [outputFormat, html] + FontOptions.options + [BatchCommand.threads]
     static let operands = Operands("JOBS.jsonl", maximum: 1)

@@ -6,17 +6,17 @@ import TextLayoutCLI
 import TextLayoutIO
 
 enum CompareCommand {
-    static let jobs = CommandOption("jobs", .string(placeholder: "JOBS.jsonl"),
+    static let jobs = CommandOption("jobs", .string(valueName: "JOBS.jsonl"),
                                     help: "the jobs of the new results, line by line: the report shows the changed lines' texts; with one results file, the jobs are laid out again and compared with it")
-    static let oldJobs = CommandOption("old-jobs", .string(placeholder: "JOBS.jsonl"),
+    static let oldJobs = CommandOption("old-jobs", .string(valueName: "JOBS.jsonl"),
                                        help: "the jobs the old results were made from, line by line, when they differ from --jobs: the report shows the old lines' texts from them")
-    static let tolerance = CommandOption("tolerance", .number(placeholder: "PX", bounds: .atLeast(0)),
+    static let tolerance = CommandOption("tolerance", .number(valueName: "PX", bounds: .atLeast(0)),
                                          help: "how far a height or width may move before it counts as a change", default: "0.01")
     static let outputFormat = CommandOption("output-format", .choice(of: MeasureCommand.OutputFormat.self),
                                             help: "a report grouped by kind of change, or one JSON line per changed job", default: "text")
-    static let versions = CommandOption("versions", .string(placeholder: "FILE"),
+    static let versions = CommandOption("versions", .string(valueName: "FILE"),
                                         help: "what `textlayout --version` printed when the old results were made: a warning names each component whose version differs now; a file that is not such output is a usage error")
-    static let html = CommandOption("html", .string(placeholder: "REPORT.html"),
+    static let html = CommandOption("html", .string(valueName: "REPORT.html"),
                                     help: "also write a page of the changed jobs: each one's text, changes, and layouts before and after, drawn side by side (needs --jobs)")
     static let options = [jobs, oldJobs, tolerance, outputFormat, html, versions] + FontOptions.options + [BatchCommand.threads]
     static let operands = Operands("OLD.jsonl [NEW.jsonl]", maximum: 2)
@@ -232,9 +232,9 @@ struct ChangeReport {
             return "widest line \(pixels(old, "width")) → \(pixels(new, "width"))"
         case .missingGlyphs:
             return "characters with no glyph in any font \(ResultComparison.missingGlyphs(old)) → \(ResultComparison.missingGlyphs(new))"
-        case .placeholders:
+        case .inlineObjects:
             func boxes(_ result: JSONValue) -> String {
-                "[" + ResultComparison.placeholders(result).map { object in
+                "[" + ResultComparison.inlineObjects(result).map { object in
                     "\(object["index"]?.serialized ?? "?"): " + ["x", "y", "width", "height"].map { object[$0]?.number.map(twoDecimals) ?? "?" }.joined(separator: " ")
                 }.joined(separator: ", ") + "]"
             }

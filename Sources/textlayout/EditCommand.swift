@@ -9,7 +9,7 @@ enum EditCommand {
     static let options = SnapshotPictures.options + [LineReader.maximumLineBytesOption] + FontOptions.options
     static let operands = Operands("< SESSION.jsonl > SNAPSHOTS.jsonl", maximum: 0)
     static let details = """
-    The first line is {"config": {...}}: the batch format's layout keys (\(LayoutRequest.layoutKeys.joined(separator: ", "))) and text, placeholder,
+    The first line is {"config": {...}}: the batch format's layout keys (\(LayoutRequest.layoutKeys.joined(separator: ", "))) and text, placeholder (the hint),
     disabledPlaceholder, enabled, pattern, labelText, helperText, style (filled|outlined),
     border {width, cornerRadius}, activeOnEditing, maxLength, lengthPolicy (reject|truncate),
     secure, liveValidation, liveValidationInterval, endEditingValidation, mask, shrinkWrap (true: each
@@ -21,13 +21,14 @@ enum EditCommand {
     A mask is {"formats": ["+7(ddd)ddd-dd-dd", ...], "maskAppearance": "leftOnly"|"leftAndRight"|
     "whole", "placeholders": {"d": "_"}, "mode": "strict"|"lenient", "literalStyle": {...},
     "placeholderStyle": {...}}: d an ASCII digit, w a letter, * any character, everything else a
-    literal; the first format that accepts the text formats it. A style is {"color": "#rrggbb" or
-    "#rrggbbaa", "font": NAME|PATH, "size": px}, every key optional: literals and placeholders are
-    laid out as styled spans (role literal or placeholder) in it, and drawn in its colour.
+    literal; the first format that accepts the text formats it; placeholders are the slot
+    characters whole draws in empty slots. A style is {"color": "#rrggbb" or "#rrggbbaa",
+    "font": NAME|PATH, "size": px}, every key optional: literals and slot characters are laid out
+    as styled spans (role literal or placeholder) in it, and drawn in its colour.
 
     Each later line is one event (\(EditorEvent.names.joined(separator: ", "))): {"insert": s},
     {"insertPlaceholder": {"width": 24, "height": 24, "align": "baseline"}} (a U+FFFC with its
-    object at the caret; refused with an error by a mask or secure field), {"paste": s}, {"deleteBackward": n},
+    inline object at the caret; refused with an error by a mask or secure field), {"paste": s}, {"deleteBackward": n},
     {"deleteForward": n}, {"caret": offset}, {"select": [start, end]}, {"focus": bool},
     {"advance": seconds}, {"setText": s} (or {"setText": {"text": s, "placeholders": [...]}}, a text with its
     objects), {"append": s}, {"setEnabled": bool}, {"setWidth": px}, {"tap": [x, y]},
@@ -52,8 +53,8 @@ enum EditCommand {
     noEditor for every line after a config line that failed.
     --render-dir DIR (made, with its parents, when missing) also draws the editor after each
     successful line into DIR/snapshot-0001.png, DIR/snapshot-0002.png...: its box at the measured
-    height, the shown text (a placeholder in gray; a mask's literals and placeholders in their
-    style's colour, placeholders gray by default), the selection highlighted behind the text, the
+    height, the shown text (the placeholder in gray; a mask's literals and slot characters in
+    their style's colour, slot characters gray by default), the selection highlighted behind the text, the
     caret when focused with nothing selected, the marked text underlined while composing, and the configured border in the state's colour.
     --max-line-bytes caps a session line as it does a batch line: a longer line is read through
     without being kept and answered with an error.

@@ -25,7 +25,7 @@ final class LineReader {
 
     /// The `--max-line-bytes` option of `batch` and `edit`.
     static let maximumLineBytesOption = CommandOption(
-        "max-line-bytes", .integer(placeholder: "N", bounds: .atLeast(1)),
+        "max-line-bytes", .integer(valueName: "N", bounds: .atLeast(1)),
         help: "the longest input line kept; a longer one is read through and answered with an error",
         default: "\(defaultMaximumLineBytes >> 20) MiB")
 

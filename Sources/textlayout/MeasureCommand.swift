@@ -15,7 +15,7 @@ enum MeasureCommand {
                                             default: OutputFormat.text.rawValue)
     static let glyphs = CommandOption("glyphs", .flag,
                                       help: "with --output-format json: add what a renderer draws, each line's top, direction and x and each run's font file, size and glyphs")
-    static let textFile = CommandOption("text-file", .string(placeholder: "FILE"), help: "read the text from FILE (UTF-8) instead of an argument")
+    static let textFile = CommandOption("text-file", .string(valueName: "FILE"), help: "read the text from FILE (UTF-8) instead of an argument")
     static let keepFinalNewline = CommandOption("keep-final-newline", .flag,
                                                 help: "keep the newline that ends a text read from a file or standard input (by default one final \\n or \\r\\n is dropped, as line-oriented tools drop it)")
     /// Where the text comes from: an argument, --text-file or standard input.

@@ -6,17 +6,17 @@ import TextLayoutIO
 import TextRender
 
 enum RenderCommand {
-    static let output = CommandOption("output", .string(placeholder: "FILE.png|FILE.svg|-"),
+    static let output = CommandOption("output", .string(valueName: "FILE.png|FILE.svg|-"),
                                       help: "the picture's file, its format from the extension; - writes it to standard output",
                                       required: true)
     static let format = CommandOption("format", .choice(of: PictureFormat.self),
                                       help: "the picture's format: must match the extension of an --output file",
                                       default: "the extension, png for -")
-    static let scale = CommandOption("scale", .number(placeholder: "N", bounds: .positive),
+    static let scale = CommandOption("scale", .number(valueName: "N", bounds: .positive),
                                      help: "device pixels per pixel", default: plainNumber(RenderOptions().scale))
-    static let foreground = CommandOption("foreground", .string(placeholder: "COLOR"), help: "the text's colour",
+    static let foreground = CommandOption("foreground", .string(valueName: "COLOR"), help: "the text's colour",
                                           default: RenderOptions().foreground.description)
-    static let background = CommandOption("background", .string(placeholder: "COLOR"), help: "the picture's background",
+    static let background = CommandOption("background", .string(valueName: "COLOR"), help: "the picture's background",
                                           default: RenderOptions().background.description)
     static let debug = CommandOption("debug", .flag, help: "draw the measurement over the text (see below)")
     static let options = [output, format, debug, scale, foreground, background] + MeasureCommand.options

@@ -10,7 +10,7 @@ struct SnapshotPictures {
     let directory: String
     let options: RenderOptions
 
-    static let directoryOption = CommandOption("render-dir", .string(placeholder: "DIR"),
+    static let directoryOption = CommandOption("render-dir", .string(valueName: "DIR"),
                                                help: "draw the editor after each successful line into DIR/snapshot-0001.png... (DIR is made when missing)")
     static let scale = RenderCommand.scale.named("render-scale")
     static let debug = CommandOption("render-debug", .flag, help: "draw the measurement over the snapshots, as render's --debug")

@@ -10,8 +10,8 @@ struct EditorEventTests {
     /// Every event of the session's table, with an argument, and the method call it stands for.
     static let cases: [(json: String, event: EditorEvent, call: @Sendable (EditorModel) throws -> EditOutcome)] = [
         (#"{"insert":"Hi there"}"#, .insert("Hi there"), { $0.insert("Hi there") }),
-        (#"{"insertPlaceholder":{"width":24,"height":20,"align":"middle"}}"#, .insertPlaceholder(InlineObject(width: 24, height: 20, align: .middle)),
-         { try $0.insertPlaceholder(InlineObject(width: 24, height: 20, align: .middle)) }),
+        (#"{"insertPlaceholder":{"width":24,"height":20,"align":"middle"}}"#, .insertInlineObject(InlineObject(width: 24, height: 20, align: .middle)),
+         { try $0.insertInlineObject(InlineObject(width: 24, height: 20, align: .middle)) }),
         (#"{"paste":"a\nb"}"#, .paste("a\nb"), { $0.paste("a\nb") }),
         (#"{"deleteBackward":2}"#, .deleteBackward(2), { $0.deleteBackward(2) }),
         (#"{"deleteForward":1}"#, .deleteForward(1), { $0.deleteForward(1) }),

@@ -49,7 +49,7 @@ struct IncrementalEditorTests {
         ("placeholder hidden by typing", "placeholder", "a", false),
         ("placeholder shown by deleting everything", "placeholder", "", false),
         ("secure typing", "secure", "ab", true),
-        ("masked typing into a placeholder", "mask", "2", true),
+        ("masked typing into a slot character", "mask", "2", true),
     ])
     func paths(_ name: String, _ kind: String, _ typed: String, _ edited: Bool) throws {
         let editor = try makeEditor(text: kind == "placeholder" && typed.isEmpty ? "z" : "", width: 200) {
@@ -118,7 +118,7 @@ struct IncrementalEditorTests {
             if seed % 2 == 0 {
                 $0.mask = InputMask(formats: ["***-***-***-***-***", "dd.dd"], appearance: seed % 4 == 0 ? .whole : .leftAndRight,
                                     mode: .lenient, literalStyle: MaskTextStyle(color: "#0000ff"),
-                                    placeholderStyle: seed == 4 ? MaskTextStyle(font: try? dejaVu("DejaVuSans-Bold.ttf"), size: 22) : nil)
+                                    slotCharacterStyle: seed == 4 ? MaskTextStyle(font: try? dejaVu("DejaVuSans-Bold.ttf"), size: 22) : nil)
             } else {
                 $0.placeholder = seed == 5 ? "Say something" : ""
             }
@@ -134,14 +134,14 @@ struct IncrementalEditorTests {
             default: try editor.select(fromUTF16Offset: Int.random(in: 0...length, using: &random), to: Int.random(in: 0...length, using: &random))
             }
             #expect(editor.checkInvariants() == [], "seed \(seed) step \(step)")
-            // The same text with the same spans: literals and placeholders in their styles.
+            // The same text with the same spans: literals and slot characters in their styles.
             let mask = editor.configuration.mask
             let spans = (editor.maskSpans ?? []).compactMap { span -> StyledSpan? in
                 switch span.kind {
                 case .input: return nil
                 case .literal: return StyledSpan(range: span.range, attributes: ["role": "literal", "color": "#0000ff"])
-                case .placeholder:
-                    let style = mask?.placeholderStyle
+                case .slotCharacter:
+                    let style = mask?.slotCharacterStyle
                     return StyledSpan(range: span.range, font: style?.font, size: style?.size, attributes: ["role": "placeholder"])
                 }
             }
@@ -153,7 +153,7 @@ struct IncrementalEditorTests {
             #expect(lines.map(\.width) == fresh.layout.lines.map(\.width), "seed \(seed) step \(step)")
             #expect(lines.map(\.top) == fresh.layout.lines.map(\.top), "seed \(seed) step \(step)")
         }
-        // Masked edits take it only when the spans move with the edit (typing over a placeholder).
+        // Masked edits take it only when the spans move with the edit (typing over a slot character).
         #expect(editor.editedPrepareCount > (editor.configuration.mask == nil ? 20 : 0), "edits take the edit path")
     }
 

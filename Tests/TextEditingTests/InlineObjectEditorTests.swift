@@ -44,18 +44,18 @@ struct InlineObjectEditorTests {
         #expect(editor.inlineObjects.count == editor.text.utf16.filter { $0 == 0xFFFC }.count, comment)
     }
 
-    @Test("insertPlaceholder puts a U+FFFC with its object at the caret, replacing the selection, the caret after it")
+    @Test("insertInlineObject puts a U+FFFC with its object at the caret, replacing the selection, the caret after it")
     func insertAtCaret() throws {
         let editor = try Self.chatEditor(text: "Nice work")
         try editor.moveCaret(toUTF16Offset: 5)
         let edited = editor.editedPrepareCount
-        #expect(try editor.insertPlaceholder(Self.emoji) == .accepted)
+        #expect(try editor.insertInlineObject(Self.emoji) == .accepted)
         #expect(editor.editedPrepareCount == edited + 1, "an edit of the drawn text: only the paragraph it touches is shaped again")
         #expect(editor.text == "Nice \u{FFFC}work")
         #expect(editor.inlineObjects == [Self.emoji])
         #expect(editor.snapshot.caret == 6)
         try editor.select(fromUTF16Offset: 0, to: 4)
-        #expect(try editor.apply(.insertPlaceholder(Self.chip)) == .accepted)
+        #expect(try editor.apply(.insertInlineObject(Self.chip)) == .accepted)
         #expect(editor.text == "\u{FFFC} \u{FFFC}work")
         #expect(editor.inlineObjects == [Self.chip, Self.emoji], "the new object is the first U+FFFC's")
         #expect(editor.snapshot.caret == 1)
@@ -66,7 +66,7 @@ struct InlineObjectEditorTests {
     func insertBeforeAnother() throws {
         let editor = try Self.chatEditor(text: "a\u{FFFC}b", objects: [Self.emoji])
         try editor.moveCaret(toUTF16Offset: 1)
-        try editor.insertPlaceholder(Self.tall)
+        try editor.insertInlineObject(Self.tall)
         #expect(editor.inlineObjects == [Self.tall, Self.emoji])
         #expect(editor.snapshot.inlineObjectFrames.map(\.rect.width) == [30, 24])
         try Self.expectFresh(editor)
@@ -144,14 +144,14 @@ struct InlineObjectEditorTests {
             $0.maxLength = 3
             $0.lengthPolicy = policy
         }
-        #expect(try editor.insertPlaceholder(Self.emoji) == .accepted)
+        #expect(try editor.insertInlineObject(Self.emoji) == .accepted)
         #expect(editor.counter == "3/3")
-        #expect(try editor.insertPlaceholder(Self.emoji) == .rejected)
+        #expect(try editor.insertInlineObject(Self.emoji) == .rejected)
         #expect(editor.snapshot.rejected)
         #expect(editor.text == "ab\u{FFFC}")
         // Over a selected character it replaces one cluster with one: allowed.
         try editor.select(fromUTF16Offset: 0, to: 1)
-        #expect(try editor.insertPlaceholder(Self.tall) == .accepted)
+        #expect(try editor.insertInlineObject(Self.tall) == .accepted)
         #expect(editor.inlineObjects == [Self.tall, Self.emoji])
     }
 
@@ -159,20 +159,20 @@ struct InlineObjectEditorTests {
     func disabled() throws {
         let editor = try Self.chatEditor(text: "a")
         editor.setEnabled(false)
-        #expect(try editor.insertPlaceholder(Self.emoji) == .rejected)
+        #expect(try editor.insertInlineObject(Self.emoji) == .rejected)
         #expect(editor.text == "a")
     }
 
     @Test("a mask or secure field refuses objects with an error; a bad size names its key; nothing changes")
     func refusedWithErrors() throws {
         let masked = try Self.chatEditor { $0.mask = InputMask(formats: ["ddd"]) }
-        let maskError = #expect(throws: EditorError.self) { try masked.insertPlaceholder(Self.emoji) }
+        let maskError = #expect(throws: EditorError.self) { try masked.insertInlineObject(Self.emoji) }
         #expect(maskError?.message.contains("mask field takes no inline objects") == true)
         let secure = try Self.chatEditor { $0.secure = true }
-        let secureError = #expect(throws: EditorError.self) { try secure.apply(.insertPlaceholder(Self.emoji)) }
+        let secureError = #expect(throws: EditorError.self) { try secure.apply(.insertInlineObject(Self.emoji)) }
         #expect(secureError?.message.contains("secure field takes no inline objects") == true)
         let plain = try Self.chatEditor(text: "a")
-        let sizeError = #expect(throws: EditorError.self) { try plain.insertPlaceholder(InlineObject(width: -1, height: 5)) }
+        let sizeError = #expect(throws: EditorError.self) { try plain.insertInlineObject(InlineObject(width: -1, height: 5)) }
         #expect(sizeError?.keys == ["insertPlaceholder.width"])
         #expect(sizeError?.message.contains("'insertPlaceholder.width' (an inline object's) must be a finite number") == true)
         #expect(plain.text == "a")
@@ -198,7 +198,7 @@ struct InlineObjectEditorTests {
         let oneLine = editor.snapshot.height
         #expect(oneLine == 16 + lineHeight17)
         let textEnd = editor.caretRect.x
-        try editor.insertPlaceholder(Self.tall)
+        try editor.insertInlineObject(Self.tall)
         let snapshot = editor.snapshot
         #expect(abs(snapshot.height - (16 + 40 + Self.descent)) < 1e-9)
         #expect(snapshot.lineCount == 1)
@@ -218,7 +218,7 @@ struct InlineObjectEditorTests {
     @Test("objects wrap like words and the editor grows by their lines, up to its line cap")
     func growsByLines() throws {
         let editor = try Self.chatEditor(width: 100)
-        for _ in 0..<12 { try editor.insertPlaceholder(Self.emoji) }
+        for _ in 0..<12 { try editor.insertInlineObject(Self.emoji) }
         // 88 px inside the insets: three 24 px objects a line, four lines.
         let snapshot = editor.snapshot
         #expect(snapshot.lineCount == 4)
@@ -275,7 +275,7 @@ struct InlineObjectSessionTests {
         return (code, message)
     }
 
-    @Test("the config's placeholders and insertPlaceholder reach the editor; snapshots give the frames in the editor's box only while objects are drawn")
+    @Test("the config's placeholders and insertPlaceholder (JSON names of inline objects) reach the editor; snapshots give the frames in the editor's box only while objects are drawn")
     func framesInSnapshots() throws {
         let outputs = try Self.replayed([
             #"{"config": {"width": 200, "placeholder": "Message", "insets": {"top": 5, "left": 7, "bottom": 5, "right": 7}, "text": "\uFFFC", "placeholders": [{"width": 20, "height": 10, "align": "textTop"}]}}"#,
@@ -359,7 +359,7 @@ struct RandomInlineObjectEditingTests {
             let length = editor.text.utf16.count
             switch Int.random(in: 0..<10, using: &random) {
             case 0, 1: editor.insert(Self.pieces.randomElement(using: &random)!)
-            case 2, 3: try editor.insertPlaceholder(Self.randomObject(&random))
+            case 2, 3: try editor.insertInlineObject(Self.randomObject(&random))
             case 4: editor.deleteBackward(Int.random(in: 1...3, using: &random))
             case 5: editor.deleteForward(Int.random(in: 1...2, using: &random))
             case 6: editor.moveCaret([CaretMovement.left, .right, .up, .down, .wordLeft, .lineEnd].randomElement(using: &random)!)

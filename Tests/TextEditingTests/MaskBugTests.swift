@@ -58,7 +58,7 @@ struct MaskBugTests {
         #expect(editor.insert("👍🏽") == .accepted)
         #expect(editor.snapshot.caret == 4, "UTF-16 offsets of the typed text")
         #expect(editor.displayText == "👍🏽_-__")
-        #expect(editor.snapshot.caretRect.x == displayX(editor, 4), "after the emoji, on the placeholder")
+        #expect(editor.snapshot.caretRect.x == displayX(editor, 4), "after the emoji, on the slot character")
         #expect(editor.insert("a") == .accepted)
         #expect(editor.insert("1") == .accepted)
         #expect(editor.displayText == "👍🏽a-1_")

@@ -23,7 +23,7 @@ struct MaskCompositionTests {
             switch span.kind {
             case .input: nil
             case .literal: Self.literalStyle.span(span.range, role: .literal)
-            case .placeholder: MaskTextStyle().span(span.range, role: .placeholder)
+            case .slotCharacter: MaskTextStyle().span(span.range, role: .slotCharacter)
             }
         }
         return try PreparedText(editor.displayText, style: TextStyle(font: dejaVu()), spans: spans)
@@ -40,15 +40,15 @@ struct MaskCompositionTests {
             #expect(snapshot.text == "9" + marked && snapshot.markedRange == 1..<(1 + marked.utf16.count))
             #expect(snapshot.caret == 1 + caret)
             #expect(snapshot.formattedText == "+7(9__)___-__-__", "the masked value leaves the marked text out")
-            #expect(snapshot.displayText == "+7(9" + marked + "__)___-__-__", "the marked text is drawn at the caret, the placeholders after it")
+            #expect(snapshot.displayText == "+7(9" + marked + "__)___-__-__", "the marked text is drawn at the caret, the slot characters after it")
             #expect(editor.checkInvariants() == [])
         }
         #expect(editor.maskSpans == [MaskSpan(kind: .literal, range: 0..<3), MaskSpan(kind: .input, range: 3..<7),
-                                     MaskSpan(kind: .placeholder, range: 7..<9), MaskSpan(kind: .literal, range: 9..<10),
-                                     MaskSpan(kind: .placeholder, range: 10..<13), MaskSpan(kind: .literal, range: 13..<14),
-                                     MaskSpan(kind: .placeholder, range: 14..<16), MaskSpan(kind: .literal, range: 16..<17),
-                                     MaskSpan(kind: .placeholder, range: 17..<19)])
-        // The caret is drawn after the marked text, before the placeholders.
+                                     MaskSpan(kind: .slotCharacter, range: 7..<9), MaskSpan(kind: .literal, range: 9..<10),
+                                     MaskSpan(kind: .slotCharacter, range: 10..<13), MaskSpan(kind: .literal, range: 13..<14),
+                                     MaskSpan(kind: .slotCharacter, range: 14..<16), MaskSpan(kind: .literal, range: 16..<17),
+                                     MaskSpan(kind: .slotCharacter, range: 17..<19)])
+        // The caret is drawn after the marked text, before the slot characters.
         let caretX = editor.snapshot.caretRect.x
         let layout = try freshMeasurement(editor).layout
         let expectedX = layout.caretRect(for: TextCaret(offset: 7)).x + editor.configuration.settings.sizing.insets.left

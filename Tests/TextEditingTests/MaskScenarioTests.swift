@@ -5,10 +5,10 @@ import TextLayout
 
 /// An editor with a mask, 300 px wide.
 func makeMaskedEditor(_ formats: [String], appearance: MaskAppearance = .leftOnly, mode: MaskMode = .strict,
-                      placeholders: [Character: Character] = [:], text: String = "",
+                      slotCharacters: [Character: Character] = [:], text: String = "",
                       _ configure: (inout EditorConfiguration) -> Void = { _ in }) throws -> EditorModel {
     try makeEditor(text: text, width: 300) {
-        $0.mask = InputMask(formats: formats, appearance: appearance, placeholders: placeholders, mode: mode)
+        $0.mask = InputMask(formats: formats, appearance: appearance, slotCharacters: slotCharacters, mode: mode)
         configure(&$0)
     }
 }
@@ -61,14 +61,14 @@ struct MaskScenarioTests {
         #expect(editor.text == "9123456789")
     }
 
-    @Test("the spans say which drawn characters are input, literals and placeholders")
+    @Test("the spans say which drawn characters are input, literals and slot characters")
     func spans() throws {
-        let editor = try makeMaskedEditor([phone], appearance: .whole, placeholders: ["d": "•"], text: "9123")
+        let editor = try makeMaskedEditor([phone], appearance: .whole, slotCharacters: ["d": "•"], text: "9123")
         #expect(editor.displayText == "+7(912)3••-••-••")
         #expect(editor.snapshot.maskSpans == [
             MaskSpan(kind: .literal, range: 0..<3), MaskSpan(kind: .input, range: 3..<6), MaskSpan(kind: .literal, range: 6..<7),
-            MaskSpan(kind: .input, range: 7..<8), MaskSpan(kind: .placeholder, range: 8..<10), MaskSpan(kind: .literal, range: 10..<11),
-            MaskSpan(kind: .placeholder, range: 11..<13), MaskSpan(kind: .literal, range: 13..<14), MaskSpan(kind: .placeholder, range: 14..<16),
+            MaskSpan(kind: .input, range: 7..<8), MaskSpan(kind: .slotCharacter, range: 8..<10), MaskSpan(kind: .literal, range: 10..<11),
+            MaskSpan(kind: .slotCharacter, range: 11..<13), MaskSpan(kind: .literal, range: 13..<14), MaskSpan(kind: .slotCharacter, range: 14..<16),
         ])
         let plain = try makeEditor(text: "abc")
         #expect(plain.snapshot.maskSpans == nil)
@@ -190,7 +190,7 @@ struct MaskScenarioTests {
 
     @Test("custom symbols from Swift")
     func customSymbols() throws {
-        var mask = InputMask(format: "hh:hh:hh", appearance: .whole, placeholders: ["h": "0"])
+        var mask = InputMask(format: "hh:hh:hh", appearance: .whole, slotCharacters: ["h": "0"])
         mask.formatSymbols["h"] = .oneOf("0123456789abcdef")
         let editor = try makeEditor(width: 300) { $0.mask = mask }
         #expect(editor.displayText == "00:00:00")
@@ -262,7 +262,7 @@ struct MaskScenarioTests {
         #expect(throws: EditorError.self) { try makeMaskedEditor([phone], text: "hello") }
         #expect(throws: EditorError.self) { try makeMaskedEditor(["---"]) }
         #expect(throws: EditorError.self) { try makeMaskedEditor([]) }
-        #expect(throws: EditorError.self) { try makeMaskedEditor([phone], placeholders: ["x": "_"]) }
+        #expect(throws: EditorError.self) { try makeMaskedEditor([phone], slotCharacters: ["x": "_"]) }
         let lenient = try makeMaskedEditor([phone], mode: .lenient, text: "tel. 912 345")
         #expect(lenient.text == "912345")
     }

@@ -1,4 +1,4 @@
-// A mask's literals and placeholders are laid out as styled spans with their role and style; heights equal a fresh layout with the same spans.
+// A mask's literals and slot characters are laid out as styled spans with their role and style; heights equal a fresh layout with the same spans.
 import Testing
 import TextEditing
 import TextLayoutIO
@@ -7,30 +7,30 @@ import TestSupport
 
 @Suite("Mask styles as spans")
 struct MaskStyleTests {
-    func phone(_ literal: MaskTextStyle? = nil, _ placeholder: MaskTextStyle? = nil,
+    func phone(_ literal: MaskTextStyle? = nil, _ slotStyle: MaskTextStyle? = nil,
                appearance: MaskAppearance = .whole) throws -> EditorModel {
         try makeEditor(width: 240) {
-            $0.mask = InputMask(format: "+7(ddd)ddd-dd-dd", appearance: appearance, placeholders: ["d": "_"], mode: .lenient,
-                                literalStyle: literal, placeholderStyle: placeholder)
+            $0.mask = InputMask(format: "+7(ddd)ddd-dd-dd", appearance: appearance, slotCharacters: ["d": "_"], mode: .lenient,
+                                literalStyle: literal, slotCharacterStyle: slotStyle)
         }
     }
 
-    @Test("literals and placeholders become spans with their role and colour; input has none")
+    @Test("literals and slot characters become spans with their role and colour (role placeholder); input has none")
     func spans() throws {
         let editor = try phone(MaskTextStyle(color: "#1f6feb"), MaskTextStyle(color: "#aaaaaa80"))
         editor.paste("91234")
         #expect(editor.displayText == "+7(912)34_-__-__")
-        let literal = ["role": "literal", "color": "#1f6feb"], placeholder = ["role": "placeholder", "color": "#aaaaaa80"]
+        let literal = ["role": "literal", "color": "#1f6feb"], slot = ["role": "placeholder", "color": "#aaaaaa80"]
         #expect(editor.measurement.layout.prepared.spans == [
             StyledSpan(range: 0..<3, attributes: literal), StyledSpan(range: 6..<7, attributes: literal),
-            StyledSpan(range: 9..<10, attributes: placeholder), StyledSpan(range: 10..<11, attributes: literal),
-            StyledSpan(range: 11..<13, attributes: placeholder), StyledSpan(range: 13..<14, attributes: literal),
-            StyledSpan(range: 14..<16, attributes: placeholder),
+            StyledSpan(range: 9..<10, attributes: slot), StyledSpan(range: 10..<11, attributes: literal),
+            StyledSpan(range: 11..<13, attributes: slot), StyledSpan(range: 13..<14, attributes: literal),
+            StyledSpan(range: 14..<16, attributes: slot),
         ])
         let runs = editor.measurement.layout.lines.flatMap(\.runs)
         #expect(runs.first { $0.utf16Range.contains(0) }?.attributes == literal)
         #expect(runs.first { $0.utf16Range.contains(3) }?.attributes == [:], "the typed digits")
-        #expect(runs.first { $0.utf16Range.contains(15) }?.attributes == placeholder)
+        #expect(runs.first { $0.utf16Range.contains(15) }?.attributes == slot)
         // Without styles the spans still carry their role, for a renderer's defaults.
         let plain = try phone()
         #expect(plain.measurement.layout.prepared.spans.map(\.attributes) == [["role": "literal"], ["role": "placeholder"],
@@ -45,8 +45,8 @@ struct MaskStyleTests {
         (.leftOnly, MaskTextStyle(color: "#ff0000", size: 30), nil),
         (.leftAndRight, MaskTextStyle(size: 12), nil),
     ] as [(MaskAppearance, MaskTextStyle?, MaskTextStyle?)])
-    func heights(_ appearance: MaskAppearance, _ literal: MaskTextStyle?, _ placeholder: MaskTextStyle?) throws {
-        let editor = try phone(literal, placeholder, appearance: appearance)
+    func heights(_ appearance: MaskAppearance, _ literal: MaskTextStyle?, _ slotStyle: MaskTextStyle?) throws {
+        let editor = try phone(literal, slotStyle, appearance: appearance)
         let events: [(EditorModel) throws -> Void] = [
             { _ in }, { $0.insert("9") }, { $0.paste("12345") }, { try $0.moveCaret(toUTF16Offset: 2) }, { $0.deleteBackward() },
             { $0.insert("77") }, { $0.deleteForward(3) }, { try $0.select(fromUTF16Offset: 0, to: 2) }, { $0.insert("5") },
@@ -58,7 +58,7 @@ struct MaskStyleTests {
                 switch span.kind {
                 case .input: nil
                 case .literal: (literal ?? MaskTextStyle()).span(span.range, role: .literal)
-                case .placeholder: (placeholder ?? MaskTextStyle()).span(span.range, role: .placeholder)
+                case .slotCharacter: (slotStyle ?? MaskTextStyle()).span(span.range, role: .slotCharacter)
                 }
             }
             let fresh = try PreparedText(editor.displayText, style: TextStyle(font: dejaVu()), spans: spans)
@@ -79,9 +79,9 @@ struct MaskStyleTests {
         (nil, MaskTextStyle(size: 0), "placeholderStyle.size"),
         (MaskTextStyle(size: .infinity), nil, "literalStyle.size"),
     ] as [(MaskTextStyle?, MaskTextStyle?, String)])
-    func badStyle(_ literal: MaskTextStyle?, _ placeholder: MaskTextStyle?, _ named: String) throws {
+    func badStyle(_ literal: MaskTextStyle?, _ slotStyle: MaskTextStyle?, _ named: String) throws {
         do {
-            _ = try phone(literal, placeholder)
+            _ = try phone(literal, slotStyle)
             Issue.record("no error for \(named)")
         } catch let error as EditorError {
             #expect(error.code == .invalidArgument)

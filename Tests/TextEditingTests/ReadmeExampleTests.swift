@@ -38,7 +38,7 @@ struct ReadmeExampleTests {
     @Test("the masked field of docs/editor.md gives the texts and carets it prints")
     func readmeMaskedField() throws {
         var phone = EditorConfiguration(font: try FontContext.shared.defaultFont(), settings: LayoutSettings(editorWidth: 240))
-        phone.mask = InputMask(format: "+7(ddd)ddd-dd-dd", appearance: .whole, placeholders: ["d": "_"], mode: .lenient)
+        phone.mask = InputMask(format: "+7(ddd)ddd-dd-dd", appearance: .whole, slotCharacters: ["d": "_"], mode: .lenient)
         let field = try EditorModel(configuration: phone)
         #expect(field.paste("(912) 345") == .truncated)
         #expect(field.text == "912345" && field.displayText == "+7(912)345-__-__")
@@ -64,7 +64,7 @@ struct ReadmeExampleTests {
         chat.text = "Nice \u{FFFC}"
         chat.inlineObjects = [InlineObject(width: 20, height: 20)]
         let composer = try EditorModel(configuration: chat)
-        try composer.insertPlaceholder(InlineObject(width: 32, height: 32, align: .middle))
+        try composer.insertInlineObject(InlineObject(width: 32, height: 32, align: .middle))
         composer.insert(" work\u{FFFC}")
         #expect(composer.text == "Nice \u{FFFC}\u{FFFC} work")
         #expect(composer.text.unicodeScalars.count == 12 && composer.inlineObjects.count == 2)

@@ -91,7 +91,7 @@ struct SessionTests {
     }
 
     @Test("an insertPlaceholder event is an undo step of its own: each undo takes back one of typing, the chip, typing")
-    func placeholderUndoStep() throws {
+    func inlineObjectUndoStep() throws {
         let (_, outputs) = try replay([#"{"config": {"width": 200}}"#, #"{"insert": "Ping "}"#,
                                        #"{"insertPlaceholder": {"width": 48, "height": 18, "align": "middle"}}"#,
                                        #"{"insert": " about lunch"}"#, #"{"undo": true}"#, #"{"undo": true}"#, #"{"undo": true}"#])

@@ -69,10 +69,10 @@ struct ShrinkWrapEditorTests {
         #expect(width != (try Self.engineBubbleWidth(of: editor, text: typed)))
     }
 
-    @Test("a masked field's bubble takes in the literals and placeholders drawn with their styles")
+    @Test("a masked field's bubble takes in the literals and slot characters drawn with their styles")
     func maskedField() throws {
         let editor = try Self.bubbleEditor {
-            $0.mask = InputMask(format: "+7(ddd)ddd-dd-dd", appearance: .whole, placeholders: ["d": "_"], mode: .lenient)
+            $0.mask = InputMask(format: "+7(ddd)ddd-dd-dd", appearance: .whole, slotCharacters: ["d": "_"], mode: .lenient)
             $0.mask?.literalStyle = MaskTextStyle(size: 24)
         }
         editor.paste("(912) 345")

@@ -43,7 +43,7 @@ struct UndoCompositionPropertyTests {
     func run(_ editor: EditorModel, clock: ManualClock, seed: UInt64, firstEdit: String, pieces: [String], marked markedTexts: [String]) throws {
         var random = SplitMix(seed: seed)
         let font = try dejaVu()
-        /// A fresh layout of the drawn text, with the mask's literals and placeholders as spans.
+        /// A fresh layout of the drawn text, with the mask's literals and slot characters as spans.
         func fresh() throws -> EditorMeasurement {
             let spans = (editor.maskSpans ?? []).compactMap { span in span.kind == .input ? nil : MaskTextStyle().span(span.range, role: span.kind) }
             return try PreparedText(editor.displayText, style: TextStyle(font: font), spans: spans)

@@ -177,7 +177,7 @@ struct UndoTests {
         let editor = try makeEditor()
         let chip = InlineObject(width: 48, height: 18, align: .middle)
         editor.insert("Ping ")
-        try editor.insertPlaceholder(chip)
+        try editor.insertInlineObject(chip)
         editor.insert(" about lunch")
         #expect(editor.text == "Ping \u{FFFC} about lunch" && editor.inlineObjects == [chip])
         editor.undo()
@@ -198,7 +198,7 @@ struct UndoTests {
     func objectOverSelection() throws {
         let editor = try makeEditor(text: "Ping Ana")
         try editor.select(fromUTF16Offset: 5, to: 8)
-        try editor.insertPlaceholder(InlineObject(width: 48, height: 18))
+        try editor.insertInlineObject(InlineObject(width: 48, height: 18))
         editor.insert("!")
         editor.undo()
         #expect(editor.text == "Ping \u{FFFC}" && editor.inlineObjects.count == 1)

@@ -8,14 +8,14 @@ import TextLayoutIO
 enum Sample {
     enum Shade: String, CaseIterable { case light, dark }
 
-    static let ratio = CommandOption("ratio", .number(placeholder: "R", bounds: .any), help: "any number")
-    static let scale = CommandOption("scale", .number(placeholder: "N", bounds: .positive), help: "a positive number")
-    static let count = CommandOption("count", .integer(placeholder: "N", bounds: .within(1...4)), help: "one to four")
-    static let name = CommandOption("name", .string(placeholder: "NAME"), help: "any text")
+    static let ratio = CommandOption("ratio", .number(valueName: "R", bounds: .any), help: "any number")
+    static let scale = CommandOption("scale", .number(valueName: "N", bounds: .positive), help: "a positive number")
+    static let count = CommandOption("count", .integer(valueName: "N", bounds: .within(1...4)), help: "one to four")
+    static let name = CommandOption("name", .string(valueName: "NAME"), help: "any text")
     static let shade = CommandOption("shade", .choice(of: Shade.self), help: "a shade", default: Shade.light.rawValue)
     static let margins = CommandOption("margins", .insets, help: "four sides")
     static let loud = CommandOption("loud", .flag, help: "a flag")
-    static let target = CommandOption("target", .string(placeholder: "FILE"), help: "where it goes", required: true)
+    static let target = CommandOption("target", .string(valueName: "FILE"), help: "where it goes", required: true)
 
     static func command(options: [CommandOption] = [ratio, scale, count, name, shade, margins, loud], operands: Int = 1) -> Command {
         Command("sample", summary: "try the parser", options: options, operands: Operands("[THING]", maximum: operands)) { _ in 0 }
@@ -217,7 +217,7 @@ struct CommandLineLayoutOptionTests {
         "\(job.text)|\(String(describing: job.font))|\(String(describing: job.weight))|\(String(describing: job.features))|\(job.fontSelection)|\(job.settings)|"
             + "\(job.shrinkWrap)|\(String(describing: job.heightSteps))|"
             + job.spans.map { "\($0.start)-\($0.end)-\(String(describing: $0.size))" }.joined(separator: ",") + "|"
-            + job.placeholders.map { "\($0)" }.joined(separator: ",")
+            + job.inlineObjects.map { "\($0)" }.joined(separator: ",")
     }
 
     @Test("the samples cover every layout option, each with its batch key, and the options every layout key")

@@ -49,7 +49,7 @@ struct InlineObjectBoundaryTests {
         return try #require(foundationObject(json))
     }
 
-    static func placeholders(_ result: [String: Any]) throws -> [[String: Double]] {
+    static func objectFrames(_ result: [String: Any]) throws -> [[String: Double]] {
         try #require(result["placeholders"] as? [[String: Double]], "no placeholders in \(result)")
     }
 
@@ -60,7 +60,7 @@ struct InlineObjectBoundaryTests {
         // kerning between them); descender 483 under the baseline.
         let niceSpace = Double(1532 + 569 + 1126 + 1260 + 651) * 17 / 2048
         let descent = 483.0 * 17 / 2048
-        let frames = try Self.placeholders(result)
+        let frames = try Self.objectFrames(result)
         #expect(frames == [["index": 0, "line": 0, "x": niceSpace, "y": 0, "width": 24, "height": 24]])
         let line = try #require((result["lines"] as? [[String: Any]])?.first)
         #expect(line["baseline"] as? Double == 24, "the square's bottom on the baseline: 24 above it, more than the ascent 15.78")
@@ -88,7 +88,7 @@ struct InlineObjectBoundaryTests {
             .measureEditor(editorWidth: 170, sizing: EditorSizing(insets: EdgeInsets(top: 3, left: 5, bottom: 0, right: 0))).layout
         let expected = layout.inlineObjectFrames
         #expect(expected.count == 5 && Set(expected.map(\.line)).count > 2, "the objects stand on several lines")
-        let frames = try Self.placeholders(result)
+        let frames = try Self.objectFrames(result)
         #expect(frames.count == expected.count)
         for (frame, engine) in zip(frames, expected) {
             #expect(frame == ["index": Double(engine.index), "line": Double(engine.line), "x": engine.rect.x, "y": engine.rect.y,
@@ -106,7 +106,7 @@ struct InlineObjectBoundaryTests {
     @Test("the glyph JSON places each object as a run without glyphs in its line's drawing order, at the object's x")
     func glyphRuns() throws {
         let result = try Self.result(#"{"text":"שלום \uFFFC עולם \uFFFC","font":"\#(sansPath)","size":16,"glyphs":true,"placeholders":[{"width":20,"height":20},{"width":12,"height":12}]}"#)
-        let frames = try Self.placeholders(result)
+        let frames = try Self.objectFrames(result)
         let line = try #require((result["lines"] as? [[String: Any]])?.first)
         let runs = try #require(line["runs"] as? [[String: Any]])
         let objectRuns = runs.filter { $0["object"] != nil }
@@ -126,7 +126,7 @@ struct InlineObjectBoundaryTests {
     @Test("an object a line clamp hides is absent; the others keep their index")
     func clampHides() throws {
         let result = try Self.result(#"{"text":"one \uFFFC two\nthree \uFFFC four","font":"\#(sansPath)","lineClamp":1,"placeholders":[{"width":10,"height":10},{"width":10,"height":10}]}"#)
-        let frames = try Self.placeholders(result)
+        let frames = try Self.objectFrames(result)
         #expect(frames.map { $0["index"] } == [0])
         #expect(result["hiddenLines"] as? Int == 1)
     }
@@ -189,7 +189,7 @@ struct InlineObjectBoundaryTests {
         #expect(run.output.contains("h=28.01 baseline=24.00"), "\(run.output)")
         let json = try runTextlayout(["measure", "--output-format", "json", "--font", sansPath, "--size", "17",
                                       "--placeholders", #"[{"width":24,"height":24}]"#, text])
-        let frames = try Self.placeholders(try #require(foundationObject(json.output)))
+        let frames = try Self.objectFrames(try #require(foundationObject(json.output)))
         #expect(frames.first?["x"] == Double(5138) * 17 / 2048)
         let bad = try runTextlayout(["measure", "--placeholders", #"[{"width":24}]"#, text])
         #expect(bad.status == 2 && bad.error.contains("--placeholders") && bad.error.contains("'placeholders[0]' needs 'width' and 'height'"), "\(bad.error)")
@@ -199,7 +199,7 @@ struct InlineObjectBoundaryTests {
         #expect(notJSON.status == 2 && notJSON.error.contains("--placeholders must be a JSON list of inline objects"), "\(notJSON.error)")
     }
 
-    @Test("compare: an object that moves past the tolerance, or shows in one result only, is a placeholders change; within it, none")
+    @Test("compare: an object that moves past the tolerance, or shows in one result only, is an inlineObjects change (placeholders in JSON); within it, none")
     func compareObjects() throws {
         func result(_ objects: String) throws -> JSONValue {
             try parseJSON(#"{"id":1,"lineCount":1,"height":20,"width":50,"editorHeight":20,"isScrollable":false,"placeholders":[\#(objects)],"lines":[{"start":0,"end":3,"width":50,"height":20,"baseline":15}]}"#)
@@ -210,7 +210,7 @@ struct InlineObjectBoundaryTests {
         #expect(ResultComparison.changes(from: base, to: nudged, tolerance: 0.01) == [])
         for moved in [#"{"index":0,"line":0,"x":11,"y":0,"width":20,"height":20}"#, #"{"index":0,"line":0,"x":10,"y":2,"width":20,"height":20}"#,
                       #"{"index":0,"line":0,"x":10,"y":0,"width":20,"height":24}"#, #"{"index":0,"line":1,"x":10,"y":0,"width":20,"height":20}"#, ""] {
-            #expect(ResultComparison.changes(from: base, to: try result(moved), tolerance: 0.01) == [.placeholders], "\(moved)")
+            #expect(ResultComparison.changes(from: base, to: try result(moved), tolerance: 0.01) == [.inlineObjects], "\(moved)")
         }
         let bad = #"{"id":1,"lineCount":1,"height":20,"width":50,"editorHeight":20,"isScrollable":false,"placeholders":[{"index":0,"line":0,"x":"10","y":0,"width":20,"height":20}],"lines":[]}"#
         #expect(throws: BoundaryError.self) { try ResultComparison.results([bad], source: "old") }

@@ -1,4 +1,4 @@
-// Glyph runs drawn in their span's colour (mask literals and placeholders too), and the editor's selection highlighted behind the text.
+// Glyph runs drawn in their span's colour (mask literals and slot characters too), and the editor's selection highlighted behind the text.
 import Foundation
 import Testing
 import TextEditing
@@ -47,9 +47,9 @@ struct SpanColorTests {
         #expect(svg.contains("<g fill=\"#000000\">"))
     }
 
-    @Test("colours with alpha blend; placeholders without a colour are gray; the scene's text colour wins", arguments: [
+    @Test("colours with alpha blend; slot characters without a colour are gray; the scene's text colour wins", arguments: [
         (["color": "#0000ff80"], RGBAColor?.none, RGBAColor(red: 0, green: 0, blue: 255, alpha: 128)),
-        (["role": "placeholder"], nil, RenderScene.placeholderSpanColor),
+        (["role": "placeholder"], nil, RenderScene.slotCharacterSpanColor),
         (["role": "literal"], nil, RGBAColor.black),
         (["color": "not a colour"], nil, RGBAColor.black),
         (["role": "placeholder", "color": "#00ff00"], nil, RGBAColor(red: 0, green: 255, blue: 0)),
@@ -72,7 +72,7 @@ struct SpanColorTests {
             settings: LayoutSettings(text: TextSettings(size: 20), editorWidth: 250,
                                      sizing: EditorSizing(insets: EdgeInsets(top: 10, left: 12, bottom: 10, right: 12))),
             border: Border(width: 2, cornerRadius: 8), activeOnEditing: true,
-            mask: InputMask(format: "+7(ddd)ddd-dd-dd", appearance: .whole, placeholders: ["d": "_"], mode: .lenient,
+            mask: InputMask(format: "+7(ddd)ddd-dd-dd", appearance: .whole, slotCharacters: ["d": "_"], mode: .lenient,
                             literalStyle: literal.map { MaskTextStyle(color: $0) }))
         let model = try EditorModel(configuration: configuration, clock: ManualClock())
         _ = model.setFocused(true)
@@ -112,7 +112,7 @@ struct SpanColorTests {
         #expect(RenderScene(editor: model).selection == nil, "none while disabled")
     }
 
-    @Test("mask literals are drawn in their style's colour and placeholders gray")
+    @Test("mask literals are drawn in their style's colour and slot characters gray")
     func maskColours() throws {
         let model = try phone()
         let scene = RenderScene(editor: model)
@@ -120,14 +120,14 @@ struct SpanColorTests {
         for run in scene.lines.flatMap(\.runs) {
             colours[run.attributes["role"] ?? "input", default: []].insert(scene.color(of: run, foreground: .black))
         }
-        #expect(colours == ["literal": [RGBAColor(red: 0x1f, green: 0x6f, blue: 0xeb)], "placeholder": [RenderScene.placeholderSpanColor],
+        #expect(colours == ["literal": [RGBAColor(red: 0x1f, green: 0x6f, blue: 0xeb)], "placeholder": [RenderScene.slotCharacterSpanColor],
                             "input": [.black]])
         let plain = try phone(literal: nil)
         #expect(Set(RenderScene(editor: plain).lines.flatMap(\.runs).filter { $0.attributes["role"] == "literal" }
             .map { RenderScene(editor: plain).color(of: $0, foreground: .black) }) == [.black], "literals without a style: the text's colour")
     }
 
-    @Test("golden picture: a masked phone field with coloured literals, gray placeholders and a selection")
+    @Test("golden picture: a masked phone field with coloured literals, gray slot characters and a selection")
     func golden() throws {
         let model = try phone()
         _ = try model.select(fromUTF16Offset: 1, to: 5)
