@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Rebuilds the bundled subsets of Noto Sans CJK and Noto Color Emoji from Debian's fonts: each language's common characters, the corpus's, and those the tests use.
-# Needs: fonts-noto-cjk, fonts-noto-color-emoji, unicode-data, libharfbuzz-bin (hb-shape), and fonttools (pip install fonttools).
+# Rebuilds the bundled subsets of Noto Sans CJK, Noto Color Emoji and Inter's variable font from Debian's fonts: each language's common characters, the corpus's, and those the tests use; Inter's Latin letters on its weight axis.
+# Needs: fonts-noto-cjk, fonts-noto-color-emoji, fonts-inter-variable, unicode-data, libharfbuzz-bin (hb-shape), and fonttools (pip install fonttools).
 set -euo pipefail
 cd "$(dirname "$0")"
 work=$(mktemp -d)
@@ -118,3 +118,31 @@ font.save("NotoColorEmoji-subset.ttf")
 PY
 sha256sum NotoSansCJK*-Regular.otf NotoColorEmoji-subset.ttf
 ls -l NotoSansCJK*-Regular.otf NotoColorEmoji-subset.ttf
+
+# Inter's variable font (fonts-inter-variable), cut to a variable font for the text fuzz target's
+# axis values: the slant axis pinned at 0, the weight axis (100 to 900) kept whole, the basic
+# Latin letters and the space with their kerning. It is renamed "Inter Subset" so that it never
+# stands in for the whole font that the font-instance tests find by the family name "Inter".
+python3 - /usr/share/fonts/truetype/inter-vf/Inter.var.ttf <<'PY'
+import sys
+from fontTools import subset
+from fontTools.ttLib import TTFont
+from fontTools.varLib import instancer
+font = instancer.instantiateVariableFont(TTFont(sys.argv[1]), {"slnt": 0})
+options = subset.Options(hinting=False, layout_features=["kern"], name_IDs=["*"])
+options.drop_tables += ["DSIG"]
+subsetter = subset.Subsetter(options)
+subsetter.populate(text="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz ")
+subsetter.subset(font)
+names = font["name"]
+for record in names.names:
+    if record.nameID in (1, 4, 16, 18):
+        record.string = "Inter Subset"
+    elif record.nameID in (6, 25):
+        record.string = "InterSubset"
+    elif record.nameID == 3:
+        record.string = record.toUnicode().replace("Inter:", "InterSubset:")
+font.save("InterSubset-Variable.ttf")
+PY
+sha256sum InterSubset-Variable.ttf
+ls -l InterSubset-Variable.ttf

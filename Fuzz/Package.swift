@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// The libFuzzer targets (text, font, batch, patterns) over the TextLayout package one folder up; built by scripts/fuzz.sh, not by the main package.
+// The libFuzzer targets (text, font, batch, patterns, editor) over the TextLayout package one folder up; built by scripts/fuzz.sh, not by the main package.
 import Foundation
 import PackageDescription
 
@@ -17,5 +17,5 @@ func fuzzTarget(_ name: String) -> Target {
 let package = Package(
     name: "TextLayoutFuzz",
     dependencies: [.package(path: root.path)],
-    targets: ["FuzzText", "FuzzFont", "FuzzBatch", "FuzzPatterns"].map(fuzzTarget)
+    targets: ["FuzzText", "FuzzFont", "FuzzBatch", "FuzzPatterns", "FuzzEditor"].map(fuzzTarget)
 )

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets in Fuzz/ (release, AddressSanitizer) and fuzzes one for a while: scripts/fuzz.sh text|font|batch|patterns SECONDS [libFuzzer options...]
+# Builds the libFuzzer targets in Fuzz/ (release, AddressSanitizer) and fuzzes one for a while: scripts/fuzz.sh text|font|batch|patterns|editor SECONDS [libFuzzer options...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-usage="usage: scripts/fuzz.sh text|font|batch|patterns SECONDS [libFuzzer options...], or scripts/fuzz.sh build (all four targets)"
+usage="usage: scripts/fuzz.sh text|font|batch|patterns|editor SECONDS [libFuzzer options...], or scripts/fuzz.sh build (all five targets)"
 build=${FUZZ_BUILD_DIR:-.build/fuzz}
 
 # Builds the named products (none: every target of Fuzz/ at once, sharing one build plan) and
@@ -35,6 +35,7 @@ case "$target" in
   font) product=FuzzFont; options=() ;;
   batch) product=FuzzBatch; options=(-max_len=4096 -dict=Fuzz/batch.dict) ;;
   patterns) product=FuzzPatterns; options=(-max_len=8192) ;;
+  editor) product=FuzzEditor; options=(-max_len=196) ;;  # four settings bytes and 64 events of three
   *) echo "$usage" >&2; exit 2 ;;
 esac
 

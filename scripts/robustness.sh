@@ -14,10 +14,12 @@ stages=("$@")
 # which about doubles a run's cost. The fixed-seed counts are what keeps the stage near 12
 # minutes now that the fresh seeds explore after them (about 19 text and 610 batch runs a
 # second on this two-core machine): the committed regression inputs are replayed either way.
+# The editor target runs about 70 inputs a second (64 events each), so 2,000 take half a minute.
 fuzz_runs_text=${FUZZ_RUNS_TEXT:-5000}
 fuzz_runs_font=${FUZZ_RUNS_FONT:-5000}
 fuzz_runs_batch=${FUZZ_RUNS_BATCH:-100000}
 fuzz_runs_patterns=${FUZZ_RUNS_PATTERNS:-20000}
+fuzz_runs_editor=${FUZZ_RUNS_EDITOR:-2000}
 fuzz_fresh_seconds=${FUZZ_FRESH_SECONDS:-30}
 
 # ThreadSanitizer runs the suites whose code runs on several threads at once, not the whole suite:
@@ -134,14 +136,14 @@ run_stage() {
       python3 scripts/speed-gate.py
       ;;
     fuzz)
-      # One build of the four targets (they share every module), then the runs, two at a time:
+      # One build of the five targets (they share every module), then the runs, two at a time:
       # a libFuzzer run is one process on one core, and a fixed seed's verdict does not depend on
-      # the other core's load. The text target (the slowest) runs beside the three others.
+      # the other core's load. The text target (the slowest) runs beside the four others.
       bash scripts/fuzz.sh build
-      fuzz_lanes fixed "text" "font batch patterns"
+      fuzz_lanes fixed "text" "font batch patterns editor"
       # Fresh seeds: every target runs, and the stage fails after them if any found something
       # (fuzz.sh prints the seed, and each saved input's path and bytes).
-      fuzz_lanes fresh "text batch" "font patterns"
+      fuzz_lanes fresh "text batch" "font patterns editor"
       ;;
     *)
       echo "robustness.sh: no stage '$stage'; the stages are asan, tsan, full-size, speed and fuzz" >&2

@@ -25,7 +25,7 @@ extension FuzzChecks {
             // so only greedy filling is held to a fresh measurement after every event.
             var settings = settings
             settings.paragraph.textWrap = .wrap
-            var configuration = EditorConfiguration(font: style.font, settings: LayoutSettings(text: settings, editorWidth: width, sizing: sizing))
+            var configuration = EditorConfiguration(fonts: style.fonts, settings: LayoutSettings(text: settings, editorWidth: width, sizing: sizing))
             configuration.undoLimit = 1000
             // One session in four is in a mask field, whose commits read the text through the mask.
             if let last = events.last, last % 4 == 0 {

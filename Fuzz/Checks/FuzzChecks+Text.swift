@@ -27,6 +27,41 @@ extension FuzzChecks {
         }
     }
 
+    /// The profile and the fonts by the font byte's quotient by the number of ``fontFiles`` (its
+    /// remainder picks the file): 0, a font byte below 9 as in every committed input made before
+    /// they were drawn, is the standard profile and the file alone. Otherwise the quotient's
+    /// remainder by 3 picks a profile of ``LayoutProfile/allCases`` and its quotient by 3 a font
+    /// list (see ``fontList(_:file:code:seed:size:directory:)``).
+    static func profile(_ code: Int) -> LayoutProfile { LayoutProfile.allCases[code % LayoutProfile.allCases.count] }
+
+    /// The fonts of `file` (a bundled file) by `code` (0 to 9), loaded from `context`: 0 the file
+    /// alone; else a CSS family list that names its family by name (with the other bundled
+    /// families, a family no font has, and the variable font "Inter Subset") at a
+    /// ``FontSelection`` of weights, slants, stretches, axis values (`wght` in and out of the
+    /// variable font's range, an axis it lacks) and synthesis on and off, `seed` picking the
+    /// values. Every one is valid, so an error loading them is a finding. Returns the list and
+    /// how it was asked for, for messages.
+    static func fontList(_ context: FontContext, file: String, code: Int, seed: UInt8, size: Double,
+                         directory: String) throws -> (fonts: FontFamilyList, asked: String) {
+        let font = try context.font(path: directory + "/" + file)
+        guard code != 0 else { return (FontFamilyList(font), file) }
+        let family = "\"\(font.familyName)\""
+        let value = Double(seed)
+        let (list, selection): (String, FontSelection) = switch code {
+        case 1: ("\(family), \"Noto Sans Hebrew\", \"Noto Sans Arabic\", DejaVu Sans", FontSelection())
+        case 2: ("No Such Family, \(family), \"Noto Color Emoji\"", FontSelection())
+        case 3: (family, FontSelection(weight: 700))
+        case 4: (family, FontSelection(slant: .italic))
+        case 5: ("\(family), DejaVu Sans Mono", FontSelection(weight: 900, slant: .oblique(angle: 20), synthesis: []))
+        case 6: ("\"Inter Subset\", \(family)", FontSelection(variations: [try FontVariation("wght", 100 + value * 800 / 255)]))
+        case 7: ("\"Inter Subset\", \(family)", FontSelection(weight: 1 + value * 999 / 255, stretch: 75, slant: .oblique(angle: value / 4 - 30)))
+        case 8: ("\"Inter Subset\", \(family)", FontSelection(variations: [try FontVariation("wght", value * 8), try FontVariation("wdth", 50)],
+                                                              synthesis: .weight))
+        default: ("\(family), \"Inter Subset\"", FontSelection(weight: 800, variations: [try FontVariation("wght", 250)], synthesis: .weight))
+        }
+        return (try context.fonts(familyList: list, selection: selection, size: size), "\(list) at \(selection)")
+    }
+
     /// Truncation by bits 5 and 6 of the sizing byte: none; a clamp of one line (cut at its end);
     /// two lines cut at the start with a two-character ellipsis; three lines cut in the middle with
     /// an Arabic ellipsis between spaces (shaped right to left, in a fallback font). Added to `paragraph`.
@@ -108,7 +143,9 @@ extension FuzzChecks {
         }
     }
 
-    /// Input: byte 0 the font, 1 the size (and by its high nibble the paragraph settings), 2–3 the width (0 none, 1 a thousandth of a pixel,
+    /// Input: byte 0 the font (and by its quotient by the number of font files a profile and a
+    /// font list, see ``profile(_:)`` and ``fontList(_:file:code:seed:size:directory:)``, the
+    /// insert byte their values), 1 the size (and by its high nibble the paragraph settings), 2–3 the width (0 none, 1 a thousandth of a pixel,
     /// 0xFFFF 1e300, else n/16 px), 4 direction, strictness and language, 5 line space and editor
     /// sizing (by bits 5–6 a line clamp and truncation, see ``truncated(_:code:)``; by its high bit inline objects at the text's U+FFFC characters, see
     /// ``inlineObjects(of:seed:)``, the insert byte their seed), 6–7 an edit (where, and what to insert; also where a streamed piece starts, and its
@@ -120,7 +157,11 @@ extension FuzzChecks {
     /// and every result checked. Every input is valid, so an error of any kind is a problem.
     public static func text(_ data: [UInt8]) -> [String] {
         var input = ByteReader(data)
-        let fontFile = fontFiles[Int(input.byte()) % fontFiles.count]
+        let fontByte = Int(input.byte())
+        let fontFile = fontFiles[fontByte % fontFiles.count]
+        let fontCode = fontByte / fontFiles.count
+        let layoutProfile = profile(fontCode)
+        let listCode = fontCode / LayoutProfile.allCases.count
         let sizeByte = input.byte()
         let size = sizes[Int(sizeByte) % sizes.count]
         let widthCode = input.uint16()
@@ -143,10 +184,10 @@ extension FuzzChecks {
         let objects = sizingByte & 0x80 != 0 ? inlineObjects(of: text, seed: insertByte) : []
         let paragraph = truncated(paragraphStyle(Int(sizeByte >> 4), width: width, physical: widthCode & 1 == 1), code: Int(sizingByte >> 5) & 3)
         let hyphenation = hyphens(Int(sizeByte >> 4))
-        let label = "\(describe(text)) in \(fontFile) at \(size) px, width \(width.map { "\($0)" } ?? "none"), \(direction), "
+        var label = "\(describe(text)) in \(fontFile) at \(size) px, width \(width.map { "\($0)" } ?? "none"), \(direction), "
             + "\(lineBreak), language \(language ?? "none"), lineSpace \(lineSpace)"
             + (paragraph == ParagraphStyle() ? "" : ", \(paragraph)") + (hyphenation == .manual ? "" : ", hyphens \(hyphenation)")
-            + (objects.isEmpty ? "" : ", objects \(objects)")
+            + (objects.isEmpty ? "" : ", objects \(objects)") + (layoutProfile == .standard ? "" : ", profile \(layoutProfile.name)")
 
         guard let directory = bundledDirectory else { return ["the bundled fonts are missing"] }
         var problems: [String] = []
@@ -154,9 +195,12 @@ extension FuzzChecks {
             if !condition { problems.append("\(label): \(message())") }
         }
         do {
-            let settings = TextSettings(size: size, direction: direction, language: language, lineBreak: lineBreak,
+            var settings = TextSettings(size: size, direction: direction, language: language, lineBreak: lineBreak,
                                         hyphens: hyphenation, paragraph: paragraph)
-            let style = try TextStyle(font: fonts.font(path: directory + "/" + fontFile), settings: settings)
+            settings.profile = layoutProfile
+            let (list, asked) = try Self.fontList(fonts, file: fontFile, code: listCode, seed: insertByte, size: size, directory: directory)
+            if listCode != 0 { label += ", fonts \(asked)" }
+            let style = try TextStyle(fonts: list, settings: settings)
             let prepared = try PreparedText(text, style: style, inlineObjects: objects)
             let layout = try prepared.layout(wrapWidth: width, lineSpace: lineSpace)
             problems += layout._checkInvariants().map { "\(label): \($0)" }
@@ -190,7 +234,7 @@ extension FuzzChecks {
             // 6.902000000000044 against 6.902 for one Thai cluster); a cache serving another text
             // changes ids, clusters and ranges, which must be equal.
             var uncached = style
-            uncached.font = try uncachedFonts.font(path: style.font.path)
+            uncached.fonts = try Self.fontList(uncachedFonts, file: fontFile, code: listCode, seed: insertByte, size: size, directory: directory).fonts
             let uncachedLayout = try PreparedText(text, style: uncached, inlineObjects: objects).layout(wrapWidth: width, lineSpace: lineSpace)
             expect(same(print, fingerprint(uncachedLayout)),
                    "the layout through the caches differs from the one without: \(firstDifference(layout, uncachedLayout))")

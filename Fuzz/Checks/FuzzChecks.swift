@@ -10,7 +10,7 @@ import TextLayoutIO
 /// check and expects an empty list.
 public enum FuzzChecks {
     /// The targets, by the names `scripts/fuzz.sh` and the regression folders use.
-    public static let targets = ["text", "font", "batch", "patterns"]
+    public static let targets = ["text", "font", "batch", "patterns", "editor"]
 
     /// One libFuzzer input for the target called `name`: runs its check and traps when the check
     /// reports a problem, after writing the first ten to standard error, so that libFuzzer keeps
@@ -32,6 +32,7 @@ public enum FuzzChecks {
         case "font": font(data)
         case "batch": batch(data)
         case "patterns": patterns(data)
+        case "editor": editor(data)
         default: ["no fuzz target '\(name)'; the targets are \(targets.joined(separator: ", "))"]
         }
     }

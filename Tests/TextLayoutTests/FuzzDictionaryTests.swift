@@ -1,4 +1,4 @@
-// The batch fuzzer's dictionary (Fuzz/batch.dict) names every key and keyword of the batch input that docs/batch-format.md lists and the batch reader accepts, so that no key is out of the fuzzer's reach.
+// The batch fuzzer's dictionary (Fuzz/batch.dict) names every key and keyword of the batch input that docs/batch-format.md lists and the batch reader accepts, and its seeds (Fuzz/corpus/batch) use every key and profile, so that no key is out of the fuzzer's reach.
 import Foundation
 import Testing
 @testable import TextLayout
@@ -106,6 +106,59 @@ struct FuzzDictionaryTests {
                 "the reader's lists are read")
         let missing = keys.map { "\"\($0)\":" }.filter { !entries.contains($0) } + values.map { "\"\($0)\"" }.filter { !entries.contains($0) }
         #expect(missing.isEmpty, "\(Self.additions(missing))")
+    }
+
+    /// The seed lines of the batch fuzzer (Fuzz/corpus/batch/*.jsonl), by file name, each read as JSON
+    /// (nil for a line that is not: the seeds of malformed input).
+    static func seeds() throws -> [(file: String, line: String, value: JSONValue?)] {
+        let folder = repositoryRoot.appendingPathComponent("Fuzz/corpus/batch")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".jsonl") }.sorted()
+        return try files.flatMap { file in
+            // Decoded leniently: one seed file holds invalid UTF-8 on purpose.
+            String(decoding: try Data(contentsOf: folder.appendingPathComponent(file)), as: UTF8.self).split(separator: "\n").map { line in
+                (file, String(line), try? parseJSON(String(line)))
+            }
+        }
+    }
+
+    /// The keys of `value` when it is an object (none otherwise); of each element when it is a list.
+    static func keys(of value: JSONValue?) -> Set<String> {
+        switch value {
+        case .object(let members)?: Set(members.map(\.0))
+        case .array(let elements)?: elements.reduce(into: []) { $0.formUnion(keys(of: $1)) }
+        default: []
+        }
+    }
+
+    @Test("the batch seeds hold a job with every key, and together every span, object and inset key and every profile")
+    func seedsUseEveryKey() throws {
+        let seeds = try Self.seeds()
+        #expect(seeds.count > 20, "the seeds are read")
+        let jobs = seeds.compactMap(\.value)
+        // One line (every-key.jsonl's first) has every key a job takes, profile and the font instance's among them.
+        let everyKey = try #require(seeds.first { $0.file == "every-key.jsonl" }?.value)
+        let missing = Set(LayoutRequest.keys).subtracting(Self.keys(of: everyKey))
+        #expect(missing.isEmpty, "every-key.jsonl's first line lacks the job keys \(missing.sorted())")
+        for (name, keys, found) in [("span", LayoutRequest.Span.keys, jobs.map { Self.keys(of: $0["spans"]) }),
+                                    ("placeholder", InlineObject.keys, jobs.map { Self.keys(of: $0["placeholders"]) }),
+                                    ("inset", LayoutRequest.insetKeys, jobs.map { Self.keys(of: $0["insets"]) })] {
+            let missing = Set(keys).subtracting(found.reduce(into: Set<String>()) { $0.formUnion($1) })
+            #expect(missing.isEmpty, "no batch seed has the \(name) keys \(missing.sorted())")
+        }
+        let profiles = Set(jobs.compactMap { job -> String? in if case .string(let name)? = job["profile"] { name } else { nil } })
+        let missingProfiles = Set(LayoutProfile.allCases.map(\.name)).subtracting(profiles)
+        #expect(missingProfiles.isEmpty, "no batch seed lays out in the profiles \(missingProfiles.sorted())")
+    }
+
+    @Test("every line of every-key.jsonl lays out without an error in the bundled fonts")
+    func everyKeySeedLaysOut() throws {
+        let layouter = BatchLayouter(fonts: bundledFonts)
+        let lines = try Self.seeds().filter { $0.file == "every-key.jsonl" }
+        #expect(!lines.isEmpty)
+        for (_, line, _) in lines {
+            let result = Array(line.utf8).withUnsafeBufferPointer { layouter.resultLine(for: $0) }
+            #expect(result.succeeded, "\(line) gave \(result.json)")
+        }
     }
 
     /// What to add to the dictionary for the entries `missing`, each quoted and escaped as a line of it.

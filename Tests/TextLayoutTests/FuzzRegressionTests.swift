@@ -1,7 +1,8 @@
 // Replays every input the fuzzers found (Tests/Goldens/fuzz/<target>/) and the fuzz seeds through the fuzz targets' own checks.
 import Foundation
 import Testing
-import TextLayoutFuzzing
+import TextLayout
+@testable import TextLayoutFuzzing
 import TestSupport
 
 @Suite("Fuzz regressions")
@@ -18,6 +19,21 @@ struct FuzzRegressionTests {
         let fonts = target != "font" ? [] : ((try? FileManager.default.contentsOfDirectory(atPath: fontsDirectory.path)) ?? [])
             .filter { $0.hasSuffix(".ttf") || $0.hasSuffix(".otf") }.sorted()
         return found + fonts.map { fontsDirectory.appendingPathComponent($0) }
+    }
+
+    /// The font lists the text and editor targets draw load what they name: the bundled variable
+    /// font first (with its weight axis set) where they name it first, the file's family
+    /// otherwise, and a family no font has skipped, so that the inputs reach what the lists are for.
+    @Test("the fuzz targets' font lists load the fonts they name")
+    func fontLists() throws {
+        let directory = try #require(FontContext.bundledFontsDirectory)
+        for code in 0...9 {
+            let (list, asked) = try FuzzChecks.fontList(bundledFonts, file: "NotoSansHebrew-Regular.ttf", code: code, seed: 128, size: 17, directory: directory)
+            let variable = (6...8).contains(code)
+            #expect(list.primary.familyName == (variable ? "Inter Subset" : "Noto Sans Hebrew"), "\(asked)")
+            #expect(!variable || list.primary.axes.contains { $0.tag == "wght" } && list.others.contains { $0.familyName == "Noto Sans Hebrew" }, "\(asked)")
+            #expect(list.skippedFamilies == (code == 2 ? ["No Such Family"] : []), "\(asked)")
+        }
     }
 
     /// Each target's inputs run first in a child process, so that an input that crashes fails
