@@ -78,7 +78,7 @@ extension FuzzChecks {
                 let x = Double(a) * 2 - 20, y = Double(b) - 10
                 let event: EditorEvent = switch kind % 28 {
                 case 0: .insert(piece)
-                case 1: takesObjects ? .insertPlaceholder(object) : .insert(piece)
+                case 1: takesObjects ? .insertInlineObject(object) : .insert(piece)
                 case 2: .paste(piece + sessionPieces[Int(b) % sessionPieces.count])
                 case 3: .deleteBackward(1 + Int(b & 3))
                 case 4: .deleteForward(1 + Int(b & 3))

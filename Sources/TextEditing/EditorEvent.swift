@@ -110,7 +110,10 @@ extension EditorModel {
             return .accepted
         case let .tap(x, y): return tap(x: x, y: y)
         case let .move(movement): return moveCaret(movement)
-        case let .setMarkedText(text, range): return try setMarkedText(text, selectedRange: range ?? text.utf16.count..<text.utf16.count)
+        case let .setMarkedText(text, range):
+            // Without a range, the caret ends the marked text as the editor keeps it: its U+FFFC characters dropped.
+            let end = text.droppingObjectReplacements.utf16.count
+            return try setMarkedText(text, selectedRange: range ?? end..<end)
         case .unmarkText: return unmarkText()
         case .cancelComposition: return cancelComposition()
         case .undo: return undo()

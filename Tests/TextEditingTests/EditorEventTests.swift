@@ -67,6 +67,18 @@ struct EditorEventTests {
         #expect(applied.checkInvariants() == [])
     }
 
+    @Test("marked text without a range puts the caret at its end as the editor keeps it, its U+FFFC characters dropped")
+    func markedTextWithObjectReplacementsEndsAfterWhatIsKept() throws {
+        for marked in ["\u{FFFC}", "に\u{FFFC}ほ", "\u{FFFC}\u{FFFC}x"] {
+            let applied = try makeEditor(text: "Hello")
+            let called = try makeEditor(text: "Hello")
+            let kept = marked.replacingOccurrences(of: "\u{FFFC}", with: "").utf16.count
+            #expect(try applied.apply(.setMarkedText(marked)) == (try called.setMarkedText(marked, selectedRange: kept..<kept)))
+            #expect(applied.snapshot.json == called.snapshot.json)
+            #expect(applied.checkInvariants() == [])
+        }
+    }
+
     @Test("advance needs the editor's clock to be a ManualClock")
     func advanceNeedsManualClock() throws {
         let editor = try EditorModel(configuration: EditorConfiguration(font: try dejaVu()), clock: SystemClock())
