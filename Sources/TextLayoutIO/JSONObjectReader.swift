@@ -97,6 +97,9 @@ public struct JSONObjectReader {
     public let path: String
     /// The code of the errors it and its fields throw.
     public let code: BoundaryErrorCode
+    /// The object's members, kept apart from ``value`` so that reading a field scans them without
+    /// taking the object out of its enum (and retaining and releasing its storage) each time.
+    private let members: [(String, JSONValue)]
 
     /// Checks that `value` is an object whose keys are all in `keys`.
     /// - Parameters:
@@ -114,6 +117,7 @@ public struct JSONObjectReader {
             throw BoundaryError(code, "unknown \(keyNoun) '\(path)\(unknown.0)'; \(owner) may have: \(keys.joined(separator: ", "))")
         }
         self.value = value
+        self.members = members
         self.path = path
         self.code = code
     }
@@ -122,7 +126,13 @@ public struct JSONObjectReader {
     /// refuses a repeated one, and the boundary formats refuse it by its path; in an object made
     /// otherwise, the last one written.)
     public func field(_ key: String) -> JSONField {
-        JSONField(value[key], prefix: path, key: key, code: code)
+        // The last member of that name, as `JSONValue`'s subscript finds it.
+        var found: JSONValue?
+        for k in members.indices.reversed() where members[k].0.hasSameCodeUnits(as: key) {
+            found = members[k].1
+            break
+        }
+        return JSONField(found, prefix: path, key: key, code: code)
     }
 
     public func string(_ key: String, expecting expected: String = "a string") throws(BoundaryError) -> String? {
