@@ -84,20 +84,30 @@ extension FuzzChecks {
             }
             editor.unmarkText()
             stableText = editor.text
-            var undos = 0
-            while editor.canUndo, undos < 2000 {
-                editor.undo()
-                undos += 1
-            }
-            expect(editor.text.hasSameCodeUnits(as: firstText), "undoing everything gave \(describe(editor.text)), not the first text")
-            while editor.canRedo, undos > 0 {
-                editor.redo()
-                undos -= 1
-            }
-            expect(editor.text.hasSameCodeUnits(as: stableText), "redoing everything gave \(describe(editor.text)), not the last text")
+            for problem in walkUndoHistory(editor, undoneTo: firstText, redoneTo: stableText) { expect(false, problem) }
         } catch {
             problems.append("\(label), editor: an error on a valid input: \(error)")
         }
+        return problems
+    }
+}
+
+extension FuzzChecks {
+    /// Undoes every step of `editor`'s history (at most 2,000), which must give `first`, then
+    /// redoes them all, which must give `last`: what each finds otherwise.
+    static func walkUndoHistory(_ editor: EditorModel, undoneTo first: String, redoneTo last: String) -> [String] {
+        var problems: [String] = []
+        var undos = 0
+        while editor.canUndo, undos < 2000 {
+            editor.undo()
+            undos += 1
+        }
+        if !editor.text.hasSameCodeUnits(as: first) { problems.append("undoing everything gave \(describe(editor.text)), not \(describe(first))") }
+        while editor.canRedo, undos > 0 {
+            editor.redo()
+            undos -= 1
+        }
+        if !editor.text.hasSameCodeUnits(as: last) { problems.append("redoing everything gave \(describe(editor.text)), not \(describe(last))") }
         return problems
     }
 }

@@ -151,18 +151,7 @@ extension FuzzChecks {
             }
             editor.unmarkText()
             guard undoLimit == 1000, !appended, editor.isEnabled else { return problems }
-            let last = editor.text
-            var undos = 0
-            while editor.canUndo, undos < 2000 {
-                editor.undo()
-                undos += 1
-            }
-            expect(editor.text.hasSameCodeUnits(as: baseline), "undoing everything gave \(describe(editor.text)), not \(describe(baseline))")
-            while editor.canRedo, undos > 0 {
-                editor.redo()
-                undos -= 1
-            }
-            expect(editor.text.hasSameCodeUnits(as: last), "redoing everything gave \(describe(editor.text)), not \(describe(last))")
+            for problem in walkUndoHistory(editor, undoneTo: baseline, redoneTo: editor.text) { expect(false, problem) }
         } catch {
             problems.append("\(label), editor: an error on a valid input: \(error)")
         }

@@ -201,10 +201,11 @@ public struct FontSelection: Sendable, Hashable {
             .joined(separator: "\u{0}")
     }
 
-    /// A value in a key: every Double its own text ("-0.0" is not "0.0"), and `none`, which no
-    /// number is written as, for an absent one.
+    /// A value in a key: every Double its own text, its bits in hexadecimal (0 is not -0; cheaper
+    /// than the shortest decimal that reads back, which a batch job paid for each of its values),
+    /// and `none`, which no bits are written as, for an absent one.
     private static func keyText(_ value: Double?) -> String {
-        value.map { "\($0)" } ?? "none"
+        value.map { String($0.bitPattern, radix: 16) } ?? "none"
     }
 
     /// Whether the selection asks for nothing beyond the face as named.
