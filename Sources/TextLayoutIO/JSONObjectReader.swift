@@ -126,13 +126,7 @@ public struct JSONObjectReader {
     /// refuses a repeated one, and the boundary formats refuse it by its path; in an object made
     /// otherwise, the last one written.)
     public func field(_ key: String) -> JSONField {
-        // The last member of that name, as `JSONValue`'s subscript finds it.
-        var found: JSONValue?
-        for k in members.indices.reversed() where members[k].0.hasSameCodeUnits(as: key) {
-            found = members[k].1
-            break
-        }
-        return JSONField(found, prefix: path, key: key, code: code)
+        JSONField(JSONValue.value(of: key, in: members), prefix: path, key: key, code: code)
     }
 
     public func string(_ key: String, expecting expected: String = "a string") throws(BoundaryError) -> String? {
