@@ -43,8 +43,6 @@ public struct EditorSizing: Sendable, Hashable {
 
     /// Checks every value, so that a bad one is reported by name with what is allowed.
     public func validate() throws {
-        // Every layout of an editor checks its sizing: the common case, all valid, in one test.
-        if isPlainlyValid { return }
         guard minLines >= 1 else {
             throw LayoutError(.invalidArgument, "minLines must be at least 1, got \(minLines)", keys: ["minLines"])
         }
@@ -66,22 +64,6 @@ public struct EditorSizing: Sendable, Hashable {
                           from: "insets.top (\(insets.top)) and insets.bottom (\(insets.bottom))", keys: ["insets.top", "insets.bottom"])
         try requireFinite(insets.left + insets.right, "the editor's width",
                           from: "insets.left (\(insets.left)) and insets.right (\(insets.right))", keys: ["insets.left", "insets.right"])
-    }
-
-    /// Whether ``validate()`` finds nothing wrong: each of its checks passes.
-    /// (Two comparisons a value: `0 <= value < infinity` is finite and not negative, NaN failing both.)
-    @inline(__always)
-    private var isPlainlyValid: Bool {
-        @inline(__always) func valid(_ value: Double) -> Bool { value >= 0 && value < .infinity }
-        guard minLines >= 1, valid(lineSpace), valid(insets.top), valid(insets.left), valid(insets.bottom), valid(insets.right),
-              insets.top + insets.bottom < .infinity, insets.left + insets.right < .infinity else { return false }
-        if let maxLines, maxLines < minLines { return false }
-        if let minHeight, !valid(minHeight) { return false }
-        if let maxHeight {
-            guard valid(maxHeight) else { return false }
-            if let minHeight, maxHeight < minHeight { return false }
-        }
-        return true
     }
 
     /// The wrap width of an editor `editorWidth` pixels wide: less the left and right insets.
