@@ -399,7 +399,11 @@ private struct JSONParser {
 
     /// The string of UTF-8 `bytes`, which must be valid.
     func decoded(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) throws(JSONError) -> String {
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        // Decoded with repairs, then held to its bytes: a repair (U+FFFD for an invalid sequence)
+        // changes them. (`String(validating:as:)` is generic over the encoding, and instantiating
+        // its metadata cost each string more than the decoding.)
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard text.hasSameCodeUnits(as: bytes) else {
             throw JSONError(message: "a string is not valid UTF-8", offset: offset, isInvalidUTF8: true)
         }
         return text

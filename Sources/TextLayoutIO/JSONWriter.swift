@@ -62,6 +62,11 @@ public struct JSONWriter {
         if isWrittenAsInteger(value) {
             // The digits written here, not through a String: the batch writes numbers by the million.
             appendInteger(Int(value))
+        } else if let digits = Self.exactBinaryFraction(value) ?? Self.fewPlaces(value) {
+            // Widths and positions are whole numbers of a small power of two's parts (2,048ths at
+            // most sizes), or under the chromium profile decimals of a few places: their shortest
+            // forms are found and written here, as plainNumber would write them, without a String.
+            appendDecimal(digits, negative: value < 0)
         } else if value.isFinite {
             bytes.append(contentsOf: plainNumber(value).utf8)
         } else {
@@ -90,6 +95,83 @@ public struct JSONWriter {
                 count += 1
             } while magnitude > 0
             bytes.append(contentsOf: buffer[(20 - count)...])
+        }
+    }
+
+    /// The digits of a number that is not whole: the whole part's, and the fraction's as
+    /// `fraction` / 10^`places`, `places` from 1 to 16, the last digit not 0.
+    struct DecimalDigits {
+        let whole: UInt64
+        let fraction: UInt64
+        let places: Int
+    }
+
+    /// 10^(1 - places) for `places` from 0 to 16.
+    private static let placeLimits: [Double] = (0...16).map { places in
+        var limit = 10.0
+        for _ in 0..<places { limit /= 10 }
+        return limit
+    }
+
+    /// `value`'s exact decimal digits when they are its shortest form that reads back (Swift's
+    /// `description`, which `plainNumber` writes), else nil.
+    ///
+    /// A value n / 2^p, n odd, has p decimal places, the last a 5, so the nearest decimals of
+    /// fewer places are 5 × 10^-p away on either side; when the gap between neighbouring Doubles
+    /// there (its `ulp`) is below 10^(1-p), such a decimal is more than half a gap away and reads
+    /// back as another Double, and of the decimals of p places the exact one is the closest. So
+    /// the exact decimal is the shortest. (Values from 10^-4, below which Swift writes an
+    /// exponent, and below 2^31; tests hold the two writers to the same text.)
+    static func exactBinaryFraction(_ value: Double) -> DecimalDigits? {
+        let magnitude = value.magnitude
+        guard magnitude >= 0.0001, magnitude < 2_147_483_648 else { return nil }
+        let significand = magnitude.significandBitPattern | (1 << 52)
+        let places = 52 - significand.trailingZeroBitCount - Int(magnitude.exponent)
+        guard places > 0, places <= 16, magnitude.ulp < placeLimits[places] else { return nil }
+        let whole = magnitude.rounded(.down)
+        var fiveToThePlaces: UInt64 = 1
+        for _ in 0..<places { fiveToThePlaces *= 5 }
+        let parts = UInt64((magnitude - whole) * Double(UInt64(1) << places))
+        return DecimalDigits(whole: UInt64(whole), fraction: parts * fiveToThePlaces, places: places)
+    }
+
+    /// 10^places for `places` from 0 to 6.
+    private static let powersOfTen: [Double] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000]
+
+    /// `value`'s shortest form that reads back when it has at most six decimal places (and is
+    /// from 10^-4 to below 10^7), else nil.
+    ///
+    /// For each count of places from 1, the nearest decimal of that many places, r / 10^places,
+    /// read back as a parser reads it (the integer r divided by an exact power of ten, rounded
+    /// once): the first that reads back as `value` is the shortest. Below 10^7 × 10^6 < 2^44 the
+    /// gap between neighbouring Doubles is under 1/256 of 10^-places, so at most one decimal of
+    /// that many places reads back, and `value × 10^places`, off by as little, rounds to it.
+    static func fewPlaces(_ value: Double) -> DecimalDigits? {
+        let magnitude = value.magnitude
+        guard magnitude >= 0.0001, magnitude < 10_000_000 else { return nil }
+        for places in 1...6 {
+            let scale = powersOfTen[places]
+            let scaled = (magnitude * scale).rounded()
+            guard scaled / scale == magnitude else { continue }
+            let digits = UInt64(scaled)
+            let unit = UInt64(scale)
+            return DecimalDigits(whole: digits / unit, fraction: digits % unit, places: places)
+        }
+        return nil
+    }
+
+    /// `-` when negative, the whole part, `.` and the fraction's `places` digits.
+    private mutating func appendDecimal(_ digits: DecimalDigits, negative: Bool) {
+        if negative { bytes.append(UInt8(ascii: "-")) }
+        appendInteger(Int(digits.whole))
+        bytes.append(UInt8(ascii: "."))
+        var divisor: UInt64 = 1
+        for _ in 1..<digits.places { divisor *= 10 }
+        var rest = digits.fraction
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
         }
     }
 
@@ -149,6 +231,17 @@ public struct JSONWriter {
     /// characters escaped, everything else as it is.
     static func appendString(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        // The common case, nothing to escape, appended at once: byte by byte, each append checks
+        // the array's room and owner (a tenth of a batch job's instructions, its keys and texts).
+        let appendedWhole: Bool? = s.utf8.withContiguousStorageIfAvailable { utf8 in
+            guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+            out.append(contentsOf: utf8)
+            return true
+        }
+        if appendedWhole == true {
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in s.utf8 {
             switch byte {
             case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])

@@ -1,5 +1,7 @@
 // The boundary's one JSON writer and one object reader: order, commas, numbers, escapes, and errors that name the key.
+import Foundation
 import Testing
+import TestSupport
 import TextLayout
 import TextLayoutIO
 
@@ -30,6 +32,69 @@ struct JSONReaderWriterTests {
         writer.number(value)
         #expect(writer.text == written)
         if value.isFinite, case let .number(back, _) = try parseJSON(writer.text) { #expect(back == value) }
+    }
+
+    /// Numbers the writer finds the digits of itself (whole numbers of 2^-p, decimals of up to six
+    /// places), each against Swift's shortest form (`plainNumber`, `description`) of the same
+    /// Double, with their neighbours, which are not so short, and random Doubles beside them.
+    @Test("numbers written without a String are Swift's shortest form, digit for digit")
+    func numbersWrittenWithoutAString() {
+        var random = SplitMix(seed: 38)
+        var values: [Double] = [0.5, 1.0 / 64, 1.0 / 2048, 0.0001, 0.000125, 9_999_999.999999, 2_147_483_647.5,
+                                105.24560546875, 229.109, 214.91400000000002, 35.904, 187.52, 0.1, 0.3, 1.0 / 3]
+        for _ in 0..<20_000 {
+            let places = Int.random(in: 1...20, using: &random)
+            let magnitude = Double(UInt64(1) << UInt64.random(in: 0...33, using: &random))
+            let parts = Double(Int64.random(in: 0...Int64(magnitude * Double(1 << places)), using: &random))
+            values.append(parts / Double(1 << places))
+            let decimals = Double(Int.random(in: 1...8, using: &random))
+            let scale = pow(10, decimals)
+            values.append((Double.random(in: 0...1e8, using: &random) * scale).rounded() / scale)
+            values.append(Double.random(in: 0...3e9, using: &random))
+            values.append(Double(bitPattern: random.next() >> 2))
+        }
+        var checked = 0
+        for value in values.flatMap({ [$0, -$0, $0.nextUp, $0.nextDown] }) where value.isFinite {
+            var writer = JSONWriter()
+            writer.number(value)
+            if writer.text != plainNumber(value) {
+                Issue.record("\(value.bitPattern): written \(writer.text), shortest \(plainNumber(value))")
+                break
+            }
+            checked += 1
+        }
+        #expect(checked > 300_000)
+    }
+
+    @Test("a field is found by its whole key: keys that share a length and their first seven bytes, long keys, empty keys, other bytes for the same text")
+    func fieldsByWholeKey() throws {
+        let long = String(repeating: "k", count: 300)
+        let object = try parseJSON(#"{"fontSizeA":1,"fontSizeB":2,"":3,"\#(long)":4,"caf\u00e9":5,"cafe\u0301":6,"abcdefg":7}"#)
+        let reader = try JSONObjectReader(object, keys: ["fontSizeA", "fontSizeB", "", long, long + "k", "café", "cafe\u{301}", "abcdefg", "abcdefh"],
+                                          code: .invalidJob, name: "the test object", owner: "the test object")
+        #expect(try reader.number("fontSizeA") == 1)
+        #expect(try reader.number("fontSizeB") == 2)
+        #expect(try reader.number("") == 3)
+        #expect(try reader.number(long) == 4)
+        #expect(try reader.number(long + "k") == nil)
+        #expect(try reader.number("caf\u{E9}") == 5)
+        #expect(try reader.number("cafe\u{301}") == 6)
+        #expect(try reader.number("abcdefg") == 7)
+        #expect(try reader.number("abcdefh") == nil)
+        // An object made by hand may hold a key twice: the last one counts, as JSONValue's subscript says.
+        let twice = try JSONObjectReader(.object([("a", .number(1, literal: "1")), ("a", .number(2, literal: "2"))]), keys: ["a"], code: .invalidJob,
+                                         name: "the test object", owner: "the test object")
+        #expect(try twice.number("a") == 2)
+    }
+
+    @Test("a string that is not UTF-8 is refused, also where the repaired text is as long as the bytes")
+    func invalidUTF8InStrings() {
+        // F0 90 80 is the start of a four-byte character cut short: one U+FFFD, three bytes, replaces it.
+        for bytes: [UInt8] in [[0x22, 0xF0, 0x90, 0x80, 0x22], [0x22, 0xFF, 0x22], [0x22, 0x61, 0xC3, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22]] {
+            let error = #expect(throws: JSONError.self) { try bytes.withUnsafeBufferPointer { buffer throws(JSONError) in try parseJSON(buffer) } }
+            #expect(error?.isInvalidUTF8 == true, "\(bytes)")
+        }
+        #expect(throws: Never.self) { try [0x22, 0xF0, 0x9F, 0x99, 0x82, 0x22].withUnsafeBufferPointer { buffer throws(JSONError) in try parseJSON(buffer) } }
     }
 
     // Swift's shortest form writes a number below 2^53 in positional notation ("1000000000000000.0")

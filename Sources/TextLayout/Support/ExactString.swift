@@ -18,6 +18,15 @@ extension String {
         return utf8.elementsEqual(other.utf8)
     }
 
+    /// Whether the string's UTF-8 code units are `bytes`.
+    package func hasSameCodeUnits(as bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard utf8.count == bytes.count else { return false }
+        let compared = utf8.withContiguousStorageIfAvailable { mine in
+            mine.count == 0 || memcmp(mine.baseAddress!, bytes.baseAddress!, mine.count) == 0
+        }
+        return compared ?? utf8.elementsEqual(bytes)
+    }
+
     /// Feeds the UTF-8 code units to `hasher`, to hash as ``hasSameCodeUnits(as:)`` compares.
     package func hashCodeUnits(into hasher: inout Hasher) {
         hasher.combine(utf8.count)
