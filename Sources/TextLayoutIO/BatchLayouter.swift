@@ -29,7 +29,8 @@ public final class BatchLayouter: Sendable {
 
     /// The result line for one input line, looking fonts up in a worker's own table first.
     public func resultLine(for line: UnsafeBufferPointer<UInt8>, fonts: inout WorkerFonts) -> (json: String, succeeded: Bool) {
-        var id = JSONValue.null
+        // The job as parsed, whose id an error line echoes (read only then).
+        var parsed: JSONValue?
         do throws(BoundaryError) {
             let document: JSONDocument
             do throws(JSONError) { document = try readJSON(line) } catch {
@@ -38,13 +39,13 @@ public final class BatchLayouter: Sendable {
                 }
                 throw BoundaryError(.invalidJSON, "the line is not valid JSON: \(error)")
             }
-            id = document.value["id"] ?? .null
+            parsed = document.value
             if let repeated = document.repeatedKey { throw BoundaryError(.invalidJob, repeated.message, keys: [repeated.path]) }
             var job = try LayoutRequest(job: document.value)
             job.inputWarnings = document.loneSurrogates.map(\.warning)
             return (try result(of: job, fonts: &fonts), true)
         } catch {
-            return (Self.errorLine(id: id, error), false)
+            return (Self.errorLine(id: parsed?["id"] ?? .null, error), false)
         }
     }
 

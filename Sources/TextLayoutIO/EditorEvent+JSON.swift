@@ -25,7 +25,7 @@ extension EditorEvent {
             let object = try JSONObjectReader(field.value ?? .null, keys: ["text", "placeholders"], code: .invalidEvent, path: "setText.",
                                               name: "'setText'", owner: "setText")
             let text = try required(object.string("text"), object.field("text"), "a string")
-            return .setText(text, inlineObjects: try InlineObject.readList(object.value["placeholders"], key: "setText.placeholders", code: .invalidEvent))
+            return .setText(text, inlineObjects: try InlineObject.readList(object.field("placeholders").value, key: "setText.placeholders", code: .invalidEvent))
         }),
         ("append", { .append(try required($0.string(), $0, "a string")) }),
         ("setEnabled", { .setEnabled(try required($0.bool(), $0, "true or false")) }),

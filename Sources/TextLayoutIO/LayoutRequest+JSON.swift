@@ -23,14 +23,14 @@ extension LayoutRequest.Span {
         size = try span.number("size")
         letterSpacing = try span.number("letterSpacing") ?? 0
         wordSpacing = try span.number("wordSpacing")
-        if case let .string(settings)? = span.value["features"] {
+        if case let .string(settings)? = span.field("features").value {
             // CSS font-feature-settings, as a job's own features.
             do {
                 self.features = try FontFeature.list(parsing: settings, key: "spans[\(index)].features").map { ($0.tag, $0.value) }
             } catch {
                 throw BoundaryError(error)
             }
-        } else if let features = span.value["features"], features != .null {
+        } else if let features = span.field("features").value, features != .null {
             guard case let .object(members) = features else {
                 throw BoundaryError(code, "'spans[\(index)].features' must be an object of tags and values such as {\"liga\": 0, \"smcp\": 1}, or a string such as \"liga 0, smcp\", got \(features.typeName)",
                                     keys: ["spans[\(index)].features"])
@@ -43,7 +43,7 @@ extension LayoutRequest.Span {
                 self.features.append((tag, UInt32(number)))
             }
         }
-        if let attributes = span.value["attributes"], attributes != .null {
+        if let attributes = span.field("attributes").value, attributes != .null {
             guard case let .object(members) = attributes else {
                 throw BoundaryError(code, "'spans[\(index)].attributes' must be an object of strings such as {\"color\": \"#d00\"}, got \(attributes.typeName)",
                                     keys: ["spans[\(index)].attributes"])
@@ -100,13 +100,13 @@ extension LayoutRequest {
             throw BoundaryError(.invalidJob, "the job has no 'text' (a string; it is the only required key)")
         }
         self.init(text: text)
-        id = value["id"] ?? .null
+        id = job.field("id").value ?? .null
         try readLayoutKeys(job)
         shrinkWrap = try job.bool("shrinkWrap") ?? false
-        heightSteps = try Self.readWidthRange(job.value["heightSteps"], key: "heightSteps")
+        heightSteps = try Self.readWidthRange(job.field("heightSteps").value, key: "heightSteps")
         glyphs = try job.bool("glyphs") ?? false
-        spans = try Self.readSpans(job.value["spans"], code: .invalidJob)
-        inlineObjects = try InlineObject.readList(job.value["placeholders"], code: .invalidJob)
+        spans = try Self.readSpans(job.field("spans").value, code: .invalidJob)
+        inlineObjects = try InlineObject.readList(job.field("placeholders").value, code: .invalidJob)
     }
 
     /// Reads a list of spans (absent or null: none).

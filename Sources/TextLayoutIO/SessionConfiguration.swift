@@ -41,7 +41,7 @@ public enum SessionConfiguration {
         c.endEditingValidation = try RuleValidator.read(config.field("endEditingValidation"))
         c.mask = try mask(config, fonts: fonts)
         c.shrinkWrap = try config.bool("shrinkWrap") ?? false
-        c.inlineObjects = try InlineObject.readList(config.value["placeholders"], code: .invalidConfig)
+        c.inlineObjects = try InlineObject.readList(config.field("placeholders").value, code: .invalidConfig)
         c.undoGroupPause = try config.number("undoGroupPause") ?? c.undoGroupPause
         c.undoLimit = try config.integer("undoLimit") ?? c.undoLimit
         return c
@@ -65,7 +65,7 @@ extension SessionConfiguration {
     static func mask(_ config: JSONObjectReader, fonts: FontContext) throws(BoundaryError) -> InputMask? {
         guard let mask = try config.object("mask", keys: maskKeys, expected: "an object with \(maskKeys.joined(separator: ", "))",
                                            owner: "a mask") else { return nil }
-        guard case let .array(list)? = mask.value["formats"], !list.isEmpty else {
+        guard case let .array(list)? = mask.field("formats").value, !list.isEmpty else {
             throw .init(.invalidConfig, "'mask.formats' must be a non-empty list of formats such as [\"+7(ddd)ddd-dd-dd\"]")
         }
         var formats: [String] = []
@@ -78,7 +78,7 @@ extension SessionConfiguration {
         result.mode = try mask.choice("mode") ?? .strict
         result.literalStyle = try maskStyle(mask, "literalStyle", fonts: fonts)
         result.slotCharacterStyle = try maskStyle(mask, "placeholderStyle", fonts: fonts)
-        switch mask.value["placeholders"] {
+        switch mask.field("placeholders").value {
         case nil, .null?: break
         case let .object(pairs)?:
             for (symbol, slotCharacter) in pairs {
