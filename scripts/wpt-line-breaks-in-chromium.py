@@ -5,9 +5,9 @@
 What it is for: telling, for each row the engine's chromium profile fails, whether Chromium itself
 fails it (a WPT expectation the browser does not meet) or passes it (a rule the profile lacks).
 
-Each row is set as its WPT test sets it, in one page: a data-table row as a `div` of 185 px at
-30 px in Noto Sans CJK JP (Fonts/), `line-height: 1em`, with the row's `lang` and `line-break`,
-and the line its code point starts on read from the text's client rectangles; a white-space row
+Each row is set as its WPT test sets it, in one page: a data-table or punctuation row as a `div`
+of the test's width at 30 px in Noto Sans CJK JP (Fonts/), `line-height: 1em`, with the row's
+`lang` and `line-break`, and the line each code point is on read from the text's client rectangles; a white-space row
 as a `div` 50ch wide in DejaVu Sans Mono at 25 px, `line-height: 30px`, with its `white-space`,
 wrapping when it is over 35 px tall. Prints one line per row where Chromium disagrees with WPT
 (source, code point, lang, line-break, expected, Chromium's answer), then the counts; `--json`
@@ -53,13 +53,13 @@ def main():
     args = ap.parse_args()
     rows = [line.rstrip("\n").split("\t") for line in open(TABLE, encoding="utf-8") if not line.startswith("#")]
     boxes = []
-    for source, points, position, lang, line_break, white_space, expected in rows:
+    for source, points, position, lang, line_break, white_space, width, expected in rows:
         text = html.escape("".join(chr(int(p, 16)) for p in points.split()))
         lang_attribute = "" if lang == "-" else lang
         if position == "any":
             style = f"font: 25px/30px 'Mono'; width: 50ch; white-space: {white_space}"
         else:
-            style = f"font: 30px/1em 'CJK'; width: 185px; line-break: {line_break}; white-space: {white_space}"
+            style = f"font: 30px/1em 'CJK'; width: {width}; line-break: {line_break}; white-space: {white_space}"
         boxes.append(f'<div class="row" lang="{lang_attribute}" data-position="{position}" style="{style}">{text}</div>')
     fonts = os.path.join(ROOT, "Fonts")
     page = ("<!DOCTYPE html><html><head><meta charset='utf-8'><style>"
@@ -82,15 +82,15 @@ def main():
         sys.exit(f"Chromium did not load the fonts: {result['faces']}")
     disagreements = 0
     for row, answer in zip(rows, result["answers"]):
-        if answer != row[6]:
+        if answer != row[7]:
             disagreements += 1
             source, points, position = row[0], row[1].split(), row[2]
-            point = points[int(position)] if position != "any" else row[5]
-            print(f"{source}\tU+{point}\t{row[3]}\t{row[4]}\texpected {row[6]}\tChromium {answer}")
+            point = "U+" + next((p for p in points if p not in ("6587", "4E2D", "5B57")), "") if position != "any" else row[5]
+            print(f"{source}\t{point}\t{row[3]}\t{row[4]}\texpected {row[7]}\tChromium {answer}")
     print(f"{result['userAgent']}: {len(rows)} rows, Chromium disagrees with WPT on {disagreements}", file=sys.stderr)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
-            json.dump([{"source": r[0], "text": r[1], "position": r[2], "expected": r[6], "chromium": a}
+            json.dump([{"source": r[0], "text": r[1], "position": r[2], "expected": r[7], "chromium": a}
                        for r, a in zip(rows, result["answers"])], f, indent=1)
 
 

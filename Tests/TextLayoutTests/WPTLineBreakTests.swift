@@ -10,9 +10,12 @@ import TestSupport
 // - a data-table row (ja/, zh/, other-lang/, unknown-lang/): the text `文文文文文文X字字` with `lang`
 //   and `line-break` set, and whether a line may break right before X (`break`) or not
 //   (`no-break`). Two checks: the chromium profile's break opportunities hold a break before X or
-//   not, and laid out at 30 px in a box six ideographs wide (WPT's 185 px at 30 px: six and a
-//   sixth), the second line starts at X (`break`) or at the last `文` (`no-break`), as WPT's
-//   reference box draws it.
+//   not, and laid out at 30 px in the test's box (185 px: six ideographs and a sixth), the second
+//   line starts at X (`break`) or at the last `文` (`no-break`), as WPT's reference box draws it.
+// - a punctuation row (css3-text-line-break-opclns-*): `中中X文` (X may not end a line) or `中中中X文`
+//   (X may not start one), and `no-break` at the place the test forbids a break (after X, or before
+//   it). The same two checks, in the test's box (95 px: three ideographs and a sixth): no
+//   opportunity there, and the second line starts one character earlier, as the reference draws it.
 // - a white-space row (css3-text-line-break-baspglwj-*): a text of 39 `a`, a character, and `b`s,
 //   and whether it has a break opportunity anywhere (WPT measures whether the box wraps). The
 //   chromium profile's opportunities are checked; its lines always wrap the text, as
@@ -124,11 +127,12 @@ private let wptLineBreakExceptions: [String: String] = [
 @Suite struct WPTLineBreakTests {
     @Test func wptLineBreakExpectations() throws {
         let rows = try readWPTRows()
-        #expect(rows.count > 1500, "\(tablePath) holds \(rows.count) rows")
+        #expect(rows.count > 1700, "\(tablePath) holds \(rows.count) rows")
+        let keys = rows.map(\.key)
+        #expect(Set(keys).count == keys.count, "two rows share a name: \(Dictionary(grouping: keys) { $0 }.filter { $1.count > 1 }.keys.sorted())")
         var failures: [String: (row: WPTRow, problems: [String])] = [:]
         var passed = 0
         var styles: [String: TextStyle] = [:]
-        var ideographAdvance: [String: Double] = [:]
         for row in rows {
             let styleKey = row.lang + "/" + row.lineBreak
             let style: TextStyle
@@ -149,10 +153,7 @@ private let wptLineBreakExceptions: [String: String] = [
                 if found != row.expectsBreak {
                     problems.append("opportunities \(markup(row.scalars, breaks)): \(found ? "a" : "no") break before U+\(hex(row.scalars[position]))")
                 }
-                if ideographAdvance[styleKey] == nil {
-                    ideographAdvance[styleKey] = try PreparedText("文", style: style).layout().lines[0].width
-                }
-                let width = 6 * ideographAdvance[styleKey]! + style.settings.size / 6
+                guard let width = row.pixelWidth else { throw TestFailure("\(row.key): cannot read the width \(row.width)") }
                 let layout = try PreparedText(text, style: style).layout(wrapWidth: width)
                 let expectedStart = row.expectsBreak ? position : position - 1
                 let starts = layout.lines.map { utf16Offset(ofScalarAt: $0.utf16Range.lowerBound, in: row.scalars) }
@@ -197,12 +198,23 @@ private struct WPTRow {
     var lang: String
     var lineBreak: String
     var whiteSpace: String
+    /// The test box's width as WPT's CSS gives it (`185px`, `3em`, `50ch`).
+    var width: String
     var expectsBreak: Bool
 
-    /// The row's name in the exception list.
+    /// The row's name in the exception list: its source and the character it tests (the one that
+    /// is not an ideograph of the frame), or its `white-space` value for a white-space row.
     var key: String {
-        if let position { return "\(source) U+\(hex(scalars[position]))" }
-        return "\(source) \(whiteSpace)"
+        guard position != nil else { return "\(source) \(whiteSpace)" }
+        let frame: Set<UInt32> = [0x6587, 0x4E2D, 0x5B57]  // 文 中 字
+        return "\(source) U+\(hex(scalars.first { !frame.contains($0) } ?? 0))"
+    }
+
+    /// The box's width in pixels at 30 px text (`px`, or `em` times 30); nil for another unit.
+    var pixelWidth: Double? {
+        if width.hasSuffix("px") { return Double(width.dropLast(2)) }
+        if width.hasSuffix("em") { return Double(width.dropLast(2)).map { $0 * 30 } }
+        return nil
     }
 }
 
@@ -211,13 +223,13 @@ private func readWPTRows() throws -> [WPTRow] {
     var rows: [WPTRow] = []
     for (number, line) in text.split(separator: "\n").enumerated() where !line.hasPrefix("#") {
         let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-        let scalars = fields.count == 7 ? fields[1].split(separator: " ").compactMap { UInt32($0, radix: 16) } : []
-        guard fields.count == 7, !scalars.isEmpty, fields[6] == "break" || fields[6] == "no-break",
+        let scalars = fields.count == 8 ? fields[1].split(separator: " ").compactMap { UInt32($0, radix: 16) } : []
+        guard fields.count == 8, !scalars.isEmpty, fields[7] == "break" || fields[7] == "no-break",
               fields[2] == "any" || Int(fields[2]).map({ (1..<scalars.count).contains($0) }) == true else {
             throw TestFailure("\(tablePath):\(number + 1): cannot read \(line)")
         }
         rows.append(WPTRow(source: fields[0], scalars: scalars, position: Int(fields[2]), lang: fields[3], lineBreak: fields[4],
-                           whiteSpace: fields[5], expectsBreak: fields[6] == "break"))
+                           whiteSpace: fields[5], width: fields[6], expectsBreak: fields[7] == "break"))
     }
     return rows
 }
