@@ -169,13 +169,13 @@ public struct EditorConfiguration {
 
     /// Checks that `objects` can stand in `text` in this field: one for each of its U+FFFC (every
     /// U+FFFC of an editor's text is an object's), each one taken by ``check(_:name:)``. Errors
-    /// name the JSON key, `placeholders`.
+    /// name the setting `inlineObjects` (the boundary's `placeholders`).
     func check(_ objects: [InlineObject], for text: String) throws(EditorError) {
         let characters = text.objectReplacementCount
         guard characters == objects.count else {
-            throw EditorError(.invalidArgument, "the text holds \(characters) U+FFFC (object replacement) character\(characters == 1 ? "" : "s") but \(objects.count) inline object\(objects.count == 1 ? " was" : "s were") given: in an editor every U+FFFC stands for an object, so give one object for each, in order", keys: ["placeholders"])
+            throw EditorError(.invalidArgument, "the text holds \(characters) U+FFFC (object replacement) character\(characters == 1 ? "" : "s") but \(objects.count) inline object\(objects.count == 1 ? " was" : "s were") given: in an editor every U+FFFC stands for an object, so give one object for each, in order", keys: ["inlineObjects"])
         }
-        for (index, object) in objects.enumerated() { try check(object, name: "placeholders[\(index)]") }
+        for (index, object) in objects.enumerated() { try check(object, name: "inlineObjects[\(index)]") }
     }
 
     /// Checks that the field takes `object` (one of the configuration's, or one inserted): a size

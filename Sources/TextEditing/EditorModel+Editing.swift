@@ -104,7 +104,7 @@ extension EditorModel {
     /// Sets the text in code with its inline objects, one for each U+FFFC of `newText`, in order
     /// (a draft with custom emoji restored): as ``setText(_:)`` otherwise.
     /// - Throws: ``EditorError`` `.invalidArgument` when the counts differ (naming both), for an
-    ///   object's size out of range (naming the JSON key `placeholders[k]`), or in a `mask` or `secure` field
+    ///   object's size out of range (naming the setting `inlineObjects[k]`), or in a `mask` or `secure` field
     ///   given objects; nothing changes.
     @discardableResult
     public func setText(_ newText: String, inlineObjects objects: [InlineObject]) throws(EditorError) -> EditOutcome {

@@ -11,10 +11,10 @@ extension EditorModel {
     /// - Returns: `.rejected` (nothing changed) when disabled or refused by the limit.
     /// - Throws: ``EditorError`` `.invalidArgument` in a `mask` or `secure` field, which take no
     ///   objects, or for a size the engine does not take (naming the JSON event's key,
-    ///   `insertPlaceholder.width`...); nothing changes.
+    ///   `insertInlineObject.width`...); nothing changes.
     @discardableResult
     public func insertInlineObject(_ object: InlineObject) throws(EditorError) -> EditOutcome {
-        try configuration.check(object, name: "insertPlaceholder")
+        try configuration.check(object, name: "insertInlineObject")
         return perform {
             guard isEnabled else { return .rejected }
             let range = selectedRange

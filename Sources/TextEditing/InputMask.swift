@@ -187,8 +187,9 @@ public struct InputMask: Sendable {
     }
 
     /// Checks the mask: at least one format, each with at least one slot, slot characters only for
-    /// known symbols, and the literal and slot character styles. The messages name the JSON keys
-    /// (`placeholders`, `placeholderStyle`), as a config spells them.
+    /// known symbols, and the literal and slot character styles. The messages name the settings as
+    /// Swift does (`slotCharacters`, `slotCharacterStyle`); the boundary says them as a config
+    /// spells them (`placeholders`, `placeholderStyle`).
     func validate() throws(EditorError) {
         guard !formats.isEmpty else { throw EditorError(.invalidArgument, "a mask needs at least one format") }
         for format in formats where !format.contains(where: { formatSymbols[$0] != nil }) {
@@ -196,9 +197,9 @@ public struct InputMask: Sendable {
             throw EditorError(.invalidArgument, "mask format '\(format)' has no input slot; its symbols are: \(symbols)")
         }
         if let unknown = slotCharacters.keys.first(where: { formatSymbols[$0] == nil }) {
-            throw EditorError(.invalidArgument, "placeholder for '\(unknown)', which is not a mask symbol; every key of placeholders must be one of formatSymbols")
+            throw EditorError(.invalidArgument, "placeholder for '\(unknown)', which is not a mask symbol; every key of slotCharacters must be one of formatSymbols")
         }
         try literalStyle?.validate("literalStyle")
-        try slotCharacterStyle?.validate("placeholderStyle")
+        try slotCharacterStyle?.validate("slotCharacterStyle")
     }
 }

@@ -12,10 +12,12 @@ public struct CodedError<Kind: ErrorCode>: Error, Sendable, Equatable, CustomStr
 
     public let code: Code
     public let message: String
-    /// The settings the message is about, by the keys the batch format gives them (`size`,
-    /// `insets.top`, `spans[0].size`), the one it is chiefly about first; empty when it is about
-    /// none. A front end that names settings otherwise (the command line's options) rewrites
-    /// these in the message, and nothing else.
+    /// The settings the message is about, by their Swift names (`size`, `editorWidth`,
+    /// `insets.top`, `spans[0].size`, `inlineObjects[2].width`), the one it is chiefly about
+    /// first; empty when it is about none. A front end that names settings otherwise rewrites
+    /// these in the message, and nothing else: the boundary formats say them by their JSON keys
+    /// (`width`, `placeholders[2].width`; `SettingNames` in TextLayoutIO), the command line by
+    /// its options.
     public let keys: [String]
 
     public init(_ code: Code, _ message: String, keys: [String] = []) {

@@ -106,17 +106,18 @@ public enum LayoutOptions {
     }
 
     /// The engine's message for a value out of range, as the command line says it: each setting
-    /// the error is about (``CodedError/keys``, batch keys) named by the option that sets it, at
+    /// the error is about (``CodedError/keys``, said by their batch keys: ``CodedError/inBoundaryNames``) named by the option that sets it, at
     /// its first mention as a word (`maxLines` as `--max-lines`, `insets.top` as `--insets.top`);
     /// when the message mentions none of them so (`span 0's size` is about `spans[0].size`), it
     /// is prefixed with the first one's option (`--spans: span 0's size ...`). Nothing else in
     /// the message changes, so a word that happens to be a key (the size of a span, a width in
     /// prose) stays as it is.
-    public static func commandLineMessage(_ error: LayoutError) -> String {
+    public static func commandLineMessage(_ engineError: LayoutError) -> String {
+        let error = engineError.inBoundaryNames
         var message = error.message
         var mentioned = false
         for key in error.keys {
-            guard let option = option(setting: key), let mention = firstMention(of: key, in: message) else { continue }
+            guard let option = option(setting: key), let mention = SettingNames.wordMention(of: key, in: message) else { continue }
             let path = key.drop(while: { $0.isLetter || $0.isNumber })
             // A member of an option's value (`insets.right`) is named as such: "right of --insets".
             let name = path.hasPrefix(".") ? "\(path.dropFirst()) of --\(option.option.name)" : "--" + option.option.name + path
@@ -134,18 +135,6 @@ public enum LayoutOptions {
         return all.first { $0.key == setting }
     }
 
-    /// Where `word` first stands in `message` as a word of its own (not inside a longer one).
-    static func firstMention(of word: String, in message: String) -> Range<String.Index>? {
-        func isWordCharacter(_ index: String.Index) -> Bool { message[index].isLetter || message[index].isNumber }
-        var start = message.startIndex
-        while let found = message[start...].firstRange(of: word) {
-            let startsWord = found.lowerBound == message.startIndex || !isWordCharacter(message.index(before: found.lowerBound))
-            let endsWord = found.upperBound == message.endIndex || !isWordCharacter(found.upperBound)
-            if startsWord && endsWord { return found }
-            start = message.index(after: found.lowerBound)
-        }
-        return nil
-    }
 }
 
 /// A type a layout option can set: its option kind, how it is read from parsed arguments, and

@@ -65,15 +65,22 @@ public enum BoundaryErrorCode: ErrorCode {
 }
 
 extension CodedError where Kind == BoundaryErrorCode {
-    /// The boundary's form of any error the engine, the editor or the boundary throws; anything
-    /// else is an internal error (it should not happen) and says what it was.
+    /// The boundary's form of any error the engine, the editor or the boundary throws, its
+    /// settings said by their JSON keys (``CodedError/inBoundaryNames``); anything else is an
+    /// internal error (it should not happen) and says what it was.
     public init(_ error: any Error) {
         switch error {
         case let error as BoundaryError: self = error
-        case let error as LayoutError: self.init(.layout(error.code), error.message, keys: error.keys)
-        case let error as EditorError: self.init(.editor(error.code), error.message, keys: error.keys)
+        case let error as LayoutError: self.init(.layout(error.code), error)
+        case let error as EditorError: self.init(.editor(error.code), error)
         default: self.init(.layout(.internalError), "\(error)")
         }
+    }
+
+    /// An engine's or editor's error under the boundary's `code`, its settings said by their JSON keys.
+    public init<Other>(_ code: BoundaryErrorCode, _ error: CodedError<Other>) {
+        let said = error.inBoundaryNames
+        self.init(code, said.message, keys: said.keys)
     }
 
     /// The error as the boundary formats write it: `{"code": ..., "message": ...}`.

@@ -55,7 +55,7 @@ extension JSONField {
 
     /// What `read` gives, its ``LayoutError`` made the boundary's `invalidArgument` about this key.
     private func layoutValue<Value>(_ read: () throws(LayoutError) -> Value) throws(BoundaryError) -> Value {
-        do { return try read() } catch { throw BoundaryError(.layout(error.code), error.message, keys: error.keys) }
+        do { return try read() } catch { throw BoundaryError(.layout(error.code), error) }
     }
 }
 

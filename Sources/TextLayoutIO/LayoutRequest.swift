@@ -174,7 +174,7 @@ public struct LayoutRequest: Sendable {
     /// Lays the text out in the fonts of a family list; see ``measure(font:in:glyphRuns:)``.
     public func measure(fonts: FontFamilyList, in context: FontContext, glyphRuns: Bool = true) throws -> LayoutResult {
         do { try InlineObject.requireOneForEachCharacter(of: text, count: inlineObjects.count) } catch {
-            throw BoundaryError(.invalidJob, error.message, keys: error.keys)
+            throw BoundaryError(.invalidJob, error)
         }
         let prepared = try PreparedText(text, style: try style(fonts: fonts),
                                         spans: try spans.enumerated().map { try $1.styled(in: context, index: $0, request: self) },

@@ -100,7 +100,7 @@ func main() -> Int32 {
         Console.error(prefix + "\(error)\n")
         return 3
     } catch let error as LayoutError {
-        Console.error(prefix + error.message + "\n")
+        Console.error(prefix + error.inBoundaryNames.message + "\n")
         return 1
     } catch {
         Console.error(prefix + "\(error)\n")

@@ -173,8 +173,8 @@ struct InlineObjectEditorTests {
         #expect(secureError?.message.contains("secure field takes no inline objects") == true)
         let plain = try Self.chatEditor(text: "a")
         let sizeError = #expect(throws: EditorError.self) { try plain.insertInlineObject(InlineObject(width: -1, height: 5)) }
-        #expect(sizeError?.keys == ["insertPlaceholder.width"])
-        #expect(sizeError?.message.contains("'insertPlaceholder.width' (an inline object's) must be a finite number") == true)
+        #expect(sizeError?.keys == ["insertInlineObject.width"])
+        #expect(sizeError?.message.contains("'insertInlineObject.width' (an inline object's) must be a finite number") == true)
         #expect(plain.text == "a")
     }
 
@@ -189,7 +189,7 @@ struct InlineObjectEditorTests {
         let badSize = #expect(throws: EditorError.self) {
             try Self.chatEditor(text: "\u{FFFC}", objects: [InlineObject(width: 3, height: .infinity)])
         }
-        #expect(badSize?.keys == ["placeholders[0].height"])
+        #expect(badSize?.keys == ["inlineObjects[0].height"])
     }
 
     @Test("a tall object grows its line and the editor; its frame is in the editor's box, insets included")

@@ -75,8 +75,8 @@ struct MaskStyleTests {
     @Test("a bad style is refused when the editor is made, naming it", arguments: [
         (MaskTextStyle(color: "red"), MaskTextStyle?.none, "literalStyle.color"),
         (MaskTextStyle(color: "#12345"), nil, "literalStyle.color"),
-        (nil, MaskTextStyle(color: "#gg0000"), "placeholderStyle.color"),
-        (nil, MaskTextStyle(size: 0), "placeholderStyle.size"),
+        (nil, MaskTextStyle(color: "#gg0000"), "slotCharacterStyle.color"),
+        (nil, MaskTextStyle(size: 0), "slotCharacterStyle.size"),
         (MaskTextStyle(size: .infinity), nil, "literalStyle.size"),
     ] as [(MaskTextStyle?, MaskTextStyle?, String)])
     func badStyle(_ literal: MaskTextStyle?, _ slotStyle: MaskTextStyle?, _ named: String) throws {

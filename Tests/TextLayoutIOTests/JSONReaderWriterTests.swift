@@ -97,6 +97,23 @@ struct JSONReaderWriterTests {
         #expect(throws: Never.self) { try [0x22, 0xF0, 0x9F, 0x99, 0x82, 0x22].withUnsafeBufferPointer { buffer throws(JSONError) in try parseJSON(buffer) } }
     }
 
+    /// The engine and the editor name a setting as Swift does; the boundary says it as its JSON
+    /// does, in the keys and the message alike, and leaves every other name as it is.
+    @Test("an engine's error names settings as Swift does, and the boundary says them by their JSON keys")
+    func settingNames() throws {
+        let request = try LayoutRequest(job: parseJSON(#"{"text":"a","width":100,"insets":{"top":0,"left":60,"bottom":0,"right":60}}"#))
+        let narrow = try #require(throws: LayoutError.self) { _ = try request.measure(in: bundledFonts) }
+        #expect(narrow.keys == ["editorWidth", "insets"] && narrow.message.hasPrefix("editorWidth 100 leaves no room"))
+        let said = BoundaryError(narrow)
+        #expect(said.keys == ["width", "insets"] && said.message.hasPrefix("width 100 leaves no room"), "\(said)")
+        let object = LayoutError(.invalidArgument, "'inlineObjects[2].width' (an inline object's) must be ..., not myinlineObjects or inlineObjectsX",
+                                 keys: ["inlineObjects[2].width"]).inBoundaryNames
+        #expect(object.keys == ["placeholders[2].width"])
+        #expect(object.message == "'placeholders[2].width' (an inline object's) must be ..., not myinlineObjects or inlineObjectsX")
+        for (swiftName, json) in SettingNames.jsonKeys { #expect(SettingNames.jsonKey(of: swiftName + ".x") == json + ".x") }
+        #expect(SettingNames.jsonKey(of: "insets.top") == "insets.top")
+    }
+
     // Swift's shortest form writes a number below 2^53 in positional notation ("1000000000000000.0")
     // and from 1e16 on with an exponent.
     @Test("text for people writes two decimals up to where JSON stops writing whole numbers' digits, then the JSON writer's shortest form",

@@ -275,7 +275,7 @@ struct InlineObjectTests {
     func countMismatch() throws {
         let object = InlineObject(width: 1, height: 1)
         let error = try #require(throws: LayoutError.self) { try PreparedText("a \u{FFFC} b \u{FFFC}", style: Self.style(), inlineObjects: [object]) }
-        #expect(error.code == .invalidArgument && error.keys == ["placeholders"])
+        #expect(error.code == .invalidArgument && error.keys == ["inlineObjects"])
         #expect(error.message.contains("2 U+FFFC") && error.message.contains("1 inline object was"))
         #expect(throws: LayoutError.self) { try PreparedText("no object", style: Self.style(), inlineObjects: [object]) }
     }
@@ -283,11 +283,11 @@ struct InlineObjectTests {
     @Test("a negative or non-finite size is refused, naming its key")
     func badSizes() throws {
         let cases: [(InlineObject, String)] = [
-            (InlineObject(width: -1, height: 1), "placeholders[1].width"),
-            (InlineObject(width: 1, height: .nan), "placeholders[1].height"),
-            (InlineObject(width: 1, height: .infinity), "placeholders[1].height"),
-            (InlineObject(width: 1, height: 1, baseline: -.infinity), "placeholders[1].baseline"),
-            (InlineObject(width: 2e6, height: 1), "placeholders[1].width"),
+            (InlineObject(width: -1, height: 1), "inlineObjects[1].width"),
+            (InlineObject(width: 1, height: .nan), "inlineObjects[1].height"),
+            (InlineObject(width: 1, height: .infinity), "inlineObjects[1].height"),
+            (InlineObject(width: 1, height: 1, baseline: -.infinity), "inlineObjects[1].baseline"),
+            (InlineObject(width: 2e6, height: 1), "inlineObjects[1].width"),
         ]
         for (object, key) in cases {
             let error = try #require(throws: LayoutError.self) {

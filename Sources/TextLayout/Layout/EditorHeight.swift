@@ -86,11 +86,11 @@ public struct EditorSizing: Sendable, Hashable {
     func checkedWrapWidth(ofEditorWidth editorWidth: Double?) throws -> Double? {
         try validate()
         guard let editorWidth else { return nil }
-        try requirePositive(editorWidth, key: "width")
+        try requirePositive(editorWidth, key: "editorWidth")
         let wrapWidth = self.wrapWidth(ofEditorWidth: editorWidth)
         guard wrapWidth > 0 else {
-            throw LayoutError(.invalidArgument, "width \(plainNumber(editorWidth)) leaves no room for text between the left and right insets (\(plainNumber(insets.left)) + \(plainNumber(insets.right)))",
-                              keys: ["width", "insets"])
+            throw LayoutError(.invalidArgument, "editorWidth \(plainNumber(editorWidth)) leaves no room for text between the left and right insets (\(plainNumber(insets.left)) + \(plainNumber(insets.right)))",
+                              keys: ["editorWidth", "insets"])
         }
         return wrapWidth
     }

@@ -222,8 +222,8 @@ extension PreparedText {
     func layout(wrapWidth: Double?, lineSpace: Double, glyphRuns: Bool, maxContentHeight: Double?) throws -> Layout {
         let wrapWidth = wrapWidth ?? .infinity
         guard wrapWidth == .infinity || wrapWidth.isFinite && wrapWidth > 0 else {
-            // Said as "width", as it always was: a shrink-wrap search can reach it (pretty lines of an empty text).
-            throw LayoutError(.invalidArgument, "width must be a finite number greater than 0, got \(plainNumber(wrapWidth))")
+            // A shrink-wrap search can reach it (pretty lines of an empty text); the batch says it as "width".
+            throw LayoutError(.invalidArgument, "wrapWidth must be a finite number greater than 0, got \(plainNumber(wrapWidth))", keys: ["wrapWidth"])
         }
         try requireNonNegative(lineSpace, key: "lineSpace")
         return try layout(checkedWrapWidth: wrapWidth, lineSpace: lineSpace, glyphRuns: glyphRuns, maxContentHeight: maxContentHeight)

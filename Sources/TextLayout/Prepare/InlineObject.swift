@@ -52,14 +52,14 @@ public struct InlineObject: Sendable, Hashable {
     var baselineFromTop: Double { baseline ?? height }
 
     /// Checks the object's sizes; `index` is its place among the text's objects, which the error's
-    /// key names as the batch format does (`placeholders[2].width`).
+    /// key names as the Swift API does (`inlineObjects[2].width`).
     /// - Throws: as ``validate(name:)``.
     func validate(index: Int) throws(LayoutError) {
-        try validate(name: "placeholders[\(index)]")
+        try validate(name: "inlineObjects[\(index)]")
     }
 
     /// Checks the object's sizes; `name` is how the error's key names the object
-    /// (`placeholders[2]` gives the key `placeholders[2].width`).
+    /// (`inlineObjects[2]` gives the key `inlineObjects[2].width`).
     /// - Throws: ``LayoutError`` `.invalidArgument` for a width or height that is negative, not
     ///   finite or over ``maximumSize``, or a baseline that is not finite or over it either way.
     public func validate(name: String) throws(LayoutError) {
@@ -80,7 +80,7 @@ public struct InlineObject: Sendable, Hashable {
 extension InlineObject {
     /// Checks that `text` holds one U+FFFC for each of `count` objects, as
     /// ``PreparedText/init(_:style:spans:inlineObjects:)`` requires (or that `count` is 0).
-    /// - Throws: ``LayoutError`` `.invalidArgument` naming both counts, about the key `placeholders`.
+    /// - Throws: ``LayoutError`` `.invalidArgument` naming both counts, about the key `inlineObjects`.
     public static func requireOneForEachCharacter(of text: String, count: Int) throws(LayoutError) {
         guard count > 0 else { return }
         let characters = text.unicodeScalars.reduce(0) { $1 == "\u{FFFC}" ? $0 + 1 : $0 }
@@ -154,7 +154,7 @@ struct InlineObjectTable: Sendable, Equatable {
         guard characters != objects else { return }
         throw LayoutError(.invalidArgument,
                           "the text holds \(characters) U+FFFC (object replacement) character\(characters == 1 ? "" : "s") but \(objects) inline object\(objects == 1 ? " was" : "s were") given: give one object for each U+FFFC, in order, or none",
-                          keys: ["placeholders"])
+                          keys: ["inlineObjects"])
     }
 
     /// The index of the object whose U+FFFC starts at byte `offset`, or nil when none does.

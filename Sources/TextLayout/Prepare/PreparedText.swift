@@ -85,7 +85,7 @@ public struct PreparedText: Sendable {
     /// - Throws: ``LayoutError`` `.invalidText` when the text is longer than ``maximumLength``,
     ///   `.invalidArgument` for a span outside the text, overlapping another, or with a bad size,
     ///   for inline objects that are not one for each U+FFFC (the message gives both counts), or
-    ///   for an object's size out of range (naming its key, `placeholders[k].width`).
+    ///   for an object's size out of range (naming its key, `inlineObjects[k].width`).
     /// - Complexity: O(n) in the length of the text.
     public init(_ text: String, style: TextStyle, spans: [StyledSpan] = [], inlineObjects: [InlineObject] = []) throws {
         guard let cache = style.font.context?.preparedTextCache else {
