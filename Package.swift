@@ -57,7 +57,7 @@ let package = Package(
         .executableTarget(name: "textlayout",
                           dependencies: ["TextLayoutCLI", "TextLayout", "TextEditing", "TextLayoutIO", "TextLayoutBatch", "TextRender"]),
         .systemLibrary(name: "CMalloc", path: "Benchmarks/CMalloc"),
-        .executableTarget(name: "textlayout-bench", dependencies: ["TextLayout", "TextLayoutIO", "TextLayoutBatch", "CHarfBuzz", "CICU", "CMalloc"],
+        .executableTarget(name: "textlayout-bench", dependencies: ["TextLayout", "TextLayoutIO", "TextLayoutBatch", "TextLayoutCLI", "CHarfBuzz", "CICU", "CMalloc"],
                           path: "Benchmarks/TextLayoutBench"),
         .target(name: "TextLayoutFuzzing", dependencies: ["TextLayout", "TextEditing", "TextLayoutIO", "TextLayoutBatch", "TextRender"], path: "Fuzz/Checks"),
         // What the test targets share: the bundled-font contexts, the repository's paths, running
@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(name: "TextLayoutCLITests", dependencies: ["TextLayoutCLI", "TextLayout", "TextLayoutIO"]),
         .testTarget(name: "TextRenderTests", dependencies: ["TextRender", "TextEditing", "TextLayout", "TextLayoutIO", "TestSupport"]),
         // The benchmark's scenarios measure what they say (never how fast: no timed tests).
-        .testTarget(name: "TextLayoutBenchTests", dependencies: ["textlayout-bench", "TextLayout", "TextLayoutIO", "TextLayoutBatch"]),
+        .testTarget(name: "TextLayoutBenchTests", dependencies: ["textlayout-bench", "TextLayout", "TextLayoutIO", "TextLayoutBatch", "TextLayoutCLI"]),
     ]
 )
 

@@ -21,9 +21,44 @@ func seconds(since start: UInt64) -> Double {
     Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 }
 
+/// The benchmark's scenarios, each named once: its name on the command line (`--scenario`) and
+/// what its usage says it times.
+enum ScenarioName: String, CaseIterable {
+    case cold
+    case hyphensAuto = "hyphens-auto"
+    case profiles
+    case warm
+    case relayout
+    case relayoutHeight = "relayout-height"
+    case textWrap = "text-wrap"
+    case steps
+    case keystroke
+    case stream
+    case batch
+    case batchDistinct = "batch-distinct"
+    case memory
+
+    /// What the scenario times, for the usage.
+    var summary: String {
+        switch self {
+        case .cold: "every job a first sight of its text: passes of distinct texts, caches emptied before each pass (the word cache learns within a pass)"
+        case .hyphensAuto: "cold with hyphens auto, each job in its language, as a ratio to greedy's cold layout (hyphens manual) of the same jobs in the same run"
+        case .profiles: "cold layout and relayout under each profile but standard (chromium, pango), as ratios to the standard profile's, the rounds alternating"
+        case .warm: "caches kept: every job a prepared-text cache hit"
+        case .relayout: "prepared texts laid out at new widths, lines built (against Pango's fresh layout of each job: compare.py speed times Pango laying the job out anew)"
+        case .relayoutHeight: "the same, height-only path (no lines built)"
+        case .textWrap: "relayout (lines built) with greedy, balanced and pretty lines, as ratios to greedy's in the same run"
+        case .steps: "height steps over 100...600 px for every prepared job, beside relayout at one width"
+        case .keystroke: "a sentence typed into 10 KB, 100 KB and 1 MB documents of long paragraphs (corpus texts) and of short ones (a chat log), and into the middle of 10 MB of short ones, against a full layout in the same cache state"
+        case .stream: "a 20 KB answer of distinct texts appended in 4000 pieces, the height measured after each, against one full layout"
+        case .batch: "JSON in and out, 1 thread and every core: prepared-text cache hits"
+        case .batchDistinct: "the batch over passes of distinct texts, caches emptied before each pass"
+        case .memory: "bytes malloc really holds for prepared texts and caches, per script"
+        }
+    }
+}
+
 struct Scenario {
-    static let names = ["cold", "hyphens-auto", "profiles", "warm", "relayout", "relayout-height", "text-wrap", "steps", "keystroke", "stream",
-                        "batch", "batch-distinct", "memory"]
     /// The editor widths the `steps` scenario finds every job's height steps over.
     static let stepWidths = 100.0...600.0
 
@@ -67,43 +102,41 @@ struct Scenario {
         return Floors(harfBuzz: hb / Double(jobs.count), icu: icu / Double(jobs.count))
     }
 
-    func run(_ name: String, floor: Floors) throws {
-        print("== \(name)")
+    func run(_ name: ScenarioName, floor: Floors) throws {
+        print("== \(name.rawValue)")
         switch name {
-        case "cold":
+        case .cold:
             try runCold(floor: floor)
-        case "hyphens-auto":
+        case .hyphensAuto:
             try runHyphensAuto()
-        case "profiles":
+        case .profiles:
             try runProfiles(floor: floor)
-        case "warm":
+        case .warm:
             try runWarm(floor: floor)
-        case "relayout":
+        case .relayout:
             // Lines built (ranges, widths, heights, baselines), as the batch reports them.
             try runRelayout(floor: floor) { prepared, i, sizing, width in
                 try prepared[i].measureEditor(editorWidth: width, sizing: sizing, glyphRuns: false).lineCount
             }
-        case "relayout-height":
+        case .relayoutHeight:
             // The height-only path: line count and heights, no lines built.
             try runRelayout(floor: floor) { prepared, i, sizing, width in
                 try prepared[i].editorHeight(editorWidth: width, sizing: sizing).lineCount
             }
-        case "text-wrap":
+        case .textWrap:
             try runTextWrap(floor: floor)
-        case "steps":
+        case .steps:
             try runSteps()
-        case "keystroke":
+        case .keystroke:
             try KeystrokeScenario(jobs: jobs, rounds: rounds, only: keystrokeCase).run()
-        case "stream":
+        case .stream:
             try StreamScenario(jobs: jobs, rounds: rounds).run()
-        case "batch":
+        case .batch:
             runBatch(passes: [Array(jobs.indices)], clearingCaches: false)
-        case "batch-distinct":
+        case .batchDistinct:
             runBatch(passes: firstSightPasses(jobs), clearingCaches: true)
-        case "memory":
+        case .memory:
             try MemoryScenario(jobs: jobs, fonts: fonts).run()
-        default:
-            break
         }
     }
 

@@ -20,6 +20,9 @@ public struct Command: Sendable {
     /// The program's name, as messages and usages write it.
     public static let program = "textlayout"
 
+    /// The program the usage names: ``program`` for a subcommand of `textlayout`, or another
+    /// program that reads its options through this table (`textlayout-bench`, whose `name` is empty).
+    public let programName: String
     public let name: String
     /// What the command does, as a phrase without a capital or full stop ("lay out one text...").
     public let summary: String
@@ -31,7 +34,8 @@ public struct Command: Sendable {
     public let run: @Sendable (ParsedArguments) throws -> Int32
 
     public init(_ name: String, summary: String, options: [CommandOption] = [], operands: Operands = .none,
-                details: String = "", run: @escaping @Sendable (ParsedArguments) throws -> Int32) {
+                details: String = "", programName: String = Command.program, run: @escaping @Sendable (ParsedArguments) throws -> Int32) {
+        self.programName = programName
         self.name = name
         self.summary = summary
         self.options = options
@@ -42,7 +46,7 @@ public struct Command: Sendable {
 
     /// The usage line: "usage: textlayout render --output FILE.png|FILE.svg|- [options] [TEXT | ...]".
     public var synopsis: String {
-        var parts = ["usage: \(Self.program) \(name)"] + options.filter(\.isRequired).map(\.synopsis)
+        var parts = ["usage: \(programName)" + (name.isEmpty ? "" : " \(name)")] + options.filter(\.isRequired).map(\.synopsis)
         if options.contains(where: { !$0.isRequired }) { parts.append("[options]") }
         if !operands.synopsis.isEmpty { parts.append(operands.synopsis) }
         return parts.joined(separator: " ")
@@ -71,7 +75,7 @@ public struct Command: Sendable {
 
     /// Rows of a name and its description, the descriptions in one column wrapped to the line
     /// width; a name too long for the column puts its description on the next line.
-    static func table(_ rows: [(name: String, text: String)], lineWidth: Int = 100) -> String {
+    public static func table(_ rows: [(name: String, text: String)], lineWidth: Int = 100) -> String {
         let widest = rows.map(\.name.count).max() ?? 0
         let column = 2 + min(widest, 30) + 2
         var out = ""

@@ -94,8 +94,9 @@ public struct ParsedArguments: Sendable {
         let maximum = command.operands.maximum
         if operands.count > maximum {
             let given = operands.map { "'\($0)'" }.joined(separator: ", ")
-            throw UsageError(maximum == 0 ? "\(command.name) takes no arguments, got \(given)"
-                : "\(command.name) takes at most \(counted(maximum, "argument")), got \(operands.count): \(given)",
+            let named = command.name.isEmpty ? command.programName : command.name
+            throw UsageError(maximum == 0 ? "\(named) takes no arguments, got \(given)"
+                : "\(named) takes at most \(counted(maximum, "argument")), got \(operands.count): \(given)",
                 showsSynopsis: true)
         }
     }

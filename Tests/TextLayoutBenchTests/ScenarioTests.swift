@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 import TextLayout
+import TextLayoutCLI
 import TextLayoutIO
 @testable import textlayout_bench
 
@@ -26,6 +27,23 @@ struct ScenarioTests {
 
     static let texts = ["Save changes before closing?", "caf\u{E9} au lait", "cafe\u{301} au lait",
                         "The quick brown fox jumps over the lazy dog again and again."]
+
+    @Test("the benchmark's options are read by the command line's parser: each scenario and workload by its one name, bad values refused")
+    func options() throws {
+        let usage = BenchOptions.command.usage
+        for scenario in ScenarioName.allCases {
+            let parsed = try ParsedArguments(["--scenario", scenario.rawValue, "--rounds", "2"], for: BenchOptions.command)
+            #expect(ScenarioName(rawValue: parsed.string(BenchOptions.scenario) ?? "") == scenario && parsed.integer(BenchOptions.rounds) == 2)
+            #expect(usage.contains("\n  \(scenario.rawValue) ") && usage.contains(scenario.summary.prefix(40)), "\(scenario)")
+        }
+        for workload in CountedWorkload.allCases {
+            let parsed = try ParsedArguments(["--count", workload.rawValue], for: BenchOptions.command)
+            #expect(parsed.choice(BenchOptions.count, as: CountedWorkload.self) == workload)
+        }
+        for bad in [["--rounds", "0"], ["--scenario", "nope"], ["--count", "cold2"], ["operand"], ["--unknown"]] {
+            #expect(throws: UsageError.self, "\(bad)") { try ParsedArguments(bad, for: BenchOptions.command) }
+        }
+    }
 
     @Test("first-sight passes hold every job once and no text twice in a pass (exact code units)")
     func passesHoldEachTextOnce() throws {
