@@ -54,7 +54,11 @@ def bundled_fonts_environment(workdir):
                 f'<include ignore_missing="yes">{os.path.join(FONTS, "fonts.conf")}</include>'
                 # Bitmap fonts (the colour emoji) scaled to the size asked, as the system's configuration
                 # and the engine do; without it cairo draws them at their strike size (136 px).
-                f'<include ignore_missing="yes">/etc/fonts/conf.d/10-scale-bitmap-fonts.conf</include></fontconfig>\n')
+                f'<include ignore_missing="yes">/etc/fonts/conf.d/10-scale-bitmap-fonts.conf</include>'
+                # The generic family `emoji`, which Pango asks for a run of emoji presentation, as the system's
+                # configuration names it (Noto Color Emoji first); without it fontconfig's fallback puts the
+                # colour font after Noto Sans Symbols2, and Pango drew a keycap or a skin tone in that.
+                f'<include ignore_missing="yes">/etc/fonts/conf.d/60-generic.conf</include></fontconfig>\n')
     return dict(os.environ, FONTCONFIG_FILE=path, LANG="C.UTF-8", LC_ALL="C.UTF-8")
 
 

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# The robustness runs CI adds to `swift test`: the suite under AddressSanitizer and ThreadSanitizer, the hostile texts and the batch stream at full size in release, the speed gate, and a short run of each fuzzer.
-# Usage: scripts/robustness.sh [asan|tsan|full-size|speed|fuzz]... (all five when none is named).
+# The robustness runs CI adds to `swift test`: the suite under AddressSanitizer and ThreadSanitizer, the hostile texts and the batch stream at full size in release, the speed gate, the whole corpus held to the profiles' lists of expected differences, and a short run of each fuzzer.
+# Usage: scripts/robustness.sh [asan|tsan|full-size|speed|expected-differences|fuzz]... (all six when none is named).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 stages=("$@")
-[ ${#stages[@]} -gt 0 ] || stages=(asan tsan full-size speed fuzz)
+[ ${#stages[@]} -gt 0 ] || stages=(asan tsan full-size speed expected-differences fuzz)
 # The fuzz stage first replays a fixed number of runs from a fixed seed and an empty corpus, so
 # that CI gives the same verdict on the same commit; then each target explores for a short while
 # from a new seed (printed), so that each CI run can find something new. A long exploring session
@@ -135,6 +135,32 @@ run_stage() {
       # builds its tests, in the same folder, so after full-size only the benchmark is compiled.
       python3 scripts/speed-gate.py
       ;;
+    expected-differences)
+      # Every corpus job (12,600) by the chromium profile in headless Chromium, in the embedded fonts and in the
+      # system's, and by the pango profile in Pango, in the system's fonts and in the bundled ones, each held to its committed list
+      # (Benchmarks/BrowserStudy/expected-differences-chromium.txt, Benchmarks/PangoStudy/expected-differences-pango.txt):
+      # a difference not listed, or a listed job that agrees, fails the stage. `swift test` holds a fresh sample of
+      # 300 jobs to the same lists. The debug textlayout (`swift test`'s build) lays our side out; each run's time is
+      # printed (docs/testing.md has the figures). Every run runs even after a failure.
+      swift build --product textlayout
+      local failed=() run_start
+      for fonts in embedded system; do
+        run_start=$SECONDS
+        python3 Benchmarks/BrowserStudy/corpus_vs_chromium.py --sample 0 --fonts "$fonts" --examples 0 --textlayout .build/debug/textlayout \
+          --expect Benchmarks/BrowserStudy/expected-differences-chromium.txt || failed+=("chromium/$fonts")
+        echo "== expected-differences: chromium, $fonts fonts, took $((SECONDS - run_start)) s"
+      done
+      for fonts in system bundled; do
+        run_start=$SECONDS
+        python3 Benchmarks/PangoStudy/agreement.py --profile pango --fonts "$fonts" --expect Benchmarks/PangoStudy/expected-differences-pango.txt \
+          .build/debug/textlayout || failed+=("pango/$fonts")
+        echo "== expected-differences: pango, $fonts fonts, took $((SECONDS - run_start)) s"
+      done
+      if [ ${#failed[@]} -gt 0 ]; then
+        echo "robustness.sh: the runs ${failed[*]} differ from their lists of expected differences (see above)" >&2
+        exit 1
+      fi
+      ;;
     fuzz)
       # One build of the five targets (they share every module), then the runs, two at a time:
       # a libFuzzer run is one process on one core, and a fixed seed's verdict does not depend on
@@ -146,7 +172,7 @@ run_stage() {
       fuzz_lanes fresh "text batch" "font patterns editor"
       ;;
     *)
-      echo "robustness.sh: no stage '$stage'; the stages are asan, tsan, full-size, speed and fuzz" >&2
+      echo "robustness.sh: no stage '$stage'; the stages are asan, tsan, full-size, speed, expected-differences and fuzz" >&2
       exit 2
       ;;
   esac

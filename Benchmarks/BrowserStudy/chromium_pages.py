@@ -87,10 +87,10 @@ def make_jobs(langs, sample, seed):
     return jobs
 
 
-def run_batch(binary, jobs):
-    """Our results for `jobs` (dicts) from `textlayout batch --fonts-dir Fonts`, in order; stops the
-    study when a job fails or goes unanswered."""
-    run = subprocess.run([binary, "batch", "--fonts-dir", FONTS], capture_output=True, text=True,
+def run_batch(binary, jobs, fonts_dir=FONTS):
+    """Our results for `jobs` (dicts) from `textlayout batch --fonts-dir Fonts` (`fonts_dir`; None: the system's fonts
+    then the bundled ones), in order; stops the study when a job fails or goes unanswered."""
+    run = subprocess.run([binary, "batch"] + (["--fonts-dir", fonts_dir] if fonts_dir else []), capture_output=True, text=True,
                          input="".join(json.dumps(job, ensure_ascii=False) + "\n" for job in jobs))
     results = [json.loads(line) for line in run.stdout.splitlines()]
     if len(results) != len(jobs):

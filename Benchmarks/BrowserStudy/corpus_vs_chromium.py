@@ -3,6 +3,7 @@
   swift build --product textlayout
   python3 Benchmarks/BrowserStudy/corpus_vs_chromium.py [--textlayout PATH] [--sample N] [--seed S]
       [--langs en,fr,...] [--chromium PATH] [--examples N] [--json OUT] [--check [--starts-floor SHARE]] [--time]
+      [--fonts embedded|system] [--expect Benchmarks/BrowserStudy/expected-differences-chromium.txt]
 
 Makes the corpus jobs (Benchmarks/Corpus/make_jobs.py: every text of the 14 languages at 120, 240
 and 360 px, size 17, each language's font), takes a seeded sample (--sample 0: all), and lays each
@@ -23,13 +24,22 @@ block's height, within 1/64 px a line (Chromium floors each line box to its 1/64
 Prints the shares of each profile by font, language and width, then the chromium profile's
 differences by kind (KINDS) with examples; --json writes each job's lines from the three layouts;
 --check exits 1 when the chromium profile's same starts are below their floor (FLOORS, or
---starts-floor) or a difference is of no named kind. Python 3 standard library only; needs
+--starts-floor) or a difference is of no named kind. --expect FILE lays out by the chromium
+profile alone and holds every job to FILE's list of expected differences for the --fonts set-up
+(scripts/expected_differences.py): its starts, its line count and its block height within 1/64 px
+a line, for every job; it exits 1 on a difference the list lacks or a listed job that now agrees.
+--fonts system (FONT_SET_UPS) gives both engines the system's fonts instead of the embedded files:
+the same family list, matched and fallen back from by fontconfig. Python 3 standard library only; needs
 Chromium (Debian's /usr/bin/chromium).
 """
-import collections, html, json, sys
+import collections, html, json, os, sys
 
-from chromium_pages import (add_check_options, checked_study_arguments, finish_check, font_face, in_pages, job_layouts, make_jobs, page,
+from chromium_pages import (ROOT, add_check_options, checked_study_arguments, finish_check, font_face, in_pages, job_layouts, make_jobs, page,
                             percent, run_batch, run_pages, shares_below, study_parser, unnamed_differences, utf16, write_details)
+
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import expected_differences  # noqa: E402
+from pango_program import require_system_family  # noqa: E402
 
 LANGS = ["en", "fr", "de", "vi", "ru", "el", "ar", "he", "zh", "ja", "ko", "th", "hi", "emoji"]
 SIZE = 17
@@ -43,6 +53,11 @@ FONT_FILES = {"DejaVu Sans": ("StudyDejaVu", "DejaVuSans.ttf"), "Noto Sans Hebre
 # our batch knows each by, and the family Chromium knows it by with its file.
 FALLBACK_FONTS = {"DejaVu Sans": ("StudyDejaVu", "DejaVuSans.ttf"), "Noto Color Emoji": ("StudyEmoji", "NotoColorEmoji-subset.ttf"),
                   "Noto Sans Symbols2": ("StudySymbols2", "NotoSansSymbols2-Regular.ttf")}
+# The fonts the engines are given (--fonts), each a set-up of the lists of expected differences.
+FONT_SET_UPS = {"embedded": "Fonts/'s files, embedded in the page by @font-face and given to our batch by --fonts-dir Fonts, so both "
+                            "engines have the same files and no other",
+                "system": "the system's fonts, each job's family list matched by fontconfig in both engines (the browser's platform "
+                          "fonts, our batch without --fonts-dir), and what no family of the list has drawn in fontconfig's fallback order"}
 # How close to the box's width a line may be for the engines' rounding to decide whether it fits.
 EDGE = 0.05
 # Chromium's layout unit, which each line box's height is floored to.
@@ -99,25 +114,35 @@ def font_list(families):
     return ", ".join('"' + family + '"' for family in families)
 
 
-def our_layouts(binary, jobs, profile):
+def our_layouts(binary, jobs, profile, fonts="embedded"):
     """Our layout of each job by `profile`, in the job's font then FALLBACK_FONTS: {"height", "lines": [{"start", "width",
-    "fonts"}]} ("fonts": the runs' font files)."""
+    "fonts"}]} ("fonts": the runs' font files). `fonts` (FONT_SET_UPS): `embedded`, the families from Fonts/ alone
+    (--fonts-dir Fonts); `system`, from the system's fonts (then the bundled ones)."""
     results = run_batch(binary, [{"id": i, "text": job["text"], "font": font_list([job["font"], *FALLBACK_FONTS]), "size": SIZE, "width": job["width"],
-                                  "glyphs": True, "profile": profile} for i, job in enumerate(jobs)])
+                                  "glyphs": True, "profile": profile} for i, job in enumerate(jobs)],
+                        fonts_dir=None if fonts == "system" else os.path.join(ROOT, "Fonts"))
     return [{"height": r["height"], "lines": [{"start": l["start"], "width": l["width"],
                                                "fonts": sorted({run["font"].rstrip(")").split("/")[-1] for run in l["runs"]})} for l in r["lines"]]}
             for r in results]
 
 
-def corpus_page(jobs, script=None):
-    """The page of `jobs`: one div each; measured by MEASURE, or with `script` (JavaScript) alone in its place."""
-    style = "".join(font_face(family, file) for family, file in FONT_FILES.values())
-    style += "".join(font_face(family, file) for family, file in FALLBACK_FONTS.values() if (family, file) not in FONT_FILES.values()) + """
+def corpus_page(jobs, script=None, fonts="embedded"):
+    """The page of `jobs`: one div each; measured by MEASURE, or with `script` (JavaScript) alone in its place. With `fonts`
+    `embedded` the fonts are Fonts/'s files embedded by @font-face under a family of the study's own (Chromium sees no other
+    font of the list); with `system` the div's list names the system's families, as our jobs do, which fontconfig finds."""
+    if fonts == "system":
+        style = ""
+        family_list = lambda job: font_list([job["font"], *FALLBACK_FONTS])
+    else:
+        style = "".join(font_face(family, file) for family, file in FONT_FILES.values())
+        style += "".join(font_face(family, file) for family, file in FALLBACK_FONTS.values() if (family, file) not in FONT_FILES.values())
+        family_list = lambda job: font_list([FONT_FILES[job["font"]][0]] + [family for family, _ in FALLBACK_FONTS.values()])
+    style += """
 body { margin: 0; }
 div.job { font-size: 17px; line-height: normal; white-space: pre-wrap; overflow-wrap: anywhere; margin: 0 0 10px 0; padding: 0; }
 """
     divs = [f'<div class="job" data-i="{i}" style="width: {job["width"]}px; font-family: '
-            f'{html.escape(font_list([FONT_FILES[job["font"]][0]] + [family for family, _ in FALLBACK_FONTS.values()]))}">'
+            f'{html.escape(family_list(job))}">'
             f'{html.escape(job["text"], quote=False)}</div>' for i, job in enumerate(jobs)]
     if script is not None:
         return (f'<!DOCTYPE html>\n<html><head><meta charset="utf-8"><style>{style}</style></head><body>\n' + "\n".join(divs)
@@ -125,9 +150,9 @@ div.job { font-size: 17px; line-height: normal; white-space: pre-wrap; overflow-
     return page(style, "\n".join(divs), MEASURE)
 
 
-def chromium_layouts(chromium, jobs):
-    """Chromium's layout of each job ({"height", "lines"}), and the browser's userAgent."""
-    return job_layouts(chromium, jobs, corpus_page, "corpus-vs-chromium-")
+def chromium_layouts(chromium, jobs, fonts="embedded"):
+    """Chromium's layout of each job ({"height", "lines"}) in the fonts set up as `fonts` says (corpus_page), and the browser's userAgent."""
+    return job_layouts(chromium, jobs, lambda part: corpus_page(part, fonts=fonts), "corpus-vs-chromium-")
 
 
 def chromium_layout_time(chromium, jobs):
@@ -178,14 +203,28 @@ def main():
     ap = study_parser(__doc__, "the seed of the sample (default 1)", LANGS, "corpus languages (default %(default)s)")
     add_check_options(ap, FLOORS, "or a difference is of no named kind")
     ap.add_argument("--time", action="store_true", help="also time Chromium's own layout of the jobs (TIMING_SCRIPT)")
+    ap.add_argument("--fonts", choices=FONT_SET_UPS, default="embedded",
+                    help="the fonts both engines lay out in (default %(default)s): " + "; ".join(f"{k}: {v}" for k, v in FONT_SET_UPS.items()))
+    ap.add_argument("--expect", metavar="FILE",
+                    help="lay out by the chromium profile alone and hold every job of the run to FILE's list of expected differences "
+                         "for the --fonts set-up (scripts/expected_differences.py): starts, line counts and block heights within "
+                         "1/64 px a line; exit 1 on a difference not listed or otherwise than listed, and on a listed job that now agrees")
     args = ap.parse_args()
     langs, binary = checked_study_arguments(ap, args, LANGS, "is not in the corpus")
+    if args.expect and args.check:
+        ap.error("--expect and --check are two ways of judging a run: give one")
+    if args.expect:
+        expected_differences.read(args.expect)  # a malformed list stops the run before the browser starts
 
     jobs = make_jobs(langs, args.sample, args.seed)
-    ours = {profile: our_layouts(binary, jobs, profile) for profile in ("standard", "chromium")}
-    theirs, user_agent = chromium_layouts(args.chromium, jobs)
+    if args.fonts == "system":
+        for family in sorted({job["font"] for job in jobs} | set(FALLBACK_FONTS)):
+            require_system_family(family)  # else fontconfig would give both engines another font, and the list would not apply
+    profiles = ("chromium",) if args.expect else ("standard", "chromium")
+    ours = {profile: our_layouts(binary, jobs, profile, args.fonts) for profile in profiles}
+    theirs, user_agent = chromium_layouts(args.chromium, jobs, args.fonts)
     print(user_agent)
-    print(f"{len(jobs)} jobs ({','.join(langs)}, sample {args.sample}, seed {args.seed})")
+    print(f"{len(jobs)} jobs ({','.join(langs)}, sample {args.sample}, seed {args.seed}, fonts {args.fonts})")
     if args.time:
         timing = chromium_layout_time(args.chromium, jobs)
         print(f"Chromium's own layout (performance.now(), fastest of {TIMING_ROUNDS} rounds): {timing['cold']:.1f} us a job cold, "
@@ -199,7 +238,7 @@ def main():
         groups = collections.defaultdict(list)
         for i, job in enumerate(jobs):
             groups[key(job)].append(i)
-        print(f"\nsame starts by {name}: standard / chromium")
+        print(f"\nsame starts by {name}: {' / '.join(ours)}")
         for group, members in sorted(groups.items(), key=lambda g: str(g[0])):
             print(f"  {str(group):22} {len(members):5} jobs  " + " / ".join(percent(sum(agree[p][i] for i in members), len(members)) for p in ours))
 
@@ -212,9 +251,20 @@ def main():
         if differences.get(kind):
             print(f"\n{kind}: {len(differences[kind])} - {meaning}")
             for i in differences[kind][:args.examples]:
-                print(show(jobs[i], [("standard", ours["standard"][i]), ("chromium", ours["chromium"][i]), ("browser", theirs[i])]))
-    write_details(args.json, [{**job, "standard": ours["standard"][i], "chromium": ours["chromium"][i], "browser": theirs[i]}
+                print(show(jobs[i], [*((profile, ours[profile][i]) for profile in ours), ("browser", theirs[i])]))
+    write_details(args.json, [{**job, **{profile: ours[profile][i] for profile in ours}, "browser": theirs[i]}
                               for i, job in enumerate(jobs)])
+    if args.expect:
+        index = {job["id"]: i for i, job in enumerate(jobs)}
+        found = {}
+        for i, job in enumerate(jobs):
+            o, t = ours["chromium"][i], theirs[i]
+            figures = expected_differences.differing_figures(starts(o) == starts(t), len(o["lines"]) == len(t["lines"]), same_height(o, t))
+            if figures:
+                found[job["id"]] = figures
+        expected_differences.hold(args.expect, args.fonts, index, found,
+                                  lambda id: show(jobs[index[id]], [("chromium", ours["chromium"][index[id]]), ("browser", theirs[index[id]])]),
+                                  whole=args.sample == 0 and langs == LANGS)
     if args.check:
         shares = {"starts": (sum(agree["chromium"]), len(jobs))}
         finish_check(shares_below(FLOORS, args.starts_floor, shares) + unnamed_differences({"starts": differences}))

@@ -15,14 +15,53 @@ With --profile NAME, our jobs carry "profile": NAME (docs/batch-format.md) and t
 agreement-NAME.json (the pango profile's table in docs/exactness.md); --list prints each differing
 job: its id, where the first differing line starts in Pango's layout and in ours (UTF-16 offsets),
 and the text around both.
+
+With --expect FILE (the pango profile's list: Benchmarks/PangoStudy/expected-differences-pango.txt)
+nothing is recorded: every job of the run (--sample N of them, seeded by --seed; all by default)
+is held to FILE's list for the --fonts set-up (scripts/expected_differences.py), its line starts,
+line count and height (within 1/1024 px a line, PANGO_UNIT: Pango gives each line's ascent and
+descent in whole Pango units, 1/1024 px, and the program prints the layout's height to 0.001 px),
+and the run exits 1 on a difference the list lacks or a listed job that now agrees. --fonts
+system (the default) lets both engines see the system's fonts, each family as fontconfig matches
+it and falls back; --fonts bundled gives both Fonts/ alone (Pango a fontconfig configuration of
+that folder, our batch --fonts-dir Fonts).
 """
-import argparse, collections, json, os, subprocess, sys, tempfile
+import argparse, collections, json, os, random, subprocess, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 from pango_program import layout  # noqa: E402
+import expected_differences  # noqa: E402
 HEIGHT_TOLERANCE = 0.02
+# Pango's unit, 1/1024 px: a line's logical height is its ascent and descent each rounded to it, so a layout of n lines
+# may part from the exact sum by up to n units (and 0.0005 px more, the program printing 3 decimals).
+PANGO_UNIT = 1 / 1024
+FONT_SET_UPS = ("system", "bundled")
+
+
+def same_height(ours, theirs):
+    """Whether our height is Pango's to within PANGO_UNIT a line (of the more lines of the two) and the printing's rounding."""
+    return abs(ours["height"] - theirs["height"]) <= PANGO_UNIT * max(ours["lineCount"], theirs["lineCount"], 1) + 0.0005
+
+
+def expect(options, jobs, pango, ours):
+    """Holds the run (`ours` the results as objects) to the list --expect names, for the --fonts set-up (exits 1 when it does not hold)."""
+    index = {job["id"]: i for i, job in enumerate(jobs)}
+    found = {}
+    for job, p, o in zip(jobs, pango, ours):
+        starts = [l["start"] for l in o["lines"]]
+        figures = expected_differences.differing_figures(starts == p["starts"], o["lineCount"] == p["lineCount"], same_height(o, p))
+        if figures:
+            found[job["id"]] = figures
+
+    def describe(id):
+        i = index[id]
+        o, p = ours[i], pango[i]
+        return (f"  {jobs[i]['font']}, width {jobs[i]['width']}: ours {o['lineCount']} lines, height {o['height']:.4f}; "
+                f"Pango {p['lineCount']} lines, height {p['height']:.4f}; "
+                + first_difference(jobs[i]["text"], [l["start"] for l in o["lines"]], p["starts"]))
+    expected_differences.hold(options.expect, options.fonts, index, found, describe, whole=options.sample == 0)
 
 
 def first_difference(text, ours, theirs):
@@ -39,8 +78,16 @@ def main():
     arguments = argparse.ArgumentParser(description="Agreement of the corpus's line starts with Pango 1.50's.")
     arguments.add_argument("--profile", help="lay our side out with this profile (\"profile\" of each job)")
     arguments.add_argument("--list", action="store_true", help="print each job whose line starts differ")
+    arguments.add_argument("--expect", metavar="FILE", help="hold the run to FILE's expected differences instead of recording it")
+    arguments.add_argument("--fonts", choices=FONT_SET_UPS, default="system", help="the fonts both engines see (default %(default)s)")
+    arguments.add_argument("--sample", type=int, default=0, help="how many corpus jobs, chosen at random (0: all, the default)")
+    arguments.add_argument("--seed", type=int, default=1, help="the seed of the sample (default 1)")
     arguments.add_argument("binary", nargs="?", default=os.path.join(ROOT, ".build", "release", "textlayout"))
     options = arguments.parse_args()
+    if not options.expect and (options.fonts != "system" or options.sample):
+        arguments.error("--fonts bundled and --sample go with --expect: the record is of the whole corpus in the system's fonts")
+    if options.expect:
+        expected_differences.read(options.expect)
     record_path = os.path.join(HERE, f"agreement-{options.profile}.json" if options.profile else "agreement.json")
     binary = os.path.abspath(options.binary)
     if not os.access(binary, os.X_OK):
@@ -49,12 +96,23 @@ def main():
     with open(jobs_path, "w", encoding="utf-8") as f:
         subprocess.run([sys.executable, os.path.join(ROOT, "Benchmarks", "Corpus", "make_jobs.py")], stdout=f, check=True)
     jobs = [json.loads(line) for line in open(jobs_path, encoding="utf-8")]
-    pango = layout(jobs, system_fonts=True)
-    ours_input = "".join(json.dumps(dict(job, profile=options.profile), ensure_ascii=False) + "\n" for job in jobs) if options.profile \
-        else open(jobs_path, encoding="utf-8").read()
-    ours = subprocess.run([binary, "batch"], input=ours_input, capture_output=True, text=True, check=True).stdout.splitlines()
+    if 0 < options.sample < len(jobs):
+        jobs = [jobs[i] for i in sorted(random.Random(options.seed).sample(range(len(jobs)), options.sample))]
+        print(f"{len(jobs)} jobs, sample {options.sample}, seed {options.seed}, fonts {options.fonts}")
+    else:
+        print(f"{len(jobs)} jobs (all), fonts {options.fonts}")
+    pango = layout(jobs, system_fonts=options.fonts == "system")
+    ours_input = "".join(json.dumps(dict(job, profile=options.profile) if options.profile else job, ensure_ascii=False) + "\n" for job in jobs)
+    fonts_dir = ["--fonts-dir", os.path.join(ROOT, "Fonts")] if options.fonts == "bundled" else []
+    ours = subprocess.run([binary, "batch"] + fonts_dir, input=ours_input, capture_output=True, text=True, check=True).stdout.splitlines()
     if len(ours) != len(jobs) or len(pango) != len(jobs):
         sys.exit(f"{len(jobs)} jobs, but {len(ours)} results from textlayout and {len(pango)} from Pango")
+    if options.expect:
+        results = [json.loads(o) for o in ours]
+        if any("lines" not in r for r in results):
+            sys.exit(f"textlayout answered a job with no lines: {next(r for r in results if 'lines' not in r)}")
+        expect(options, jobs, pango, results)
+        return
     counts = collections.defaultdict(collections.Counter)
     for job, p, o in zip(jobs, pango, ours):
         result = json.loads(o)

@@ -199,6 +199,9 @@ public enum SpaceFont: String, Sendable, Hashable, CaseIterable {
     /// go to the font after them when that one comes earlier in the font list (the primary
     /// before the listed fonts, these before fallback fonts); spaces at the start, to the font
     /// of the first character after them. A font that lacks the space keeps the first choice.
+    /// A format character that is a cluster of its own (a directional mark or embedding, a
+    /// zero-width space, the word joiner, the soft hyphen; not those of the Arabic block, which
+    /// are drawn) moves as a space does: Pango gives it no font of its own either.
     case previousCharacter = "previous-character"
 }
 

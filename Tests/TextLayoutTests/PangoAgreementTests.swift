@@ -177,4 +177,24 @@ struct PangoAgreementTests {
         #expect(overwritten.status == 0, "\(overwritten.error)")
         #expect(try String(contentsOf: copy.appendingPathExtension("txt"), encoding: .utf8) == recorded)
     }
+
+    /// A seed from the clock for `profileSampleHoldsTheList`, printed so that a failing sample can be run again
+    /// (`agreement.py --profile pango --expect ... --sample 300 --seed SEED`).
+    static let listSeed: Int = {
+        let seed = Int(Date().timeIntervalSince1970 * 1000) % 1_000_000_007
+        print("PangoAgreementTests: the pango profile's corpus sample's seed is \(seed)")
+        return seed
+    }()
+
+    @Test("a fresh sample of 300 corpus jobs by the pango profile has Pango's starts, line count and height (to 1/1024 px a line) but the jobs Benchmarks/PangoStudy/expected-differences-pango.txt lists, as listed",
+          arguments: ["system", "bundled"])
+    func profileSampleHoldsTheList(fonts: String) throws {
+        let textlayout = try #require(textlayoutExecutable(), "build the package first (swift build)")
+        let run = try runProgram(["python3", repositoryRoot.appendingPathComponent("Benchmarks/PangoStudy/agreement.py").path, "--profile", "pango",
+                                  "--expect", repositoryRoot.appendingPathComponent("Benchmarks/PangoStudy/expected-differences-pango.txt").path,
+                                  "--fonts", fonts, "--sample", "300", "--seed", "\(Self.listSeed)", textlayout.path])
+        #expect(run.status == 0, "\(run.output)\n\(run.error)")
+        let line = try #require(outputLines(run.output).first { $0.hasPrefix("expected differences") }, "\(run.output)")
+        #expect(line.contains("300 jobs run"), "\(line)")
+    }
 }

@@ -1,4 +1,5 @@
 // The pango profile's rules one by one: each case's line starts are Pango 1.50's (laid out by scripts/pango_program.py in the same bundled font), and differ from the standard profile's.
+import TestSupport
 import Testing
 import TextLayout
 
@@ -105,6 +106,20 @@ struct PangoProfileTests {
         let standard = try lineLayout(text, file: "DejaVuSans.ttf", profile: .standard)
         #expect(abs(pango.lines[0].width - 135.993) < 0.01)
         #expect(abs(standard.lines[0].width - pango.lines[0].width - 0.98) < 0.01)
+    }
+
+    /// Pango's itemizer gives a format character no font of its own, as a space: the U+200E
+    /// LEFT-TO-RIGHT MARK after `C++` in Hebrew text is drawn in DejaVu Sans, the font of `C++`, so
+    /// the second line is DejaVu Sans's 19.789 px, not Noto Sans Hebrew's 23.12 px (Pango, in the
+    /// bundled fonts at 120 px: 44.909 px with 2 px between the lines, corpus job `he-284`).
+    @Test func aFormatCharacterTakesTheFontOfTheTextBeforeIt() throws {
+        let font = try bundledFonts.font(path: FontContext.bundledFontPath("NotoSansHebrew-Regular.ttf")!)
+        let text = "קוד מקור של C++\u{200E}"
+        let pango = try lineLayout(text, font: font, width: 120, profile: .pango)
+        #expect(pango.lines.map(\.utf16Range.lowerBound) == [0, 12])
+        #expect(abs(pango.lines.map(\.height).reduce(0, +) - 42.909) < 0.01)
+        let standard = try lineLayout(text, font: font, width: 120, profile: .standard)
+        #expect(abs(standard.lines.map(\.height).reduce(0, +) - 2 * 23.12) < 0.01)
     }
 
     /// A space between two Latin words inside Thai text stays in the Latin words' font, so the line

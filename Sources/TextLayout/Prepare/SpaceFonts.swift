@@ -1,4 +1,4 @@
-// Spaces moved to the fonts Pango draws them in (the font of the character before them), for the profile's `SpaceFont.previousCharacter`.
+// Spaces and format characters moved to the fonts Pango draws them in (the font of the character before them), for the profile's `SpaceFont.previousCharacter`.
 
 /// `runs` (the font runs of `range`, in order, tiling it) with the spaces moved to the fonts
 /// Pango 1.50 draws them in (``SpaceFont/previousCharacter``), neighbouring runs of one font joined.
@@ -16,7 +16,8 @@ func withSpacesInPreviousCharacterFonts(_ runs: [FontRun], _ bytes: UnsafeBuffer
 }
 
 /// One character as Pango's itemizer sees it: the font fallback chose for it, whether it is a
-/// space that can move to another font, whether it is drawn as emoji.
+/// space (or a format character, which Pango treats as one) that can move to another font,
+/// whether it is drawn as emoji.
 private struct ItemCharacter {
     var start: Int
     var font: Font
@@ -38,7 +39,8 @@ private func itemCharacters(_ runs: [FontRun], _ bytes: UnsafeBufferPointer<UInt
             let next = i + length < range.upperBound ? decodeScalar(bytes, at: i + length).0 : 0x20
             while let cluster = nextEmoji, cluster.upperBound <= i { nextEmoji = emoji.next() }
             let isEmoji = nextEmoji?.contains(i) ?? false
-            characters.append(ItemCharacter(start: i, font: run.font, isSpace: !isEmoji && isSpaceSeparator(scalar) && !extendsCluster(next),
+            characters.append(ItemCharacter(start: i, font: run.font,
+                                            isSpace: !isEmoji && (isSpaceSeparator(scalar) || isFontlessFormatCharacter(scalar)) && !extendsCluster(next),
                                             isEmoji: isEmoji))
             i += length
         }
@@ -96,6 +98,19 @@ private func joinedRuns(_ characters: [ItemCharacter], end: Int) -> [FontRun] {
         }
     }
     return result
+}
+
+/// Whether `scalar` is a format character (general category Cf) that Pango's itemizer, as for a
+/// space, gives no font of its own (its `consider_as_space`): a directional mark or embedding, a
+/// zero-width space, the word joiner, the soft hyphen... Not those of the Arabic block, U+070F and
+/// U+08E2, which are drawn; nor the joiners U+200C, U+200D and the tags, which belong to the
+/// cluster of the character before them and stay in its font.
+private func isFontlessFormatCharacter(_ scalar: UInt32) -> Bool {
+    switch scalar {
+    case 0xAD, 0x180E, 0x200B, 0x200E, 0x200F, 0x202A...0x202E, 0x2060...0x2064, 0x2066...0x206F, 0xFEFF, 0xFFF9...0xFFFB,
+         0x110BD, 0x110CD, 0x13430...0x1343F, 0x1BCA0...0x1BCA3, 0x1D173...0x1D17A, 0xE0001: true
+    default: false
+    }
 }
 
 /// Whether `scalar` is a space separator (general category Zs) other than U+1680 OGHAM SPACE
