@@ -13,9 +13,11 @@ wrapping when it is over 35 px tall. Prints one line per row where Chromium disa
 (source, code point, lang, line-break, expected, Chromium's answer), then the counts; `--json`
 writes every row's answer.
 """
-import argparse, html, json, os, re, subprocess, sys, tempfile
+import argparse, html, json, os, sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "Benchmarks", "BrowserStudy"))
+from chromium_pages import run_pages  # noqa: E402  (the studies' one way of running a page in the browser)
 TABLE = os.path.join(ROOT, "Tests", "Conformance", "wpt-css-text-i18n-line-breaks.tsv")
 
 SCRIPT = """
@@ -67,19 +69,7 @@ def main():
             f"@font-face {{ font-family: 'Mono'; src: url('file://{fonts}/DejaVuSansMono.ttf'); }}"
             "div.row { padding: 0; margin: 0 0 10px 0; }</style></head><body>"
             + "\n".join(boxes) + f"<pre id='result'></pre><script>{SCRIPT}</script></body></html>")
-    with tempfile.TemporaryDirectory(prefix="wpt-line-breaks-") as folder:
-        path = os.path.join(folder, "page.html")
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(page)
-        run = subprocess.run([args.chromium, "--headless", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files",
-                              "--virtual-time-budget=30000", "--dump-dom", "file://" + path],
-                             capture_output=True, text=True, timeout=300)
-    found = re.search(r'<pre id="result">(.*?)</pre>', run.stdout, re.S)
-    if run.returncode != 0 or not found or not found.group(1):
-        sys.exit(f"Chromium gave no result (status {run.returncode}): {run.stderr.strip()[-2000:]}")
-    result = json.loads(html.unescape(found.group(1)))
-    if not all(face.endswith(":loaded") for face in result["faces"]):
-        sys.exit(f"Chromium did not load the fonts: {result['faces']}")
+    result = run_pages(args.chromium, [page], "wpt-line-breaks-")[0]
     disagreements = 0
     for row, answer in zip(rows, result["answers"]):
         if answer != row[7]:
