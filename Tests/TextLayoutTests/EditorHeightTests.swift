@@ -153,11 +153,11 @@ struct EditorHeightTests {
     }
 
     static let invalidRows: [InvalidRow] = [
-        InvalidRow(name: "width 0", width: 0, mentions: ["width"]),
-        InvalidRow(name: "width negative", width: -10, mentions: ["width"]),
-        InvalidRow(name: "width NaN", width: .nan, mentions: ["width"]),
-        InvalidRow(name: "width infinity", width: .infinity, mentions: ["width"]),
-        InvalidRow(name: "width -infinity", width: -.infinity, mentions: ["width"]),
+        InvalidRow(name: "width 0", width: 0, mentions: ["editorWidth"]),
+        InvalidRow(name: "width negative", width: -10, mentions: ["editorWidth"]),
+        InvalidRow(name: "width NaN", width: .nan, mentions: ["editorWidth"]),
+        InvalidRow(name: "width infinity", width: .infinity, mentions: ["editorWidth"]),
+        InvalidRow(name: "width -infinity", width: -.infinity, mentions: ["editorWidth"]),
         InvalidRow(name: "size 0", size: 0, mentions: ["size"]),
         InvalidRow(name: "size NaN", size: .nan, mentions: ["size"]),
         InvalidRow(name: "size negative", size: -3, mentions: ["size"]),
@@ -173,8 +173,8 @@ struct EditorHeightTests {
         InvalidRow(name: "insets.right negative", sizing: EditorSizing(insets: EdgeInsets(right: -7)), mentions: ["insets", "right"]),
         InvalidRow(name: "insets.top NaN", sizing: EditorSizing(insets: EdgeInsets(top: .nan)), mentions: ["insets", "top"]),
         InvalidRow(name: "insets.left infinity", sizing: EditorSizing(insets: EdgeInsets(left: .infinity)), mentions: ["insets", "left"]),
-        InvalidRow(name: "insets as wide as the width", width: 20, sizing: EditorSizing(insets: EdgeInsets(left: 10, right: 10)), mentions: ["insets", "width"]),
-        InvalidRow(name: "insets wider than the width", width: 20, sizing: EditorSizing(insets: EdgeInsets(left: 15, right: 10)), mentions: ["insets", "width"]),
+        InvalidRow(name: "insets as wide as the width", width: 20, sizing: EditorSizing(insets: EdgeInsets(left: 10, right: 10)), mentions: ["insets", "editorWidth"]),
+        InvalidRow(name: "insets wider than the width", width: 20, sizing: EditorSizing(insets: EdgeInsets(left: 15, right: 10)), mentions: ["insets", "editorWidth"]),
         InvalidRow(name: "lineSpace negative", sizing: EditorSizing(lineSpace: -1), mentions: ["lineSpace"]),
         InvalidRow(name: "lineSpace NaN", sizing: EditorSizing(lineSpace: .nan), mentions: ["lineSpace"]),
         InvalidRow(name: "lineSpace infinity", sizing: EditorSizing(lineSpace: .infinity), mentions: ["lineSpace"]),
@@ -202,7 +202,7 @@ struct EditorHeightTests {
     }
 
     @Test("layout rejects bad widths and line spaces", arguments: [
-        (0.0, 0.0, "width"), (-1, 0, "width"), (.nan, 0, "width"), (-.infinity, 0, "width"),
+        (0.0, 0.0, "wrapWidth"), (-1, 0, "wrapWidth"), (.nan, 0, "wrapWidth"), (-.infinity, 0, "wrapWidth"),
         (100, -1, "lineSpace"), (100, .nan, "lineSpace"), (100, .infinity, "lineSpace"),
     ] as [(Double, Double, String)])
     func invalidLayout(width: Double, lineSpace: Double, name: String) throws {

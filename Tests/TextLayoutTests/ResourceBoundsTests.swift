@@ -72,9 +72,9 @@ struct ResourceBoundsTests {
         Limit(name: "a size of 0", code: .invalidArgument, phrase: "greater than 0") { _ = try TextStyle(font: font, settings: TextSettings(size: 0)) },
         Limit(name: "a size that is not a number", code: .invalidArgument, phrase: "size") { _ = try TextStyle(font: font, settings: TextSettings(size: .nan)) },
         Limit(name: "an infinite size", code: .invalidArgument, phrase: "size") { _ = try TextStyle(font: font, settings: TextSettings(size: .infinity)) },
-        Limit(name: "a wrap width of 0", code: .invalidArgument, phrase: "width") { _ = try PreparedText("x", font: font).layout(wrapWidth: 0) },
-        Limit(name: "a negative wrap width", code: .invalidArgument, phrase: "width") { _ = try PreparedText("x", font: font).layout(wrapWidth: -5) },
-        Limit(name: "a wrap width that is not a number", code: .invalidArgument, phrase: "width") { _ = try PreparedText("x", font: font).layout(wrapWidth: .nan) },
+        Limit(name: "a wrap width of 0", code: .invalidArgument, phrase: "wrapWidth") { _ = try PreparedText("x", font: font).layout(wrapWidth: 0) },
+        Limit(name: "a negative wrap width", code: .invalidArgument, phrase: "wrapWidth") { _ = try PreparedText("x", font: font).layout(wrapWidth: -5) },
+        Limit(name: "a wrap width that is not a number", code: .invalidArgument, phrase: "wrapWidth") { _ = try PreparedText("x", font: font).layout(wrapWidth: .nan) },
         Limit(name: "a negative line space", code: .invalidArgument, phrase: "lineSpace") { _ = try PreparedText("x", font: font).layout(lineSpace: -1) },
         Limit(name: "an infinite line space", code: .invalidArgument, phrase: "lineSpace") { _ = try PreparedText("x", font: font).layout(lineSpace: .infinity) },
         Limit(name: "letter spacing over 10,000 px", code: .invalidArgument, phrase: "letterSpacing") {
