@@ -121,6 +121,9 @@ struct ChromiumProfileTests {
             // A hyphen between Hebrew letters: Unicode 15.1's LB21a (`HL (HY | HH) × [^HL]`), which
             // Chromium's ICU has, allows the break that ICU's older rule forbids.
             ("הזנב-השמאלי", ["הזנב-השמאלי"], ["הזנב-", "השמאלי"]),
+            // So does a maqaf (U+05BE, class BA) between Hebrew letters (headless Chromium 156 breaks
+            // `תיבת הדו־|שיח` in css_vs_chromium.py's indent jobs he-107 and he-177).
+            ("הדו־שיח", ["הדו־שיח"], ["הדו־", "שיח"]),
             // Curly quotes between East Asian characters: Unicode 15.1's LB19a, which Chromium's
             // ICU has, allows a break before `“` after an ideograph and after `”` before one
             // (headless Chromium 156, Noto Sans CJK SC 17 px at 119 px: `漢漢漢漢漢漢漢“漢漢` and
