@@ -3,11 +3,11 @@
   swift build --product textlayout
   python3 Benchmarks/BrowserStudy/balance_vs_chromium.py [--textlayout PATH] [--sample N] [--seed S]
       [--langs en,fr,de,ru,el,vi] [--chromium PATH] [--white-space pre-wrap|normal] [--examples N] [--json OUT]
-      [--check [--starts-floor SHARE]]
+      [--profile standard|chromium|pango] [--check [--starts-floor SHARE]]
 
 Makes the corpus jobs (Benchmarks/Corpus/make_jobs.py: every text at 120, 240 and 360 px, size 17,
 DejaVu Sans for these languages), takes a seeded sample of them, and lays each out twice with our
-`textlayout batch --fonts-dir Fonts` ("textWrap": "wrap" and "balance") and twice in headless
+`textlayout batch --fonts-dir Fonts` ("textWrap": "wrap" and "balance"; "profile" --profile, standard by default) and twice in headless
 Chromium (`text-wrap: wrap` and `balance`), one div of the job's width per layout, many in a page,
 with Fonts/DejaVuSans.ttf embedded by @font-face, `font-size: 17px`, `font-kerning: normal`,
 `white-space: pre-wrap` (our model: spaces are kept, a newline is a hard break and spaces at a
@@ -75,11 +75,11 @@ MEASURE = """{supports: {textWrapBalance: CSS.supports("text-wrap", "balance"),
              layouts: [...document.querySelectorAll("div.job")].map(d => ({i: +d.dataset.i, lines: linesOf(d)}))}"""
 
 
-def our_lines(binary, layouts):
+def our_lines(binary, layouts, profile):
     """Our lines for each layout (text, width, mode), as [{"start", "width"}], laid out as the
-    corpus jobs are (DejaVu Sans, size 17) with `textWrap` the mode."""
-    results = run_batch(binary, [{"id": i, "text": text, "font": "DejaVu Sans", "size": SIZE, "width": width, "textWrap": mode}
-                                 for i, (text, width, mode) in enumerate(layouts)])
+    corpus jobs are (DejaVu Sans, size 17) with `textWrap` the mode, by `profile`."""
+    results = run_batch(binary, [{"id": i, "text": text, "font": "DejaVu Sans", "size": SIZE, "width": width, "textWrap": mode,
+                                  "profile": profile} for i, (text, width, mode) in enumerate(layouts)])
     return [[{"start": l["start"], "width": l["width"]} for l in r["lines"]] for r in results]
 
 
@@ -146,7 +146,7 @@ def unshared_starts(text, lines, other_starts):
     return probes
 
 
-def lacking_breaks(jobs, pairs, binary, chromium, white_space):
+def lacking_breaks(jobs, pairs, binary, chromium, white_space, profile):
     """For each job whose starts differ in `pairs` (ours, Chromium's), whether a start of one engine
     is no break opportunity for the other: each engine fills the text from the line before at that
     line's width, and does not end its first line there. Returns {job index: "ours" or "Chromium"}
@@ -162,7 +162,7 @@ def lacking_breaks(jobs, pairs, binary, chromium, white_space):
         # the colon): UAX #14 (LB13) never breaks before these, even after spaces.
         if any(re.match(UAX14_NO_BREAK_AFTER_SPACE, utf16(text, l["start"] - 1, l["start"] + 1)) for l in theirs[1:]):
             lacking[i] = "ours"
-    for engine, found in (("ours", our_lines(binary, [p[0] for _, p in probes["ours"]]) if probes["ours"] else []),
+    for engine, found in (("ours", our_lines(binary, [p[0] for _, p in probes["ours"]], profile) if probes["ours"] else []),
                           ("Chromium", chromium_lines(chromium, [p[0] for _, p in probes["Chromium"]], white_space)[0]
                            if probes["Chromium"] else [])):
         for (i, (_, expected)), lines in zip(probes[engine], found):
@@ -255,6 +255,8 @@ def main():
                       "corpus languages (default: those set in DejaVu Sans, %(default)s)")
     ap.add_argument("--white-space", default="pre-wrap", choices=["pre-wrap", "normal"], help="Chromium's white-space (default pre-wrap)")
     ap.add_argument("--json", help="write every job's lines from both engines here")
+    ap.add_argument("--profile", default="standard", choices=["standard", "chromium", "pango"],
+                    help="the profile every layout of ours is given (default %(default)s)")
     ap.add_argument("--check", action="store_true", help="exit 1 when the same balanced starts (of the jobs both engines balance) "
                     "are below their floor or a balanced difference is of no named kind")
     ap.add_argument("--starts-floor", type=float, default=FLOORS["starts"], help="--check's floor for the same starts (default %(default)s)")
@@ -263,7 +265,7 @@ def main():
 
     jobs = make_jobs(langs, args.sample, args.seed)
     layouts = [(job["text"], job["width"], mode) for job in jobs for mode in ("wrap", "balance")]
-    ours = our_lines(binary, layouts)
+    ours = our_lines(binary, layouts, args.profile)
     theirs, about = chromium_lines(args.chromium, layouts, args.white_space)
     ours_greedy, ours_balanced, theirs_greedy, theirs_balanced = ours[0::2], ours[1::2], theirs[0::2], theirs[1::2]
     # The jobs of two lines or more; and of those, the ones Chromium balances too: the same greedy
@@ -275,7 +277,7 @@ def main():
 
     print(f"{about['userAgent']}\nCSS.supports text-wrap: balance {about['supports']['textWrapBalance']}, "
           f"text-wrap-style: balance {about['supports']['textWrapStyleBalance']}; white-space: {args.white_space}")
-    print(f"{len(jobs)} jobs ({','.join(langs)}, seed {args.seed}); 2+ lines: of two lines or more (our greedy); balanced by both: "
+    print(f"{len(jobs)} jobs ({','.join(langs)}, seed {args.seed}, profile {args.profile}); 2+ lines: of two lines or more (our greedy); balanced by both: "
           f"those with the same greedy lines in both, at most {CHROMIUM_MAX_BALANCED_LINES}, no word cut, one paragraph")
     balanced_counts = agreement(ours_balanced, theirs_balanced, groups)["balanced"]
     for name, o, t in (("greedy", ours_greedy, theirs_greedy), ("balance", ours_balanced, theirs_balanced)):
@@ -288,7 +290,7 @@ def main():
 
     differing = {mode: {i: (o[i], t[i]) for i in range(len(jobs)) if starts(o[i]) != starts(t[i])}
                  for mode, o, t in (("wrap", ours_greedy, theirs_greedy), ("balance", ours_balanced, theirs_balanced))}
-    lacking = {mode: lacking_breaks(jobs, pairs, binary, args.chromium, args.white_space) for mode, pairs in differing.items()}
+    lacking = {mode: lacking_breaks(jobs, pairs, binary, args.chromium, args.white_space, args.profile) for mode, pairs in differing.items()}
     greedy_kinds = collections.defaultdict(list)
     for i in differing["wrap"]:
         greedy_kinds["break-rules" if i in lacking["wrap"] else "edge"].append(i)

@@ -32,6 +32,8 @@ public struct LayoutProfile: Sendable, Hashable {
     public var endTruncation: EndTruncation
     /// How `line-height: normal` is made from the font's ascent and descent.
     public var normalLineHeight: NormalLineHeight
+    /// How a line height given as a multiple or in pixels is split around a font's ascent and descent.
+    public var explicitLineHeight: ExplicitLineHeight
     /// Where words of Thai, Lao, Khmer and Myanmar (UAX #14 class SA) may break.
     public var complexContextBreaks: ComplexContextBreaks
     /// How much of the whitespace at a line's end hangs out of its width and fit.
@@ -51,7 +53,7 @@ public struct LayoutProfile: Sendable, Hashable {
     public init(name: String, punctuationBreaks: PunctuationBreaks = .unicode, smallKanaBreaks: SmallKanaBreaks = .forbidden, layoutUnit: Double? = nil,
                 lineEndNoBreakSpace: LineEndNoBreakSpace = .hangs, justifyWithoutSpaces: JustifyWithoutSpaces = .betweenClusters,
                 indentSide: IndentSide = .alignedSide, endTruncation: EndTruncation = .fillsLine,
-                normalLineHeight: NormalLineHeight = .exact, complexContextBreaks: ComplexContextBreaks = .icuDictionaries,
+                normalLineHeight: NormalLineHeight = .exact, explicitLineHeight: ExplicitLineHeight = .exact, complexContextBreaks: ComplexContextBreaks = .icuDictionaries,
                 hangingWhitespace: HangingWhitespace = .all, spaceFont: SpaceFont = .firstFontWithIt,
                 primaryFontBox: PrimaryFontBox = .whenStrutAsks, emojiPresentationFont: EmojiPresentationFont = .colourFont,
                 textSpacingTrim: TextSpacingTrim = .spaceAll, bitmapGlyphAdvance: BitmapGlyphAdvance = .designUnits) {
@@ -64,6 +66,7 @@ public struct LayoutProfile: Sendable, Hashable {
         self.indentSide = indentSide
         self.endTruncation = endTruncation
         self.normalLineHeight = normalLineHeight
+        self.explicitLineHeight = explicitLineHeight
         self.complexContextBreaks = complexContextBreaks
         self.hangingWhitespace = hangingWhitespace
         self.spaceFont = spaceFont
@@ -81,6 +84,7 @@ public struct LayoutProfile: Sendable, Hashable {
     public static let chromium = LayoutProfile(name: "chromium", punctuationBreaks: .chromium, smallKanaBreaks: .allowed,
                                                layoutUnit: 1.0 / 64, lineEndNoBreakSpace: .counts, justifyWithoutSpaces: .start, indentSide: .start,
                                                endTruncation: .keepsBrokenLine, normalLineHeight: .roundedAscentDescent,
+                                               explicitLineHeight: .layoutUnits,
                                                primaryFontBox: .always, emojiPresentationFont: .familyList, textSpacingTrim: .trimAdjacent,
                                                bitmapGlyphAdvance: .strikePixels)
 
@@ -167,6 +171,17 @@ public enum NormalLineHeight: String, Sendable, Hashable, CaseIterable {
     case exact
     /// Ascent and descent each rounded to whole pixels first (Chromium's `SimpleFontData`).
     case roundedAscentDescent
+}
+
+/// How a line height given as a multiple or in pixels (not `normal`) makes a font's box.
+public enum ExplicitLineHeight: String, Sendable, Hashable, CaseIterable {
+    /// The height as given; half of what it leaves beside the ascent and descent above, half below.
+    case exact
+    /// As Chromium: the height floored to its 1/64 px layout unit (`line-height: 20.3px` is
+    /// 20.296875), the leading above the ascent floored to whole pixels and the rest below
+    /// (Blink's `CalculateLeadingSpace`: `1.5` at 17 px over DejaVu Sans' rounded 16 + 4 puts 2 px
+    /// above, 3.5 below, not 2.75 each).
+    case layoutUnits
 }
 
 /// Where a paragraph may break inside words of the scripts UAX #14 leaves to a dictionary (line

@@ -1,4 +1,4 @@
-// The CSS semantics the engine claims held against headless Chromium: line-height, text-align, justify, text-indent and -webkit-line-clamp (Benchmarks/BrowserStudy/css_vs_chromium.py --check) and text-wrap: balance (balance_vs_chromium.py --check), each on a fixed seeded sample of the corpus in one browser launch.
+// The CSS semantics the engine claims held against headless Chromium: line-height, text-align, justify, text-indent and -webkit-line-clamp (Benchmarks/BrowserStudy/css_vs_chromium.py --check, by the standard profile to its floors and by the chromium profile to its expected-difference list at 1/64 px) and text-wrap: balance (balance_vs_chromium.py --check), each on a fixed seeded sample of the corpus in one browser launch.
 import Foundation
 import Testing
 import TestSupport
@@ -8,10 +8,11 @@ struct CSSChromiumTests {
     static let script = repositoryRoot.appendingPathComponent("Benchmarks/BrowserStudy/css_vs_chromium.py").path
     static let balanceScript = repositoryRoot.appendingPathComponent("Benchmarks/BrowserStudy/balance_vs_chromium.py").path
 
-    /// Runs the CSS study with `--check` on `sample` corpus jobs a claim (of `claims`), seed 7, with `textlayout`.
-    static func study(sample: Int, claims: String = "lineHeight,align,justify,indent,clamp", textlayout: String) throws -> CommandRun {
+    /// Runs the CSS study with `--check` on `sample` corpus jobs a claim (of `claims`), seed 7, every job given `profile`, with `textlayout`.
+    static func study(sample: Int, claims: String = "lineHeight,align,justify,indent,clamp", profile: String = "standard",
+                      textlayout: String) throws -> CommandRun {
         try runProgram(["python3", script, "--check", "--sample", "\(sample)", "--seed", "7", "--examples", "1", "--claims", claims,
-                        "--textlayout", textlayout, "--chromium", try #require(Oracle.chromiumPath)])
+                        "--profile", profile, "--textlayout", textlayout, "--chromium", try #require(Oracle.chromiumPath)])
     }
 
     @Test("200 corpus jobs a claim: block heights within n/64 px of CSS line-height's, line edges within 1 px of text-align's, justify's and text-indent's, the kept text of -webkit-line-clamp, every difference of a named kind",
@@ -44,6 +45,35 @@ struct CSSChromiumTests {
         let run = try Self.study(sample: 20, claims: "lineHeight", textlayout: normal)
         #expect(run.status == 1, "\(run.output)\n\(run.error)")
         #expect(run.error.contains("below the floors:") && run.error.contains("lineHeight difference(s) of no named kind"), "\(run.error)")
+    }
+
+    @Test("150 corpus jobs a claim by the chromium profile: heights, text tops and line edges within 1/64 px of Chromium's, the kept text of -webkit-line-clamp, every difference the expected-difference list's",
+          .needs(.chromium))
+    func chromiumProfile() throws {
+        let run = try InlineObjectsChromiumTests.passingStudy { try Self.study(sample: 150, profile: "chromium", textlayout: $0) }
+        #expect(run.output.contains("profile chromium, tolerance 0.015625 px"), "\(run.output)")
+        #expect(run.output.contains("the run holds"), "\(run.output)")
+        // The list holds over a real comparison: every claim's jobs compared, and many lines' edges.
+        let starts = try InlineObjectsChromiumTests.figure(run.output, "all claims same starts")
+        #expect(starts.whole == 750 && starts.part >= 740, "only \(starts.part) of \(starts.whole) jobs have Chromium's starts")
+        for claim in ["lineHeight", "align", "justify", "indent", "clamp"] {
+            let line = try #require(outputLines(run.output).first { $0.hasPrefix(claim) }, "no \(claim) in \(run.output)")
+            let compared = try #require(line.firstMatch(of: /within tolerance [0-9.]+% \((\d+) of (\d+)\)/), "\(line)")
+            #expect(Int(compared.2)! >= 140, "only \(compared.2) compared: \(line)")
+        }
+    }
+
+    @Test("the chromium profile's check fails when the profile is left out of our jobs",
+          .needs(.chromium))
+    func chromiumProfileCheckFails() throws {
+        let textlayout = try #require(textlayoutExecutable(), "build the package first (swift build)")
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A textlayout that lays every job out by the standard profile: its half-leading is not floored to whole pixels.
+        let standard = try InlineObjectsChromiumTests.textlayoutDropping("profile", in: folder, textlayout: textlayout)
+        let run = try Self.study(sample: 20, claims: "lineHeight", profile: "chromium", textlayout: standard)
+        #expect(run.status == 1, "\(run.output)\n\(run.error)")
+        #expect(run.error.contains("the run does not hold") && run.error.contains("its height differ, not listed"), "\(run.error)")
     }
 
     @Test("200 corpus jobs balanced: the same starts as text-wrap: balance on 90% of those both engines balance, every difference of a named kind",

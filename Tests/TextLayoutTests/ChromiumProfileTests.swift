@@ -36,6 +36,30 @@ struct ChromiumProfileTests {
         #expect(abs(standard.lines[0].height - 19.789062) < 1e-6)
     }
 
+    // Headless Chromium 156 (css_vs_chromium.py's lineHeight claim): a line box of `line-height:
+    // 1.5` at 17 px over DejaVu Sans' rounded 16 + 4 is 25.5 px, its text 2 px below its top, not
+    // 2.75 (Blink's CalculateLeadingSpace floors the leading above to whole pixels); `0.9` is
+    // 15.3 px floored to the 1/64 px layout unit, 15.296875, its text 3 px above its top; `20.3px`
+    // is 20.296875, its text at its top.
+    @Test("a multiple or a fixed line height is floored to 1/64 px, the leading above the ascent to whole pixels", arguments: [
+        (LineHeight.multiple(1.5), 25.5, 18.0), (.multiple(0.9), 15.296875, 13), (.fixed(20.3), 20.296875, 16), (.fixed(24), 24, 18),
+    ])
+    func explicitLineHeightInLayoutUnits(lineHeight: LineHeight, height: Double, baseline: Double) throws {
+        let text = "Growing editors guess their height."
+        let layout = try PreparedText(text, style: Self.style(.chromium, ParagraphStyle(lineHeight: lineHeight))).layout(wrapWidth: 120)
+        #expect(layout.lines.count == 3)
+        for (k, line) in layout.lines.enumerated() {
+            #expect(line.height == height && line.top == Double(k) * height && line.baseline - line.top == baseline, "line \(k): \(line)")
+        }
+        #expect(try PreparedText(text, style: Self.style(.chromium, ParagraphStyle(lineHeight: lineHeight)))
+            .measureEditor(editorWidth: 120, sizing: EditorSizing()).contentHeight == 3 * height)
+        // The standard profile keeps the height as given and splits the leading evenly.
+        let standard = try PreparedText(text, style: Self.style(.standard, ParagraphStyle(lineHeight: lineHeight))).layout(wrapWidth: 120)
+        let given = switch lineHeight { case let .multiple(factor): factor * 17; case let .fixed(pixels): pixels; case .normal: 0.0 }
+        #expect(abs(standard.lines[0].height - given) < 1e-9)
+        #expect(abs(standard.lines[0].baseline - standard.lines[0].top - (15.779785 + (given - 15.779785 - 4.009277) / 2)) < 1e-5)
+    }
+
     // Headless Chromium 156: `abc` in a div whose font is Noto Sans Hebrew (which lacks Latin; DejaVu
     // Sans draws it) is 23 px tall, as a line of Hebrew (18 + 5, rounded), not DejaVu Sans' 20:
     // the root inline box holds the primary font's box on every line.
@@ -97,6 +121,9 @@ struct ChromiumProfileTests {
             // A hyphen between Hebrew letters: Unicode 15.1's LB21a (`HL (HY | HH) × [^HL]`), which
             // Chromium's ICU has, allows the break that ICU's older rule forbids.
             ("הזנב-השמאלי", ["הזנב-השמאלי"], ["הזנב-", "השמאלי"]),
+            // So does a maqaf (U+05BE, class BA) between Hebrew letters (headless Chromium 156 breaks
+            // `תיבת הדו־|שיח` in css_vs_chromium.py's indent jobs he-107 and he-177).
+            ("הדו־שיח", ["הדו־שיח"], ["הדו־", "שיח"]),
             // Curly quotes between East Asian characters: Unicode 15.1's LB19a, which Chromium's
             // ICU has, allows a break before `“` after an ideograph and after `”` before one
             // (headless Chromium 156, Noto Sans CJK SC 17 px at 119 px: `漢漢漢漢漢漢漢“漢漢` and

@@ -218,7 +218,7 @@ struct LineHeightTests {
             let lineSpace = [0, 2, 0.5].randomElement(using: &rng)!
             let width: Double? = [nil, Double.random(in: 20...600, using: &rng)].randomElement(using: &rng)!
             let label = "seed \(seed): \(text.debugDescription) at \(size) px, lineHeight \(pixels)px, lineSpace \(lineSpace), width \(width.map { "\($0)" } ?? "none")"
-            let primary = LineHeight.fixed(pixels).box(font.metrics, size: size, .exact)
+            let primary = LineHeight.fixed(pixels).box(font.metrics, size: size, .exact, .exact)
             for strut in Strut.allCases {
                 let style = try TextStyle(font: font, settings: TextSettings(size: size, paragraph: ParagraphStyle(lineHeight: .fixed(pixels), strut: strut)))
                 let prepared = try PreparedText(text, style: style)

@@ -10,8 +10,9 @@ import CICU
 /// - one after a space before anything but a space, a combining mark, a zero width joiner or a word
 ///   joiner, where UAX 14 has none (` .org`, ` :`, ` !`, ` ,`, `» (`, `( x`: Chromium breaks after
 ///   every run of spaces in `pre-wrap`);
-/// - one after a hyphen between Hebrew letters (`הזנב-|השמאלי`), as Unicode 15.1's rule LB21a has
-///   it (`HL (HY | HH) × [^HL]`) where ICU's older one forbids it;
+/// - one after a hyphen or a maqaf (U+05BE, class BA) between Hebrew letters (`הזנב-|השמאלי`,
+///   `הדו־|שיח`), as Unicode 15.1's rule LB21a has it (`HL (HY | [BA - $EastAsian]) × [^HL]`) where
+///   ICU's older one forbids it;
 /// - one before an opening curly quote between an ideograph and an East Asian character
 ///   (`漢|“漢`) and one after a closing one between an East Asian character and an ideograph
 ///   (`漢”|漢`), as Unicode 15.1's rule LB19a lets a quote surrounded by East Asian characters
@@ -32,6 +33,9 @@ func chromiumPunctuationBreaks(_ breaks: [Int], _ bytes: UnsafeBufferPointer<UIn
             rule = chromiumASCIIBreak(before: before, next: next, beforeThat: offset - 2 >= content.lowerBound ? bytes[offset - 2] : nil)
         } else if before == UInt8(ascii: "-"), next >= 0x80, offset - 2 >= content.lowerBound {
             rule = breakAfterHebrewHyphen(bytes, at: offset, in: content) ? true : nil
+        } else if before == 0xBE, next >= 0x80, offset - 3 >= content.lowerBound, bytes[offset - 2] == 0xD6 {
+            // A maqaf (U+05BE: D6 BE).
+            rule = breakAfterHebrewHyphen(bytes, at: offset, hyphenLength: 2, in: content) ? true : nil
         } else if before >= 0x80, next >= 0xC0 {
             rule = breakBesideCurlyQuote(bytes, at: offset, in: content) ? true : nil
         } else {
@@ -87,9 +91,10 @@ private struct ASCIISet {
     }
 }
 
-/// Whether the hyphen before byte `offset` (a non-ASCII character) stands between Hebrew letters.
-private func breakAfterHebrewHyphen(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, in content: Range<Int>) -> Bool {
-    let letterStart = scalarStart(bytes, atOrBefore: offset - 2, notBefore: content.lowerBound)
+/// Whether the hyphen before byte `offset` (a non-ASCII character), `hyphenLength` bytes of UTF-8,
+/// stands between Hebrew letters.
+private func breakAfterHebrewHyphen(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, hyphenLength: Int = 1, in content: Range<Int>) -> Bool {
+    let letterStart = scalarStart(bytes, atOrBefore: offset - hyphenLength - 1, notBefore: content.lowerBound)
     return cicu_line_break_class(decodeScalar(bytes, at: offset).0) == LineBreakClass.hebrewLetter
         && cicu_line_break_class(decodeScalar(bytes, at: letterStart).0) == LineBreakClass.hebrewLetter
 }

@@ -23,24 +23,30 @@ extension LineHeight {
     /// gap above the ascent and half below the descent; a multiple or a fixed height splits the
     /// difference between it and ascent + descent evenly above and below (half-leading, negative
     /// when the height is smaller than ascent + descent).
-    /// The ascent, descent and gap are made as `rule` says (``FontMetrics/lineBoxMetrics(size:_:)``).
-    func box(_ metrics: FontMetrics, size: Double, _ rule: NormalLineHeight) -> LineBox {
-        box(metrics, size: size, rule, metrics.lineBoxMetrics(size: size, rule))
+    /// The ascent, descent and gap are made as `rule` says (``FontMetrics/lineBoxMetrics(size:_:)``),
+    /// a multiple or a fixed height split as `explicit` says.
+    func box(_ metrics: FontMetrics, size: Double, _ rule: NormalLineHeight, _ explicit: ExplicitLineHeight) -> LineBox {
+        box(metrics, size: size, rule, explicit, metrics.lineBoxMetrics(size: size, rule))
     }
 
-    /// ``box(_:size:_:)`` from `scaled`, what ``FontMetrics/lineBoxMetrics(size:_:)`` gives for
+    /// ``box(_:size:_:_:)`` from `scaled`, what ``FontMetrics/lineBoxMetrics(size:_:)`` gives for
     /// `size` and `rule` (found once by a caller that needs both).
-    func box(_ metrics: FontMetrics, size: Double, _ rule: NormalLineHeight,
+    func box(_ metrics: FontMetrics, size: Double, _ rule: NormalLineHeight, _ explicit: ExplicitLineHeight,
              _ scaled: (ascent: Double, descent: Double, gap: Double)) -> LineBox {
         let (ascent, descent, gap) = scaled
-        let height = switch self {
+        var height = switch self {
         case .normal: metrics.lineHeight(size: size, rule, scaled)
         case let .multiple(factor): factor * size
         case let .fixed(pixels): pixels
         }
         // Normal's half-leading is half the line gap, as the layouts before line heights had it.
-        let halfLeading = self == .normal ? gap / 2 : (height - ascent - descent) / 2
-        return LineBox(above: ascent + halfLeading, height: height)
+        if self == .normal { return LineBox(above: ascent + gap / 2, height: height) }
+        var leadingAbove = (height - ascent - descent) / 2
+        if explicit == .layoutUnits {
+            height = (height * 64).rounded(.down) / 64
+            leadingAbove = ((height - ascent - descent) / 2).rounded(.down)
+        }
+        return LineBox(above: ascent + leadingAbove, height: height)
     }
 }
 
@@ -58,11 +64,14 @@ extension TextStyle {
     func boxMetrics(_ font: Font, size: Double) -> FontBoxMetrics {
         let rule = settings.profile.normalLineHeight
         let scaled = font.metrics.lineBoxMetrics(size: size, rule)
-        return FontBoxMetrics(scaled: scaled, box: settings.paragraph.lineHeight.box(font.metrics, size: size, rule, scaled))
+        return FontBoxMetrics(scaled: scaled, box: settings.paragraph.lineHeight.box(font.metrics, size: size, rule,
+                                                                                    settings.profile.explicitLineHeight, scaled))
     }
 
     /// The box of the primary font: the strut, and the box of a line with no text.
-    var primaryLineBox: LineBox { settings.paragraph.lineHeight.box(font.metrics, size: settings.size, settings.profile.normalLineHeight) }
+    var primaryLineBox: LineBox {
+        settings.paragraph.lineHeight.box(font.metrics, size: settings.size, settings.profile.normalLineHeight, settings.profile.explicitLineHeight)
+    }
 
     /// The height of a line with no text (an empty line, and the lines past the text that
     /// `minLines` asks an editor for).
