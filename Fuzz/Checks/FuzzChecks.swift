@@ -58,7 +58,10 @@ public enum FuzzChecks {
             for run in line.runs {
                 values += [run.x, Double(run.utf16Range.lowerBound), Double(run.utf16Range.upperBound), run.isRightToLeft ? 1 : 0]
                 for glyph in run.glyphs { values += [Double(glyph.id), Double(glyph.cluster), glyph.advance, glyph.xOffset, glyph.yOffset] }
-                if let object = run.inlineObject { values += [Double(object.index), object.width, object.height, object.ascent] }
+                switch run.content {
+                case .text: break
+                case .inlineObject(let object, _): values += [Double(object.index), object.width, object.height, object.ascent]
+                }
             }
         }
         return values

@@ -67,7 +67,7 @@ public struct LayoutResult {
         let layout = measurement.layout
         var seen: [Font] = []
         for line in layout.lines {
-            for run in layout.glyphRuns(of: line) where !seen.contains(where: { $0 === run.font }) { seen.append(run.font) }
+            for run in layout.glyphRuns(of: line) where !seen.contains(where: { $0 === run.content.textFont }) { seen.append(run.content.textFont) }
         }
         if seen.isEmpty { seen = [layout.prepared.style.font] }
         let folder = directory.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
@@ -192,11 +192,14 @@ public struct LayoutResult {
                         out.field("x", run.x)
                         out.field("width", run.width)
                         out.field("direction", run.isRightToLeft ? "rtl" : "ltr")
-                        out.field("font", run.font.description)
+                        out.field("font", run.content.textFont.description)
                         if run.hasGeneratedHyphen { out.field("generatedHyphen", true) }
                         out.missingGlyphs(run.missingGlyphCount)
                         if run.isEllipsis { out.field("ellipsis", true) }
-                        if let object = run.inlineObject { out.field("object", object.index) }
+                        switch run.content {
+                        case .text: break
+                        case .inlineObject(let object, _): out.field("object", object.index)
+                        }
                         if glyphs { write(glyphsOf: run, ink: layout.inkBounds(of: run, on: line), to: &out) }
                     }
                 }
@@ -205,15 +208,16 @@ public struct LayoutResult {
     }
 
     private func write(glyphsOf run: GlyphRun, ink: LayoutRect?, to out: inout JSONWriter) {
-        out.field("fontFile", run.font.path)
-        out.field("faceIndex", run.font.faceIndex)
-        if !run.font.variations.isEmpty {
+        let font = run.content.textFont
+        out.field("fontFile", font.path)
+        out.field("faceIndex", font.faceIndex)
+        if !font.variations.isEmpty {
             out.key("variations")
-            out.object { out in for variation in run.font.variations { out.field(variation.tag, variation.value) } }
+            out.object { out in for variation in font.variations { out.field(variation.tag, variation.value) } }
         }
-        if !run.font.synthetic.isEmpty {
+        if !font.synthetic.isEmpty {
             out.key("synthetic")
-            out.array { out in for name in run.font.synthetic.names { out.string(name) } }
+            out.array { out in for name in font.synthetic.names { out.string(name) } }
         }
         out.field("size", run.size)
         if !run.attributes.isEmpty {

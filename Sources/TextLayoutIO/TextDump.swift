@@ -22,9 +22,9 @@ extension EditorMeasurement {
         for (i, line) in layout.lines.enumerated() {
             let text = line.hasEllipsis ? layout.shownText(of: line) : String(layout.prepared.text[line.range])
             out += "line \(i) [\(line.utf16Range.lowerBound)..\(line.utf16Range.upperBound)) w=\(twoDecimals(line.width)) h=\(twoDecimals(line.height)) baseline=\(twoDecimals(line.baseline))\(origin(of: line, in: layout)) \(quoted(text))\(line.endsWithHyphen ? " +hyphen" : "")\(line.hasEllipsis ? " +ellipsis" : "")\n"
-            if line.runs.contains(where: { $0.font !== style.font || $0.isRightToLeft }) {
+            if line.runs.contains(where: { $0.content.textFont !== style.font || $0.isRightToLeft }) {
                 for run in line.runs {
-                    out += "  run [\(run.utf16Range.lowerBound)..\(run.utf16Range.upperBound)) x=\(twoDecimals(run.x)) w=\(twoDecimals(run.width)) \(run.isRightToLeft ? "rtl" : "ltr") \(run.font.familyName) \(run.font.styleName)\(run.font.instanceDescription)\n"
+                    out += "  run [\(run.utf16Range.lowerBound)..\(run.utf16Range.upperBound)) x=\(twoDecimals(run.x)) w=\(twoDecimals(run.width)) \(run.isRightToLeft ? "rtl" : "ltr") \(run.content.textFont.familyName) \(run.content.textFont.styleName)\(run.content.textFont.instanceDescription)\n"
                 }
             }
         }

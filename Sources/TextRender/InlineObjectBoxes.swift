@@ -26,8 +26,10 @@ extension RenderScene {
     /// (``Layout/inlineObjectFrames``' rectangles, moved into the box by the insets and scroll).
     var inlineObjectBoxes: [InlineObjectBox] {
         lines.flatMap { line in
-            line.runs.compactMap { run in
-                run.inlineObject.map { object in
+            line.runs.compactMap { run -> InlineObjectBox? in
+                switch run.content {
+                case .text: nil
+                case .inlineObject(let object, _):
                     InlineObjectBox(index: object.index, x: lineOrigin(line) + run.x, y: baseline(of: line) - object.ascent,
                                     width: object.width, height: object.height)
                 }
@@ -47,7 +49,7 @@ extension Canvas {
                 var pen = (box.x + 1 / scale + run.x) * scale
                 for glyph in run.glyphs {
                     defer { pen += glyph.advance * scale }
-                    RasterRenderer.paint(glyph.id, of: run.font, ppem: run.size * scale, x: pen + glyph.xOffset * scale,
+                    RasterRenderer.paint(glyph.id, of: run.content.textFont, ppem: run.size * scale, x: pen + glyph.xOffset * scale,
                                          y: (box.y + 1 / scale + line.baseline) * scale - glyph.yOffset * scale,
                                          color: InlineObjectBox.color, on: &self, rasterizer: rasterizer)
                 }

@@ -49,7 +49,7 @@ public enum RasterRenderer {
                 let color = scene.color(of: run, foreground: options.foreground)
                 for glyph in run.glyphs {
                     defer { pen += glyph.advance * scale }
-                    paint(glyph.id, of: run.font, ppem: ppem, x: pen + glyph.xOffset * scale, y: baseline - glyph.yOffset * scale,
+                    paint(glyph.id, of: run.content.textFont, ppem: ppem, x: pen + glyph.xOffset * scale, y: baseline - glyph.yOffset * scale,
                           color: color, on: &canvas, rasterizer: rasterizer)
                 }
                 for rect in run.decorationLineRects {

@@ -47,9 +47,11 @@ public enum SVGRenderer {
         for line in scene.lines {
             let baseline = scene.baseline(of: line)
             for run in line.runs {
-                let fontNumber = fontNumbers[ObjectIdentifier(run.font)] ?? fontNumbers.count
-                fontNumbers[ObjectIdentifier(run.font)] = fontNumber
-                let s = run.size / Double(run.font.metrics.unitsPerEm)
+                // Numbered for an object's run too (the font around it), which draws no glyph.
+                let font = run.content.textFont
+                let fontNumber = fontNumbers[ObjectIdentifier(font)] ?? fontNumbers.count
+                fontNumbers[ObjectIdentifier(font)] = fontNumber
+                let s = run.size / Double(font.metrics.unitsPerEm)
                 var pen = scene.lineOrigin(line) + run.x
                 let color = scene.color(of: run, foreground: options.foreground)
                 let runFill = color == textColor ? "" : fill(color)
@@ -59,7 +61,7 @@ public enum SVGRenderer {
                     let x = pen + glyph.xOffset, y = baseline - glyph.yOffset
                     if art[key] == nil {
                         let id = "g\(fontNumber)-\(glyph.id)"
-                        if let path = GlyphOutlines.pathData(run.font, glyph: glyph.id) {
+                        if let path = GlyphOutlines.pathData(font, glyph: glyph.id) {
                             let known = art.keys.contains { $0.font == fontNumber && $0.glyph == glyph.id }
                             if !path.isEmpty && !known { definitions += "<path id=\"\(id)\" d=\"\(path)\"/>\n" }
                             art[key] = path.isEmpty ? .nothing : .path(id)
@@ -115,7 +117,7 @@ public enum SVGRenderer {
 
     /// A bitmap glyph (a colour strike) as an embedded PNG; nil when it has no image.
     private static func image(_ run: GlyphRun, glyph: UInt32, scale: Double) -> EmbeddedImage? {
-        let bitmap = GlyphRasterizer().bitmap(run.font, glyph: glyph, ppem: run.size * scale, dx: 0, dy: 0)
+        let bitmap = GlyphRasterizer().bitmap(run.content.textFont, glyph: glyph, ppem: run.size * scale, dx: 0, dy: 0)
         guard bitmap.width > 0, bitmap.isColor else { return nil }
         var pixels = [UInt8](repeating: 0, count: bitmap.bytes.count)
         for i in stride(from: 0, to: pixels.count, by: 4) {  // premultiplied BGRA → straight RGBA

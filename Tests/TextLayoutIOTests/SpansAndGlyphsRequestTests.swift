@@ -67,8 +67,8 @@ struct SpansAndGlyphsRequestTests {
             guard case let .array(runs)? = line["runs"] else { throw TestFailure("no runs") }
             #expect(runs.count == layout.lines[k].runs.count)
             for (run, expected) in zip(runs, layout.lines[k].runs) {
-                #expect(run["fontFile"] == .string(expected.font.path))
-                #expect(run["faceIndex"] == .number(Double(expected.font.faceIndex), literal: ""))
+                #expect(run["fontFile"] == .string(expected.content.textFont.path))
+                #expect(run["faceIndex"] == .number(Double(expected.content.textFont.faceIndex), literal: ""))
                 #expect(run["size"] == .number(expected.size, literal: ""))
                 #expect(run["glyphs"] == .array(expected.glyphs.map { .number(Double($0.id), literal: "") }))
                 #expect(run["clusters"] == .array(expected.glyphs.map { .number(Double($0.cluster), literal: "") }))

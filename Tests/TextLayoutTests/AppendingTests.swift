@@ -10,7 +10,7 @@ import TestSupport
 func preparedDifference(_ a: PreparedParagraph, _ b: PreparedParagraph) -> String? {
     func sameFont(_ x: Font, _ y: Font) -> Bool { x.path == y.path && x.faceIndex == y.faceIndex }
     let runsAlike = a.runs.count == b.runs.count && zip(a.runs, b.runs).allSatisfy { x, y in
-        x.range == y.range && x.level == y.level && x.script == y.script && sameFont(x.font, y.font) && x.scale == y.scale
+        x.range == y.range && x.level == y.level && x.script == y.script && x.kind == y.kind && sameFont(x.textFont, y.textFont) && x.scale == y.scale
             && x.firstGlyph == y.firstGlyph && x.size == y.size && x.letterSpacing == y.letterSpacing && x.features == y.features
             && x.span == y.span
     }

@@ -255,7 +255,7 @@ struct ChromiumProfileTests {
             let layout = try PreparedText(text, style: TextStyle(font: isolatedFont(file), settings: settings)).layout()
             let runs = layout.lines.flatMap(\.runs)
             #expect(runs.count == 1, "\(text) in \(file) is drawn in \(runs.count) runs")
-            return try #require(runs.first).font.familyName
+            return try #require(runs.first).content.textFont.familyName
         }
         #expect(try fontFamily("\u{1F600}", "DejaVuSans.ttf", .chromium) == "DejaVu Sans")
         #expect(try fontFamily("\u{1F600}", "NotoSansHebrew-Regular.ttf", .chromium) == "Noto Color Emoji")

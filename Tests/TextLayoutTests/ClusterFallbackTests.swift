@@ -33,7 +33,7 @@ struct ClusterFallbackTests {
         #expect(prepared.missingGlyphCount == 0, "\(prepared.missingGlyphs)")
         let runs = try Self.runs(Self.kasraText, font: primary, language: language)
         let cluster = try #require(runs.first { $0.text.contains("(\u{650}") }, "the cluster is cut between runs: \(runs.map(\.text))")
-        #expect(cluster.run.font.hasGlyph(0x28) && cluster.run.font.hasGlyph(0x650), "\(cluster.run.font.familyName)")
+        #expect(cluster.run.content.textFont.hasGlyph(0x28) && cluster.run.content.textFont.hasGlyph(0x650), "\(cluster.run.content.textFont.familyName)")
         #expect(cluster.run.missingGlyphCount == 0)
     }
 
@@ -55,8 +55,8 @@ struct ClusterFallbackTests {
         // The parenthesis is drawn: in the primary when it has it, else in the fallback for it alone.
         let runs = try Self.runs(text, font: primary)
         let cluster = try #require(runs.first { $0.text.unicodeScalars.contains("(") })
-        #expect(cluster.run.font.hasGlyph(0x28))
-        if primary.hasGlyph(0x28) { #expect(cluster.run.font === primary) }
+        #expect(cluster.run.content.textFont.hasGlyph(0x28))
+        if primary.hasGlyph(0x28) { #expect(cluster.run.content.textFont === primary) }
         #expect(cluster.run.missingGlyphCount == 1)
     }
 

@@ -70,7 +70,7 @@ struct EmojiPresentationTests {
             let text = "a" + String(UnicodeScalar(sequence.base)!) + (sequence.isEmojiStyle ? "\u{FE0F}" : "\u{FE0E}") + "b"
             let layout = try PreparedText(text, style: TextStyle(font: primary)).layout()
             let runs = layout.lines.flatMap(\.runs).filter { $0.utf16Range.contains(1) }
-            guard let font = runs.first?.font, runs.count == 1 else {
+            guard let font = runs.first?.content.textFont, runs.count == 1 else {
                 Issue.record("\(sequence): drawn in \(runs.count) runs, expected one")
                 continue
             }
@@ -93,9 +93,9 @@ struct EmojiPresentationTests {
     func examples(base: String) throws {
         let primary = try bundledFonts.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!)
         let emoji = try PreparedText(base + "\u{FE0F}", style: TextStyle(font: primary)).layout()
-        #expect(emoji.lines[0].runs.map(\.font.familyName) == [Self.colourFamily])
+        #expect(emoji.lines[0].runs.map(\.content.textFont.familyName) == [Self.colourFamily])
         let text = try PreparedText(base + "\u{FE0E}", style: TextStyle(font: primary)).layout()
-        #expect(text.lines[0].runs.map(\.font.familyName) == ["DejaVu Sans"])
+        #expect(text.lines[0].runs.map(\.content.textFont.familyName) == ["DejaVu Sans"])
     }
 }
 
@@ -112,7 +112,7 @@ struct EmojiSoftHyphenTests {
         #expect(layout.lines.count == 2)
         #expect(layout.lines[0].endsWithHyphen)
         let hyphen = layout.lines[0].runs.filter { $0.glyphs.contains(where: \.isGenerated) }
-        #expect(hyphen.map(\.font.familyName) == ["DejaVu Sans"])
+        #expect(hyphen.map(\.content.textFont.familyName) == ["DejaVu Sans"])
         #expect(layout._checkInvariants() == [])
     }
 }

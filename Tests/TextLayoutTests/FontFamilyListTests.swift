@@ -11,7 +11,7 @@ struct FontFamilyListTests {
     func runFonts(_ text: String, _ list: String, in context: FontContext = bundledFonts) throws -> [(text: String, font: Font)] {
         let prepared = try PreparedText(text, style: TextStyle(fonts: context.fonts(familyList: list)))
         let utf16 = Array(text.utf16)
-        return try prepared.layout().lines[0].runs.map { (String(decoding: utf16[$0.utf16Range], as: UTF16.self), $0.font) }
+        return try prepared.layout().lines[0].runs.map { (String(decoding: utf16[$0.utf16Range], as: UTF16.self), $0.content.textFont) }
     }
 
     @Test("the list's syntax: commas between names, quoted names keep their commas, unquoted words are joined by one space")
@@ -126,7 +126,7 @@ struct FontFamilyListTests {
                 let cached = try PreparedText(text, style: TextStyle(fonts: bundledFonts.fonts(familyList: list))).layout()
                 let fresh = try PreparedText(text, style: TextStyle(fonts: uncachedBundledFonts.fonts(familyList: list))).layout()
                 #expect(cached.widestLineWidth == fresh.widestLineWidth, "\(list)")
-                #expect(cached.lines[0].runs.map { $0.font.path } == fresh.lines[0].runs.map { $0.font.path }, "\(list)")
+                #expect(cached.lines[0].runs.map { $0.content.textFont.path } == fresh.lines[0].runs.map { $0.content.textFont.path }, "\(list)")
             }
         }
         // And the two really differ, so the check above could fail.
@@ -148,7 +148,7 @@ struct FontFamilyListTests {
         for list in ["DejaVu Sans Mono", "DejaVu Sans Mono, DejaVu Sans"] {
             let prepared = try PreparedText(text, style: TextStyle(fonts: bundledFonts.fonts(familyList: list)))
             let layout = try prepared.layout()
-            #expect(layout.lines.count == 1 && layout.lines[0].runs.allSatisfy { $0.font === mono }, "\(list)")
+            #expect(layout.lines.count == 1 && layout.lines[0].runs.allSatisfy { $0.content.textFont === mono }, "\(list)")
             #expect(prepared.missingGlyphCount == 0, "\(list)")
             // Each of the 14 clusters is one monospaced advance: the marks HarfBuzz puts on the base take no room.
             #expect(abs(layout.lines[0].width - 14 * oneAdvance) < 1e-9, "\(list)")
@@ -175,7 +175,7 @@ struct FontFamilyListTests {
             let text = "שלום\(scalar)עולם"
             let prepared = try PreparedText(text, style: TextStyle(fonts: bundledFonts.fonts(familyList: "Noto Sans Hebrew, DejaVu Sans")))
             let runs = try prepared.layout().lines[0].runs
-            #expect(runs.count == 1 && runs[0].font === hebrew && prepared.missingGlyphCount == 0, "U+\(String(scalar.value, radix: 16))")
+            #expect(runs.count == 1 && runs[0].content.textFont === hebrew && prepared.missingGlyphCount == 0, "U+\(String(scalar.value, radix: 16))")
             // HarfBuzz gives the stand-in the character's own width: an em space an em, a thin space a fifth of one.
             if let em {
                 let without = try PreparedText("שלוםעולם", style: prepared.style).layout().lines[0].width

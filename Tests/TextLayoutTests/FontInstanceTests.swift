@@ -142,8 +142,8 @@ struct FontInstanceTests {
         // the Hebrew face lacks fall back to DejaVu Sans's bold face, not its regular one.
         let runs = try PreparedText("abc שלום", font: hebrew, size: 17).layout().lines.flatMap(\.runs)
         let latin = try #require(runs.first { $0.utf16Range.lowerBound == 0 })
-        #expect(latin.font.familyName == "DejaVu Sans" && latin.font.styleName == "Bold" && latin.font.synthetic.isEmpty, "\(latin.font)")
-        #expect(runs.contains { $0.font === hebrew })
+        #expect(latin.content.textFont.familyName == "DejaVu Sans" && latin.content.textFont.styleName == "Bold" && latin.content.textFont.synthetic.isEmpty, "\(latin.content.textFont)")
+        #expect(runs.contains { $0.content.textFont === hebrew })
     }
 
     /// A fontconfig pattern's weight and slant are the selection's (fontconfig's own
@@ -195,7 +195,7 @@ struct FontInstanceTests {
         let plain = try bundledFonts.fonts(familyList: "DejaVu Sans Mono, Noto Sans Hebrew")
         #expect(plain.fonts.allSatisfy { $0.synthetic.isEmpty } && plain.others.first !== hebrew)
         let runs = try PreparedText("abc שלום", style: TextStyle(fonts: list)).layout().lines.flatMap(\.runs)
-        #expect(runs.contains { $0.font === list.primary } && runs.contains { $0.font === hebrew }, "\(runs.map(\.font))")
+        #expect(runs.contains { $0.content.textFont === list.primary } && runs.contains { $0.content.textFont === hebrew }, "\(runs.map(\.content.textFont))")
     }
 
     /// Bad input names the key and the part that is wrong.

@@ -42,7 +42,7 @@ struct InkBoundsTests {
     func emoji() throws {
         let layout = try Self.layout("a👍🏽", "DejaVuSans.ttf")
         let line = layout.lines[0]
-        let emoji = try #require(layout.glyphRuns(of: line).first { $0.font.path.hasSuffix("NotoColorEmoji-subset.ttf") })
+        let emoji = try #require(layout.glyphRuns(of: line).first { $0.content.textFont.path.hasSuffix("NotoColorEmoji-subset.ttf") })
         let ink = try #require(emoji.inkBounds)
         #expect(ink.x > emoji.x && ink.maxX < emoji.x + emoji.width, "\(ink) inside the advance \(emoji.x)..<\(emoji.x + emoji.width)")
         #expect(ink.height > 0.8 * 20 && ink.height < 1.2 * 20, "\(ink)")

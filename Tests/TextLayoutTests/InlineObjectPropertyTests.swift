@@ -70,7 +70,7 @@ struct InlineObjectPropertyTests {
             guard box.width >= 4 else { continue }
             // A tap on the object's left or right half puts the caret on that side of it (after it
             // on the left when it is drawn right to left).
-            let run = try #require(relaid.glyphRuns(of: line).first { $0.inlineObject?.index == frame.index })
+            let run = try #require(relaid.glyphRuns(of: line).first { $0.placedObject?.index == frame.index })
             let middleY = line.top + line.height / 2
             let left = relaid.caret(atX: box.x + box.width / 4, y: middleY).offset
             let right = relaid.caret(atX: box.x + box.width * 3 / 4, y: middleY).offset

@@ -242,14 +242,14 @@ struct InlineObjectTests {
                                       inlineObjects: [object]).layout()
         expectInvariants(hebrew)
         let runs = hebrew.lines[0].runs
-        let objectRun = try #require(runs.first { $0.inlineObject != nil })
+        let objectRun = try #require(runs.first { $0.placedObject != nil })
         #expect(objectRun.isRightToLeft)
         let first = try #require(runs.first { $0.utf16Range.contains(0) })
         let last = try #require(runs.first { $0.utf16Range.contains(7) })
         #expect(last.x < objectRun.x && objectRun.x < first.x)
         // Between Latin words: left to right.
         let latin = try Self.layout("abc \u{FFFC} def", [object])
-        #expect(latin.lines[0].runs.first { $0.inlineObject != nil }?.isRightToLeft == false)
+        #expect(latin.lines[0].runs.first { $0.placedObject != nil }?.isRightToLeft == false)
     }
 
     @Test("justification stretches the spaces around an object, never the object")
@@ -260,7 +260,7 @@ struct InlineObjectTests {
         #expect(line.isJustified && line.width == 120)
         let frame = layout.inlineObjectFrames[0]
         #expect(frame.rect.width == 30)
-        let run = try #require(line.runs.first { $0.inlineObject != nil })
+        let run = try #require(line.runs.first { $0.placedObject != nil })
         #expect(run.width == 30)
         // Without spaces (objects between letters): the gaps after the letters take it.
         let dense = try Self.layout("日本\u{FFFC}語日本語日本語日本語", [object], width: 100, paragraph: ParagraphStyle(alignment: .justify))

@@ -51,7 +51,7 @@ struct LanguageFontTests {
         #expect(style.languageTag?.full == row.completed)
         let layout = try PreparedText("a直", style: style).layout()
         let run = try #require(layout.lines.first?.runs.first { $0.utf16Range.contains(1) })
-        #expect(run.font.familyName == row.face)
+        #expect(run.content.textFont.familyName == row.face)
     }
 
     @Test("line breaking, shaping and fallback read the same completed tag")

@@ -38,7 +38,7 @@ struct LineHeightTests {
         try PreparedText(text, style: TextStyle(font: isolatedFont("DejaVuSans.ttf"), settings: TextSettings(size: size, language: "ja", paragraph: paragraph)))
     }
 
-    static func fontNames(_ line: Line) -> Set<String> { Set(line.runs.map { URL(fileURLWithPath: $0.font.path).lastPathComponent }) }
+    static func fontNames(_ line: Line) -> Set<String> { Set(line.runs.map { URL(fileURLWithPath: $0.content.textFont.path).lastPathComponent }) }
 
     @Test("normal is today's model: the same layout as a style without paragraph settings")
     func normalIsTheDefault() throws {
@@ -226,7 +226,7 @@ struct LineHeightTests {
                 #expect(layout._checkInvariants() == [], "\(label), strut \(strut)")
                 let n = Double(layout.lineCount)
                 for line in layout.lines {
-                    let inPrimaryOnly = line.runs.allSatisfy { $0.font === font && $0.size == size }
+                    let inPrimaryOnly = line.runs.allSatisfy { $0.content.textFont === font && $0.size == size }
                     if strut == .forced || inPrimaryOnly {
                         #expect(abs(line.height - pixels) <= 1e-9 * max(1, pixels), "\(label), strut \(strut)")
                     } else {

@@ -102,12 +102,12 @@ struct PreparedStorageTests {
         #expect(marked.clusterFirstGlyph[marked.clusterCount] == marked.glyphs.count)
     }
 
-    @Test("a run keeps its spacings, span and inline object apart only while one is set, a spacing of -0 among them")
+    @Test("a run keeps its spacings, span and inline object apart only while one is set, a spacing of -0 among them; its content's kind in its padding")
     func rareRunFields() throws {
         let font = try bundledFonts.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!)
-        var run = ShapedRun(range: 3..<9, level: 1, script: "Latn", font: font, firstGlyph: 2, size: 20,
+        var run = ShapedRun(range: 3..<9, level: 1, script: "Latn", content: .text(font), firstGlyph: 2, size: 20,
                             letterSpacing: 0, features: [], span: nil)
-        #expect(MemoryLayout<ShapedRun>.stride <= 56)
+        #expect(MemoryLayout<ShapedRun>.size == 56 && MemoryLayout<ShapedRun>.stride == 56, "the content's kind takes the byte after the level")
         #expect(run.scale == font.metrics.scale(size: 20), "the scale is the font's at the run's size")
         #expect(run.range == 3..<9 && run.firstGlyph == 2 && run.isRightToLeft && run.script == "Latn")
         var other = run
@@ -115,19 +115,22 @@ struct PreparedStorageTests {
         #expect(other.script == "Hani" && !other.isShapedAlike(run), "the script is kept in its four letters")
         other.script = "Zyy"
         #expect(other.script == "Zyy", "a shorter code reads back as it was")
-        #expect(run.letterSpacing == 0 && run.wordSpacing == 0 && run.span == nil && run.inlineObject == nil)
+        #expect(run.letterSpacing == 0 && run.wordSpacing == 0 && run.span == nil && run.content == .text(font) && run.kind == .text)
         let plain = run
         run.letterSpacing = -0.0
         #expect(run.letterSpacing.sign == .minus, "a spacing of -0 is kept, not read as +0")
         run.span = 4
         run.wordSpacing = 2.5
-        run.inlineObject = InlineObject(width: 7, height: 8)
-        #expect(run.span == 4 && run.wordSpacing == 2.5 && run.inlineObject?.width == 7)
-        #expect(plain.span == nil && plain.inlineObject == nil, "a copy made before is left as it was")
+        let object = InlineObject(width: 7, height: 8)
+        run.content = .inlineObject(object, around: font)
+        #expect(run.span == 4 && run.wordSpacing == 2.5 && run.content == .inlineObject(object, around: font) && run.kind == .inlineObject)
+        #expect(run.textFont === font, "an object's run keeps the font of the text around it")
+        #expect(plain.span == nil && plain.content == .text(font), "a copy made before is left as it was")
         #expect(!run.isShapedAlike(plain))
         run.span = nil
         run.wordSpacing = 0
-        run.inlineObject = nil
+        run.content = .text(font)
+        #expect(run.kind == .text && run.content == .text(font))
         run.letterSpacing = 0
         #expect(run.isShapedAlike(plain))
         run.range = 10..<12

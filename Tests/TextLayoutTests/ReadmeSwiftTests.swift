@@ -25,14 +25,14 @@ struct ReadmeSwiftTests {
             StyledSpan(range: 7..<12, features: [try FontFeature("kern", 0)]),
         ])
         let runs = try styled.layout().lines[0].runs
-        #expect(runs.first?.font === bold && runs.first?.attributes == ["color": "#d00000"])
+        #expect(runs.first?.content.textFont === bold && runs.first?.attributes == ["color": "#d00000"])
 
         let list = try fonts.fonts(familyList: "DejaVu Sans Mono, 'DejaVu Sans', sans-serif")
         var settings = TextSettings()
         settings.features = try FontFeature.list(parsing: "kern 0, liga 0")
         settings.wordSpacing = 4
         let listed = try PreparedText("Shalom שלום", style: TextStyle(fonts: list, settings: settings)).layout()
-        #expect(listed.lines[0].runs.map(\.font.familyName) == ["DejaVu Sans Mono", "DejaVu Sans"])
+        #expect(listed.lines[0].runs.map(\.content.textFont.familyName) == ["DejaVu Sans Mono", "DejaVu Sans"])
 
         let japanese = try TextStyle(font: font, settings: TextSettings(direction: .auto, language: "ja", lineBreak: .strict))
         #expect(japanese.settings.lineBreak == .strict)

@@ -39,7 +39,7 @@ struct StyledSpanTests {
         let prepared = try PreparedText(text, style: style, spans: [StyledSpan(range: 6..<10, font: bold, size: 34)])
         let line = try prepared.layout().lines[0]
         let boldRun = line.runs.first { $0.utf16Range.lowerBound == 6 }
-        #expect(boldRun?.font === (try bold))
+        #expect(boldRun?.content.textFont === (try bold))
         #expect(boldRun?.size == 34)
         let expectedHeight = (try bold).metrics.lineHeight(size: 34)
         #expect(abs(line.height - expectedHeight) < 1e-9)

@@ -120,7 +120,7 @@ struct TruncationTests {
         let layout = try PreparedText(text, style: Self.style(ParagraphStyle(lineClamp: 1), file: "NotoSansHebrew-Regular.ttf")).layout(wrapWidth: 150)
         let line = layout.lines[0]
         #expect(line.runs.first?.isEllipsis == true, "the ellipsis run is the leftmost")
-        #expect(line.runs.first?.font.familyName == "DejaVu Sans", "Noto Sans Hebrew has no U+2026: it falls back")
+        #expect(line.runs.first?.content.textFont.familyName == "DejaVu Sans", "Noto Sans Hebrew has no U+2026: it falls back")
         let box = try #require(layout.ellipsisRect)
         #expect(abs(box.x - layout.lineOrigin(line)) < 1e-9 && box.maxX < 150)
     }

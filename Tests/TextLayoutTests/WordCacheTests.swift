@@ -11,7 +11,7 @@ struct WordCacheTests {
         let offset = prepared.text.utf8.distance(from: prepared.text.startIndex, to: found.lowerBound)
         let paragraph = prepared.paragraphs[0]
         let run = paragraph.runs[paragraph.run(at: offset)]
-        let properties = ShapingProperties(font: run.font, script: run.script, rightToLeft: run.isRightToLeft,
+        let properties = ShapingProperties(font: run.textFont, script: run.script, rightToLeft: run.isRightToLeft,
                                            language: prepared.style.shapingLanguage, features: run.features)
         let bytes = Array(piece.utf8)
         return bytes.withUnsafeBufferPointer { prepared.style.font.context!.shapeCache.lookup(properties, key: ShapeCache.PropertiesKey(properties), $0, 0..<bytes.count).map(ShapedGlyphs.init) }

@@ -24,14 +24,14 @@ struct ColorGlyphTests {
     @Test("emoji fall back to the colour font and are drawn in colour within their line", arguments: [1.0, 2.0])
     func emojiInColour(_ scale: Double) throws {
         let (scene, measurement) = try editorScene(Self.text, width: 300)
-        let fonts = Set(measurement.layout.lines.flatMap { $0.runs.map(\.font.familyName) })
+        let fonts = Set(measurement.layout.lines.flatMap { $0.runs.map(\.content.textFont.familyName) })
         #expect(fonts.contains("Noto Color Emoji"), "the emoji fall back to the bundled colour font, got \(fonts)")
         let canvas = try RasterRenderer.render(scene, options: RenderOptions(scale: scale))
         let coloured = colouredPixels(canvas)
         // Three emoji about 17 px square each: well over a hundred coloured pixels at scale 1.
         #expect(coloured.count > Int(100 * scale * scale), "\(coloured.count) coloured pixels")
         let line = try #require(measurement.layout.lines.first)
-        let font = try #require(measurement.layout.lines.first?.runs.first { $0.font.familyName == "Noto Color Emoji" }?.font)
+        let font = try #require(measurement.layout.lines.first?.runs.first { $0.content.textFont.familyName == "Noto Color Emoji" }?.content.textFont)
         // A bitmap font has no outline bbox: its strikes fill the em box, ascender to descender.
         let top = (line.baseline - font.metrics.ascent(size: 17)) * scale - 1, bottom = (line.baseline + font.metrics.descent(size: 17)) * scale + 1
         let outside = coloured.filter { Double($0.y) < top || Double($0.y) > bottom }

@@ -49,11 +49,11 @@ struct InkTests {
         for (index, line) in measurement.layout.lines.enumerated() {
             var expected: (x0: Double, y0: Double, x1: Double, y1: Double)?
             for run in line.runs {
-                let unit = run.size / Double(run.font.metrics.unitsPerEm) * c.scale
+                let unit = run.size / Double(run.content.textFont.metrics.unitsPerEm) * c.scale
                 var pen = (scene.lineOrigin(line) + run.x) * c.scale
                 for glyph in run.glyphs {
                     defer { pen += glyph.advance * c.scale }
-                    guard let box = GlyphOutlines.controlBox(run.font, glyph: glyph.id) else { continue }
+                    guard let box = GlyphOutlines.controlBox(run.content.textFont, glyph: glyph.id) else { continue }
                     let x = pen + glyph.xOffset * c.scale, y = (scene.baseline(of: line) - glyph.yOffset) * c.scale
                     let g = (x + Double(box.xMin) * unit, y - Double(box.yMax) * unit, x + Double(box.xMax) * unit, y - Double(box.yMin) * unit)
                     expected = expected.map { (min($0.x0, g.0), min($0.y0, g.1), max($0.x1, g.2), max($0.y1, g.3)) } ?? g

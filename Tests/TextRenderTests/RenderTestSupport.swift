@@ -67,7 +67,7 @@ let renderGoldens = goldensDirectory.appendingPathComponent("render")
 func inkOutsideLineBoxes(_ scene: RenderScene, canvas: Canvas, scale: Double) -> [(x: Int, y: Int)] {
     let boxes = scene.lines.map { line -> (x0: Double, y0: Double, x1: Double, y1: Double) in
         let advance = line.runs.reduce(0) { $0 + $1.width }
-        let runs = line.runs.map { ($0.font, $0.size) }
+        let runs = line.runs.map { ($0.content.textFont, $0.size) }
         let fonts = runs.isEmpty ? [(scene.layout.prepared.style.font, scene.layout.prepared.style.settings.size)] : runs
         let over = fonts.map { overhang($0.0, size: $0.1, line: line) }
         let (left, right) = (over.map(\.left).max()!, over.map(\.right).max()!)

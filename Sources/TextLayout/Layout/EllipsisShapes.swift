@@ -53,7 +53,7 @@ struct EllipsisShapes {
         let runIndex = paragraph.runs.isEmpty ? -1 : paragraph.run(at: min(byte, paragraph.runs[paragraph.runs.count - 1].range.upperBound - 1))
         let key = "\(paragraphIndex) \(runIndex) \(ellipsis.count)"
         if let known = shaped[key] { return known }
-        let font = runIndex >= 0 ? paragraph.runs[runIndex].font : prepared.style.font
+        let font = runIndex >= 0 ? paragraph.runs[runIndex].textFont : prepared.style.font
         let size = runIndex >= 0 ? paragraph.runs[runIndex].size : prepared.style.settings.size
         let span = prepared.resolvedSpans.first { $0.bytes.contains(byte) }?.index.map { prepared.spans[$0] }
         // The style is the text's own with its line-height model and profile but no clamp, so the

@@ -39,7 +39,7 @@ func hyphenEnding(_ paragraph: PreparedParagraph, _ bytes: UnsafeBufferPointer<U
     case .automatic?:
         return end > start ? end..<end : nil
     case .softHyphen?:
-        guard end - 2 > start, paragraph.runs[paragraph.run(at: end - 2)].font.hyphen != nil else { return nil }
+        guard end - 2 > start, paragraph.runs[paragraph.run(at: end - 2)].textFont.hyphen != nil else { return nil }
         return (end - 2)..<end
     case nil:
         return nil

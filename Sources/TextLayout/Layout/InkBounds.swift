@@ -26,7 +26,7 @@ extension Optional where Wrapped == LayoutRect {
 extension GlyphRun {
     /// The run's font's underline and strikeout metrics at its size
     /// (``Font/decorationMetrics(size:)``), which its ``decoration`` is drawn with.
-    public var decorationMetrics: DecorationMetrics { font.decorationMetrics(size: size) }
+    public var decorationMetrics: DecorationMetrics { content.textFont.decorationMetrics(size: size) }
 
     /// The rectangles of the lines ``decoration`` draws, the underline first, in the coordinates
     /// of the run's line: x from the line's left edge (as ``x``), y down from the baseline. Each is
@@ -59,8 +59,10 @@ extension GlyphRun {
     /// pixels). The one place a run's ink is gathered.
     public var inkBounds: LayoutRect? {
         var ink = glyphInk
-        if let object = inlineObject, object.width > 0, object.height > 0 {
-            ink = ink.union(LayoutRect(x: x, y: -object.ascent, width: object.width, height: object.height))
+        switch content {
+        case .text: break
+        case .inlineObject(let object, _):
+            if object.width > 0, object.height > 0 { ink = ink.union(LayoutRect(x: x, y: -object.ascent, width: object.width, height: object.height)) }
         }
         for line in decorationLineRects where line.width > 0 && line.height > 0 { ink = ink.union(line) }
         return ink
@@ -68,6 +70,7 @@ extension GlyphRun {
 
     /// The union of the run's glyphs' boxes (see ``inkBounds``).
     private var glyphInk: LayoutRect? {
+        let font = content.textFont
         let scale = font.metrics.scale(size: size)
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
         var pen = x

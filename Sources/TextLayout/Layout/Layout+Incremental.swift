@@ -232,7 +232,12 @@ extension Line {
         for r in runs.indices {
             runs[r].utf16Range = (runs[r].utf16Range.lowerBound + utf16)..<(runs[r].utf16Range.upperBound + utf16)
             for g in runs[r].glyphs.indices { runs[r].glyphs[g].cluster += utf16 }
-            runs[r].inlineObject?.index += inlineObjects
+            switch runs[r].content {
+            case .text: break
+            case .inlineObject(var placed, let around):
+                placed.index += inlineObjects
+                runs[r].content = .inlineObject(placed, around: around)
+            }
         }
     }
 }

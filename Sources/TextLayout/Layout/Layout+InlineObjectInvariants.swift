@@ -19,7 +19,11 @@ extension Layout {
         var drawn = [Int](repeating: 0, count: objects.count)
         for (l, line) in linesWithGlyphRuns.enumerated() {
             for run in line.runs {
-                guard let placed = run.inlineObject else { continue }
+                let placed: PlacedInlineObject
+                switch run.content {
+                case .text: continue
+                case .inlineObject(let object, _): placed = object
+                }
                 guard placed.index >= 0, placed.index < objects.count else {
                     fail("line \(l) has a run for inline object \(placed.index), which does not exist")
                     continue
@@ -49,7 +53,7 @@ extension Layout {
     private func checkPlace(of object: InlineObject, _ placed: PlacedInlineObject, _ run: GlyphRun, on line: Line, _ l: Int,
                             fail: (@autoclosure () -> String) -> Void) {
         let box = LineBox(above: line.baseline - line.top, height: line.height)
-        let expected = object.ascent(in: box, font: run.font, size: run.size)
+        let expected = object.ascent(in: box, font: run.content.textFont, size: run.size)
         let tolerance = 1e-9 * max(1, line.height, object.height)
         if abs(placed.ascent - expected) > tolerance {
             fail("line \(l) puts inline object \(placed.index) (\(object.align)) \(placed.ascent) px above its baseline, not \(expected)")

@@ -22,10 +22,13 @@ extension Layout {
             let line = lines[index]
             let origin = lineOrigin(line)
             for run in glyphRuns(of: line) {
-                guard let object = run.inlineObject else { continue }
-                frames.append(InlineObjectFrame(index: object.index, line: index,
-                                                rect: LayoutRect(x: origin + run.x, y: line.baseline - object.ascent,
-                                                                 width: object.width, height: object.height)))
+                switch run.content {
+                case .text: continue
+                case .inlineObject(let object, _):
+                    frames.append(InlineObjectFrame(index: object.index, line: index,
+                                                    rect: LayoutRect(x: origin + run.x, y: line.baseline - object.ascent,
+                                                                     width: object.width, height: object.height)))
+                }
             }
         }
         // A line's runs are in drawing order; its objects in text order are in index order.

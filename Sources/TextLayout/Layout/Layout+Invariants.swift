@@ -193,7 +193,9 @@ extension Layout {
         checkRunsTile(line, k, fail: fail)
         for run in line.runs {
             if !run.x.isFinite { fail("line \(k) has a run at x \(run.x)") }
-            if let object = run.inlineObject {
+            switch run.content {
+            case .text: break
+            case .inlineObject(let object, _):
                 // An object is one cluster as wide as it is.
                 let cluster = run.utf16Range.lowerBound
                 if cluster < hangingUTF16 { sumHanging += object.width }

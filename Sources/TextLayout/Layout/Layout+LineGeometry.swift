@@ -160,7 +160,9 @@ private struct ClusterExtents {
     /// (consecutive glyphs with the same cluster offset), each spread over the grapheme clusters
     /// it touches; an inline object's run, which has no glyphs, is one box as wide as the object.
     mutating func add(_ run: GlyphRun, from x: Double) {
-        if run.inlineObject != nil {
+        switch run.content {
+        case .text: break
+        case .inlineObject:
             distribute(run.utf16Range, x, x + run.width, run)
             return
         }

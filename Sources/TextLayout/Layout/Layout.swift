@@ -18,14 +18,35 @@ public struct Glyph: Sendable, Hashable {
     public var isGenerated = false
 }
 
-/// Glyphs of one font and direction on one line, in drawing order (left to right).
+/// Glyphs of one font and direction on one line, in drawing order (left to right), or the place of
+/// an inline object (see ``content``).
 ///
-/// Equal runs have the same font (the same ``Font`` instance), size, position, direction, range,
-/// glyphs and attributes.
+/// Equal runs have the same content (the same ``Font`` instance, the same placed object), size,
+/// position, direction, range, glyphs and attributes.
 public struct GlyphRun: Sendable, Equatable {
-    /// The font the glyphs belong to.
-    public var font: Font
-    /// The em size in pixels.
+    /// What a run holds: glyphs of text in one font, or an inline object. A kind of content added
+    /// later is a new case, so a `switch` over it (without `default`) is where a reader is told.
+    public enum Content: Sendable, Equatable {
+        /// The run's glyphs, all in this font.
+        case text(Font)
+        /// An inline object placed on the line, in the text whose font is `around` (the font it
+        /// aligns to, whose box joins the line's): the run has no glyphs (a consumer of glyphs draws
+        /// nothing), its ``GlyphRun/utf16Range`` is the object's U+FFFC and its width the object's.
+        case inlineObject(PlacedInlineObject, around: Font)
+
+        /// The font of the run's text, or of the text around its object: the font the run brings
+        /// to its line's box (and, for text, the glyphs' font).
+        public var textFont: Font {
+            switch self {
+            case .text(let font): font
+            case .inlineObject(_, let around): around
+            }
+        }
+    }
+
+    /// What the run holds: glyphs in a font, or an inline object in the text around it.
+    public var content: Content
+    /// The em size in pixels, of the run's text or of the text around its object.
     public var size: Double
     /// The pen's x position at the run's start, from the line's left edge, in pixels.
     public var x: Double
@@ -42,13 +63,40 @@ public struct GlyphRun: Sendable, Equatable {
     /// Whether the run is the ellipsis of a clamped line (see ``Truncation``): generated glyphs
     /// standing for the hidden text, its ``utf16Range`` empty at the hidden text's start.
     public var isEllipsis = false
-    /// Where the run places an inline object (see ``InlineObject``), when it stands for one: then
-    /// it has no glyphs (a consumer of glyphs draws nothing), its ``utf16Range`` is the object's
-    /// U+FFFC, its font and size those of the text around it, and its width the object's.
-    public var inlineObject: PlacedInlineObject? = nil
 
     /// The sum of the glyph advances, in pixels (an inline object's width for its run).
-    public var width: Double { inlineObject?.width ?? glyphs.reduce(0) { $0 + $1.advance } }
+    public var width: Double {
+        switch content {
+        case .text: glyphs.reduce(0) { $0 + $1.advance }
+        case .inlineObject(let object, _): object.width
+        }
+    }
+
+    /// The font of the run's text, or of the text around its object (``Content/textFont``).
+    /// Setting it keeps the content's kind.
+    @available(*, deprecated, message: "read the font from `content`: `.text(font)`, or for an inline object the font `around` it (`content.textFont` for either)")
+    public var font: Font {
+        get { content.textFont }
+        set {
+            switch content {
+            case .text: content = .text(newValue)
+            case .inlineObject(let object, _): content = .inlineObject(object, around: newValue)
+            }
+        }
+    }
+
+    /// Where the run places an inline object, when it stands for one, else nil. Setting an object
+    /// makes the run an object's in the text around it; setting nil makes it a run of text.
+    @available(*, deprecated, message: "switch over `content`: `.inlineObject(placed, around: font)`")
+    public var inlineObject: PlacedInlineObject? {
+        get {
+            switch content {
+            case .text: nil
+            case .inlineObject(let object, _): object
+            }
+        }
+        set { content = newValue.map { .inlineObject($0, around: content.textFont) } ?? .text(content.textFont) }
+    }
 
     /// Whether the run holds the hyphen shown at a break after a soft hyphen (a generated glyph).
     public var hasGeneratedHyphen: Bool { !isEllipsis && glyphs.contains { $0.isGenerated } }
@@ -331,6 +379,11 @@ extension PreparedText {
     private func hasJustificationGap(_ paragraph: PreparedParagraph, _ clusters: Range<Int>, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let last = paragraph.clusterStarts[clusters.upperBound - 1]
         if isExpandableSpace(bytes, at: last) { return true }
-        return clusters.dropLast().contains { paragraph.runs[paragraph.run(at: paragraph.clusterStarts[$0])].inlineObject == nil }
+        return clusters.dropLast().contains { cluster in
+            switch paragraph.runs[paragraph.run(at: paragraph.clusterStarts[cluster])].kind {
+            case .text: true
+            case .inlineObject: false
+            }
+        }
     }
 }

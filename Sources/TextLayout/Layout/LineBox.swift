@@ -113,24 +113,32 @@ struct LineBoxRule: Sendable {
 }
 
 extension TextStyle {
-    /// `box`, the box of a line's text, grown to hold the inline objects of `objectRuns` (runs of
-    /// the line that stand for objects), as CSS 2.1 §10.8 grows a line box around atomic inlines:
+    /// `box`, the box of a line's text, grown to hold the inline objects among `runs` (the line's),
+    /// as CSS 2.1 §10.8 grows a line box around atomic inlines:
     /// each object's margin box counts as it is, whatever the line height. The objects aligned to
     /// the text (``InlineObject/alignedBox(font:size:)``) join the union first; then the line is
     /// made as tall as the tallest `top` or `bottom` object, growing below the box of the rest for
     /// `top` and above it for `bottom` (Chromium's `MetricsForTopAndBottomAlign`). With the strut
     /// `forced` the box stays the strut: the objects overflow it, as in SkParagraph and Flutter.
-    func lineBox(_ box: LineBox, holding objectRuns: [ShapedRun]) -> LineBox {
+    func lineBox(_ box: LineBox, holding runs: ArraySlice<ShapedRun>) -> LineBox {
         guard settings.paragraph.strut != .forced else { return box }
         var aligned = box
-        for run in objectRuns {
-            if let objectBox = run.inlineObject?.alignedBox(font: run.font, size: run.size) { aligned = aligned.union(objectBox) }
+        for run in runs {
+            switch run.content {
+            case .text: continue
+            case .inlineObject(let object, let around):
+                if let objectBox = object.alignedBox(font: around, size: run.size) { aligned = aligned.union(objectBox) }
+            }
         }
         var grown = aligned
-        for run in objectRuns {
-            guard let object = run.inlineObject, object.align == .top || object.align == .bottom, object.height > grown.height else { continue }
-            grown = object.align == .top ? LineBox(above: aligned.above, height: object.height)
-                : LineBox(above: object.height - aligned.below, height: object.height)
+        for run in runs {
+            switch run.content {
+            case .text: continue
+            case .inlineObject(let object, _):
+                guard object.align == .top || object.align == .bottom, object.height > grown.height else { continue }
+                grown = object.align == .top ? LineBox(above: aligned.above, height: object.height)
+                    : LineBox(above: object.height - aligned.below, height: object.height)
+            }
         }
         return grown
     }

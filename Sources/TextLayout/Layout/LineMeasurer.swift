@@ -134,7 +134,7 @@ struct LineMeasurer {
         let run = paragraph.runs[paragraph.run(at: hyphen.map(hyphenRunOffset) ?? range.lowerBound)]
         var properties = run.shapingProperties(style)
         if hyphen != nil {
-            return Shaper.shape(properties, bytes, range, appending: run.font.hyphen)
+            return Shaper.shape(properties, bytes, range, appending: run.textFont.hyphen)
         }
         // The piece's last mark is trimmed by the character after it, though that starts the next
         // line, as Chromium shapes a line's end (`）` before `。` at a break between them: 8.5 px).

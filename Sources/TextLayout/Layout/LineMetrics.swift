@@ -29,9 +29,12 @@ extension TextStyle {
         var union: LineBox?
         var hasObjects = false
         for index in runs.indices {
-            if runs[index].inlineObject != nil { hasObjects = true }
-            if index > runs.startIndex, runs[index - 1].font === runs[index].font, runs[index - 1].size == runs[index].size { continue }
-            let metrics = boxMetrics(runs[index].font, size: runs[index].size)
+            switch runs[index].kind {
+            case .text: break
+            case .inlineObject: hasObjects = true
+            }
+            if index > runs.startIndex, runs[index - 1].textFont === runs[index].textFont, runs[index - 1].size == runs[index].size { continue }
+            let metrics = boxMetrics(runs[index].textFont, size: runs[index].size)
             extent.include(metrics.scaled)
             if makesUnion { union = union?.union(metrics.box) ?? metrics.box }
         }
@@ -44,7 +47,7 @@ extension TextStyle {
         } else {
             box = rule.lineBox(union: union)
         }
-        if hasObjects { box = lineBox(box, holding: runs.filter { $0.inlineObject != nil }) }
+        if hasObjects { box = lineBox(box, holding: runs) }
         return BuiltLine(runs: [], ascent: extent.ascent, descent: extent.descent, height: box.height, baselineOffset: box.above)
     }
 

@@ -112,11 +112,14 @@ extension PreparedText {
         // An inline object's piece has no glyph: the pen passes it as the piece is entered, and
         // it is a gap of the content that justification leaves as it is.
         func enter(_ piece: Int) {
-            guard let object = paragraph.runs[pieces[piece].run].inlineObject else { return }
-            x += object.width
-            if justifies {
-                placed.content += object.width
-                placed.gaps.append(JustificationGap(piece: piece, glyph: 0, isSpace: false, isInlineObject: true))
+            switch paragraph.runs[pieces[piece].run].content {
+            case .text: return
+            case .inlineObject(let object, _):
+                x += object.width
+                if justifies {
+                    placed.content += object.width
+                    placed.gaps.append(JustificationGap(piece: piece, glyph: 0, isSpace: false, isInlineObject: true))
+                }
             }
         }
         if !pieces.isEmpty { enter(0) }
@@ -178,15 +181,20 @@ extension PreparedText {
             var glyphs = pieceGlyphs[k]
             let rightToLeft = piece.level & 1 == 1
             if rightToLeft { glyphs.reverse() }
-            var glyphRun = GlyphRun(font: run.font, size: run.size, x: penX, isRightToLeft: rightToLeft,
+            let content: GlyphRun.Content
+            switch run.content {
+            case .text(let font):
+                content = .text(font)
+            case .inlineObject(let object, let around):
+                content = .inlineObject(PlacedInlineObject(index: objectTable.index(atByte: piece.range.lowerBound) ?? 0,
+                                                           width: object.width, height: object.height,
+                                                           ascent: object.ascent(in: lineBox, font: around, size: run.size)),
+                                        around: around)
+            }
+            var glyphRun = GlyphRun(content: content, size: run.size, x: penX, isRightToLeft: rightToLeft,
                                     utf16Range: pieceRanges[k], glyphs: glyphs,
                                     attributes: piece.span.map { spans[$0].attributes } ?? [:])
             glyphRun.decoration = piece.span.map { spans[$0].decoration } ?? []
-            if let object = run.inlineObject {
-                glyphRun.inlineObject = PlacedInlineObject(index: objectTable.index(atByte: piece.range.lowerBound) ?? 0,
-                                                           width: object.width, height: object.height,
-                                                           ascent: object.ascent(in: lineBox, font: run.font, size: run.size))
-            }
             penX += glyphRun.width
             runs.append(glyphRun)
         }

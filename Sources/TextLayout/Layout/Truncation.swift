@@ -108,9 +108,12 @@ extension PreparedText {
         var built = built
         let box = LineBox(above: built.baselineOffset, height: built.height)
         for r in built.runs.indices {
-            let run = built.runs[r]
-            guard let placed = run.inlineObject else { continue }
-            built.runs[r].inlineObject?.ascent = inlineObjects[placed.index].ascent(in: box, font: run.font, size: run.size)
+            switch built.runs[r].content {
+            case .text: continue
+            case .inlineObject(var placed, let around):
+                placed.ascent = inlineObjects[placed.index].ascent(in: box, font: around, size: built.runs[r].size)
+                built.runs[r].content = .inlineObject(placed, around: around)
+            }
         }
         return built
     }

@@ -19,7 +19,10 @@ struct RunPositions: Sendable, Equatable {
     init(_ run: ShapedRun, firstCluster: Int) {
         self.firstCluster = firstCluster
         scale = run.scale
-        clusterSpacing = run.inlineObject?.width ?? run.letterSpacing
+        switch run.content {
+        case .text: clusterSpacing = run.letterSpacing
+        case .inlineObject(let object, _): clusterSpacing = object.width
+        }
         wordSpacing = run.wordSpacing
     }
 

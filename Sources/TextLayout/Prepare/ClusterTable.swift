@@ -89,33 +89,36 @@ struct ClusterTable {
                               spans: [ResolvedSpan]) -> (run: ShapedRun, glyphs: ShapedGlyphs?) {
         let span = item.span.map { spans[$0] }
         let size = span?.size ?? style.settings.size
-        let strike = item.font.advanceStrike(size: size, style.settings.profile.bitmapGlyphAdvance)
-        var run = ShapedRun(range: item.range, level: item.level, script: item.script, font: item.font, firstGlyph: firstGlyph, size: size,
-                            letterSpacing: span?.letterSpacing ?? 0, wordSpacing: span?.wordSpacing ?? style.settings.wordSpacing,
-                            features: style.settings.features + (span?.features ?? []), span: span?.index, strike: strike)
-        if let object = item.inlineObject {
+        let strike = item.content.textFont.advanceStrike(size: size, style.settings.profile.bitmapGlyphAdvance)
+        let features = style.settings.features + (span?.features ?? [])
+        switch item.content {
+        case .text:
+            let run = ShapedRun(range: item.range, level: item.level, script: item.script, content: item.content, firstGlyph: firstGlyph,
+                                size: size, letterSpacing: span?.letterSpacing ?? 0, wordSpacing: span?.wordSpacing ?? style.settings.wordSpacing,
+                                features: features, span: span?.index, strike: strike)
+            return (run, shapeRun(run.shapingProperties(style).around(bytes, item.range), item.range, bytes: bytes,
+                                  cache: style.font.context?.shapeCache))
+        case .inlineObject:
             // Letter spacing is for text: an object is as wide as it is (CSS spaces text only).
-            run.letterSpacing = 0
-            run.wordSpacing = 0
-            run.inlineObject = object
+            let run = ShapedRun(range: item.range, level: item.level, script: item.script, content: item.content, firstGlyph: firstGlyph,
+                                size: size, letterSpacing: 0, wordSpacing: 0, features: features, span: span?.index, strike: strike)
             return (run, nil)
         }
-        return (run, shapeRun(run.shapingProperties(style).around(bytes, item.range), item.range, bytes: bytes, cache: style.font.context?.shapeCache))
     }
 
     /// Adds the run `run` (its ``RunPositions``) and its glyphs `shaped`, or its inline object's cluster.
     private mutating func append(_ run: ShapedRun, shaped: ShapedGlyphs?, bytes: UnsafeBufferPointer<UInt8>) {
         positions.beginRun(run, firstCluster: starts.count)
-        if let shaped {
-            append(shaped, of: run, bytes: bytes)
-        } else if let object = run.inlineObject {
-            appendObject(object, of: run)
+        switch run.kind {
+        case .text: if let shaped { append(shaped, of: run, bytes: bytes) }
+        case .inlineObject: appendObject(of: run)
         }
     }
 
-    /// Adds the cluster of `object`, the whole of `run`: no glyph (so no missing glyph either),
-    /// safe to break before, as wide as the object. From here on layout measures it as any cluster.
-    private mutating func appendObject(_ object: InlineObject, of run: ShapedRun) {
+    /// Adds the cluster of the inline object that is the whole of `run`: no glyph (so no missing
+    /// glyph either), safe to break before, as wide as the object. From here on layout measures it
+    /// as any cluster.
+    private mutating func appendObject(of run: ShapedRun) {
         starts.append(run.range.lowerBound)
         appendSums()
         firstGlyph.append(glyphCount)
@@ -132,7 +135,7 @@ struct ClusterTable {
         for g in 0..<shaped.count {
             let cluster = Int(shaped[g].cluster)
             if missingInCluster.count > 0, missingInCluster.start != cluster {
-                appendMissing(missingInCluster.count, of: missingInCluster.start..<cluster, font: run.font, bytes: bytes)
+                appendMissing(missingInCluster.count, of: missingInCluster.start..<cluster, font: run.textFont, bytes: bytes)
                 missingInCluster.count = 0
             }
             if starts.last != cluster {
@@ -149,7 +152,7 @@ struct ClusterTable {
             }
         }
         if missingInCluster.count > 0 {
-            appendMissing(missingInCluster.count, of: missingInCluster.start..<run.range.upperBound, font: run.font, bytes: bytes)
+            appendMissing(missingInCluster.count, of: missingInCluster.start..<run.range.upperBound, font: run.textFont, bytes: bytes)
         }
     }
 

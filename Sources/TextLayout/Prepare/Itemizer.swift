@@ -1,19 +1,19 @@
 // Splits a paragraph into the runs it is shaped in: one bidi level, one script and one font each, with fallback fonts per grapheme cluster; each inline object a run of its own.
 import CICU
 
-/// A run of a paragraph shaped as one: one bidi level, one script, one font, one styled span.
+/// A run of a paragraph shaped as one: one bidi level, one script, one styled span, and text in
+/// one font or an inline object.
 struct TextRun: Sendable {
     var range: Range<Int>
     var level: UInt8
     /// ISO 15924 script code ("Zyyy" when the run has no letters).
     var script: String
-    var font: Font
+    /// Text in its font, or an inline object (its U+FFFC alone, never shaped) in the primary font
+    /// of the text around it.
+    var content: RunContent
     /// The position in the text's resolved spans of a span whose shaping the run takes (several
     /// spans that shape alike share runs), or nil for the text's own style.
     var span: Int?
-    /// The inline object the run stands for (its U+FFFC alone, never shaped; `font` the primary
-    /// font of the text around it), or nil.
-    var inlineObject: InlineObject? = nil
 }
 
 /// The runs of `range` (a paragraph of UTF-8 `bytes`), in logical order: a new run starts wherever
@@ -68,10 +68,10 @@ func itemize(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, style: Text
         while slice + 1 < slices.count, slices[slice + 1].range.lowerBound <= start { slice += 1 }
         let end = k + 1 < starts.count ? starts[k + 1] : range.upperBound
         var run = TextRun(range: start..<end, level: bidi.level(at: start, paragraphStart: range.lowerBound),
-                          script: scripts[script].script, font: fonts[font].font, span: slices[slice].span)
+                          script: scripts[script].script, content: .text(fonts[font].font), span: slices[slice].span)
         if !objectIndices.isEmpty, let index = objects.index(atByte: start) {
             // Not shaped: its script is no one's, so that it does not tell runs of the same object apart.
-            run.inlineObject = objects.objects[index]
+            run.content = .inlineObject(objects.objects[index], around: fonts[font].font)
             run.script = "Zyyy"
         }
         runs.append(run)

@@ -118,7 +118,7 @@ func withAutomaticHyphens(_ breaks: [Int], _ bytes: UnsafeBufferPointer<UInt8>, 
     guard let hyphenation else { return (breaks, []) }
     let points = hyphenationPoints(bytes, range: range, patterns: hyphenation, limits: style.settings.hyphenationLimits).filter { point in
         let letter = scalarStart(bytes, atOrBefore: point - 1, notBefore: range.lowerBound)
-        return runs[runIndex(in: runs, at: letter)].font.hyphen != nil
+        return runs[runIndex(in: runs, at: letter)].textFont.hyphen != nil
     }
     return points.isEmpty ? (breaks, []) : (mergedAscending(breaks, points), points)
 }

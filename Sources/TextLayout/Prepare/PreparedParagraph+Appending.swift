@@ -25,8 +25,14 @@ extension PreparedParagraph {
     func appending(upTo newEnd: Int, next: Int, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle,
                    hyphenation: HyphenationPatterns?) throws -> PreparedParagraph? {
         let start = range.start
-        guard range.next == range.end, newEnd >= range.end, let lastRun = runs.last,
-              !runs.contains(where: { $0.span != nil || $0.inlineObject != nil }) else { return nil }
+        // Runs of text outside every span: an object's run or a span's is prepared again whole.
+        let isPlainText = { (run: ShapedRun) -> Bool in
+            switch run.kind {
+            case .text: run.span == nil
+            case .inlineObject: false
+            }
+        }
+        guard range.next == range.end, newEnd >= range.end, let lastRun = runs.last, runs.allSatisfy(isPlainText) else { return nil }
         // Nothing appended before the hard break: the same tables, the paragraph ended.
         if newEnd == range.end { return PreparedParagraph(self, shiftedBy: 0, next: next) }
         // After the last run of spaces.
@@ -34,7 +40,7 @@ extension PreparedParagraph {
         while analysisStart > start, bytes[analysisStart - 1] != 0x20 { analysisStart -= 1 }
         guard analysisStart > start else { return nil }
         if extendsCluster(decodeScalar(bytes, at: analysisStart).0) { return nil }
-        let shapingStart = lastRun.font.spaceIsInert && analysisStart > lastRun.range.lowerBound ? analysisStart : lastRun.range.lowerBound
+        let shapingStart = lastRun.textFont.spaceIsInert && analysisStart > lastRun.range.lowerBound ? analysisStart : lastRun.range.lowerBound
         let content = start..<newEnd
         let bidi = try resolveBidi(bytes, range: content, direction: style.settings.direction)
         // From the start, the whole paragraph is itemized and shaped again, as preparing does.
@@ -76,7 +82,7 @@ extension PreparedParagraph {
         }
         let tailBidi = BidiLevels(paragraphLevel: bidi.paragraphLevel, levels: bidi.levels.map { Array($0[(shapingStart - start)...]) })
         let items = try itemize(bytes, range: shapingStart..<newEnd, style: style, bidi: tailBidi)
-        guard let first = items.first, first.level == lastRun.level, first.script == lastRun.script, first.font === lastRun.font,
+        guard let first = items.first, first.level == lastRun.level, first.script == lastRun.script, first.content == lastRun.content,
               first.span == nil, lastRun.span == nil else { return nil }
 
         // The last run goes on through the tail's first: its kept glyphs, then the tail's shaped on their own.

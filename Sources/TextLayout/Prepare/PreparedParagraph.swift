@@ -121,9 +121,20 @@ final class PreparedParagraph: Sendable {
         func safeIndex(_ offset: Int) -> Int32 {
             Int32(Self.safeCluster(at: offset, range: range, clusterStarts: clusterStarts, clusterUnsafe: clusterUnsafe) ?? -1)
         }
-        hasInlineObjects = runs.contains { $0.inlineObject != nil }
+        hasInlineObjects = runs.contains { run in
+            switch run.kind {
+            case .text: false
+            case .inlineObject: true
+            }
+        }
         onlyFont = runs.first.flatMap { first in
-            runs.allSatisfy { $0.font === first.font && $0.size == first.size && $0.inlineObject == nil } ? (first.font, first.size) : nil
+            let isOneFont = runs.allSatisfy { run in
+                switch run.kind {
+                case .text: run.textFont === first.textFont && run.size == first.size
+                case .inlineObject: false
+                }
+            }
+            return isOneFont ? (first.textFont, first.size) : nil
         }
         onlyFontLine = onlyFont.map { style.oneFontLine($0.font, size: $0.size, style.boxMetrics($0.font, size: $0.size), isEmpty: false) }
         lineBoxRule = style.lineBoxRule
@@ -221,177 +232,6 @@ final class PreparedParagraph: Sendable {
 /// The index of the run of `runs` (ascending, not empty) that holds byte `offset`.
 func runIndex(in runs: [ShapedRun], at offset: Int) -> Int {
     lastIndex(count: runs.count, atOrBefore: offset) { runs[$0].range.lowerBound }
-}
-
-/// A run of a paragraph as it was shaped, in 56 bytes: offsets in 32 bits (texts are at most
-/// 64 MiB), the script's four-letter code in 4 bytes, its scale found from its font and size, the
-/// fields few runs set (spacings, span, inline object, strike) in a ``RareRunFields`` beside it,
-/// shared and absent while they are all unset. (A Japanese paragraph is a run every few
-/// characters, as kanji and kana alternate.)
-struct ShapedRun: Sendable {
-    private var start: Int32
-    private var end: Int32
-    private var storedFirstGlyph: Int32
-    /// The script's ISO 15924 code: letter `i` in bits `8i` to `8i + 7`, zeros after a shorter code.
-    private var scriptCode: UInt32
-    var level: UInt8
-    var font: Font
-    /// The em size in pixels (the style's, or the run's span's).
-    var size: Double
-    /// OpenType features the run was shaped with.
-    var features: [FontFeature]
-    /// The letter and word spacings, span, inline object and bitmap strike, nil while all are unset.
-    private var rare: RareRunFields?
-
-    init(range: Range<Int>, level: UInt8, script: String, font: Font, firstGlyph: Int, size: Double,
-         letterSpacing: Double, wordSpacing: Double = 0, features: [FontFeature], span: Int?, inlineObject: InlineObject? = nil,
-         strike: BitmapStrike? = nil) {
-        start = Int32(range.lowerBound)
-        end = Int32(range.upperBound)
-        storedFirstGlyph = Int32(firstGlyph)
-        self.level = level
-        scriptCode = Self.code(ofScript: script)
-        self.font = font
-        self.size = size
-        self.features = features
-        rare = RareRunFields(letterSpacing: letterSpacing, wordSpacing: wordSpacing, span: span, inlineObject: inlineObject, strike: strike)
-    }
-
-    var range: Range<Int> {
-        @inline(__always) get { Int(start)..<Int(end) }
-        set {
-            start = Int32(newValue.lowerBound)
-            end = Int32(newValue.upperBound)
-        }
-    }
-    /// Pixels per unit of the run's glyphs (``ShapedGlyph``) at its size: per font unit, or per
-    /// 1/64 pixel of ``strike``. Found from them when read rather than kept (8 bytes a run).
-    var scale: Double {
-        @inline(__always) get { rare?.strike?.advanceScale(size: size) ?? font.metrics.scale(size: size) }
-    }
-
-    /// ISO 15924 script code ("Zyyy" when the run has no letters).
-    var script: String {
-        get {
-            // Its letters in memory order, as many as are not zero.
-            let length = 4 - (scriptCode == 0 ? 4 : scriptCode.leadingZeroBitCount / 8)
-            return withUnsafeBytes(of: scriptCode.littleEndian) { String(decoding: UnsafeRawBufferPointer(rebasing: $0[..<length]), as: UTF8.self) }
-        }
-        set { scriptCode = Self.code(ofScript: newValue) }
-    }
-
-    /// `script`'s letters (four: ICU's short names, which every script has) as stored.
-    private static func code(ofScript script: String) -> UInt32 {
-        var script = script
-        return script.withUTF8 { letters in
-            precondition(letters.count <= 4 && !letters.contains(0), "a script code has at most four letters")
-            var code: UInt32 = 0
-            for i in 0..<letters.count { code |= UInt32(letters[i]) << (8 * i) }
-            return code
-        }
-    }
-
-    /// The index of the run's first glyph in the paragraph's glyphs.
-    var firstGlyph: Int {
-        @inline(__always) get { Int(storedFirstGlyph) }
-        set { storedFirstGlyph = Int32(newValue) }
-    }
-    /// Pixels added after each cluster (from the run's span).
-    var letterSpacing: Double {
-        get { rare?.letterSpacing ?? 0 }
-        set { changeRare { $0.letterSpacing = newValue } }
-    }
-    /// Pixels added after each word separator (``isWordSeparator(_:at:)``), beside the letter spacing.
-    var wordSpacing: Double {
-        get { rare?.wordSpacing ?? 0 }
-        set { changeRare { $0.wordSpacing = newValue } }
-    }
-    /// The index in ``PreparedText/spans`` of the run's span, or nil.
-    var span: Int? {
-        get { rare?.span }
-        set { changeRare { $0.span = newValue } }
-    }
-    /// The inline object the run stands for (its U+FFFC, one cluster without glyphs), or nil for
-    /// a run of text. Its font and size are then those of the text around it (the span's primary
-    /// font, else the style's), which the object aligns to and whose box joins its line's.
-    var inlineObject: InlineObject? {
-        get { rare?.inlineObject }
-        set { changeRare { $0.inlineObject = newValue } }
-    }
-    /// The strike whose advances the run's glyphs take (``Font/advanceStrike(size:_:)``), or nil
-    /// for the font's design units.
-    var strike: BitmapStrike? {
-        get { rare?.strike }
-        set { changeRare { $0.strike = newValue } }
-    }
-
-    /// Sets rare fields: a new ``RareRunFields``, as the one there may be shared (nil when all are unset).
-    private mutating func changeRare(_ change: (inout RareRunFields.Values) -> Void) {
-        var values = rare?.values ?? RareRunFields.Values()
-        change(&values)
-        rare = RareRunFields(values)
-    }
-
-    var isRightToLeft: Bool { level & 1 == 1 }
-
-    /// What the run's text is shaped with in `style`: its font, script, direction and features,
-    /// the strike its advances come from, and the profile's punctuation trim.
-    func shapingProperties(_ style: TextStyle) -> ShapingProperties {
-        ShapingProperties(font: font, script: script, rightToLeft: isRightToLeft, language: style.shapingLanguage, features: features,
-                          textSpacingTrim: style.settings.profile.textSpacingTrim, strike: strike)
-    }
-
-    /// Whether the cluster starting at byte `cluster` takes the run's word spacing.
-    func takesWordSpacing(_ bytes: UnsafeBufferPointer<UInt8>, cluster: Int) -> Bool {
-        wordSpacing != 0 && isWordSeparator(bytes, at: cluster)
-    }
-
-    /// The width of `units` font units over `clusters` clusters, `separators` of them word
-    /// separators: each cluster followed by the letter spacing, each separator by the word spacing.
-    func width(units: Int, clusters: Int, separators: Int) -> Double {
-        Double(units) * scale + Double(clusters) * letterSpacing + Double(separators) * wordSpacing
-    }
-
-    /// Whether `other` was shaped as this run was (font, level, script, size, letter spacing,
-    /// features, span, inline object), whatever its range: an edit elsewhere left it as it was.
-    func isShapedAlike(_ other: ShapedRun) -> Bool {
-        font === other.font && level == other.level && scriptCode == other.scriptCode && size == other.size
-            && letterSpacing == other.letterSpacing && wordSpacing == other.wordSpacing && features == other.features && span == other.span
-            && inlineObject == other.inlineObject
-    }
-}
-
-/// A run's fields that few runs set, kept out of ``ShapedRun`` and shared by its copies.
-final class RareRunFields: Sendable {
-    struct Values {
-        var letterSpacing = 0.0
-        var wordSpacing = 0.0
-        var span: Int?
-        var inlineObject: InlineObject?
-        var strike: BitmapStrike?
-    }
-    let values: Values
-
-    var letterSpacing: Double { values.letterSpacing }
-    var wordSpacing: Double { values.wordSpacing }
-    var span: Int? { values.span }
-    var inlineObject: InlineObject? { values.inlineObject }
-    var strike: BitmapStrike? { values.strike }
-
-    private init(values: Values) { self.values = values }
-
-    /// The fields `values`, or nil when all are unset (spacings of +0, not -0, which is kept).
-    convenience init?(_ values: Values) {
-        guard values.letterSpacing.bitPattern != 0 || values.wordSpacing.bitPattern != 0 || values.span != nil || values.inlineObject != nil
-                || values.strike != nil else {
-            return nil
-        }
-        self.init(values: values)
-    }
-
-    convenience init?(letterSpacing: Double, wordSpacing: Double, span: Int?, inlineObject: InlineObject?, strike: BitmapStrike?) {
-        self.init(Values(letterSpacing: letterSpacing, wordSpacing: wordSpacing, span: span, inlineObject: inlineObject, strike: strike))
-    }
 }
 
 extension PreparedParagraph {
