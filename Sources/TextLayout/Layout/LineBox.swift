@@ -61,6 +61,9 @@ struct FontBoxMetrics: Sendable {
 
 extension TextStyle {
     /// The metrics of `font` at `size` that this style's lines are made of.
+    /// (Inlined: called once a font on a line of several, where a call retains and releases the
+    /// font and the style, 3% of a height-only relayout when the compiler stopped inlining it.)
+    @inline(__always)
     func boxMetrics(_ font: Font, size: Double) -> FontBoxMetrics {
         let rule = settings.profile.normalLineHeight
         let scaled = font.metrics.lineBoxMetrics(size: size, rule)
