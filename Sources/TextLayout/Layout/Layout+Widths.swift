@@ -164,6 +164,27 @@ extension PreparedText {
         return widest
     }
 
+    /// The width of `start..<end` of `paragraph` (whole clusters, at safe breaks) as the sum of
+    /// its runs of one bidi level, each rounded up to `unit`: Chromium adds up a line's items in
+    /// whole layout units, and a run of digits in right-to-left text is an item of its own.
+    static func widthInUnitsByDirection(_ paragraph: PreparedParagraph, from start: Int, to end: Int, unit: Double) -> Double {
+        var total = 0.0
+        var itemStart = start
+        var level: UInt8?
+        func addItem(upTo itemEnd: Int) {
+            guard itemEnd > itemStart else { return }
+            let width = paragraph.width(fromCluster: paragraph.cluster(atOrAfter: itemStart), to: paragraph.cluster(atOrAfter: itemEnd))
+            total += (width / unit).rounded(.up) * unit
+            itemStart = itemEnd
+        }
+        for run in paragraph.runs where run.range.upperBound > start && run.range.lowerBound < end {
+            if let level, level != run.level { addItem(upTo: max(run.range.lowerBound, start)) }
+            level = run.level
+        }
+        addItem(upTo: end)
+        return total
+    }
+
     /// Whether the consonant at `offset` continues a grapheme cluster across a virama before it
     /// (Unicode 15.1's rule GB9c: a consonant, a linker such as U+094D, a consonant, of
     /// Devanagari, Bengali, Gujarati, Oriya, Telugu or Malayalam, a ZWJ or nukta between them
@@ -194,6 +215,10 @@ extension PreparedText {
             found.reduce(0.0) { widest, line in
                 let lineBreak = line.lineBreak
                 let indent = paragraphStyle.indent(isFirstLine: lineBreak.start == paragraphs.start(of: line.paragraph).bytes)
+                let paragraph = paragraphs[line.paragraph]
+                if let unit = style.settings.profile.layoutUnit, paragraph.tabs.isEmpty {
+                    return max(widest, Self.widthInUnitsByDirection(paragraph, from: lineBreak.start, to: lineBreak.end, unit: unit) + indent)
+                }
                 guard lineBreak.end > lineBreak.contentEnd else { return max(widest, line.width + indent) }
                 var measurer = LineMeasurer(paragraphs[line.paragraph], bytes: bytes, style: style, start: lineBreak.start)
                 return max(widest, max(line.width, measurer.width(to: lineBreak.end)) + indent)
