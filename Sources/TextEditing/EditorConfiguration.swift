@@ -83,6 +83,11 @@ public struct EditorConfiguration {
     /// in each snapshot): a chat app's bubble that hugs the text. It costs a few relayouts of the
     /// drawn text per change (no shaping), so it is off unless asked for.
     public var shrinkWrap = false
+    /// Whether each snapshot reports the drawn text's min-content and max-content widths
+    /// (``EditorModel/intrinsicWidths``): the widths a box sized by its text (CSS `width:
+    /// min-content`, `max-content`) takes. Two passes of the line breaker per snapshot, so off
+    /// unless asked for.
+    public var intrinsicWidths = false
     /// The boxes laid out in the text (a custom emoji, a mention chip, an attachment): the k-th
     /// stands at the k-th U+FFFC of ``text``, which must hold exactly one U+FFFC for each. In an
     /// editor every U+FFFC is an object's: typed, pasted, set or appended U+FFFC characters are

@@ -163,7 +163,7 @@ public final class EditorModel {
     /// Everything a renderer needs now.
     public var snapshot: EditorSnapshot {
         let selection = selectedRange
-        return EditorSnapshot(
+        var snapshot = EditorSnapshot(
             text: text, displayText: displayText, formattedText: formattedText, maskSpans: maskSpans,
             showsPlaceholder: showsPlaceholder,
             caretIndex: caretIndex, caret: utf16Offset(of: caretIndex), caretAffinity: caretAffinity,
@@ -173,6 +173,20 @@ public final class EditorModel {
             lineCount: measurement.lineCount, height: measurement.height, contentHeight: measurement.contentHeight,
             isScrollable: measurement.isScrollable, shrinkWrapWidth: shrinkWrapWidth, caretRect: caretRect, selectionRects: selectionRects,
             inlineObjectFrames: inlineObjectFrames, markedRange: markedRange.map(text.utf16Range(of:)), canUndo: canUndo, canRedo: canRedo, rejected: lastOutcome == .rejected, warnings: prepared.warnings, missingGlyphCount: prepared.missingGlyphCount)
+        snapshot.intrinsicWidths = intrinsicWidths
+        return snapshot
+    }
+
+    /// With ``EditorConfiguration/intrinsicWidths``, the min-content and max-content widths of
+    /// what is drawn (``displayText``: the placeholder's while one shows, the bullets' when secure),
+    /// as `PreparedText.intrinsicWidths()` gives them, plus the side insets, as the batch's
+    /// `minContent` and `maxContent`. Nil without `intrinsicWidths`, or when they cannot be found
+    /// (the drawn text is laid out already, so they can).
+    public var intrinsicWidths: IntrinsicWidths? {
+        guard configuration.intrinsicWidths, let widths = try? measurement.layout.prepared.intrinsicWidths() else { return nil }
+        let sizing = configuration.settings.sizing
+        return IntrinsicWidths(minContent: sizing.editorWidth(ofWrapWidth: widths.minContent),
+                               maxContent: sizing.editorWidth(ofWrapWidth: widths.maxContent))
     }
 
     /// What `PreparedText.missingGlyphWarning` says of the displayed text: which characters no

@@ -69,6 +69,9 @@ public struct EditorSnapshot: Sendable {
     public var isScrollable: Bool
     /// The bubble's width with `shrinkWrap` (see ``EditorModel/shrinkWrapWidth``); nil without it.
     public var shrinkWrapWidth: Double?
+    /// The min-content and max-content editor widths with `intrinsicWidths` (see
+    /// ``EditorModel/intrinsicWidths``); nil without it.
+    public var intrinsicWidths: IntrinsicWidths? = nil
     /// Where to draw the caret, in pixels from the top left of the editor's box (insets
     /// included), unscrolled.
     public var caretRect: LayoutRect

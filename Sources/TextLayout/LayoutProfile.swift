@@ -49,6 +49,8 @@ public struct LayoutProfile: Sendable, Hashable {
     public var textSpacingTrim: TextSpacingTrim
     /// How a glyph of a font of bitmap strikes only (CBDT, sbix: Noto Color Emoji) advances.
     public var bitmapGlyphAdvance: BitmapGlyphAdvance
+    /// How the min-content width measures the pieces no break opportunity splits.
+    public var minContentPieces: MinContentPieces
 
     public init(name: String, punctuationBreaks: PunctuationBreaks = .unicode, smallKanaBreaks: SmallKanaBreaks = .forbidden, layoutUnit: Double? = nil,
                 lineEndNoBreakSpace: LineEndNoBreakSpace = .hangs, justifyWithoutSpaces: JustifyWithoutSpaces = .betweenClusters,
@@ -56,7 +58,8 @@ public struct LayoutProfile: Sendable, Hashable {
                 normalLineHeight: NormalLineHeight = .exact, explicitLineHeight: ExplicitLineHeight = .exact, complexContextBreaks: ComplexContextBreaks = .icuDictionaries,
                 hangingWhitespace: HangingWhitespace = .all, spaceFont: SpaceFont = .firstFontWithIt,
                 primaryFontBox: PrimaryFontBox = .whenStrutAsks, emojiPresentationFont: EmojiPresentationFont = .colourFont,
-                textSpacingTrim: TextSpacingTrim = .spaceAll, bitmapGlyphAdvance: BitmapGlyphAdvance = .designUnits) {
+                textSpacingTrim: TextSpacingTrim = .spaceAll, bitmapGlyphAdvance: BitmapGlyphAdvance = .designUnits,
+                minContentPieces: MinContentPieces = .laidOut) {
         self.name = name
         self.punctuationBreaks = punctuationBreaks
         self.smallKanaBreaks = smallKanaBreaks
@@ -74,6 +77,7 @@ public struct LayoutProfile: Sendable, Hashable {
         self.emojiPresentationFont = emojiPresentationFont
         self.textSpacingTrim = textSpacingTrim
         self.bitmapGlyphAdvance = bitmapGlyphAdvance
+        self.minContentPieces = minContentPieces
     }
 
     /// The engine's own rules: the default.
@@ -86,7 +90,7 @@ public struct LayoutProfile: Sendable, Hashable {
                                                endTruncation: .keepsBrokenLine, normalLineHeight: .roundedAscentDescent,
                                                explicitLineHeight: .layoutUnits,
                                                primaryFontBox: .always, emojiPresentationFont: .familyList, textSpacingTrim: .trimAdjacent,
-                                               bitmapGlyphAdvance: .strikePixels)
+                                               bitmapGlyphAdvance: .strikePixels, minContentPieces: .shapedInContext)
 
     /// Pango 1.50 as Debian ships it, a `PangoLayout` wrapping words and characters
     /// (`PANGO_WRAP_WORD_CHAR`): its punctuation breaks, Thai words from libthai, one hanging
@@ -130,6 +134,18 @@ public enum SmallKanaBreaks: String, Sendable, Hashable, CaseIterable {
     case forbidden
     /// A break before them: ICU's `lb=normal`, which takes CJ as ID, as Chromium's `line-break: auto` does.
     case allowed
+}
+
+/// How the min-content width (``PreparedText/intrinsicWidths()``) measures the pieces no break
+/// opportunity splits (under `overflow-wrap: anywhere`, each HarfBuzz cluster).
+public enum MinContentPieces: String, Sendable, Hashable, CaseIterable {
+    /// As the line breaker lays each out on a line of its own, shaped again at an edge HarfBuzz
+    /// marks unsafe to break: a layout at the min-content width overflows no line.
+    case laidOut
+    /// By its advance as shaped in its paragraph, its kerning with the next cluster included, and
+    /// never split inside a HarfBuzz cluster (a ligature), as Chromium measures `min-content`
+    /// without shaping again; a cluster laid out alone may then be up to its kerning wider.
+    case shapedInContext
 }
 
 /// Whether a no-break space that ends a line hangs or counts in its width.

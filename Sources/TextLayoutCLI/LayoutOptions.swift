@@ -84,6 +84,8 @@ public enum LayoutOptions {
                      help: "whose rules the layout follows: the engine's own (standard), Chromium's (chromium) or Pango's (pango)"),
         LayoutOption("shrink-wrap", sets: \.shrinkWrap, key: "shrinkWrap",
                      help: "also report the bubble width, the narrowest editor width (insets included) that keeps the line count, and the widths at which the line breaks stay the same"),
+        LayoutOption("intrinsic-widths", sets: \.intrinsicWidths, key: "intrinsicWidths",
+                     help: "also report the min-content and max-content widths as CSS sizes a box by its text (editor widths, insets included): the widest piece that cannot break, and the widest paragraph on one line"),
         LayoutOption("height-steps", sets: \.heightSteps, key: "heightSteps",
                      help: "also report the line count and editor height at every editor width from MIN to MAX (insets included) where either changes (with --text-wrap wrap)"),
         LayoutOption("spans", "JSON", sets: \.spans, key: "spans",

@@ -104,7 +104,8 @@ public final class EditSession {
 
 extension EditorSnapshot {
     /// The snapshot as one compact JSON object, keys in the order of `textlayout edit`'s output
-    /// (`shrinkWrapWidth` only with the config's `shrinkWrap`, `placeholders` only while inline
+    /// (`shrinkWrapWidth` only with the config's `shrinkWrap`, `minContent` and `maxContent` only
+    /// with its `intrinsicWidths`, `placeholders` only while inline
     /// objects are drawn); offsets in UTF-16 code units, numbers as the batch format writes them.
     public var json: String {
         var writer = JSONWriter()
@@ -137,6 +138,10 @@ extension EditorSnapshot {
             out.field("contentHeight", contentHeight)
             out.field("isScrollable", isScrollable)
             if let shrinkWrapWidth { out.field("shrinkWrapWidth", shrinkWrapWidth) }
+            if let intrinsicWidths {
+                out.field("minContent", intrinsicWidths.minContent)
+                out.field("maxContent", intrinsicWidths.maxContent)
+            }
             out.key("caretRect")
             caretRect.write(to: &out)
             out.key("selectionRects")

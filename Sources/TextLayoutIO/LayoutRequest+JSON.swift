@@ -89,7 +89,7 @@ extension LayoutRequest {
                                     "lineClamp", "truncate", "ellipsis", "lineHeight", "strut", "align", "indent",
                                     "textWrap", "profile"]
     /// The keys a batch job may have.
-    public static let keys = ["id", "text"] + layoutKeys + ["shrinkWrap", "heightSteps", "glyphs", "spans", "placeholders"]
+    public static let keys = ["id", "text"] + layoutKeys + ["shrinkWrap", "intrinsicWidths", "heightSteps", "glyphs", "spans", "placeholders"]
     static let insetKeys = ["top", "left", "bottom", "right"]
 
     /// Reads a batch job.
@@ -103,6 +103,7 @@ extension LayoutRequest {
         id = job.field("id").value ?? .null
         try readLayoutKeys(job)
         shrinkWrap = try job.bool("shrinkWrap") ?? false
+        intrinsicWidths = try job.bool("intrinsicWidths") ?? false
         heightSteps = try Self.readWidthRange(job.field("heightSteps").value, key: "heightSteps")
         glyphs = try job.bool("glyphs") ?? false
         spans = try Self.readSpans(job.field("spans").value, code: .invalidJob)

@@ -34,6 +34,9 @@ public struct LayoutRequest: Sendable {
     public var settings = LayoutSettings()
     /// Whether the result reports the shrink-wrap width and the stable width range.
     public var shrinkWrap = false
+    /// Whether the result reports the text's min-content and max-content widths
+    /// (``PreparedText/intrinsicWidths()``, as editor widths); the JSON key is `intrinsicWidths`.
+    public var intrinsicWidths = false
     /// Editor widths over which the result gives the line count and editor height as steps
     /// (see ``PreparedText/heightSteps(in:sizing:)``); nil for none.
     public var heightSteps: ClosedRange<Double>?
@@ -161,7 +164,7 @@ public struct LayoutRequest: Sendable {
 
     /// Lays the text out in `font` (its spans' fonts looked up in `context`, its objects at its
     /// U+FFFC characters) at the request's width and measures the editor, with the shrink-wrap
-    /// width when the request asks for it.
+    /// width and the intrinsic widths when the request asks for them.
     /// - Parameter glyphRuns: whether the lines keep their glyph runs (for drawing and for run
     ///   output); the line breaks and every measurement are the same without.
     /// - Throws: ``BoundaryError`` `invalidJob` when the objects are not one for each U+FFFC of the
@@ -182,7 +185,9 @@ public struct LayoutRequest: Sendable {
         let measurement = try prepared.measureEditor(editorWidth: settings.editorWidth, sizing: settings.sizing, glyphRuns: glyphRuns)
         let shrinkWrapWidth = shrinkWrap ? try measurement.layout.shrinkWrapWidth() : nil
         let steps = try heightSteps.map { try prepared.heightSteps(in: $0, sizing: settings.sizing) }
-        return LayoutResult(request: self, measurement: measurement, shrinkWrapWidth: shrinkWrapWidth, heightSteps: steps)
+        let intrinsic = intrinsicWidths ? try prepared.intrinsicWidths() : nil
+        return LayoutResult(request: self, measurement: measurement, shrinkWrapWidth: shrinkWrapWidth, heightSteps: steps,
+                            intrinsicWidths: intrinsic)
     }
 
     /// Lays the text out in its fonts looked up in `context`; see ``measure(font:in:glyphRuns:)``.

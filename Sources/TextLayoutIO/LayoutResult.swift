@@ -9,12 +9,27 @@ public struct LayoutResult {
     public let shrinkWrapWidth: Double?
     /// The line count and editor height as steps over the request's `heightSteps` widths, when it asked for them.
     public let heightSteps: [HeightStep]?
+    /// The text's min-content and max-content wrap widths, when the request asked for them.
+    public let intrinsicWidths: IntrinsicWidths?
 
-    public init(request: LayoutRequest, measurement: EditorMeasurement, shrinkWrapWidth: Double?, heightSteps: [HeightStep]? = nil) {
+    public init(request: LayoutRequest, measurement: EditorMeasurement, shrinkWrapWidth: Double?, heightSteps: [HeightStep]? = nil,
+                intrinsicWidths: IntrinsicWidths? = nil) {
         self.request = request
         self.measurement = measurement
         self.shrinkWrapWidth = shrinkWrapWidth
         self.heightSteps = heightSteps
+        self.intrinsicWidths = intrinsicWidths
+    }
+
+    /// The intrinsic widths as editor widths, the side insets added (``LayoutRequest/intrinsicWidths``):
+    /// the editor widths at which the text lays out as CSS's `width: min-content` and
+    /// `max-content` do; nil when the request did not ask for them.
+    public var editorIntrinsicWidths: IntrinsicWidths? {
+        intrinsicWidths.map {
+            let sizing = request.settings.sizing
+            return IntrinsicWidths(minContent: sizing.editorWidth(ofWrapWidth: $0.minContent),
+                                   maxContent: sizing.editorWidth(ofWrapWidth: $0.maxContent))
+        }
     }
 
     /// The shrink-wrap width as an editor's width, the side insets added: the width of the bubble
@@ -85,7 +100,8 @@ public struct LayoutResult {
 
     /// Writes the result object: `id` (with `.id`), `lineCount`, `height`, `width`,
     /// `editorHeight`, `isScrollable`, `font` (with `.runs`), `shrinkWrapWidth` and `stableWidth`
-    /// (when asked for, in editor widths: the side insets included), `heightSteps` (when asked
+    /// (when asked for, in editor widths: the side insets included), `minContent` and `maxContent`
+    /// (when asked for, editor widths too), `heightSteps` (when asked
     /// for: `[fromEditorWidth, lineCount, editorHeight]` each), `warnings` and `missingGlyphs` (when
     /// there are any; per run too, with `.runs`), `ink` (with `.glyphs`), `placeholders` (when the
     /// text has inline objects), and `lines` (with `.runs`, an inline object's run has `object`, its
@@ -111,6 +127,10 @@ public struct LayoutResult {
                     $0.number(stable.lowerBound)
                     if stable.upperBound.isFinite { $0.number(stable.upperBound) } else { $0.null() }
                 }
+            }
+            if let intrinsic = editorIntrinsicWidths {
+                out.field("minContent", intrinsic.minContent)
+                out.field("maxContent", intrinsic.maxContent)
             }
             if let heightSteps {
                 out.key("heightSteps")

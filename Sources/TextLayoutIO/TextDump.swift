@@ -1,4 +1,4 @@
-// The human-readable dump of a measured editor (one line per laid-out line, then totals; used by the CLI and the golden tests), a result's bubble width and height steps after it, and how text for people writes numbers and counts.
+// The human-readable dump of a measured editor (one line per laid-out line, then totals; used by the CLI and the golden tests), a result's bubble width, intrinsic widths and height steps after it, and how text for people writes numbers and counts.
 import Foundation
 import TextLayout
 
@@ -52,7 +52,11 @@ extension LayoutResult {
     ///     these line breaks hold at widths from 225.76 to under 251.17
     ///
     /// (`from 225.76 on` when no width makes a line take more); with
-    /// ``LayoutRequest/heightSteps``, the steps, one a line:
+    /// ``LayoutRequest/intrinsicWidths``, the min-content and max-content widths:
+    ///
+    ///     min-content width 45.69, max-content width 714.56
+    ///
+    /// with ``LayoutRequest/heightSteps``, the steps, one a line:
     ///
     ///     height steps over widths 90.00 to 400.00:
     ///       from width 90.00: 14 lines, editor height 315.05
@@ -63,6 +67,9 @@ extension LayoutResult {
             out += "bubble width \(twoDecimals(bubble)) (shrink-wrap: the narrowest editor width that keeps \(counted(measurement.lineCount, "line")))\n"
             let end = stable.upperBound.isFinite ? "to under \(twoDecimals(stable.upperBound))" : "on"
             out += "these line breaks hold at widths from \(twoDecimals(stable.lowerBound)) \(end)\n"
+        }
+        if let intrinsic = editorIntrinsicWidths {
+            out += "min-content width \(twoDecimals(intrinsic.minContent)), max-content width \(twoDecimals(intrinsic.maxContent))\n"
         }
         if let heightSteps, let widths = request.heightSteps {
             out += "height steps over widths \(twoDecimals(widths.lowerBound)) to \(twoDecimals(widths.upperBound)):\n"

@@ -32,7 +32,9 @@ enum RenderCommand {
     --shrink-wrap draws the bubble a chat app draws: the text laid out again at its shrink-wrap
     width (the narrowest editor width that keeps its line count, insets included; the insets alone
     for a text with no width) in a box that wide. --height-steps draws nothing: it needs
-    --output-format, which prints the steps with the measurement at --width.
+    --output-format, which prints the steps with the measurement at --width; nor does
+    --intrinsic-widths, which prints the min-content and max-content widths with it (give --width
+    either of them to draw the text at it).
     Exit status: 0 written, 1 the text cannot be laid out or the picture is too large, 2 a usage
     error, 3 the picture could not be written.
     """
@@ -68,6 +70,9 @@ enum RenderCommand {
         let result = try MeasureCommand.measure(args)
         if result.request.heightSteps != nil, measurementFormat == nil {
             throw UsageError("--height-steps prints the steps with the measurement: add --output-format text or json")
+        }
+        if result.request.intrinsicWidths, measurementFormat == nil {
+            throw UsageError("--intrinsic-widths prints the widths with the measurement: add --output-format text or json")
         }
         let scene = try picturedEditor(result)
         if toStandardOutput {

@@ -204,6 +204,7 @@ struct CommandLineLayoutOptionTests {
         ("text-wrap", "balance", "textWrap", #""balance""#),
         ("profile", "chromium", "profile", #""chromium""#),
         ("shrink-wrap", "", "shrinkWrap", "true"),
+        ("intrinsic-widths", "", "intrinsicWidths", "true"),
         ("height-steps", "80,300", "heightSteps", "[80,300]"),
         ("spans", #"[{"start":0,"end":1,"size":30}]"#, "spans", #"[{"start":0,"end":1,"size":30}]"#),
         ("placeholders", #"[{"width":24,"height":20,"align":"middle","baseline":3}]"#, "placeholders",
@@ -214,8 +215,9 @@ struct CommandLineLayoutOptionTests {
 
     /// Every field a layout option can set, so that two jobs that differ in one show it.
     static func fields(_ job: LayoutRequest) -> String {
-        "\(job.text)|\(String(describing: job.font))|\(String(describing: job.weight))|\(String(describing: job.features))|\(job.fontSelection)|\(job.settings)|"
-            + "\(job.shrinkWrap)|\(String(describing: job.heightSteps))|"
+        let reported = "\(job.shrinkWrap)|\(job.intrinsicWidths)|\(String(describing: job.heightSteps))|"
+        return "\(job.text)|\(String(describing: job.font))|\(String(describing: job.weight))|\(String(describing: job.features))|\(job.fontSelection)|\(job.settings)|"
+            + reported
             + job.spans.map { "\($0.start)-\($0.end)-\(String(describing: $0.size))" }.joined(separator: ",") + "|"
             + job.inlineObjects.map { "\($0)" }.joined(separator: ",")
     }
@@ -225,7 +227,7 @@ struct CommandLineLayoutOptionTests {
         #expect(LayoutOptions.all.map(\.option.name) == Self.samples.map(\.flag))
         #expect(LayoutOptions.all.map(\.key) == Self.samples.map(\.key))
         // The layout keys an editor's config takes too, then the job's keys of what a result reports, the spans and the objects.
-        #expect(LayoutOptions.all.map(\.key) == LayoutRequest.layoutKeys + ["shrinkWrap", "heightSteps", "spans", "placeholders"])
+        #expect(LayoutOptions.all.map(\.key) == LayoutRequest.layoutKeys + ["shrinkWrap", "intrinsicWidths", "heightSteps", "spans", "placeholders"])
     }
 
     @Test("each option sets the field its batch key sets, and nothing else", arguments: samples)

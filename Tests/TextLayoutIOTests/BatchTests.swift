@@ -188,6 +188,8 @@ struct BatchTests {
         ErrorRow("heightSteps of three numbers", #"{"text":"a","heightSteps":[100,200,300]}"#, "invalidArgument", mentions: ["heightSteps"]),
         ErrorRow("heightSteps a string", #"{"text":"a","heightSteps":"100..600"}"#, "invalidArgument", mentions: ["heightSteps"]),
         ErrorRow("heightSteps of strings", #"{"text":"a","heightSteps":["100","600"]}"#, "invalidArgument", mentions: ["heightSteps"]),
+        ErrorRow("intrinsicWidths a string", #"{"text":"a","intrinsicWidths":"yes"}"#, "invalidJob", mentions: ["intrinsicWidths"]),
+        ErrorRow("intrinsicWidths a number", #"{"text":"a","intrinsicWidths":1}"#, "invalidJob", mentions: ["intrinsicWidths"]),
         ErrorRow("insets wider than the width", #"{"text":"a","font":\#(jsonString(monoPath)),"width":10,"insets":{"left":6,"right":6}}"#, "invalidArgument", mentions: ["insets"]),
     ]
 

@@ -138,4 +138,22 @@ struct ShrinkWrapCommandTests {
         #expect(silent.status == 2)
         #expect(silent.error.contains("--height-steps prints the steps with the measurement: add --output-format text or json"), "\(silent.error)")
     }
+
+    @Test("render --intrinsic-widths prints what measure prints; without --output-format it is a usage error")
+    func renderPrintsTheIntrinsicWidths() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let picture = directory.appendingPathComponent("text.svg").path
+        let options = ["--intrinsic-widths"] + Self.layout + [Self.text]
+        for format in ["text", "json"] {
+            let render = try runTextlayout(["render", "--output", picture, "--output-format", format] + options)
+            #expect(render.status == 0, "\(render.error)")
+            let measure = try runTextlayout(["measure", "--output-format", format] + options)
+            #expect(render.output == measure.output, "\(format)")
+            #expect(render.output.contains(format == "text" ? "max-content width" : "\"maxContent\""), "\(render.output)")
+        }
+        let silent = try runTextlayout(["render", "--output", picture, "--intrinsic-widths", Self.text])
+        #expect(silent.status == 2)
+        #expect(silent.error.contains("--intrinsic-widths prints the widths with the measurement"), "\(silent.error)")
+    }
 }

@@ -61,6 +61,8 @@ struct ReadmeSwiftTests {
         #expect(layout.missingGlyphCount == 0 && prepared.missingGlyphs.isEmpty)
         #expect(layout.stableWidthRange.contains(120))
         #expect(try layout.shrinkWrapWidth() <= layout.widestLineWidth)
+        let intrinsic = try prepared.intrinsicWidths()
+        #expect(intrinsic.minContent <= layout.widestLineWidth && intrinsic.maxContent >= layout.widestLineWidth)
         let height = try prepared.measureEditor(editorWidth: 320, glyphRuns: false).height
         let quick = try prepared.editorHeight(editorWidth: 320).height
         #expect(height == (try prepared.layout(wrapWidth: 320)).contentHeight)

@@ -1,4 +1,4 @@
-// Widths around a layout: the range of wrap widths that keeps its breaks, and the narrowest width that keeps its line count (shrink-wrap).
+// Widths around a layout: the range of wrap widths that keeps its breaks, the narrowest width that keeps its line count (shrink-wrap), and the text's min-content and max-content widths.
 
 extension Layout {
     /// The wrap widths over which this layout's line breaks stay exactly the same and every line
@@ -86,5 +86,175 @@ extension Layout {
             let end = line.byteRange.upperBound
             return cuts + (end < paragraph.range.end && !paragraph.isSegmentStart(end) ? 1 : 0)
         }
+    }
+}
+
+/// A text's intrinsic widths, as CSS sizes a box by its content (`width: min-content`,
+/// `max-content`) for the engine's line model (`white-space: pre-wrap; overflow-wrap: anywhere`):
+/// see ``PreparedText/intrinsicWidths()``.
+public struct IntrinsicWidths: Sendable, Hashable {
+    /// The narrowest wrap width at which no line overflows: the widest piece no break opportunity
+    /// splits. Under `overflow-wrap: anywhere` every grapheme cluster boundary is one, so it is the
+    /// widest grapheme cluster or inline object (with the first line's indent), spaces that hang at
+    /// a line's end left out.
+    public var minContent: Double
+    /// The widest paragraph laid out on one line (only hard breaks break), with its indent and
+    /// with the spaces at its end: they hang when a line wraps, but a box as wide as its text
+    /// holds them (as Chromium sizes `width: max-content` under `white-space: pre-wrap`).
+    public var maxContent: Double
+
+    public init(minContent: Double, maxContent: Double) {
+        self.minContent = minContent
+        self.maxContent = maxContent
+    }
+}
+
+extension PreparedText {
+    /// The wrap width the min-content lines are found at: narrower than any piece that has width,
+    /// so each line takes one piece no break opportunity splits (and what hangs or has no width).
+    static let minContentProbeWidth = Layout.fitTolerance
+
+    /// The text's min-content and max-content widths (``IntrinsicWidths``): the widest line when
+    /// every line takes as little as the breaking rules allow (at most one grapheme cluster, or
+    /// object, beyond what has no width or hangs, and more only where the rules forbid a break
+    /// inside it), and the widest line when only hard breaks break, with the spaces at its end.
+    /// Both are found by the line breaker itself over the prepared widths (no glyph runs; only
+    /// the pieces at line edges HarfBuzz marks unsafe to break are shaped again), so a layout at
+    /// `minContent` overflows no line and one at `maxContent` lays each paragraph on one line. A
+    /// line clamp or truncation does not narrow them (its lines are not clamped); with an indent,
+    /// the first line of a paragraph counts with it.
+    /// - Complexity: O(n) in the text's prepared segments: two passes of the line breaker, no
+    ///   search over widths.
+    public func intrinsicWidths() throws -> IntrinsicWidths {
+        let profile = style.settings.profile
+        let minContent = switch profile.minContentPieces {
+        case .laidOut: try widestPieceLaidOut()
+        case .shapedInContext: widestClusterShapedInContext()
+        }
+        let maxContent = try maxContentWidth()
+        // Under a layout unit, a box is sized in whole units, rounded up so that its text fits (as Chromium does).
+        guard let unit = profile.layoutUnit else { return IntrinsicWidths(minContent: minContent, maxContent: maxContent) }
+        return IntrinsicWidths(minContent: (minContent / unit).rounded(.up) * unit, maxContent: (maxContent / unit).rounded(.up) * unit)
+    }
+
+    /// The widest HarfBuzz cluster by its advance as shaped in its paragraph (``MinContentPieces/shapedInContext``),
+    /// with the indent of its line if it were the only piece on it; whitespace that hangs (and tabs) left out.
+    /// A piece runs over several HarfBuzz clusters where a conjunct continues across them
+    /// (``continuesConjunct(at:in:)``).
+    private func widestClusterShapedInContext() -> Double {
+        let paragraphStyle = style.settings.paragraph
+        var widest = 0.0
+        bytes.withUnsafeBufferPointer { bytes in
+            for paragraph in paragraphs {
+                var segment = 0
+                var cluster = 0
+                while cluster < paragraph.clusterCount {
+                    let start = paragraph.clusterStarts[cluster]
+                    var end = cluster + 1
+                    while end < paragraph.clusterCount, Self.continuesConjunct(at: paragraph.clusterStarts[end], in: bytes) { end += 1 }
+                    while segment + 1 < paragraph.segmentCount, paragraph.segmentStarts[segment + 1] <= start { segment += 1 }
+                    if start < paragraph.contentEnds[segment] {
+                        let width = paragraph.width(fromCluster: cluster, to: end) + paragraphStyle.indent(isFirstLine: cluster == 0)
+                        widest = max(widest, width)
+                    }
+                    cluster = end
+                }
+            }
+        }
+        return widest
+    }
+
+    /// The width of `start..<end` of `paragraph` (whole clusters, at safe breaks) as the sum of
+    /// its runs of one bidi level, each rounded up to `unit`: Chromium adds up a line's items in
+    /// whole layout units, and a run of digits in right-to-left text is an item of its own.
+    static func widthInUnitsByDirection(_ paragraph: PreparedParagraph, from start: Int, to end: Int, unit: Double) -> Double {
+        var total = 0.0
+        var itemStart = start
+        var level: UInt8?
+        func addItem(upTo itemEnd: Int) {
+            guard itemEnd > itemStart else { return }
+            let width = paragraph.width(fromCluster: paragraph.cluster(atOrAfter: itemStart), to: paragraph.cluster(atOrAfter: itemEnd))
+            total += (width / unit).rounded(.up) * unit
+            itemStart = itemEnd
+        }
+        for run in paragraph.runs where run.range.upperBound > start && run.range.lowerBound < end {
+            if let level, level != run.level { addItem(upTo: max(run.range.lowerBound, start)) }
+            level = run.level
+        }
+        addItem(upTo: end)
+        return total
+    }
+
+    /// Whether the consonant at `offset` continues a grapheme cluster across a virama before it
+    /// (Unicode 15.1's rule GB9c: a consonant, a linker such as U+094D, a consonant, of
+    /// Devanagari, Bengali, Gujarati, Oriya, Telugu or Malayalam, a ZWJ or nukta between them
+    /// allowed), as the browser's segmentation has it: one piece for min-content.
+    static func continuesConjunct(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard offset + 2 < bytes.count, offset >= 3, bytes[offset] == 0xE0 else { return false }
+        // Each scalar of these blocks is three bytes: E0 A4..B5 xx.
+        func scalar(at i: Int) -> UInt32? {
+            guard i >= 0, i + 2 < bytes.count, bytes[i] == 0xE0 || bytes[i] == 0xE2 else { return nil }
+            return (UInt32(bytes[i] & 0x0F) << 12) | (UInt32(bytes[i + 1] & 0x3F) << 6) | UInt32(bytes[i + 2] & 0x3F)
+        }
+        guard let consonant = scalar(at: offset) else { return false }
+        let block = consonant & ~0x7F
+        let linker = block + 0x4D
+        guard [0x0900, 0x0980, 0x0A80, 0x0B00, 0x0C00, 0x0D00].contains(block),
+              (block + 0x15...block + 0x39).contains(consonant) || (block + 0x58...block + 0x5F).contains(consonant) else { return false }
+        var before = offset - 3
+        while let previous = scalar(at: before), previous == 0x200D || previous == block + 0x3C { before -= 3 }
+        return scalar(at: before) == linker
+    }
+
+    /// The widest line at no width limit (a paragraph a line), measured to its end: the spaces
+    /// that hang at its end counted, with its indent.
+    private func maxContentWidth() throws -> Double {
+        let found = try foundLines(wrapWidth: .infinity, lineSpace: 0)
+        let paragraphStyle = style.settings.paragraph
+        return bytes.withUnsafeBufferPointer { bytes in
+            found.reduce(0.0) { widest, line in
+                let lineBreak = line.lineBreak
+                let indent = paragraphStyle.indent(isFirstLine: lineBreak.start == paragraphs.start(of: line.paragraph).bytes)
+                let paragraph = paragraphs[line.paragraph]
+                if let unit = style.settings.profile.layoutUnit, paragraph.tabs.isEmpty {
+                    return max(widest, Self.widthInUnitsByDirection(paragraph, from: lineBreak.start, to: lineBreak.end, unit: unit) + indent)
+                }
+                guard lineBreak.end > lineBreak.contentEnd else { return max(widest, line.width + indent) }
+                var measurer = LineMeasurer(paragraphs[line.paragraph], bytes: bytes, style: style, start: lineBreak.start)
+                return max(widest, max(line.width, measurer.width(to: lineBreak.end)) + indent)
+            }
+        }
+    }
+
+    /// The widest line when each takes one piece (``MinContentPieces/laidOut``): the greedy
+    /// breaker at ``minContentProbeWidth`` without the indent (which would leave it no room),
+    /// each line's indent added after.
+    private func widestPieceLaidOut() throws -> Double {
+        var flat = style.settings
+        flat.paragraph.indent = 0
+        flat.paragraph.textWrap = .wrap
+        let unindented = try TextStyle(fonts: style.fonts, settings: flat)
+        let paragraphStyle = style.settings.paragraph
+        var widest = 0.0
+        try bytes.withUnsafeBufferPointer { bytes in
+            for paragraph in paragraphs {
+                var isFirstLine = true
+                try forEachLine(paragraph, bytes: bytes, style: unindented, wrapWidth: Self.minContentProbeWidth) { line in
+                    widest = max(widest, max(0, line.width) + paragraphStyle.indent(isFirstLine: isFirstLine))
+                    isFirstLine = false
+                    return true
+                }
+            }
+        }
+        return widest
+    }
+}
+
+extension Layout {
+    /// The intrinsic widths of this layout's text (``PreparedText/intrinsicWidths()``): they do
+    /// not depend on its wrap width.
+    /// - Complexity: O(n) in the text's prepared segments.
+    public func intrinsicWidths() throws -> IntrinsicWidths {
+        try prepared.intrinsicWidths()
     }
 }
