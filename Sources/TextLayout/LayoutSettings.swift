@@ -139,6 +139,14 @@ extension TextSettings {
         return (width / unit).rounded(.down) * unit
     }
 
+    /// The width of a box sized to hold content `width` wide: the width, or under a profile with
+    /// a layout unit the width rounded up to whole units, so that the content fits (as Chromium
+    /// sizes a box, or adds a line's items, in whole `LayoutUnit`s).
+    func boxWidth(holding width: Double) -> Double {
+        guard let unit = profile.layoutUnit, width.isFinite else { return width }
+        return (width / unit).rounded(.up) * unit
+    }
+
     /// Whether lines are as tall as their fonts' own metrics make them (`lineHeight` normal, no
     /// strut): the model of the layouts before line heights, and its faster path.
     var usesFontLineBoxes: Bool { paragraph.lineHeight == .normal && strut == .none }

@@ -132,9 +132,7 @@ extension PreparedText {
         case .shapedInContext: widestClusterShapedInContext()
         }
         let maxContent = try maxContentWidth()
-        // Under a layout unit, a box is sized in whole units, rounded up so that its text fits (as Chromium does).
-        guard let unit = profile.layoutUnit else { return IntrinsicWidths(minContent: minContent, maxContent: maxContent) }
-        return IntrinsicWidths(minContent: (minContent / unit).rounded(.up) * unit, maxContent: (maxContent / unit).rounded(.up) * unit)
+        return IntrinsicWidths(minContent: style.settings.boxWidth(holding: minContent), maxContent: style.settings.boxWidth(holding: maxContent))
     }
 
     /// The widest HarfBuzz cluster by its advance as shaped in its paragraph (``MinContentPieces/shapedInContext``),
@@ -165,16 +163,17 @@ extension PreparedText {
     }
 
     /// The width of `start..<end` of `paragraph` (whole clusters, at safe breaks) as the sum of
-    /// its runs of one bidi level, each rounded up to `unit`: Chromium adds up a line's items in
-    /// whole layout units, and a run of digits in right-to-left text is an item of its own.
-    static func widthInUnitsByDirection(_ paragraph: PreparedParagraph, from start: Int, to end: Int, unit: Double) -> Double {
+    /// its runs of one bidi level, each rounded up to whole layout units (``TextSettings/boxWidth(holding:)``):
+    /// Chromium adds up a line's items in whole layout units, and a run of digits in right-to-left
+    /// text is an item of its own.
+    static func widthInUnitsByDirection(_ paragraph: PreparedParagraph, from start: Int, to end: Int, settings: TextSettings) -> Double {
         var total = 0.0
         var itemStart = start
         var level: UInt8?
         func addItem(upTo itemEnd: Int) {
             guard itemEnd > itemStart else { return }
             let width = paragraph.width(fromCluster: paragraph.cluster(atOrAfter: itemStart), to: paragraph.cluster(atOrAfter: itemEnd))
-            total += (width / unit).rounded(.up) * unit
+            total += settings.boxWidth(holding: width)
             itemStart = itemEnd
         }
         for run in paragraph.runs where run.range.upperBound > start && run.range.lowerBound < end {
@@ -216,8 +215,8 @@ extension PreparedText {
                 let lineBreak = line.lineBreak
                 let indent = paragraphStyle.indent(isFirstLine: lineBreak.start == paragraphs.start(of: line.paragraph).bytes)
                 let paragraph = paragraphs[line.paragraph]
-                if let unit = style.settings.profile.layoutUnit, paragraph.tabs.isEmpty {
-                    return max(widest, Self.widthInUnitsByDirection(paragraph, from: lineBreak.start, to: lineBreak.end, unit: unit) + indent)
+                if style.settings.profile.layoutUnit != nil, paragraph.tabs.isEmpty {
+                    return max(widest, Self.widthInUnitsByDirection(paragraph, from: lineBreak.start, to: lineBreak.end, settings: style.settings) + indent)
                 }
                 guard lineBreak.end > lineBreak.contentEnd else { return max(widest, line.width + indent) }
                 var measurer = LineMeasurer(paragraphs[line.paragraph], bytes: bytes, style: style, start: lineBreak.start)
