@@ -57,7 +57,14 @@ FALLBACK_FONTS = {"DejaVu Sans": ("StudyDejaVu", "DejaVuSans.ttf"), "Noto Color 
 FONT_SET_UPS = {"embedded": "Fonts/'s files, embedded in the page by @font-face and given to our batch by --fonts-dir Fonts, so both "
                             "engines have the same files and no other",
                 "system": "the system's fonts, each job's family list matched by fontconfig in both engines (the browser's platform "
-                          "fonts, our batch without --fonts-dir), and what no family of the list has drawn in fontconfig's fallback order"}
+                          "fonts, our batch without --fonts-dir), and what no family of the list has drawn in fontconfig's fallback order",
+                "browser-fallback": "the system's fonts, each job naming its font alone, so that what the font lacks is drawn in "
+                                    "each engine's own fallback (Chromium's: the browser's default font, then fontconfig's choice "
+                                    "for the character and the content language)"}
+# The family list each set-up gives a job of the font `font`: the job's font and the bundled fallback fonts, or the job's font alone.
+def job_families(font, fonts):
+    return [font] if fonts == "browser-fallback" else [font, *FALLBACK_FONTS]
+
 # How close to the box's width a line may be for the engines' rounding to decide whether it fits.
 EDGE = 0.05
 # Chromium's layout unit, which each line box's height is floored to.
@@ -118,9 +125,9 @@ def our_layouts(binary, jobs, profile, fonts="embedded"):
     """Our layout of each job by `profile`, in the job's font then FALLBACK_FONTS: {"height", "lines": [{"start", "width",
     "fonts"}]} ("fonts": the runs' font files). `fonts` (FONT_SET_UPS): `embedded`, the families from Fonts/ alone
     (--fonts-dir Fonts); `system`, from the system's fonts (then the bundled ones)."""
-    results = run_batch(binary, [{"id": i, "text": job["text"], "font": font_list([job["font"], *FALLBACK_FONTS]), "size": SIZE, "width": job["width"],
+    results = run_batch(binary, [{"id": i, "text": job["text"], "font": font_list(job_families(job["font"], fonts)), "size": SIZE, "width": job["width"],
                                   "glyphs": True, "profile": profile} for i, job in enumerate(jobs)],
-                        fonts_dir=None if fonts == "system" else os.path.join(ROOT, "Fonts"))
+                        fonts_dir=None if fonts != "embedded" else os.path.join(ROOT, "Fonts"))
     return [{"height": r["height"], "lines": [{"start": l["start"], "width": l["width"],
                                                "fonts": sorted({run["font"].rstrip(")").split("/")[-1] for run in l["runs"]})} for l in r["lines"]]}
             for r in results]
@@ -130,9 +137,9 @@ def corpus_page(jobs, script=None, fonts="embedded"):
     """The page of `jobs`: one div each; measured by MEASURE, or with `script` (JavaScript) alone in its place. With `fonts`
     `embedded` the fonts are Fonts/'s files embedded by @font-face under a family of the study's own (Chromium sees no other
     font of the list); with `system` the div's list names the system's families, as our jobs do, which fontconfig finds."""
-    if fonts == "system":
+    if fonts != "embedded":
         style = ""
-        family_list = lambda job: font_list([job["font"], *FALLBACK_FONTS])
+        family_list = lambda job: font_list(job_families(job["font"], fonts))
     else:
         style = "".join(font_face(family, file) for family, file in FONT_FILES.values())
         style += "".join(font_face(family, file) for family, file in FALLBACK_FONTS.values() if (family, file) not in FONT_FILES.values())
@@ -217,7 +224,7 @@ def main():
         expected_differences.read(args.expect)  # a malformed list stops the run before the browser starts
 
     jobs = make_jobs(langs, args.sample, args.seed)
-    if args.fonts == "system":
+    if args.fonts != "embedded":
         for family in sorted({job["font"] for job in jobs} | set(FALLBACK_FONTS)):
             require_system_family(family)  # else fontconfig would give both engines another font, and the list would not apply
     profiles = ("chromium",) if args.expect else ("standard", "chromium")

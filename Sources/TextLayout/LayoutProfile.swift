@@ -51,6 +51,9 @@ public struct LayoutProfile: Sendable, Hashable {
     public var bitmapGlyphAdvance: BitmapGlyphAdvance
     /// How the min-content width measures the pieces no break opportunity splits.
     public var minContentPieces: MinContentPieces
+    /// Where a cluster goes that no font of the font-family list has, and what the list's generic
+    /// families (`serif`, `sans-serif`...) name.
+    public var familyFallback: FamilyFallback
 
     public init(name: String, punctuationBreaks: PunctuationBreaks = .unicode, smallKanaBreaks: SmallKanaBreaks = .forbidden, layoutUnit: Double? = nil,
                 lineEndNoBreakSpace: LineEndNoBreakSpace = .hangs, justifyWithoutSpaces: JustifyWithoutSpaces = .betweenClusters,
@@ -59,7 +62,7 @@ public struct LayoutProfile: Sendable, Hashable {
                 hangingWhitespace: HangingWhitespace = .all, spaceFont: SpaceFont = .firstFontWithIt,
                 primaryFontBox: PrimaryFontBox = .whenStrutAsks, emojiPresentationFont: EmojiPresentationFont = .colourFont,
                 textSpacingTrim: TextSpacingTrim = .spaceAll, bitmapGlyphAdvance: BitmapGlyphAdvance = .designUnits,
-                minContentPieces: MinContentPieces = .laidOut) {
+                minContentPieces: MinContentPieces = .laidOut, familyFallback: FamilyFallback = .fontconfig) {
         self.name = name
         self.punctuationBreaks = punctuationBreaks
         self.smallKanaBreaks = smallKanaBreaks
@@ -78,6 +81,7 @@ public struct LayoutProfile: Sendable, Hashable {
         self.textSpacingTrim = textSpacingTrim
         self.bitmapGlyphAdvance = bitmapGlyphAdvance
         self.minContentPieces = minContentPieces
+        self.familyFallback = familyFallback
     }
 
     /// The engine's own rules: the default.
@@ -90,7 +94,7 @@ public struct LayoutProfile: Sendable, Hashable {
                                                endTruncation: .keepsBrokenLine, normalLineHeight: .roundedAscentDescent,
                                                explicitLineHeight: .layoutUnits,
                                                primaryFontBox: .always, emojiPresentationFont: .familyList, textSpacingTrim: .trimAdjacent,
-                                               bitmapGlyphAdvance: .strikePixels, minContentPieces: .shapedInContext)
+                                               bitmapGlyphAdvance: .strikePixels, minContentPieces: .shapedInContext, familyFallback: .browser)
 
     /// Pango 1.50 as Debian ships it, a `PangoLayout` wrapping words and characters
     /// (`PANGO_WRAP_WORD_CHAR`): its punctuation breaks, Thai words from libthai, one hanging
@@ -185,8 +189,20 @@ public enum EndTruncation: String, Sendable, Hashable, CaseIterable {
 public enum NormalLineHeight: String, Sendable, Hashable, CaseIterable {
     /// Ascent + descent (+ line gap) as the font scales them.
     case exact
-    /// Ascent and descent each rounded to whole pixels first (Chromium's `SimpleFontData`).
+    /// Ascent, descent and line gap each rounded to whole pixels first (Chromium's
+    /// `SimpleFontData`), and of the gap the whole pixels of its half above the ascent, the rest
+    /// below the descent (LayoutNG's half-leading: a gap of 1 px all below).
     case roundedAscentDescent
+
+    /// The part of a font's line gap (as ``FontMetrics/lineBoxMetrics(size:_:)`` makes it under
+    /// this rule) above its ascent in a line of `line-height: normal`; the rest is below its descent.
+    @inline(__always)
+    func gapAbove(_ gap: Double) -> Double {
+        switch self {
+        case .exact: gap / 2
+        case .roundedAscentDescent: (gap / 2).rounded(.down)
+        }
+    }
 }
 
 /// How a line height given as a multiple or in pixels (not `normal`) makes a font's box.
@@ -256,6 +272,20 @@ public enum EmojiPresentationFont: String, Sendable, Hashable, CaseIterable {
     /// normal`): a colour font comes first only for a cluster that asks for one with VS16, and
     /// for a character no font of the list has, in the fallback after it.
     case familyList
+}
+
+/// Where a cluster goes that no font of the font-family list has, and what the list's generic
+/// families name.
+public enum FamilyFallback: String, Sendable, Hashable, CaseIterable {
+    /// Generic families as fontconfig resolves them; after the list, the first font with the
+    /// cluster in the order fontconfig sorts fonts for the primary font's family and the language.
+    case fontconfig
+    /// As a browser does (Blink's font fallback list): generic families are the fonts of
+    /// ``GenericFamilies`` (`sans-serif` is Arial, through fontconfig's Liberation Sans), the
+    /// list ends with the standard font (Times New Roman: Liberation Serif), and after it the
+    /// first font with the cluster in the order fontconfig sorts fonts for the language alone,
+    /// no family asked for.
+    case browser
 }
 
 /// Whether fullwidth punctuation beside another is set half as wide (CSS `text-spacing-trim`).

@@ -26,6 +26,10 @@ public struct LayoutRequest: Sendable {
     public var variations: [FontVariation] = []
     /// What may be synthesized when the face lacks it (CSS `font-synthesis`): both by default.
     public var synthesis: FontSynthesis = [.weight, .style]
+    /// The families a browser's font settings give CSS's generic families, and the standard font
+    /// that ends every list, read by a profile whose ``LayoutProfile/familyFallback`` is
+    /// ``FamilyFallback/browser`` (the chromium profile's); the JSON key is `genericFamilies`.
+    public var genericFamilies = GenericFamilies.chromiumLinux
     /// OpenType features for the whole text in CSS `font-feature-settings` syntax (`liga 0, tnum`,
     /// see ``FontFeature/list(parsing:key:)``), read when the text is styled; nil for none.
     public var features: String?
@@ -118,7 +122,8 @@ public struct LayoutRequest: Sendable {
             if font != nil || weight != nil || slant != nil {
                 span.fonts = try context.fonts(familyList: font ?? request.font ?? "",
                                                selection: selection(inheriting: request.fontSelection, index: index),
-                                               size: size ?? request.settings.text.size, key: "spans[\(index)].font")
+                                               size: size ?? request.settings.text.size, key: "spans[\(index)].font",
+                                               genericFamilies: request.browserFamilies)
             }
             span.wordSpacing = wordSpacing
             return span
@@ -134,7 +139,13 @@ public struct LayoutRequest: Sendable {
     /// (``fontSelection``).
     /// - Throws: ``LayoutError`` as ``FontContext/fonts(familyList:selection:size:key:)`` does.
     public func fonts(in context: FontContext) throws -> FontFamilyList {
-        try context.fonts(familyList: font ?? "", selection: fontSelection, size: settings.text.size)
+        try context.fonts(familyList: font ?? "", selection: fontSelection, size: settings.text.size, genericFamilies: browserFamilies)
+    }
+
+    /// ``genericFamilies`` where the profile reads them (``FamilyFallback/browser``); nil where
+    /// generic families are fontconfig's.
+    var browserFamilies: GenericFamilies? {
+        settings.text.profile.familyFallback == .browser ? genericFamilies : nil
     }
 
     /// The request's primary font in `context` (see ``fonts(in:)``).

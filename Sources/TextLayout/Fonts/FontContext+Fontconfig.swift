@@ -117,21 +117,27 @@ extension FontContext {
     /// The font to draw all of `scalars` with (a grapheme cluster's code points that need a glyph)
     /// when `primary` lacks one of them: the first font, in the order ``fallbackFont(for:primary:language:emoji:)``
     /// searches, whose character set and character map have every one of them. Nil when no font
-    /// has them all. Choices are cached per primary font, language, presentation and code points.
-    func fallbackFont(covering scalars: [UInt32], primary: Font, language tag: LanguageTag?, presentation: Presentation = .any) -> Font? {
+    /// has them all. With `browserOrder` (the profile's ``FamilyFallback/browser``), fontconfig
+    /// sorts for the language alone, no family asked for, as Blink asks it for a character's font.
+    /// Choices are cached per primary font, language, presentation, order and code points.
+    func fallbackFont(covering scalars: [UInt32], primary: Font, language tag: LanguageTag?, presentation: Presentation = .any,
+                      browserOrder: Bool = false) -> Font? {
         guard !scalars.isEmpty else { return nil }
         let language = tag?.fontconfigLanguage
-        let key = FallbackKey(primary: ObjectIdentifier(primary), language: language ?? "", presentation: presentation, scalars: scalars)
+        let key = FallbackKey(primary: ObjectIdentifier(primary), language: language ?? "", presentation: presentation, browserOrder: browserOrder,
+                              scalars: scalars)
         if let cached = state.withLock({ $0.fallbackChoices[key] }) { return cached }
         var chosen: Font?
         // Each pass: a family to sort for, and whether its candidates must be colour fonts (true),
         // must not be (false), or may be either (nil).
+        // The family fontconfig sorts for: the primary's, or none (an empty name).
+        let sorted = browserOrder ? "" : primary.familyName
         let passes: [(family: String, colour: Bool?)] = switch presentation {
         // Without fontconfig's "emoji" alias (a context of bundled fonts only), the "emoji" sort is
         // by other criteria: take colour fonts only.
-        case .emoji: [("emoji", true), (primary.familyName, nil)]
-        case .text: [(primary.familyName, false), (primary.familyName, nil)]
-        case .any: [(primary.familyName, nil)]
+        case .emoji: [("emoji", true), (sorted, nil)]
+        case .text: [(sorted, false), (sorted, nil)]
+        case .any: [(sorted, nil)]
         }
         let configCount = state.withLock { state in (try? configurations(&state))?.count ?? 0 }
         // Each pass in every configuration before the next pass: a colour emoji among the bundled
@@ -256,14 +262,15 @@ extension FontContext {
         return String(hash, radix: 16)
     }
 
-    /// The fonts of configuration number `config` (of ``configurations(_:)``) sorted for `family` and `language`.
+    /// The fonts of configuration number `config` (of ``configurations(_:)``) sorted for `family`
+    /// (none when it is empty: fontconfig's configuration then supplies its default) and `language`.
     private func fallbackSet(family: String, language: String?, config index: Int, state: inout State) throws -> UnsafeMutablePointer<FcFontSet>? {
         let key = ExactString(family + "\u{0}" + (language ?? "") + "\u{0}\(index)")
         if let set = state.fallbackSets[key] { return set }
         let config = try configurations(&state)[index]
         guard let pattern = FcPatternCreate() else { return nil }
         defer { FcPatternDestroy(pattern) }
-        FcPatternAddString(pattern, FC_FAMILY, family)
+        if !family.isEmpty { FcPatternAddString(pattern, FC_FAMILY, family) }
         if let language, !language.isEmpty { FcPatternAddString(pattern, FC_LANG, language) }
         FcConfigSubstitute(config, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)

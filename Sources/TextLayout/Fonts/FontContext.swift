@@ -236,6 +236,8 @@ struct FallbackKey: Hashable {
     var primary: ObjectIdentifier
     var language: String
     var presentation: FontContext.Presentation
+    /// Whether fontconfig sorts for no family (``FamilyFallback/browser``) rather than the primary's.
+    var browserOrder: Bool
     /// The code points the fallback must have (one, or a grapheme cluster's that need a glyph).
     var scalars: [UInt32]
 }

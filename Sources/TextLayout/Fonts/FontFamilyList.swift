@@ -91,14 +91,25 @@ extension FontContext {
     /// ``font(named:selection:size:)`` gives it. A family no font has, or a font file that does
     /// not exist, is skipped, as CSS skips both (``FontFamilyList/skippedFamilies``, which the
     /// prepared text's warnings name).
+    ///
+    /// With `genericFamilies` (a browser's font settings: the profile's
+    /// ``FamilyFallback/browser`` rule), a generic family of the list is the family the settings
+    /// give it, and the list ends with their standard font when the system has it (Blink's
+    /// `-webkit-standard`, which no warning names when it is missing).
     /// - Parameter key: the key the list was given under, named by errors.
     /// - Throws: ``LayoutError`` `.invalidArgument` for a list that is not well formed (naming
     ///   `key`), `.unknownFont` when no entry of the list exists (naming `key`, and why each is
     ///   missing), and what ``font(named:selection:size:)`` throws for an entry otherwise wrong (a
     ///   file that is not a font, a weight out of range).
-    public func fonts(familyList list: String, selection: FontSelection, size: Double? = nil, key: String = "font") throws -> FontFamilyList {
-        func load(_ name: String) throws -> Font { try font(named: name, selection: selection, size: size).font }
-        guard !list.allSatisfy(\.isWhitespace) else { return FontFamilyList(try load("")) }
+    public func fonts(familyList list: String, selection: FontSelection, size: Double? = nil, key: String = "font",
+                      genericFamilies: GenericFamilies? = nil) throws -> FontFamilyList {
+        func load(_ name: String) throws -> Font { try font(named: genericFamilies?.family(forGeneric: name) ?? name, selection: selection, size: size).font }
+        /// The list's fonts, then the settings' standard font where they are given and it exists.
+        func ending(_ fonts: [Font], skipped: [String] = []) -> FontFamilyList {
+            let standard = genericFamilies.flatMap { try? font(named: $0.standard, selection: selection, size: size).font }
+            return FontFamilyList(primary: fonts[0], others: Array(fonts.dropFirst()) + (standard.map { [$0] } ?? []), skippedFamilies: skipped)
+        }
+        guard !list.allSatisfy(\.isWhitespace) else { return ending([try load("")]) }
         let names = try FontFamilyList.familyNames(in: list, key: key)
         var found: [Font] = []
         var skipped: [String] = []
@@ -108,16 +119,16 @@ extension FontContext {
                 found.append(try load(name))
             } catch let error as LayoutError where error.code == .unknownFont || (error.code == .badFontFile && Self.missingFile(name) != nil) {
                 if names.count == 1 { throw error }
-                skipped.append(name)
+                skipped.append(genericFamilies?.family(forGeneric: name).map { "\(name) (\($0))" } ?? name)
                 misses.append(error)
             }
         }
-        guard let primary = found.first else {
+        guard !found.isEmpty else {
             let families = names.map { "'\($0)'" }.joined(separator: ", ")
             throw LayoutError(.unknownFont, "no family of the font list \(families) exists: " + misses.map(\.message).joined(separator: "; "),
                               keys: [key])
         }
-        return FontFamilyList(primary: primary, others: Array(found.dropFirst()), skippedFamilies: skipped)
+        return ending(found, skipped: skipped)
     }
 
     /// The path of the font file `name` names (``fileAndFace(_:)``) when no file is there; nil

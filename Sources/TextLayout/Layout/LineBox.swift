@@ -40,7 +40,7 @@ extension LineHeight {
         case let .fixed(pixels): pixels
         }
         // Normal's half-leading is half the line gap, as the layouts before line heights had it.
-        if self == .normal { return LineBox(above: ascent + gap / 2, height: height) }
+        if self == .normal { return LineBox(above: ascent + rule.gapAbove(gap), height: height) }
         var leadingAbove = (height - ascent - descent) / 2
         if explicit == .layoutUnits {
             height = (height * 64).rounded(.down) / 64
@@ -160,14 +160,14 @@ struct FontLineExtent {
     var height: Double { above + below }
 
     /// Includes a font whose ascent, descent and gap at its size are `scaled`
-    /// (``FontMetrics/lineBoxMetrics(size:_:)``).
-    mutating func include(_ scaled: (ascent: Double, descent: Double, gap: Double)) {
-        let (fontAscent, fontDescent, fullGap) = scaled
-        let gap = fullGap / 2
+    /// (``FontMetrics/lineBoxMetrics(size:_:)`` under `rule`).
+    mutating func include(_ scaled: (ascent: Double, descent: Double, gap: Double), _ rule: NormalLineHeight) {
+        let (fontAscent, fontDescent, gap) = scaled
+        let gapAbove = rule.gapAbove(gap)
         ascent = max(ascent, fontAscent)
         descent = max(descent, fontDescent)
-        above = max(above, fontAscent + gap)
-        below = max(below, fontDescent + gap)
+        above = max(above, fontAscent + gapAbove)
+        below = max(below, fontDescent + gap - gapAbove)
     }
 }
 

@@ -35,7 +35,7 @@ extension TextStyle {
             }
             if index > runs.startIndex, runs[index - 1].textFont === runs[index].textFont, runs[index - 1].size == runs[index].size { continue }
             let metrics = boxMetrics(runs[index].textFont, size: runs[index].size)
-            extent.include(metrics.scaled)
+            extent.include(metrics.scaled, settings.profile.normalLineHeight)
             if makesUnion { union = union?.union(metrics.box) ?? metrics.box }
         }
         var box: LineBox
@@ -67,8 +67,7 @@ extension TextStyle {
     /// The metrics of a line in `font` at `size` alone (`metrics` its ``boxMetrics(_:size:)``), or
     /// of an empty line (`isEmpty`) in them: the font's ascent and descent, and its box.
     func oneFontLine(_ font: Font, size: Double, _ metrics: FontBoxMetrics, isEmpty: Bool) -> BuiltLine {
-        let (ascent, descent, fullGap) = metrics.scaled
-        let gap = fullGap / 2
+        let (ascent, descent, gap) = metrics.scaled
         guard settings.usesFontLineBoxes else {
             // A line in the primary font at its size has the primary's box whatever the line
             // height and the strut (its font's box, that box with the strut's floor, or the
@@ -76,6 +75,7 @@ extension TextStyle {
             let box = font === self.font && size == settings.size ? metrics.box : isEmpty ? primaryLineBox : lineBox(union: metrics.box)
             return BuiltLine(runs: [], ascent: ascent, descent: descent, height: box.height, baselineOffset: box.above)
         }
-        return BuiltLine(runs: [], ascent: ascent, descent: descent, height: ascent + descent + 2 * gap, baselineOffset: ascent + gap)
+        return BuiltLine(runs: [], ascent: ascent, descent: descent, height: ascent + descent + gap,
+                         baselineOffset: ascent + settings.profile.normalLineHeight.gapAbove(gap))
     }
 }

@@ -140,6 +140,7 @@ func fontRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, list: Font
               levelChanges: Set<Int> = []) throws -> [FontRun] {
     let language = style.languageTag
     let emojiPresentationFont = style.settings.profile.emojiPresentationFont
+    let browserOrder = style.settings.profile.familyFallback == .browser
     let primary = list.primary
     var needsFallback = false
     var i = range.lowerBound
@@ -175,17 +176,20 @@ func fontRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, list: Font
             // font its hyphen is shaped in at a break after it (unless that font has no hyphen,
             // such as the colour emoji font: then the primary's).
             font = before.font
-        } else if colourFirst, let found = context.fallbackFont(for: scalars[0], primary: primary, language: language, presentation: .emoji) {
+        } else if colourFirst, let found = context.fallbackFont(covering: [scalars[0]], primary: primary, language: language,
+                                                                          presentation: .emoji, browserOrder: browserOrder) {
             font = found
         } else if primaryLacksOne, let listed = list.others.first(where: { font in scalars.allSatisfy { isCovered($0, by: font) } }) {
             font = listed
         } else if primaryLacksOne {
             let presentation: FontContext.Presentation = scalars.contains(0xFE0E) ? .text : emoji && !colourFirst ? .emoji : .any
             let needed = scalars.filter(needsGlyph)
-            if let found = context.fallbackFont(covering: needed, primary: primary, language: language, presentation: presentation) {
+            if let found = context.fallbackFont(covering: needed, primary: primary, language: language, presentation: presentation,
+                                                browserOrder: browserOrder) {
                 font = found
             } else if let base = needed.first, !isCovered(base, by: primary),
-                      let found = context.fallbackFont(for: base, primary: primary, language: language, presentation: presentation) {
+                      let found = context.fallbackFont(covering: [base], primary: primary, language: language, presentation: presentation,
+                                                       browserOrder: browserOrder) {
                 // No font has the whole cluster: it stays in its base's font, and the code points
                 // that font lacks are drawn as missing glyphs.
                 font = found
