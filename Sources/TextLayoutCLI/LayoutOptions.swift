@@ -82,6 +82,9 @@ public enum LayoutOptions {
                      help: "how lines are chosen: wrap (greedy, fastest), balance (even widths), pretty (least ragged)"),
         LayoutOption("profile", sets: \.settings.text.profile, key: "profile",
                      help: "whose rules the layout follows: the engine's own (standard), Chromium's (chromium) or Pango's (pango)"),
+        LayoutOption("generic-families", "JSON", sets: \.genericFamilies, key: "genericFamilies",
+                     help: "with --profile chromium, the fonts a browser's settings give the generic families and the standard font that ends every font list, as the batch's \"genericFamilies\", such as '{\"sans-serif\": \"DejaVu Sans\"}'",
+                     absent: "Chromium's on Linux: Times New Roman, Arial, Monospace"),
         LayoutOption("shrink-wrap", sets: \.shrinkWrap, key: "shrinkWrap",
                      help: "also report the bubble width, the narrowest editor width (insets included) that keeps the line count, and the widths at which the line breaks stay the same"),
         LayoutOption("intrinsic-widths", sets: \.intrinsicWidths, key: "intrinsicWidths",
@@ -104,6 +107,7 @@ public enum LayoutOptions {
         var request = defaultRequest
         request.text = text
         for layoutOption in all { try layoutOption.apply(to: &request, arguments) }
+        if let problem = request.genericFamiliesProblem { throw UsageError("--generic-families: " + problem) }
         return request
     }
 
@@ -231,6 +235,22 @@ extension Array: OptionValue where Element: JSONListOptionElement {
             return try Element.readList(try parseJSON(text))
         } catch let error as JSONError {
             throw UsageError("--\(option.name) must be \(Element.listDescription): \(error)")
+        } catch let error as BoundaryError {
+            throw UsageError("--\(option.name): \(error.message)")
+        }
+    }
+    var usageText: String? { nil }
+}
+
+/// A browser's generic families, written as the batch writes `genericFamilies` in JSON.
+extension GenericFamilies: OptionValue {
+    static func kind(valueName: String) -> OptionKind { .string(valueName: valueName) }
+    static func read(_ option: CommandOption, from arguments: ParsedArguments) throws -> GenericFamilies? {
+        guard let text = arguments.string(option) else { return nil }
+        do {
+            return try GenericFamilies.read(try parseJSON(text), over: .chromiumLinux, code: .invalidJob)
+        } catch let error as JSONError {
+            throw UsageError("--\(option.name) must be a JSON object such as '{\"sans-serif\": \"DejaVu Sans\"}': \(error)")
         } catch let error as BoundaryError {
             throw UsageError("--\(option.name): \(error.message)")
         }

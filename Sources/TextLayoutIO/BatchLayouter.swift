@@ -84,9 +84,12 @@ final class FontNameCache: Sendable {
     private let fonts = Locked<[ExactString: FontFamilyList]>([:])
 
     /// What a job's font depends on: its name (code unit for code unit), its instance (weight,
-    /// stretch, style, variations, synthesis) and, for an optical-size axis, its size.
+    /// stretch, style, variations, synthesis), for an optical-size axis its size, and the generic
+    /// families where its profile reads them (``LayoutRequest/genericFamilies``).
     static func key(_ job: LayoutRequest) -> ExactString {
-        ExactString((job.font ?? "") + "\u{0}" + job.fontSelection.keyText(size: job.settings.text.size))
+        var key = (job.font ?? "") + "\u{0}" + job.fontSelection.keyText(size: job.settings.text.size)
+        if let families = job.browserFamilies { key += "\u{0}" + GenericFamilies.names.map { families[setting: $0] ?? "" }.joined(separator: "\u{1}") }
+        return ExactString(key)
     }
 
     func fonts(for job: LayoutRequest, in context: FontContext) throws -> FontFamilyList {

@@ -87,7 +87,7 @@ extension LayoutRequest {
                                     "insets", "minHeight", "maxHeight", "direction", "language", "lineBreak",
                                     "hyphens", "hyphenMinWord", "hyphenMinBefore", "hyphenMinAfter",
                                     "lineClamp", "truncate", "ellipsis", "lineHeight", "strut", "align", "indent",
-                                    "textWrap", "profile"]
+                                    "textWrap", "profile", "genericFamilies"]
     /// The keys a batch job may have.
     public static let keys = ["id", "text"] + layoutKeys + ["shrinkWrap", "intrinsicWidths", "heightSteps", "glyphs", "spans", "placeholders"]
     static let insetKeys = ["top", "left", "bottom", "right"]
@@ -145,6 +145,48 @@ extension LayoutRequest {
         try readFontInstanceKeys(object)
         features = try object.string("features") ?? features
         try settings.readLayoutKeys(object)
+        try readGenericFamilies(object)
+    }
+
+    /// Sets the families `object`'s `genericFamilies` gives (the others keep theirs), which only a
+    /// profile with a browser's fallback reads (``genericFamiliesProblem``).
+    /// - Throws: ``BoundaryError`` naming `genericFamilies.NAME` for a value that is not one family
+    ///   name, and `genericFamilies` when the request's profile (as `object` leaves it) does not read
+    ///   families set otherwise than the defaults.
+    mutating func readGenericFamilies(_ object: JSONObjectReader) throws(BoundaryError) {
+        if let value = object.field("genericFamilies").value, value != .null {
+            genericFamilies = try GenericFamilies.read(value, over: genericFamilies, code: object.code)
+        }
+        if let problem = genericFamiliesProblem { throw BoundaryError(object.code, problem, keys: ["genericFamilies"]) }
+    }
+
+    /// Why ``genericFamilies`` cannot be as they are: set otherwise than the defaults for a profile
+    /// that does not read them (its generic families are fontconfig's); nil when they can.
+    public var genericFamiliesProblem: String? {
+        guard settings.text.profile.familyFallback != .browser, genericFamilies != .chromiumLinux else { return nil }
+        let readers = LayoutProfile.allCases.filter { $0.familyFallback == .browser }.map { "'\($0.name)'" }.joined(separator: ", ")
+        return "'genericFamilies' is read by the \(readers) profile, whose fallback is a browser's; this layout's profile is "
+            + "'\(settings.text.profile.name)': give the profile with it, or leave it out"
+    }
+}
+
+extension GenericFamilies {
+    /// Reads a `genericFamilies` object (of ``names`` and one family name each) over `base`: the
+    /// names it gives are set, the others keep `base`'s.
+    /// - Throws: ``BoundaryError`` with `code` naming `genericFamilies` or `genericFamilies.NAME`.
+    public static func read(_ value: JSONValue, over base: GenericFamilies, code: BoundaryErrorCode) throws(BoundaryError) -> GenericFamilies {
+        let families = try JSONObjectReader(value, keys: names, code: code, path: "genericFamilies.", name: "'genericFamilies'",
+                                            expected: "an object of \(names.joined(separator: ", ")) and family names", owner: "genericFamilies")
+        var read = base
+        for name in names {
+            let field = families.field(name)
+            guard let family = try field.string(expecting: "a family name such as \"Liberation Serif\"") else { continue }
+            guard let names = try? FontFamilyList.familyNames(in: family), names.count == 1 else {
+                throw field.mistake(saying: "one family name such as \"Liberation Serif\", got '\(family)'")
+            }
+            read[setting: name] = names[0]
+        }
+        return read
     }
 }
 

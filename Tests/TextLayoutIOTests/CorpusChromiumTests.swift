@@ -20,7 +20,7 @@ struct CorpusChromiumTests {
     }()
 
     /// Runs the corpus study with `--expect` on `sample` jobs of `langs` (all 14 when nil), seeded by `seed`, in the fonts of
-    /// `fonts` (`embedded` or `system`), held to the list at `list`, with `textlayout`.
+    /// `fonts` (`embedded`, `system` or `browser-fallback`), held to the list at `list`, with `textlayout`.
     static func study(textlayout: String, fonts: String, sample: Int = sampleSize, seed: Int = seed, langs: String? = nil,
                       list: String = expectedDifferences) throws -> CommandRun {
         try runProgram(["python3", script, "--expect", list, "--fonts", fonts, "--sample", "\(sample)", "--seed", "\(seed)",
@@ -46,6 +46,13 @@ struct CorpusChromiumTests {
           .needs(.chromium))
     func systemSample() throws {
         let run = try InlineObjectsChromiumTests.passingStudy { try Self.study(textlayout: $0, fonts: "system") }
+        #expect(try Self.ranAndDiffering(run.output).run == Self.sampleSize, "\(run.output)")
+    }
+
+    @Test("a fresh sample of 300 corpus jobs in the system's fonts, each naming its font alone: Blink's fallback, held to the list as the others",
+          .needs(.chromium, .liberationSans))
+    func browserFallbackSample() throws {
+        let run = try InlineObjectsChromiumTests.passingStudy { try Self.study(textlayout: $0, fonts: "browser-fallback") }
         #expect(try Self.ranAndDiffering(run.output).run == Self.sampleSize, "\(run.output)")
     }
 

@@ -71,7 +71,7 @@ struct ExpectedDifferencesTests {
     }
 
     @Test("the committed lists read, every job named as the corpus names its jobs and every set-up one the study has",
-          arguments: [("Benchmarks/BrowserStudy/expected-differences-chromium.txt", ["embedded", "system"]),
+          arguments: [("Benchmarks/BrowserStudy/expected-differences-chromium.txt", ["embedded", "system", "browser-fallback"]),
                       ("Benchmarks/PangoStudy/expected-differences-pango.txt", ["system", "bundled"])])
     func committedLists(path: String, setUps: [String]) throws {
         let program = """
