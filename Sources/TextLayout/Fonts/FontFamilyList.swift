@@ -118,10 +118,18 @@ extension FontContext {
             do {
                 found.append(try load(name))
             } catch let error as LayoutError where error.code == .unknownFont || (error.code == .badFontFile && Self.missingFile(name) != nil) {
-                if names.count == 1 { throw error }
-                skipped.append(genericFamilies?.family(forGeneric: name).map { "\(name) (\($0))" } ?? name)
+                let browserFamily = genericFamilies?.family(forGeneric: name)
+                if names.count == 1, browserFamily == nil { throw error }
+                skipped.append(browserFamily.map { "\(name) (\($0))" } ?? name)
                 misses.append(error)
             }
+        }
+        // A list with a generic family stands for whatever fonts the browser has: when none of its
+        // fonts exists, it is the settings' standard font, as Blink's list goes on to it, or without
+        // that, the generic family as fontconfig gives it (Blink's last resort), not an error.
+        if found.isEmpty, let genericFamilies, let generic = names.first(where: { genericFamilies.family(forGeneric: $0) != nil }) {
+            let standard = try? font(named: genericFamilies.standard, selection: selection, size: size).font
+            found.append(try standard ?? font(named: generic, selection: selection, size: size).font)
         }
         guard !found.isEmpty else {
             let families = names.map { "'\($0)'" }.joined(separator: ", ")
