@@ -88,7 +88,10 @@ final class FontNameCache: Sendable {
     /// families where its profile reads them (``LayoutRequest/genericFamilies``).
     static func key(_ job: LayoutRequest) -> ExactString {
         var key = (job.font ?? "") + "\u{0}" + job.fontSelection.keyText(size: job.settings.text.size)
-        if let families = job.browserFamilies { key += "\u{0}" + GenericFamilies.names.map { families[setting: $0] ?? "" }.joined(separator: "\u{1}") }
+        if job.settings.text.profile.familyFallback == .browser {
+            // The defaults in one byte; families a job sets, written out (rare).
+            key += job.genericFamilies.map { families in "\u{0}" + GenericFamilies.names.map { families[setting: $0] ?? "" }.joined(separator: "\u{1}") } ?? "\u{1}"
+        }
         return ExactString(key)
     }
 

@@ -151,19 +151,19 @@ extension LayoutRequest {
     /// Sets the families `object`'s `genericFamilies` gives (the others keep theirs), which only a
     /// profile with a browser's fallback reads (``genericFamiliesProblem``).
     /// - Throws: ``BoundaryError`` naming `genericFamilies.NAME` for a value that is not one family
-    ///   name, and `genericFamilies` when the request's profile (as `object` leaves it) does not read
-    ///   families set otherwise than the defaults.
+    ///   name, and `genericFamilies` when they are set and the request's profile (as `object`
+    ///   leaves it) does not read them.
     mutating func readGenericFamilies(_ object: JSONObjectReader) throws(BoundaryError) {
         if let value = object.field("genericFamilies").value, value != .null {
-            genericFamilies = try GenericFamilies.read(value, over: genericFamilies, code: object.code)
+            genericFamilies = try GenericFamilies.read(value, over: genericFamilies ?? .chromiumLinux, code: object.code)
         }
         if let problem = genericFamiliesProblem { throw BoundaryError(object.code, problem, keys: ["genericFamilies"]) }
     }
 
-    /// Why ``genericFamilies`` cannot be as they are: set otherwise than the defaults for a profile
-    /// that does not read them (its generic families are fontconfig's); nil when they can.
+    /// Why ``genericFamilies`` cannot be as they are: set for a profile that does not read them
+    /// (its generic families are fontconfig's); nil when they can.
     public var genericFamiliesProblem: String? {
-        guard settings.text.profile.familyFallback != .browser, genericFamilies != .chromiumLinux else { return nil }
+        guard genericFamilies != nil, settings.text.profile.familyFallback != .browser else { return nil }
         let readers = LayoutProfile.allCases.filter { $0.familyFallback == .browser }.map { "'\($0.name)'" }.joined(separator: ", ")
         return "'genericFamilies' is read by the \(readers) profile, whose fallback is a browser's; this layout's profile is "
             + "'\(settings.text.profile.name)': give the profile with it, or leave it out"

@@ -28,8 +28,9 @@ public struct LayoutRequest: Sendable {
     public var synthesis: FontSynthesis = [.weight, .style]
     /// The families a browser's font settings give CSS's generic families, and the standard font
     /// that ends every list, read by a profile whose ``LayoutProfile/familyFallback`` is
-    /// ``FamilyFallback/browser`` (the chromium profile's); the JSON key is `genericFamilies`.
-    public var genericFamilies = GenericFamilies.chromiumLinux
+    /// ``FamilyFallback/browser`` (the chromium profile's); nil for Chromium's on Linux
+    /// (``GenericFamilies/chromiumLinux``). The JSON key is `genericFamilies`.
+    public var genericFamilies: GenericFamilies?
     /// OpenType features for the whole text in CSS `font-feature-settings` syntax (`liga 0, tnum`,
     /// see ``FontFeature/list(parsing:key:)``), read when the text is styled; nil for none.
     public var features: String?
@@ -145,7 +146,7 @@ public struct LayoutRequest: Sendable {
     /// ``genericFamilies`` where the profile reads them (``FamilyFallback/browser``); nil where
     /// generic families are fontconfig's.
     var browserFamilies: GenericFamilies? {
-        settings.text.profile.familyFallback == .browser ? genericFamilies : nil
+        settings.text.profile.familyFallback == .browser ? genericFamilies ?? .chromiumLinux : nil
     }
 
     /// The request's primary font in `context` (see ``fonts(in:)``).
