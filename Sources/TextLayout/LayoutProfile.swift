@@ -51,6 +51,8 @@ public struct LayoutProfile: Sendable, Hashable {
     public var bitmapGlyphAdvance: BitmapGlyphAdvance
     /// How the min-content width measures the pieces no break opportunity splits.
     public var minContentPieces: MinContentPieces
+    /// Where `text-box` finds the cap height and x-height it trims to, and which edges it knows.
+    public var textBoxEdges: TextBoxEdges
 
     public init(name: String, punctuationBreaks: PunctuationBreaks = .unicode, smallKanaBreaks: SmallKanaBreaks = .forbidden, layoutUnit: Double? = nil,
                 lineEndNoBreakSpace: LineEndNoBreakSpace = .hangs, justifyWithoutSpaces: JustifyWithoutSpaces = .betweenClusters,
@@ -59,7 +61,7 @@ public struct LayoutProfile: Sendable, Hashable {
                 hangingWhitespace: HangingWhitespace = .all, spaceFont: SpaceFont = .firstFontWithIt,
                 primaryFontBox: PrimaryFontBox = .whenStrutAsks, emojiPresentationFont: EmojiPresentationFont = .colourFont,
                 textSpacingTrim: TextSpacingTrim = .spaceAll, bitmapGlyphAdvance: BitmapGlyphAdvance = .designUnits,
-                minContentPieces: MinContentPieces = .laidOut) {
+                minContentPieces: MinContentPieces = .laidOut, textBoxEdges: TextBoxEdges = .fontTables) {
         self.name = name
         self.punctuationBreaks = punctuationBreaks
         self.smallKanaBreaks = smallKanaBreaks
@@ -78,6 +80,7 @@ public struct LayoutProfile: Sendable, Hashable {
         self.textSpacingTrim = textSpacingTrim
         self.bitmapGlyphAdvance = bitmapGlyphAdvance
         self.minContentPieces = minContentPieces
+        self.textBoxEdges = textBoxEdges
     }
 
     /// The engine's own rules: the default.
@@ -90,7 +93,8 @@ public struct LayoutProfile: Sendable, Hashable {
                                                endTruncation: .keepsBrokenLine, normalLineHeight: .roundedAscentDescent,
                                                explicitLineHeight: .layoutUnits,
                                                primaryFontBox: .always, emojiPresentationFont: .familyList, textSpacingTrim: .trimAdjacent,
-                                               bitmapGlyphAdvance: .strikePixels, minContentPieces: .shapedInContext)
+                                               bitmapGlyphAdvance: .strikePixels, minContentPieces: .shapedInContext,
+                                               textBoxEdges: .chromium)
 
     /// Pango 1.50 as Debian ships it, a `PangoLayout` wrapping words and characters
     /// (`PANGO_WRAP_WORD_CHAR`): its punctuation breaks, Thai words from libthai, one hanging
@@ -281,4 +285,18 @@ public enum BitmapGlyphAdvance: String, Sendable, Hashable, CaseIterable {
     /// glyph with a picture: 136 at Noto Color Emoji's 109 ppem), scaled by the size over the
     /// strike's pixels per em (21.211 px at 17 px), as Skia measures it for Chromium.
     case strikePixels
+}
+
+/// Where `text-box` (``TextBox``) finds the metrics it trims the text's outer line edges to.
+public enum TextBoxEdges: String, Sendable, Hashable, CaseIterable {
+    /// As CSS Inline Layout 3 says: the cap height and x-height of the `OS/2` table (else the top
+    /// of the unhinted `H` and `x`), the ideographic em box and character face of the `BASE`
+    /// table (else as HarfBuzz synthesises them from the ascent and descent), at exact sizes.
+    case fontTables
+    /// As Chromium 156 (Skia over FreeType): the `OS/2` table's cap height and x-height when it
+    /// has them (version 2 or later, not 0), else the top of the `H` and the `x` hinted lightly at
+    /// the size (FreeType's light hinting, whole pixels for most fonts); each rounded to 1/64 px
+    /// (`LayoutUnit`). The ideographic edges are not parsed: a text box naming one trims nothing,
+    /// as Chromium drops the declaration.
+    case chromium
 }
