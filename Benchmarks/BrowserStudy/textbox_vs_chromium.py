@@ -152,8 +152,8 @@ def main():
     for k, value in enumerate(values):
         agree = sum(v[k][0] for v in verdicts)
         apart = sum(v[k][1] for v in verdicts)
-        print(f"  text-box: {value:28} height and lines within 1/64 px: {percent(agree, len(jobs))} ({agree} of {len(jobs)}; "
-              f"{apart} judged by the trim alone, their untrimmed layouts differing)")
+        print(f"  text-box: {value:28} height and lines within 1/64 px: {percent(agree, len(jobs))} ({agree} of {len(jobs)}), "
+              f"{apart} judged by the trim alone, their untrimmed layouts differing")
         if agree < FLOORS["agree"] * len(jobs):
             below.append(f"{value} {percent(agree, len(jobs))} < {100 * FLOORS['agree']:g}%")
     groups = collections.defaultdict(list)

@@ -9,13 +9,15 @@ struct TextBoxTrimming: Sendable {
     /// A line's box (`height`, and `baselineOffset` below its top) with its top moved to ``over``
     /// above the baseline when `isFirst`, and its bottom to ``under`` below it when `isLast`. The
     /// box shrinks (or grows, when the metric reaches past the line box's edge); the glyphs stay
-    /// on the baseline, and may reach out of the box.
+    /// on the baseline, and may reach out of the box. A box trimmed past its other edge (a line
+    /// height far below the font's ascent and descent) is 0 tall, never less.
     func trim(height: inout Double, baselineOffset: inout Double, isFirst: Bool, isLast: Bool) {
         if isLast, let under { height = baselineOffset + under }
         if isFirst, let over {
             height -= baselineOffset - over
             baselineOffset = over
         }
+        height = max(0, height)
     }
 }
 
