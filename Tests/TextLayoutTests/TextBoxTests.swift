@@ -116,6 +116,22 @@ struct TextBoxTests {
         #expect(tall.contentHeight == 60 - 5 - 5 && tall.lines[0].baseline == 16)
     }
 
+    @Test("a clamped text's last kept line is trimmed as the text's last (Chromium 156 with -webkit-line-clamp: 2 gives 33 and 36 px)")
+    func clamped() throws {
+        func clamped(_ textBox: String, lines: Int) throws -> Layout {
+            var settings = TextSettings(size: Self.size, paragraph: ParagraphStyle(lineClamp: lines, textBox: try #require(TextBox(textBox))))
+            settings.profile = .chromium
+            return try PreparedText("Hxg more words here to wrap", style: TextStyle(font: isolatedFont("DejaVuSans.ttf"), settings: settings))
+                .layout(wrapWidth: 80)
+        }
+        // Two 20 px lines kept: the first 13 + 4, the ellipsis line 16 + 0; trimming the end alone, 20 + 16.
+        #expect(try clamped("trim-both cap alphabetic", lines: 2).contentHeight == 33)
+        #expect(try clamped("trim-end text alphabetic", lines: 2).contentHeight == 36)
+        // One line kept: it is the first and the last, 13 + 0.
+        let one = try clamped("trim-both cap alphabetic", lines: 1)
+        #expect(one.contentHeight == 13 && one.lines[0].baseline == 13 && one.lines[0].hasEllipsis)
+    }
+
     @Test("the chromium profile trims nothing for an ideographic edge, which Chromium 156 does not parse; the standard profile trims to the em box")
     func ideographic() throws {
         let chromium = try Self.layout("文字", font: "NotoSansCJKjp-Regular.otf", textBox: "ideographic", profile: .chromium)
