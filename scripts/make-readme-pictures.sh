@@ -35,6 +35,16 @@ line_height() {
 line_height docs/line-height-strut-none.png none
 line_height docs/line-height-strut-forced.png forced
 
+# CSS text-box by the chromium profile: the lines untrimmed, then trimmed to the cap height above the
+# first line's baseline and to the baseline below the last one (the accent and the descenders reach
+# into the insets, as they overflow a trimmed CSS block).
+text_box() {
+  "$textlayout" render --profile chromium --text-box "$2" --width 220 --insets 8,8,8,8 --scale 2 --debug \
+    --output "$1" $'Éclair, quiet gyms\nand a second paragraph'
+}
+text_box docs/text-box-normal.png normal
+text_box docs/text-box-cap-alphabetic.png "trim-both cap alphabetic"
+
 # Automatic hyphenation in four languages (the hyphen-* packages' patterns), 160 px wide: the
 # golden cases' texts.
 hyphens() {

@@ -54,6 +54,8 @@ public struct LayoutProfile: Sendable, Hashable {
     /// Where a cluster goes that no font of the font-family list has, and what the list's generic
     /// families (`serif`, `sans-serif`...) name.
     public var familyFallback: FamilyFallback
+    /// Where `text-box` finds the cap height and x-height it trims to, and which edges it knows.
+    public var textBoxEdges: TextBoxEdges
 
     public init(name: String, punctuationBreaks: PunctuationBreaks = .unicode, smallKanaBreaks: SmallKanaBreaks = .forbidden, layoutUnit: Double? = nil,
                 lineEndNoBreakSpace: LineEndNoBreakSpace = .hangs, justifyWithoutSpaces: JustifyWithoutSpaces = .betweenClusters,
@@ -62,7 +64,8 @@ public struct LayoutProfile: Sendable, Hashable {
                 hangingWhitespace: HangingWhitespace = .all, spaceFont: SpaceFont = .firstFontWithIt,
                 primaryFontBox: PrimaryFontBox = .whenStrutAsks, emojiPresentationFont: EmojiPresentationFont = .colourFont,
                 textSpacingTrim: TextSpacingTrim = .spaceAll, bitmapGlyphAdvance: BitmapGlyphAdvance = .designUnits,
-                minContentPieces: MinContentPieces = .laidOut, familyFallback: FamilyFallback = .fontconfig) {
+                minContentPieces: MinContentPieces = .laidOut, familyFallback: FamilyFallback = .fontconfig,
+                textBoxEdges: TextBoxEdges = .fontTables) {
         self.name = name
         self.punctuationBreaks = punctuationBreaks
         self.smallKanaBreaks = smallKanaBreaks
@@ -82,6 +85,7 @@ public struct LayoutProfile: Sendable, Hashable {
         self.bitmapGlyphAdvance = bitmapGlyphAdvance
         self.minContentPieces = minContentPieces
         self.familyFallback = familyFallback
+        self.textBoxEdges = textBoxEdges
     }
 
     /// The engine's own rules: the default.
@@ -94,7 +98,8 @@ public struct LayoutProfile: Sendable, Hashable {
                                                endTruncation: .keepsBrokenLine, normalLineHeight: .roundedAscentDescent,
                                                explicitLineHeight: .layoutUnits,
                                                primaryFontBox: .always, emojiPresentationFont: .familyList, textSpacingTrim: .trimAdjacent,
-                                               bitmapGlyphAdvance: .strikePixels, minContentPieces: .shapedInContext, familyFallback: .browser)
+                                               bitmapGlyphAdvance: .strikePixels, minContentPieces: .shapedInContext, familyFallback: .browser,
+                                               textBoxEdges: .chromium)
 
     /// Pango 1.50 as Debian ships it, a `PangoLayout` wrapping words and characters
     /// (`PANGO_WRAP_WORD_CHAR`): its punctuation breaks, Thai words from libthai, one hanging
@@ -311,4 +316,18 @@ public enum BitmapGlyphAdvance: String, Sendable, Hashable, CaseIterable {
     /// glyph with a picture: 136 at Noto Color Emoji's 109 ppem), scaled by the size over the
     /// strike's pixels per em (21.211 px at 17 px), as Skia measures it for Chromium.
     case strikePixels
+}
+
+/// Where `text-box` (``TextBox``) finds the metrics it trims the text's outer line edges to.
+public enum TextBoxEdges: String, Sendable, Hashable, CaseIterable {
+    /// As CSS Inline Layout 3 says: the cap height and x-height of the `OS/2` table (else the top
+    /// of the unhinted `H` and `x`), the ideographic em box and character face of the `BASE`
+    /// table (else as HarfBuzz synthesises them from the ascent and descent), at exact sizes.
+    case fontTables
+    /// As Chromium 156 (Skia over FreeType): the `OS/2` table's cap height and x-height when it
+    /// has them (version 2 or later, not 0), else the top of the `H` and the `x` hinted lightly at
+    /// the size (FreeType's light hinting, whole pixels for most fonts); each rounded to 1/64 px
+    /// (`LayoutUnit`). The ideographic edges are not parsed: a text box naming one trims nothing,
+    /// as Chromium drops the declaration.
+    case chromium
 }

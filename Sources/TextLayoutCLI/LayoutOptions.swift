@@ -80,6 +80,8 @@ public enum LayoutOptions {
                      help: "how far each paragraph's first line starts in (negative: a hanging indent of the other lines)"),
         LayoutOption("text-wrap", sets: \.settings.text.paragraph.textWrap, key: "textWrap",
                      help: "how lines are chosen: wrap (greedy, fastest), balance (even widths), pretty (least ragged)"),
+        LayoutOption("text-box", "TRIM EDGE", sets: \.settings.text.paragraph.textBox, key: "textBox",
+                     help: "CSS text-box: trim the first line's top and the last line's bottom to the primary font's metrics, as 'trim-both cap alphabetic' (trim-start, trim-end, trim-both; edges text, cap, ex, alphabetic, ideographic, ideographic-ink)", absent: "normal"),
         LayoutOption("profile", sets: \.settings.text.profile, key: "profile",
                      help: "whose rules the layout follows: the engine's own (standard), Chromium's (chromium) or Pango's (pango)"),
         LayoutOption("generic-families", "JSON", sets: \.genericFamilies, key: "genericFamilies",
@@ -275,6 +277,18 @@ extension LineHeight: OptionValue {
             throw UsageError("--\(option.name) must be \(LineHeight.allowed), got '\(text)'")
         }
         return lineHeight
+    }
+    var usageText: String? { description }
+}
+/// CSS's `text-box` shorthand, written as in CSS: `trim-both cap alphabetic`, `normal`.
+extension TextBox: OptionValue {
+    static func kind(valueName: String) -> OptionKind { .string(valueName: valueName) }
+    static func read(_ option: CommandOption, from arguments: ParsedArguments) throws -> TextBox? {
+        guard let text = arguments.string(option) else { return nil }
+        guard let textBox = TextBox(text) else {
+            throw UsageError("--\(option.name) must be \(TextBox.allowed), got '\(text)'")
+        }
+        return textBox
     }
     var usageText: String? { description }
 }

@@ -87,7 +87,7 @@ extension LayoutRequest {
                                     "insets", "minHeight", "maxHeight", "direction", "language", "lineBreak",
                                     "hyphens", "hyphenMinWord", "hyphenMinBefore", "hyphenMinAfter",
                                     "lineClamp", "truncate", "ellipsis", "lineHeight", "strut", "align", "indent",
-                                    "textWrap", "profile", "genericFamilies"]
+                                    "textWrap", "textBox", "profile", "genericFamilies"]
     /// The keys a batch job may have.
     public static let keys = ["id", "text"] + layoutKeys + ["shrinkWrap", "intrinsicWidths", "heightSteps", "glyphs", "spans", "placeholders"]
     static let insetKeys = ["top", "left", "bottom", "right"]
@@ -209,6 +209,7 @@ private extension LayoutSettings {
         text.paragraph.alignment = try object.choice("align") ?? text.paragraph.alignment
         text.paragraph.indent = try object.number("indent") ?? text.paragraph.indent
         text.paragraph.textWrap = try object.choice("textWrap") ?? text.paragraph.textWrap
+        text.paragraph.textBox = try object.field("textBox").textBox() ?? text.paragraph.textBox
         sizing.lineSpace = try object.number("lineSpace") ?? sizing.lineSpace
         sizing.minLines = try object.integer("minLines") ?? sizing.minLines
         sizing.maxLines = try object.integer("maxLines") ?? sizing.maxLines
@@ -226,6 +227,17 @@ private extension LayoutSettings {
 }
 
 private extension JSONField {
+    /// CSS's `text-box` shorthand as text: `"trim-both cap alphabetic"`, `"none"`, `"normal"` (``TextBox/init(_:)``).
+    func textBox() throws(BoundaryError) -> TextBox? {
+        switch value {
+        case nil, .null?: return nil
+        case let .string(text)?:
+            guard let textBox = TextBox(text) else { throw mistake(saying: "\(TextBox.allowed), got '\(text)'") }
+            return textBox
+        default: throw mistake(TextBox.allowed)
+        }
+    }
+
     /// A line height: `"normal"`, a number (a multiple of the size) or a string of pixels (`"24px"`).
     func lineHeight() throws(BoundaryError) -> LineHeight? {
         switch value {

@@ -202,6 +202,7 @@ struct CommandLineLayoutOptionTests {
         ("align", "justify", "align", #""justify""#),
         ("indent", "-12.5", "indent", "-12.5"),
         ("text-wrap", "balance", "textWrap", #""balance""#),
+        ("text-box", "trim-start ex alphabetic", "textBox", #""trim-start ex alphabetic""#),
         ("profile", "chromium", "profile", #""chromium""#),
         ("shrink-wrap", "", "shrinkWrap", "true"),
         ("intrinsic-widths", "", "intrinsicWidths", "true"),
@@ -295,6 +296,21 @@ struct CommandLineLayoutOptionTests {
                 == "--spans: span 0's size must be a finite number greater than 0, got -1")
         #expect(try message(["--width", "10", "--insets", "0,6,0,4"])
                 == "--width 10 leaves no room for text between the left and right --insets (6 + 4)")
+    }
+
+    @Test("--text-box takes CSS's text-box shorthand; anything else is a usage error giving the grammar",
+          arguments: [("trim-both cap alphabetic", TextBox?.some(TextBox(trim: .trimBoth, edge: TextBoxEdge(over: .cap, under: .alphabetic)))),
+                      ("normal", TextBox.none), ("ex alphabetic", TextBox(trim: .trimBoth, edge: TextBoxEdge(over: .ex, under: .alphabetic))),
+                      ("cap", nil), ("trim-both alphabetic cap", nil)])
+    func textBoxOption(_ value: String, _ expected: TextBox?) throws {
+        let args = try ParsedArguments(["--text-box", value], for: Self.command)
+        if let expected {
+            #expect(try LayoutOptions.request(text: "x", args).settings.text.paragraph.textBox == expected)
+        } else {
+            #expect(throws: UsageError("--text-box must be \(TextBox.allowed), got '\(value)'")) {
+                try LayoutOptions.request(text: "x", args)
+            }
+        }
     }
 
     @Test("--line-height takes normal, a multiple or pixels; anything else is a usage error saying what is allowed",

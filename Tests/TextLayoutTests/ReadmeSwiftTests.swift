@@ -43,6 +43,10 @@ struct ReadmeSwiftTests {
         let justified = try PreparedText("Justified text fills the width",
             style: TextStyle(font: font, settings: TextSettings(paragraph: ParagraphStyle(alignment: .justify, indent: 12)))).layout(wrapWidth: 150)
         #expect(justified.lines.map { justified.lineOrigin($0) } == [12.0, 0.0] && justified.lines[0].width == 138)
+        var trimmed = TextSettings(paragraph: ParagraphStyle(textBox: TextBox("trim-both cap alphabetic")!))
+        trimmed.profile = .chromium
+        let capped = try PreparedText("Hxg", style: TextStyle(font: font, settings: trimmed)).layout()
+        #expect(capped.contentHeight == 13 && capped.lines[0].baseline == 13 && "\(trimmed.paragraph.textBox)" == "trim-both cap alphabetic")
         let hyphenated = try PreparedText("The hyphenation",
             style: TextStyle(font: font, settings: TextSettings(language: "en", hyphens: .auto))).layout(wrapWidth: 100)
         #expect(hyphenated.lines.map(\.endsWithHyphen) == [true, false] && hyphenated.prepared.warnings.isEmpty)

@@ -60,6 +60,8 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     public internal(set) weak var context: FontContext?
     /// The ink boxes of the glyphs asked for so far (``inkBox(ofGlyph:)``), nil for a glyph without ink.
     let inkBoxes = Locked<[UInt32: GlyphInkBox?]>([:])
+    /// The tops of the `H` and the `x` hinted lightly, in pixels, by size, for those asked so far (``hintedLetterTops(size:)``).
+    let hintedLetterTops = Locked<[Double: (capital: Double?, lowercase: Double?)]>([:])
     /// The face's strikes when it is a font of colour strikes only (CBDT, sbix), else none.
     let bitmapStrikes: [BitmapStrike]
     /// HarfBuzz's fonts that shape by a strike's advances (``harfBuzzFont(advancingBy:)``), by strike index.

@@ -163,8 +163,10 @@ extension PreparedText {
         var top = 0.0          // the next line's top, summed exactly as a layout sums it
         var content = 0.0
         var visibleHeight = 0.0
+        // The text box's trimming of the first and last lines, found once (nil when it trims nothing).
+        let trimming = style.settings.paragraph.textBox.trims ? style.textBoxTrimming : nil
         try bytes.withUnsafeBufferPointer { [paragraphs, style] bytes in
-            for paragraph in paragraphs {
+            for (index, paragraph) in paragraphs.enumerated() {
                 // A line of text of a paragraph in one font has the height found when it was
                 // prepared, which `lineMetrics` returns for it: read here once, not once a line.
                 let textLineHeight = paragraph.onlyFontLine?.height
@@ -173,7 +175,15 @@ extension PreparedText {
                     // line's box is found (a paragraph in one font has it found once, when prepared).
                     // The font's line height in one product is not it: a layout sums the scaled
                     // ascent, descent and gap, which may differ in the last bit.
-                    let height = (line.end != line.start ? textLineHeight : nil) ?? style.lineMetrics(paragraph, line).height
+                    var height = (line.end != line.start ? textLineHeight : nil) ?? style.lineMetrics(paragraph, line).height
+                    if let trimming {
+                        let isLast = index == paragraphs.count - 1 && line.end == paragraph.range.end
+                        if count == 0 || isLast {
+                            var box = style.lineBox(paragraph, line)
+                            trimming.trim(height: &box.height, baselineOffset: &box.baselineOffset, isFirst: count == 0, isLast: isLast)
+                            height = box.height
+                        }
+                    }
                     content = top + height
                     top += height + lineSpace
                     count += 1

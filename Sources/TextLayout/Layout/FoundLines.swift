@@ -66,7 +66,8 @@ extension PreparedText {
         let utf16Start = offsets.utf16(at: line.start)
         let utf16End = offsets.utf16(at: line.end)
         let justifiedWidth = justifies ? self.justifiedWidth(paragraph, line, wrapWidth: wrapWidth, bytes: bytes) : nil
-        let metrics = style.lineBox(paragraph, line)
+        var metrics = style.lineBox(paragraph, line)
+        if style.settings.paragraph.textBox.trims { trimmingTextBox(&metrics, of: line, in: paragraph, index: paragraphIndex) }
         let found = FoundLine(
             lineBreak: line, paragraph: paragraphIndex, utf16Range: utf16Start..<utf16End,
             // A font whose kerning outweighs its advances (zeroed or broken metrics) can add

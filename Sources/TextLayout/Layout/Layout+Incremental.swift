@@ -26,8 +26,9 @@ extension Layout {
               prepared.paragraphs.count == old.paragraphs.count - edit.oldParagraphCount + edit.newParagraphCount else {
             throw LayoutError(.invalidArgument, "the edit does not turn this layout's text into the given one")
         }
-        if prepared.style.settings.paragraph.truncates {
-            // A clamped layout's last line depends on all the text after it: lay it out again.
+        if prepared.style.settings.paragraph.truncates || prepared.style.settings.paragraph.textBox.trims {
+            // A clamped layout's last line depends on all the text after it, and a trimmed text
+            // box's first and last lines on where the text starts and ends: lay it out again.
             return try prepared.layout(wrapWidth: wrapWidth.isFinite ? wrapWidth : nil, lineSpace: lineSpace, glyphRuns: hasGlyphRuns,
                                        maxContentHeight: maxContentHeight)
         }

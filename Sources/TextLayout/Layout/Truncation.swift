@@ -66,8 +66,20 @@ extension PreparedText {
                               bytes: kept.head.lowerBound..<(kept.tail?.upperBound ?? kept.head.upperBound), overflowWidth: cut.overflowWidth)
         }
         lines.removeSubrange(keep - 1..<lines.count)
-        lines.append(line)
+        lines.append(style.settings.paragraph.textBox.trims ? trimmingTextBox(line, isFirst: keep == 1) : line)
         return truncation
+    }
+
+    /// The ellipsis line `line`, the last shown, trimmed by the style's text box as the text's last
+    /// line is (Chromium trims the last line a clamp keeps), and as its first when `isFirst`.
+    private func trimmingTextBox(_ line: Line, isFirst: Bool) -> Line {
+        guard let trimming = style.textBoxTrimming else { return line }
+        var line = line
+        var baselineOffset = line.baseline - line.top
+        trimming.trim(height: &line.height, baselineOffset: &baselineOffset, isFirst: isFirst, isLast: true)
+        line.baseline = line.top + baselineOffset
+        line.baselineOffset = baselineOffset
+        return line
     }
 
     /// A kept piece of the line (`range` of `paragraph`, `width` wide) built as a line of its own;

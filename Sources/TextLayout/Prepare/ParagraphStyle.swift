@@ -27,10 +27,13 @@ public struct ParagraphStyle: Sendable, Hashable {
     /// How lines are chosen among the break opportunities: greedy filling, balanced or pretty
     /// (see ``TextWrap``).
     public var textWrap: TextWrap
+    /// Which of the text's outer line edges are trimmed to which of the primary font's metrics:
+    /// the first line's top and the last line's bottom (CSS `text-box`, see ``TextBox``).
+    public var textBox: TextBox
 
     public init(lineHeight: LineHeight = .normal, strut: Strut = .none,
                 lineClamp: Int? = nil, truncate: TruncationPosition? = nil, ellipsis: String = "\u{2026}",
-                alignment: TextAlignment = .start, indent: Double = 0, textWrap: TextWrap = .wrap) {
+                alignment: TextAlignment = .start, indent: Double = 0, textWrap: TextWrap = .wrap, textBox: TextBox = .none) {
         self.lineHeight = lineHeight
         self.strut = strut
         self.lineClamp = lineClamp
@@ -39,6 +42,7 @@ public struct ParagraphStyle: Sendable, Hashable {
         self.alignment = alignment
         self.indent = indent
         self.textWrap = textWrap
+        self.textBox = textBox
     }
 
     /// Whether a layout may hide text: a line clamp or a truncation position is set.
