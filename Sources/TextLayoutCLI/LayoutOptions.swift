@@ -80,6 +80,8 @@ public enum LayoutOptions {
                      help: "how far each paragraph's first line starts in (negative: a hanging indent of the other lines)"),
         LayoutOption("text-wrap", sets: \.settings.text.paragraph.textWrap, key: "textWrap",
                      help: "how lines are chosen: wrap (greedy, fastest), balance (even widths), pretty (least ragged)"),
+        LayoutOption("overflow-wrap", sets: \.settings.text.paragraph.overflowWrap, key: "overflowWrap",
+                     help: "a word too wide for a line of its own: overflows it (normal), or is cut between characters, the min-content width the widest word (break-word) or the widest character (anywhere)"),
         LayoutOption("profile", sets: \.settings.text.profile, key: "profile",
                      help: "whose rules the layout follows: the engine's own (standard), Chromium's (chromium) or Pango's (pango)"),
         LayoutOption("shrink-wrap", sets: \.shrinkWrap, key: "shrinkWrap",
@@ -244,6 +246,7 @@ extension Hyphens: ChoiceOptionValue {}
 extension TruncationPosition: ChoiceOptionValue {}
 extension Strut: ChoiceOptionValue {}
 extension TextWrap: ChoiceOptionValue {}
+extension OverflowWrap: ChoiceOptionValue {}
 extension LayoutProfile: ChoiceOptionValue {}
 
 /// A line height, written `normal`, `1.5` (a multiple of the size) or `24px`.

@@ -87,7 +87,8 @@ extension LayoutRequest {
                                     "insets", "minHeight", "maxHeight", "direction", "language", "lineBreak",
                                     "hyphens", "hyphenMinWord", "hyphenMinBefore", "hyphenMinAfter",
                                     "lineClamp", "truncate", "ellipsis", "lineHeight", "strut", "align", "indent",
-                                    "textWrap", "profile"]
+                                    "textWrap", "profile",
+                                    "overflowWrap"]
     /// The keys a batch job may have.
     public static let keys = ["id", "text"] + layoutKeys + ["shrinkWrap", "intrinsicWidths", "heightSteps", "glyphs", "spans", "placeholders"]
     static let insetKeys = ["top", "left", "bottom", "right"]
@@ -167,6 +168,7 @@ private extension LayoutSettings {
         text.paragraph.alignment = try object.choice("align") ?? text.paragraph.alignment
         text.paragraph.indent = try object.number("indent") ?? text.paragraph.indent
         text.paragraph.textWrap = try object.choice("textWrap") ?? text.paragraph.textWrap
+        text.paragraph.overflowWrap = try object.choice("overflowWrap") ?? text.paragraph.overflowWrap
         sizing.lineSpace = try object.number("lineSpace") ?? sizing.lineSpace
         sizing.minLines = try object.integer("minLines") ?? sizing.minLines
         sizing.maxLines = try object.integer("maxLines") ?? sizing.maxLines
