@@ -57,6 +57,8 @@ public enum LayoutOptions {
         LayoutOption("language", "BCP47", sets: \.settings.text.language, key: "language",
                      help: "the text's language, for line-break tailoring and font fallback"),
         LayoutOption("line-break", sets: \.settings.text.lineBreak, key: "lineBreak", help: "how strictly lines may break (CSS line-break; keep-all keeps words whole)"),
+        LayoutOption("word-break", sets: \.settings.text.wordBreak, key: "wordBreak",
+                     help: "whether lines also break between letters (break-all) or not between them, keeping CJK and Korean words whole (keep-all), as CSS word-break"),
         LayoutOption("hyphens", sets: \.settings.text.hyphens, key: "hyphens",
                      help: "where words break with a hyphen: none, after soft hyphens (manual), or also where the language's patterns allow (auto)"),
         LayoutOption("hyphen-min-word", "N", sets: \.settings.text.hyphenationLimits.minWord, key: "hyphenMinWord",
@@ -247,6 +249,7 @@ extension TruncationPosition: ChoiceOptionValue {}
 extension Strut: ChoiceOptionValue {}
 extension TextWrap: ChoiceOptionValue {}
 extension OverflowWrap: ChoiceOptionValue {}
+extension WordBreak: ChoiceOptionValue {}
 extension LayoutProfile: ChoiceOptionValue {}
 
 /// A line height, written `normal`, `1.5` (a multiple of the size) or `24px`.
