@@ -49,6 +49,12 @@ public enum LineBreakStrictness: String, Sendable, CaseIterable {
     /// `normal`, but no break between two letters or digits, so Korean and CJK words stay whole:
     /// the old spelling of ``WordBreak/keepAll`` (CSS `word-break: keep-all`), which it means.
     case keepAll = "keep-all"
+    /// The profile's own rules for the language: as `normal` (CSS `line-break: auto`; Chromium
+    /// gives it no ICU keyword, and its default rules break as `lb=normal`).
+    case auto
+    /// A break between every two grapheme clusters, whatever UAX #14 and ``WordBreak`` say (CSS
+    /// `line-break: anywhere`): for text of no words, such as a hash or a long code.
+    case anywhere
 }
 
 /// The ICU locale (a BCP 47 tag) that selects the line break rules for `language` and
@@ -57,8 +63,8 @@ func lineBreakLocale(language: String?, strictness: LineBreakStrictness, smallKa
     let keyword: String? = switch strictness {
     case .strict: "strict"
     case .loose: "loose"
-    case .normal: smallKana == .allowed ? "normal" : nil
-    case .keepAll: nil
+    case .normal, .auto: smallKana == .allowed ? "normal" : nil
+    case .keepAll, .anywhere: nil
     }
     guard let keyword else { return language }
     return (language ?? "und") + "-u-lb-" + keyword

@@ -26,8 +26,9 @@ extension TextSettings {
 /// NU, SA, SY, BA (any of those), CL, CP, EX, IS, PO (most of those) or HY (only before NU), or
 /// before a PO after a PR, combining marks counting as the character before them and `+` as a letter: Blink's
 /// `kBreakAllLineBreakClassTable`. Under `loose`, also before U+2010 and U+2013 after AL, NU, SA or
-/// ID. Never before a combining mark or after a virama, so that every opportunity is between
-/// grapheme clusters (Chromium breaks inside a Thai or Devanagari cluster there).
+/// ID. Never before a combining mark, nor after a virama or a spacing mark (a Devanagari or Tamil
+/// vowel sign: `कि|मि`, not `क|िमि`), as Chromium 156 breaks (measured: it breaks after other
+/// marks, `é|b`, `कं|म`), so every opportunity is between grapheme clusters.
 func breakAllBreaks(_ bytes: UnsafeBufferPointer<UInt8>, in content: Range<Int>, after: Int?, loose: Bool) -> [Int] {
     var added: [Int] = []
     var offset = content.lowerBound
@@ -36,7 +37,7 @@ func breakAllBreaks(_ bytes: UnsafeBufferPointer<UInt8>, in content: Range<Int>,
     while offset < content.upperBound {
         let (scalar, length) = decodeScalar(bytes, at: offset)
         let lineClass = scalar == 0x2B ? LineBreakClass.alphabetic : cicu_line_break_class(scalar)
-        if offset > content.lowerBound, offset > (after ?? content.lowerBound), cicu_combining_class(lastScalar) != 9 {
+        if offset > content.lowerBound, offset > (after ?? content.lowerBound), !endsSyllable(lastScalar) {
             let loosePrefix = loose && (scalar == 0x2010 || scalar == 0x2013)
                 && [LineBreakClass.numeric, LineBreakClass.alphabetic, LineBreakClass.complexContext, LineBreakClass.ideographic].contains(lastClass)
             if loosePrefix || breaksAll(after: lastClass, before: lineClass, scalar: scalar, loose: loose) { added.append(offset) }
@@ -46,6 +47,12 @@ func breakAllBreaks(_ bytes: UnsafeBufferPointer<UInt8>, in content: Range<Int>,
         offset += length
     }
     return added
+}
+
+/// Whether no `break-all` opportunity follows `scalar`: a virama (canonical combining class 9) or
+/// a spacing combining mark.
+private func endsSyllable(_ scalar: UInt32) -> Bool {
+    cicu_combining_class(scalar) == 9 || Unicode.Scalar(scalar)?.properties.generalCategory == .spacingMark
 }
 
 /// Blink's break-all table: whether `break-all` adds a break before a character of class `next`

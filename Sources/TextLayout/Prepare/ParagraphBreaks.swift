@@ -18,6 +18,10 @@ func lineBreaks(_ bytes: UnsafeBufferPointer<UInt8>, in content: Range<Int>, sty
     case .breakAll:
         breaks = mergedAscending(breaks, breakAllBreaks(bytes, in: content, after: after, loose: style.settings.lineBreak == .loose))
     }
+    if style.settings.lineBreak == .anywhere {
+        // CSS: every typographic character unit, whatever the rules and `word-break` forbid.
+        breaks = mergedAscending(breaks, try boundaries(.grapheme, in: bytes, range: content, after: after))
+    }
     if profile.complexContextBreaks == .libthai { breaks = removingComplexContextBreaks(breaks, bytes, range: content) }
     if profile.punctuationBreaks == .pango {
         let added = mergedAscending(breaksAfterWordInitialHyphens(bytes, range: content), breaksBetweenPunctuationAndDigits(bytes, range: content))
