@@ -138,8 +138,8 @@ def main():
     for claim in claims:
         for value in CLAIMS[claim][0]:
             c = counts[(claim, value)]
-            print(f"{claim:12} {value:10} {c['agree']:5}/{c['jobs']:<5} {percent(c['agree'], c['jobs'])} same starts and heights"
-                  + (" and min-content" if claim == "overflowWrap" else ""))
+            print(f"{claim} {value}: same starts and heights" + (" and min-content" if claim == "overflowWrap" else "")
+                  + f" {percent(c['agree'], c['jobs'])} ({c['agree']} of {c['jobs']})")
             if args.check and c["agree"] < args.starts_floor * c["jobs"]:
                 below.append(f"{claim} {value} {percent(c['agree'], c['jobs'])} < {100 * args.starts_floor:g}%")
     for (claim, value, kind), members in sorted(differences.items()):

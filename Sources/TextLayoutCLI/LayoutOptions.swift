@@ -56,7 +56,7 @@ public enum LayoutOptions {
         LayoutOption("direction", sets: \.settings.text.direction, key: "direction", help: "the paragraphs' base direction"),
         LayoutOption("language", "BCP47", sets: \.settings.text.language, key: "language",
                      help: "the text's language, for line-break tailoring and font fallback"),
-        LayoutOption("line-break", sets: \.settings.text.lineBreak, key: "lineBreak", help: "how strictly lines may break (CSS line-break; keep-all keeps words whole)"),
+        LayoutOption("line-break", sets: \.settings.text.lineBreak, key: "lineBreak", help: "how strictly lines may break, as CSS line-break: auto and normal by the language's rules, strict fewer, loose more, anywhere between any two characters (keep-all: the old spelling of --word-break keep-all)"),
         LayoutOption("word-break", sets: \.settings.text.wordBreak, key: "wordBreak",
                      help: "whether lines also break between letters (break-all) or not between them, keeping CJK and Korean words whole (keep-all), as CSS word-break"),
         LayoutOption("hyphens", sets: \.settings.text.hyphens, key: "hyphens",

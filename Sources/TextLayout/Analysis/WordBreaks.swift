@@ -26,9 +26,9 @@ extension TextSettings {
 /// NU, SA, SY, BA (any of those), CL, CP, EX, IS, PO (most of those) or HY (only before NU), or
 /// before a PO after a PR, combining marks counting as the character before them and `+` as a letter: Blink's
 /// `kBreakAllLineBreakClassTable`. Under `loose`, also before U+2010 and U+2013 after AL, NU, SA or
-/// ID. Never before a combining mark, nor after a virama or a spacing mark (a Devanagari or Tamil
-/// vowel sign: `कि|मि`, not `क|िमि`), as Chromium 156 breaks (measured: it breaks after other
-/// marks, `é|b`, `कं|म`), so every opportunity is between grapheme clusters.
+/// ID. Never before a combining mark (so every opportunity is between grapheme clusters), nor after
+/// a virama (inside a conjunct) or a spacing mark (a Devanagari vowel sign such as `ि`), where
+/// Chromium 156 takes none on the corpus (docs/line-model.md); after other marks it does (`é|b`).
 func breakAllBreaks(_ bytes: UnsafeBufferPointer<UInt8>, in content: Range<Int>, after: Int?, loose: Bool) -> [Int] {
     var added: [Int] = []
     var offset = content.lowerBound
