@@ -84,11 +84,10 @@ extension LayoutRequest.Span {
 extension LayoutRequest {
     /// The keys that set the font and the settings: a job's and a session config's.
     public static let layoutKeys = ["font", "weight"] + fontInstanceKeys + ["features", "wordSpacing", "size", "width", "lineSpace", "minLines", "maxLines",
-                                    "insets", "minHeight", "maxHeight", "direction", "language", "lineBreak",
+                                    "insets", "minHeight", "maxHeight", "direction", "language", "lineBreak", "wordBreak",
                                     "hyphens", "hyphenMinWord", "hyphenMinBefore", "hyphenMinAfter",
                                     "lineClamp", "truncate", "ellipsis", "lineHeight", "strut", "align", "indent",
-                                    "textWrap", "profile",
-                                    "overflowWrap", "wordBreak"]
+                                    "textWrap", "overflowWrap", "profile"]
     /// The keys a batch job may have.
     public static let keys = ["id", "text"] + layoutKeys + ["shrinkWrap", "intrinsicWidths", "heightSteps", "glyphs", "spans", "placeholders"]
     static let insetKeys = ["top", "left", "bottom", "right"]
