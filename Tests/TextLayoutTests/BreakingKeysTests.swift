@@ -81,6 +81,17 @@ struct BreakingKeysTests {
         #expect(abs(shrunk - word) < 1e-9)
     }
 
+    @Test("height steps under overflow-wrap normal give each width's line count, as a layout at that width does")
+    func heightStepsOverflowing() throws {
+        let prepared = try PreparedText("aa supercalifragilistic bb and more words here, extraordinarily",
+                                        style: Self.style { $0.paragraph.overflowWrap = .normal })
+        let steps = try prepared.heightSteps(in: 10...400)
+        for width in stride(from: 10.0, through: 400, by: 3) {
+            let step = try #require(steps.last { $0.fromEditorWidth <= width })
+            #expect(step.lineCount == (try prepared.layout(wrapWidth: width).lineCount), "at \(width)")
+        }
+    }
+
     @Test("break-all breaks between letters and digits, not before punctuation of class IS: ab,cd breaks a|b,|c|d")
     func breakAllOpportunities() throws {
         // ICU alone breaks nowhere inside; Blink's table adds AL|AL, IS|AL, AL|AL, and not AL|IS.
