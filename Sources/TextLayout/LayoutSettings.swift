@@ -56,6 +56,9 @@ public struct TextSettings: Sendable, Hashable {
     /// Pixels added after each word separator (CSS `word-spacing`: U+0020, U+00A0, U+1361,
     /// U+10100, U+10101, U+1039F, U+1091F), beside any letter spacing; negative tightens.
     public var wordSpacing = 0.0
+    /// Whether lines may also break between letters (`break-all`) or not between them
+    /// (`keep-all`), as CSS `word-break` (see ``WordBreak``).
+    public var wordBreak = WordBreak.normal
     /// The rules where the layout follows another engine's (``LayoutProfile``): ``LayoutProfile/standard``,
     /// the engine's own, by default; ``LayoutProfile/chromium`` lays out as the browser does.
     public var profile = LayoutProfile.standard

@@ -56,7 +56,9 @@ public enum LayoutOptions {
         LayoutOption("direction", sets: \.settings.text.direction, key: "direction", help: "the paragraphs' base direction"),
         LayoutOption("language", "BCP47", sets: \.settings.text.language, key: "language",
                      help: "the text's language, for line-break tailoring and font fallback"),
-        LayoutOption("line-break", sets: \.settings.text.lineBreak, key: "lineBreak", help: "how strictly lines may break (CSS line-break; keep-all keeps words whole)"),
+        LayoutOption("line-break", sets: \.settings.text.lineBreak, key: "lineBreak", help: "how strictly lines may break, as CSS line-break: auto and normal by the language's rules, strict fewer, loose more, anywhere between any two characters (keep-all: the old spelling of --word-break keep-all)"),
+        LayoutOption("word-break", sets: \.settings.text.wordBreak, key: "wordBreak",
+                     help: "whether lines also break between letters (break-all) or not between them, keeping CJK and Korean words whole (keep-all), as CSS word-break"),
         LayoutOption("hyphens", sets: \.settings.text.hyphens, key: "hyphens",
                      help: "where words break with a hyphen: none, after soft hyphens (manual), or also where the language's patterns allow (auto)"),
         LayoutOption("hyphen-min-word", "N", sets: \.settings.text.hyphenationLimits.minWord, key: "hyphenMinWord",
@@ -80,6 +82,8 @@ public enum LayoutOptions {
                      help: "how far each paragraph's first line starts in (negative: a hanging indent of the other lines)"),
         LayoutOption("text-wrap", sets: \.settings.text.paragraph.textWrap, key: "textWrap",
                      help: "how lines are chosen: wrap (greedy, fastest), balance (even widths), pretty (least ragged)"),
+        LayoutOption("overflow-wrap", sets: \.settings.text.paragraph.overflowWrap, key: "overflowWrap",
+                     help: "a word too wide for a line of its own: overflows it (normal), or is cut between characters, the min-content width the widest word (break-word) or the widest character (anywhere)"),
         LayoutOption("text-box", "TRIM EDGE", sets: \.settings.text.paragraph.textBox, key: "textBox",
                      help: "CSS text-box: trim the first line's top and the last line's bottom to the primary font's metrics, as 'trim-both cap alphabetic' (trim-start, trim-end, trim-both; edges text, cap, ex, alphabetic, ideographic, ideographic-ink)", absent: "normal"),
         LayoutOption("profile", sets: \.settings.text.profile, key: "profile",
@@ -266,6 +270,8 @@ extension Hyphens: ChoiceOptionValue {}
 extension TruncationPosition: ChoiceOptionValue {}
 extension Strut: ChoiceOptionValue {}
 extension TextWrap: ChoiceOptionValue {}
+extension OverflowWrap: ChoiceOptionValue {}
+extension WordBreak: ChoiceOptionValue {}
 extension LayoutProfile: ChoiceOptionValue {}
 
 /// A line height, written `normal`, `1.5` (a multiple of the size) or `24px`.

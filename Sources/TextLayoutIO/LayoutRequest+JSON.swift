@@ -84,10 +84,10 @@ extension LayoutRequest.Span {
 extension LayoutRequest {
     /// The keys that set the font and the settings: a job's and a session config's.
     public static let layoutKeys = ["font", "weight"] + fontInstanceKeys + ["features", "wordSpacing", "size", "width", "lineSpace", "minLines", "maxLines",
-                                    "insets", "minHeight", "maxHeight", "direction", "language", "lineBreak",
+                                    "insets", "minHeight", "maxHeight", "direction", "language", "lineBreak", "wordBreak",
                                     "hyphens", "hyphenMinWord", "hyphenMinBefore", "hyphenMinAfter",
                                     "lineClamp", "truncate", "ellipsis", "lineHeight", "strut", "align", "indent",
-                                    "textWrap", "textBox", "profile", "genericFamilies"]
+                                    "textWrap", "overflowWrap", "textBox", "profile", "genericFamilies"]
     /// The keys a batch job may have.
     public static let keys = ["id", "text"] + layoutKeys + ["shrinkWrap", "intrinsicWidths", "heightSteps", "glyphs", "spans", "placeholders"]
     static let insetKeys = ["top", "left", "bottom", "right"]
@@ -199,6 +199,7 @@ private extension LayoutSettings {
         text.direction = try object.choice("direction") ?? text.direction
         text.language = try object.string("language") ?? text.language
         text.lineBreak = try object.choice("lineBreak") ?? text.lineBreak
+        text.wordBreak = try object.choice("wordBreak") ?? text.wordBreak
         text.profile = try object.choice("profile") ?? text.profile
         text.hyphens = try object.choice("hyphens") ?? text.hyphens
         text.hyphenationLimits.minWord = try object.integer("hyphenMinWord") ?? text.hyphenationLimits.minWord
@@ -210,6 +211,7 @@ private extension LayoutSettings {
         text.paragraph.indent = try object.number("indent") ?? text.paragraph.indent
         text.paragraph.textWrap = try object.choice("textWrap") ?? text.paragraph.textWrap
         text.paragraph.textBox = try object.field("textBox").textBox() ?? text.paragraph.textBox
+        text.paragraph.overflowWrap = try object.choice("overflowWrap") ?? text.paragraph.overflowWrap
         sizing.lineSpace = try object.number("lineSpace") ?? sizing.lineSpace
         sizing.minLines = try object.integer("minLines") ?? sizing.minLines
         sizing.maxLines = try object.integer("maxLines") ?? sizing.maxLines

@@ -98,7 +98,7 @@ struct EditorEventTests {
 
     @Test("a session config takes direction, language and lineBreak, as a batch job does",
           arguments: [#""direction":"rtl""#, #""language":"ja","lineBreak":"strict""#, #""language":"zh-Hant""#,
-                      #""lineBreak":"loose","language":"ja""#])
+                      #""lineBreak":"loose","language":"ja""#, #""wordBreak":"break-all""#, #""overflowWrap":"normal","lineBreak":"anywhere""#])
     func configStyleKeys(_ keys: String) throws {
         let text = "ぁぃぅぇぉっゃゅょ。「漢字」テキスト、שלום עולם 123"
         let (session, outputs) = try replay([#"{"config":{"width":90,"text":"\#(text)",\#(keys)}}"#])

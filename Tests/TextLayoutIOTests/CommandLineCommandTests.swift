@@ -63,6 +63,9 @@ struct CommandLineCommandTests {
             (["--min-height", "80"], #""minHeight":80"#), (["--max-height", "10"], #""maxHeight":10"#),
             (["--direction", "rtl"], #""direction":"rtl""#), (["--language", "ja", "--width", "200"], #""language":"ja","width":200"#),
             (["--line-break", "strict", "--width", "190"], #""lineBreak":"strict","width":190"#),
+            (["--word-break", "break-all", "--width", "190"], #""wordBreak":"break-all","width":190"#),
+            (["--line-break", "anywhere", "--width", "190"], #""lineBreak":"anywhere","width":190"#),
+            (["--overflow-wrap", "normal", "--width", "30"], #""overflowWrap":"normal","width":30"#),
         ]
         let textJSON = JSONValue.string(text).serialized
         let jobs = samples.enumerated().map { #"{"id":\#($0.offset),"text":\#(textJSON),\#($0.element.json)}"# }.joined(separator: "\n")

@@ -148,6 +148,16 @@ struct JSONReaderWriterTests {
         #expect(try parseJSON(source).serialized == source)
     }
 
+    @Test("a bad overflowWrap, wordBreak or lineBreak is invalidJob naming the key and every allowed value",
+          arguments: [("overflowWrap", "normal, break-word, anywhere"), ("wordBreak", "normal, break-all, keep-all"),
+                      ("lineBreak", "normal, strict, loose, keep-all, auto, anywhere")])
+    func badBreakingValue(_ key: String, _ allowed: String) throws {
+        let job = try parseJSON(#"{"text":"x","\#(key)":"wrap"}"#)
+        let error = #expect(throws: BoundaryError.self) { try LayoutRequest(job: job) }
+        #expect(error?.code == .invalidJob)
+        #expect(error?.message == "'\(key)' must be one of \(allowed), got 'wrap'")
+    }
+
     @Test("an unknown key names itself with its path and lists the keys allowed")
     func unknownKey() throws {
         let job = try parseJSON(#"{"text":"x","insets":{"top":1,"middle":2}}"#)

@@ -40,6 +40,14 @@ struct ReadmeSwiftTests {
         var web = TextSettings()
         web.profile = .chromium
         #expect(LayoutProfile(rawValue: "chromium") == web.profile && web.profile.normalLineHeight == .roundedAscentDescent)
+        var css = TextSettings(language: "ko", lineBreak: .strict)
+        css.wordBreak = .keepAll
+        css.paragraph.overflowWrap = .normal
+        let overflowing = try PreparedText("aa supercalifragilistic bb", style: TextStyle(font: font, settings: css))
+        let narrow = try overflowing.layout(wrapWidth: 80)
+        // The long word alone is wider than 80 px, so it stands on a line of its own, whole.
+        #expect(narrow.lineCount == 3 && narrow.lines[1].width > 80)
+        #expect(try overflowing.intrinsicWidths().minContent == narrow.lines[1].width)
         let justified = try PreparedText("Justified text fills the width",
             style: TextStyle(font: font, settings: TextSettings(paragraph: ParagraphStyle(alignment: .justify, indent: 12)))).layout(wrapWidth: 150)
         #expect(justified.lines.map { justified.lineOrigin($0) } == [12.0, 0.0] && justified.lines[0].width == 138)

@@ -46,9 +46,15 @@ public enum LineBreakStrictness: String, Sendable, CaseIterable {
     case strict
     /// More breaks (CSS `line-break: loose`).
     case loose
-    /// `normal`, but no break between two letters or digits, so Korean and CJK words stay whole
-    /// (CSS `word-break: keep-all`).
+    /// `normal`, but no break between two letters or digits, so Korean and CJK words stay whole:
+    /// the old spelling of ``WordBreak/keepAll`` (CSS `word-break: keep-all`), which it means.
     case keepAll = "keep-all"
+    /// The profile's own rules for the language: as `normal` (CSS `line-break: auto`; Chromium
+    /// gives it no ICU keyword, and its default rules break as `lb=normal`).
+    case auto
+    /// A break between every two grapheme clusters, whatever UAX #14 and ``WordBreak`` say (CSS
+    /// `line-break: anywhere`): for text of no words, such as a hash or a long code.
+    case anywhere
 }
 
 /// The ICU locale (a BCP 47 tag) that selects the line break rules for `language` and
@@ -57,15 +63,18 @@ func lineBreakLocale(language: String?, strictness: LineBreakStrictness, smallKa
     let keyword: String? = switch strictness {
     case .strict: "strict"
     case .loose: "loose"
-    case .normal: smallKana == .allowed ? "normal" : nil
-    case .keepAll: nil
+    case .normal, .auto: smallKana == .allowed ? "normal" : nil
+    case .keepAll, .anywhere: nil
     }
     guard let keyword else { return language }
     return (language ?? "und") + "-u-lb-" + keyword
 }
 
-/// Removes the break opportunities between two letters or digits (line break classes AL, AI, HL,
-/// NU, ID, H2, H3, JL, JV, JT; combining marks count as their base), for `keep-all`.
+/// Removes the break opportunities between two letters or digits (general categories L and N, but
+/// not of line break class SA, whose words the dictionaries find; combining marks count as their
+/// base), for `keep-all`: Chromium's rule (`ShouldKeepAfterKeepAll`), so ideographs, kana (small
+/// kana and `ー` included) and Hangul stay together, while emoji and symbols (class ID, but no
+/// letters) and punctuation still break.
 func removingBreaksInsideWords(_ breaks: [Int], _ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> [Int] {
     breaks.filter { b in
         guard b > range.lowerBound, b < range.upperBound else { return true }
@@ -106,10 +115,11 @@ enum LineBreakClass {
 }
 
 private func isWordLetter(_ scalar: UInt32) -> Bool {
-    // ULineBreak values: AI 1, AL 2, ID 14, NU 19, H2 31, H3 32, JL 33, JT 34, JV 35, HL 38.
-    switch cicu_line_break_class(scalar) {
-    case 1, 2, 14, 19, 31, 32, 33, 34, 35, 38: true
-    default: false
+    guard let value = Unicode.Scalar(scalar), cicu_line_break_class(scalar) != LineBreakClass.complexContext else { return false }
+    switch value.properties.generalCategory {
+    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+         .decimalNumber, .letterNumber, .otherNumber: return true
+    default: return false
     }
 }
 

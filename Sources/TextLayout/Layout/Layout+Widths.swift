@@ -127,9 +127,10 @@ extension PreparedText {
     ///   search over widths.
     public func intrinsicWidths() throws -> IntrinsicWidths {
         let profile = style.settings.profile
+        let countsCuts = style.settings.paragraph.overflowWrap == .anywhere
         let minContent = switch profile.minContentPieces {
         case .laidOut: try widestPieceLaidOut()
-        case .shapedInContext: widestClusterShapedInContext()
+        case .shapedInContext: countsCuts ? widestClusterShapedInContext() : widestWordShapedInContext()
         }
         let maxContent = try maxContentWidth()
         return IntrinsicWidths(minContent: style.settings.boxWidth(holding: minContent), maxContent: style.settings.boxWidth(holding: maxContent))
@@ -157,6 +158,24 @@ extension PreparedText {
                     }
                     cluster = end
                 }
+            }
+        }
+        return widest
+    }
+
+    /// The widest piece between break opportunities (a word, its hanging whitespace left out) by
+    /// its advances as shaped in its paragraph, in whole layout units a run of one bidi level as
+    /// Chromium adds its items, with its line's indent if it were the only piece on it: the
+    /// ``MinContentPieces/shapedInContext`` min-content width when a word's cuts do not count
+    /// (``OverflowWrap/normal`` and ``OverflowWrap/breakWord``).
+    private func widestWordShapedInContext() -> Double {
+        let paragraphStyle = style.settings.paragraph
+        var widest = 0.0
+        for paragraph in paragraphs {
+            for segment in 0..<paragraph.segmentCount where paragraph.contentEnds[segment] > paragraph.segmentStarts[segment] {
+                let width = Self.widthInUnitsByDirection(paragraph, from: paragraph.segmentStarts[segment], to: paragraph.contentEnds[segment],
+                                                         settings: style.settings)
+                widest = max(widest, width + paragraphStyle.indent(isFirstLine: segment == 0))
             }
         }
         return widest
@@ -227,11 +246,13 @@ extension PreparedText {
 
     /// The widest line when each takes one piece (``MinContentPieces/laidOut``): the greedy
     /// breaker at ``minContentProbeWidth`` without the indent (which would leave it no room),
-    /// each line's indent added after.
+    /// each line's indent added after. A piece is a grapheme cluster under ``OverflowWrap/anywhere``,
+    /// a word under the other modes (their cuts do not count: CSS Text 3 §5.5).
     private func widestPieceLaidOut() throws -> Double {
         var flat = style.settings
         flat.paragraph.indent = 0
         flat.paragraph.textWrap = .wrap
+        if flat.paragraph.overflowWrap == .breakWord { flat.paragraph.overflowWrap = .normal }
         let unindented = try TextStyle(fonts: style.fonts, settings: flat)
         let paragraphStyle = style.settings.paragraph
         var widest = 0.0

@@ -1,11 +1,13 @@
-// A word too wide for its line: cut between grapheme clusters, as many as fit but at least one, the spaces around the cut hanging.
+// A word too wide for its line: cut between grapheme clusters, as many as fit but at least one, the spaces around the cut hanging (or, under `overflow-wrap: normal`, whole and overflowing).
 
 extension LineCandidates {
     /// The line from `start` when not even the first segment fits: the segment broken between
     /// grapheme clusters, as many as fit but at least one; with the index of the segment the next
     /// line starts in. `segmentWidth` is the whole segment's width from the line's start, when
     /// measured (what ``forEachFittingLine(from:segment:measurer:_:)`` returns).
+    /// Under ``OverflowWrap/normal`` the segment is not cut: it stands whole and overflows.
     func cutLine(from start: Int, segment: Int, segmentWidth: Double?, measurer: inout LineMeasurer) throws -> (LineBreak, nextSegment: Int) {
+        if style.settings.paragraph.overflowWrap == .normal { return overflowingLine(from: start, segment: segment, measurer: &measurer) }
         let contentEnd = paragraph.contentEnds[segment]
         // The segment's grapheme boundaries, found once: a word cut into many lines is not
         // analysed again for each of them.
@@ -72,6 +74,22 @@ extension LineCandidates {
                 line.overflowWidth = min(line.overflowWidth, measurer.hyphenatedWidth(replacing: hyphen))
             }
         }
+        return (line, segment + 1)
+    }
+
+    /// The line of segment `segment` whole although it is too wide for a line from `start`
+    /// (``OverflowWrap/normal``): it overflows, with its generated hyphen when it ends at a soft
+    /// hyphen or a hyphenation point. It gets longer once the width holds the next segment too.
+    private func overflowingLine(from start: Int, segment: Int, measurer: inout LineMeasurer) -> (LineBreak, nextSegment: Int) {
+        func width(endingAfter segment: Int) -> (Double, isHyphenated: Bool) {
+            if let hyphen = hyphenEnding(paragraph, bytes, segment: segment, from: start) {
+                return (measurer.hyphenatedWidth(replacing: hyphen), true)
+            }
+            return (measurer.width(to: max(paragraph.contentEnds[segment], start)), false)
+        }
+        let (lineWidth, isHyphenated) = width(endingAfter: segment)
+        var line = line(from: start, endingAfter: segment, width: lineWidth, isHyphenated: isHyphenated)
+        if segment < paragraph.segmentCount - 1 { line.overflowWidth = max(lineWidth, width(endingAfter: segment + 1).0) }
         return (line, segment + 1)
     }
 

@@ -1,4 +1,4 @@
-// A paragraph's break opportunities: ICU's line breaks tailored by the style (keep-all, the profile's rules, soft hyphens under `hyphens: none`), one on each side of every inline object, with the automatic hyphenation points merged in.
+// A paragraph's break opportunities: ICU's line breaks tailored by the style (word-break keep-all or break-all, the profile's rules, soft hyphens under `hyphens: none`), one on each side of every inline object, with the automatic hyphenation points merged in.
 import CICU
 
 /// The line break opportunities of `content` (a paragraph of `bytes`) in `style`, ascending, the
@@ -12,7 +12,16 @@ func lineBreaks(_ bytes: UnsafeBufferPointer<UInt8>, in content: Range<Int>, sty
                                                            smallKana: style.settings.profile.smallKanaBreaks))
     let profile = style.settings.profile
     if profile.punctuationBreaks == .chromium { breaks = chromiumPunctuationBreaks(breaks, bytes, in: content, after: after) }
-    if style.settings.lineBreak == .keepAll { breaks = removingBreaksInsideWords(breaks, bytes, range: content) }
+    switch style.settings.effectiveWordBreak {
+    case .normal: break
+    case .keepAll: breaks = removingBreaksInsideWords(breaks, bytes, range: content)
+    case .breakAll:
+        breaks = mergedAscending(breaks, breakAllBreaks(bytes, in: content, after: after, loose: style.settings.lineBreak == .loose))
+    }
+    if style.settings.lineBreak == .anywhere {
+        // CSS: every typographic character unit, whatever the rules and `word-break` forbid.
+        breaks = mergedAscending(breaks, try boundaries(.grapheme, in: bytes, range: content, after: after))
+    }
     if profile.complexContextBreaks == .libthai { breaks = removingComplexContextBreaks(breaks, bytes, range: content) }
     if profile.punctuationBreaks == .pango {
         let added = mergedAscending(breaksAfterWordInitialHyphens(bytes, range: content), breaksBetweenPunctuationAndDigits(bytes, range: content))

@@ -30,6 +30,9 @@ public struct ParagraphStyle: Sendable, Hashable {
     /// Which of the text's outer line edges are trimmed to which of the primary font's metrics:
     /// the first line's top and the last line's bottom (CSS `text-box`, see ``TextBox``).
     public var textBox: TextBox
+    /// Whether a word too wide for a line of its own is cut between grapheme clusters, and
+    /// whether the min-content width counts those cuts (see ``OverflowWrap``).
+    public var overflowWrap = OverflowWrap.anywhere
 
     public init(lineHeight: LineHeight = .normal, strut: Strut = .none,
                 lineClamp: Int? = nil, truncate: TruncationPosition? = nil, ellipsis: String = "\u{2026}",
@@ -172,6 +175,20 @@ public enum TextWrap: String, Sendable, Hashable, CaseIterable {
     /// slack (but the last's) as a share of its room, plus a penalty for a last line of one short
     /// word and for each line that ends in a hyphen (CSS `pretty`, Knuth and Plass).
     case pretty
+}
+
+/// What becomes of a word (a piece no break opportunity splits) too wide for a line of its own
+/// (CSS `overflow-wrap`, CSS Text 3 §5.5). A word that fits on a line of its own moves to the next
+/// line whole in every mode; the modes differ only for a word that does not.
+public enum OverflowWrap: String, Sendable, Hashable, CaseIterable {
+    /// It stands whole on its line and overflows it: the line's width exceeds the wrap width.
+    case normal
+    /// It is cut between grapheme clusters, as many as fit but at least one, as with
+    /// ``anywhere``; but the min-content width does not count those cuts: it is the widest word.
+    case breakWord = "break-word"
+    /// It is cut between grapheme clusters, and the min-content width counts those cuts: it is
+    /// the widest grapheme cluster. The default.
+    case anywhere
 }
 
 /// Where a clamped text is cut (CSS `text-overflow`, Pango's `ellipsize`).

@@ -1,0 +1,156 @@
+"""Holds overflowWrap, wordBreak and lineBreak against headless Chromium on the corpus, every value on a seeded sample, by the chromium profile: line starts, block heights and, for overflowWrap, the min-content width.
+
+  swift build --product textlayout
+  python3 Benchmarks/BrowserStudy/wrap_vs_chromium.py [--textlayout PATH] [--sample N] [--seed S]
+      [--langs en,fr,...] [--claims overflowWrap,wordBreak,lineBreak] [--chromium PATH] [--examples N]
+      [--json OUT] [--check [--starts-floor SHARE]]
+
+Makes the corpus jobs (Benchmarks/Corpus/make_jobs.py: every text of the 14 languages at 120, 240
+and 360 px, size 17, each language's font) and, for each claim and each of its values (CLAIMS), a
+sample of --sample of them (all when 0) drawn by --seed, the claim and the value. An overflowWrap
+job is laid out at a narrow width instead (NARROW_WIDTHS, drawn from the job's id), where words
+overflow; a job of Chinese, Japanese or Korean is given its language (`"language"` and the div's
+`lang`: Chromium reads `line-break` keywords from the content language). Each job is laid out with
+our `textlayout batch --fonts-dir Fonts` by the chromium profile, the claim's key set to the value,
+and in headless Chromium as corpus_vs_chromium.py lays it out (`white-space: pre-wrap; line-height:
+normal`, the job's font embedded, the bundled fallback fonts after it), the CSS property of the same
+value set on its div (`overflow-wrap: anywhere` unless the claim is overflowWrap). For overflowWrap a
+second div of `width: min-content` gives the min-content width, held against our `"intrinsicWidths"`.
+
+Compared for each job: the line starts (UTF-16 offsets) and, where they agree, the block's height
+within 1/64 px a line; for overflowWrap also the min-content width within 1/64 px. Prints the share
+of each claim's value, then the differences by kind (corpus_vs_chromium.KINDS) with examples;
+--json writes each job's lines; --check exits 1 when a value's share is below its floor (FLOORS, or
+--starts-floor). Python 3 standard library only; needs Chromium (Debian's /usr/bin/chromium).
+"""
+import collections, html, os, random
+
+from chromium_pages import (add_check_options, checked_study_arguments, finish_check, font_face, job_layouts, make_jobs, page,
+                            percent, run_batch, study_parser, write_details)
+from corpus_vs_chromium import FALLBACK_FONTS, FONT_FILES, KINDS, LANGS, ROOT, SIZE, classify, font_list, same_height, show, starts
+
+# Each claim's values (the job key's and the CSS property's, the same words) and its CSS property.
+CLAIMS = {"overflowWrap": (["normal", "break-word", "anywhere"], "overflow-wrap"),
+          "wordBreak": (["normal", "break-all", "keep-all"], "word-break"),
+          "lineBreak": (["auto", "loose", "normal", "strict", "anywhere"], "line-break")}
+# The widths an overflowWrap job is laid out at: narrow enough that words overflow.
+NARROW_WIDTHS = [30, 45, 60, 80]
+# The languages a job is given (its text's), for the line-break keywords; the others have none, as in the corpus studies.
+LANGUAGES = {"zh": "zh", "ja": "ja", "ko": "ko"}
+LAYOUT_UNIT = 1 / 64
+# The least share of each value's jobs with the same starts and heights (and min-content) that --check accepts.
+FLOORS = {"starts": 0.999}
+
+MEASURE = """{layouts: [...document.querySelectorAll("div.job")].map(d => ({i: +d.dataset.i, lines: linesOf(d),
+  height: d.getBoundingClientRect().height,
+  minContent: d.nextElementSibling && d.nextElementSibling.classList.contains("min")
+    ? d.nextElementSibling.getBoundingClientRect().width : null}))}"""
+
+
+def chosen_jobs(claims, langs, sample, seed):
+    """For each claim and value, a sample of `sample` corpus jobs of `langs` drawn by `seed`: a list of (claim, value, job)."""
+    everything = make_jobs(langs, 0, seed)
+    chosen = []
+    for claim in claims:
+        for value in CLAIMS[claim][0]:
+            picked = (everything if sample == 0 or sample >= len(everything)
+                      else [everything[i] for i in sorted(random.Random(f"{seed}-{claim}-{value}").sample(range(len(everything)), sample))])
+            for job in picked:
+                job = dict(job)
+                if claim == "overflowWrap":
+                    job["width"] = random.Random(job["id"]).choice(NARROW_WIDTHS)
+                language = LANGUAGES.get(job["id"].split("-")[0])
+                if language:
+                    job["language"] = language
+                chosen.append((claim, value, job))
+    return chosen
+
+
+def our_layouts(binary, chosen):
+    """Our layout of each job by the chromium profile with its claim's value: {"height", "minContent", "lines": [{"start", "width", "fonts"}]}."""
+    jobs = []
+    for i, (claim, value, job) in enumerate(chosen):
+        ours = {"id": i, "text": job["text"], "font": font_list([job["font"], *FALLBACK_FONTS]), "size": SIZE, "width": job["width"],
+                "glyphs": True, "profile": "chromium", claim: value, "intrinsicWidths": claim == "overflowWrap"}
+        if "language" in job:
+            ours["language"] = job["language"]
+        jobs.append(ours)
+    results = run_batch(binary, jobs, fonts_dir=os.path.join(ROOT, "Fonts"))
+    return [{"height": r["height"], "minContent": r.get("minContent"),
+             "lines": [{"start": l["start"], "width": l["width"],
+                        "fonts": sorted({run["font"].rstrip(")").split("/")[-1] for run in l["runs"]})} for l in r["lines"]]}
+            for r in results]
+
+
+def wrap_page(chosen):
+    """The page of `chosen` (claim, value, job): a div each, with the claim's property; an overflowWrap job also a min-content div after it."""
+    style = "".join(font_face(family, file) for family, file in FONT_FILES.values())
+    style += "".join(font_face(family, file) for family, file in FALLBACK_FONTS.values() if (family, file) not in FONT_FILES.values())
+    style += """
+body { margin: 0; }
+div.job, div.min { font-size: 17px; line-height: normal; white-space: pre-wrap; overflow-wrap: anywhere; margin: 0 0 10px 0; padding: 0; }
+div.min { width: min-content; }
+"""
+    divs = []
+    for i, (claim, value, job) in enumerate(chosen):
+        family = html.escape(font_list([FONT_FILES[job["font"]][0]] + [family for family, _ in FALLBACK_FONTS.values()]))
+        lang = f' lang="{job["language"]}"' if "language" in job else ""
+        text = html.escape(job["text"], quote=False)
+        setting = f'{CLAIMS[claim][1]}: {value}'
+        divs.append(f'<div class="job" data-i="{i}"{lang} style="width: {job["width"]}px; font-family: {family}; {setting}">{text}</div>')
+        if claim == "overflowWrap":
+            divs.append(f'<div class="min"{lang} style="font-family: {family}; {setting}">{text}</div>')
+    return page(style, "\n".join(divs), MEASURE)
+
+
+def main():
+    ap = study_parser(__doc__, "the samples' seed (default 1)", LANGS, "the corpus languages (default all)")
+    ap.add_argument("--claims", default=",".join(CLAIMS), help="the claims held (default %(default)s)")
+    add_check_options(ap, FLOORS, "for any value")
+    args = ap.parse_args()
+    langs, binary = checked_study_arguments(ap, args, LANGS, "is not a corpus language")
+    claims = [c for c in args.claims.split(",") if c]
+    if not claims or any(c not in CLAIMS for c in claims):
+        ap.error(f"--claims: {args.claims} is not a list of {','.join(CLAIMS)}")
+    chosen = chosen_jobs(claims, langs, args.sample, args.seed)
+    ours = our_layouts(binary, chosen)
+    theirs, agent = job_layouts(args.chromium, chosen, wrap_page, "wrap-vs-chromium-")
+    print(f"Chromium: {agent}\n{len(chosen)} jobs by the chromium profile, {args.sample or 'all'} a value\n")
+    counts = collections.defaultdict(collections.Counter)
+    differences = collections.defaultdict(list)
+    details = []
+    for (claim, value, job), o, t in zip(chosen, ours, theirs):
+        c = counts[(claim, value)]
+        c["jobs"] += 1
+        same_starts = starts(o) == starts(t)
+        same = same_starts and same_height(o, t)
+        kind = None
+        if not same:
+            kind = classify(job, o, t)
+        elif claim == "overflowWrap" and abs(o["minContent"] - t["minContent"]) > LAYOUT_UNIT + 1e-9:
+            kind = "min-content"
+        if kind:
+            differences[(claim, value, kind)].append((job, o, t))
+        else:
+            c["agree"] += 1
+        details.append({"claim": claim, "value": value, "id": job["id"], "width": job["width"], "kind": kind, "ours": o, "chromium": t})
+    below = []
+    for claim in claims:
+        for value in CLAIMS[claim][0]:
+            c = counts[(claim, value)]
+            print(f"{claim} {value}: same starts and heights" + (" and min-content" if claim == "overflowWrap" else "")
+                  + f" {percent(c['agree'], c['jobs'])} ({c['agree']} of {c['jobs']})")
+            if args.check and c["agree"] < args.starts_floor * c["jobs"]:
+                below.append(f"{claim} {value} {percent(c['agree'], c['jobs'])} < {100 * args.starts_floor:g}%")
+    for (claim, value, kind), members in sorted(differences.items()):
+        print(f"\n{claim} {value}, {kind} ({len(members)}): {KINDS.get(kind, 'the min-content width differs by more than 1/64 px')}")
+        for job, o, t in members[:args.examples]:
+            print(show(job, [("ours", o), ("chromium", t)]) + (f"\n    min-content ours {o['minContent']} chromium {t['minContent']}"
+                                                                 if claim == "overflowWrap" else ""))
+    write_details(args.json, details)
+    if args.check:
+        finish_check(below)
+
+
+if __name__ == "__main__":
+    main()
