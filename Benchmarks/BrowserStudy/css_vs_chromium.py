@@ -61,11 +61,15 @@ DEJAVU_LANGS = ["en", "fr", "de", "ru", "el", "vi"]
 FONT_FILES = {"DejaVu Sans": "DejaVuSans.ttf", "Noto Sans Hebrew": "NotoSansHebrew-Regular.ttf",
               "Noto Sans Arabic": "NotoSansArabic-Regular.ttf"}
 ARABIC = re.compile("[\u0600-\u06ff]")
+# The whitespace the page leaves out of a line's edges (chromium_pages.LINES_SCRIPT's HANGING).
+HANGING = re.compile("[ \t\n\u1680\u2000-\u2006\u2008-\u200a\u205f\u3000]")
 LATIN = re.compile("[A-Za-z]")
-CLAIMS = ["lineHeight", "align", "justify", "indent", "clamp"]
+CLAIMS = ["lineHeight", "align", "justify", "indent", "clamp", "tabSize"]
 LINE_HEIGHTS = [1, 1.2, 1.25, 1.5, 2, 0.9, "18px", "20.3px", "24px", "30.5px"]
 ALIGNMENTS = ["start", "end", "left", "right", "center"]
 INDENT_ALIGNMENTS = ["start", "justify", "end", "center"]
+# The tabSize claim's sizes (`"tabSize"`, CSS `tab-size`): spaces, or pixels as strings.
+TAB_SIZES = [8, 8, 4, 2, 1, 2.5, 0, "13px", "40px", "27.3px"]
 # How many jobs one browser launch lays out (all the claims' at the default sample).
 PAGE_SIZE = 1200
 PROFILES = ["standard", "chromium", "pango"]
@@ -80,7 +84,7 @@ EXPECTED_CHROMIUM = os.path.join(HERE, "expected-differences-css-chromium.txt")
 EDGE = 0.05
 # The least shares --check accepts: the same starts (of all the claims' jobs), and of the jobs
 # (lines) whose starts agree, those whose figure agrees.
-FLOORS = {"starts": 0.95, "lineHeight": 1.0, "align": 0.99, "justify": 0.75, "indent": 0.55, "clamp": 0.7}
+FLOORS = {"starts": 0.95, "lineHeight": 1.0, "align": 0.99, "justify": 0.75, "indent": 0.55, "clamp": 0.7, "tabSize": 0.95}
 
 # The kinds of difference in a line's edges (align, justify, indent).
 EDGE_KINDS = {
@@ -111,6 +115,7 @@ KINDS = {
     "lineHeight": {"other": "a block height off by more than n/64 px or a line's text top by more than the tolerance"},
     "align": EDGE_KINDS,
     "justify": EDGE_KINDS,
+    "tabSize": EDGE_KINDS,
     "indent": EDGE_KINDS,
     "clamp": {
         "arabic-joining": "Arabic, the kept text a letter or two longer or shorter than Chromium's cut (inferred as above): ours "
@@ -162,21 +167,53 @@ def claimed_jobs(claims, langs, sample, seed):
                 job["align"] = rng.choice(INDENT_ALIGNMENTS)
             elif claim == "clamp":
                 job["lineClamp"] = rng.randint(1, 3)
+            elif claim == "tabSize":
+                job["text"] = with_tabs(job["text"], rng)
+                job["tabSize"] = rng.choice(TAB_SIZES)
+                if rng.random() < 0.3:
+                    job["indent"] = rng.randint(4, 40)
             chosen.append((claim, job))
     return chosen
+
+
+def with_tabs(text, rng):
+    """`text` with tabs: a third of its spaces made tabs (one in five of those two tabs), and a
+    tab before one paragraph in four, as code and tables hold them."""
+    out = []
+    for k, c in enumerate(text):
+        if k == 0 or text[k - 1] == "\n":
+            out.append("\t" if rng.random() < 0.25 else "")
+        out.append(("\t\t" if rng.random() < 0.2 else "\t") if c == " " and rng.random() < 1 / 3 else c)
+    return "".join(out)
 
 
 def our_layouts(binary, chosen, profile):
     """Our result for each job by `profile`, each line with its content's left and right edges."""
     results = run_batch(binary, [dict(job, id=i, size=SIZE, glyphs=True, font=job["font"] + ", DejaVu Sans", profile=profile)
                                  for i, (_, job) in enumerate(chosen)])
-    for result in results:
+    for (claim, job), result in zip(chosen, results):
         for line in result["lines"]:
             # A right-to-left line's runs start left of its content by the spaces hanging there.
             runs_width = sum(run["width"] for run in line["runs"])
             right = line["x"] + (runs_width if line["direction"] == "rtl" else line["width"])
             line["left"], line["right"] = right - line["width"], right
+            if claim == "tabSize":
+                line["left"], line["right"] = inked_edges(job, line)
     return results
+
+
+def inked_edges(job, line):
+    """The left and right edges of the clusters of `line` that are not whitespace, from its glyphs,
+    as the page measures Chromium's lines (a tab at the line's start is not its edge); a line of
+    whitespace alone is (the width, 0), as the page has it."""
+    edges = []
+    for run in line["runs"]:
+        x = line["x"] + run["x"]
+        for advance, cluster in zip(run["advances"], run["clusters"]):
+            if not HANGING.match(utf16(job["text"], cluster, cluster + 1)):
+                edges.append((x, x + advance))
+            x += advance
+    return (min(e[0] for e in edges), max(e[1] for e in edges)) if edges else (job["width"], 0)
 
 
 def div(i, claim, job):
@@ -189,6 +226,8 @@ def div(i, claim, job):
         style.append(f"text-indent: {abs(job['indent'])}px{' hanging' if job['indent'] < 0 else ''} each-line")
     if "lineClamp" in job:
         style.append(f"-webkit-line-clamp: {job['lineClamp']}")
+    if "tabSize" in job:
+        style.append(f"tab-size: {job['tabSize']}")
     kind = "job clamp" if claim == "clamp" else "job"
     return f'<div class="{kind}" data-i="{i}" style="{html.escape("; ".join(style))}">{html.escape(job["text"], quote=False)}</div>'
 
@@ -333,7 +372,7 @@ def compare(claim, job, ours, theirs, ascent, tolerance, layout_units):
     if claim == "lineHeight":
         differs = line_height_differs(ours, theirs, ascent, tolerance, layout_units)
         return 1, int(not differs), "other" if differs else None, 0
-    if claim in ("align", "justify", "indent"):
+    if claim in ("align", "justify", "indent", "tabSize"):
         off = [k for k, (o, t) in enumerate(zip(lines, their_lines)) if edges_differ(job, o, t, tolerance)]
         # A line within the item-snapping bound is that kind: the rules' differences move a line by whole pixels.
         kinds = ["item-snapping" if item_snapping(job, lines[k], their_lines[k])
@@ -367,7 +406,7 @@ def compare(claim, job, ours, theirs, ascent, tolerance, layout_units):
 
 
 # What an expected difference names as differing, by claim (besides "starts", the line starts).
-FIGURES = {"lineHeight": "height", "align": "edges", "justify": "edges", "indent": "edges", "clamp": "kept"}
+FIGURES = {"lineHeight": "height", "align": "edges", "justify": "edges", "indent": "edges", "clamp": "kept", "tabSize": "edges"}
 
 
 def read_expected(path):
@@ -404,11 +443,11 @@ def unexpected(expected, outcomes):
 
 def show(job, ours, theirs):
     text = job["text"]
-    settings = ", ".join(f"{k} {job[k]}" for k in ("lineHeight", "align", "indent", "lineClamp") if k in job)
+    settings = ", ".join(f"{k} {job[k]}" for k in ("lineHeight", "align", "indent", "lineClamp", "tabSize") if k in job)
     rows = [f"  {job['id']} width {job['width']}: {settings}"]
     for name, lines in (("ours", ours["lines"]), ("chromium", theirs["lines"])):
         cut = starts(lines) + [len(text.encode('utf-16-le')) // 2]
-        rows.append(f"    {name:8} |" + "|".join(utf16(text, a, b).replace("\n", "\\n") for a, b in zip(cut, cut[1:])) + "|")
+        rows.append(f"    {name:8} |" + "|".join(utf16(text, a, b).replace("\n", "\\n").replace("\t", "\\t") for a, b in zip(cut, cut[1:])) + "|")
     rows.append(f"    heights ours {ours['height']:.4f}, chromium {theirs['height']:.4f}; edges ours "
                 + " ".join(f"{l['left']:.2f}-{l['right']:.2f}" for l in ours["lines"]) + " / chromium "
                 + " ".join("{:.2f}-{:.2f}".format(*chromium_edges(l, job["width"])) for l in theirs["lines"]))
@@ -489,7 +528,7 @@ def main():
     print(user_agent)
     print(f"{len(chosen)} jobs ({','.join(langs)}, {args.sample or 'all'} a claim, seed {args.seed}), profile {args.profile}, "
           f"tolerance {tolerance:g} px")
-    units = {"lineHeight": "jobs' heights and text tops", "align": "lines' edges", "justify": "lines' edges",
+    units = {"lineHeight": "jobs' heights and text tops", "align": "lines' edges", "justify": "lines' edges", "tabSize": "lines' edges",
              "indent": "lines' edges", "clamp": "jobs' kept line count and last line"}
     shares = {"starts": (sum(c["starts"] for c in counts.values()), sum(c["jobs"] for c in counts.values()))}
     for claim in claims:

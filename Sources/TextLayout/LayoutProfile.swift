@@ -51,6 +51,9 @@ public struct LayoutProfile: Sendable, Hashable {
     public var bitmapGlyphAdvance: BitmapGlyphAdvance
     /// How the min-content width measures the pieces no break opportunity splits.
     public var minContentPieces: MinContentPieces
+    /// Where a tab takes the pen: how close to the pen a stop may be, where stops are measured from
+    /// and in what unit.
+    public var tabStops: TabStopRule
 
     public init(name: String, punctuationBreaks: PunctuationBreaks = .unicode, smallKanaBreaks: SmallKanaBreaks = .forbidden, layoutUnit: Double? = nil,
                 lineEndNoBreakSpace: LineEndNoBreakSpace = .hangs, justifyWithoutSpaces: JustifyWithoutSpaces = .betweenClusters,
@@ -59,7 +62,7 @@ public struct LayoutProfile: Sendable, Hashable {
                 hangingWhitespace: HangingWhitespace = .all, spaceFont: SpaceFont = .firstFontWithIt,
                 primaryFontBox: PrimaryFontBox = .whenStrutAsks, emojiPresentationFont: EmojiPresentationFont = .colourFont,
                 textSpacingTrim: TextSpacingTrim = .spaceAll, bitmapGlyphAdvance: BitmapGlyphAdvance = .designUnits,
-                minContentPieces: MinContentPieces = .laidOut) {
+                minContentPieces: MinContentPieces = .laidOut, tabStops: TabStopRule = .oneSpaceGap) {
         self.name = name
         self.punctuationBreaks = punctuationBreaks
         self.smallKanaBreaks = smallKanaBreaks
@@ -78,6 +81,7 @@ public struct LayoutProfile: Sendable, Hashable {
         self.textSpacingTrim = textSpacingTrim
         self.bitmapGlyphAdvance = bitmapGlyphAdvance
         self.minContentPieces = minContentPieces
+        self.tabStops = tabStops
     }
 
     /// The engine's own rules: the default.
@@ -90,7 +94,8 @@ public struct LayoutProfile: Sendable, Hashable {
                                                endTruncation: .keepsBrokenLine, normalLineHeight: .roundedAscentDescent,
                                                explicitLineHeight: .layoutUnits,
                                                primaryFontBox: .always, emojiPresentationFont: .familyList, textSpacingTrim: .trimAdjacent,
-                                               bitmapGlyphAdvance: .strikePixels, minContentPieces: .shapedInContext)
+                                               bitmapGlyphAdvance: .strikePixels, minContentPieces: .shapedInContext,
+                                               tabStops: .halfSpaceGapInLayoutUnits)
 
     /// Pango 1.50 as Debian ships it, a `PangoLayout` wrapping words and characters
     /// (`PANGO_WRAP_WORD_CHAR`): its punctuation breaks, Thai words from libthai, one hanging
@@ -146,6 +151,21 @@ public enum MinContentPieces: String, Sendable, Hashable, CaseIterable {
     /// never split inside a HarfBuzz cluster (a ligature), as Chromium measures `min-content`
     /// without shaping again; a cluster laid out alone may then be up to its kerning wider.
     case shapedInContext
+}
+
+/// Where a tab takes the pen: the first tab stop (every ``TextStyle/tabStop`` pixels) far enough
+/// past it.
+public enum TabStopRule: String, Sendable, Hashable, CaseIterable {
+    /// The first stop at least one space width (the primary font's space advance) past the pen,
+    /// stops measured from the line's first character, exact widths (Pango's rule for its
+    /// default tabs).
+    case oneSpaceGap
+    /// The first stop at least half a space width past the pen (CSS Text: "if this distance is
+    /// less than 0.5ch, then the subsequent tab stop is used instead", with Blink's space for
+    /// `ch`), stops measured from the content box's start edge (an indented line's indent
+    /// counts), the text before the tab rounded up to 1/64 px and the tab's advance too, as
+    /// Chromium snaps each inline item's width to its layout unit.
+    case halfSpaceGapInLayoutUnits
 }
 
 /// Whether a no-break space that ends a line hangs or counts in its width.

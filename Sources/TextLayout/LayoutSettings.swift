@@ -56,6 +56,9 @@ public struct TextSettings: Sendable, Hashable {
     /// Pixels added after each word separator (CSS `word-spacing`: U+0020, U+00A0, U+1361,
     /// U+10100, U+10101, U+1039F, U+1091F), beside any letter spacing; negative tightens.
     public var wordSpacing = 0.0
+    /// How far apart tab stops stand (CSS `tab-size`): a number of spaces, each the primary font's
+    /// space advance plus the letter and word spacing, or pixels; 8 spaces by default.
+    public var tabSize = TabSize.spaces(8)
     /// The rules where the layout follows another engine's (``LayoutProfile``): ``LayoutProfile/standard``,
     /// the engine's own, by default; ``LayoutProfile/chromium`` lays out as the browser does.
     public var profile = LayoutProfile.standard
@@ -80,6 +83,7 @@ public struct TextSettings: Sendable, Hashable {
         try Self.checkSize(size)
         try Self.checkLanguage(language)
         try Self.checkSpacing(wordSpacing, key: "wordSpacing")
+        try tabSize.validate()
         try hyphenationLimits.validate()
         try paragraph.validate()
     }

@@ -70,6 +70,8 @@ public enum LayoutOptions {
         LayoutOption("truncate", sets: \.settings.text.paragraph.truncate, key: "truncate",
                      help: "where clamped text is cut (also clamps to the lines within --max-height)", absent: "end, with --line-clamp"),
         LayoutOption("ellipsis", "TEXT", sets: \.settings.text.paragraph.ellipsis, key: "ellipsis", help: "the text shown where text is hidden"),
+        LayoutOption("tab-size", "N|Npx", sets: \.settings.text.tabSize, key: "tabSize",
+                     help: "how far apart tab stops stand: a number of spaces (8) or pixels (20px), as CSS tab-size"),
         LayoutOption("line-height", "normal|N|Npx", sets: \.settings.text.paragraph.lineHeight, key: "lineHeight",
                      help: "each font's line box: its metrics (normal), a multiple of the size (1.5) or pixels (24px)"),
         LayoutOption("strut", sets: \.settings.text.paragraph.strut, key: "strut",
@@ -255,6 +257,18 @@ extension LineHeight: OptionValue {
             throw UsageError("--\(option.name) must be \(LineHeight.allowed), got '\(text)'")
         }
         return lineHeight
+    }
+    var usageText: String? { description }
+}
+/// A tab size, written `8` (spaces) or `20px`.
+extension TabSize: OptionValue {
+    static func kind(valueName: String) -> OptionKind { .string(valueName: valueName) }
+    static func read(_ option: CommandOption, from arguments: ParsedArguments) throws -> TabSize? {
+        guard let text = arguments.string(option) else { return nil }
+        guard let tabSize = TabSize(text) else {
+            throw UsageError("--\(option.name) must be \(TabSize.allowed), got '\(text)'")
+        }
+        return tabSize
     }
     var usageText: String? { description }
 }

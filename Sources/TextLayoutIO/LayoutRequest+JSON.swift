@@ -83,7 +83,7 @@ extension LayoutRequest.Span {
 
 extension LayoutRequest {
     /// The keys that set the font and the settings: a job's and a session config's.
-    public static let layoutKeys = ["font", "weight"] + fontInstanceKeys + ["features", "wordSpacing", "size", "width", "lineSpace", "minLines", "maxLines",
+    public static let layoutKeys = ["font", "weight"] + fontInstanceKeys + ["features", "wordSpacing", "tabSize", "size", "width", "lineSpace", "minLines", "maxLines",
                                     "insets", "minHeight", "maxHeight", "direction", "language", "lineBreak",
                                     "hyphens", "hyphenMinWord", "hyphenMinBefore", "hyphenMinAfter",
                                     "lineClamp", "truncate", "ellipsis", "lineHeight", "strut", "align", "indent",
@@ -153,6 +153,7 @@ private extension LayoutSettings {
     mutating func readLayoutKeys(_ object: JSONObjectReader) throws(BoundaryError) {
         text.size = try object.number("size") ?? text.size
         text.wordSpacing = try object.number("wordSpacing") ?? text.wordSpacing
+        text.tabSize = try object.field("tabSize").tabSize() ?? text.tabSize
         editorWidth = try object.number("width") ?? editorWidth
         text.direction = try object.choice("direction") ?? text.direction
         text.language = try object.string("language") ?? text.language
@@ -184,6 +185,20 @@ private extension LayoutSettings {
 }
 
 private extension JSONField {
+    /// A tab size: a number of spaces (`4`) or a string of pixels (`"20px"`).
+    func tabSize() throws(BoundaryError) -> TabSize? {
+        switch value {
+        case nil, .null?: return nil
+        case let .number(spaces, _)?: return .spaces(spaces)
+        case let .string(text)?:
+            guard let tabSize = TabSize(text), case .pixels = tabSize else {
+                throw mistake(saying: "\(TabSize.allowed), got '\(text)'")
+            }
+            return tabSize
+        default: throw mistake(TabSize.allowed)
+        }
+    }
+
     /// A line height: `"normal"`, a number (a multiple of the size) or a string of pixels (`"24px"`).
     func lineHeight() throws(BoundaryError) -> LineHeight? {
         switch value {
