@@ -1,8 +1,8 @@
-"""Holds the CSS semantics the engine claims (line-height, text-align, justify, text-indent, -webkit-line-clamp) against headless Chromium on seeded samples of the corpus, one browser launch for all, and sorts the differences by kind.
+"""Holds the CSS semantics the engine claims (line-height, text-align, justify, text-indent, -webkit-line-clamp, tab-size) against headless Chromium on seeded samples of the corpus, one browser launch for all, and sorts the differences by kind.
 
   swift build --product textlayout
   python3 Benchmarks/BrowserStudy/css_vs_chromium.py [--textlayout PATH] [--sample N] [--seed S]
-      [--langs en,fr,de,ru,el,vi,he,ar] [--claims lineHeight,align,justify,indent,clamp]
+      [--langs en,fr,de,ru,el,vi,he,ar] [--claims lineHeight,align,justify,indent,clamp,tabSize]
       [--profile standard|chromium|pango] [--tolerance PX] [--chromium PATH] [--examples N]
       [--json OUT] [--check [--starts-floor SHARE] [--expect LIST]]
 
@@ -19,7 +19,10 @@ every sample, and an expected difference names it by its id):
   `text-indent: Npx hanging each-line`, a positive one `Npx each-line`: our indent is each
   paragraph's first line's), aligned `start`, `justify`, `end` or `center`;
 - clamp: `"lineClamp"` 1 to 3 (`truncate` end, the default): `display: -webkit-box;
-  -webkit-box-orient: vertical; -webkit-line-clamp: N; overflow: hidden`.
+  -webkit-box-orient: vertical; -webkit-line-clamp: N; overflow: hidden`;
+- tabSize: the text with tabs (a third of its spaces made tabs, one in five of them two, a tab
+  before one paragraph in four) and a `"tabSize"` of TAB_SIZES (CSS `tab-size`: spaces, or px),
+  three jobs in ten indented by 4 to 40 px (`text-indent`).
 Lays every job out with our `textlayout batch --fonts-dir Fonts` ("glyphs": true, for each line's
 runs; "profile" --profile, standard by default) and in headless Chromium, one div of the job's
 width per job, all of them in one page (one browser launch; pages of PAGE_SIZE jobs when there are
@@ -39,7 +42,10 @@ sorted into the break rules' kinds and compared no further), then the claim's fi
   rules are not Chromium's, 1/64 px, Chromium's layout unit, by the chromium profile); a line
   off by more, but by less than 1/64 px a run and one more, is of the kind item-snapping;
 - clamp: the kept line count, and the text the last kept line keeps (ours: up to the hidden
-  range; Chromium's: the line as it broke, the ellipsis after it).
+  range; Chromium's: the line as it broke, the ellipsis after it);
+- tabSize: each line's edges as align's, ours from the glyphs of its clusters that are not
+  whitespace (the page leaves whitespace out of Chromium's, a tab that starts a line included),
+  and the block's height within 1/64 px.
 Prints the shares for each claim, then the differences sorted by kind (KINDS), with examples;
 --json writes each job's details. --check exits 1, by the standard and pango profiles, when a share
 is below its floor (FLOORS; the starts' with --starts-floor) or a difference is of no named kind;
@@ -68,6 +74,8 @@ CLAIMS = ["lineHeight", "align", "justify", "indent", "clamp", "tabSize"]
 LINE_HEIGHTS = [1, 1.2, 1.25, 1.5, 2, 0.9, "18px", "20.3px", "24px", "30.5px"]
 ALIGNMENTS = ["start", "end", "left", "right", "center"]
 INDENT_ALIGNMENTS = ["start", "justify", "end", "center"]
+# The claims of spacing (tabs), whose lines' edges and block height are compared.
+SPACING_CLAIMS = ["tabSize"]
 # The tabSize claim's sizes (`"tabSize"`, CSS `tab-size`): spaces, or pixels as strings.
 TAB_SIZES = [8, 8, 4, 2, 1, 2.5, 0, "13px", "40px", "27.3px"]
 # How many jobs one browser launch lays out (all the claims' at the default sample).
@@ -210,7 +218,8 @@ def inked_edges(job, line):
     for run in line["runs"]:
         x = line["x"] + run["x"]
         for advance, cluster in zip(run["advances"], run["clusters"]):
-            if not HANGING.match(utf16(job["text"], cluster, cluster + 1)):
+            unit = job["text"].encode("utf-16-le")[2 * cluster:2 * cluster + 2].decode("utf-16-le", "surrogatepass")
+            if not HANGING.match(unit):
                 edges.append((x, x + advance))
             x += advance
     return (min(e[0] for e in edges), max(e[1] for e in edges)) if edges else (job["width"], 0)
@@ -381,8 +390,12 @@ def compare(claim, job, ours, theirs, ascent, tolerance, layout_units):
                  else "indent-side" if claim == "indent" and indent_side(job, k, lines, lines[k], their_lines[k], tolerance)
                  else "other" for k in off]
         # The job's kind: "other" before any named kind, item-snapping only when it is the only one.
+        # A spacing claim's block height too, within 1/64 px (its lines are the job's, and no line height is set).
+        tall = claim in SPACING_CLAIMS and abs(ours["height"] - theirs["height"]) > LAYOUT_UNIT + 1e-9
+        kinds += ["other"] if tall else []
         kind = next((k for k in ["other"] + list(EDGE_KINDS) if k in kinds and k != "item-snapping"), "item-snapping" if kinds else None)
-        return len(lines), len(lines) - len(off), kind, kinds.count("item-snapping")
+        extra = int(claim in SPACING_CLAIMS)
+        return len(lines) + extra, len(lines) + extra - len(off) - int(tall), kind, kinds.count("item-snapping")
     # clamp: the kept lines (Chromium's box holds them), then the last one's text.
     count = min(job["lineClamp"], len(their_lines))
     if len(lines) != count:
@@ -528,7 +541,7 @@ def main():
     print(user_agent)
     print(f"{len(chosen)} jobs ({','.join(langs)}, {args.sample or 'all'} a claim, seed {args.seed}), profile {args.profile}, "
           f"tolerance {tolerance:g} px")
-    units = {"lineHeight": "jobs' heights and text tops", "align": "lines' edges", "justify": "lines' edges", "tabSize": "lines' edges",
+    units = {"lineHeight": "jobs' heights and text tops", "align": "lines' edges", "justify": "lines' edges", "tabSize": "lines' edges and jobs' heights",
              "indent": "lines' edges", "clamp": "jobs' kept line count and last line"}
     shares = {"starts": (sum(c["starts"] for c in counts.values()), sum(c["jobs"] for c in counts.values()))}
     for claim in claims:
