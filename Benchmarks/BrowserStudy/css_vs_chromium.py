@@ -1,8 +1,8 @@
-"""Holds the CSS semantics the engine claims (line-height, text-align, justify, text-indent, -webkit-line-clamp, tab-size) against headless Chromium on seeded samples of the corpus, one browser launch for all, and sorts the differences by kind.
+"""Holds the CSS semantics the engine claims (line-height, text-align, justify, text-indent, -webkit-line-clamp, tab-size, letter-spacing) against headless Chromium on seeded samples of the corpus, one browser launch for all, and sorts the differences by kind.
 
   swift build --product textlayout
   python3 Benchmarks/BrowserStudy/css_vs_chromium.py [--textlayout PATH] [--sample N] [--seed S]
-      [--langs en,fr,de,ru,el,vi,he,ar] [--claims lineHeight,align,justify,indent,clamp,tabSize]
+      [--langs en,fr,de,ru,el,vi,he,ar] [--claims lineHeight,align,justify,indent,clamp,tabSize,letterSpacing]
       [--profile standard|chromium|pango] [--tolerance PX] [--chromium PATH] [--examples N]
       [--json OUT] [--check [--starts-floor SHARE] [--expect LIST]]
 
@@ -22,7 +22,8 @@ every sample, and an expected difference names it by its id):
   -webkit-box-orient: vertical; -webkit-line-clamp: N; overflow: hidden`;
 - tabSize: the text with tabs (a third of its spaces made tabs, one in five of them two, a tab
   before one paragraph in four) and a `"tabSize"` of TAB_SIZES (CSS `tab-size`: spaces, or px),
-  three jobs in ten indented by 4 to 40 px (`text-indent`).
+  three jobs in ten indented by 4 to 40 px (`text-indent`);
+- letterSpacing: a `"letterSpacing"` of LETTER_SPACINGS (CSS `letter-spacing`, px).
 Lays every job out with our `textlayout batch --fonts-dir Fonts` ("glyphs": true, for each line's
 runs; "profile" --profile, standard by default) and in headless Chromium, one div of the job's
 width per job, all of them in one page (one browser launch; pages of PAGE_SIZE jobs when there are
@@ -43,7 +44,7 @@ sorted into the break rules' kinds and compared no further), then the claim's fi
   off by more, but by less than 1/64 px a run and one more, is of the kind item-snapping;
 - clamp: the kept line count, and the text the last kept line keeps (ours: up to the hidden
   range; Chromium's: the line as it broke, the ellipsis after it);
-- tabSize: each line's edges as align's, ours from the glyphs of its clusters that are not
+- tabSize, letterSpacing: each line's edges as align's, ours from the glyphs of its clusters that are not
   whitespace (the page leaves whitespace out of Chromium's, a tab that starts a line included),
   and the block's height within 1/64 px.
 Prints the shares for each claim, then the differences sorted by kind (KINDS), with examples;
@@ -70,12 +71,14 @@ ARABIC = re.compile("[\u0600-\u06ff]")
 # The whitespace the page leaves out of a line's edges (chromium_pages.LINES_SCRIPT's HANGING).
 HANGING = re.compile("[ \t\n\u1680\u2000-\u2006\u2008-\u200a\u205f\u3000]")
 LATIN = re.compile("[A-Za-z]")
-CLAIMS = ["lineHeight", "align", "justify", "indent", "clamp", "tabSize"]
+CLAIMS = ["lineHeight", "align", "justify", "indent", "clamp", "tabSize", "letterSpacing"]
 LINE_HEIGHTS = [1, 1.2, 1.25, 1.5, 2, 0.9, "18px", "20.3px", "24px", "30.5px"]
 ALIGNMENTS = ["start", "end", "left", "right", "center"]
 INDENT_ALIGNMENTS = ["start", "justify", "end", "center"]
 # The claims of spacing (tabs), whose lines' edges and block height are compared.
-SPACING_CLAIMS = ["tabSize"]
+SPACING_CLAIMS = ["tabSize", "letterSpacing"]
+# The letterSpacing claim's spacings in px (`"letterSpacing"`, CSS `letter-spacing`).
+LETTER_SPACINGS = [0.5, 1, 2, 3.3, -0.5, -1.25, 0.1]
 # The tabSize claim's sizes (`"tabSize"`, CSS `tab-size`): spaces, or pixels as strings.
 TAB_SIZES = [8, 8, 4, 2, 1, 2.5, 0, "13px", "40px", "27.3px"]
 # How many jobs one browser launch lays out (all the claims' at the default sample).
@@ -92,7 +95,7 @@ EXPECTED_CHROMIUM = os.path.join(HERE, "expected-differences-css-chromium.txt")
 EDGE = 0.05
 # The least shares --check accepts: the same starts (of all the claims' jobs), and of the jobs
 # (lines) whose starts agree, those whose figure agrees.
-FLOORS = {"starts": 0.95, "lineHeight": 1.0, "align": 0.99, "justify": 0.75, "indent": 0.55, "clamp": 0.7, "tabSize": 0.95}
+FLOORS = {"starts": 0.95, "lineHeight": 1.0, "align": 0.99, "justify": 0.75, "indent": 0.55, "clamp": 0.7, "tabSize": 0.95, "letterSpacing": 0.95}
 
 # The kinds of difference in a line's edges (align, justify, indent).
 EDGE_KINDS = {
@@ -124,6 +127,7 @@ KINDS = {
     "align": EDGE_KINDS,
     "justify": EDGE_KINDS,
     "tabSize": EDGE_KINDS,
+    "letterSpacing": EDGE_KINDS,
     "indent": EDGE_KINDS,
     "clamp": {
         "arabic-joining": "Arabic, the kept text a letter or two longer or shorter than Chromium's cut (inferred as above): ours "
@@ -180,6 +184,8 @@ def claimed_jobs(claims, langs, sample, seed):
                 job["tabSize"] = rng.choice(TAB_SIZES)
                 if rng.random() < 0.3:
                     job["indent"] = rng.randint(4, 40)
+            elif claim == "letterSpacing":
+                job["letterSpacing"] = rng.choice(LETTER_SPACINGS)
             chosen.append((claim, job))
     return chosen
 
@@ -205,7 +211,7 @@ def our_layouts(binary, chosen, profile):
             runs_width = sum(run["width"] for run in line["runs"])
             right = line["x"] + (runs_width if line["direction"] == "rtl" else line["width"])
             line["left"], line["right"] = right - line["width"], right
-            if claim == "tabSize":
+            if claim in SPACING_CLAIMS:
                 line["left"], line["right"] = inked_edges(job, line)
     return results
 
@@ -237,6 +243,8 @@ def div(i, claim, job):
         style.append(f"-webkit-line-clamp: {job['lineClamp']}")
     if "tabSize" in job:
         style.append(f"tab-size: {job['tabSize']}")
+    if "letterSpacing" in job:
+        style.append(f"letter-spacing: {job['letterSpacing']}px")
     kind = "job clamp" if claim == "clamp" else "job"
     return f'<div class="{kind}" data-i="{i}" style="{html.escape("; ".join(style))}">{html.escape(job["text"], quote=False)}</div>'
 
@@ -381,7 +389,7 @@ def compare(claim, job, ours, theirs, ascent, tolerance, layout_units):
     if claim == "lineHeight":
         differs = line_height_differs(ours, theirs, ascent, tolerance, layout_units)
         return 1, int(not differs), "other" if differs else None, 0
-    if claim in ("align", "justify", "indent", "tabSize"):
+    if claim in ("align", "justify", "indent") or claim in SPACING_CLAIMS:
         off = [k for k, (o, t) in enumerate(zip(lines, their_lines)) if edges_differ(job, o, t, tolerance)]
         # A line within the item-snapping bound is that kind: the rules' differences move a line by whole pixels.
         kinds = ["item-snapping" if item_snapping(job, lines[k], their_lines[k])
@@ -419,7 +427,7 @@ def compare(claim, job, ours, theirs, ascent, tolerance, layout_units):
 
 
 # What an expected difference names as differing, by claim (besides "starts", the line starts).
-FIGURES = {"lineHeight": "height", "align": "edges", "justify": "edges", "indent": "edges", "clamp": "kept", "tabSize": "edges"}
+FIGURES = {"lineHeight": "height", "align": "edges", "justify": "edges", "indent": "edges", "clamp": "kept", "tabSize": "edges", "letterSpacing": "edges"}
 
 
 def read_expected(path):
@@ -456,7 +464,7 @@ def unexpected(expected, outcomes):
 
 def show(job, ours, theirs):
     text = job["text"]
-    settings = ", ".join(f"{k} {job[k]}" for k in ("lineHeight", "align", "indent", "lineClamp", "tabSize") if k in job)
+    settings = ", ".join(f"{k} {job[k]}" for k in ("lineHeight", "align", "indent", "lineClamp", "tabSize", "letterSpacing") if k in job)
     rows = [f"  {job['id']} width {job['width']}: {settings}"]
     for name, lines in (("ours", ours["lines"]), ("chromium", theirs["lines"])):
         cut = starts(lines) + [len(text.encode('utf-16-le')) // 2]
@@ -541,7 +549,7 @@ def main():
     print(user_agent)
     print(f"{len(chosen)} jobs ({','.join(langs)}, {args.sample or 'all'} a claim, seed {args.seed}), profile {args.profile}, "
           f"tolerance {tolerance:g} px")
-    units = {"lineHeight": "jobs' heights and text tops", "align": "lines' edges", "justify": "lines' edges", "tabSize": "lines' edges and jobs' heights",
+    units = {"lineHeight": "jobs' heights and text tops", "align": "lines' edges", "justify": "lines' edges", "tabSize": "lines' edges and jobs' heights", "letterSpacing": "lines' edges and jobs' heights",
              "indent": "lines' edges", "clamp": "jobs' kept line count and last line"}
     shares = {"starts": (sum(c["starts"] for c in counts.values()), sum(c["jobs"] for c in counts.values()))}
     for claim in claims:

@@ -46,6 +46,8 @@ public enum LayoutOptions {
                      help: "space added after each word separator (CSS word-spacing), negative to tighten"),
         LayoutOption("tab-size", "N|Npx", sets: \.settings.text.tabSize, key: "tabSize",
                      help: "how far apart tab stops stand: a number of spaces (8) or pixels (20px), as CSS tab-size"),
+        LayoutOption("letter-spacing", "PX", sets: \.settings.text.letterSpacing, key: "letterSpacing",
+                     help: "space added after each character (CSS letter-spacing), negative to tighten"),
         LayoutOption("size", "PX", sets: \.settings.text.size, key: "size", help: "the font size in pixels"),
         LayoutOption("width", "PX", sets: \.settings.editorWidth, key: "width", help: "the editor's width, insets included", absent: "no wrap limit"),
         LayoutOption("line-spacing", "PX", sets: \.settings.sizing.lineSpace, key: "lineSpace", help: "extra space between lines"),

@@ -180,6 +180,7 @@ struct CommandLineLayoutOptionTests {
         ("features", "liga 0, tnum", "features", #""liga 0, tnum""#),
         ("word-spacing", "-2.5", "wordSpacing", "-2.5"),
         ("tab-size", "20px", "tabSize", #""20px""#),
+        ("letter-spacing", "1.5", "letterSpacing", "1.5"),
         ("size", "30", "size", "30"),
         ("width", "120", "width", "120"),
         ("line-spacing", "2.5", "lineSpace", "2.5"),

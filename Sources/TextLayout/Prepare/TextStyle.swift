@@ -131,10 +131,11 @@ public struct TextStyle: Sendable, Hashable {
     var spaceWidth: Double { Double(font.spaceAdvance) * scale }
 
     /// How far apart tab stops stand, in pixels (``TextSettings/tabSize``): a number of spaces of
-    /// the primary font, each with the word spacing (CSS's rule: the space's advance as set), or pixels.
+    /// the primary font, each with the letter and word spacing (CSS's rule: the space's advance as
+    /// set), or pixels.
     var tabStop: Double {
         switch settings.tabSize {
-        case let .spaces(count): count * (spaceWidth + settings.wordSpacing)
+        case let .spaces(count): count * (spaceWidth + settings.letterSpacing + settings.wordSpacing)
         case let .pixels(pixels): pixels
         }
     }
