@@ -1,8 +1,8 @@
-"""Holds the CSS semantics the engine claims (line-height, text-align, justify, text-indent, -webkit-line-clamp) against headless Chromium on seeded samples of the corpus, one browser launch for all, and sorts the differences by kind.
+"""Holds the CSS semantics the engine claims (line-height, text-align, justify, text-indent, -webkit-line-clamp, tab-size, letter-spacing) against headless Chromium on seeded samples of the corpus, one browser launch for all, and sorts the differences by kind.
 
   swift build --product textlayout
   python3 Benchmarks/BrowserStudy/css_vs_chromium.py [--textlayout PATH] [--sample N] [--seed S]
-      [--langs en,fr,de,ru,el,vi,he,ar] [--claims lineHeight,align,justify,indent,clamp]
+      [--langs en,fr,de,ru,el,vi,he,ar] [--claims lineHeight,align,justify,indent,clamp[,tabSize,letterSpacing]]
       [--profile standard|chromium|pango] [--tolerance PX] [--chromium PATH] [--examples N]
       [--json OUT] [--check [--starts-floor SHARE] [--expect LIST]]
 
@@ -19,7 +19,13 @@ every sample, and an expected difference names it by its id):
   `text-indent: Npx hanging each-line`, a positive one `Npx each-line`: our indent is each
   paragraph's first line's), aligned `start`, `justify`, `end` or `center`;
 - clamp: `"lineClamp"` 1 to 3 (`truncate` end, the default): `display: -webkit-box;
-  -webkit-box-orient: vertical; -webkit-line-clamp: N; overflow: hidden`.
+  -webkit-box-orient: vertical; -webkit-line-clamp: N; overflow: hidden`;
+- tabSize: the text with tabs (a third of its spaces made tabs, one in five of them two, a tab
+  before one paragraph in four) and a `"tabSize"` of TAB_SIZES (CSS `tab-size`: spaces, or px),
+  three jobs in ten indented by 4 to 40 px (`text-indent`);
+- letterSpacing: a `"letterSpacing"` of LETTER_SPACINGS (CSS `letter-spacing`, px).
+The last two (SPACING_CLAIMS) are held only when named in --claims, and --check holds them by the
+chromium profile alone.
 Lays every job out with our `textlayout batch --fonts-dir Fonts` ("glyphs": true, for each line's
 runs; "profile" --profile, standard by default) and in headless Chromium, one div of the job's
 width per job, all of them in one page (one browser launch; pages of PAGE_SIZE jobs when there are
@@ -39,7 +45,10 @@ sorted into the break rules' kinds and compared no further), then the claim's fi
   rules are not Chromium's, 1/64 px, Chromium's layout unit, by the chromium profile); a line
   off by more, but by less than 1/64 px a run and one more, is of the kind item-snapping;
 - clamp: the kept line count, and the text the last kept line keeps (ours: up to the hidden
-  range; Chromium's: the line as it broke, the ellipsis after it).
+  range; Chromium's: the line as it broke, the ellipsis after it);
+- tabSize, letterSpacing: each line's edges as align's, ours from the glyphs of its clusters that are not
+  whitespace (the page leaves whitespace out of Chromium's, a tab that starts a line included),
+  and the block's height within 1/64 px.
 Prints the shares for each claim, then the differences sorted by kind (KINDS), with examples;
 --json writes each job's details. --check exits 1, by the standard and pango profiles, when a share
 is below its floor (FLOORS; the starts' with --starts-floor) or a difference is of no named kind;
@@ -61,11 +70,21 @@ DEJAVU_LANGS = ["en", "fr", "de", "ru", "el", "vi"]
 FONT_FILES = {"DejaVu Sans": "DejaVuSans.ttf", "Noto Sans Hebrew": "NotoSansHebrew-Regular.ttf",
               "Noto Sans Arabic": "NotoSansArabic-Regular.ttf"}
 ARABIC = re.compile("[\u0600-\u06ff]")
+# The whitespace the page leaves out of a line's edges (chromium_pages.LINES_SCRIPT's HANGING).
+HANGING = re.compile("[ \t\n\u1680\u2000-\u2006\u2008-\u200a\u205f\u3000]")
 LATIN = re.compile("[A-Za-z]")
-CLAIMS = ["lineHeight", "align", "justify", "indent", "clamp"]
+CLAIMS = ["lineHeight", "align", "justify", "indent", "clamp", "tabSize", "letterSpacing"]
+# The claims held when --claims is not given: the spacing claims are asked for by name.
+DEFAULT_CLAIMS = ["lineHeight", "align", "justify", "indent", "clamp"]
 LINE_HEIGHTS = [1, 1.2, 1.25, 1.5, 2, 0.9, "18px", "20.3px", "24px", "30.5px"]
 ALIGNMENTS = ["start", "end", "left", "right", "center"]
 INDENT_ALIGNMENTS = ["start", "justify", "end", "center"]
+# The claims of spacing (tabs), whose lines' edges and block height are compared.
+SPACING_CLAIMS = ["tabSize", "letterSpacing"]
+# The letterSpacing claim's spacings in px (`"letterSpacing"`, CSS `letter-spacing`).
+LETTER_SPACINGS = [0.5, 1, 2, 3.3, -0.5, -1.25, 0.1]
+# The tabSize claim's sizes (`"tabSize"`, CSS `tab-size`): spaces, or pixels as strings.
+TAB_SIZES = [8, 8, 4, 2, 1, 2.5, 0, "13px", "40px", "27.3px"]
 # How many jobs one browser launch lays out (all the claims' at the default sample).
 PAGE_SIZE = 1200
 PROFILES = ["standard", "chromium", "pango"]
@@ -111,6 +130,8 @@ KINDS = {
     "lineHeight": {"other": "a block height off by more than n/64 px or a line's text top by more than the tolerance"},
     "align": EDGE_KINDS,
     "justify": EDGE_KINDS,
+    "tabSize": EDGE_KINDS,
+    "letterSpacing": EDGE_KINDS,
     "indent": EDGE_KINDS,
     "clamp": {
         "arabic-joining": "Arabic, the kept text a letter or two longer or shorter than Chromium's cut (inferred as above): ours "
@@ -162,21 +183,56 @@ def claimed_jobs(claims, langs, sample, seed):
                 job["align"] = rng.choice(INDENT_ALIGNMENTS)
             elif claim == "clamp":
                 job["lineClamp"] = rng.randint(1, 3)
+            elif claim == "tabSize":
+                job["text"] = with_tabs(job["text"], rng)
+                job["tabSize"] = rng.choice(TAB_SIZES)
+                if rng.random() < 0.3:
+                    job["indent"] = rng.randint(4, 40)
+            elif claim == "letterSpacing":
+                job["letterSpacing"] = rng.choice(LETTER_SPACINGS)
             chosen.append((claim, job))
     return chosen
+
+
+def with_tabs(text, rng):
+    """`text` with tabs: a third of its spaces made tabs (one in five of those two tabs), and a
+    tab before one paragraph in four, as code and tables hold them."""
+    out = []
+    for k, c in enumerate(text):
+        if k == 0 or text[k - 1] == "\n":
+            out.append("\t" if rng.random() < 0.25 else "")
+        out.append(("\t\t" if rng.random() < 0.2 else "\t") if c == " " and rng.random() < 1 / 3 else c)
+    return "".join(out)
 
 
 def our_layouts(binary, chosen, profile):
     """Our result for each job by `profile`, each line with its content's left and right edges."""
     results = run_batch(binary, [dict(job, id=i, size=SIZE, glyphs=True, font=job["font"] + ", DejaVu Sans", profile=profile)
                                  for i, (_, job) in enumerate(chosen)])
-    for result in results:
+    for (claim, job), result in zip(chosen, results):
         for line in result["lines"]:
             # A right-to-left line's runs start left of its content by the spaces hanging there.
             runs_width = sum(run["width"] for run in line["runs"])
             right = line["x"] + (runs_width if line["direction"] == "rtl" else line["width"])
             line["left"], line["right"] = right - line["width"], right
+            if claim in SPACING_CLAIMS:
+                line["left"], line["right"] = inked_edges(job, line)
     return results
+
+
+def inked_edges(job, line):
+    """The left and right edges of the clusters of `line` that are not whitespace, from its glyphs,
+    as the page measures Chromium's lines (a tab at the line's start is not its edge); a line of
+    whitespace alone is (the width, 0), as the page has it."""
+    edges = []
+    for run in line["runs"]:
+        x = line["x"] + run["x"]
+        for advance, cluster in zip(run["advances"], run["clusters"]):
+            unit = job["text"].encode("utf-16-le")[2 * cluster:2 * cluster + 2].decode("utf-16-le", "surrogatepass")
+            if not HANGING.match(unit):
+                edges.append((x, x + advance))
+            x += advance
+    return (min(e[0] for e in edges), max(e[1] for e in edges)) if edges else (job["width"], 0)
 
 
 def div(i, claim, job):
@@ -189,6 +245,10 @@ def div(i, claim, job):
         style.append(f"text-indent: {abs(job['indent'])}px{' hanging' if job['indent'] < 0 else ''} each-line")
     if "lineClamp" in job:
         style.append(f"-webkit-line-clamp: {job['lineClamp']}")
+    if "tabSize" in job:
+        style.append(f"tab-size: {job['tabSize']}")
+    if "letterSpacing" in job:
+        style.append(f"letter-spacing: {job['letterSpacing']}px")
     kind = "job clamp" if claim == "clamp" else "job"
     return f'<div class="{kind}" data-i="{i}" style="{html.escape("; ".join(style))}">{html.escape(job["text"], quote=False)}</div>'
 
@@ -333,7 +393,7 @@ def compare(claim, job, ours, theirs, ascent, tolerance, layout_units):
     if claim == "lineHeight":
         differs = line_height_differs(ours, theirs, ascent, tolerance, layout_units)
         return 1, int(not differs), "other" if differs else None, 0
-    if claim in ("align", "justify", "indent"):
+    if claim in ("align", "justify", "indent") or claim in SPACING_CLAIMS:
         off = [k for k, (o, t) in enumerate(zip(lines, their_lines)) if edges_differ(job, o, t, tolerance)]
         # A line within the item-snapping bound is that kind: the rules' differences move a line by whole pixels.
         kinds = ["item-snapping" if item_snapping(job, lines[k], their_lines[k])
@@ -342,8 +402,12 @@ def compare(claim, job, ours, theirs, ascent, tolerance, layout_units):
                  else "indent-side" if claim == "indent" and indent_side(job, k, lines, lines[k], their_lines[k], tolerance)
                  else "other" for k in off]
         # The job's kind: "other" before any named kind, item-snapping only when it is the only one.
+        # A spacing claim's block height too, within 1/64 px (its lines are the job's, and no line height is set).
+        tall = claim in SPACING_CLAIMS and abs(ours["height"] - theirs["height"]) > LAYOUT_UNIT + 1e-9
+        kinds += ["other"] if tall else []
         kind = next((k for k in ["other"] + list(EDGE_KINDS) if k in kinds and k != "item-snapping"), "item-snapping" if kinds else None)
-        return len(lines), len(lines) - len(off), kind, kinds.count("item-snapping")
+        extra = int(claim in SPACING_CLAIMS)
+        return len(lines) + extra, len(lines) + extra - len(off) - int(tall), kind, kinds.count("item-snapping")
     # clamp: the kept lines (Chromium's box holds them), then the last one's text.
     count = min(job["lineClamp"], len(their_lines))
     if len(lines) != count:
@@ -367,7 +431,7 @@ def compare(claim, job, ours, theirs, ascent, tolerance, layout_units):
 
 
 # What an expected difference names as differing, by claim (besides "starts", the line starts).
-FIGURES = {"lineHeight": "height", "align": "edges", "justify": "edges", "indent": "edges", "clamp": "kept"}
+FIGURES = {"lineHeight": "height", "align": "edges", "justify": "edges", "indent": "edges", "clamp": "kept", "tabSize": "edges", "letterSpacing": "edges"}
 
 
 def read_expected(path):
@@ -404,11 +468,11 @@ def unexpected(expected, outcomes):
 
 def show(job, ours, theirs):
     text = job["text"]
-    settings = ", ".join(f"{k} {job[k]}" for k in ("lineHeight", "align", "indent", "lineClamp") if k in job)
+    settings = ", ".join(f"{k} {job[k]}" for k in ("lineHeight", "align", "indent", "lineClamp", "tabSize", "letterSpacing") if k in job)
     rows = [f"  {job['id']} width {job['width']}: {settings}"]
     for name, lines in (("ours", ours["lines"]), ("chromium", theirs["lines"])):
         cut = starts(lines) + [len(text.encode('utf-16-le')) // 2]
-        rows.append(f"    {name:8} |" + "|".join(utf16(text, a, b).replace("\n", "\\n") for a, b in zip(cut, cut[1:])) + "|")
+        rows.append(f"    {name:8} |" + "|".join(utf16(text, a, b).replace("\n", "\\n").replace("\t", "\\t") for a, b in zip(cut, cut[1:])) + "|")
     rows.append(f"    heights ours {ours['height']:.4f}, chromium {theirs['height']:.4f}; edges ours "
                 + " ".join(f"{l['left']:.2f}-{l['right']:.2f}" for l in ours["lines"]) + " / chromium "
                 + " ".join("{:.2f}-{:.2f}".format(*chromium_edges(l, job["width"])) for l in theirs["lines"]))
@@ -420,7 +484,7 @@ def show(job, ours, theirs):
 def main():
     ap = study_parser(__doc__, "the seed of the samples and of each job's setting (default 1)", LANGS,
                       "corpus languages (default %(default)s; lineHeight takes the DejaVu Sans ones)")
-    ap.add_argument("--claims", default=",".join(CLAIMS), help="the claims held (default %(default)s)")
+    ap.add_argument("--claims", default=",".join(DEFAULT_CLAIMS), help=f"the claims held, of {','.join(CLAIMS)} (default %(default)s)")
     ap.add_argument("--profile", default="standard", choices=PROFILES, help="the profile every job is given (default %(default)s)")
     ap.add_argument("--tolerance", type=float, help="how far (px) a line's edge or text top may lie from Chromium's "
                     "(default by profile: " + ", ".join(f"{p} {t:g}" for p, t in TOLERANCES.items()) + ")")
@@ -433,6 +497,8 @@ def main():
     claims = [c for c in args.claims.split(",") if c]
     if not claims or any(c not in CLAIMS for c in claims):
         ap.error(f"--claims: {args.claims} is not a list of {','.join(CLAIMS)}")
+    if args.check and args.profile != "chromium" and any(c in SPACING_CLAIMS for c in claims):
+        ap.error(f"--check holds {' and '.join(SPACING_CLAIMS)} by the chromium profile only (the others' line heights and tab stops are not Chromium's)")
     tolerance = TOLERANCES[args.profile] if args.tolerance is None else args.tolerance
     if tolerance < 0:
         ap.error(f"--tolerance must be 0 or more, not {args.tolerance}")
@@ -489,7 +555,7 @@ def main():
     print(user_agent)
     print(f"{len(chosen)} jobs ({','.join(langs)}, {args.sample or 'all'} a claim, seed {args.seed}), profile {args.profile}, "
           f"tolerance {tolerance:g} px")
-    units = {"lineHeight": "jobs' heights and text tops", "align": "lines' edges", "justify": "lines' edges",
+    units = {"lineHeight": "jobs' heights and text tops", "align": "lines' edges", "justify": "lines' edges", "tabSize": "lines' edges and jobs' heights", "letterSpacing": "lines' edges and jobs' heights",
              "indent": "lines' edges", "clamp": "jobs' kept line count and last line"}
     shares = {"starts": (sum(c["starts"] for c in counts.values()), sum(c["jobs"] for c in counts.values()))}
     for claim in claims:

@@ -56,6 +56,14 @@ public struct LayoutProfile: Sendable, Hashable {
     public var familyFallback: FamilyFallback
     /// Where `text-box` finds the cap height and x-height it trims to, and which edges it knows.
     public var textBoxEdges: TextBoxEdges
+    /// Where a tab takes the pen: how close to the pen a stop may be, where stops are measured from
+    /// and in what unit.
+    public var tabStops: TabStopRule
+    /// Whether letter spacing goes after the letters of a cursive script (Arabic, Syriac, N'Ko)
+    /// or only after its word separators.
+    public var cursiveLetterSpacing: CursiveLetterSpacing
+    /// Whether letter spacing turns the optional ligatures off.
+    public var letterSpacingLigatures: LetterSpacingLigatures
 
     public init(name: String, punctuationBreaks: PunctuationBreaks = .unicode, smallKanaBreaks: SmallKanaBreaks = .forbidden, layoutUnit: Double? = nil,
                 lineEndNoBreakSpace: LineEndNoBreakSpace = .hangs, justifyWithoutSpaces: JustifyWithoutSpaces = .betweenClusters,
@@ -65,7 +73,8 @@ public struct LayoutProfile: Sendable, Hashable {
                 primaryFontBox: PrimaryFontBox = .whenStrutAsks, emojiPresentationFont: EmojiPresentationFont = .colourFont,
                 textSpacingTrim: TextSpacingTrim = .spaceAll, bitmapGlyphAdvance: BitmapGlyphAdvance = .designUnits,
                 minContentPieces: MinContentPieces = .laidOut, familyFallback: FamilyFallback = .fontconfig,
-                textBoxEdges: TextBoxEdges = .fontTables) {
+                textBoxEdges: TextBoxEdges = .fontTables, tabStops: TabStopRule = .oneSpaceGap,
+                cursiveLetterSpacing: CursiveLetterSpacing = .everyCluster, letterSpacingLigatures: LetterSpacingLigatures = .kept) {
         self.name = name
         self.punctuationBreaks = punctuationBreaks
         self.smallKanaBreaks = smallKanaBreaks
@@ -86,6 +95,9 @@ public struct LayoutProfile: Sendable, Hashable {
         self.minContentPieces = minContentPieces
         self.familyFallback = familyFallback
         self.textBoxEdges = textBoxEdges
+        self.tabStops = tabStops
+        self.cursiveLetterSpacing = cursiveLetterSpacing
+        self.letterSpacingLigatures = letterSpacingLigatures
     }
 
     /// The engine's own rules: the default.
@@ -99,7 +111,8 @@ public struct LayoutProfile: Sendable, Hashable {
                                                explicitLineHeight: .layoutUnits,
                                                primaryFontBox: .always, emojiPresentationFont: .familyList, textSpacingTrim: .trimAdjacent,
                                                bitmapGlyphAdvance: .strikePixels, minContentPieces: .shapedInContext, familyFallback: .browser,
-                                               textBoxEdges: .chromium)
+                                               textBoxEdges: .chromium, tabStops: .halfSpaceGapInLayoutUnits, cursiveLetterSpacing: .separatorsOnly,
+                                               letterSpacingLigatures: .disabled)
 
     /// Pango 1.50 as Debian ships it, a `PangoLayout` wrapping words and characters
     /// (`PANGO_WRAP_WORD_CHAR`): its punctuation breaks, Thai words from libthai, one hanging
@@ -155,6 +168,53 @@ public enum MinContentPieces: String, Sendable, Hashable, CaseIterable {
     /// never split inside a HarfBuzz cluster (a ligature), as Chromium measures `min-content`
     /// without shaping again; a cluster laid out alone may then be up to its kerning wider.
     case shapedInContext
+}
+
+/// Where a tab takes the pen: the first tab stop (every ``TextStyle/tabStop`` pixels) far enough
+/// past it.
+public enum TabStopRule: String, Sendable, Hashable, CaseIterable {
+    /// The first stop at least one space width (the primary font's space advance) past the pen,
+    /// stops measured from the line's first character, exact widths (Pango's rule for its
+    /// default tabs).
+    case oneSpaceGap
+    /// The first stop at least half a space width past the pen (CSS Text: "if this distance is
+    /// less than 0.5ch, then the subsequent tab stop is used instead", with Blink's space for
+    /// `ch`), stops measured from the content box's start edge (an indented line's indent
+    /// counts), the text before the tab rounded up to 1/64 px and the tab's advance too, as
+    /// Chromium snaps each inline item's width to its layout unit.
+    case halfSpaceGapInLayoutUnits
+}
+
+/// Whether letter spacing goes after the letters of a cursive script, whose letters join.
+public enum CursiveLetterSpacing: String, Sendable, Hashable, CaseIterable {
+    /// After every grapheme cluster, whatever its script (Pango's spans).
+    case everyCluster
+    /// In a run of a cursive script (``isCursiveScript(_:)``: Arabic, Syriac, N'Ko and the
+    /// others CSS Text names), only after its word separators (the spaces between words), as
+    /// Chromium 156 does: `مرحبا` is as wide with `letter-spacing: 3px` as without, `م ر` 3 px
+    /// wider (CSS Text: UAs should not apply letter-spacing to cursive scripts).
+    case separatorsOnly
+}
+
+/// Whether `script` (an ISO 15924 code, as a run has it) is cursive, its letters joined, so that
+/// letter spacing would break them apart: Arabic, Syriac and N'Ko (Chromium 156 spaces none of
+/// them, as measured), and Mongolian, Mandaic, Manichaean, Psalter Pahlavi, Phags-pa, Hanifi
+/// Rohingya, Sogdian, Old Uyghur and Adlam, HarfBuzz's joining scripts.
+func isCursiveScript(_ script: String) -> Bool {
+    cursiveScripts.contains(script)
+}
+
+private let cursiveScripts: Set<String> = ["Arab", "Syrc", "Nkoo", "Mong", "Mand", "Mani", "Phlp", "Phag", "Rohg", "Sogd", "Ougr", "Adlm"]
+
+/// Whether letter spacing turns the optional ligatures off.
+public enum LetterSpacingLigatures: String, Sendable, Hashable, CaseIterable {
+    /// The features as given.
+    case kept
+    /// `liga`, `clig` and `calt` off before the text's and span's features (which may turn them
+    /// on again), as Blink's FontFeatures does when letter-spacing is not 0 (CSS Text: UAs should
+    /// not apply optional ligatures): `ffi fl office` in DejaVu Sans at 17 px is 3.52 px wider
+    /// with `letter-spacing: 3px` than its twelve spacings make it, its `ffi` and `fl` ligatures undone.
+    case disabled
 }
 
 /// Whether a no-break space that ends a line hangs or counts in its width.

@@ -59,6 +59,14 @@ public struct TextSettings: Sendable, Hashable {
     /// Whether lines may also break between letters (`break-all`) or not between them
     /// (`keep-all`), as CSS `word-break` (see ``WordBreak``).
     public var wordBreak = WordBreak.normal
+    /// How far apart tab stops stand (CSS `tab-size`): a number of spaces, each the primary font's
+    /// space advance plus the letter and word spacing, or pixels; 8 spaces by default.
+    public var tabSize = TabSize.spaces(8)
+    /// Pixels added after each grapheme cluster of the text (CSS `letter-spacing`), the line's
+    /// last included; negative tightens. A span's own replaces it. How a profile treats cursive
+    /// scripts and ligatures with it: ``LayoutProfile/cursiveLetterSpacing``,
+    /// ``LayoutProfile/letterSpacingLigatures``.
+    public var letterSpacing = 0.0
     /// The rules where the layout follows another engine's (``LayoutProfile``): ``LayoutProfile/standard``,
     /// the engine's own, by default; ``LayoutProfile/chromium`` lays out as the browser does.
     public var profile = LayoutProfile.standard
@@ -83,6 +91,8 @@ public struct TextSettings: Sendable, Hashable {
         try Self.checkSize(size)
         try Self.checkLanguage(language)
         try Self.checkSpacing(wordSpacing, key: "wordSpacing")
+        try tabSize.validate()
+        try Self.checkSpacing(letterSpacing, key: "letterSpacing")
         try hyphenationLimits.validate()
         try paragraph.validate()
     }

@@ -44,6 +44,10 @@ public enum LayoutOptions {
                      help: "OpenType features as CSS font-feature-settings, such as \"liga 0, tnum, ss01\"", absent: "none"),
         LayoutOption("word-spacing", "PX", sets: \.settings.text.wordSpacing, key: "wordSpacing",
                      help: "space added after each word separator (CSS word-spacing), negative to tighten"),
+        LayoutOption("tab-size", "N|Npx", sets: \.settings.text.tabSize, key: "tabSize",
+                     help: "how far apart tab stops stand: a number of spaces (8) or pixels (20px), as CSS tab-size"),
+        LayoutOption("letter-spacing", "PX", sets: \.settings.text.letterSpacing, key: "letterSpacing",
+                     help: "space added after each character (CSS letter-spacing), negative to tighten"),
         LayoutOption("size", "PX", sets: \.settings.text.size, key: "size", help: "the font size in pixels"),
         LayoutOption("width", "PX", sets: \.settings.editorWidth, key: "width", help: "the editor's width, insets included", absent: "no wrap limit"),
         LayoutOption("line-spacing", "PX", sets: \.settings.sizing.lineSpace, key: "lineSpace", help: "extra space between lines"),
@@ -295,6 +299,19 @@ extension TextBox: OptionValue {
             throw UsageError("--\(option.name) must be \(TextBox.allowed), got '\(text)'")
         }
         return textBox
+    }
+    var usageText: String? { description }
+}
+
+/// A tab size, written `8` (spaces) or `20px`.
+extension TabSize: OptionValue {
+    static func kind(valueName: String) -> OptionKind { .string(valueName: valueName) }
+    static func read(_ option: CommandOption, from arguments: ParsedArguments) throws -> TabSize? {
+        guard let text = arguments.string(option) else { return nil }
+        guard let tabSize = TabSize(text) else {
+            throw UsageError("--\(option.name) must be \(TabSize.allowed), got '\(text)'")
+        }
+        return tabSize
     }
     var usageText: String? { description }
 }

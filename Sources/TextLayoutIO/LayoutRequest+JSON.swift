@@ -21,7 +21,7 @@ extension LayoutRequest.Span {
         weight = try span.number("weight")
         slant = try span.field("fontStyle").fontSlant()
         size = try span.number("size")
-        letterSpacing = try span.number("letterSpacing") ?? 0
+        letterSpacing = try span.number("letterSpacing")
         wordSpacing = try span.number("wordSpacing")
         if case let .string(settings)? = span.field("features").value {
             // CSS font-feature-settings, as a job's own features.
@@ -83,7 +83,7 @@ extension LayoutRequest.Span {
 
 extension LayoutRequest {
     /// The keys that set the font and the settings: a job's and a session config's.
-    public static let layoutKeys = ["font", "weight"] + fontInstanceKeys + ["features", "wordSpacing", "size", "width", "lineSpace", "minLines", "maxLines",
+    public static let layoutKeys = ["font", "weight"] + fontInstanceKeys + ["features", "wordSpacing", "tabSize", "letterSpacing", "size", "width", "lineSpace", "minLines", "maxLines",
                                     "insets", "minHeight", "maxHeight", "direction", "language", "lineBreak", "wordBreak",
                                     "hyphens", "hyphenMinWord", "hyphenMinBefore", "hyphenMinAfter",
                                     "lineClamp", "truncate", "ellipsis", "lineHeight", "strut", "align", "indent",
@@ -195,6 +195,8 @@ private extension LayoutSettings {
     mutating func readLayoutKeys(_ object: JSONObjectReader) throws(BoundaryError) {
         text.size = try object.number("size") ?? text.size
         text.wordSpacing = try object.number("wordSpacing") ?? text.wordSpacing
+        text.tabSize = try object.field("tabSize").tabSize() ?? text.tabSize
+        text.letterSpacing = try object.number("letterSpacing") ?? text.letterSpacing
         editorWidth = try object.number("width") ?? editorWidth
         text.direction = try object.choice("direction") ?? text.direction
         text.language = try object.string("language") ?? text.language
@@ -237,6 +239,20 @@ private extension JSONField {
             guard let textBox = TextBox(text) else { throw mistake(saying: "\(TextBox.allowed), got '\(text)'") }
             return textBox
         default: throw mistake(TextBox.allowed)
+        }
+    }
+
+    /// A tab size: a number of spaces (`4`) or a string of pixels (`"20px"`).
+    func tabSize() throws(BoundaryError) -> TabSize? {
+        switch value {
+        case nil, .null?: return nil
+        case let .number(spaces, _)?: return .spaces(spaces)
+        case let .string(text)?:
+            guard let tabSize = TabSize(text), case .pixels = tabSize else {
+                throw mistake(saying: "\(TabSize.allowed), got '\(text)'")
+            }
+            return tabSize
+        default: throw mistake(TabSize.allowed)
         }
     }
 

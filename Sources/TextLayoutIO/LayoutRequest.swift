@@ -78,8 +78,8 @@ public struct LayoutRequest: Sendable {
         public var size: Double?
         /// OpenType features by tag, in order: 0 off, 1 on, more an alternate.
         public var features: [(tag: String, value: UInt32)] = []
-        /// Space after each grapheme cluster, in pixels.
-        public var letterSpacing: Double = 0
+        /// Space after each grapheme cluster, in pixels; nil for the text's.
+        public var letterSpacing: Double?
         /// Space after each word separator, in pixels; nil for the text's.
         public var wordSpacing: Double?
         /// Opaque attributes carried to the span's glyph runs.

@@ -179,6 +179,8 @@ struct CommandLineLayoutOptionTests {
         ("synthesis", "style", "synthesis", #"["style"]"#),
         ("features", "liga 0, tnum", "features", #""liga 0, tnum""#),
         ("word-spacing", "-2.5", "wordSpacing", "-2.5"),
+        ("tab-size", "20px", "tabSize", #""20px""#),
+        ("letter-spacing", "1.5", "letterSpacing", "1.5"),
         ("size", "30", "size", "30"),
         ("width", "120", "width", "120"),
         ("line-spacing", "2.5", "lineSpace", "2.5"),
@@ -323,6 +325,19 @@ struct CommandLineLayoutOptionTests {
             #expect(try LayoutOptions.request(text: "x", args).settings.text.paragraph.lineHeight == expected)
         } else {
             #expect(throws: UsageError("--line-height must be \(LineHeight.allowed), got '\(value)'")) {
+                try LayoutOptions.request(text: "x", args)
+            }
+        }
+    }
+
+    @Test("--tab-size takes spaces or pixels; anything else is a usage error saying what is allowed",
+          arguments: [("4", TabSize?.some(.spaces(4))), ("2.5", .spaces(2.5)), ("20px", .pixels(20)), ("wide", nil), ("4em", nil)])
+    func tabSizeOption(_ value: String, _ expected: TabSize?) throws {
+        let args = try ParsedArguments(["--tab-size", value], for: Self.command)
+        if let expected {
+            #expect(try LayoutOptions.request(text: "x", args).settings.text.tabSize == expected)
+        } else {
+            #expect(throws: UsageError("--tab-size must be \(TabSize.allowed), got '\(value)'")) {
                 try LayoutOptions.request(text: "x", args)
             }
         }

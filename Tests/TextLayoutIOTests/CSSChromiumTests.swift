@@ -1,4 +1,4 @@
-// The CSS semantics the engine claims held against headless Chromium: line-height, text-align, justify, text-indent and -webkit-line-clamp (Benchmarks/BrowserStudy/css_vs_chromium.py --check, by the standard profile to its floors and by the chromium profile to its expected-difference list at 1/64 px) and text-wrap: balance (balance_vs_chromium.py --check), each on a fixed seeded sample of the corpus in one browser launch.
+// The CSS semantics the engine claims held against headless Chromium: line-height, text-align, justify, text-indent, -webkit-line-clamp, tab-size and letter-spacing (Benchmarks/BrowserStudy/css_vs_chromium.py --check, by the standard profile to its floors and by the chromium profile to its expected-difference list at 1/64 px) and text-wrap: balance (balance_vs_chromium.py --check), each on a fixed seeded sample of the corpus in one browser launch.
 import Foundation
 import Testing
 import TestSupport
@@ -61,6 +61,30 @@ struct CSSChromiumTests {
             let compared = try #require(line.firstMatch(of: /within tolerance [0-9.]+% \((\d+) of (\d+)\)/), "\(line)")
             #expect(Int(compared.2)! >= 140, "only \(compared.2) compared: \(line)")
         }
+    }
+
+    @Test("40 corpus jobs with tabs and a tab-size by the chromium profile: the same starts, line edges and heights within 1/64 px of Chromium's, every difference the expected-difference list's",
+          .needs(.chromium))
+    func tabSizes() throws {
+        let run = try InlineObjectsChromiumTests.passingStudy { try Self.study(sample: 40, claims: "tabSize", profile: "chromium", textlayout: $0) }
+        #expect(run.output.contains("the run holds"), "\(run.output)")
+        let line = try #require(outputLines(run.output).first { $0.hasPrefix("tabSize") }, "\(run.output)")
+        let starts = try #require(line.firstMatch(of: /same starts [0-9.]+% \((\d+) of (\d+)\)/), "\(line)")
+        #expect(Int(starts.2)! == 40 && Int(starts.1)! >= 39, "\(line)")
+        let compared = try #require(line.firstMatch(of: /within tolerance [0-9.]+% \((\d+) of (\d+)\)/), "\(line)")
+        #expect(Int(compared.2)! >= 150, "only \(compared.2) lines and heights compared: \(line)")
+    }
+
+    @Test("40 corpus jobs with a letter-spacing by the chromium profile: the same starts, line edges and heights within 1/64 px of Chromium's, every difference the expected-difference list's",
+          .needs(.chromium))
+    func letterSpacings() throws {
+        let run = try InlineObjectsChromiumTests.passingStudy { try Self.study(sample: 40, claims: "letterSpacing", profile: "chromium", textlayout: $0) }
+        #expect(run.output.contains("the run holds"), "\(run.output)")
+        let line = try #require(outputLines(run.output).first { $0.hasPrefix("letterSpacing") }, "\(run.output)")
+        let starts = try #require(line.firstMatch(of: /same starts [0-9.]+% \((\d+) of (\d+)\)/), "\(line)")
+        #expect(Int(starts.2)! == 40 && Int(starts.1)! >= 39, "\(line)")
+        let compared = try #require(line.firstMatch(of: /within tolerance [0-9.]+% \((\d+) of (\d+)\)/), "\(line)")
+        #expect(Int(compared.2)! >= 150, "only \(compared.2) lines and heights compared: \(line)")
     }
 
     @Test("the chromium profile's check fails when the profile is left out of our jobs",

@@ -31,6 +31,8 @@ struct ReadmeSwiftTests {
         var settings = TextSettings()
         settings.features = try FontFeature.list(parsing: "kern 0, liga 0")
         settings.wordSpacing = 4
+        settings.tabSize = .spaces(4)                                           // or .pixels(20): CSS tab-size
+        settings.letterSpacing = 0.5                                            // CSS letter-spacing; a span's own wins
         let listed = try PreparedText("Shalom שלום", style: TextStyle(fonts: list, settings: settings)).layout()
         #expect(listed.lines[0].runs.map(\.content.textFont.familyName) == ["DejaVu Sans Mono", "DejaVu Sans"])
 

@@ -9,7 +9,9 @@ import CICU
 ///   `/etc/pam.d/common`, `${name}`, `C++` stay whole; `UTF-|8`, `-|-|version`, `'**|[`, `"-|"`);
 /// - one after a space before anything but a space, a combining mark, a zero width joiner or a word
 ///   joiner, where UAX 14 has none (` .org`, ` :`, ` !`, ` ,`, `» (`, `( x`: Chromium breaks after
-///   every run of spaces in `pre-wrap`);
+///   every run of spaces in `pre-wrap`); and so after a tab, which Blink breaks after as after a
+///   space, where UAX 14's LB21a keeps a tab (class BA) after a Hebrew letter with what follows
+///   (`דהו\t|זחט`);
 /// - one after a hyphen or a maqaf (U+05BE, class BA) between Hebrew letters (`הזנב-|השמאלי`,
 ///   `הדו־|שיח`), as Unicode 15.1's rule LB21a has it (`HL (HY | [BA - $EastAsian]) × [^HL]`) where
 ///   ICU's older one forbids it;
@@ -27,7 +29,7 @@ func chromiumPunctuationBreaks(_ breaks: [Int], _ bytes: UnsafeBufferPointer<UIn
     for offset in first..<content.upperBound {
         let before = bytes[offset - 1], next = bytes[offset]
         let rule: Bool?
-        if before == UInt8(ascii: " ") {
+        if before == UInt8(ascii: " ") || before == UInt8(ascii: "\t") {
             rule = breakAfterSpace(bytes, at: offset)
         } else if isPrintableASCII(before) && isPrintableASCII(next) {
             rule = chromiumASCIIBreak(before: before, next: next, beforeThat: offset - 2 >= content.lowerBound ? bytes[offset - 2] : nil)

@@ -23,6 +23,9 @@ struct LineMeasurer {
     let start: Int
     /// The index in `paragraph.tabs` of the first tab at or after `start`.
     let firstTab: Int
+    /// Where the line starts from the edge tab stops are measured from: its indent under
+    /// ``TabStopRule/halfSpaceGapInLayoutUnits``, else 0 (found only for a paragraph with tabs).
+    let tabOrigin: Double
     /// ``PreparedParagraph/safeCluster(at:)`` of `start`, found once: every end measured is planned from it.
     private let startSafeCluster: Int?
     /// The run of ``startSafeCluster``, found once too.
@@ -40,6 +43,8 @@ struct LineMeasurer {
         self.style = style
         self.start = start
         self.firstTab = paragraph.tabs.isEmpty ? 0 : firstIndex(in: paragraph.tabs, atOrAfter: start)
+        self.tabOrigin = paragraph.tabs.isEmpty || style.settings.profile.tabStops == .oneSpaceGap ? 0
+            : style.settings.paragraph.indent(isFirstLine: start == paragraph.range.start)
         self.startSafeCluster = paragraph.safeCluster(at: start)
         self.startRun = startSafeCluster.map(paragraph.positions.run(ofCluster:)) ?? 0
     }
@@ -64,13 +69,31 @@ struct LineMeasurer {
         return x
     }
 
-    /// Where a tab at pen position `x` takes the pen: the first stop at least one space width past
-    /// `x` (as in Pango; CSS asks for half a `ch`). Stops stand every ``TextStyle/tabStop`` pixels
-    /// from the line's start.
+    /// Where a tab at pen position `x` (from the line's start) takes the pen: the first tab stop
+    /// (every ``TextStyle/tabStop`` pixels) far enough past `x`, by the profile's ``TabStopRule``.
+    /// A tab stop of 0 leaves the pen where it is.
     func nextTabStop(after x: Double) -> Double {
         let stop = style.tabStop
-        guard stop > 0 else { return x }
-        return max(1, ((x + stop / 8) / stop - Layout.fitTolerance).rounded(.up)) * stop
+        switch style.settings.profile.tabStops {
+        case .oneSpaceGap:
+            guard stop > 0 else { return x }
+            return max(1, ((x + style.spaceWidth) / stop - Layout.fitTolerance).rounded(.up)) * stop
+        case .halfSpaceGapInLayoutUnits:
+            // In Float, as Blink's Font::TabWidth computes it; the pen and the advance each
+            // rounded up to 1/64 px (a tiny tolerance keeps a pen already on a unit there).
+            let pen = Self.unitsUp(tabOrigin + x)
+            guard stop > 0 else { return pen - tabOrigin }
+            let stop = Float(stop)
+            var distance = stop - Float(pen).truncatingRemainder(dividingBy: stop)
+            if distance < Float(style.spaceWidth) / 2 { distance += stop }
+            return pen + Self.unitsUp(Double(distance)) - tabOrigin
+        }
+    }
+
+    /// `x` rounded up to Chromium's 1/64 px layout unit (within a millionth of a unit, a rounding
+    /// error of the sum that led to it, it stays).
+    private static func unitsUp(_ x: Double) -> Double {
+        ((x * 64 - 1e-6).rounded(.up)) / 64
     }
 
     /// The plan for measuring or drawing `s..<c` (see ``SpanPlan``).

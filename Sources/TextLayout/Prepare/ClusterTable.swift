@@ -90,11 +90,22 @@ struct ClusterTable {
         let span = item.span.map { spans[$0] }
         let size = span?.size ?? style.settings.size
         let strike = item.content.textFont.advanceStrike(size: size, style.settings.profile.bitmapGlyphAdvance)
-        let features = style.settings.features + (span?.features ?? [])
+        var features = style.settings.features + (span?.features ?? [])
         switch item.content {
         case .text:
+            let profile = style.settings.profile
+            var letterSpacing = span?.letterSpacing ?? style.settings.letterSpacing
+            var wordSpacing = span?.wordSpacing ?? style.settings.wordSpacing
+            if letterSpacing != 0 {
+                if profile.letterSpacingLigatures == .disabled { features = FontFeature.noOptionalLigatures + features }
+                if profile.cursiveLetterSpacing == .separatorsOnly, isCursiveScript(item.script) {
+                    // Only the word separators of a cursive run take it: as word spacing.
+                    wordSpacing += letterSpacing
+                    letterSpacing = 0
+                }
+            }
             let run = ShapedRun(range: item.range, level: item.level, script: item.script, content: item.content, firstGlyph: firstGlyph,
-                                size: size, letterSpacing: span?.letterSpacing ?? 0, wordSpacing: span?.wordSpacing ?? style.settings.wordSpacing,
+                                size: size, letterSpacing: letterSpacing, wordSpacing: wordSpacing,
                                 features: features, span: span?.index, strike: strike)
             return (run, shapeRun(run.shapingProperties(style).around(bytes, item.range), item.range, bytes: bytes,
                                   cache: style.font.context?.shapeCache))

@@ -98,7 +98,7 @@ private func spanSlices(_ range: Range<Int>, spans: [ResolvedSpan], style: TextS
         let x = a.map { spans[$0] }
         let y = b.map { spans[$0] }
         return (x?.fonts ?? style.fonts) == (y?.fonts ?? style.fonts) && (x?.size ?? style.settings.size) == (y?.size ?? style.settings.size)
-            && (x?.features ?? []) == (y?.features ?? []) && (x?.letterSpacing ?? 0) == (y?.letterSpacing ?? 0)
+            && (x?.features ?? []) == (y?.features ?? []) && (x?.letterSpacing ?? style.settings.letterSpacing) == (y?.letterSpacing ?? style.settings.letterSpacing)
             && (x?.wordSpacing ?? style.settings.wordSpacing) == (y?.wordSpacing ?? style.settings.wordSpacing)
     }
     var merged: [(range: Range<Int>, span: Int?)] = []

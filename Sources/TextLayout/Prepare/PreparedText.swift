@@ -171,7 +171,7 @@ public struct PreparedText: Sendable {
                 let start = try byte(at: span.range.lowerBound)
                 let end = try byte(at: span.range.upperBound)
                 return ResolvedSpan(bytes: start..<end, fonts: span.fonts ?? style.fonts, size: span.size ?? style.settings.size,
-                                    features: span.features, letterSpacing: span.letterSpacing,
+                                    features: span.features, letterSpacing: span.letterSpacing ?? style.settings.letterSpacing,
                                     wordSpacing: span.wordSpacing ?? style.settings.wordSpacing, index: index)
             }
         }

@@ -54,8 +54,9 @@ public struct StyledSpan: Sendable, Hashable {
     public var size: Double?
     /// OpenType features for the span's shaping.
     public var features: [FontFeature]
-    /// Space added after each grapheme cluster, in pixels (negative tightens).
-    public var letterSpacing: Double
+    /// Space added after each grapheme cluster, in pixels (negative tightens); nil for the
+    /// text's (``TextSettings/letterSpacing``).
+    public var letterSpacing: Double?
     /// Space added after each word separator, in pixels (see ``TextSettings/wordSpacing``); nil
     /// for the text's.
     public var wordSpacing: Double? = nil
@@ -65,7 +66,7 @@ public struct StyledSpan: Sendable, Hashable {
     public var decoration: TextDecoration
 
     public init(range: Range<Int>, font: Font? = nil, size: Double? = nil, features: [FontFeature] = [],
-                letterSpacing: Double = 0, attributes: [String: String] = [:], decoration: TextDecoration = []) {
+                letterSpacing: Double? = nil, attributes: [String: String] = [:], decoration: TextDecoration = []) {
         self.range = range
         self.fonts = font.map(FontFamilyList.init)
         self.size = size
@@ -73,6 +74,18 @@ public struct StyledSpan: Sendable, Hashable {
         self.letterSpacing = letterSpacing
         self.attributes = attributes
         self.decoration = decoration
+    }
+}
+
+extension FontFeature {
+    /// The optional ligatures off (`liga`, `clig`, `calt`), as letter spacing asks under
+    /// ``LetterSpacingLigatures/disabled``.
+    static let noOptionalLigatures = ["liga", "clig", "calt"].map { FontFeature(knownTag: $0, 0) }
+
+    /// A feature of a tag known to be four ASCII characters.
+    private init(knownTag tag: String, _ value: UInt32) {
+        self.tag = tag
+        self.value = value
     }
 }
 
@@ -100,6 +113,7 @@ struct ResolvedSpan: Sendable {
     var font: Font { fonts.primary }
     var size: Double
     var features: [FontFeature]
+    /// The span's letter spacing, else the text's.
     var letterSpacing: Double
     /// The span's word spacing, else the text's.
     var wordSpacing: Double
@@ -127,7 +141,7 @@ extension StyledSpan {
                                       keys: ["spans[\(index)].size"])
                 }
             }
-            try TextSettings.checkSpacing(span.letterSpacing, key: "spans[\(index)].letterSpacing")
+            try TextSettings.checkSpacing(span.letterSpacing ?? 0, key: "spans[\(index)].letterSpacing")
             try TextSettings.checkSpacing(span.wordSpacing ?? 0, key: "spans[\(index)].wordSpacing")
             end = span.range.upperBound
         }

@@ -126,6 +126,17 @@ public struct TextStyle: Sendable, Hashable {
     /// Pixels per font unit of the primary font.
     var scale: Double { font.metrics.scale(size: settings.size) }
 
-    /// The width of a tab stop: 8 spaces of the primary font (Pango's and CSS's default).
-    var tabStop: Double { Double(8 * font.spaceAdvance) * scale }
+    /// The width of the primary font's space, without spacing: a tab's least gap is counted in it
+    /// (``TabStopRule``).
+    var spaceWidth: Double { Double(font.spaceAdvance) * scale }
+
+    /// How far apart tab stops stand, in pixels (``TextSettings/tabSize``): a number of spaces of
+    /// the primary font, each with the letter and word spacing (CSS's rule: the space's advance as
+    /// set), or pixels.
+    var tabStop: Double {
+        switch settings.tabSize {
+        case let .spaces(count): count * (spaceWidth + settings.letterSpacing + settings.wordSpacing)
+        case let .pixels(pixels): pixels
+        }
+    }
 }
