@@ -87,7 +87,7 @@ public enum LayoutOptions {
         LayoutOption("intrinsic-widths", sets: \.intrinsicWidths, key: "intrinsicWidths",
                      help: "also report the min-content and max-content widths as CSS sizes a box by its text (editor widths, insets included): the widest piece that cannot break, and the widest paragraph on one line"),
         LayoutOption("fit", "JSON", sets: \.fit, key: "fit",
-                     help: "lay out at the largest size that fits, as the batch's \"fit\" object, such as '{\"maxLines\": 2, \"minSize\": 10, \"maxSize\": 24}' (also maxHeight in pixels, step: 0.25 unless given); the measurement reports the size", absent: "none"),
+                     help: "lay out at the largest size that fits, as the batch's \"fit\" object, such as '{\"maxLines\": 2, \"minSize\": 10, \"maxSize\": 24}' (also maxHeight in pixels, step: 0.25 unless given); the measurement reports the size"),
         LayoutOption("height-steps", sets: \.heightSteps, key: "heightSteps",
                      help: "also report the line count and editor height at every editor width from MIN to MAX (insets included) where either changes (with --text-wrap wrap)"),
         LayoutOption("spans", "JSON", sets: \.spans, key: "spans",
