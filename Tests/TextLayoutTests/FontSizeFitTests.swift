@@ -98,7 +98,7 @@ struct FontSizeFitTests {
         let larger = try Self.layout(prepared, size: 14.5, editorWidth: 90)
         let smaller = try Self.layout(prepared, size: 14.25, editorWidth: 90)
         #expect(larger.lineCount == 2 && smaller.lineCount == 2)
-        #expect(smaller.lines[0].end == 13 && larger.lines[0].end == 12)
+        #expect(smaller.lines[0].utf16Range.upperBound == 13 && larger.lines[0].utf16Range.upperBound == 12)
         #expect(larger.contentHeight < 40 && smaller.contentHeight > 40)
         let fit = FontSizeFit(maxHeight: 40, minSize: 10, maxSize: 20, step: 0.25)
         let fitted = try prepared.fittingSize(fit, editorWidth: 90)
