@@ -76,6 +76,33 @@ struct FontSizeFitTests {
         }
     }
 
+    @Test("automatic hyphens, a line space and insets: the search by intervals agrees with the scan")
+    func hyphensAndSizingAgreeWithScan() throws {
+        let sizing = EditorSizing(lineSpace: 3, insets: EdgeInsets(top: 5, left: 7, bottom: 5, right: 9))
+        for text in try CorpusTexts.texts("en", spreadTo: 3) {
+            var settings = TextSettings(size: 17, language: "en", hyphens: .auto)
+            settings.profile = .standard
+            let fonts = try bundledFonts.fonts(familyList: Self.familyList, selection: FontSelection())
+            let prepared = try PreparedText(text, style: TextStyle(fonts: fonts, settings: settings))
+            #expect(prepared.widthsScaleWithSize)
+            for limit in Self.limits {
+                let fit = FontSizeFit(maxLines: limit.maxLines, maxHeight: limit.maxHeight, minSize: 6, maxSize: 22, step: 0.5)
+                let fitted = try prepared.fittingSize(fit, editorWidth: 140, sizing: sizing)
+                var scan = (size: fit.minSize, fits: false)
+                for index in stride(from: fit.lastIndex, through: 0, by: -1) {
+                    var sized = settings
+                    sized.size = fit.size(at: index)
+                    let layout = try PreparedText(text, style: TextStyle(fonts: fonts, settings: sized)).measureEditor(editorWidth: 140, sizing: sizing).layout
+                    if layout.lineCount <= (fit.maxLines ?? .max) && layout.contentHeight <= (fit.maxHeight ?? .infinity) {
+                        scan = (fit.size(at: index), true)
+                        break
+                    }
+                }
+                #expect(fitted.size == scan.size && fitted.fits == scan.fits, "\(limit): \(text.prefix(40))")
+            }
+        }
+    }
+
     @Test("a long text is fitted with far fewer layouts than the grid has sizes")
     func intervalsSkipSizes() throws {
         let text = try CorpusTexts.texts("en", spreadTo: 40).max { $0.utf8.count < $1.utf8.count }!
