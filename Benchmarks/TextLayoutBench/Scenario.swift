@@ -32,6 +32,7 @@ enum ScenarioName: String, CaseIterable {
     case relayoutHeight = "relayout-height"
     case textWrap = "text-wrap"
     case steps
+    case fit
     case keystroke
     case stream
     case batch
@@ -49,6 +50,7 @@ enum ScenarioName: String, CaseIterable {
         case .relayoutHeight: "the same, height-only path (no lines built)"
         case .textWrap: "relayout (lines built) with greedy, balanced and pretty lines, as ratios to greedy's in the same run"
         case .steps: "height steps over 100...600 px for every prepared job, beside relayout at one width"
+        case .fit: "the largest size from 8 to 32 px that keeps each job within 3 lines, against one full layout and against a layout at every size from the largest down"
         case .keystroke: "a sentence typed into 10 KB, 100 KB and 1 MB documents of long paragraphs (corpus texts) and of short ones (a chat log), and into the middle of 10 MB of short ones, against a full layout in the same cache state"
         case .stream: "a 20 KB answer of distinct texts appended in 4000 pieces, the height measured after each, against one full layout"
         case .batch: "JSON in and out, 1 thread and every core: prepared-text cache hits"
@@ -127,6 +129,8 @@ struct Scenario {
             try runTextWrap(floor: floor)
         case .steps:
             try runSteps()
+        case .fit:
+            try runFit()
         case .keystroke:
             try KeystrokeScenario(jobs: jobs, rounds: rounds, only: keystrokeCase).run()
         case .stream:

@@ -88,6 +88,12 @@ public struct EditorConfiguration {
     /// min-content`, `max-content`) takes. Two passes of the line breaker per snapshot, so off
     /// unless asked for.
     public var intrinsicWidths = false
+    /// The limits the drawn text's size is fitted to after every change (``EditorModel/fittedSize``):
+    /// a field that shrinks its font to keep its text within its lines or height, as a search
+    /// field does, laid out at the largest size of the fit's grid that keeps within them
+    /// (`PreparedText.fittingSize`; the configured size is not used), or the smallest when none
+    /// does. Nil for none: the text is laid out at its size.
+    public var fit: FontSizeFit?
     /// The boxes laid out in the text (a custom emoji, a mention chip, an attachment): the k-th
     /// stands at the k-th U+FFFC of ``text``, which must hold exactly one U+FFFC for each. In an
     /// editor every U+FFFC is an object's: typed, pasted, set or appended U+FFFC characters are

@@ -28,17 +28,32 @@ extension EditorModel {
         let drawnAppend = configuration.secure ? nil : appended
         if !display.isPlaceholder, !shown.isPlaceholder,
            let edited = try? measureEdit(to: shown, appended: drawnAppend) {
-            try setMeasurement(edited.measurement)
-            prepared = edited.prepared
+            let fitted = try fittedToConfiguration(edited.prepared, edited.measurement, editorWidth: editorWidth)
+            try setMeasurement(fitted.measurement)
+            prepared = fitted.prepared
             editedPrepareCount += 1
         } else {
             let newPrepared = try PreparedText(shown.text, style: style, spans: shown.styledSpans, inlineObjects: shown.inlineObjects)
-            try setMeasurement(try newPrepared.measureEditor(editorWidth: editorWidth, sizing: configuration.settings.sizing))
-            prepared = newPrepared
+            let fitted = try fittedToConfiguration(newPrepared, try newPrepared.measureEditor(editorWidth: editorWidth, sizing: configuration.settings.sizing),
+                                                   editorWidth: editorWidth)
+            try setMeasurement(fitted.measurement)
+            prepared = fitted.prepared
         }
         display = shown
         prepareCount += 1
         layoutCount += 1
+    }
+
+    /// The drawn text and its measurement at the configuration's fitted size (``EditorConfiguration/fit``):
+    /// `prepared` and `measurement` as they are without a fit; with one, the text prepared at the
+    /// largest size of the fit's grid that keeps within its limits at `editorWidth`, and its
+    /// measurement. Edits then go on from the text at that size, and are fitted again.
+    /// - Throws: ``LayoutError`` as `PreparedText.fittingSize` does.
+    func fittedToConfiguration(_ prepared: PreparedText, _ measurement: EditorMeasurement,
+                               editorWidth: Double?) throws -> (prepared: PreparedText, measurement: EditorMeasurement) {
+        guard let fit = configuration.fit else { return (prepared, measurement) }
+        let fitted = try prepared.fittingSize(fit, editorWidth: editorWidth, sizing: configuration.settings.sizing)
+        return (fitted.value.layout.prepared, fitted.value)
     }
 
     /// Makes `newMeasurement` the editor's, with its bubble width when the configuration asks

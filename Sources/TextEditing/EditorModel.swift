@@ -114,6 +114,7 @@ public final class EditorModel {
                                configuration: configuration, formats: maskFormats)
         prepared = try PreparedText(display.text, style: style, spans: display.styledSpans, inlineObjects: display.inlineObjects)
         measurement = try prepared.measureEditor(editorWidth: configuration.settings.editorWidth, sizing: configuration.settings.sizing)
+        (prepared, measurement) = try fittedToConfiguration(prepared, measurement, editorWidth: configuration.settings.editorWidth)
         shrinkWrapWidth = try Self.shrinkWrapWidth(of: measurement, configuration)
         isMatched = regex.map { initial.wholeMatch(of: $0) != nil }
     }
@@ -174,7 +175,14 @@ public final class EditorModel {
             isScrollable: measurement.isScrollable, shrinkWrapWidth: shrinkWrapWidth, caretRect: caretRect, selectionRects: selectionRects,
             inlineObjectFrames: inlineObjectFrames, markedRange: markedRange.map(text.utf16Range(of:)), canUndo: canUndo, canRedo: canRedo, rejected: lastOutcome == .rejected, warnings: prepared.warnings, missingGlyphCount: prepared.missingGlyphCount)
         snapshot.intrinsicWidths = intrinsicWidths
+        snapshot.fittedSize = fittedSize
         return snapshot
+    }
+
+    /// With ``EditorConfiguration/fit``, the size the drawn text is laid out at: the largest of the
+    /// fit's grid that keeps it within the fit's limits, or the smallest when none does. Nil without a fit.
+    public var fittedSize: Double? {
+        configuration.fit == nil ? nil : prepared.style.settings.size
     }
 
     /// With ``EditorConfiguration/intrinsicWidths``, the min-content and max-content widths of
@@ -200,7 +208,10 @@ public final class EditorModel {
     ///   found); the editor is then unchanged.
     public func setEditorWidth(_ editorWidth: Double?) throws {
         tick()
-        try setMeasurement(try prepared.measureEditor(editorWidth: editorWidth, sizing: configuration.settings.sizing))
+        let fitted = try fittedToConfiguration(prepared, try prepared.measureEditor(editorWidth: editorWidth, sizing: configuration.settings.sizing),
+                                               editorWidth: editorWidth)
+        try setMeasurement(fitted.measurement)
+        prepared = fitted.prepared
         self.editorWidth = editorWidth
         layoutCount += 1
         lastOutcome = .accepted

@@ -72,6 +72,8 @@ public struct EditorSnapshot: Sendable {
     /// The min-content and max-content editor widths with `intrinsicWidths` (see
     /// ``EditorModel/intrinsicWidths``); nil without it.
     public var intrinsicWidths: IntrinsicWidths? = nil
+    /// The size the drawn text is fitted to with `fit` (see ``EditorModel/fittedSize``); nil without it.
+    public var fittedSize: Double? = nil
     /// Where to draw the caret, in pixels from the top left of the editor's box (insets
     /// included), unscrolled.
     public var caretRect: LayoutRect

@@ -99,6 +99,8 @@ public enum LayoutOptions {
                      help: "also report the bubble width, the narrowest editor width (insets included) that keeps the line count, and the widths at which the line breaks stay the same"),
         LayoutOption("intrinsic-widths", sets: \.intrinsicWidths, key: "intrinsicWidths",
                      help: "also report the min-content and max-content widths as CSS sizes a box by its text (editor widths, insets included): the widest piece that cannot break, and the widest paragraph on one line"),
+        LayoutOption("fit", "JSON", sets: \.fit, key: "fit",
+                     help: "lay out at the largest size that fits, as the batch's \"fit\" object, such as '{\"maxLines\": 2, \"minSize\": 10, \"maxSize\": 24}' (also maxHeight in pixels, step: 0.25 unless given); the measurement reports the size"),
         LayoutOption("height-steps", sets: \.heightSteps, key: "heightSteps",
                      help: "also report the line count and editor height at every editor width from MIN to MAX (insets included) where either changes (with --text-wrap wrap)"),
         LayoutOption("spans", "JSON", sets: \.spans, key: "spans",
@@ -261,6 +263,23 @@ extension GenericFamilies: OptionValue {
             return try GenericFamilies.read(try parseJSON(text), over: .chromiumLinux, code: .invalidJob)
         } catch let error as JSONError {
             throw UsageError("--\(option.name) must be a JSON object such as '{\"sans-serif\": \"DejaVu Sans\"}': \(error)")
+        } catch let error as BoundaryError {
+            throw UsageError("--\(option.name): \(error.message)")
+        }
+    }
+    var usageText: String? { nil }
+}
+
+/// A `fit` object written as the batch writes it in JSON.
+extension FontSizeFit: OptionValue {
+    static func kind(valueName: String) -> OptionKind { .string(valueName: valueName) }
+    static func read(_ option: CommandOption, from arguments: ParsedArguments) throws -> FontSizeFit? {
+        guard let text = arguments.string(option) else { return nil }
+        do {
+            return try LayoutRequest.readFit(JSONObjectReader(.object([("fit", try parseJSON(text))]), keys: ["fit"], code: .invalidJob,
+                                                              name: "the options", owner: "the options"))
+        } catch let error as JSONError {
+            throw UsageError("--\(option.name) must be a JSON object such as '{\"maxLines\": 2, \"minSize\": 10, \"maxSize\": 24}': \(error)")
         } catch let error as BoundaryError {
             throw UsageError("--\(option.name): \(error.message)")
         }

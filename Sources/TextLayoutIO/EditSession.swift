@@ -105,7 +105,7 @@ public final class EditSession {
 extension EditorSnapshot {
     /// The snapshot as one compact JSON object, keys in the order of `textlayout edit`'s output
     /// (`shrinkWrapWidth` only with the config's `shrinkWrap`, `minContent` and `maxContent` only
-    /// with its `intrinsicWidths`, `placeholders` only while inline
+    /// with its `intrinsicWidths`, `fittedSize` only with its `fit`, `placeholders` only while inline
     /// objects are drawn); offsets in UTF-16 code units, numbers as the batch format writes them.
     public var json: String {
         var writer = JSONWriter()
@@ -142,6 +142,7 @@ extension EditorSnapshot {
                 out.field("minContent", intrinsicWidths.minContent)
                 out.field("maxContent", intrinsicWidths.maxContent)
             }
+            if let fittedSize { out.field("fittedSize", fittedSize) }
             out.key("caretRect")
             caretRect.write(to: &out)
             out.key("selectionRects")

@@ -89,7 +89,7 @@ extension LayoutRequest {
                                     "lineClamp", "truncate", "ellipsis", "lineHeight", "strut", "align", "indent",
                                     "textWrap", "overflowWrap", "textBox", "profile", "genericFamilies"]
     /// The keys a batch job may have.
-    public static let keys = ["id", "text"] + layoutKeys + ["shrinkWrap", "intrinsicWidths", "heightSteps", "glyphs", "spans", "placeholders"]
+    public static let keys = ["id", "text"] + layoutKeys + ["shrinkWrap", "intrinsicWidths", "fit", "heightSteps", "glyphs", "spans", "placeholders"]
     static let insetKeys = ["top", "left", "bottom", "right"]
 
     /// Reads a batch job.
@@ -104,10 +104,31 @@ extension LayoutRequest {
         try readLayoutKeys(job)
         shrinkWrap = try job.bool("shrinkWrap") ?? false
         intrinsicWidths = try job.bool("intrinsicWidths") ?? false
+        fit = try Self.readFit(job)
         heightSteps = try Self.readWidthRange(job.field("heightSteps").value, key: "heightSteps")
         glyphs = try job.bool("glyphs") ?? false
         spans = try Self.readSpans(job.field("spans").value, code: .invalidJob)
         inlineObjects = try InlineObject.readList(job.field("placeholders").value, code: .invalidJob)
+    }
+
+    /// The keys of a `fit` object.
+    public static let fitKeys = ["maxLines", "maxHeight", "minSize", "maxSize", "step"]
+
+    /// Reads the `fit` object of `object` (absent or null: nil): `minSize` and `maxSize` required,
+    /// `maxLines` and/or `maxHeight`, `step` (``FontSizeFit/defaultStep`` when absent), checked
+    /// by ``FontSizeFit/validate()``.
+    /// - Throws: ``BoundaryError`` with the object's code, naming `fit.KEY`.
+    public static func readFit(_ object: JSONObjectReader) throws(BoundaryError) -> FontSizeFit? {
+        let expected = "an object with \(fitKeys.joined(separator: ", "))"
+        guard let reader = try object.object("fit", keys: fitKeys, expected: expected, owner: "fit") else { return nil }
+        guard let minSize = try reader.number("minSize"), let maxSize = try reader.number("maxSize") else {
+            throw BoundaryError(reader.code, "'fit' needs 'minSize' and 'maxSize' (the sizes tried, in pixels), and 'maxLines' or 'maxHeight' or both",
+                                keys: [try reader.number("minSize") == nil ? "fit.minSize" : "fit.maxSize"])
+        }
+        let fit = FontSizeFit(maxLines: try reader.field("maxLines").integer(below: 1e9), maxHeight: try reader.number("maxHeight"),
+                              minSize: minSize, maxSize: maxSize, step: try reader.number("step") ?? FontSizeFit.defaultStep)
+        do { try fit.validate() } catch { throw BoundaryError(reader.code, error) }
+        return fit
     }
 
     /// Reads a list of spans (absent or null: none).

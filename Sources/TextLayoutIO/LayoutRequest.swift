@@ -42,6 +42,10 @@ public struct LayoutRequest: Sendable {
     /// Whether the result reports the text's min-content and max-content widths
     /// (``PreparedText/intrinsicWidths()``, as editor widths); the JSON key is `intrinsicWidths`.
     public var intrinsicWidths = false
+    /// The limits the text's size is fitted to (the JSON key `fit`): the result is laid out at the
+    /// largest size of the fit's grid that keeps within them (``LayoutResult/fittedSize``), its
+    /// `size` ignored; nil to lay out at `size`.
+    public var fit: FontSizeFit?
     /// Editor widths over which the result gives the line count and editor height as steps
     /// (see ``PreparedText/heightSteps(in:sizing:)``); nil for none.
     public var heightSteps: ClosedRange<Double>?
@@ -188,6 +192,7 @@ public struct LayoutRequest: Sendable {
 
     /// Lays the text out in the fonts of a family list; see ``measure(font:in:glyphRuns:)``.
     public func measure(fonts: FontFamilyList, in context: FontContext, glyphRuns: Bool = true) throws -> LayoutResult {
+        if let fit { return try measureFitting(fit, fonts: fonts, in: context, glyphRuns: glyphRuns) }
         do { try InlineObject.requireOneForEachCharacter(of: text, count: inlineObjects.count) } catch {
             throw BoundaryError(.invalidJob, error)
         }
@@ -200,6 +205,43 @@ public struct LayoutRequest: Sendable {
         let intrinsic = intrinsicWidths ? try prepared.intrinsicWidths() : nil
         return LayoutResult(request: self, measurement: measurement, shrinkWrapWidth: shrinkWrapWidth, heightSteps: steps,
                             intrinsicWidths: intrinsic)
+    }
+
+    /// Lays the text out at the largest size of `fit`'s grid that fits (``FontSizeFit/search(sameFontsAtEverySize:layout:)``):
+    /// each size tried is measured as a request at that size without `fit` and without glyph runs
+    /// or what else the result reports, the fonts looked up again at each size when one has an
+    /// `opsz` axis; the answer is measured once more, as asked, with `fittedSize` and `fits`.
+    /// - Throws: ``BoundaryError`` `invalidJob` naming `fit.KEY` for limits ``FontSizeFit/validate()``
+    ///   refuses; as ``measure(font:in:glyphRuns:)`` does.
+    private func measureFitting(_ fit: FontSizeFit, fonts: FontFamilyList, in context: FontContext, glyphRuns: Bool) throws -> LayoutResult {
+        do { try fit.validate() } catch { throw BoundaryError(.invalidJob, error) }
+        var plain = self
+        plain.fit = nil
+        plain.shrinkWrap = false
+        plain.intrinsicWidths = false
+        plain.heightSteps = nil
+        let sized = try fonts.hasOpticalSizeAxis
+            || spans.enumerated().contains { try $1.styled(in: context, index: $0, request: self).fonts?.hasOpticalSizeAxis ?? false }
+        func fontList(at size: Double) throws -> FontFamilyList {
+            var request = plain
+            request.settings.text.size = size
+            return sized ? try request.fonts(in: context) : fonts
+        }
+        func request(at size: Double, from base: LayoutRequest) -> LayoutRequest {
+            var request = base
+            request.settings.text.size = size
+            return request
+        }
+        let fitted = try fit.search(sameFontsAtEverySize: !sized) { size in
+            let measurement = try request(at: size, from: plain).measure(fonts: try fontList(at: size), in: context, glyphRuns: false).measurement
+            return (measurement.layout, ())
+        }
+        var answer = self
+        answer.fit = nil
+        var result = try request(at: fitted.size, from: answer).measure(fonts: try fontList(at: fitted.size), in: context, glyphRuns: glyphRuns)
+        result.fittedSize = fitted.size
+        result.fits = fitted.fits
+        return result
     }
 
     /// Lays the text out in its fonts looked up in `context`; see ``measure(font:in:glyphRuns:)``.

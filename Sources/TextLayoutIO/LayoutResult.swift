@@ -11,6 +11,11 @@ public struct LayoutResult {
     public let heightSteps: [HeightStep]?
     /// The text's min-content and max-content wrap widths, when the request asked for them.
     public let intrinsicWidths: IntrinsicWidths?
+    /// The size the text was fitted to (``LayoutRequest/fit``), at which it is laid out; nil without a fit.
+    public var fittedSize: Double? = nil
+    /// Whether the layout at ``fittedSize`` keeps within the fit's limits (false: none of the
+    /// grid's sizes does, and the size is the smallest); nil without a fit.
+    public var fits: Bool? = nil
 
     public init(request: LayoutRequest, measurement: EditorMeasurement, shrinkWrapWidth: Double?, heightSteps: [HeightStep]? = nil,
                 intrinsicWidths: IntrinsicWidths? = nil) {
@@ -101,7 +106,7 @@ public struct LayoutResult {
     /// Writes the result object: `id` (with `.id`), `lineCount`, `height`, `width`,
     /// `editorHeight`, `isScrollable`, `font` (with `.runs`), `shrinkWrapWidth` and `stableWidth`
     /// (when asked for, in editor widths: the side insets included), `minContent` and `maxContent`
-    /// (when asked for, editor widths too), `heightSteps` (when asked
+    /// (when asked for, editor widths too), `fittedSize` and `fits` (with a `fit`), `heightSteps` (when asked
     /// for: `[fromEditorWidth, lineCount, editorHeight]` each), `warnings` and `missingGlyphs` (when
     /// there are any; per run too, with `.runs`), `ink` (with `.glyphs`), `placeholders` (when the
     /// text has inline objects), and `lines` (with `.runs`, an inline object's run has `object`, its
@@ -131,6 +136,10 @@ public struct LayoutResult {
             if let intrinsic = editorIntrinsicWidths {
                 out.field("minContent", intrinsic.minContent)
                 out.field("maxContent", intrinsic.maxContent)
+            }
+            if let fittedSize, let fits {
+                out.field("fittedSize", fittedSize)
+                out.field("fits", fits)
             }
             if let heightSteps {
                 out.key("heightSteps")

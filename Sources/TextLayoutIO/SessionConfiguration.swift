@@ -6,12 +6,12 @@ import TextLayout
 public enum SessionConfiguration {
     static let editorKeys = ["text", "placeholder", "disabledPlaceholder", "enabled", "pattern", "labelText", "helperText",
                              "style", "border", "activeOnEditing", "maxLength", "lengthPolicy", "secure", "liveValidation",
-                             "liveValidationInterval", "endEditingValidation", "mask", "shrinkWrap", "intrinsicWidths", "placeholders", "undoGroupPause", "undoLimit"]
+                             "liveValidationInterval", "endEditingValidation", "mask", "shrinkWrap", "intrinsicWidths", "fit", "placeholders", "undoGroupPause", "undoLimit"]
     public static let keys = LayoutRequest.layoutKeys + editorKeys
 
     /// Reads a `config` object. Layout keys are read by the request's own reader, so they mean
     /// exactly what they mean in a batch job; `shrinkWrap` asks for the bubble width as a job's
-    /// does, `intrinsicWidths` for the min-content and max-content widths, and `placeholders` are the text's inline objects, read as a job's are.
+    /// does, `intrinsicWidths` for the min-content and max-content widths, `fit` for a size fitted to the lines (as a job's), and `placeholders` are the text's inline objects, read as a job's are.
     /// - Throws: ``BoundaryError`` `invalidConfig` naming an unknown key or a value of the wrong
     ///   type; a font that cannot be loaded is `unknownFont` or `badFontFile`.
     public static func read(_ value: JSONValue, fonts: FontContext) throws(BoundaryError) -> EditorConfiguration {
@@ -42,6 +42,7 @@ public enum SessionConfiguration {
         c.mask = try mask(config, fonts: fonts)
         c.shrinkWrap = try config.bool("shrinkWrap") ?? false
         c.intrinsicWidths = try config.bool("intrinsicWidths") ?? false
+        c.fit = try LayoutRequest.readFit(config)
         c.inlineObjects = try InlineObject.readList(config.field("placeholders").value, code: .invalidConfig)
         c.undoGroupPause = try config.number("undoGroupPause") ?? c.undoGroupPause
         c.undoLimit = try config.integer("undoLimit") ?? c.undoLimit

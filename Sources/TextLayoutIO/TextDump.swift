@@ -56,6 +56,10 @@ extension LayoutResult {
     ///
     ///     min-content width 45.69, max-content width 714.56
     ///
+    /// with ``LayoutRequest/fit``, the size fitted:
+    ///
+    ///     fitted size 21.5 px (the largest of the grid that fits)
+    ///
     /// with ``LayoutRequest/heightSteps``, the steps, one a line:
     ///
     ///     height steps over widths 90.00 to 400.00:
@@ -70,6 +74,9 @@ extension LayoutResult {
         }
         if let intrinsic = editorIntrinsicWidths {
             out += "min-content width \(twoDecimals(intrinsic.minContent)), max-content width \(twoDecimals(intrinsic.maxContent))\n"
+        }
+        if let fittedSize, let fits {
+            out += "fitted size \(plainNumber(fittedSize)) px (\(fits ? "the largest of the grid that fits" : "the smallest of the grid: none fits"))\n"
         }
         if let heightSteps, let widths = request.heightSteps {
             out += "height steps over widths \(twoDecimals(widths.lowerBound)) to \(twoDecimals(widths.upperBound)):\n"

@@ -14,7 +14,8 @@ enum EditCommand {
     border {width, cornerRadius}, activeOnEditing, maxLength, lengthPolicy (reject|truncate),
     secure, liveValidation, liveValidationInterval, endEditingValidation, mask, shrinkWrap (true: each
     snapshot gives the bubble width of what is drawn), intrinsicWidths (true: each snapshot gives
-    the min-content and max-content widths of what is drawn), undoGroupPause (seconds without an edit that
+    the min-content and max-content widths of what is drawn), fit (a batch job's "fit": the text is
+    laid out at the largest size that keeps it within the fit's lines or height, after every change), undoGroupPause (seconds without an edit that
     end a run of typing's undo group; 1), undoLimit (undo groups kept; 100), placeholders (the text's inline objects, one
     {"width", "height", "align", "baseline"} for each U+FFFC, as in a batch job; every U+FFFC of an
     editor's text is an object's, so typed, pasted and set U+FFFC are dropped). A validator is a rule
@@ -46,7 +47,7 @@ enum EditCommand {
     (with a mask), "showsPlaceholder", "caret", "selection", "state", "helperText", "counter",
     "isMatched", "lineCount", "height", "contentHeight", "isScrollable", "shrinkWrapWidth" (with
     shrinkWrap: the batch's, insets included), "minContent" and "maxContent" (with intrinsicWidths:
-    the batch's, insets included), "caretRect", "selectionRects", "placeholders" (while
+    the batch's, insets included), "fittedSize" (with fit: the size the text is laid out at), "caretRect", "selectionRects", "placeholders" (while
     inline objects are drawn: {"index", "line", "x", "y", "width", "height"} in the editor's box),
     "markedRange" ([start, end] while composing, else null), "canUndo", "canRedo", "rejected", "warnings"
     and "missingGlyphs" (only when there are any)}, or {"error": {"code", "message"}}

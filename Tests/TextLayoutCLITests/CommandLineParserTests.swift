@@ -210,6 +210,7 @@ struct CommandLineLayoutOptionTests {
         ("profile", "chromium", "profile", #""chromium""#),
         ("shrink-wrap", "", "shrinkWrap", "true"),
         ("intrinsic-widths", "", "intrinsicWidths", "true"),
+        ("fit", #"{"maxLines":2,"minSize":8,"maxSize":20,"step":0.5}"#, "fit", #"{"maxLines":2,"minSize":8,"maxSize":20,"step":0.5}"#),
         ("height-steps", "80,300", "heightSteps", "[80,300]"),
         ("spans", #"[{"start":0,"end":1,"size":30}]"#, "spans", #"[{"start":0,"end":1,"size":30}]"#),
         ("placeholders", #"[{"width":24,"height":20,"align":"middle","baseline":3}]"#, "placeholders",
@@ -220,7 +221,7 @@ struct CommandLineLayoutOptionTests {
 
     /// Every field a layout option can set, so that two jobs that differ in one show it.
     static func fields(_ job: LayoutRequest) -> String {
-        let reported = "\(job.shrinkWrap)|\(job.intrinsicWidths)|\(String(describing: job.heightSteps))|"
+        let reported = "\(job.shrinkWrap)|\(job.intrinsicWidths)|\(String(describing: job.fit))|\(String(describing: job.heightSteps))|"
         return "\(job.text)|\(String(describing: job.font))|\(String(describing: job.weight))|\(String(describing: job.features))|\(job.fontSelection)|\(job.settings)|"
             + reported
             + job.spans.map { "\($0.start)-\($0.end)-\(String(describing: $0.size))" }.joined(separator: ",") + "|"
@@ -232,7 +233,7 @@ struct CommandLineLayoutOptionTests {
         #expect(LayoutOptions.all.map(\.option.name) == Self.samples.map(\.flag))
         #expect(LayoutOptions.all.map(\.key) == Self.samples.map(\.key))
         // The layout keys an editor's config takes too, then the job's keys of what a result reports, the spans and the objects.
-        #expect(LayoutOptions.all.map(\.key) == LayoutRequest.layoutKeys + ["shrinkWrap", "intrinsicWidths", "heightSteps", "spans", "placeholders"])
+        #expect(LayoutOptions.all.map(\.key) == LayoutRequest.layoutKeys + ["shrinkWrap", "intrinsicWidths", "fit", "heightSteps", "spans", "placeholders"])
     }
 
     @Test("each option sets the field its batch key sets, and nothing else", arguments: samples)

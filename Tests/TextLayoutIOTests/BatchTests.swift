@@ -193,6 +193,18 @@ struct BatchTests {
         ErrorRow("heightSteps of strings", #"{"text":"a","heightSteps":["100","600"]}"#, "invalidArgument", mentions: ["heightSteps"]),
         ErrorRow("intrinsicWidths a string", #"{"text":"a","intrinsicWidths":"yes"}"#, "invalidJob", mentions: ["intrinsicWidths"]),
         ErrorRow("intrinsicWidths a number", #"{"text":"a","intrinsicWidths":1}"#, "invalidJob", mentions: ["intrinsicWidths"]),
+        ErrorRow("fit not an object", #"{"text":"a","fit":2}"#, "invalidJob", mentions: ["'fit'"]),
+        ErrorRow("fit with an unknown key", #"{"text":"a","fit":{"maxLines":1,"minSize":8,"maxSize":9,"lines":1}}"#, "invalidJob", mentions: ["fit.lines", "maxLines"]),
+        ErrorRow("fit without minSize", #"{"text":"a","fit":{"maxLines":1,"maxSize":9}}"#, "invalidJob", mentions: ["minSize"]),
+        ErrorRow("fit without a limit", #"{"text":"a","fit":{"minSize":8,"maxSize":9}}"#, "invalidJob", mentions: ["fit.maxLines", "fit.maxHeight"]),
+        ErrorRow("fit's sizes reversed", #"{"text":"a","fit":{"maxLines":1,"minSize":10,"maxSize":9}}"#, "invalidJob", mentions: ["fit.minSize", "fit.maxSize"]),
+        ErrorRow("fit's minSize 0", #"{"text":"a","fit":{"maxLines":1,"minSize":0,"maxSize":9}}"#, "invalidJob", mentions: ["fit.minSize"]),
+        ErrorRow("fit's step negative", #"{"text":"a","fit":{"maxLines":1,"minSize":8,"maxSize":9,"step":-0.5}}"#, "invalidJob", mentions: ["fit.step"]),
+        ErrorRow("fit's step too fine", #"{"text":"a","fit":{"maxLines":1,"minSize":1,"maxSize":900,"step":0.001}}"#, "invalidJob", mentions: ["fit.step"]),
+        ErrorRow("fit's maxLines 0", #"{"text":"a","fit":{"maxLines":0,"minSize":8,"maxSize":9}}"#, "invalidJob", mentions: ["fit.maxLines"]),
+        ErrorRow("fit's maxLines a fraction", #"{"text":"a","fit":{"maxLines":1.5,"minSize":8,"maxSize":9}}"#, "invalidJob", mentions: ["fit.maxLines"]),
+        ErrorRow("fit's maxHeight negative", #"{"text":"a","fit":{"maxHeight":-1,"minSize":8,"maxSize":9}}"#, "invalidJob", mentions: ["fit.maxHeight"]),
+        ErrorRow("fit's maxSize a string", #"{"text":"a","fit":{"maxLines":1,"minSize":8,"maxSize":"9px"}}"#, "invalidJob", mentions: ["fit.maxSize"]),
         ErrorRow("insets wider than the width", #"{"text":"a","font":\#(jsonString(monoPath)),"width":10,"insets":{"left":6,"right":6}}"#, "invalidArgument", mentions: ["insets"]),
     ]
 

@@ -77,6 +77,10 @@ struct ReadmeSwiftTests {
         #expect(try layout.shrinkWrapWidth() <= layout.widestLineWidth)
         let intrinsic = try prepared.intrinsicWidths()
         #expect(intrinsic.minContent <= layout.widestLineWidth && intrinsic.maxContent >= layout.widestLineWidth)
+        let fitted = try prepared.fittingSize(FontSizeFit(maxLines: 2, minSize: 10, maxSize: 24), editorWidth: 120)
+        #expect(fitted.fits && fitted.value.lineCount <= 2 && fitted.value.layout.prepared.style.settings.size == fitted.size)
+        // 11 px: its first line is 119.12 px, so 121.83 px at 11.25 (× 11.25 / 11) and over 120.
+        #expect(fitted.size == 11)
         let height = try prepared.measureEditor(editorWidth: 320, glyphRuns: false).height
         let quick = try prepared.editorHeight(editorWidth: 320).height
         #expect(height == (try prepared.layout(wrapWidth: 320)).contentHeight)
