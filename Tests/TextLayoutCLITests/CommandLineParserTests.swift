@@ -208,6 +208,7 @@ struct CommandLineLayoutOptionTests {
         ("overflow-wrap", "break-word", "overflowWrap", #""break-word""#),
         ("text-box", "trim-start ex alphabetic", "textBox", #""trim-start ex alphabetic""#),
         ("profile", "chromium", "profile", #""chromium""#),
+        ("generic-families", #"{"sans-serif":"DejaVu Sans Mono"}"#, "genericFamilies", #"{"sans-serif":"DejaVu Sans Mono"}"#),
         ("shrink-wrap", "", "shrinkWrap", "true"),
         ("intrinsic-widths", "", "intrinsicWidths", "true"),
         ("fit", #"{"maxLines":2,"minSize":8,"maxSize":20,"step":0.5}"#, "fit", #"{"maxLines":2,"minSize":8,"maxSize":20,"step":0.5}"#),
@@ -217,12 +218,17 @@ struct CommandLineLayoutOptionTests {
          #"[{"width":24,"height":20,"align":"middle","baseline":3}]"#),
     ]
 
+    /// The options a sample's option needs beside it, as arguments and as the job's other keys:
+    /// `--generic-families` is read by the chromium profile alone.
+    static let companions: [String: (arguments: [String], keys: String)] = ["generic-families": (["--profile", "chromium"], #","profile":"chromium""#)]
+
     static var command: Command { Command("measure", summary: "test", options: LayoutOptions.options, operands: Operands("", maximum: 1)) { _ in 0 } }
 
     /// Every field a layout option can set, so that two jobs that differ in one show it.
     static func fields(_ job: LayoutRequest) -> String {
         let reported = "\(job.shrinkWrap)|\(job.intrinsicWidths)|\(String(describing: job.fit))|\(String(describing: job.heightSteps))|"
         return "\(job.text)|\(String(describing: job.font))|\(String(describing: job.weight))|\(String(describing: job.features))|\(job.fontSelection)|\(job.settings)|"
+            + "\(String(describing: job.genericFamilies))|"
             + reported
             + job.spans.map { "\($0.start)-\($0.end)-\(String(describing: $0.size))" }.joined(separator: ",") + "|"
             + job.inlineObjects.map { "\($0)" }.joined(separator: ",")
@@ -238,9 +244,10 @@ struct CommandLineLayoutOptionTests {
 
     @Test("each option sets the field its batch key sets, and nothing else", arguments: samples)
     func setsTheBatchField(_ sample: (flag: String, value: String, key: String, json: String)) throws {
-        let args = try ParsedArguments(["--" + sample.flag] + (sample.value.isEmpty ? [] : [sample.value]), for: Self.command)
+        let companion = Self.companions[sample.flag] ?? ([], "")
+        let args = try ParsedArguments(["--" + sample.flag] + (sample.value.isEmpty ? [] : [sample.value]) + companion.arguments, for: Self.command)
         let fromOption = try LayoutOptions.request(text: "x", args)
-        let fromBatch = try LayoutRequest(job: parseJSON(#"{"text":"x","\#(sample.key)":\#(sample.json)}"#))
+        let fromBatch = try LayoutRequest(job: parseJSON(#"{"text":"x","\#(sample.key)":\#(sample.json)\#(companion.keys)}"#))
         #expect(Self.fields(fromOption) == Self.fields(fromBatch))
         let plain = try LayoutRequest(job: parseJSON(#"{"text":"x"}"#))
         #expect(Self.fields(fromOption) != Self.fields(plain), "--\(sample.flag) changed nothing")
