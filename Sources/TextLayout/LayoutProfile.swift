@@ -121,6 +121,15 @@ public struct LayoutProfile: Sendable, Hashable {
                                             hangingWhitespace: .lastCharacter, spaceFont: .previousCharacter)
 }
 
+extension LayoutProfile {
+    /// Hashes the profile by its name: a profile is a named value (``allCases``), and its rules,
+    /// each an enum of String raw values, would each hash their name. Equal profiles hash alike;
+    /// two of one name and other rules (made in Swift) collide, and `==` tells them apart.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+    }
+}
+
 extension LayoutProfile: CaseIterable, RawRepresentable {
     /// The named profiles, in the order messages list them.
     public static let allCases: [LayoutProfile] = [.standard, .chromium, .pango]

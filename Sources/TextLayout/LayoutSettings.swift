@@ -164,3 +164,25 @@ extension TextSettings {
     /// strut): the model of the layouts before line heights, and its faster path.
     var usesFontLineBoxes: Bool { paragraph.lineHeight == .normal && strut == .none }
 }
+
+extension TextSettings {
+    /// Hashes the settings with each enum by its case (``caseByte(_:)``), not its name: the
+    /// prepared-text cache hashes them for every text it looks up. Equal settings hash alike; a
+    /// field left out here only makes settings that differ in it alone collide, which `==` then
+    /// tells apart.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(size)
+        hasher.combine(language)
+        hasher.combine(wordSpacing)
+        hasher.combine(letterSpacing)
+        hasher.combine(caseByte(direction))
+        hasher.combine(caseByte(lineBreak))
+        hasher.combine(caseByte(hyphens))
+        hasher.combine(caseByte(wordBreak))
+        hasher.combine(hyphenationLimits)
+        hasher.combine(tabSize)
+        hasher.combine(features)
+        hasher.combine(paragraph)
+        hasher.combine(profile)
+    }
+}

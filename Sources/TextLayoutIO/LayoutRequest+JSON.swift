@@ -119,6 +119,8 @@ extension LayoutRequest {
     /// by ``FontSizeFit/validate()``.
     /// - Throws: ``BoundaryError`` with the object's code, naming `fit.KEY`.
     public static func readFit(_ object: JSONObjectReader) throws(BoundaryError) -> FontSizeFit? {
+        // Absent in most jobs: found before the message it would need is made.
+        guard let member = object.field("fit").value, member != .null else { return nil }
         let expected = "an object with \(fitKeys.joined(separator: ", "))"
         guard let reader = try object.object("fit", keys: fitKeys, expected: expected, owner: "fit") else { return nil }
         guard let minSize = try reader.number("minSize"), let maxSize = try reader.number("maxSize") else {

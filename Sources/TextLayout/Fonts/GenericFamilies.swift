@@ -8,21 +8,20 @@
 /// and the standard font follows the list's last family. `system-ui`, `emoji` and `math` stay
 /// fontconfig's. The defaults are Chromium's on Linux (``chromiumLinux``).
 public struct GenericFamilies: Sendable, Hashable {
+    /// The families in the order of ``names``: one array, so that a request holding the settings
+    /// (or nil for the defaults) is a word wide.
+    private var families: [String]
+
     /// The font after every list, and the family of a text that names none (Chromium's "Standard font").
-    public var standard: String
-    public var serif: String
-    public var sansSerif: String
-    public var monospace: String
-    public var cursive: String
-    public var fantasy: String
+    public var standard: String { get { families[0] } set { families[0] = newValue } }
+    public var serif: String { get { families[1] } set { families[1] = newValue } }
+    public var sansSerif: String { get { families[2] } set { families[2] = newValue } }
+    public var monospace: String { get { families[3] } set { families[3] = newValue } }
+    public var cursive: String { get { families[4] } set { families[4] = newValue } }
+    public var fantasy: String { get { families[5] } set { families[5] = newValue } }
 
     public init(standard: String, serif: String, sansSerif: String, monospace: String, cursive: String, fantasy: String) {
-        self.standard = standard
-        self.serif = serif
-        self.sansSerif = sansSerif
-        self.monospace = monospace
-        self.cursive = cursive
-        self.fantasy = fantasy
+        families = [standard, serif, sansSerif, monospace, cursive, fantasy]
     }
 
     /// Chromium's font settings on Linux (its defaults for every script): Times New Roman,
@@ -37,28 +36,10 @@ public struct GenericFamilies: Sendable, Hashable {
 
     /// The family of the setting `name` (one of ``names``, any case); nil for any other name.
     public subscript(setting name: String) -> String? {
-        get {
-            switch name.lowercased() {
-            case "standard": standard
-            case "serif": serif
-            case "sans-serif": sansSerif
-            case "monospace": monospace
-            case "cursive": cursive
-            case "fantasy": fantasy
-            default: nil
-            }
-        }
+        get { Self.names.firstIndex(of: name.lowercased()).map { families[$0] } }
         set {
-            guard let newValue else { return }
-            switch name.lowercased() {
-            case "standard": standard = newValue
-            case "serif": serif = newValue
-            case "sans-serif": sansSerif = newValue
-            case "monospace": monospace = newValue
-            case "cursive": cursive = newValue
-            case "fantasy": fantasy = newValue
-            default: break
-            }
+            guard let newValue, let index = Self.names.firstIndex(of: name.lowercased()) else { return }
+            families[index] = newValue
         }
     }
 

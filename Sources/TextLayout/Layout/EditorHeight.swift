@@ -166,7 +166,7 @@ extension PreparedText {
         // The text box's trimming of the first and last lines, found once (nil when it trims nothing).
         let trimming = style.settings.paragraph.textBox.trims ? style.textBoxTrimming : nil
         try bytes.withUnsafeBufferPointer { [paragraphs, style] bytes in
-            for (index, paragraph) in paragraphs.enumerated() {
+            for paragraph in paragraphs {
                 // A line of text of a paragraph in one font has the height found when it was
                 // prepared, which `lineMetrics` returns for it: read here once, not once a line.
                 let textLineHeight = paragraph.onlyFontLine?.height
@@ -177,7 +177,7 @@ extension PreparedText {
                     // ascent, descent and gap, which may differ in the last bit.
                     var height = (line.end != line.start ? textLineHeight : nil) ?? style.lineMetrics(paragraph, line).height
                     if let trimming {
-                        let isLast = index == paragraphs.count - 1 && line.end == paragraph.range.end
+                        let isLast = paragraph === paragraphs.last && line.end == paragraph.range.end
                         if count == 0 || isLast {
                             var box = style.lineBox(paragraph, line)
                             trimming.trim(height: &box.height, baselineOffset: &box.baselineOffset, isFirst: count == 0, isLast: isLast)

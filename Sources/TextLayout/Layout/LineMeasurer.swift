@@ -23,9 +23,6 @@ struct LineMeasurer {
     let start: Int
     /// The index in `paragraph.tabs` of the first tab at or after `start`.
     let firstTab: Int
-    /// Where the line starts from the edge tab stops are measured from: its indent under
-    /// ``TabStopRule/halfSpaceGapInLayoutUnits``, else 0 (found only for a paragraph with tabs).
-    let tabOrigin: Double
     /// ``PreparedParagraph/safeCluster(at:)`` of `start`, found once: every end measured is planned from it.
     private let startSafeCluster: Int?
     /// The run of ``startSafeCluster``, found once too.
@@ -43,8 +40,6 @@ struct LineMeasurer {
         self.style = style
         self.start = start
         self.firstTab = paragraph.tabs.isEmpty ? 0 : firstIndex(in: paragraph.tabs, atOrAfter: start)
-        self.tabOrigin = paragraph.tabs.isEmpty || style.settings.profile.tabStops == .oneSpaceGap ? 0
-            : style.settings.paragraph.indent(isFirstLine: start == paragraph.range.start)
         self.startSafeCluster = paragraph.safeCluster(at: start)
         self.startRun = startSafeCluster.map(paragraph.positions.run(ofCluster:)) ?? 0
     }
@@ -79,6 +74,9 @@ struct LineMeasurer {
             guard stop > 0 else { return x }
             return max(1, ((x + style.spaceWidth) / stop - Layout.fitTolerance).rounded(.up)) * stop
         case .halfSpaceGapInLayoutUnits:
+            // Stops are measured from the content box's edge: the line starts at its indent.
+            // (Found here, for a tab, not for every line: the measurer stays small enough to inline.)
+            let tabOrigin = style.settings.paragraph.indent(isFirstLine: start == paragraph.range.start)
             // In Float, as Blink's Font::TabWidth computes it; the pen and the advance each
             // rounded up to 1/64 px (a tiny tolerance keeps a pen already on a unit there).
             let pen = Self.unitsUp(tabOrigin + x)

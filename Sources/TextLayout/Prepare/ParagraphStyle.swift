@@ -234,3 +234,22 @@ extension TextAlignment {
         }
     }
 }
+
+extension ParagraphStyle {
+    /// Hashes the style's settings with each enum by its case (``caseByte(_:)``), not its name,
+    /// and the ellipsis by its length: the prepared-text cache hashes a style for every text it
+    /// looks up. Equal styles hash alike; a field left out here only makes styles that differ in
+    /// it alone collide, which `==` then tells apart.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(lineHeight)
+        hasher.combine(lineClamp)
+        hasher.combine(indent)
+        hasher.combine(ellipsis.utf8.count)
+        hasher.combine(caseByte(strut))
+        hasher.combine(caseByte(truncate))
+        hasher.combine(caseByte(alignment))
+        hasher.combine(caseByte(textWrap))
+        hasher.combine(caseByte(overflowWrap))
+        hasher.combine(textBox)
+    }
+}

@@ -141,3 +141,12 @@ public struct TextBoxEdge: Sendable, Hashable, CustomStringConvertible {
         return over.rawValue == under.rawValue ? over.rawValue : "\(over.rawValue) \(under.rawValue)"
     }
 }
+
+extension TextBox {
+    /// Hashes the trim and the edges by their cases (``caseByte(_:)``), not their names.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(caseByte(trim))
+        hasher.combine(caseByte(edge.over))
+        hasher.combine(caseByte(edge.under))
+    }
+}
