@@ -238,18 +238,31 @@ extension InlineObject: JSONListOptionElement {
     static func readList(_ value: JSONValue) throws(BoundaryError) -> [Self] { try readList(value, code: .invalidJob) }
 }
 
+/// The value of `option`, JSON as the batch writes its key, read by `read` as the batch reads
+/// it; nil when the option is not given.
+/// - Throws: ``UsageError`` naming the option: `--NAME must be <expected>: <the JSON error>` for
+///   text that is no JSON, `--NAME: <the batch's message>` for a value the batch refuses.
+private func jsonOptionValue<Value>(_ option: CommandOption, from arguments: ParsedArguments, expected: String,
+                                    _ read: (JSONValue) throws(BoundaryError) -> Value) throws -> Value? {
+    guard let text = arguments.string(option) else { return nil }
+    let value: JSONValue
+    do {
+        value = try parseJSON(text)
+    } catch {
+        throw UsageError("--\(option.name) must be \(expected): \(error)")
+    }
+    do {
+        return try read(value)
+    } catch {
+        throw UsageError("--\(option.name): \(error.message)")
+    }
+}
+
 /// A list written as the batch writes it in JSON.
 extension Array: OptionValue where Element: JSONListOptionElement {
     static func kind(valueName: String) -> OptionKind { .string(valueName: valueName) }
     static func read(_ option: CommandOption, from arguments: ParsedArguments) throws -> [Element]? {
-        guard let text = arguments.string(option) else { return nil }
-        do {
-            return try Element.readList(try parseJSON(text))
-        } catch let error as JSONError {
-            throw UsageError("--\(option.name) must be \(Element.listDescription): \(error)")
-        } catch let error as BoundaryError {
-            throw UsageError("--\(option.name): \(error.message)")
-        }
+        try jsonOptionValue(option, from: arguments, expected: Element.listDescription) { value throws(BoundaryError) in try Element.readList(value) }
     }
     var usageText: String? { nil }
 }
@@ -258,13 +271,8 @@ extension Array: OptionValue where Element: JSONListOptionElement {
 extension GenericFamilies: OptionValue {
     static func kind(valueName: String) -> OptionKind { .string(valueName: valueName) }
     static func read(_ option: CommandOption, from arguments: ParsedArguments) throws -> GenericFamilies? {
-        guard let text = arguments.string(option) else { return nil }
-        do {
-            return try GenericFamilies.read(try parseJSON(text), over: .chromiumLinux, code: .invalidJob)
-        } catch let error as JSONError {
-            throw UsageError("--\(option.name) must be a JSON object such as '{\"sans-serif\": \"DejaVu Sans\"}': \(error)")
-        } catch let error as BoundaryError {
-            throw UsageError("--\(option.name): \(error.message)")
+        try jsonOptionValue(option, from: arguments, expected: "a JSON object such as '{\"sans-serif\": \"DejaVu Sans\"}'") { value throws(BoundaryError) in
+            try GenericFamilies.read(value, over: .chromiumLinux, code: .invalidJob)
         }
     }
     var usageText: String? { nil }
@@ -274,15 +282,11 @@ extension GenericFamilies: OptionValue {
 extension FontSizeFit: OptionValue {
     static func kind(valueName: String) -> OptionKind { .string(valueName: valueName) }
     static func read(_ option: CommandOption, from arguments: ParsedArguments) throws -> FontSizeFit? {
-        guard let text = arguments.string(option) else { return nil }
-        do {
-            return try LayoutRequest.readFit(JSONObjectReader(.object([("fit", try parseJSON(text))]), keys: ["fit"], code: .invalidJob,
-                                                              name: "the options", owner: "the options"))
-        } catch let error as JSONError {
-            throw UsageError("--\(option.name) must be a JSON object such as '{\"maxLines\": 2, \"minSize\": 10, \"maxSize\": 24}': \(error)")
-        } catch let error as BoundaryError {
-            throw UsageError("--\(option.name): \(error.message)")
-        }
+        try jsonOptionValue(option, from: arguments, expected: "a JSON object such as '{\"maxLines\": 2, \"minSize\": 10, \"maxSize\": 24}'") {
+            value throws(BoundaryError) in
+            try LayoutRequest.readFit(JSONObjectReader(.object([("fit", value)]), keys: ["fit"], code: .invalidJob,
+                                                       name: "the options", owner: "the options"))
+        } ?? nil
     }
     var usageText: String? { nil }
 }
