@@ -104,10 +104,11 @@ extension FontContext {
     public func fonts(familyList list: String, selection: FontSelection, size: Double? = nil, key: String = "font",
                       genericFamilies: GenericFamilies? = nil) throws -> FontFamilyList {
         func load(_ name: String) throws -> Font { try font(named: genericFamilies?.family(forGeneric: name) ?? name, selection: selection, size: size).font }
-        /// The list's fonts, then the settings' standard font where they are given and it exists.
+        // The settings' standard font where they are given and the system has it: it ends the list.
+        let standard = genericFamilies.flatMap { try? font(named: $0.standard, selection: selection, size: size).font }
+        /// The list's fonts, then the standard font.
         func ending(_ fonts: [Font], skipped: [String] = []) -> FontFamilyList {
-            let standard = genericFamilies.flatMap { try? font(named: $0.standard, selection: selection, size: size).font }
-            return FontFamilyList(primary: fonts[0], others: Array(fonts.dropFirst()) + (standard.map { [$0] } ?? []), skippedFamilies: skipped)
+            FontFamilyList(primary: fonts[0], others: Array(fonts.dropFirst()) + (standard.map { [$0] } ?? []), skippedFamilies: skipped)
         }
         guard !list.allSatisfy(\.isWhitespace) else { return ending([try load("")]) }
         let names = try FontFamilyList.familyNames(in: list, key: key)
@@ -128,7 +129,6 @@ extension FontContext {
         // fonts exists, it is the settings' standard font, as Blink's list goes on to it, or without
         // that, the generic family as fontconfig gives it (Blink's last resort), not an error.
         if found.isEmpty, let genericFamilies, let generic = names.first(where: { genericFamilies.family(forGeneric: $0) != nil }) {
-            let standard = try? font(named: genericFamilies.standard, selection: selection, size: size).font
             found.append(try standard ?? font(named: generic, selection: selection, size: size).font)
         }
         guard !found.isEmpty else {
