@@ -112,6 +112,17 @@ def percent(part, whole):
     return f"{100.0 * part / whole:.2f}%" if whole else "-"
 
 
+def print_shares_by_language(jobs, agrees, title, noun="jobs"):
+    """Prints `title`, then for each language (a job id's first part) its jobs and the share of them for which `agrees(i)`
+    (i the job's index) is true."""
+    groups = {}
+    for i, job in enumerate(jobs):
+        groups.setdefault(job["id"].split("-")[0], []).append(i)
+    print(title)
+    for lang, members in sorted(groups.items()):
+        print(f"  {lang:6} {len(members):5} {noun}  {percent(sum(1 for i in members if agrees(i)), len(members))}")
+
+
 def line_texts(text, starts):
     """The text of each line of `text` that starts at the UTF-16 offsets `starts`, without its hard break."""
     ends = starts[1:] + [None]

@@ -17,7 +17,7 @@ difference is of no named kind. Python 3 standard library only; needs Chromium.
 """
 import collections, html, json, sys, unicodedata
 
-from chromium_pages import (checked_study_arguments, font_face, job_layouts, make_jobs, page, percent, run_batch, study_parser,
+from chromium_pages import (checked_study_arguments, font_face, job_layouts, make_jobs, page, percent, print_shares_by_language, run_batch, study_parser,
                             write_details)
 from corpus_vs_chromium import FALLBACK_FONTS, FONT_FILES, LANGS, SIZE, font_list
 
@@ -130,12 +130,7 @@ def main():
     for what in ("minContent", "maxContent"):
         print(f"  {what} within 1/64 px: {percent(sum(agree[what]), len(jobs))} ({sum(agree[what])} of {len(jobs)})")
     print(f"  both: {percent(sum(both), len(jobs))} ({sum(both)} of {len(jobs)})")
-    groups = collections.defaultdict(list)
-    for i, job in enumerate(jobs):
-        groups[job["id"].split("-")[0]].append(i)
-    print("\nboth within 1/64 px by language:")
-    for lang, members in sorted(groups.items()):
-        print(f"  {lang:6} {len(members):5} texts  {percent(sum(both[i] for i in members), len(members))}")
+    print_shares_by_language(jobs, lambda i: both[i], "\nboth within 1/64 px by language:", "texts")
 
     differences = collections.defaultdict(list)
     for i, job in enumerate(jobs):

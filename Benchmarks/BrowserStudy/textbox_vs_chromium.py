@@ -28,7 +28,7 @@ needs Chromium.
 """
 import collections, html, json, sys
 
-from chromium_pages import (checked_study_arguments, font_face, in_pages, make_jobs, page, percent, run_batch, run_pages, study_parser,
+from chromium_pages import (checked_study_arguments, font_face, in_pages, make_jobs, page, percent, print_shares_by_language, run_batch, run_pages, study_parser,
                             write_details)
 from corpus_vs_chromium import FALLBACK_FONTS, FONT_FILES, LANGS, SIZE, font_list
 
@@ -156,12 +156,7 @@ def main():
               f"{apart} judged by the trim alone, their untrimmed layouts differing")
         if agree < FLOORS["agree"] * len(jobs):
             below.append(f"{value} {percent(agree, len(jobs))} < {100 * FLOORS['agree']:g}%")
-    groups = collections.defaultdict(list)
-    for i, job in enumerate(jobs):
-        groups[job["id"].split("-")[0]].append(i)
-    print("\nall values agreeing, by language:")
-    for lang, members in sorted(groups.items()):
-        print(f"  {lang:6} {len(members):5} jobs  {percent(sum(all(v[0] for v in verdicts[i]) for i in members), len(members))}")
+    print_shares_by_language(jobs, lambda i: all(v[0] for v in verdicts[i]), "\nall values agreeing, by language:")
 
     differences = collections.defaultdict(list)
     for i, job in enumerate(jobs):
