@@ -100,6 +100,28 @@ struct IntrinsicWidthTests {
         #expect(try dejaVu("   ") == IntrinsicWidths(minContent: 0, maxContent: 16.21875))
     }
 
+    // Headless Chromium 156, DejaVu Sans 17 px, `overflow-wrap: normal`: `width: min-content` of
+    // "ab", a soft hyphen, "i" is 1,751/64 px, of "AV", a soft hyphen, "i" 1,789/64 (measured).
+    @Test("under overflow-wrap normal the chromium profile's min-content piece before a soft hyphen counts the hyphen, each rounded up on its own")
+    func softHyphenPiece() throws {
+        let minContent = { (text: String, hyphens: Hyphens) throws -> Double in
+            var settings = TextSettings(size: 17)
+            settings.profile = .chromium
+            settings.paragraph.overflowWrap = .normal
+            settings.hyphens = hyphens
+            return try PreparedText(text, style: TextStyle(font: bundledFonts.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!),
+                                                           settings: settings)).intrinsicWidths().minContent
+        }
+        // DejaVu Sans's advances (2,048 units an em): a 1,255, b 1,300, the hyphen U+2010 739.
+        let units = { (advance: Double) in (advance * 17 / 2048 * 64).rounded(.up) / 64 }
+        #expect(try minContent("ab\u{AD}i", .manual) == units(1255 + 1300) + units(739))
+        #expect(units(1255 + 1300) + units(739) == 1751.0 / 64 && units(1255 + 1300 + 739) == 1750.0 / 64)
+        // The word keeps its advances as shaped before the soft hyphen: V kerned against it.
+        #expect(try minContent("AV\u{AD}i", .manual) == 1789.0 / 64)
+        // Without hyphens a soft hyphen is no break opportunity: the piece is the whole word.
+        #expect(try minContent("ab\u{AD}i", .none) == minContent("abi", .none))
+    }
+
     @Test("the batch reports minContent and maxContent (editor widths) only when asked, after the shrink-wrap width")
     func batchKey() throws {
         let plain = batchResult(#"{"text":"abc def","width":100}"#)

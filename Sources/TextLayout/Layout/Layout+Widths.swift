@@ -167,15 +167,26 @@ extension PreparedText {
     /// its advances as shaped in its paragraph, in whole layout units a run of one bidi level as
     /// Chromium adds its items, with its line's indent if it were the only piece on it: the
     /// ``MinContentPieces/shapedInContext`` min-content width when a word's cuts do not count
-    /// (``OverflowWrap/normal`` and ``OverflowWrap/breakWord``).
+    /// (``OverflowWrap/normal`` and ``OverflowWrap/breakWord``). A piece that ends where a line
+    /// would show a hyphen (a soft hyphen, a point of `hyphens: auto`) counts the hyphen, shaped
+    /// alone and rounded up as an item of its own, as Chromium adds it: `ab` then a soft hyphen is
+    /// 1,751/64 px in DejaVu Sans at 17 px (the word's 1,357.34 and the hyphen's 392.59 each
+    /// rounded up; together they would make 1,750), and the word keeps its advances as shaped
+    /// before the soft hyphen (`AV` 1,789/64, its `V` kerned against it).
     private func widestWordShapedInContext() -> Double {
         let paragraphStyle = style.settings.paragraph
         var widest = 0.0
-        for paragraph in paragraphs {
-            for segment in 0..<paragraph.segmentCount where paragraph.contentEnds[segment] > paragraph.segmentStarts[segment] {
-                let width = Self.widthInUnitsByDirection(paragraph, from: paragraph.segmentStarts[segment], to: paragraph.contentEnds[segment],
-                                                         settings: style.settings)
-                widest = max(widest, width + paragraphStyle.indent(isFirstLine: segment == 0))
+        bytes.withUnsafeBufferPointer { bytes in
+            for paragraph in paragraphs {
+                for segment in 0..<paragraph.segmentCount where paragraph.contentEnds[segment] > paragraph.segmentStarts[segment] {
+                    let start = paragraph.segmentStarts[segment]
+                    var width = Self.widthInUnitsByDirection(paragraph, from: start, to: paragraph.contentEnds[segment], settings: style.settings)
+                    if let hyphen = hyphenEnding(paragraph, bytes, segment: segment, from: start) {
+                        let measurer = LineMeasurer(paragraph, bytes: bytes, style: style, start: start)
+                        width += style.settings.boxWidth(holding: measurer.reshapedWidth(hyphen.lowerBound..<hyphen.lowerBound, hyphenAt: hyphen))
+                    }
+                    widest = max(widest, width + paragraphStyle.indent(isFirstLine: segment == 0))
+                }
             }
         }
         return widest
