@@ -103,6 +103,24 @@ struct FontSizeFitTests {
         }
     }
 
+    @Test("a trimmed text box: the fit holds the trimmed height to maxHeight, agrees with the scan, and fits a larger size than the untrimmed box")
+    func textBoxAgreesWithScan() throws {
+        let fit = FontSizeFit(maxHeight: 50, minSize: 8, maxSize: 40, step: 0.25)
+        for text in try CorpusTexts.texts("en", spreadTo: 2) + CorpusTexts.texts("ja", spreadTo: 1) {
+            var settings = TextSettings(size: 17)
+            settings.paragraph.textBox = try #require(TextBox("trim-both cap alphabetic"))
+            let fonts = try bundledFonts.fonts(familyList: Self.familyList, selection: FontSelection())
+            let trimmed = try PreparedText(text, style: TextStyle(fonts: fonts, settings: settings))
+            let fitted = try trimmed.fittingSize(fit, editorWidth: 200)
+            let scan = try Self.scanned(trimmed, fit, editorWidth: 200)
+            #expect(fitted.size == scan.size && fitted.fits == scan.fits, "\(text.prefix(40))")
+            // The trim takes height off the first and last lines, never adds any: a size that fits untrimmed fits trimmed.
+            let untrimmed = try Self.prepared(text).fittingSize(fit, editorWidth: 200)
+            #expect(fitted.size >= untrimmed.size, "\(text.prefix(40))")
+            if fitted.fits { #expect(fitted.value.layout.contentHeight <= 50) }
+        }
+    }
+
     @Test("a long text is fitted with far fewer layouts than the grid has sizes")
     func intervalsSkipSizes() throws {
         let text = try CorpusTexts.texts("en", spreadTo: 40).max { $0.utf8.count < $1.utf8.count }!
