@@ -9,8 +9,9 @@ Makes the corpus jobs (Benchmarks/Corpus/make_jobs.py: every text of the 14 lang
 and 360 px, size 17, each language's font), takes a seeded sample (--sample 0: all), and lays each
 out with `textlayout batch --fonts-dir Fonts`, once by the default profile and once with
 `"profile": "chromium"`, and in headless Chromium, one div of the job's width each, many in a
-page: `white-space: pre-wrap; overflow-wrap: anywhere; line-height: normal; font-family: F;
-font-size: 17px; width: W`, F the job's font embedded by @font-face, then the bundled fallback
+page: `white-space: pre-wrap; overflow-wrap: anywhere; unicode-bidi: plaintext; line-height:
+normal; font-family: F; font-size: 17px; width: W` (plaintext: each paragraph's direction by its
+first strong character, as the batch's default `"direction": "auto"`), F the job's font embedded by @font-face, then the bundled fallback
 fonts (DejaVu Sans, Noto Color Emoji, Noto Sans Symbols 2) so that no cluster falls back outside
 the bundle. Our jobs name the same font-family list (FALLBACK_FONTS after the job's font), so that
 both engines choose a cluster's font from the same fonts in the same order. Line starts are read
@@ -146,7 +147,7 @@ def corpus_page(jobs, script=None, fonts="embedded"):
         family_list = lambda job: font_list([FONT_FILES[job["font"]][0]] + [family for family, _ in FALLBACK_FONTS.values()])
     style += """
 body { margin: 0; }
-div.job { font-size: 17px; line-height: normal; white-space: pre-wrap; overflow-wrap: anywhere; margin: 0 0 10px 0; padding: 0; }
+div.job { font-size: 17px; line-height: normal; white-space: pre-wrap; overflow-wrap: anywhere; unicode-bidi: plaintext; margin: 0 0 10px 0; padding: 0; }
 """
     divs = [f'<div class="job" data-i="{i}" style="width: {job["width"]}px; font-family: '
             f'{html.escape(family_list(job))}">'

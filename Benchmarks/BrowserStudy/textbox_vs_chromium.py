@@ -9,7 +9,8 @@ each language's font; --sample 0: all, the default) and lays each out with `text
 --fonts-dir Fonts` (`"profile": "chromium"`, the job's font then the bundled fallback fonts as
 corpus_vs_chromium.py gives them) once without a text box and once with each of VALUES as
 `"textBox"`; and in headless Chromium as as many divs (`white-space: pre-wrap; overflow-wrap:
-anywhere; font-size: 17px; line-height: normal`, the job's width, `text-box: V`). Read from the
+anywhere; unicode-bidi: plaintext; font-size: 17px; line-height: normal`, the job's width,
+`text-box: V`). Read from the
 browser: each div's height (getBoundingClientRect) and the top of each line's first cluster
 (Range.getClientRects), as chromium_pages.LINES_SCRIPT finds lines.
 
@@ -94,7 +95,7 @@ def textbox_page(jobs, values):
     style += "".join(font_face(family, file) for family, file in FALLBACK_FONTS.values() if (family, file) not in FONT_FILES.values()) + """
 body { margin: 0; display: flex; align-items: flex-start; }
 div.column { flex: none; width: 380px; }
-div.job { font-size: 17px; line-height: normal; white-space: pre-wrap; overflow-wrap: anywhere; margin: 0 0 10px 0; padding: 0; }
+div.job { font-size: 17px; line-height: normal; white-space: pre-wrap; overflow-wrap: anywhere; unicode-bidi: plaintext; margin: 0 0 10px 0; padding: 0; }
 """
     divs = []
     for i, job in enumerate(jobs):
