@@ -2,8 +2,10 @@
 
 /// The runs of `content` (a paragraph of `bytes` with levels `bidi`), shaped, with their glyphs and clusters.
 func shapeParagraph(_ content: Range<Int>, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, bidi: BidiLevels,
-                    spans: [ResolvedSpan], objects: InlineObjectTable = InlineObjectTable()) throws -> (ClusterTable, [ShapedRun]) {
+                    spans: [ResolvedSpan], objects: InlineObjectTable = InlineObjectTable(),
+                    collapsed: BitFlags? = nil) throws -> (ClusterTable, [ShapedRun]) {
     var clusters = ClusterTable(capacity: content.count)
+    clusters.collapsed = collapsed
     let runs = clusters.appendRuns(try itemize(bytes, range: content, style: style, bidi: bidi, spans: spans, objects: objects),
                                    bytes: bytes, style: style, spans: spans)
     return (clusters, runs)
@@ -26,6 +28,9 @@ struct ClusterTable {
     private var unitSum = 0
     /// The word separators added that take word spacing.
     private var separatorCount = 0
+    /// The spaces white-space collapsing removed, by byte offset (nil when none): their glyphs
+    /// count no advance and they take no word spacing.
+    var collapsed: BitFlags?
 
     init(capacity: Int) { glyphs.reserveCapacity(capacity) }
 
@@ -155,9 +160,10 @@ struct ClusterTable {
                 // Each piece is shaped on its own, so its first cluster is always safe to break at.
                 if g > 0 && shaped[g].unsafeToBreak { unsafe.set(starts.count - 1) }
                 firstGlyph.append(base + g)
-                if run.takesWordSpacing(bytes, cluster: cluster) { countSeparator() }
+                if run.takesWordSpacing(bytes, cluster: cluster), collapsed?[cluster] != true { countSeparator() }
             }
-            if bytes[cluster] != 0x09 {
+            let byte = bytes[cluster]
+            if byte != 0x09, byte != 0x20 || collapsed?[cluster] != true {
                 unitSum += Int(shaped[g].advance)
                 if shaped[g].id == 0 { missingInCluster = (cluster, missingInCluster.count + 1) }
             }

@@ -239,14 +239,16 @@ extension PreparedParagraph {
     /// - Parameters:
     ///   - objects: the text's inline objects (those in the paragraph are laid out in it).
     ///   - hyphenation: the patterns that add break opportunities inside words (`hyphens: auto`).
+    ///   - collapsed: the characters white-space collapsing removed, by byte offset (see
+    ///     ``WhiteSpaceCollapsing``): shaped as the spaces `bytes` holds there, then given no advance.
     static func prepare(_ range: ParagraphRange, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle,
                         spans: [ResolvedSpan] = [], objects: InlineObjectTable = InlineObjectTable(),
-                        hyphenation: HyphenationPatterns? = nil) throws -> PreparedParagraph {
+                        hyphenation: HyphenationPatterns? = nil, collapsed: BitFlags? = nil) throws -> PreparedParagraph {
         let content = range.start..<range.end
         let objectOffsets = objects.offsets[objects.indices(in: content)]
         let breaks = try lineBreaks(bytes, in: content, style: style, objects: objectOffsets)
         let bidi = try resolveBidi(bytes, range: content, direction: style.settings.direction)
-        let shaped = try shapeParagraph(content, bytes: bytes, style: style, bidi: bidi, spans: spans, objects: objects)
+        let shaped = try shapeParagraph(content, bytes: bytes, style: style, bidi: bidi, spans: spans, objects: objects, collapsed: collapsed)
         var clusters = shaped.0
         let runs = shaped.1
         clusters.finish()

@@ -102,9 +102,16 @@ public struct PreparedText: Sendable {
     }
 
     private init(uncached text: String, style: TextStyle, spans: [StyledSpan], inlineObjects: [InlineObject]) throws {
-        let bytes = Array(text.utf8)
+        var bytes = Array(text.utf8)
         guard bytes.count <= Self.maximumLength else {
             throw LayoutError(.invalidText, "the text is \(bytes.count) bytes of UTF-8; at most \(Self.maximumLength) are allowed")
+        }
+        // Under a collapsing white-space every stage reads the shaping copy (the same offsets):
+        // the text as given is kept only as the string.
+        var collapsed: BitFlags?
+        if let collapsing = WhiteSpaceCollapsing(bytes, whiteSpace: style.settings.whiteSpace) {
+            bytes = collapsing.shapingBytes
+            if collapsing.hasCollapsed { collapsed = collapsing.collapsed }
         }
         let ranges = bytes.withUnsafeBufferPointer(splitParagraphs)
         let (utf16Starts, utf16Count) = bytes.withUnsafeBufferPointer { Self.utf16Starts(of: ranges[...], in: $0, from: 0) }
@@ -120,7 +127,8 @@ public struct PreparedText: Sendable {
         }
         let paragraphs = PreparedParagraphs(try bytes.withUnsafeBufferPointer { buffer in
             try ranges.map {
-                try PreparedParagraph.prepare($0, bytes: buffer, style: style, spans: resolved, objects: objects, hyphenation: hyphenation)
+                try PreparedParagraph.prepare($0, bytes: buffer, style: style, spans: resolved, objects: objects, hyphenation: hyphenation,
+                                              collapsed: collapsed)
             }
         }.entries(utf16Starts: utf16Starts, utf16End: utf16Count, bytes: bytes, from: 0))
         parts = Parts(style: style, spans: spans, objectTable: objects, paragraphs: paragraphs,
