@@ -114,3 +114,22 @@ struct WhiteSpaceCollapsing: Sendable {
         return isZeroWidthSpace(at: start - 3) || isZeroWidthSpace(at: end)
     }
 }
+
+/// `breaks` (ascending, the paragraph's end last) without those white-space collapsing removed:
+/// one before a collapsed character (inside a collapsed run, or where one begins), and one after
+/// text that is all collapsed since the paragraph's start or the break before (a line of nothing
+/// but removed spaces, which CSS does not make).
+func removingCollapsedBreaks(_ breaks: [Int], _ collapsed: BitFlags, in content: Range<Int>) -> [Int] {
+    var kept: [Int] = []
+    kept.reserveCapacity(breaks.count)
+    var previous = content.lowerBound
+    for b in breaks {
+        if b < content.upperBound {
+            if collapsed[b] { continue }
+            if (previous..<b).allSatisfy({ collapsed[$0] }) { continue }
+        }
+        kept.append(b)
+        previous = b
+    }
+    return kept
+}

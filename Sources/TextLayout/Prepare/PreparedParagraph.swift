@@ -246,7 +246,8 @@ extension PreparedParagraph {
                         hyphenation: HyphenationPatterns? = nil, collapsed: BitFlags? = nil) throws -> PreparedParagraph {
         let content = range.start..<range.end
         let objectOffsets = objects.offsets[objects.indices(in: content)]
-        let breaks = try lineBreaks(bytes, in: content, style: style, objects: objectOffsets)
+        var breaks = try lineBreaks(bytes, in: content, style: style, objects: objectOffsets)
+        if let collapsed { breaks = removingCollapsedBreaks(breaks, collapsed, in: content) }
         let bidi = try resolveBidi(bytes, range: content, direction: style.settings.direction)
         let shaped = try shapeParagraph(content, bytes: bytes, style: style, bidi: bidi, spans: spans, objects: objects, collapsed: collapsed)
         var clusters = shaped.0
