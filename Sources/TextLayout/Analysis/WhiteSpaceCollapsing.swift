@@ -34,7 +34,7 @@ public enum WhiteSpace: String, Sendable, Hashable, CaseIterable {
 /// A text's characters as white-space collapsing leaves them: the same number of bytes, so that
 /// every offset into the text stays valid.
 ///
-/// `shapingBytes` is the text with each tab, CR and (where newlines do not end paragraphs) LF that
+/// `shapingBytes` is the text with each tab and (where newlines do not end paragraphs) LF and CR that
 /// becomes or stays a space, and each collapsed one, replaced by U+0020: what is shaped, broken and
 /// split into paragraphs. `collapsed` marks the characters removed (a flag by byte offset): they
 /// are shaped as spaces, then given no advance, no word spacing and no break opportunity.
@@ -47,14 +47,14 @@ struct WhiteSpaceCollapsing: Sendable {
     /// Collapses `bytes` (UTF-8) under `whiteSpace`; nil when it collapses nothing (the preserving values).
     ///
     /// The rules, CSS Text 3 §4.1.1 and §4.1.2 for one block of text:
-    /// - a run of spaces, tabs and CRs (and LFs under ``WhiteSpace/normal`` and ``WhiteSpace/nowrap``)
+    /// - a run of spaces and tabs (and LFs and CRs under ``WhiteSpace/normal`` and ``WhiteSpace/nowrap``)
     ///   is kept as its first character, turned into a space, the others collapsed;
     /// - a run holding a LF under `normal`/`nowrap` is kept as its first LF, as a space; that one is
     ///   collapsed too when a zero-width space (U+200B) stands just before or after the run (the
     ///   segment break transformation);
     /// - under ``WhiteSpace/preLine`` a run beside a LF (before or after it) is collapsed whole;
-    /// - a run at the start of the text or after a hard break that remains (LF under `pre-line`,
-    ///   VT, FF, NEL, U+2028, U+2029), and at the end of the text or before such a break, is
+    /// - a run at the start of the text or after a hard break that remains (LF and CR under
+    ///   `pre-line`, VT, FF, NEL, U+2028, U+2029), and at the end of the text or before such a break, is
     ///   collapsed whole: spaces at a line's start and end are removed.
     init?(_ bytes: [UInt8], whiteSpace: WhiteSpace) {
         guard whiteSpace.collapsesSpaces else { return nil }
@@ -91,10 +91,11 @@ struct WhiteSpaceCollapsing: Sendable {
         hasCollapsed = any
     }
 
-    /// Whether `byte` is a character that collapses: space, tab, CR, and LF when `newlines`.
+    /// Whether `byte` is a character that collapses: space, tab, and LF and CR when `newlines`
+    /// (where they do not, both end a paragraph, as Chromium breaks a `pre-line` line at a CR).
     @inline(__always)
     private static func isCollapsible(_ byte: UInt8, newlines: Bool) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0D || (newlines && byte == 0x0A)
+        byte == 0x20 || byte == 0x09 || (newlines && (byte == 0x0A || byte == 0x0D))
     }
 
     /// Whether a hard break that is not collapsible (LF under `pre-line`, VT, FF, NEL, U+2028,
@@ -132,4 +133,16 @@ func removingCollapsedBreaks(_ breaks: [Int], _ collapsed: BitFlags, in content:
         previous = b
     }
     return kept
+}
+
+/// The break opportunities white-space `break-spaces` adds in `content` (a paragraph of `bytes`):
+/// after every space and tab, and before the first of a run of them that follows other text (the
+/// spaces do not hang, so a line may end before them), ascending.
+func preservedSpaceBreaks(_ bytes: UnsafeBufferPointer<UInt8>, in content: Range<Int>) -> [Int] {
+    var breaks: [Int] = []
+    for i in content where bytes[i] == 0x20 || bytes[i] == 0x09 {
+        if i > content.lowerBound, bytes[i - 1] != 0x20, bytes[i - 1] != 0x09 { breaks.append(i) }
+        breaks.append(i + 1)
+    }
+    return breaks
 }

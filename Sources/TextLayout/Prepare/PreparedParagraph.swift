@@ -248,6 +248,8 @@ extension PreparedParagraph {
         let objectOffsets = objects.offsets[objects.indices(in: content)]
         var breaks = try lineBreaks(bytes, in: content, style: style, objects: objectOffsets)
         if let collapsed { breaks = removingCollapsedBreaks(breaks, collapsed, in: content) }
+        let breaksSpaces = style.settings.whiteSpace == .breakSpaces
+        if breaksSpaces { breaks = mergedAscending(breaks, preservedSpaceBreaks(bytes, in: content)) }
         let bidi = try resolveBidi(bytes, range: content, direction: style.settings.direction)
         let shaped = try shapeParagraph(content, bytes: bytes, style: style, bidi: bidi, spans: spans, objects: objects, collapsed: collapsed)
         var clusters = shaped.0
@@ -256,7 +258,7 @@ extension PreparedParagraph {
         var segments = SegmentTable(start: range.start)
         let allBreaks = try withShapedRunBreaks(breaks, bytes, runs: runs, style: style, after: range.start)
         segments.append(breaks: try withAutomaticHyphens(allBreaks, bytes, in: content, runs: runs, style: style, hyphenation: hyphenation),
-                        bytes: bytes, end: range.end, hanging: style.settings.profile.hangingWhitespace)
+                        bytes: bytes, end: range.end, hanging: breaksSpaces ? nil : style.settings.profile.hangingWhitespace)
         return PreparedParagraph(range: range, segments: segments, clusters: clusters, runs: runs, bidi: bidi, style: style)
     }
 
