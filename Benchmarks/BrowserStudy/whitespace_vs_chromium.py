@@ -44,18 +44,19 @@ MEASURE = """{layouts: [...document.querySelectorAll("div.job")].map(d => ({i: +
 def variant(text, key):
     """`text` with white space to collapse, drawn by `key` (a string): each space doubled, made a tab, a newline or a
     newline between spaces, or kept; maybe spaces and tabs before and after the text; in a text without spaces a
-    newline or a space now and then between two characters."""
+    newline or a space now and then between two characters. Never a newline at the end: a text that ends in one has
+    the caret's empty last line in our line model (docs/line-model.md), where a browser's block has none."""
     rng = random.Random(key)
     pieces = []
     has_spaces = " " in text
-    for ch in text:
+    for k, ch in enumerate(text):
         if ch == " ":
             roll = rng.random()
             pieces.append("  " if roll < 0.15 else "\t" if roll < 0.2 else "\n" if roll < 0.27 else " \n  " if roll < 0.3
                           else " \t " if roll < 0.32 else " ")
         else:
             pieces.append(ch)
-            if not has_spaces and ch not in "\n" and rng.random() < 0.04:
+            if not has_spaces and ch != "\n" and k + 1 < len(text) and rng.random() < 0.04:
                 pieces.append(rng.choice(["\n", " ", "  ", "\n "]))
     body = "".join(pieces)
     if rng.random() < 0.5:

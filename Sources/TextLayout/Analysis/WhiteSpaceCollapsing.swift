@@ -136,13 +136,10 @@ func removingCollapsedBreaks(_ breaks: [Int], _ collapsed: BitFlags, in content:
 }
 
 /// The break opportunities white-space `break-spaces` adds in `content` (a paragraph of `bytes`):
-/// after every space and tab, and before the first of a run of them that follows other text (the
-/// spaces do not hang, so a line may end before them), ascending.
+/// after every space and tab, ascending. (None before a run of them: a word and the space after
+/// it too wide for a line are cut as any word, the spaces after the cut starting the next line.)
 func preservedSpaceBreaks(_ bytes: UnsafeBufferPointer<UInt8>, in content: Range<Int>) -> [Int] {
     var breaks: [Int] = []
-    for i in content where bytes[i] == 0x20 || bytes[i] == 0x09 {
-        if i > content.lowerBound, bytes[i - 1] != 0x20, bytes[i - 1] != 0x09 { breaks.append(i) }
-        breaks.append(i + 1)
-    }
+    for i in content where bytes[i] == 0x20 || bytes[i] == 0x09 { breaks.append(i + 1) }
     return breaks
 }
