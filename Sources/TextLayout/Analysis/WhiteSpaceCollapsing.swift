@@ -143,3 +143,16 @@ func preservedSpaceBreaks(_ bytes: UnsafeBufferPointer<UInt8>, in content: Range
     for i in content where bytes[i] == 0x20 || bytes[i] == 0x09 { breaks.append(i + 1) }
     return breaks
 }
+
+/// Gives the glyphs of collapsed characters (spaces in the shaping copy `bytes`, flagged in
+/// `collapsed`) no advance and no offset: they are shaped, as spaces, so that the text around them
+/// shapes as it would with them, then take no room.
+func zeroCollapsedAdvances(_ glyphs: inout ShapedGlyphs, _ collapsed: BitFlags, bytes: UnsafeBufferPointer<UInt8>) {
+    for g in glyphs.indices {
+        let cluster = Int(glyphs[g].cluster)
+        if bytes[cluster] == 0x20, collapsed[cluster] {
+            glyphs[g].advance = 0
+            glyphs[g].xOffset = 0
+        }
+    }
+}

@@ -29,7 +29,7 @@ struct ClusterTable {
     /// The word separators added that take word spacing.
     private var separatorCount = 0
     /// The spaces white-space collapsing removed, by byte offset (nil when none): their glyphs
-    /// count no advance and they take no word spacing.
+    /// are stored without advance and they take no word spacing.
     var collapsed: BitFlags?
 
     init(capacity: Int) { glyphs.reserveCapacity(capacity) }
@@ -143,6 +143,8 @@ struct ClusterTable {
     /// Adds `shaped`, the glyphs of `run` (whose ``RunPositions`` are added) from its start or
     /// from a later cluster.
     mutating func append(_ shaped: ShapedGlyphs, of run: ShapedRun, bytes: UnsafeBufferPointer<UInt8>) {
+        var shaped = shaped
+        if let collapsed { zeroCollapsedAdvances(&shaped, collapsed, bytes: bytes) }
         let base = glyphCount
         glyphs.append(contentsOf: shaped)
         reserveClusters(shaped.count)
@@ -162,8 +164,7 @@ struct ClusterTable {
                 firstGlyph.append(base + g)
                 if run.takesWordSpacing(bytes, cluster: cluster), collapsed?[cluster] != true { countSeparator() }
             }
-            let byte = bytes[cluster]
-            if byte != 0x09, byte != 0x20 || collapsed?[cluster] != true {
+            if bytes[cluster] != 0x09 {
                 unitSum += Int(shaped[g].advance)
                 if shaped[g].id == 0 { missingInCluster = (cluster, missingInCluster.count + 1) }
             }
