@@ -155,8 +155,8 @@ def main():
     below = []
     for value in values:
         c = counts[value]
-        print(f"whiteSpace {value}: same starts and heights {percent(c['agree'], c['jobs'])} ({c['agree']} of {c['jobs']}; "
-              f"as is {c['as is agree']} of {c['as is jobs']}, varied {c['variant agree']} of {c['variant jobs']})")
+        print(f"whiteSpace {value}: same starts and heights {percent(c['agree'], c['jobs'])} ({c['agree']} of {c['jobs']}); "
+              f"as is {c['as is agree']} of {c['as is jobs']}, varied {c['variant agree']} of {c['variant jobs']}")
         if args.check and c["agree"] < args.starts_floor * c["jobs"]:
             below.append(f"whiteSpace {value} {percent(c['agree'], c['jobs'])} < {100 * args.starts_floor:g}%")
     for (value, kind), members in sorted(differences.items()):

@@ -31,7 +31,11 @@ struct SegmentTable {
         for point in breaks.points { autoHyphens.append(point) }
         for next in breaks.breaks {
             let start = starts[starts.count - 1]
-            contentEnds.append(hanging.map { hangingWhitespaceStart(bytes, start, next, rule: $0) } ?? next)
+            if let hanging {
+                contentEnds.append(hangingWhitespaceStart(bytes, start, next, rule: hanging))
+            } else {
+                contentEnds.append(next)
+            }
             for i in start..<next where bytes[i] == 0x09 { tabs.append(i) }
             if next < end { starts.append(next) }
         }
