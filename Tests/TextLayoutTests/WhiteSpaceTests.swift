@@ -118,6 +118,29 @@ struct WhiteSpaceTests {
         #expect(Self.near(cut.lines[1].width, Self.space + Self.letterX))
     }
 
+    @Test("a collapsed space takes no word spacing and no justification: the kept one of its run takes them")
+    func spacingAndJustification() throws {
+        var settings = TextSettings(size: 17)
+        settings.whiteSpace = .normal
+        settings.wordSpacing = 3
+        let font = try bundledFonts.font(path: FontContext.bundledFontPath("DejaVuSans.ttf")!)
+        // `i   X`: one separator takes the 3 px, in the line's width and in its glyphs' advances.
+        let spaced = try PreparedText("i   X", style: TextStyle(font: font, settings: settings)).layout()
+        #expect(Self.near(spaced.lines[0].width, Self.letterI + Self.space + 3 + Self.letterX))
+        let advances = spaced.lines[0].runs.flatMap(\.glyphs).map(\.advance)
+        #expect(advances.count == 5 && advances[2] == 0 && advances[3] == 0, "\(advances)")
+        #expect(Self.near(advances.reduce(0, +), Self.letterI + Self.space + 3 + Self.letterX))
+        // Justified at 30 px, `i   X   i   X` breaks after the first X's run (`i X i` is 31.9 px);
+        // the first line's only gap is its kept space, which takes all of 30 - (i + space + X).
+        var justified = TextSettings(size: 17, paragraph: ParagraphStyle(alignment: .justify))
+        justified.whiteSpace = .normal
+        let lines = try PreparedText("i   X   i   X", style: TextStyle(font: font, settings: justified)).layout(wrapWidth: 30)
+        #expect(Self.starts(lines) == [0, 8])
+        let first = lines.lines[0].runs.flatMap(\.glyphs).map(\.advance)
+        #expect(Self.near(first[1], Self.space + 30 - (Self.letterI + Self.space + Self.letterX)), "\(first)")
+        #expect(first[2] == 0 && first[3] == 0, "\(first)")
+    }
+
     @Test("a caret never stands inside a collapsed run: it steps over it, and a tap lands at its edge")
     func carets() throws {
         // `i   X` under normal: the first space is kept, the next two collapsed; the carets are 0, 1, 4, 5.
