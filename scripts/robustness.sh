@@ -36,7 +36,7 @@ fuzz_fresh_seconds=${FUZZ_FRESH_SECONDS:-20}
 # The suites AddressSanitizer leaves out: the ones that hold the engine against another program
 # (headless Chromium, Spark in local mode, Pango), each of whose time is spent in that program.
 # A new oracle suite belongs in this list.
-asan_skipped_suites='CorpusChromiumTests|FontListsChromiumTests|FontInstancesChromiumTests|InlineObjectsChromiumTests|CSSChromiumTests|IntrinsicChromiumTests|TextBoxChromiumTests|WrapChromiumTests|SparkBatchTests|PangoAgreementTests'
+asan_skipped_suites='CorpusChromiumTests|FontListsChromiumTests|FontInstancesChromiumTests|InlineObjectsChromiumTests|CSSChromiumTests|IntrinsicChromiumTests|TextBoxChromiumTests|WrapChromiumTests|WhiteSpaceChromiumTests|SparkBatchTests|PangoAgreementTests'
 
 tsan_suites='ConcurrencyTests|BatchStreamTests|BatchTests|CommandLineCommandTests|ResourceOwnershipTests|HyphenationTests|InkTests|WordCacheTests|FontTests|FontSelectionTests'
 
@@ -156,6 +156,12 @@ run_stage() {
           .build/debug/textlayout || failed+=("pango/$fonts")
         echo "== expected-differences: pango, $fonts fonts, took $((SECONDS - run_start)) s"
       done
+      # whiteSpace's six values, 500 corpus jobs a value each as is and varied (seed 1), held to 99.9% a value
+      # (docs/profiles.md, "White space against Chromium"; about 3 minutes).
+      run_start=$SECONDS
+      python3 Benchmarks/BrowserStudy/whitespace_vs_chromium.py --sample 500 --check --examples 1 --textlayout .build/debug/textlayout \
+        || failed+=("chromium/whiteSpace")
+      echo "== expected-differences: chromium, whiteSpace, took $((SECONDS - run_start)) s"
       if [ ${#failed[@]} -gt 0 ]; then
         echo "robustness.sh: the runs ${failed[*]} differ from their lists of expected differences (see above)" >&2
         exit 1

@@ -67,6 +67,9 @@ public struct TextSettings: Sendable, Hashable {
     /// scripts and ligatures with it: ``LayoutProfile/cursiveLetterSpacing``,
     /// ``LayoutProfile/letterSpacingLigatures``.
     public var letterSpacing = 0.0
+    /// How spaces, tabs and newlines are kept or collapsed and whether lines wrap (CSS
+    /// `white-space`, see ``WhiteSpace``); `pre-wrap`, every character kept, by default.
+    public var whiteSpace = WhiteSpace.preWrap
     /// The rules where the layout follows another engine's (``LayoutProfile``): ``LayoutProfile/standard``,
     /// the engine's own, by default; ``LayoutProfile/chromium`` lays out as the browser does.
     public var profile = LayoutProfile.standard
@@ -179,6 +182,7 @@ extension TextSettings {
         hasher.combine(caseByte(lineBreak))
         hasher.combine(caseByte(hyphens))
         hasher.combine(caseByte(wordBreak))
+        hasher.combine(caseByte(whiteSpace))
         hasher.combine(hyphenationLimits)
         hasher.combine(tabSize)
         hasher.combine(features)

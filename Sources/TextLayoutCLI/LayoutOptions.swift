@@ -86,6 +86,8 @@ public enum LayoutOptions {
                      help: "how far each paragraph's first line starts in (negative: a hanging indent of the other lines)"),
         LayoutOption("text-wrap", sets: \.settings.text.paragraph.textWrap, key: "textWrap",
                      help: "how lines are chosen: wrap (greedy, fastest), balance (even widths), pretty (least ragged)"),
+        LayoutOption("white-space", sets: \.settings.text.whiteSpace, key: "whiteSpace",
+                     help: "spaces, tabs and newlines as CSS white-space: collapsed, newlines as spaces (normal; nowrap never wraps), kept (pre never wraps; pre-wrap, the default, lets spaces at a line's end hang; break-spaces wraps them), or spaces collapsed and newlines kept (pre-line)"),
         LayoutOption("overflow-wrap", sets: \.settings.text.paragraph.overflowWrap, key: "overflowWrap",
                      help: "a word too wide for a line of its own: overflows it (normal), or is cut between characters, the min-content width the widest word (break-word) or the widest character (anywhere)"),
         LayoutOption("text-box", "TRIM EDGE", sets: \.settings.text.paragraph.textBox, key: "textBox",
@@ -298,6 +300,7 @@ extension TruncationPosition: ChoiceOptionValue {}
 extension Strut: ChoiceOptionValue {}
 extension TextWrap: ChoiceOptionValue {}
 extension OverflowWrap: ChoiceOptionValue {}
+extension WhiteSpace: ChoiceOptionValue {}
 extension WordBreak: ChoiceOptionValue {}
 extension LayoutProfile: ChoiceOptionValue {}
 

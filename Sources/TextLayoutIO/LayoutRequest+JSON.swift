@@ -87,7 +87,7 @@ extension LayoutRequest {
                                     "insets", "minHeight", "maxHeight", "direction", "language", "lineBreak", "wordBreak",
                                     "hyphens", "hyphenMinWord", "hyphenMinBefore", "hyphenMinAfter",
                                     "lineClamp", "truncate", "ellipsis", "lineHeight", "strut", "align", "indent",
-                                    "textWrap", "overflowWrap", "textBox", "profile", "genericFamilies"]
+                                    "textWrap", "whiteSpace", "overflowWrap", "textBox", "profile", "genericFamilies"]
     /// The keys a batch job may have.
     public static let keys = ["id", "text"] + layoutKeys + ["shrinkWrap", "intrinsicWidths", "fit", "heightSteps", "glyphs", "spans", "placeholders"]
     static let insetKeys = ["top", "left", "bottom", "right"]
@@ -236,6 +236,7 @@ private extension LayoutSettings {
         text.paragraph.indent = try object.number("indent") ?? text.paragraph.indent
         text.paragraph.textWrap = try object.choice("textWrap") ?? text.paragraph.textWrap
         text.paragraph.textBox = try object.field("textBox").textBox() ?? text.paragraph.textBox
+        text.whiteSpace = try object.choice("whiteSpace") ?? text.whiteSpace
         text.paragraph.overflowWrap = try object.choice("overflowWrap") ?? text.paragraph.overflowWrap
         sizing.lineSpace = try object.number("lineSpace") ?? sizing.lineSpace
         sizing.minLines = try object.integer("minLines") ?? sizing.minLines

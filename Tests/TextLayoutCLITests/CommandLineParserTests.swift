@@ -205,6 +205,7 @@ struct CommandLineLayoutOptionTests {
         ("align", "justify", "align", #""justify""#),
         ("indent", "-12.5", "indent", "-12.5"),
         ("text-wrap", "balance", "textWrap", #""balance""#),
+        ("white-space", "pre-line", "whiteSpace", #""pre-line""#),
         ("overflow-wrap", "break-word", "overflowWrap", #""break-word""#),
         ("text-box", "trim-start ex alphabetic", "textBox", #""trim-start ex alphabetic""#),
         ("profile", "chromium", "profile", #""chromium""#),

@@ -11,7 +11,8 @@ import CICU
 ///   joiner, where UAX 14 has none (` .org`, ` :`, ` !`, ` ,`, `» (`, `( x`: Chromium breaks after
 ///   every run of spaces in `pre-wrap`); and so after a tab, which Blink breaks after as after a
 ///   space, where UAX 14's LB21a keeps a tab (class BA) after a Hebrew letter with what follows
-///   (`דהו\t|זחט`);
+///   (`דהו\t|זחט`); but none between a space or tab and a tab, where UAX 14 breaks (` |\t`): Blink
+///   keeps a run of spaces and tabs whole, hanging at the line's end;
 /// - one after a hyphen or a maqaf (U+05BE, class BA) between Hebrew letters (`הזנב-|השמאלי`,
 ///   `הדו־|שיח`), as Unicode 15.1's rule LB21a has it (`HL (HY | [BA - $EastAsian]) × [^HL]`) where
 ///   ICU's older one forbids it;
@@ -149,6 +150,9 @@ private func isEastAsian(_ scalar: UInt32) -> Bool {
 /// joiner (which keep to what comes before them), and a hard break; nil there (ICU's answer stands).
 private func breakAfterSpace(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool? {
     let next = bytes[offset]
+    // Spaces and tabs are one run of preserved white space to Blink, with no break inside it,
+    // where UAX 14's LB18 breaks between a space and a tab (class BA).
+    if next == 0x09 { return false }
     if next < 0x80 { return next > 0x20 && next != 0x7F ? true : nil }
     switch cicu_line_break_class(decodeScalar(bytes, at: offset).0) {
     case LineBreakClass.combiningMark, LineBreakClass.space, LineBreakClass.zeroWidthSpace, LineBreakClass.wordJoiner,

@@ -92,9 +92,13 @@ extension Layout {
         let origin = lineOrigin(line, rightToLeft: rightToLeft)
         var bounds = [line.utf16Range.lowerBound]
         var offset = line.utf16Range.lowerBound
-        for character in prepared.text[line.range] {
-            offset += character.utf16.count
-            bounds.append(offset)
+        if let collapsed = prepared.collapsedWhiteSpace {
+            bounds = Self.uncollapsedBounds(prepared.text[line.range], from: offset, byte: line.byteRange.lowerBound, collapsed)
+        } else {
+            for character in prepared.text[line.range] {
+                offset += character.utf16.count
+                bounds.append(offset)
+            }
         }
         var extents = ClusterExtents(bounds: bounds)
         if extents.count > 0 {
@@ -111,6 +115,32 @@ extension Layout {
         for (position, box) in visualOrder.enumerated() { visualPosition[box] = position }
         return LineGeometry(index: index, boxes: boxes, bounds: bounds, visualOrder: visualOrder,
                             visualPosition: visualPosition, isRightToLeft: rightToLeft, emptyX: origin)
+    }
+}
+
+extension Layout {
+    /// The grapheme cluster boundaries (UTF-16 offsets from `utf16Start`) of `text`, a line that
+    /// starts at byte `byteStart`, but those white-space collapsing hides (`collapsed`, by byte):
+    /// a collapsed character joins the cluster before it, or the one after it when it starts the
+    /// line, so that no caret or hit test lands among collapsed characters.
+    static func uncollapsedBounds(_ text: Substring, from utf16Start: Int, byte byteStart: Int, _ collapsed: BitFlags) -> [Int] {
+        var bounds = [utf16Start]
+        var offset = utf16Start
+        var byte = byteStart
+        for character in text {
+            let isCollapsed = character.utf8.count == 1 && collapsed[byte]
+            if !isCollapsed {
+                bounds.append(offset + character.utf16.count)
+            } else if bounds.count > 1 {
+                // Joins the cluster before: that cluster's end moves past it.
+                bounds[bounds.count - 1] += character.utf16.count
+            }
+            // (At the line's start it joins the cluster after it: no bound is added for it.)
+            offset += character.utf16.count
+            byte += character.utf8.count
+        }
+        if bounds.last != offset { bounds.append(offset) }
+        return bounds
     }
 }
 

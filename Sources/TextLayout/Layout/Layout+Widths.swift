@@ -127,6 +127,11 @@ extension PreparedText {
     ///   search over widths.
     public func intrinsicWidths() throws -> IntrinsicWidths {
         let profile = style.settings.profile
+        // Under white-space nowrap and pre only hard breaks break: min-content is max-content.
+        guard style.settings.whiteSpace.wraps else {
+            let maxContent = style.settings.boxWidth(holding: try maxContentWidth())
+            return IntrinsicWidths(minContent: maxContent, maxContent: maxContent)
+        }
         let countsCuts = style.settings.paragraph.overflowWrap == .anywhere
         let minContent = switch profile.minContentPieces {
         case .laidOut: try widestPieceLaidOut()

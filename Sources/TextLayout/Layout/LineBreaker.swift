@@ -53,7 +53,8 @@ func forEachLine(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt
     try style.settings.paragraph.requireRoom(in: wrapWidth)
     let start = lineStart ?? range.start
     let lines = LineCandidates(paragraph: paragraph, bytes: bytes, style: style, wrapWidth: wrapWidth)
-    if wrapWidth == .infinity || range.isEmpty {
+    // Under white-space nowrap and pre a paragraph is one line, however wide (it overflows).
+    if wrapWidth == .infinity || range.isEmpty || !style.settings.whiteSpace.wraps {
         var measurer = LineMeasurer(paragraph, bytes: bytes, style: style, start: start)
         let contentEnd = paragraph.contentEnds[paragraph.segmentCount - 1]
         _ = emit(LineBreak(start: start, contentEnd: contentEnd, end: range.end, width: measurer.width(to: contentEnd)))

@@ -17,10 +17,12 @@ extension LineCandidates {
         if cut >= contentEnd { return loneClusterLine(from: start, segment: segment, width: cutWidth, measurer: &measurer) }
         // Spaces just before the cut end the line: they hang and count for nothing, as the spaces
         // just after it do, so the line's width does not depend on which side of them it was cut.
-        let contentCut = spacesStart(before: cut, from: start, graphemes: graphemes)
+        // Under white-space break-spaces no space hangs: the cut is where the line ends.
+        let spacesHang = style.settings.whiteSpace != .breakSpaces
+        let contentCut = spacesHang ? spacesStart(before: cut, from: start, graphemes: graphemes) : cut
         if contentCut < cut { cutWidth = measurer.width(to: contentCut) }
-        var line = LineBreak(start: start, contentEnd: contentCut, end: spacesEnd(after: cut, before: contentEnd, graphemes: graphemes),
-                             width: cutWidth, overflowWidth: overflowWidth)
+        let end = spacesHang ? spacesEnd(after: cut, before: contentEnd, graphemes: graphemes) : cut
+        var line = LineBreak(start: start, contentEnd: contentCut, end: end, width: cutWidth, overflowWidth: overflowWidth)
         guard line.end >= contentEnd else { return (line, segment) }
         line.end = paragraph.segmentEnd(segment)
         return (line, segment + 1)

@@ -152,6 +152,14 @@ struct LineMeasurer {
     ///   of the soft hyphen, or of the letter before the point. Not cached: it is shaped only at
     ///   the ends of lines.
     func reshape(_ range: Range<Int>, hyphenAt hyphen: Range<Int>? = nil) -> ShapedGlyphs {
+        guard let collapsed = paragraph.collapsed else { return reshapeAsPrepared(range, hyphenAt: hyphen) }
+        var glyphs = reshapeAsPrepared(range, hyphenAt: hyphen)
+        zeroCollapsedAdvances(&glyphs, collapsed, bytes: bytes)
+        return glyphs
+    }
+
+    /// ``reshape(_:hyphenAt:)`` before collapsed characters lose their advances.
+    private func reshapeAsPrepared(_ range: Range<Int>, hyphenAt hyphen: Range<Int>? = nil) -> ShapedGlyphs {
         let run = paragraph.runs[paragraph.run(at: hyphen.map(hyphenRunOffset) ?? range.lowerBound)]
         var properties = run.shapingProperties(style)
         if hyphen != nil {

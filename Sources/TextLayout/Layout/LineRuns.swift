@@ -123,6 +123,8 @@ extension PreparedText {
             }
         }
         if !pieces.isEmpty { enter(0) }
+        // The spaces white-space collapsing removed: no word spacing, and no justification gap.
+        let collapsed = paragraph.collapsed
         for (g, shaped) in logical.enumerated() {
             let cluster = Int(shaped.cluster)
             let isHyphen = cluster == hyphen?.lowerBound
@@ -137,7 +139,8 @@ extension PreparedText {
             // Letter spacing follows each cluster: it goes on the cluster's last glyph.
             if run.letterSpacing != 0, endsCluster { advance += run.letterSpacing }
             // Word spacing follows each word separator, on its cluster's last glyph too.
-            if endsCluster, run.takesWordSpacing(bytes, cluster: cluster) { advance += run.wordSpacing }
+            let isCollapsed = collapsed?[cluster] == true
+            if endsCluster, !isCollapsed, run.takesWordSpacing(bytes, cluster: cluster) { advance += run.wordSpacing }
             var id = shaped.id
             if bytes[cluster] == 0x09 {
                 advance = measurer.nextTabStop(after: x) - x
@@ -147,7 +150,8 @@ extension PreparedText {
             if justifies, cluster < line.contentEnd || isHyphen {
                 placed.content += advance
                 if endsCluster {
-                    placed.gaps.append(JustificationGap(piece: p, glyph: placed.byPiece[p].count, isSpace: isExpandableSpace(bytes, at: cluster)))
+                    placed.gaps.append(JustificationGap(piece: p, glyph: placed.byPiece[p].count,
+                                                        isSpace: !isCollapsed && isExpandableSpace(bytes, at: cluster)))
                 }
             }
             if !(isHyphen && hyphen!.isEmpty && g > 0) { utf16Cluster = offsets.utf16(at: cluster) }

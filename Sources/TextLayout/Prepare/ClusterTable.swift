@@ -2,8 +2,10 @@
 
 /// The runs of `content` (a paragraph of `bytes` with levels `bidi`), shaped, with their glyphs and clusters.
 func shapeParagraph(_ content: Range<Int>, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, bidi: BidiLevels,
-                    spans: [ResolvedSpan], objects: InlineObjectTable = InlineObjectTable()) throws -> (ClusterTable, [ShapedRun]) {
+                    spans: [ResolvedSpan], objects: InlineObjectTable = InlineObjectTable(),
+                    collapsed: BitFlags? = nil) throws -> (ClusterTable, [ShapedRun]) {
     var clusters = ClusterTable(capacity: content.count)
+    clusters.collapsed = collapsed
     let runs = clusters.appendRuns(try itemize(bytes, range: content, style: style, bidi: bidi, spans: spans, objects: objects),
                                    bytes: bytes, style: style, spans: spans)
     return (clusters, runs)
@@ -26,6 +28,9 @@ struct ClusterTable {
     private var unitSum = 0
     /// The word separators added that take word spacing.
     private var separatorCount = 0
+    /// The spaces white-space collapsing removed, by byte offset (nil when none): their glyphs
+    /// are stored without advance and they take no word spacing.
+    var collapsed: BitFlags?
 
     init(capacity: Int) { glyphs.reserveCapacity(capacity) }
 
@@ -138,6 +143,8 @@ struct ClusterTable {
     /// Adds `shaped`, the glyphs of `run` (whose ``RunPositions`` are added) from its start or
     /// from a later cluster.
     mutating func append(_ shaped: ShapedGlyphs, of run: ShapedRun, bytes: UnsafeBufferPointer<UInt8>) {
+        var shaped = shaped
+        if let collapsed { zeroCollapsedAdvances(&shaped, collapsed, bytes: bytes) }
         let base = glyphCount
         glyphs.append(contentsOf: shaped)
         reserveClusters(shaped.count)
@@ -155,7 +162,7 @@ struct ClusterTable {
                 // Each piece is shaped on its own, so its first cluster is always safe to break at.
                 if g > 0 && shaped[g].unsafeToBreak { unsafe.set(starts.count - 1) }
                 firstGlyph.append(base + g)
-                if run.takesWordSpacing(bytes, cluster: cluster) { countSeparator() }
+                if run.takesWordSpacing(bytes, cluster: cluster), collapsed?[cluster] != true { countSeparator() }
             }
             if bytes[cluster] != 0x09 {
                 unitSum += Int(shaped[g].advance)

@@ -68,6 +68,10 @@ final class PreparedParagraph: Sendable {
     nonisolated(unsafe) private(set) weak var grownFrom: PreparedParagraph?
     /// The byte before which this paragraph is prepared exactly as ``grownFrom`` (the start when none).
     let grownFromHeadEnd: Int
+    /// The characters white-space collapsing removed, by byte offset in the text (nil when none):
+    /// a piece shaped again at a line's edge drops their advances too. (A text with any is prepared
+    /// whole after each edit, so a paragraph that has them is never moved.)
+    let collapsed: BitFlags?
 
     /// A paragraph moved by `delta` bytes: offsets shifted, everything else shared; the next
     /// paragraph starting at `next` when given (a hard break appended to the text's last paragraph).
@@ -92,6 +96,7 @@ final class PreparedParagraph: Sendable {
         lineBoxRule = other.lineBoxRule
         hasInlineObjects = other.hasInlineObjects
         grownFromHeadEnd = range.start
+        collapsed = delta == 0 ? other.collapsed : nil
     }
 
     /// A paragraph of these tables. `head`: a paragraph whose clusters (starts and unsafe flags)
@@ -101,8 +106,9 @@ final class PreparedParagraph: Sendable {
     init(range: ParagraphRange, segmentStarts: CompactOffsets, contentEnds: CompactOffsets, clusterStarts: CompactOffsets,
          positions: ClusterPositions, clusterUnsafe: BitFlags, clusterFirstGlyph: ClusterFirstGlyphs, glyphs: ParagraphGlyphs, runs: [ShapedRun],
          bidi: BidiLevels, tabs: [Int], autoHyphens: CompactOffsets = CompactOffsets(), missingGlyphCharacters: CompactOffsets = CompactOffsets(),
-         style: TextStyle, sharingHead head: (paragraph: PreparedParagraph, end: Int)? = nil) {
+         style: TextStyle, sharingHead head: (paragraph: PreparedParagraph, end: Int)? = nil, collapsed: BitFlags? = nil) {
         self.range = range
+        self.collapsed = collapsed
         self.segmentStarts = segmentStarts
         self.contentEnds = contentEnds
         self.clusterStarts = clusterStarts
@@ -239,30 +245,37 @@ extension PreparedParagraph {
     /// - Parameters:
     ///   - objects: the text's inline objects (those in the paragraph are laid out in it).
     ///   - hyphenation: the patterns that add break opportunities inside words (`hyphens: auto`).
+    ///   - collapsed: the characters white-space collapsing removed, by byte offset (see
+    ///     ``WhiteSpaceCollapsing``): shaped as the spaces `bytes` holds there, then given no advance.
     static func prepare(_ range: ParagraphRange, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle,
                         spans: [ResolvedSpan] = [], objects: InlineObjectTable = InlineObjectTable(),
-                        hyphenation: HyphenationPatterns? = nil) throws -> PreparedParagraph {
+                        hyphenation: HyphenationPatterns? = nil, collapsed: BitFlags? = nil) throws -> PreparedParagraph {
         let content = range.start..<range.end
         let objectOffsets = objects.offsets[objects.indices(in: content)]
-        let breaks = try lineBreaks(bytes, in: content, style: style, objects: objectOffsets)
+        var breaks = try lineBreaks(bytes, in: content, style: style, objects: objectOffsets)
+        if let collapsed { breaks = removingCollapsedBreaks(breaks, collapsed, in: content) }
+        let breaksSpaces = style.settings.whiteSpace == .breakSpaces
+        if breaksSpaces { breaks = mergedAscending(breaks, preservedSpaceBreaks(bytes, in: content)) }
         let bidi = try resolveBidi(bytes, range: content, direction: style.settings.direction)
-        let shaped = try shapeParagraph(content, bytes: bytes, style: style, bidi: bidi, spans: spans, objects: objects)
+        let shaped = try shapeParagraph(content, bytes: bytes, style: style, bidi: bidi, spans: spans, objects: objects, collapsed: collapsed)
         var clusters = shaped.0
         let runs = shaped.1
         clusters.finish()
         var segments = SegmentTable(start: range.start)
         let allBreaks = try withShapedRunBreaks(breaks, bytes, runs: runs, style: style, after: range.start)
         segments.append(breaks: try withAutomaticHyphens(allBreaks, bytes, in: content, runs: runs, style: style, hyphenation: hyphenation),
-                        bytes: bytes, end: range.end, hanging: style.settings.profile.hangingWhitespace)
-        return PreparedParagraph(range: range, segments: segments, clusters: clusters, runs: runs, bidi: bidi, style: style)
+                        bytes: bytes, end: range.end, hanging: breaksSpaces ? nil : style.settings.profile.hangingWhitespace)
+        return PreparedParagraph(range: range, segments: segments, clusters: clusters, runs: runs, bidi: bidi, style: style,
+                                 collapsed: collapsed)
     }
 
     /// Assembles a paragraph from its tables (sharing `head`'s before its end: see ``init(range:segmentStarts:contentEnds:clusterStarts:positions:clusterUnsafe:clusterFirstGlyph:glyphs:runs:bidi:tabs:autoHyphens:missingGlyphCharacters:style:sharingHead:)``).
     convenience init(range: ParagraphRange, segments: SegmentTable, clusters: ClusterTable, runs: [ShapedRun], bidi: BidiLevels,
-                     style: TextStyle, sharingHead head: (paragraph: PreparedParagraph, end: Int)? = nil) {
+                     style: TextStyle, sharingHead head: (paragraph: PreparedParagraph, end: Int)? = nil, collapsed: BitFlags? = nil) {
         self.init(range: range, segmentStarts: segments.starts, contentEnds: segments.contentEnds, clusterStarts: clusters.starts,
                   positions: clusters.positions, clusterUnsafe: clusters.unsafe, clusterFirstGlyph: clusters.firstGlyph,
                   glyphs: clusters.storedGlyphs, runs: runs, bidi: bidi, tabs: segments.tabs,
-                  autoHyphens: segments.autoHyphens, missingGlyphCharacters: clusters.missing, style: style, sharingHead: head)
+                  autoHyphens: segments.autoHyphens, missingGlyphCharacters: clusters.missing, style: style, sharingHead: head,
+                  collapsed: collapsed)
     }
 }

@@ -76,6 +76,9 @@ extension PreparedText {
         }
         let replacementUTF16 = replacement.utf16.count
         let newSpans = Self.adjust(spans, replacing: oldUTF16, with: replacementUTF16)
+        if style.settings.whiteSpace.collapsesSpaces {
+            return try collapsingReplacement(bytes: old, utf16: oldUTF16, with: replacement, inlineObjects: inlineObjects, spans: newSpans)
+        }
         var region = editedRegion(replacing: old, with: replacementBytes)
         // Spans, and objects in a text that had none, are found in the whole new text.
         let newResolved = newSpans.isEmpty ? []
@@ -90,6 +93,22 @@ extension PreparedText {
         let edit = TextEdit(oldBytes: old, oldUTF16: oldUTF16, newByteCount: replacementBytes.count, newUTF16Count: replacementUTF16,
                             firstParagraph: region.first, oldParagraphCount: region.last - region.first + 1, newParagraphCount: entries.count,
                             oldInlineObjectCount: objectTable.indices(in: old).count, newInlineObjectCount: inlineObjects.count)
+        return (prepared, edit)
+    }
+
+    /// The text with the bytes `old` replaced, under a white-space that collapses: prepared again
+    /// whole from the text as given, since a character's collapsing depends on those around it
+    /// (and the paragraphs hold the shaping copy, not the text); the edit names every paragraph.
+    private func collapsingReplacement(bytes old: Range<Int>, utf16 oldUTF16: Range<Int>, with replacement: String,
+                                       inlineObjects: [InlineObject], spans newSpans: [StyledSpan]) throws -> (text: PreparedText, edit: TextEdit) {
+        let given = Array(text.utf8)
+        let newText = String(decoding: given[..<old.lowerBound] + Array(replacement.utf8) + given[old.upperBound...], as: UTF8.self)
+        let replaced = objectTable.indices(in: old)
+        let objects = Array(objectTable.objects[..<replaced.lowerBound]) + inlineObjects + Array(objectTable.objects[replaced.upperBound...])
+        let prepared = try PreparedText(newText, style: style, spans: newSpans, inlineObjects: objects)
+        let edit = TextEdit(oldBytes: old, oldUTF16: oldUTF16, newByteCount: replacement.utf8.count, newUTF16Count: replacement.utf16.count,
+                            firstParagraph: 0, oldParagraphCount: paragraphs.count, newParagraphCount: prepared.paragraphs.count,
+                            oldInlineObjectCount: replaced.count, newInlineObjectCount: inlineObjects.count)
         return (prepared, edit)
     }
 

@@ -47,6 +47,9 @@ public struct PreparedText: Sendable {
     public var warnings: [String] { parts.warnings }
     /// The patterns ``TextSettings/hyphens`` `auto` hyphenates with (nil otherwise, or without any).
     var hyphenation: HyphenationPatterns? { parts.hyphenation }
+    /// The characters white-space collapsing removed, a flag by byte offset (nil when none: see
+    /// ``WhiteSpaceCollapsing``): no caret stands among them.
+    var collapsedWhiteSpace: BitFlags? { parts.collapsed }
 
     /// The preparation's parts behind one reference: a prepared text is copied into every
     /// layout, and by callers that keep many, and copying one reference is one retain where
@@ -60,9 +63,11 @@ public struct PreparedText: Sendable {
         let resolvedSpans: [ResolvedSpan]
         let warnings: [String]
         let hyphenation: HyphenationPatterns?
+        let collapsed: BitFlags?
 
         init(style: TextStyle, spans: [StyledSpan], objectTable: InlineObjectTable, paragraphs: PreparedParagraphs,
-             flatText: FlatText, resolvedSpans: [ResolvedSpan], warnings: [String], hyphenation: HyphenationPatterns?) {
+             flatText: FlatText, resolvedSpans: [ResolvedSpan], warnings: [String], hyphenation: HyphenationPatterns?,
+             collapsed: BitFlags? = nil) {
             self.style = style
             self.spans = spans
             self.objectTable = objectTable
@@ -71,6 +76,7 @@ public struct PreparedText: Sendable {
             self.resolvedSpans = resolvedSpans
             self.warnings = warnings
             self.hyphenation = hyphenation
+            self.collapsed = collapsed
         }
     }
 
@@ -102,9 +108,16 @@ public struct PreparedText: Sendable {
     }
 
     private init(uncached text: String, style: TextStyle, spans: [StyledSpan], inlineObjects: [InlineObject]) throws {
-        let bytes = Array(text.utf8)
+        var bytes = Array(text.utf8)
         guard bytes.count <= Self.maximumLength else {
             throw LayoutError(.invalidText, "the text is \(bytes.count) bytes of UTF-8; at most \(Self.maximumLength) are allowed")
+        }
+        // Under a collapsing white-space every stage reads the shaping copy (the same offsets):
+        // the text as given is kept only as the string.
+        var collapsed: BitFlags?
+        if let collapsing = WhiteSpaceCollapsing(bytes, whiteSpace: style.settings.whiteSpace) {
+            bytes = collapsing.shapingBytes
+            if collapsing.hasCollapsed { collapsed = collapsing.collapsed }
         }
         let ranges = bytes.withUnsafeBufferPointer(splitParagraphs)
         let (utf16Starts, utf16Count) = bytes.withUnsafeBufferPointer { Self.utf16Starts(of: ranges[...], in: $0, from: 0) }
@@ -120,12 +133,13 @@ public struct PreparedText: Sendable {
         }
         let paragraphs = PreparedParagraphs(try bytes.withUnsafeBufferPointer { buffer in
             try ranges.map {
-                try PreparedParagraph.prepare($0, bytes: buffer, style: style, spans: resolved, objects: objects, hyphenation: hyphenation)
+                try PreparedParagraph.prepare($0, bytes: buffer, style: style, spans: resolved, objects: objects, hyphenation: hyphenation,
+                                              collapsed: collapsed)
             }
         }.entries(utf16Starts: utf16Starts, utf16End: utf16Count, bytes: bytes, from: 0))
         parts = Parts(style: style, spans: spans, objectTable: objects, paragraphs: paragraphs,
                       flatText: FlatText(paragraphs, bytes: bytes, string: text), resolvedSpans: resolved,
-                      warnings: warnings, hyphenation: hyphenation)
+                      warnings: warnings, hyphenation: hyphenation, collapsed: collapsed)
     }
 
     /// A preparation assembled from parts (an edit's), hyphenated as `original` was; `wholeBytes`

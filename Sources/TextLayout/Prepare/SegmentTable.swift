@@ -23,14 +23,19 @@ struct SegmentTable {
 
     /// Closes the open segment at the first of `breaks` (ascending, after it, ending with the
     /// paragraph's `end`) and adds one segment for each of the others but `end`, each one's content
-    /// ending where the whitespace that hangs under `hanging` begins.
-    mutating func append(breaks: (breaks: [Int], points: [Int]), bytes: UnsafeBufferPointer<UInt8>, end: Int, hanging: HangingWhitespace) {
+    /// ending where the whitespace that hangs under `hanging` begins (nil: none hangs, as under
+    /// white-space `break-spaces`: each segment's content is all of it).
+    mutating func append(breaks: (breaks: [Int], points: [Int]), bytes: UnsafeBufferPointer<UInt8>, end: Int, hanging: HangingWhitespace?) {
         starts.reserveCapacity(starts.count + breaks.breaks.count)
         contentEnds.reserveCapacity(contentEnds.count + breaks.breaks.count)
         for point in breaks.points { autoHyphens.append(point) }
         for next in breaks.breaks {
             let start = starts[starts.count - 1]
-            contentEnds.append(hangingWhitespaceStart(bytes, start, next, rule: hanging))
+            if let hanging {
+                contentEnds.append(hangingWhitespaceStart(bytes, start, next, rule: hanging))
+            } else {
+                contentEnds.append(next)
+            }
             for i in start..<next where bytes[i] == 0x09 { tabs.append(i) }
             if next < end { starts.append(next) }
         }
