@@ -13,7 +13,7 @@ spaces are doubled, become tabs or newlines or a newline between spaces, spaces 
 end the text, and a newline is put between two characters of a text without spaces (a CJK or Thai
 one), so that collapsing has work to do. Each is laid out with our `textlayout batch --fonts-dir
 Fonts` by the chromium profile with `"whiteSpace"` set, and in headless Chromium as
-corpus_vs_chromium.py lays it out (`overflow-wrap: anywhere; line-height: normal`, the job's font
+corpus_vs_chromium.py lays it out (`overflow-wrap: anywhere; unicode-bidi: plaintext; line-height: normal`, the job's font
 embedded, the bundled fallback fonts after it) with `white-space` set to the value.
 
 Compared for each job: the line starts (UTF-16 offsets) and, where they agree, the block's height
