@@ -70,6 +70,8 @@ public struct LayoutProfile: Sendable, Hashable {
     public var reshapedEdges: ReshapedEdges
     /// Which `word-break: break-all` opportunities follow a combining mark.
     public var breakAllAfterMarks: BreakAllAfterMarks
+    /// When a line may end inside a shaped cluster of several grapheme clusters (a ligature).
+    public var lineEndsInsideClusters: LineEndsInsideClusters
 
     public init(name: String, punctuationBreaks: PunctuationBreaks = .unicode, smallKanaBreaks: SmallKanaBreaks = .forbidden, layoutUnit: Double? = nil,
                 lineEndNoBreakSpace: LineEndNoBreakSpace = .hangs, justifyWithoutSpaces: JustifyWithoutSpaces = .betweenClusters,
@@ -81,7 +83,8 @@ public struct LayoutProfile: Sendable, Hashable {
                 minContentPieces: MinContentPieces = .laidOut, familyFallback: FamilyFallback = .fontconfig,
                 textBoxEdges: TextBoxEdges = .fontTables, tabStops: TabStopRule = .oneSpaceGap,
                 cursiveLetterSpacing: CursiveLetterSpacing = .everyCluster, letterSpacingLigatures: LetterSpacingLigatures = .kept,
-                reshapedEdges: ReshapedEdges = .alone, breakAllAfterMarks: BreakAllAfterMarks = .asTheirBase) {
+                reshapedEdges: ReshapedEdges = .alone, breakAllAfterMarks: BreakAllAfterMarks = .asTheirBase,
+                lineEndsInsideClusters: LineEndsInsideClusters = .whenItFits) {
         self.name = name
         self.punctuationBreaks = punctuationBreaks
         self.smallKanaBreaks = smallKanaBreaks
@@ -107,6 +110,7 @@ public struct LayoutProfile: Sendable, Hashable {
         self.letterSpacingLigatures = letterSpacingLigatures
         self.reshapedEdges = reshapedEdges
         self.breakAllAfterMarks = breakAllAfterMarks
+        self.lineEndsInsideClusters = lineEndsInsideClusters
     }
 
     /// The engine's own rules: the default.
@@ -121,7 +125,8 @@ public struct LayoutProfile: Sendable, Hashable {
                                                primaryFontBox: .always, emojiPresentationFont: .familyList, textSpacingTrim: .trimAdjacent,
                                                bitmapGlyphAdvance: .strikePixels, minContentPieces: .shapedInContext, familyFallback: .browser,
                                                textBoxEdges: .chromium, tabStops: .halfSpaceGapInLayoutUnits, cursiveLetterSpacing: .separatorsOnly,
-                                               letterSpacingLigatures: .disabled, reshapedEdges: .inContext, breakAllAfterMarks: .none)
+                                               letterSpacingLigatures: .disabled, reshapedEdges: .inContext, breakAllAfterMarks: .none,
+                                               lineEndsInsideClusters: .whenClusterFits)
 
     /// Pango 1.50 as Debian ships it, a `PangoLayout` wrapping words and characters
     /// (`PANGO_WRAP_WORD_CHAR`): its punctuation breaks, Thai words from libthai, one hanging
@@ -263,6 +268,21 @@ public enum BreakAllAfterMarks: String, Sendable, Hashable, CaseIterable {
     /// position, not the mark's base (`e\u{301}b` breaks after `b` only; `सेटपैराम` after `ट` only).
     /// A word left too wide is cut between grapheme clusters, after a mark too, as any other.
     case none
+}
+
+/// When a line may end at a grapheme boundary inside a cluster HarfBuzz shaped as one (a ligature
+/// of several letters, the lam-alef `لا`), a break opportunity under `line-break: anywhere` or
+/// `word-break: break-all`, or a cut in a word too wide.
+public enum LineEndsInsideClusters: String, Sendable, Hashable, CaseIterable {
+    /// Whenever the line, measured with its end shaped again, fits.
+    case whenItFits
+    /// Only when the whole cluster fits the line as shaped in the paragraph, or nothing shorter
+    /// does: Chromium's line breaker looks for a line's end backwards from the cluster in which
+    /// the room ends (its offset for the room's end position is the start of that cluster), so a
+    /// position inside that cluster is never tried first (under `line-break: anywhere` at 120 px,
+    /// `غيّر اسم الملف أولا.` in Noto Sans Arabic at 17 px ends its line `أو|لا`, not `أول|ا`,
+    /// though `أول` shaped again would fit: headless Chromium 156, measured).
+    case whenClusterFits
 }
 
 /// Whether a no-break space that ends a line hangs or counts in its width.

@@ -47,8 +47,10 @@ extension LineCandidates {
         var overflowWidth = segmentWidth ?? .infinity
         for boundary in clusters.dropFirst() {
             let width = measurer.width(to: boundary)
-            guard width <= limit else {
-                overflowWidth = min(overflowWidth, width)
+            // A boundary inside a shaped cluster may wait for the whole cluster to fit (the profile's rule).
+            let needed = max(width, widthToEndInside(from: start, at: boundary))
+            guard needed <= limit else {
+                overflowWidth = min(overflowWidth, needed)
                 break
             }
             cut = boundary

@@ -100,17 +100,45 @@ struct LineCandidates {
             }
             let hyphen = hyphenEnding(paragraph, bytes, segment: next, from: start)
             if let hyphen { width = measurer.hyphenatedWidth(replacing: hyphen) }
+            // The width the line needs to end here: more than its own when it ends inside a
+            // shaped cluster that must fit whole first (only where the end is not a safe cluster).
+            let needed = endCluster >= 0 ? width : max(width, widthToEndInside(from: start, at: contentEnd))
             if var line = pending {
-                line.overflowWidth = width
+                line.overflowWidth = needed
                 each(line, next)
                 pending = nil
             }
-            guard width <= limit else { return next == segment ? width : nil }
+            guard needed <= limit else { return next == segment ? needed : nil }
             pending = line(from: start, endingAfter: next, width: width, isHyphenated: hyphen != nil)
             next += 1
         }
         if let line = pending { each(line, next) }
         return nil
+    }
+}
+
+extension LineCandidates {
+    /// The width a line from `start` needs before it may end at `end` for being inside a shaped
+    /// cluster: under ``LineEndsInsideClusters/whenClusterFits``, when `end` lies inside a cluster
+    /// of the paragraph's shaping, the width as prepared from `start` to that cluster's end (the
+    /// whole cluster must fit); 0 otherwise. A line that starts inside a cluster counts the part of
+    /// it after its start, its advance shared evenly among its bytes.
+    func widthToEndInside(from start: Int, at end: Int) -> Double {
+        guard style.settings.profile.lineEndsInsideClusters == .whenClusterFits else { return 0 }
+        let p = paragraph
+        let after = p.cluster(atOrAfter: end)
+        guard after < p.clusterCount, p.clusterStarts[after] != end, after > 0 else { return 0 }
+        var first = p.cluster(atOrAfter: start)
+        var width = 0.0
+        if first == p.clusterCount || p.clusterStarts[first] != start {
+            // The line starts inside cluster `first - 1`: the share of it after the start.
+            first -= 1
+            let clusterStart = p.clusterStarts[first]
+            let clusterEnd = first + 1 < p.clusterCount ? p.clusterStarts[first + 1] : p.range.end
+            width = p.width(fromCluster: first, to: first + 1) * Double(clusterEnd - start) / Double(max(1, clusterEnd - clusterStart))
+            first += 1
+        }
+        return width + p.width(fromCluster: min(first, after), to: after)
     }
 }
 
