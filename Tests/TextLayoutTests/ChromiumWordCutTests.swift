@@ -73,6 +73,22 @@ struct ChromiumWordCutTests {
         #expect(abs(layout.lines[1].width - 582 * 0.017) < 1e-9)
     }
 
+    // At 50 px: ا لا س ت ق = 2,472 units, 42.024 px. The next cluster, the lam-alef at offsets 6
+    // and 7, ends at 42.024 + 10.183 = 52.207 px, past the room, so Chromium's search for the
+    // line's end starts at 6, before it, and never tries the boundary between its lam and alef
+    // (though the lam shaped again, 47.13 px, would fit). The rest, لا ل ي ة, is 1,718 units,
+    // 29.206 px (headless Chromium 156: 42.03 and 29.22 px in 1/64 px).
+    @Test("a line ends inside a ligature only when the whole ligature fits as shaped in the word")
+    func arabicLigatureWaitsToFitWhole() throws {
+        let layout = try PreparedText(Self.word, style: Self.arabic(.chromium)).layout(wrapWidth: 50)
+        #expect(layout.lines.map(\.utf16Range.lowerBound) == [0, 6])
+        #expect(abs(layout.lines[0].width - 2472 * 0.017) < 1e-9)
+        #expect(abs(layout.lines[1].width - 1718 * 0.017) < 1e-9)
+        // So under line-break: anywhere, where every grapheme boundary is a break opportunity.
+        let anywhere = try Self.style(.chromium, font: "NotoSansArabic-Regular.ttf") { $0.lineBreak = .anywhere }
+        #expect(try PreparedText(Self.word, style: anywhere).layout(wrapWidth: 50).lines.map(\.utf16Range.lowerBound) == [0, 6])
+    }
+
     // `e` U+0301 `b` four times in DejaVu Sans at 17 px: `éb` is 21.25 px, `ébé` 31.71. Blink's
     // break-all table has no row for a combining mark, and its line breaker reads the character
     // right before each position: no break after the accent, one after each `b` (headless Chromium

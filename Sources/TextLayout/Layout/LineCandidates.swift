@@ -102,7 +102,7 @@ struct LineCandidates {
             if let hyphen { width = measurer.hyphenatedWidth(replacing: hyphen) }
             // The width the line needs to end here: more than its own when it ends inside a
             // shaped cluster that must fit whole first (only where the end is not a safe cluster).
-            let needed = endCluster >= 0 ? width : max(width, widthToEndInside(from: start, at: contentEnd))
+            let needed = endCluster >= 0 ? width : max(width, (try? widthToEndInside(from: start, at: contentEnd)) ?? 0)
             if var line = pending {
                 line.overflowWidth = needed
                 each(line, next)
@@ -119,26 +119,41 @@ struct LineCandidates {
 
 extension LineCandidates {
     /// The width a line from `start` needs before it may end at `end` for being inside a shaped
-    /// cluster: under ``LineEndsInsideClusters/whenClusterFits``, when `end` lies inside a cluster
-    /// of the paragraph's shaping, the width as prepared from `start` to that cluster's end (the
-    /// whole cluster must fit); 0 otherwise. A line that starts inside a cluster counts the part of
-    /// it after its start, its advance shared evenly among its bytes.
-    func widthToEndInside(from start: Int, at end: Int) -> Double {
+    /// cluster, under ``LineEndsInsideClusters/whenClusterFits`` (0 otherwise, and at a cluster's
+    /// edge): the width as prepared from `start` to where the paragraph's shaping puts `end`. In a
+    /// left-to-right run that is the cluster's start plus its advance shared evenly among its
+    /// grapheme clusters, up to `end` (the `ffi` of `Insufficient`, 16.44 px in DejaVu Sans at
+    /// 17 px: `Insuf` may end a line once the room reaches a third of it); in a right-to-left run
+    /// the cluster's end (the lam-alef: the whole of it), as Chromium finds the offset of a
+    /// position. A line that starts inside a cluster counts the share of it after its start.
+    func widthToEndInside(from start: Int, at end: Int) throws -> Double {
         guard style.settings.profile.lineEndsInsideClusters == .whenClusterFits else { return 0 }
         let p = paragraph
         let after = p.cluster(atOrAfter: end)
         guard after < p.clusterCount, p.clusterStarts[after] != end, after > 0 else { return 0 }
-        var first = p.cluster(atOrAfter: start)
-        var width = 0.0
-        if first == p.clusterCount || p.clusterStarts[first] != start {
-            // The line starts inside cluster `first - 1`: the share of it after the start.
-            first -= 1
-            let clusterStart = p.clusterStarts[first]
-            let clusterEnd = first + 1 < p.clusterCount ? p.clusterStarts[first + 1] : p.range.end
-            width = p.width(fromCluster: first, to: first + 1) * Double(clusterEnd - start) / Double(max(1, clusterEnd - clusterStart))
-            first += 1
+        let cluster = after - 1
+        // Where the paragraph's shaping puts the line's start and `end`, from the start of
+        // `cluster`: the line's start before it (or inside it), `end` inside it.
+        var startX = 0.0
+        let startCluster = p.cluster(atOrAfter: start)
+        if startCluster < p.clusterCount, p.clusterStarts[startCluster] == start {
+            startX = -p.width(fromCluster: min(startCluster, cluster), to: cluster)
+        } else {
+            let inside = startCluster - 1
+            startX = -p.width(fromCluster: min(inside, cluster), to: cluster)
+                + p.width(fromCluster: inside, to: inside + 1) * (try shareOfCluster(inside, before: start))
         }
-        return width + p.width(fromCluster: min(first, after), to: after)
+        let clusterWidth = p.width(fromCluster: cluster, to: after)
+        let endX = p.runs[p.run(at: end)].isRightToLeft ? clusterWidth : clusterWidth * (try shareOfCluster(cluster, before: end))
+        return endX - startX
+    }
+
+    /// The share of cluster `cluster`'s grapheme clusters that lie before `offset` (inside it).
+    private func shareOfCluster(_ cluster: Int, before offset: Int) throws -> Double {
+        let p = paragraph
+        let range = p.clusterStarts[cluster]..<(cluster + 1 < p.clusterCount ? p.clusterStarts[cluster + 1] : p.range.end)
+        let graphemes = try boundaries(.grapheme, in: bytes, range: range)
+        return Double(graphemes.filter { $0 <= offset }.count) / Double(max(1, graphemes.count))
     }
 }
 
