@@ -64,6 +64,14 @@ public struct LayoutProfile: Sendable, Hashable {
     public var cursiveLetterSpacing: CursiveLetterSpacing
     /// Whether letter spacing turns the optional ligatures off.
     public var letterSpacingLigatures: LetterSpacingLigatures
+    /// How a piece of a line shaped again at an edge HarfBuzz marks unsafe to break (the end of a
+    /// word cut inside, the start of its rest) is shaped: on its own, or with the text around it
+    /// as context, so that the letters of a cursive script keep their joined forms.
+    public var reshapedEdges: ReshapedEdges
+    /// Which `word-break: break-all` opportunities follow a combining mark.
+    public var breakAllAfterMarks: BreakAllAfterMarks
+    /// When a line may end inside a shaped cluster of several grapheme clusters (a ligature).
+    public var lineEndsInsideClusters: LineEndsInsideClusters
 
     public init(name: String, punctuationBreaks: PunctuationBreaks = .unicode, smallKanaBreaks: SmallKanaBreaks = .forbidden, layoutUnit: Double? = nil,
                 lineEndNoBreakSpace: LineEndNoBreakSpace = .hangs, justifyWithoutSpaces: JustifyWithoutSpaces = .betweenClusters,
@@ -74,7 +82,9 @@ public struct LayoutProfile: Sendable, Hashable {
                 textSpacingTrim: TextSpacingTrim = .spaceAll, bitmapGlyphAdvance: BitmapGlyphAdvance = .designUnits,
                 minContentPieces: MinContentPieces = .laidOut, familyFallback: FamilyFallback = .fontconfig,
                 textBoxEdges: TextBoxEdges = .fontTables, tabStops: TabStopRule = .oneSpaceGap,
-                cursiveLetterSpacing: CursiveLetterSpacing = .everyCluster, letterSpacingLigatures: LetterSpacingLigatures = .kept) {
+                cursiveLetterSpacing: CursiveLetterSpacing = .everyCluster, letterSpacingLigatures: LetterSpacingLigatures = .kept,
+                reshapedEdges: ReshapedEdges = .alone, breakAllAfterMarks: BreakAllAfterMarks = .asTheirBase,
+                lineEndsInsideClusters: LineEndsInsideClusters = .whenItFits) {
         self.name = name
         self.punctuationBreaks = punctuationBreaks
         self.smallKanaBreaks = smallKanaBreaks
@@ -98,6 +108,9 @@ public struct LayoutProfile: Sendable, Hashable {
         self.tabStops = tabStops
         self.cursiveLetterSpacing = cursiveLetterSpacing
         self.letterSpacingLigatures = letterSpacingLigatures
+        self.reshapedEdges = reshapedEdges
+        self.breakAllAfterMarks = breakAllAfterMarks
+        self.lineEndsInsideClusters = lineEndsInsideClusters
     }
 
     /// The engine's own rules: the default.
@@ -112,7 +125,8 @@ public struct LayoutProfile: Sendable, Hashable {
                                                primaryFontBox: .always, emojiPresentationFont: .familyList, textSpacingTrim: .trimAdjacent,
                                                bitmapGlyphAdvance: .strikePixels, minContentPieces: .shapedInContext, familyFallback: .browser,
                                                textBoxEdges: .chromium, tabStops: .halfSpaceGapInLayoutUnits, cursiveLetterSpacing: .separatorsOnly,
-                                               letterSpacingLigatures: .disabled)
+                                               letterSpacingLigatures: .disabled, reshapedEdges: .inContext, breakAllAfterMarks: .none,
+                                               lineEndsInsideClusters: .whenClusterFits)
 
     /// Pango 1.50 as Debian ships it, a `PangoLayout` wrapping words and characters
     /// (`PANGO_WRAP_WORD_CHAR`): its punctuation breaks, Thai words from libthai, one hanging
@@ -224,6 +238,51 @@ public enum LetterSpacingLigatures: String, Sendable, Hashable, CaseIterable {
     /// not apply optional ligatures): `ffi fl office` in DejaVu Sans at 17 px is 3.52 px wider
     /// with `letter-spacing: 3px` than its twelve spacings make it, its `ffi` and `fl` ligatures undone.
     case disabled
+}
+
+/// How a piece of a line is shaped again where the line starts or ends at a position HarfBuzz marks
+/// unsafe to break (inside a word cut because it is too wide, or broken by `word-break: break-all`
+/// or `line-break: anywhere`): the piece from the nearest safe position to the edge.
+public enum ReshapedEdges: String, Sendable, Hashable, CaseIterable {
+    /// On its own, as if the text began or ended at the edge: the Arabic letter before a cut takes
+    /// its final form, the one after it its initial form, each as wide as so drawn.
+    case alone
+    /// With the text around it as HarfBuzz's context (read, not shaped), in a run of a cursive
+    /// script (``isCursiveScript(_:)``): a letter at the edge keeps the form it has in the joined
+    /// word, and its advance, on both lines, as Chromium's line breaker shapes a line's ends
+    /// within the whole text (`الاستقلالية` cut after `الاس` in Noto Sans Arabic at 17 px: 27.27
+    /// px, the joined advances, not 34.49 with a final `س`; its rest `تقلالية` starts with a
+    /// medial `ت`).
+    case inContext
+}
+
+/// Which `word-break: break-all` opportunities follow a combining mark (line break class CM: a
+/// vowel sign, a nukta, a virama, a combining accent), between two letters of a word.
+public enum BreakAllAfterMarks: String, Sendable, Hashable, CaseIterable {
+    /// The mark counts as the character it follows (UAX #14's LB9), so a break follows it where
+    /// one would follow that character, except after a virama (inside a conjunct) and a spacing
+    /// mark (a Devanagari vowel sign such as `ि`).
+    case asTheirBase
+    /// None: Blink's break-all table has an empty row for class CM, and its line breaker looks
+    /// for a line's end backwards, reading the class of the character right before each
+    /// position, not the mark's base (`e\u{301}b` breaks after `b` only; `सेटपैराम` after `ट` only).
+    /// A word left too wide is cut between grapheme clusters, after a mark too, as any other.
+    case none
+}
+
+/// When a line may end at a grapheme boundary inside a cluster HarfBuzz shaped as one (a ligature
+/// of several letters, the lam-alef `لا`), a break opportunity under `line-break: anywhere` or
+/// `word-break: break-all`, or a cut in a word too wide.
+public enum LineEndsInsideClusters: String, Sendable, Hashable, CaseIterable {
+    /// Whenever the line, measured with its end shaped again, fits.
+    case whenItFits
+    /// Only when the whole cluster fits the line as shaped in the paragraph, or nothing shorter
+    /// does: Chromium's line breaker looks for a line's end backwards from the cluster in which
+    /// the room ends (its offset for the room's end position is the start of that cluster), so a
+    /// position inside that cluster is never tried first (under `line-break: anywhere` at 120 px,
+    /// `غيّر اسم الملف أولا.` in Noto Sans Arabic at 17 px ends its line `أو|لا`, not `أول|ا`,
+    /// though `أول` shaped again would fit: headless Chromium 156, measured).
+    case whenClusterFits
 }
 
 /// Whether a no-break space that ends a line hangs or counts in its width.

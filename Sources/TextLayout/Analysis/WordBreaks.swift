@@ -27,22 +27,27 @@ extension TextSettings {
 /// before a PO after a PR, combining marks counting as the character before them and `+` as a letter: Blink's
 /// `kBreakAllLineBreakClassTable`. Under `loose`, also before U+2010 and U+2013 after AL, NU, SA or
 /// ID. Never before a combining mark (so every opportunity is between grapheme clusters), nor after
-/// a virama (inside a conjunct) or a spacing mark (a Devanagari vowel sign such as `ि`), where
-/// Chromium 156 takes none on the corpus (docs/line-model.md); after other marks it does (`é|b`).
-func breakAllBreaks(_ bytes: UnsafeBufferPointer<UInt8>, in content: Range<Int>, after: Int?, loose: Bool) -> [Int] {
+/// a virama (inside a conjunct) or a spacing mark (a Devanagari vowel sign such as `ि`); after
+/// other marks there are (`é|b`, the accent a combining one) unless `afterMarks` is
+/// ``BreakAllAfterMarks/none``, which leaves out every one right after a mark (Chromium's).
+func breakAllBreaks(_ bytes: UnsafeBufferPointer<UInt8>, in content: Range<Int>, after: Int?, loose: Bool,
+                    afterMarks: BreakAllAfterMarks = .asTheirBase) -> [Int] {
     var added: [Int] = []
     var offset = content.lowerBound
     var lastClass: Int32 = -1
     var lastScalar: UInt32 = 0
+    var lastIsMark = false
     while offset < content.upperBound {
         let (scalar, length) = decodeScalar(bytes, at: offset)
         let lineClass = scalar == 0x2B ? LineBreakClass.alphabetic : cicu_line_break_class(scalar)
-        if offset > content.lowerBound, offset > (after ?? content.lowerBound), !endsSyllable(lastScalar) {
+        let afterMark = afterMarks == .none ? lastIsMark : endsSyllable(lastScalar)
+        if offset > content.lowerBound, offset > (after ?? content.lowerBound), !afterMark {
             let loosePrefix = loose && (scalar == 0x2010 || scalar == 0x2013)
                 && [LineBreakClass.numeric, LineBreakClass.alphabetic, LineBreakClass.complexContext, LineBreakClass.ideographic].contains(lastClass)
             if loosePrefix || breaksAll(after: lastClass, before: lineClass, scalar: scalar, loose: loose) { added.append(offset) }
         }
-        if lineClass != LineBreakClass.combiningMark { lastClass = lineClass }
+        lastIsMark = lineClass == LineBreakClass.combiningMark
+        if !lastIsMark { lastClass = lineClass }
         lastScalar = scalar
         offset += length
     }

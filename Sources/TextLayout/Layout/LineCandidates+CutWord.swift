@@ -12,7 +12,7 @@ extension LineCandidates {
         // The segment's grapheme boundaries, found once: a word cut into many lines is not
         // analysed again for each of them.
         let graphemes = try paragraph.graphemeBoundaries(ofSegment: segment, bytes: bytes)
-        var (cut, cutWidth, overflowWidth) = lastFittingCut(from: start, segment: segment, graphemes: graphemes,
+        var (cut, cutWidth, overflowWidth) = try lastFittingCut(from: start, segment: segment, graphemes: graphemes,
                                                             segmentWidth: segmentWidth, measurer: &measurer)
         if cut >= contentEnd { return loneClusterLine(from: start, segment: segment, width: cutWidth, measurer: &measurer) }
         // Spaces just before the cut end the line: they hang and count for nothing, as the spaces
@@ -34,7 +34,7 @@ extension LineCandidates {
     /// whole segment does (`segmentWidth`, when measured: in a script whose letters join, a part
     /// of a word can be wider than all of it).
     private func lastFittingCut(from start: Int, segment: Int, graphemes: [Int], segmentWidth: Double?,
-                                measurer: inout LineMeasurer) -> (cut: Int, width: Double, overflowWidth: Double) {
+                                measurer: inout LineMeasurer) throws -> (cut: Int, width: Double, overflowWidth: Double) {
         let limit = limit(from: start)
         // The boundaries after the line's start, found by halving.
         var clusters = graphemes[firstIndex(in: graphemes, atOrAfter: start + 1)...]
@@ -49,8 +49,10 @@ extension LineCandidates {
         var overflowWidth = segmentWidth ?? .infinity
         for boundary in clusters.dropFirst() {
             let width = measurer.width(to: boundary)
-            guard width <= limit else {
-                overflowWidth = min(overflowWidth, width)
+            // A boundary inside a shaped cluster may wait for the whole cluster to fit (the profile's rule).
+            let needed = max(width, try widthToEndInside(from: start, at: boundary))
+            guard needed <= limit else {
+                overflowWidth = min(overflowWidth, needed)
                 break
             }
             cut = boundary

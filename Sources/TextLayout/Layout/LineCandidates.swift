@@ -100,17 +100,74 @@ struct LineCandidates {
             }
             let hyphen = hyphenEnding(paragraph, bytes, segment: next, from: start)
             if let hyphen { width = measurer.hyphenatedWidth(replacing: hyphen) }
+            // The width the line needs to end here: more than its own when it ends inside a
+            // shaped cluster that must fit whole first (only where the end is not a safe cluster).
+            let needed = endCluster >= 0 ? width : max(width, (try? widthToEndInside(from: start, at: contentEnd)) ?? 0)
             if var line = pending {
-                line.overflowWidth = width
+                line.overflowWidth = needed
                 each(line, next)
                 pending = nil
             }
-            guard width <= limit else { return next == segment ? width : nil }
+            guard needed <= limit else { return next == segment ? needed : nil }
             pending = line(from: start, endingAfter: next, width: width, isHyphenated: hyphen != nil)
             next += 1
         }
         if let line = pending { each(line, next) }
         return nil
+    }
+}
+
+extension LineCandidates {
+    /// The width a line from `start` needs before it may end at `end` for being inside a shaped
+    /// cluster (``PreparedParagraph/widthToEndInside(from:at:bytes:style:evenlyShared:)``).
+    func widthToEndInside(from start: Int, at end: Int) throws -> Double {
+        try paragraph.widthToEndInside(from: start, at: end, bytes: bytes, style: style)
+    }
+}
+
+extension PreparedParagraph {
+    /// The width a line from `start` needs before it may end at `end` for being inside a shaped
+    /// cluster, under ``LineEndsInsideClusters/whenClusterFits`` (0 otherwise, and at a cluster's
+    /// edge): the width as prepared from `start` to where the paragraph's shaping puts `end`. In a
+    /// left-to-right run that is the cluster's start plus its advance shared evenly among its
+    /// grapheme clusters, up to `end` (the `ffi` of `Insufficient`, 16.44 px in DejaVu Sans at
+    /// 17 px: `Insuf` may end a line once the room reaches a third of it); in a right-to-left run
+    /// the cluster's end (the lam-alef: the whole of it), as Chromium finds the offset of a
+    /// position (`evenlyShared`: shared evenly in a right-to-left run too, as Chromium's line
+    /// truncator places the ellipsis after a ligature's share: `…انقر ع|لى`). A line that starts
+    /// inside a cluster counts the share of it after its start.
+    func widthToEndInside(from start: Int, at end: Int, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle,
+                          evenlyShared: Bool = false) throws -> Double {
+        guard style.settings.profile.lineEndsInsideClusters == .whenClusterFits else { return 0 }
+        let after = cluster(atOrAfter: end)
+        guard after < clusterCount, clusterStarts[after] != end, after > 0 else { return 0 }
+        let inside = after - 1
+        // Where the paragraph's shaping puts the line's start and `end`, from the start of the
+        // cluster `end` is inside: the line's start before it (or inside it too).
+        var startX = 0.0
+        let startCluster = cluster(atOrAfter: start)
+        if startCluster < clusterCount, clusterStarts[startCluster] == start {
+            startX = -width(fromCluster: min(startCluster, inside), to: inside)
+        } else {
+            let startInside = startCluster - 1
+            startX = -width(fromCluster: min(startInside, inside), to: inside)
+                + width(fromCluster: startInside, to: startInside + 1) * (try shareOfCluster(startInside, before: start, bytes: bytes))
+        }
+        let clusterWidth = width(fromCluster: inside, to: after)
+        // (An end inside a grapheme cluster, `ส|ำ`, waits for the grapheme cluster's end: Chromium
+        // finds no position there.)
+        let endX = runs[run(at: end)].isRightToLeft && !evenlyShared
+            ? clusterWidth : clusterWidth * (try shareOfCluster(inside, before: end, bytes: bytes, roundingUp: true))
+        return endX - startX
+    }
+
+    /// The share of cluster `cluster`'s grapheme clusters that lie before `offset` (inside it);
+    /// `roundingUp`: the one `offset` lies inside counted too.
+    private func shareOfCluster(_ cluster: Int, before offset: Int, bytes: UnsafeBufferPointer<UInt8>, roundingUp: Bool = false) throws -> Double {
+        let range = clusterStarts[cluster]..<(cluster + 1 < clusterCount ? clusterStarts[cluster + 1] : self.range.end)
+        let graphemes = try boundaries(.grapheme, in: bytes, range: range)
+        let before = roundingUp ? graphemes.firstIndex { $0 >= offset }.map { $0 + 1 } ?? graphemes.count : graphemes.filter { $0 <= offset }.count
+        return Double(before) / Double(max(1, graphemes.count))
     }
 }
 

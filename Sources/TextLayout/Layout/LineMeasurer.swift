@@ -168,8 +168,35 @@ struct LineMeasurer {
         // The piece's last mark is trimmed by the character after it, though that starts the next
         // line, as Chromium shapes a line's end (`）` before `。` at a break between them: 8.5 px).
         properties.followingPunctuation = properties.around(bytes, range).followingPunctuation
+        if style.settings.profile.reshapedEdges == .inContext, isCursiveScript(properties.script),
+           let context = joiningContext(of: range) {
+            // Not through the word cache, which keys a piece by its own text.
+            return Shaper.shape(properties, bytes, range, context: context)
+        }
         if let cache = style.font.context?.shapeCache, properties.followingPunctuation == .other { return cache.shape(properties, bytes, range) }
         return Shaper.shape(properties, bytes, range)
+    }
+
+    /// The text around `range` that HarfBuzz reads as its context under
+    /// ``ReshapedEdges/inContext``: up to ``contextCharacters`` characters of the paragraph on
+    /// each side; nil when the characters right beside it are whitespace or the paragraph's edges
+    /// (nothing there joins, and the piece shapes as it does alone).
+    private func joiningContext(of range: Range<Int>) -> Range<Int>? {
+        let paragraphRange = paragraph.range
+        let before = range.lowerBound > paragraphRange.start
+            ? scalarStart(bytes, atOrBefore: range.lowerBound - 1, notBefore: paragraphRange.start) : nil
+        let joinsBefore = before.map { !isWhitespace(decodeScalar(bytes, at: $0).0) } ?? false
+        let joinsAfter = range.upperBound < paragraphRange.end && !isWhitespace(decodeScalar(bytes, at: range.upperBound).0)
+        guard joinsBefore || joinsAfter else { return nil }
+        var lower = range.lowerBound
+        for _ in 0..<contextCharacters where lower > paragraphRange.start {
+            lower = scalarStart(bytes, atOrBefore: lower - 1, notBefore: paragraphRange.start)
+        }
+        var upper = range.upperBound
+        for _ in 0..<contextCharacters where upper < paragraphRange.end {
+            upper += decodeScalar(bytes, at: upper).1
+        }
+        return lower..<min(upper, paragraphRange.end)
     }
 
     /// A byte whose run gives the hyphen that stands for `hyphen` its font: the soft hyphen's, or
@@ -222,4 +249,13 @@ struct LineMeasurer {
         }
         return run.width(units: units, clusters: clusters, separators: separators)
     }
+}
+
+/// How many characters on each side of a piece shaped in context HarfBuzz is given: as many as it
+/// reads (its buffer keeps five on each side; a joining letter's neighbour may lie past marks).
+private let contextCharacters = 5
+
+/// Whether `scalar` is whitespace (Unicode's White_Space), which no letter joins.
+private func isWhitespace(_ scalar: UInt32) -> Bool {
+    Unicode.Scalar(scalar)?.properties.isWhitespace ?? false
 }

@@ -110,8 +110,10 @@ struct TruncationCut {
 
     /// Whether the head to cut point `headIndex` and the tail from `tailIndex` fit with the
     /// ellipsis; a width that does not fit lowers ``overflowWidth``.
-    private mutating func fits(_ headIndex: Int, _ tailIndex: Int?) -> Bool {
-        let headWidth = head[headIndex].x
+    /// - Parameter headNeeds: a width the head needs besides its own, when it ends inside a shaped
+    ///   cluster that must fit first (``PreparedParagraph/widthToEndInside(from:at:bytes:style:evenlyShared:)``).
+    private mutating func fits(_ headIndex: Int, _ tailIndex: Int?, headNeeds: Double = 0) -> Bool {
+        let headWidth = max(head[headIndex].x, headNeeds)
         let tailWidth = tailIndex.map { tail[$0].x } ?? 0
         let fontByte = ellipsisFontByte(headEnd: head[headIndex].byte, lineStart: start,
                                         tailStart: tailIndex.map { tail[$0].byte }, tailEnd: tailParagraph.range.end)
@@ -125,7 +127,8 @@ struct TruncationCut {
     private mutating func endCut() throws -> Int {
         for boundary in try graphemeBoundaries(headParagraph, from: start) where boundary <= headEnd {
             head.append(CutPoint(byte: boundary, x: headMeasurer.width(to: boundary)))
-            guard fits(head.count - 1, nil) else { head.removeLast(); break }
+            let needs = try headParagraph.widthToEndInside(from: start, at: boundary, bytes: bytes, style: style, evenlyShared: true)
+            guard fits(head.count - 1, nil, headNeeds: needs) else { head.removeLast(); break }
         }
         return head.count - 1
     }

@@ -16,7 +16,8 @@ func lineBreaks(_ bytes: UnsafeBufferPointer<UInt8>, in content: Range<Int>, sty
     case .normal: break
     case .keepAll: breaks = removingBreaksInsideWords(breaks, bytes, range: content)
     case .breakAll:
-        breaks = mergedAscending(breaks, breakAllBreaks(bytes, in: content, after: after, loose: style.settings.lineBreak == .loose))
+        breaks = mergedAscending(breaks, breakAllBreaks(bytes, in: content, after: after, loose: style.settings.lineBreak == .loose,
+                                                        afterMarks: profile.breakAllAfterMarks))
     }
     if style.settings.lineBreak == .anywhere {
         // CSS: every typographic character unit, whatever the rules and `word-break` forbid.

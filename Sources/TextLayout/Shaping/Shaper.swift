@@ -52,17 +52,26 @@ struct ShapingProperties: Sendable, Hashable {
 }
 
 enum Shaper {
-    /// Shapes `range` of UTF-8 `bytes` on its own (no context around it), clusters absolute.
-    /// - Parameter appending: a character shaped after the text, in the same buffer (so the font's
-    ///   kerning and substitutions reach it), whose glyphs take the cluster `range.upperBound`:
-    ///   the hyphen shown at a break after a soft hyphen.
+    /// Shapes `range` of UTF-8 `bytes` on its own, clusters absolute.
+    /// - Parameters:
+    ///   - appending: a character shaped after the text, in the same buffer (so the font's
+    ///     kerning and substitutions reach it), whose glyphs take the cluster `range.upperBound`:
+    ///     the hyphen shown at a break after a soft hyphen.
+    ///   - context: bytes around `range` (holding it, each edge a character's start) that HarfBuzz
+    ///     reads as the text before and after it without shaping them: the letters of a cursive
+    ///     script at `range`'s edges then join what lies beyond them (a medial form, not a final
+    ///     one). Nil: no context, as if the text began and ended there. Not with `appending`.
     static func shape(_ properties: ShapingProperties, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
-                      appending appended: UInt32? = nil) -> ShapedGlyphs {
+                      appending appended: UInt32? = nil, context: Range<Int>? = nil) -> ShapedGlyphs {
         guard !range.isEmpty || appended != nil else { return [] }
+        precondition(context.map { $0.contains(range.lowerBound) && $0.upperBound >= range.upperBound && appended == nil } ?? true,
+                     "a shaping's context holds its text, and nothing is appended after it")
         let buffer = BufferPool.take()
         defer { BufferPool.give(buffer) }
+        // HarfBuzz's clusters count from the start of the text it is given: the context's, if any.
+        let text = context ?? range
         bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { chars in
-            hb_buffer_add_utf8(buffer, chars + range.lowerBound, Int32(range.count), 0, Int32(range.count))
+            hb_buffer_add_utf8(buffer, chars + text.lowerBound, Int32(text.count), UInt32(range.lowerBound - text.lowerBound), Int32(range.count))
         }
         if let appended { hb_buffer_add(buffer, appended, UInt32(range.count)) }
         if properties.script != "Zyyy" {
@@ -81,8 +90,8 @@ enum Shaper {
                                  features: properties.features,
                                  fullwidthQuotes: { properties.font.drawsFullwidthQuotes(language: properties.language) }) : []
         for mark in trimmed {
-            features.append(hb_feature_t(tag: halfWidthTag, value: 1, start: UInt32(mark.range.lowerBound - range.lowerBound),
-                                         end: UInt32(mark.range.upperBound - range.lowerBound)))
+            features.append(hb_feature_t(tag: halfWidthTag, value: 1, start: UInt32(mark.range.lowerBound - text.lowerBound),
+                                         end: UInt32(mark.range.upperBound - text.lowerBound)))
         }
         let font = properties.strike.map { properties.font.harfBuzzFont(advancingBy: $0) } ?? properties.font.hbFont
         if features.isEmpty {
@@ -95,7 +104,7 @@ enum Shaper {
               let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return [] }
         let n = Int(count)
         let reversed = hb_buffer_get_direction(buffer) == HB_DIRECTION_RTL
-        let base = Int32(range.lowerBound)
+        let base = Int32(text.lowerBound)
         var nextTrimmed = TrimmedMarkCursor(marks: trimmed)
         return ShapedGlyphs(unsafeUninitializedCapacity: n) { glyphs, initialized in
             for k in 0..<n {
