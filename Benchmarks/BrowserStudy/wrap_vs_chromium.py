@@ -12,8 +12,8 @@ job is laid out at a narrow width instead (NARROW_WIDTHS, drawn from the job's i
 overflow; a job of Chinese, Japanese or Korean is given its language (`"language"` and the div's
 `lang`: Chromium reads `line-break` keywords from the content language). Each job is laid out with
 our `textlayout batch --fonts-dir Fonts` by the chromium profile, the claim's key set to the value,
-and in headless Chromium as corpus_vs_chromium.py lays it out (`white-space: pre-wrap; line-height:
-normal`, the job's font embedded, the bundled fallback fonts after it), the CSS property of the same
+and in headless Chromium as corpus_vs_chromium.py lays it out (`white-space: pre-wrap; unicode-bidi:
+plaintext; line-height: normal`, the job's font embedded, the bundled fallback fonts after it), the CSS property of the same
 value set on its div (`overflow-wrap: anywhere` unless the claim is overflowWrap). For overflowWrap a
 second div of `width: min-content` gives the min-content width, held against our `"intrinsicWidths"`.
 
@@ -88,7 +88,7 @@ def wrap_page(chosen):
     style += "".join(font_face(family, file) for family, file in FALLBACK_FONTS.values() if (family, file) not in FONT_FILES.values())
     style += """
 body { margin: 0; }
-div.job, div.min { font-size: 17px; line-height: normal; white-space: pre-wrap; overflow-wrap: anywhere; margin: 0 0 10px 0; padding: 0; }
+div.job, div.min { font-size: 17px; line-height: normal; white-space: pre-wrap; overflow-wrap: anywhere; unicode-bidi: plaintext; margin: 0 0 10px 0; padding: 0; }
 div.min { width: min-content; }
 """
     divs = []
