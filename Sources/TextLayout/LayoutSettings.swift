@@ -67,6 +67,10 @@ public struct TextSettings: Sendable, Hashable {
     /// scripts and ligatures with it: ``LayoutProfile/cursiveLetterSpacing``,
     /// ``LayoutProfile/letterSpacingLigatures``.
     public var letterSpacing = 0.0
+    /// How the characters are shown (CSS `text-transform`): in another case by the ``language``'s
+    /// rules, full-width or full-size kana, every offset of the results still the text's own
+    /// (``TextTransform``); ``TextTransform/none`` by default.
+    public var textTransform = TextTransform.none
     /// The rules where the layout follows another engine's (``LayoutProfile``): ``LayoutProfile/standard``,
     /// the engine's own, by default; ``LayoutProfile/chromium`` lays out as the browser does.
     public var profile = LayoutProfile.standard
@@ -179,6 +183,7 @@ extension TextSettings {
         hasher.combine(caseByte(lineBreak))
         hasher.combine(caseByte(hyphens))
         hasher.combine(caseByte(wordBreak))
+        hasher.combine(caseByte(textTransform))
         hasher.combine(hyphenationLimits)
         hasher.combine(tabSize)
         hasher.combine(features)

@@ -142,11 +142,13 @@ func fontRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, list: Font
     let emojiPresentationFont = style.settings.profile.emojiPresentationFont
     let browserOrder = style.settings.profile.familyFallback == .browser
     let primary = list.primary
+    let transform = style.settings.textTransform
     var needsFallback = false
     var i = range.lowerBound
     while i < range.upperBound {
         let (scalar, length) = decodeScalar(bytes, at: i)
         if !isCovered(scalar, by: primary) || isEmojiPresentation(scalar) || scalar == 0xFE0F { needsFallback = true; break }
+        if transform != .none, !transform.shownScalars(scalar).allSatisfy({ isCovered($0, by: primary) }) { needsFallback = true; break }
         i += length
     }
     guard needsFallback, let context = primary.context else { return [FontRun(range: range, font: primary)] }
@@ -161,7 +163,7 @@ func fontRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, list: Font
         var k = clusterStart
         while k < clusterEnd {
             let (scalar, length) = decodeScalar(bytes, at: k)
-            scalars.append(scalar)
+            if transform == .none { scalars.append(scalar) } else { scalars.append(contentsOf: transform.shownScalars(scalar)) }
             k += length
         }
         var font = primary

@@ -244,7 +244,9 @@ extension PreparedParagraph {
                         hyphenation: HyphenationPatterns? = nil) throws -> PreparedParagraph {
         let content = range.start..<range.end
         let objectOffsets = objects.offsets[objects.indices(in: content)]
-        let breaks = try lineBreaks(bytes, in: content, style: style, objects: objectOffsets)
+        let breaks = style.settings.textTransform.findsBreaksInTransformedText
+            ? try transformedLineBreaks(bytes, in: content, style: style, objects: objectOffsets)
+            : try lineBreaks(bytes, in: content, style: style, objects: objectOffsets)
         let bidi = try resolveBidi(bytes, range: content, direction: style.settings.direction)
         let shaped = try shapeParagraph(content, bytes: bytes, style: style, bidi: bidi, spans: spans, objects: objects)
         var clusters = shaped.0

@@ -16,7 +16,7 @@ func shapeRun(_ properties: ShapingProperties, _ range: Range<Int>, bytes: Unsaf
     }
     // A run trimmed by the punctuation before or after it is shaped as it stands: the cache's
     // pieces are keyed without that context.
-    guard let cache, properties.precedingPunctuation == .other, properties.followingPunctuation == .other else {
+    guard let cache, properties.precedingPunctuation == .other, properties.followingPunctuation == .other, properties.isCacheable else {
         return Shaper.shape(properties, bytes, range)
     }
     let key = ShapeCache.PropertiesKey(properties)

@@ -45,6 +45,15 @@ struct ShapingProperties: Sendable, Hashable {
     /// otherwise): a closing mark that ends the run is trimmed before a closing or middle one (`”`
     /// before `）` that starts a run of its own).
     var followingPunctuation: PunctuationSpacingClass = .other
+    /// How the characters are shown (``TextTransform``): the glyphs are those of the transformed
+    /// characters, each in the cluster of the text's character it comes from.
+    var textTransform: TextTransform = .none
+    /// The bytes a transform may read around the shaped range (its run's): a case mapping's context.
+    var transformContext: Range<Int> = 0..<0
+
+    /// Whether the word cache may hold pieces shaped with these properties: a transform that reads
+    /// the characters around a piece (``TextTransform/isContextFree(language:)``) is shaped each time.
+    var isCacheable: Bool { textTransform == .none || textTransform.isContextFree(language: language) }
 
     /// HarfBuzz's script for ``script``. Read through `withCString`, which lends a short string
     /// from the stack: a `String` passed straight as a C string is copied to the heap each call.
@@ -61,8 +70,12 @@ enum Shaper {
         guard !range.isEmpty || appended != nil else { return [] }
         let buffer = BufferPool.take()
         defer { BufferPool.give(buffer) }
-        bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { chars in
-            hb_buffer_add_utf8(buffer, chars + range.lowerBound, Int32(range.count), 0, Int32(range.count))
+        if properties.textTransform == .none {
+            bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { chars in
+                hb_buffer_add_utf8(buffer, chars + range.lowerBound, Int32(range.count), 0, Int32(range.count))
+            }
+        } else {
+            addTransformed(properties, bytes, range, to: buffer)
         }
         if let appended { hb_buffer_add(buffer, appended, UInt32(range.count)) }
         if properties.script != "Zyyy" {
@@ -110,6 +123,22 @@ enum Shaper {
                                             || nextTrimmed.breakIsUnsafe(before: Int(base + Int32(info.cluster))))
             }
             initialized = n
+        }
+    }
+}
+
+extension Shaper {
+    /// Adds the characters `range` is shown as under the properties' transform, each with the
+    /// cluster of the text's character it comes from (relative to the range's start): a `ß` shown
+    /// `SS` is two glyphs of one cluster, so clusters, breaks and carets stay in the text's offsets.
+    /// A range whose characters all vanish (a lone mark a mapping drops) is shaped as it is.
+    fileprivate static func addTransformed(_ properties: ShapingProperties, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
+                                           to buffer: OpaquePointer) {
+        var characters = properties.textTransform.transformed(bytes, range, context: properties.transformContext, language: properties.language)
+        if characters.scalars.isEmpty { characters = TextTransform.none.transformed(bytes, range, context: range, language: "") }
+        hb_buffer_set_content_type(buffer, HB_BUFFER_CONTENT_TYPE_UNICODE)
+        for (k, scalar) in characters.scalars.enumerated() {
+            hb_buffer_add(buffer, scalar, UInt32(characters.sources[k] - range.lowerBound))
         }
     }
 }
