@@ -148,7 +148,7 @@ func fontRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, list: Font
     while i < range.upperBound {
         let (scalar, length) = decodeScalar(bytes, at: i)
         if !isCovered(scalar, by: primary) || isEmojiPresentation(scalar) || scalar == 0xFE0F { needsFallback = true; break }
-        if transform != .none, !transform.shownScalars(scalar).allSatisfy({ isCovered($0, by: primary) }) { needsFallback = true; break }
+        if transform != .none, !transform.shownScalars(scalar).allSatisfy({ isShownCovered($0, by: primary, transform) }) { needsFallback = true; break }
         i += length
     }
     guard needsFallback, let context = primary.context else { return [FontRun(range: range, font: primary)] }
@@ -167,7 +167,7 @@ func fontRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, list: Font
             k += length
         }
         var font = primary
-        let primaryLacksOne = scalars.contains { !isCovered($0, by: primary) }
+        let primaryLacksOne = scalars.contains { !isShownCovered($0, by: primary, transform) }
         let emoji = scalars.contains(0xFE0F) || scalars.contains(0x20E3)
             || (isEmojiPresentation(scalars[0]) && !scalars.contains(0xFE0E))
         // Whether the cluster takes a colour font before the list's (see ``LayoutProfile/emojiPresentationFont``).
@@ -181,7 +181,7 @@ func fontRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, list: Font
         } else if colourFirst, let found = context.fallbackFont(covering: [scalars[0]], primary: primary, language: language,
                                                                           presentation: .emoji, browserOrder: browserOrder) {
             font = found
-        } else if primaryLacksOne, let listed = list.others.first(where: { font in scalars.allSatisfy { isCovered($0, by: font) } }) {
+        } else if primaryLacksOne, let listed = list.others.first(where: { font in scalars.allSatisfy { isShownCovered($0, by: font, transform) } }) {
             font = listed
         } else if primaryLacksOne {
             let presentation: FontContext.Presentation = scalars.contains(0xFE0E) ? .text : emoji && !colourFirst ? .emoji : .any
@@ -204,9 +204,18 @@ func fontRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, list: Font
         }
         clusterStart = clusterEnd
     }
-    guard style.settings.profile.spaceFont == .previousCharacter else { return runs }
+    // Under full-width a space is shown as U+3000, a character of its own font, not a space.
+    guard style.settings.profile.spaceFont == .previousCharacter, transform != .fullWidth else { return runs }
     return withSpacesInPreviousCharacterFonts(runs, bytes, range: range, list: list, emojiClusters: emojiClusters,
                                               levelChanges: levelChanges)
+}
+
+/// Whether `font` can draw `scalar` under `transform`: as ``isCovered(_:by:)``, but a space
+/// shown full-width (U+3000) only in a font that has its glyph, as Chromium chooses a font for an
+/// ideographic space (HarfBuzz's stand-in, a space widened to an em, is drawn in none).
+@inline(__always)
+func isShownCovered(_ scalar: UInt32, by font: Font, _ transform: TextTransform) -> Bool {
+    transform == .fullWidth && scalar == 0x3000 ? font.hasGlyph(scalar) : isCovered(scalar, by: font)
 }
 
 /// Whether `font` can draw `scalar`: it has a glyph, or the character needs none (controls and

@@ -377,6 +377,12 @@ func transformedLineBreaks(_ bytes: UnsafeBufferPointer<UInt8>, in content: Rang
     }
     var breaks: [Int] = []
     breaks.reserveCapacity(found.count)
+    // A space shown as U+3000 (class BA, which UAX #14 keeps after a Hebrew letter) still breaks
+    // after it, as Chromium breaks after an ideographic space.
+    var afterSpaces: [Int] = []
+    for (k, scalar) in characters.scalars.enumerated() where scalar == 0x3000 && (k + 1 == characters.scalars.count || characters.scalars[k + 1] != 0x3000) {
+        afterSpaces.append(k + 1 < characters.sources.count ? characters.sources[k + 1] : content.upperBound)
+    }
     for offset in found {
         let mapped = original[offset]
         // A break inside one character's transformed characters is none.
@@ -384,7 +390,7 @@ func transformedLineBreaks(_ bytes: UnsafeBufferPointer<UInt8>, in content: Rang
         if let last = breaks.last, last >= mapped { continue }
         breaks.append(mapped)
     }
-    return breaks
+    return afterSpaces.isEmpty ? breaks : mergedAscending(breaks, afterSpaces)
 }
 
 /// Appends the UTF-8 bytes of `scalar` (a surrogate or a value past U+10FFFF as U+FFFD).
