@@ -232,11 +232,26 @@ extension TextTransform {
             }
             return true
         }
-        let alone = scalars.map { scalar -> Int in
-            // An ASCII character maps to one unit alone in every language.
-            scalar < 0x80 ? 1 : caseMap(utf16([scalar]), upper: upper, language: language).count
+        let alone = scalars.map { scalar -> [UInt16] in
+            // An ASCII character maps to one ASCII character alone in every language.
+            scalar < 0x80 ? [0] : caseMap(utf16([scalar]), upper: upper, language: language)
         }
-        if shared(groupStarts: Array(scalars.indices), lengths: alone) { return result }
+        // Each character takes as many units as it maps to alone, less the combining marks at the
+        // end of its own mapping that the whole does not have there (Greek upper case keeps a
+        // standalone `ή`'s accent, a `ή` inside a word loses it).
+        var lengths: [Int] = []
+        lengths.reserveCapacity(scalars.count)
+        var unit = 0
+        for mapping in alone {
+            var length = mapping.count
+            while length > 1, (0x300..<0x370).contains(mapping[length - 1]),
+                  unit + length - 1 >= whole.count || whole[unit + length - 1] != mapping[length - 1] {
+                length -= 1
+            }
+            lengths.append(length)
+            unit += length
+        }
+        if shared(groupStarts: Array(scalars.indices), lengths: lengths) { return result }
         result = TransformedCharacters()
         var groupStarts: [Int] = []
         for (k, scalar) in scalars.enumerated() where k == 0 || !extendsCluster(scalar) { groupStarts.append(k) }
