@@ -50,6 +50,12 @@ struct ReadmeSwiftTests {
         // The long word alone is wider than 80 px, so it stands on a line of its own, whole.
         #expect(narrow.lineCount == 3 && narrow.lines[1].width > 80)
         #expect(try overflowing.intrinsicWidths().minContent == narrow.lines[1].width)
+
+        var shouting = TextSettings(language: "de")
+        shouting.textTransform = .uppercase
+        let upper = try PreparedText("Straße", style: TextStyle(font: font, settings: shouting)).layout()
+        let written = try PreparedText("STRASSE", font: font).layout()
+        #expect(upper.lines[0].utf16Range == 0..<6 && upper.widestLineWidth == written.widestLineWidth)
         let justified = try PreparedText("Justified text fills the width",
             style: TextStyle(font: font, settings: TextSettings(paragraph: ParagraphStyle(alignment: .justify, indent: 12)))).layout(wrapWidth: 150)
         #expect(justified.lines.map { justified.lineOrigin($0) } == [12.0, 0.0] && justified.lines[0].width == 138)
