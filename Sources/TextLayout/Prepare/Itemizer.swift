@@ -148,8 +148,16 @@ func fontRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, list: Font
     while i < range.upperBound {
         let (scalar, length) = decodeScalar(bytes, at: i)
         if !isCovered(scalar, by: primary) || isEmojiPresentation(scalar) || scalar == 0xFE0F { needsFallback = true; break }
-        if transform != .none, !transform.shownScalars(scalar).allSatisfy({ isShownCovered($0, by: primary, transform) }) { needsFallback = true; break }
         i += length
+    }
+    if !needsFallback, transform != .none {
+        // The characters shown must be the primary font's too (a full-width `Ａ` for an `A`).
+        i = range.lowerBound
+        while i < range.upperBound {
+            let (scalar, length) = decodeScalar(bytes, at: i)
+            if !transform.shownScalars(scalar).allSatisfy({ isShownCovered($0, by: primary, transform) }) { needsFallback = true; break }
+            i += length
+        }
     }
     guard needsFallback, let context = primary.context else { return [FontRun(range: range, font: primary)] }
 
