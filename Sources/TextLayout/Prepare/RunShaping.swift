@@ -113,6 +113,14 @@ extension ShapingProperties {
         let fullwidthQuotes = { font.drawsFullwidthQuotes(language: language) }
         properties.precedingPunctuation = punctuationClass(bytes, before: range.lowerBound, fullwidthQuotes: fullwidthQuotes)
         properties.followingPunctuation = punctuationClass(bytes, at: range.upperBound, fullwidthQuotes: fullwidthQuotes)
+        if let shown = textTransform.characterForm {
+            // The characters beside the range as shown: a `(` shown `（` is fullwidth punctuation.
+            properties.precedingPunctuation = range.lowerBound > 0
+                ? PunctuationSpacingClass(shown(decodeScalar(bytes, at: scalarStart(bytes, atOrBefore: range.lowerBound - 1, notBefore: 0)).0),
+                                          fullwidthQuotes: fullwidthQuotes()) : .other
+            properties.followingPunctuation = range.upperBound < bytes.count
+                ? PunctuationSpacingClass(shown(decodeScalar(bytes, at: range.upperBound).0), fullwidthQuotes: fullwidthQuotes()) : .other
+        }
         return properties
     }
 }

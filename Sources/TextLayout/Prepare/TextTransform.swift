@@ -41,6 +41,16 @@ public enum TextTransform: String, Sendable, Hashable, CaseIterable {
         return mapped.unicodeScalars.map(\.value)
     }
 
+    /// The one character each character is shown as, for the transforms that map one to one by a
+    /// table (full-width, full-size kana); nil for none and the case transforms.
+    var characterForm: ((UInt32) -> UInt32)? {
+        switch self {
+        case .fullWidth: fullWidthForm
+        case .fullSizeKana: fullSizeKanaForm
+        case .none, .uppercase, .lowercase, .capitalize: nil
+        }
+    }
+
     /// The allowed values, for messages.
     public static let allowed = allCases.map(\.rawValue).joined(separator: ", ")
 

@@ -90,9 +90,11 @@ enum Shaper {
             hb_feature_t(tag: hb_tag_from_string(feature.tag, 4), value: feature.value, start: 0, end: UInt32.max)
         }
         let trimmed = properties.textSpacingTrim == .trimAdjacent && !properties.rightToLeft
-            ? trimmedPunctuation(bytes, range, after: properties.precedingPunctuation, before: properties.followingPunctuation,
-                                 features: properties.features,
-                                 fullwidthQuotes: { properties.font.drawsFullwidthQuotes(language: properties.language) }) : []
+            ? (properties.textTransform.characterForm == nil
+                ? trimmedPunctuation(bytes, range, after: properties.precedingPunctuation, before: properties.followingPunctuation,
+                                     features: properties.features,
+                                     fullwidthQuotes: { properties.font.drawsFullwidthQuotes(language: properties.language) })
+                : trimmedShownPunctuation(properties, bytes, range)) : []
         for mark in trimmed {
             features.append(hb_feature_t(tag: halfWidthTag, value: 1, start: UInt32(mark.range.lowerBound - range.lowerBound),
                                          end: UInt32(mark.range.upperBound - range.lowerBound)))
@@ -140,6 +142,29 @@ extension Shaper {
         for (k, scalar) in characters.scalars.enumerated() {
             hb_buffer_add(buffer, scalar, UInt32(characters.sources[k] - range.lowerBound))
         }
+    }
+}
+
+/// The marks ``trimmedPunctuation(_:_:after:before:features:fullwidthQuotes:)`` trims in the
+/// characters `range` is shown as under a one-to-one transform (a `,` shown `，` is fullwidth
+/// punctuation, trimmed beside another as Chromium trims the text it shows), in the text's offsets.
+private func trimmedShownPunctuation(_ properties: ShapingProperties, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [TrimmedMark] {
+    let characters = properties.textTransform.transformed(bytes, range, context: properties.transformContext, language: properties.language)
+    var shown: [UInt8] = []
+    // The text's offset of each shown byte's character, and of the end.
+    var original: [Int] = []
+    for (k, scalar) in characters.scalars.enumerated() {
+        let before = shown.count
+        appendUTF8(scalar, to: &shown)
+        original.append(contentsOf: repeatElement(characters.sources[k], count: shown.count - before))
+    }
+    original.append(range.upperBound)
+    let marks = shown.withUnsafeBufferPointer { buffer in
+        trimmedPunctuation(buffer, 0..<buffer.count, after: properties.precedingPunctuation, before: properties.followingPunctuation,
+                           features: properties.features, fullwidthQuotes: { properties.font.drawsFullwidthQuotes(language: properties.language) })
+    }
+    return marks.map { mark in
+        TrimmedMark(range: original[mark.range.lowerBound]..<original[mark.range.upperBound], unsafeBreakBefore: original[mark.unsafeBreakBefore])
     }
 }
 
