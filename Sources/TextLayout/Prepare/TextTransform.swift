@@ -403,10 +403,14 @@ func transformedLineBreaks(_ bytes: UnsafeBufferPointer<UInt8>, in content: Rang
     var breaks: [Int] = []
     breaks.reserveCapacity(found.count)
     // A space shown as U+3000 (class BA, which UAX #14 keeps after a Hebrew letter) still breaks
-    // after it, as Chromium breaks after an ideographic space.
+    // after it, as Chromium breaks after an ideographic space, but not before a character no line
+    // may start with after a space (UAX #14's rule LB13: CL, CP, EX, IS, SY: `　．`).
     var afterSpaces: [Int] = []
-    for (k, scalar) in characters.scalars.enumerated() where scalar == 0x3000 && (k + 1 == characters.scalars.count || characters.scalars[k + 1] != 0x3000) {
-        afterSpaces.append(k + 1 < characters.sources.count ? characters.sources[k + 1] : content.upperBound)
+    for (k, scalar) in characters.scalars.enumerated() where scalar == 0x3000 {
+        guard k + 1 < characters.scalars.count else { continue }
+        let next = characters.scalars[k + 1]
+        if next == 0x3000 || [8, 11, 16, 27, 36].contains(cicu_line_break_class(next)) { continue }
+        afterSpaces.append(characters.sources[k + 1])
     }
     for offset in found {
         let mapped = original[offset]
