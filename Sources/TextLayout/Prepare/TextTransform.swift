@@ -220,7 +220,7 @@ extension TextTransform {
     /// The case mapping of `range` (a window: whitespace, or the context's edge, around it) with
     /// each output character traced to its source. The window is mapped whole (a final sigma, a
     /// Greek accent read from the letters around it); the output is shared out among the window's
-    /// characters by the lengths each maps to alone, or, where that does not add up (a mark that
+    /// characters by the lengths each maps to alone (less the accents the whole drops), or, where that does not add up (a mark that
     /// merges with its letter: Greek accents dropped, Turkish `I` and U+0307 to `i`), each
     /// character with its marks; when neither adds up, each character with its marks is mapped alone.
     private static func caseMapped(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, upper: Bool, language: String) -> TransformedCharacters {
@@ -402,14 +402,13 @@ func transformedLineBreaks(_ bytes: UnsafeBufferPointer<UInt8>, in content: Rang
     }
     var breaks: [Int] = []
     breaks.reserveCapacity(found.count)
-    // A space shown as U+3000 (class BA, which UAX #14 keeps after a Hebrew letter) still breaks
-    // after it, as Chromium breaks after an ideographic space, but not before a character no line
-    // may start with after a space (UAX #14's rule LB13: CL, CP, EX, IS, SY: `　．`).
+    // A space shown as U+3000 (class BA) after a Hebrew letter still breaks after it, as Chromium
+    // breaks there, where UAX #14's rule LB21a keeps `HL BA` with what follows; not before a
+    // character that no line starts with after a BA (CL, CP, EX, IS, SY by LB13; NS, BA, HY by LB21).
     var afterSpaces: [Int] = []
-    for (k, scalar) in characters.scalars.enumerated() where scalar == 0x3000 {
-        guard k + 1 < characters.scalars.count else { continue }
-        let next = characters.scalars[k + 1]
-        if next == 0x3000 || [8, 11, 16, 27, 36].contains(cicu_line_break_class(next)) { continue }
+    for (k, scalar) in characters.scalars.enumerated() where scalar == 0x3000 && k > 0 && k + 1 < characters.scalars.count {
+        guard cicu_line_break_class(characters.scalars[k - 1]) == 38 else { continue }
+        if [4, 8, 11, 13, 16, 18, 27, 36].contains(cicu_line_break_class(characters.scalars[k + 1])) { continue }
         afterSpaces.append(characters.sources[k + 1])
     }
     for offset in found {
