@@ -13,6 +13,7 @@
 #include <unicode/uchar.h>
 #include <unicode/uloc.h>
 #include <unicode/ustring.h>
+#include <unicode/ucasemap.h>
 #include <unicode/uscript.h>
 #include <unicode/uversion.h>
 #include <unicode/utypes.h>
@@ -299,4 +300,29 @@ int32_t cicu_nfkc(const uint16_t *text, int32_t length, uint16_t *out, int32_t c
 
 int32_t cicu_combining_class(uint32_t code_point) {
     return u_getCombiningClass((UChar32)code_point);
+}
+
+int32_t cicu_case_map(cicu_case_kind kind, const char *locale, const uint16_t *text, int32_t length, uint16_t *out, int32_t capacity) {
+    if (text == NULL || length < 0 || capacity < 0 || (out == NULL && capacity > 0)) {
+        return -(int32_t)U_ILLEGAL_ARGUMENT_ERROR;
+    }
+    UErrorCode status = U_ZERO_ERROR;
+    const char *tag = locale == NULL ? "" : locale;
+    int32_t written = kind == CICU_UPPER
+        ? u_strToUpper((UChar *)out, capacity, (const UChar *)text, length, tag, &status)
+        : u_strToLower((UChar *)out, capacity, (const UChar *)text, length, tag, &status);
+    if (status == U_BUFFER_OVERFLOW_ERROR || status == U_STRING_NOT_TERMINATED_WARNING) return written;
+    return U_FAILURE(status) ? -(int32_t)status : written;
+}
+
+uint32_t cicu_simple_title(uint32_t code_point) {
+    return (uint32_t)u_totitle((UChar32)code_point);
+}
+
+int32_t cicu_width_decomposition_type(uint32_t code_point) {
+    switch (u_getIntPropertyValue((UChar32)code_point, UCHAR_DECOMPOSITION_TYPE)) {
+    case U_DT_WIDE: return 1;
+    case U_DT_NARROW: return 2;
+    default: return 0;
+    }
 }

@@ -70,6 +70,10 @@ public struct TextSettings: Sendable, Hashable {
     /// How spaces, tabs and newlines are kept or collapsed and whether lines wrap (CSS
     /// `white-space`, see ``WhiteSpace``); `pre-wrap`, every character kept, by default.
     public var whiteSpace = WhiteSpace.preWrap
+    /// How the characters are shown (CSS `text-transform`): in another case by the ``language``'s
+    /// rules, full-width or full-size kana, every offset of the results still the text's own
+    /// (``TextTransform``); ``TextTransform/none`` by default.
+    public var textTransform = TextTransform.none
     /// The rules where the layout follows another engine's (``LayoutProfile``): ``LayoutProfile/standard``,
     /// the engine's own, by default; ``LayoutProfile/chromium`` lays out as the browser does.
     public var profile = LayoutProfile.standard
@@ -183,6 +187,7 @@ extension TextSettings {
         hasher.combine(caseByte(hyphens))
         hasher.combine(caseByte(wordBreak))
         hasher.combine(caseByte(whiteSpace))
+        hasher.combine(caseByte(textTransform))
         hasher.combine(hyphenationLimits)
         hasher.combine(tabSize)
         hasher.combine(features)

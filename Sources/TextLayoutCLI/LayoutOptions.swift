@@ -63,6 +63,8 @@ public enum LayoutOptions {
         LayoutOption("line-break", sets: \.settings.text.lineBreak, key: "lineBreak", help: "how strictly lines may break, as CSS line-break: auto and normal by the language's rules, strict fewer, loose more, anywhere between any two characters (keep-all: the old spelling of --word-break keep-all)"),
         LayoutOption("word-break", sets: \.settings.text.wordBreak, key: "wordBreak",
                      help: "whether lines also break between letters (break-all) or not between them, keeping CJK and Korean words whole (keep-all), as CSS word-break"),
+        LayoutOption("text-transform", sets: \.settings.text.textTransform, key: "textTransform",
+                     help: "how the characters are shown, by the language's rules: upper or lower case, each word's first letter in title case (capitalize), full-width or full-size kana, as CSS text-transform; offsets stay the text's"),
         LayoutOption("hyphens", sets: \.settings.text.hyphens, key: "hyphens",
                      help: "where words break with a hyphen: none, after soft hyphens (manual), or also where the language's patterns allow (auto)"),
         LayoutOption("hyphen-min-word", "N", sets: \.settings.text.hyphenationLimits.minWord, key: "hyphenMinWord",
@@ -302,6 +304,7 @@ extension TextWrap: ChoiceOptionValue {}
 extension OverflowWrap: ChoiceOptionValue {}
 extension WhiteSpace: ChoiceOptionValue {}
 extension WordBreak: ChoiceOptionValue {}
+extension TextTransform: ChoiceOptionValue {}
 extension LayoutProfile: ChoiceOptionValue {}
 
 /// A line height, written `normal`, `1.5` (a multiple of the size) or `24px`.

@@ -84,7 +84,7 @@ extension LayoutRequest.Span {
 extension LayoutRequest {
     /// The keys that set the font and the settings: a job's and a session config's.
     public static let layoutKeys = ["font", "weight"] + fontInstanceKeys + ["features", "wordSpacing", "tabSize", "letterSpacing", "size", "width", "lineSpace", "minLines", "maxLines",
-                                    "insets", "minHeight", "maxHeight", "direction", "language", "lineBreak", "wordBreak",
+                                    "insets", "minHeight", "maxHeight", "direction", "language", "lineBreak", "wordBreak", "textTransform",
                                     "hyphens", "hyphenMinWord", "hyphenMinBefore", "hyphenMinAfter",
                                     "lineClamp", "truncate", "ellipsis", "lineHeight", "strut", "align", "indent",
                                     "textWrap", "whiteSpace", "overflowWrap", "textBox", "profile", "genericFamilies"]
@@ -225,6 +225,7 @@ private extension LayoutSettings {
         text.language = try object.string("language") ?? text.language
         text.lineBreak = try object.choice("lineBreak") ?? text.lineBreak
         text.wordBreak = try object.choice("wordBreak") ?? text.wordBreak
+        text.textTransform = try object.field("textTransform").textTransform() ?? text.textTransform
         text.profile = try object.choice("profile") ?? text.profile
         text.hyphens = try object.choice("hyphens") ?? text.hyphens
         text.hyphenationLimits.minWord = try object.integer("hyphenMinWord") ?? text.hyphenationLimits.minWord
@@ -255,6 +256,19 @@ private extension LayoutSettings {
 }
 
 private extension JSONField {
+    /// A text transform: one of ``TextTransform``'s values, a string.
+    func textTransform() throws(BoundaryError) -> TextTransform? {
+        switch value {
+        case nil, .null?: return nil
+        case let .string(text)?:
+            guard let transform = TextTransform(rawValue: text) else {
+                throw mistake(saying: "one of \(TextTransform.allowed), got '\(text)'")
+            }
+            return transform
+        default: throw mistake("one of \(TextTransform.allowed)")
+        }
+    }
+
     /// CSS's `text-box` shorthand as text: `"trim-both cap alphabetic"`, `"none"`, `"normal"` (``TextBox/init(_:)``).
     func textBox() throws(BoundaryError) -> TextBox? {
         switch value {

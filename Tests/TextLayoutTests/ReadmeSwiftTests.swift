@@ -54,6 +54,12 @@ struct ReadmeSwiftTests {
         collapsing.whiteSpace = .normal
         let collapsed = try PreparedText("one   two\nthree", style: TextStyle(font: font, settings: collapsing)).layout()
         #expect(collapsed.lineCount == 1 && collapsed.lines[0].utf16Range == 0..<15)
+
+        var shouting = TextSettings(language: "de")
+        shouting.textTransform = .uppercase
+        let upper = try PreparedText("Straße", style: TextStyle(font: font, settings: shouting)).layout()
+        let written = try PreparedText("STRASSE", font: font).layout()
+        #expect(upper.lines[0].utf16Range == 0..<6 && upper.widestLineWidth == written.widestLineWidth)
         let justified = try PreparedText("Justified text fills the width",
             style: TextStyle(font: font, settings: TextSettings(paragraph: ParagraphStyle(alignment: .justify, indent: 12)))).layout(wrapWidth: 150)
         #expect(justified.lines.map { justified.lineOrigin($0) } == [12.0, 0.0] && justified.lines[0].width == 138)

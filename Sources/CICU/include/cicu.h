@@ -117,4 +117,24 @@ const char *cicu_version(void);
 /** The ICU version's four numbers (72, 1, 0, 0), into `numbers`; safe from any thread, unlike cicu_version. */
 void cicu_version_numbers(uint8_t numbers[4]);
 
+/** What `cicu_case_map` does: ICU's full case mappings of a string, by a locale's rules. */
+typedef enum {
+    CICU_UPPER = 0,  /* u_strToUpper: "ß" to "SS", Greek accents dropped under "el" */
+    CICU_LOWER = 1   /* u_strToLower: final sigma by context, Turkish and Lithuanian i under "tr", "az", "lt" */
+} cicu_case_kind;
+
+/**
+ * ICU's full case mapping of UTF-16 `text` of `length` code units by the rules of `locale` (a
+ * language tag such as "tr"; NULL or "" for the root), written to `out` (up to `capacity` code
+ * units, not NUL-terminated). Returns the mapped length (which may exceed `capacity`: call again
+ * with a larger buffer), or a negative ICU error code.
+ */
+int32_t cicu_case_map(cicu_case_kind kind, const char *locale, const uint16_t *text, int32_t length, uint16_t *out, int32_t capacity);
+
+/** ICU's simple titlecase mapping of a code point (u_totitle: one code point to one). */
+uint32_t cicu_simple_title(uint32_t code_point);
+
+/** Whether a code point has a <wide> (1) or <narrow> (2) compatibility decomposition, else 0. */
+int32_t cicu_width_decomposition_type(uint32_t code_point);
+
 #endif

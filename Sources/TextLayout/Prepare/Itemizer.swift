@@ -142,12 +142,22 @@ func fontRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, list: Font
     let emojiPresentationFont = style.settings.profile.emojiPresentationFont
     let browserOrder = style.settings.profile.familyFallback == .browser
     let primary = list.primary
+    let transform = style.settings.textTransform
     var needsFallback = false
     var i = range.lowerBound
     while i < range.upperBound {
         let (scalar, length) = decodeScalar(bytes, at: i)
         if !isCovered(scalar, by: primary) || isEmojiPresentation(scalar) || scalar == 0xFE0F { needsFallback = true; break }
         i += length
+    }
+    if !needsFallback, transform != .none {
+        // The characters shown must be the primary font's too (a full-width `Ａ` for an `A`).
+        i = range.lowerBound
+        while i < range.upperBound {
+            let (scalar, length) = decodeScalar(bytes, at: i)
+            if !transform.shownScalars(scalar).allSatisfy({ isShownCovered($0, by: primary, transform) }) { needsFallback = true; break }
+            i += length
+        }
     }
     guard needsFallback, let context = primary.context else { return [FontRun(range: range, font: primary)] }
 
@@ -161,11 +171,11 @@ func fontRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, list: Font
         var k = clusterStart
         while k < clusterEnd {
             let (scalar, length) = decodeScalar(bytes, at: k)
-            scalars.append(scalar)
+            if transform == .none { scalars.append(scalar) } else { scalars.append(contentsOf: transform.shownScalars(scalar)) }
             k += length
         }
         var font = primary
-        let primaryLacksOne = scalars.contains { !isCovered($0, by: primary) }
+        let primaryLacksOne = scalars.contains { !isShownCovered($0, by: primary, transform) }
         let emoji = scalars.contains(0xFE0F) || scalars.contains(0x20E3)
             || (isEmojiPresentation(scalars[0]) && !scalars.contains(0xFE0E))
         // Whether the cluster takes a colour font before the list's (see ``LayoutProfile/emojiPresentationFont``).
@@ -179,7 +189,7 @@ func fontRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, list: Font
         } else if colourFirst, let found = context.fallbackFont(covering: [scalars[0]], primary: primary, language: language,
                                                                           presentation: .emoji, browserOrder: browserOrder) {
             font = found
-        } else if primaryLacksOne, let listed = list.others.first(where: { font in scalars.allSatisfy { isCovered($0, by: font) } }) {
+        } else if primaryLacksOne, let listed = list.others.first(where: { font in scalars.allSatisfy { isShownCovered($0, by: font, transform) } }) {
             font = listed
         } else if primaryLacksOne {
             let presentation: FontContext.Presentation = scalars.contains(0xFE0E) ? .text : emoji && !colourFirst ? .emoji : .any
@@ -202,9 +212,18 @@ func fontRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, list: Font
         }
         clusterStart = clusterEnd
     }
-    guard style.settings.profile.spaceFont == .previousCharacter else { return runs }
+    // Under full-width a space is shown as U+3000, a character of its own font, not a space.
+    guard style.settings.profile.spaceFont == .previousCharacter, transform != .fullWidth else { return runs }
     return withSpacesInPreviousCharacterFonts(runs, bytes, range: range, list: list, emojiClusters: emojiClusters,
                                               levelChanges: levelChanges)
+}
+
+/// Whether `font` can draw `scalar` under `transform`: as ``isCovered(_:by:)``, but a space
+/// shown full-width (U+3000) only in a font that has its glyph, as Chromium chooses a font for an
+/// ideographic space (HarfBuzz's stand-in, a space widened to an em, is drawn in none).
+@inline(__always)
+func isShownCovered(_ scalar: UInt32, by font: Font, _ transform: TextTransform) -> Bool {
+    transform == .fullWidth && scalar == 0x3000 ? font.hasGlyph(scalar) : isCovered(scalar, by: font)
 }
 
 /// Whether `font` can draw `scalar`: it has a glyph, or the character needs none (controls and

@@ -32,7 +32,8 @@ extension PreparedParagraph {
             case .inlineObject: false
             }
         }
-        guard range.next == range.end, newEnd >= range.end, let lastRun = runs.last, runs.allSatisfy(isPlainText) else { return nil }
+        guard range.next == range.end, newEnd >= range.end, let lastRun = runs.last, runs.allSatisfy(isPlainText),
+              style.settings.textTransform == .none else { return nil }
         // Nothing appended before the hard break: the same tables, the paragraph ended.
         if newEnd == range.end { return PreparedParagraph(self, shiftedBy: 0, next: next) }
         // After the last run of spaces.

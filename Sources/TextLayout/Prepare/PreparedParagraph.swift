@@ -252,7 +252,9 @@ extension PreparedParagraph {
                         hyphenation: HyphenationPatterns? = nil, collapsed: BitFlags? = nil) throws -> PreparedParagraph {
         let content = range.start..<range.end
         let objectOffsets = objects.offsets[objects.indices(in: content)]
-        var breaks = try lineBreaks(bytes, in: content, style: style, objects: objectOffsets)
+        var breaks = style.settings.textTransform.findsBreaksInTransformedText
+            ? try transformedLineBreaks(bytes, in: content, style: style, objects: objectOffsets)
+            : try lineBreaks(bytes, in: content, style: style, objects: objectOffsets)
         if let collapsed { breaks = removingCollapsedBreaks(breaks, collapsed, in: content) }
         let breaksSpaces = style.settings.whiteSpace == .breakSpaces
         if breaksSpaces { breaks = mergedAscending(breaks, preservedSpaceBreaks(bytes, in: content)) }

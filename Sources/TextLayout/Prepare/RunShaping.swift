@@ -16,7 +16,7 @@ func shapeRun(_ properties: ShapingProperties, _ range: Range<Int>, bytes: Unsaf
     }
     // A run trimmed by the punctuation before or after it is shaped as it stands: the cache's
     // pieces are keyed without that context.
-    guard let cache, properties.precedingPunctuation == .other, properties.followingPunctuation == .other else {
+    guard let cache, properties.precedingPunctuation == .other, properties.followingPunctuation == .other, properties.isCacheable else {
         return Shaper.shape(properties, bytes, range)
     }
     let key = ShapeCache.PropertiesKey(properties)
@@ -113,6 +113,14 @@ extension ShapingProperties {
         let fullwidthQuotes = { font.drawsFullwidthQuotes(language: language) }
         properties.precedingPunctuation = punctuationClass(bytes, before: range.lowerBound, fullwidthQuotes: fullwidthQuotes)
         properties.followingPunctuation = punctuationClass(bytes, at: range.upperBound, fullwidthQuotes: fullwidthQuotes)
+        if let shown = textTransform.characterForm {
+            // The characters beside the range as shown: a `(` shown `（` is fullwidth punctuation.
+            properties.precedingPunctuation = range.lowerBound > 0
+                ? PunctuationSpacingClass(shown(decodeScalar(bytes, at: scalarStart(bytes, atOrBefore: range.lowerBound - 1, notBefore: 0)).0),
+                                          fullwidthQuotes: fullwidthQuotes()) : .other
+            properties.followingPunctuation = range.upperBound < bytes.count
+                ? PunctuationSpacingClass(shown(decodeScalar(bytes, at: range.upperBound).0), fullwidthQuotes: fullwidthQuotes()) : .other
+        }
         return properties
     }
 }

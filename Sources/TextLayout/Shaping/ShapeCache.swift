@@ -21,6 +21,8 @@ public final class ShapeCache: Sendable {
         var language: String
         var features: [FontFeature]
         var textSpacingTrim: TextSpacingTrim
+        /// The transform the piece's characters were shaped under (one that reads no context).
+        var textTransform: TextTransform
         /// The index of the strike whose advances the glyphs took (``BitmapStrike/index``), -1 for
         /// design units: the strike is the font's, so its index names it (in 4 bytes, not 32).
         var strikeIndex: Int32
@@ -62,12 +64,12 @@ public final class ShapeCache: Sendable {
     /// orders), so such a piece is shaped with its run each time.
     func store(_ properties: ShapingProperties, key: PropertiesKey, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
                _ glyphs: ArraySlice<ShapedGlyph>) {
-        guard entries.budget > 0, !Self.againstScriptDirection(properties) else { return }
+        guard entries.budget > 0, properties.isCacheable, !Self.againstScriptDirection(properties) else { return }
         let relative = ParagraphGlyphs(glyphs).shifted(by: -range.lowerBound)
         let text = Array(UnsafeBufferPointer(rebasing: bytes[range]))
         let entry = Entry(font: ObjectIdentifier(properties.font), script: properties.script, rightToLeft: properties.rightToLeft,
                           language: properties.language, features: properties.features, textSpacingTrim: properties.textSpacingTrim,
-                          strikeIndex: Int32(properties.strike?.index ?? -1), text: text, glyphs: relative, bytes: heapBytes(text) + relative.storageBytes + 96)
+                          textTransform: properties.textTransform, strikeIndex: Int32(properties.strike?.index ?? -1), text: text, glyphs: relative, bytes: heapBytes(text) + relative.storageBytes + 96)
         entries.store(entry, key: key.hash(bytes, range))
     }
 
@@ -75,7 +77,7 @@ public final class ShapeCache: Sendable {
         guard entry.font == ObjectIdentifier(properties.font), entry.rightToLeft == properties.rightToLeft,
               entry.text.count == range.count, entry.script == properties.script, entry.language == properties.language,
               entry.features == properties.features, entry.textSpacingTrim == properties.textSpacingTrim,
-              entry.strikeIndex == Int32(properties.strike?.index ?? -1) else { return false }
+              entry.textTransform == properties.textTransform, entry.strikeIndex == Int32(properties.strike?.index ?? -1) else { return false }
         return entry.text.withUnsafeBufferPointer { memcmp($0.baseAddress!, bytes.baseAddress! + range.lowerBound, range.count) == 0 }
     }
 
@@ -103,6 +105,7 @@ public final class ShapeCache: Sendable {
             }
             if properties.textSpacingTrim != .spaceAll { h = (h ^ 3) &* 0x100_0000_01b3 }
             if let strike = properties.strike { h = (h ^ UInt64(4 + strike.index)) &* 0x100_0000_01b3 }
+            if properties.textTransform != .none { h = (h ^ UInt64(0x100 + Int(caseByte(properties.textTransform)))) &* 0x100_0000_01b3 }
             seed = h
         }
 
@@ -136,6 +139,7 @@ public final class ShapeCache: Sendable {
 extension ShapeCache {
     /// The glyphs of `range` shaped on its own, from the cache or by shaping (then cached), clusters absolute.
     func shape(_ properties: ShapingProperties, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> ShapedGlyphs {
+        guard properties.isCacheable else { return Shaper.shape(properties, bytes, range) }
         let key = PropertiesKey(properties)
         if let glyphs = lookup(properties, key: key, bytes, range) { return ShapedGlyphs(glyphs) }
         let glyphs = Shaper.shape(properties, bytes, range)

@@ -45,6 +45,15 @@ struct ShapingProperties: Sendable, Hashable {
     /// otherwise): a closing mark that ends the run is trimmed before a closing or middle one (`”`
     /// before `）` that starts a run of its own).
     var followingPunctuation: PunctuationSpacingClass = .other
+    /// How the characters are shown (``TextTransform``): the glyphs are those of the transformed
+    /// characters, each in the cluster of the text's character it comes from.
+    var textTransform: TextTransform = .none
+    /// The bytes a transform may read around the shaped range (its run's): a case mapping's context.
+    var transformContext: Range<Int> = 0..<0
+
+    /// Whether the word cache may hold pieces shaped with these properties: a transform that reads
+    /// the characters around a piece (``TextTransform/isContextFree(language:)``) is shaped each time.
+    var isCacheable: Bool { textTransform == .none || textTransform.isContextFree(language: language) }
 
     /// HarfBuzz's script for ``script``. Read through `withCString`, which lends a short string
     /// from the stack: a `String` passed straight as a C string is copied to the heap each call.
@@ -69,9 +78,14 @@ enum Shaper {
         let buffer = BufferPool.take()
         defer { BufferPool.give(buffer) }
         // HarfBuzz's clusters count from the start of the text it is given: the context's, if any.
-        let text = context ?? range
-        bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { chars in
-            hb_buffer_add_utf8(buffer, chars + text.lowerBound, Int32(text.count), UInt32(range.lowerBound - text.lowerBound), Int32(range.count))
+        // A transformed text is given without context (its characters are not the text's bytes).
+        let text = properties.textTransform == .none ? context ?? range : range
+        if properties.textTransform == .none {
+            bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { chars in
+                hb_buffer_add_utf8(buffer, chars + text.lowerBound, Int32(text.count), UInt32(range.lowerBound - text.lowerBound), Int32(range.count))
+            }
+        } else {
+            addTransformed(properties, bytes, range, to: buffer)
         }
         if let appended { hb_buffer_add(buffer, appended, UInt32(range.count)) }
         if properties.script != "Zyyy" {
@@ -86,9 +100,11 @@ enum Shaper {
             hb_feature_t(tag: hb_tag_from_string(feature.tag, 4), value: feature.value, start: 0, end: UInt32.max)
         }
         let trimmed = properties.textSpacingTrim == .trimAdjacent && !properties.rightToLeft
-            ? trimmedPunctuation(bytes, range, after: properties.precedingPunctuation, before: properties.followingPunctuation,
-                                 features: properties.features,
-                                 fullwidthQuotes: { properties.font.drawsFullwidthQuotes(language: properties.language) }) : []
+            ? (properties.textTransform.characterForm == nil
+                ? trimmedPunctuation(bytes, range, after: properties.precedingPunctuation, before: properties.followingPunctuation,
+                                     features: properties.features,
+                                     fullwidthQuotes: { properties.font.drawsFullwidthQuotes(language: properties.language) })
+                : trimmedShownPunctuation(properties, bytes, range)) : []
         for mark in trimmed {
             features.append(hb_feature_t(tag: halfWidthTag, value: 1, start: UInt32(mark.range.lowerBound - text.lowerBound),
                                          end: UInt32(mark.range.upperBound - text.lowerBound)))
@@ -120,6 +136,45 @@ enum Shaper {
             }
             initialized = n
         }
+    }
+}
+
+extension Shaper {
+    /// Adds the characters `range` is shown as under the properties' transform, each with the
+    /// cluster of the text's character it comes from (relative to the range's start): a `ß` shown
+    /// `SS` is two glyphs of one cluster, so clusters, breaks and carets stay in the text's offsets.
+    /// A range whose characters all vanish (a lone mark a mapping drops) is shaped as it is.
+    fileprivate static func addTransformed(_ properties: ShapingProperties, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
+                                           to buffer: OpaquePointer) {
+        var characters = properties.textTransform.transformed(bytes, range, context: properties.transformContext, language: properties.language)
+        if characters.scalars.isEmpty { characters = TextTransform.none.transformed(bytes, range, context: range, language: "") }
+        hb_buffer_set_content_type(buffer, HB_BUFFER_CONTENT_TYPE_UNICODE)
+        for (k, scalar) in characters.scalars.enumerated() {
+            hb_buffer_add(buffer, scalar, UInt32(characters.sources[k] - range.lowerBound))
+        }
+    }
+}
+
+/// The marks ``trimmedPunctuation(_:_:after:before:features:fullwidthQuotes:)`` trims in the
+/// characters `range` is shown as under a one-to-one transform (a `,` shown `，` is fullwidth
+/// punctuation, trimmed beside another as Chromium trims the text it shows), in the text's offsets.
+private func trimmedShownPunctuation(_ properties: ShapingProperties, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [TrimmedMark] {
+    let characters = properties.textTransform.transformed(bytes, range, context: properties.transformContext, language: properties.language)
+    var shown: [UInt8] = []
+    // The text's offset of each shown byte's character, and of the end.
+    var original: [Int] = []
+    for (k, scalar) in characters.scalars.enumerated() {
+        let before = shown.count
+        appendUTF8(scalar, to: &shown)
+        original.append(contentsOf: repeatElement(characters.sources[k], count: shown.count - before))
+    }
+    original.append(range.upperBound)
+    let marks = shown.withUnsafeBufferPointer { buffer in
+        trimmedPunctuation(buffer, 0..<buffer.count, after: properties.precedingPunctuation, before: properties.followingPunctuation,
+                           features: properties.features, fullwidthQuotes: { properties.font.drawsFullwidthQuotes(language: properties.language) })
+    }
+    return marks.map { mark in
+        TrimmedMark(range: original[mark.range.lowerBound]..<original[mark.range.upperBound], unsafeBreakBefore: original[mark.unsafeBreakBefore])
     }
 }
 
