@@ -13,6 +13,8 @@ struct LineCandidates {
     private let firstLineLimit: Double
     private let otherLineLimit: Double
     let onlyScale: Double?
+    /// ``TextStyle/trimsLineEnds``, found once.
+    let trimsLineEnds: Bool
 
     init(paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, wrapWidth: Double) {
         self.paragraph = paragraph
@@ -23,6 +25,7 @@ struct LineCandidates {
         firstLineLimit = settings.lineLimit(wrapWidth, isFirstLine: true)
         otherLineLimit = settings.lineLimit(wrapWidth, isFirstLine: false)
         onlyScale = paragraph.positions.onlyScale
+        trimsLineEnds = style.trimsLineEnds
     }
 
     /// The index of the segment a line starting at `start` (a line start of some layout) begins in.
@@ -43,9 +46,9 @@ struct LineCandidates {
     /// The line from `start` that ends after segment `segment`, at the break opportunity there (or
     /// the paragraph's end), its whitespace hanging: `width` is its content's width.
     func line(from start: Int, endingAfter segment: Int, width: Double, overflowWidth: Double = .infinity,
-              isHyphenated: Bool = false) -> LineBreak {
+              isHyphenated: Bool = false, isEndTrimmed: Bool = false) -> LineBreak {
         LineBreak(start: start, contentEnd: max(paragraph.contentEnds[segment], start), end: paragraph.segmentEnd(segment),
-                  width: width, overflowWidth: overflowWidth, isHyphenated: isHyphenated)
+                  width: width, overflowWidth: overflowWidth, isHyphenated: isHyphenated, isEndTrimmed: isEndTrimmed)
     }
 
     /// The line greedy filling takes from `start` (in segment `segment`), measured segment by
@@ -100,13 +103,24 @@ struct LineCandidates {
             }
             let hyphen = hyphenEnding(paragraph, bytes, segment: next, from: start)
             if let hyphen { width = measurer.hyphenatedWidth(replacing: hyphen) }
+            // A line that ends in a closing mark fits if it fits with the mark half as wide
+            // (`allow-end`): its narrowest fitting width is that one.
+            var fittingWidth = width
+            if trimsLineEnds, hyphen == nil, let trimmed = endTrimmedWidth(from: start, to: contentEnd, measurer: &measurer) {
+                fittingWidth = min(width, trimmed)
+            }
             if var line = pending {
-                line.overflowWidth = width
+                line.overflowWidth = min(line.overflowWidth, fittingWidth)
                 each(line, next)
                 pending = nil
             }
-            guard width <= limit else { return next == segment ? width : nil }
-            pending = line(from: start, endingAfter: next, width: width, isHyphenated: hyphen != nil)
+            guard fittingWidth <= limit else { return next == segment ? width : nil }
+            if width <= limit {
+                pending = line(from: start, endingAfter: next, width: width, isHyphenated: hyphen != nil)
+            } else {
+                // Trimmed only because it does not fit whole: at a wrap width where it does, it is wider.
+                pending = line(from: start, endingAfter: next, width: fittingWidth, overflowWidth: width, isEndTrimmed: true)
+            }
             next += 1
         }
         if let line = pending { each(line, next) }

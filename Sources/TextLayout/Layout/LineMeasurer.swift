@@ -151,7 +151,9 @@ struct LineMeasurer {
     ///   has none (as Pango and browsers choose), or nothing when it has neither; the font is that
     ///   of the soft hyphen, or of the letter before the point. Not cached: it is shaped only at
     ///   the ends of lines.
-    func reshape(_ range: Range<Int>, hyphenAt hyphen: Range<Int>? = nil) -> ShapedGlyphs {
+    /// - Parameter trimmingEnd: whether the piece's last mark is set half as wide, as at the end of
+    ///   a line that fits only so (``endTrimmedWidth(markStart:contentEnd:)``). Not cached either.
+    func reshape(_ range: Range<Int>, hyphenAt hyphen: Range<Int>? = nil, trimmingEnd: Bool = false) -> ShapedGlyphs {
         let run = paragraph.runs[paragraph.run(at: hyphen.map(hyphenRunOffset) ?? range.lowerBound)]
         var properties = run.shapingProperties(style)
         if hyphen != nil {
@@ -159,7 +161,7 @@ struct LineMeasurer {
         }
         // The piece's last mark is trimmed by the character after it, though that starts the next
         // line, as Chromium shapes a line's end (`）` before `。` at a break between them: 8.5 px).
-        properties.followingPunctuation = properties.around(bytes, range).followingPunctuation
+        properties.followingPunctuation = trimmingEnd ? .close : properties.around(bytes, range).followingPunctuation
         if let cache = style.font.context?.shapeCache, properties.followingPunctuation == .other { return cache.shape(properties, bytes, range) }
         return Shaper.shape(properties, bytes, range)
     }
@@ -198,13 +200,14 @@ struct LineMeasurer {
 
     /// Shapes `range` on its own and returns its width in pixels (tabs count 0).
     /// - Parameter hyphenAt: what a hyphen after it stands for (see ``reshape(_:hyphenAt:)``).
-    func reshapedWidth(_ range: Range<Int>, hyphenAt hyphen: Range<Int>? = nil) -> Double {
+    /// - Parameter trimmingEnd: whether its last mark is set half as wide (see ``reshape(_:hyphenAt:trimmingEnd:)``).
+    func reshapedWidth(_ range: Range<Int>, hyphenAt hyphen: Range<Int>? = nil, trimmingEnd: Bool = false) -> Double {
         let run = paragraph.runs[paragraph.run(at: hyphen.map(hyphenRunOffset) ?? range.lowerBound)]
         var units = 0
         var clusters = 0
         var separators = 0
         var last: Int32 = -1
-        for glyph in reshape(range, hyphenAt: hyphen) {
+        for glyph in reshape(range, hyphenAt: hyphen, trimmingEnd: trimmingEnd) {
             if glyph.cluster != last {
                 clusters += 1
                 last = glyph.cluster
