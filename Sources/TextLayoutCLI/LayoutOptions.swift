@@ -63,6 +63,9 @@ public enum LayoutOptions {
         LayoutOption("line-break", sets: \.settings.text.lineBreak, key: "lineBreak", help: "how strictly lines may break, as CSS line-break: auto and normal by the language's rules, strict fewer, loose more, anywhere between any two characters (keep-all: the old spelling of --word-break keep-all)"),
         LayoutOption("word-break", sets: \.settings.text.wordBreak, key: "wordBreak",
                      help: "whether lines also break between letters (break-all) or not between them, keeping CJK and Korean words whole (keep-all), as CSS word-break"),
+        LayoutOption("text-spacing-trim", sets: \.settings.text.textSpacingTrim, key: "textSpacingTrim",
+                     help: "which fullwidth punctuation is set half as wide, as CSS text-spacing-trim: none (space-all); beside another mark and a line's last closing mark to fit (normal); also a wrapped line's first opening mark (space-first), and a paragraph's (trim-start)",
+                     absent: "the profile's: space-all, chromium normal"),
         LayoutOption("hyphens", sets: \.settings.text.hyphens, key: "hyphens",
                      help: "where words break with a hyphen: none, after soft hyphens (manual), or also where the language's patterns allow (auto)"),
         LayoutOption("hyphen-min-word", "N", sets: \.settings.text.hyphenationLimits.minWord, key: "hyphenMinWord",
@@ -299,6 +302,7 @@ extension Strut: ChoiceOptionValue {}
 extension TextWrap: ChoiceOptionValue {}
 extension OverflowWrap: ChoiceOptionValue {}
 extension WordBreak: ChoiceOptionValue {}
+extension TextSpacingTrim: ChoiceOptionValue {}
 extension LayoutProfile: ChoiceOptionValue {}
 
 /// A line height, written `normal`, `1.5` (a multiple of the size) or `24px`.

@@ -84,7 +84,7 @@ extension LayoutRequest.Span {
 extension LayoutRequest {
     /// The keys that set the font and the settings: a job's and a session config's.
     public static let layoutKeys = ["font", "weight"] + fontInstanceKeys + ["features", "wordSpacing", "tabSize", "letterSpacing", "size", "width", "lineSpace", "minLines", "maxLines",
-                                    "insets", "minHeight", "maxHeight", "direction", "language", "lineBreak", "wordBreak",
+                                    "insets", "minHeight", "maxHeight", "direction", "language", "lineBreak", "wordBreak", "textSpacingTrim",
                                     "hyphens", "hyphenMinWord", "hyphenMinBefore", "hyphenMinAfter",
                                     "lineClamp", "truncate", "ellipsis", "lineHeight", "strut", "align", "indent",
                                     "textWrap", "overflowWrap", "textBox", "profile", "genericFamilies"]
@@ -225,6 +225,7 @@ private extension LayoutSettings {
         text.language = try object.string("language") ?? text.language
         text.lineBreak = try object.choice("lineBreak") ?? text.lineBreak
         text.wordBreak = try object.choice("wordBreak") ?? text.wordBreak
+        text.textSpacingTrim = try object.choice("textSpacingTrim") ?? text.textSpacingTrim
         text.profile = try object.choice("profile") ?? text.profile
         text.hyphens = try object.choice("hyphens") ?? text.hyphens
         text.hyphenationLimits.minWord = try object.integer("hyphenMinWord") ?? text.hyphenationLimits.minWord

@@ -18,7 +18,7 @@ struct LineBreak: Sendable, Equatable {
     /// right after a soft hyphen (U+00AD), or at a point `hyphens: auto` added inside a word.
     var isHyphenated = false
     /// Whether the line ends in a fullwidth closing mark set half as wide so that it fits
-    /// (Chromium's `allow-end`, ``TextSpacingTrim/trimAdjacent``), counted so in ``width``.
+    /// (Chromium's `allow-end`, ``TextSpacingTrim/normal``), counted so in ``width``.
     var isEndTrimmed = false
 }
 

@@ -79,7 +79,7 @@ struct LineCandidates {
         var next = segment
         // The common case: a line starting at a safe segment start in a paragraph without tabs,
         // where each safe content end's width is a subtraction of prepared positions.
-        let startCluster = paragraph.tabs.isEmpty && start == paragraph.segmentStarts[segment]
+        let startCluster = paragraph.tabs.isEmpty && start == paragraph.segmentStarts[segment] && !measurer.startsTrimmed
             ? Int(paragraph.segmentStartCluster[segment]) : -1
         let positions = paragraph.positions
         let onlyScale = positions.onlyScale

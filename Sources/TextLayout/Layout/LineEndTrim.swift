@@ -1,4 +1,4 @@
-// Chromium's `allow-end` of text-spacing-trim: a line that ends in a fullwidth closing bracket or quote fits when it fits with that mark set half as wide.
+// The line edges of text-spacing-trim: a line that ends in a fullwidth closing bracket or quote fits when it fits with that mark half as wide (Chromium's `allow-end`); a wrapped line's opening mark trimmed (`space-first`, `trim-start`).
 
 /// Whether `scalar` is a closing mark that a line's end may set half as wide (Chromium's
 /// `MaybeHanKerningClose`: a closing bracket of the CJK Symbols and Punctuation block or the
@@ -27,8 +27,8 @@ func lineEndTrimmableMark(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, 
 
 extension TextStyle {
     /// Whether a line that ends in a fullwidth closing mark fits when it fits with that mark set
-    /// half as wide (``TextSpacingTrim/trimAdjacent``, Chromium's `allow-end`).
-    var trimsLineEnds: Bool { settings.profile.textSpacingTrim == .trimAdjacent }
+    /// half as wide (every ``TextSpacingTrim`` but `space-all`: Chromium's `allow-end`).
+    var trimsLineEnds: Bool { settings.effectiveTextSpacingTrim.trimsAdjacent }
 }
 
 extension LineMeasurer {
@@ -65,4 +65,27 @@ extension LineCandidates {
         guard trimsLineEnds, let mark = lineEndTrimmableMark(bytes, from: start, to: contentEnd) else { return nil }
         return measurer.endTrimmedWidth(markStart: mark, contentEnd: contentEnd)
     }
+}
+
+/// Whether `scalar` is an opening mark that a line's start may set half as wide (Chromium's
+/// `MaybeHanKerningOpen`: an opening bracket of the CJK Symbols and Punctuation block or the
+/// fullwidth forms, and the opening curly quotes `‘` `“`, trimmed where the font draws them
+/// fullwidth).
+func isLineStartTrimmable(_ scalar: UInt32) -> Bool {
+    switch scalar {
+    case 0x2018, 0x201C: return true
+    case 0x3008...0x301F, 0xFF08...0xFF60: return PunctuationSpacingClass(scalar, fullwidthQuotes: false) == .open
+    default: return false
+    }
+}
+
+/// Whether the line of `paragraph` that starts at `start` starts with an opening mark trimmed
+/// there because the line is wrapped from the one before (under ``TextSpacingTrim/spaceFirst``
+/// and ``TextSpacingTrim/trimStart``; a paragraph's first line is trimmed, under `trim-start`, in
+/// its shaping). Reads a byte for any other line: every such mark is three bytes past ASCII.
+@inline(__always)
+func startsTrimmedLine(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, at start: Int) -> Bool {
+    guard start != paragraph.range.start, start < paragraph.range.end, bytes[start] >= 0xE2,
+          style.settings.effectiveTextSpacingTrim.trimsWrappedLineStarts else { return false }
+    return isLineStartTrimmable(decodeScalar(bytes, at: start).0)
 }

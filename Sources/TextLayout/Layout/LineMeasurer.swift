@@ -23,8 +23,13 @@ struct LineMeasurer {
     let start: Int
     /// The index in `paragraph.tabs` of the first tab at or after `start`.
     let firstTab: Int
-    /// ``PreparedParagraph/safeCluster(at:)`` of `start`, found once: every end measured is planned from it.
+    /// ``PreparedParagraph/safeCluster(at:)`` of `start`, found once: every end measured is planned
+    /// from it. Nil also when the line starts with a mark trimmed there (``startsTrimmed``).
     private let startSafeCluster: Int?
+    /// Whether the line starts with an opening mark set half as wide because it starts a wrapped
+    /// line (``TextSpacingTrim/spaceFirst``, ``TextSpacingTrim/trimStart``): its head is shaped
+    /// again with the mark trimmed.
+    let startsTrimmed: Bool
     /// The run of ``startSafeCluster``, found once too.
     private let startRun: Int
     /// The reshaped head of the line (from `start` to the first safe position) and its width, once measured.
@@ -40,7 +45,8 @@ struct LineMeasurer {
         self.style = style
         self.start = start
         self.firstTab = paragraph.tabs.isEmpty ? 0 : firstIndex(in: paragraph.tabs, atOrAfter: start)
-        self.startSafeCluster = paragraph.safeCluster(at: start)
+        self.startsTrimmed = startsTrimmedLine(paragraph, bytes: bytes, style: style, at: start)
+        self.startSafeCluster = startsTrimmed ? nil : paragraph.safeCluster(at: start)
         self.startRun = startSafeCluster.map(paragraph.positions.run(ofCluster:)) ?? 0
     }
 
@@ -162,7 +168,11 @@ struct LineMeasurer {
         // The piece's last mark is trimmed by the character after it, though that starts the next
         // line, as Chromium shapes a line's end (`）` before `。` at a break between them: 8.5 px).
         properties.followingPunctuation = trimmingEnd ? .close : properties.around(bytes, range).followingPunctuation
-        if let cache = style.font.context?.shapeCache, properties.followingPunctuation == .other { return cache.shape(properties, bytes, range) }
+        // A wrapped line's opening mark, trimmed at its start as after another opening mark.
+        if startsTrimmed, range.lowerBound == start { properties.precedingPunctuation = .open }
+        if let cache = style.font.context?.shapeCache, properties.followingPunctuation == .other, properties.precedingPunctuation == .other {
+            return cache.shape(properties, bytes, range)
+        }
         return Shaper.shape(properties, bytes, range)
     }
 
