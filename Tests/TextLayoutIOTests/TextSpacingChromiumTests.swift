@@ -23,7 +23,7 @@ struct TextSpacingChromiumTests {
         }
     }
 
-    @Test("the check fails when textSpacingTrim is left out of our jobs (space-all's marks are trimmed by the profile's normal)",
+    @Test("the check fails when textSpacingTrim is left out of our jobs (a wrapped line's opening mark keeps its width under the profile's normal)",
           .needs(.chromium))
     func checkFails() throws {
         let textlayout = try #require(textlayoutExecutable(), "build the package first (swift build)")
@@ -32,6 +32,6 @@ struct TextSpacingChromiumTests {
         let dropping = try InlineObjectsChromiumTests.textlayoutDropping("textSpacingTrim", in: folder, textlayout: textlayout)
         let run = try Self.study(sample: 40, seed: 11, textlayout: dropping)
         #expect(run.status == 1, "\(run.output)\n\(run.error)")
-        #expect(run.error.contains("below the floors:") && run.error.contains("textSpacingTrim space-all"), "\(run.error)")
+        #expect(run.error.contains("below the floors:") && run.error.contains("textSpacingTrim space-first"), "\(run.error)")
     }
 }
