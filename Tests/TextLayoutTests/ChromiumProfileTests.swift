@@ -386,7 +386,7 @@ struct ChromiumProfileTests {
     // 119 px whole, 110.5 with `）` trimmed; no break comes before `）`, so a line that cannot hold
     // it ends after the fifth ideograph (85 px).
     @Test("a line that ends in a closing bracket fits when it fits with the bracket half as wide (allow-end)")
-    func trimAtLineEnd() throws {
+    func trimToFitAtLineEnd() throws {
         let text = "漢字漢字漢字）漢"
         let trimmed = try PreparedText(text, style: Self.cjkStyle(.chromium)).layout(wrapWidth: 111)
         #expect(trimmed.lines.map(\.utf16Range.lowerBound) == [0, 7])
