@@ -29,7 +29,7 @@ extension LineCandidates {
     func lineBySubtraction(from start: Int, segment: Int) -> SubtractedLine {
         let p = paragraph
         // A wrapped line that starts with a trimmed mark is measured by the walk.
-        if startsTrimmedLine(p, bytes: bytes, style: style, at: start) { return .unknown }
+        if trimsWrappedLineStarts, startsTrimmedLine(p, bytes: bytes, style: style, at: start) { return .unknown }
         let fromSegmentStart = start == p.segmentStarts[segment]
         let startCluster: Int
         if fromSegmentStart {

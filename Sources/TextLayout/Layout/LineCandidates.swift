@@ -15,6 +15,8 @@ struct LineCandidates {
     let onlyScale: Double?
     /// ``TextStyle/trimsLineEnds``, found once.
     let trimsLineEnds: Bool
+    /// Whether a wrapped line's first opening mark is trimmed (``TextSpacingTrim/trimsWrappedLineStarts``), found once.
+    let trimsWrappedLineStarts: Bool
 
     init(paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, wrapWidth: Double) {
         self.paragraph = paragraph
@@ -25,7 +27,9 @@ struct LineCandidates {
         firstLineLimit = settings.lineLimit(wrapWidth, isFirstLine: true)
         otherLineLimit = settings.lineLimit(wrapWidth, isFirstLine: false)
         onlyScale = paragraph.positions.onlyScale
-        trimsLineEnds = style.trimsLineEnds
+        let textSpacingTrim = settings.effectiveTextSpacingTrim
+        trimsLineEnds = textSpacingTrim.trimsAdjacent
+        trimsWrappedLineStarts = textSpacingTrim.trimsWrappedLineStarts
     }
 
     /// The index of the segment a line starting at `start` (a line start of some layout) begins in.

@@ -45,7 +45,9 @@ struct LineMeasurer {
         self.style = style
         self.start = start
         self.firstTab = paragraph.tabs.isEmpty ? 0 : firstIndex(in: paragraph.tabs, atOrAfter: start)
-        self.startsTrimmed = startsTrimmedLine(paragraph, bytes: bytes, style: style, at: start)
+        // (Most lines start with no byte of a mark: the style is read only for those that may.)
+        self.startsTrimmed = start != paragraph.range.start && start < paragraph.range.end && bytes[start] >= 0xE2
+            && startsTrimmedLine(paragraph, bytes: bytes, style: style, at: start)
         self.startSafeCluster = startsTrimmed ? nil : paragraph.safeCluster(at: start)
         self.startRun = startSafeCluster.map(paragraph.positions.run(ofCluster:)) ?? 0
     }
