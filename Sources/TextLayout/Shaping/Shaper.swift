@@ -76,7 +76,7 @@ enum Shaper {
         var features = properties.features.map { feature in
             hb_feature_t(tag: hb_tag_from_string(feature.tag, 4), value: feature.value, start: 0, end: UInt32.max)
         }
-        let trimmed = properties.textSpacingTrim.trimsAdjacent && !properties.rightToLeft
+        let trimmed = properties.textSpacingTrim != .spaceAll && !properties.rightToLeft
             ? trimmedPunctuation(bytes, range, after: properties.precedingPunctuation, before: properties.followingPunctuation,
                                  features: properties.features,
                                  fullwidthQuotes: { properties.font.drawsFullwidthQuotes(language: properties.language) }) : []
