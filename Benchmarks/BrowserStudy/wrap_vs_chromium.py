@@ -1,8 +1,8 @@
-"""Holds overflowWrap, wordBreak and lineBreak against headless Chromium on the corpus, every value on a seeded sample, by the chromium profile: line starts, block heights and, for overflowWrap, the min-content width.
+"""Holds overflowWrap, wordBreak, lineBreak and textSpacingTrim against headless Chromium on the corpus, every value on a seeded sample, by the chromium profile: line starts, block heights and, for overflowWrap, the min-content width.
 
   swift build --product textlayout
   python3 Benchmarks/BrowserStudy/wrap_vs_chromium.py [--textlayout PATH] [--sample N] [--seed S]
-      [--langs en,fr,...] [--claims overflowWrap,wordBreak,lineBreak] [--chromium PATH] [--examples N]
+      [--langs en,fr,...] [--claims overflowWrap,wordBreak,lineBreak,textSpacingTrim] [--chromium PATH] [--examples N]
       [--json OUT] [--check [--starts-floor SHARE]]
 
 Makes the corpus jobs (Benchmarks/Corpus/make_jobs.py: every text of the 14 languages at 120, 240
@@ -32,7 +32,9 @@ from corpus_vs_chromium import FALLBACK_FONTS, FONT_FILES, KINDS, LANGS, ROOT, S
 # Each claim's values (the job key's and the CSS property's, the same words) and its CSS property.
 CLAIMS = {"overflowWrap": (["normal", "break-word", "anywhere"], "overflow-wrap"),
           "wordBreak": (["normal", "break-all", "keep-all"], "word-break"),
-          "lineBreak": (["auto", "loose", "normal", "strict", "anywhere"], "line-break")}
+          "lineBreak": (["auto", "loose", "normal", "strict", "anywhere"], "line-break"),
+          # Fullwidth punctuation of Chinese and Japanese: its jobs are those languages' (--langs zh,ja).
+          "textSpacingTrim": (["normal", "space-all", "space-first", "trim-start"], "text-spacing-trim")}
 # The widths an overflowWrap job is laid out at: narrow enough that words overflow.
 NARROW_WIDTHS = [30, 45, 60, 80]
 # The languages a job is given (its text's), for the line-break keywords; the others have none, as in the corpus studies.
@@ -105,7 +107,8 @@ div.min { width: min-content; }
 
 def main():
     ap = study_parser(__doc__, "the samples' seed (default 1)", LANGS, "the corpus languages (default all)")
-    ap.add_argument("--claims", default=",".join(CLAIMS), help="the claims held (default %(default)s)")
+    ap.add_argument("--claims", default="overflowWrap,wordBreak,lineBreak",
+                    help="the claims held (default %(default)s; textSpacingTrim too when named, on --langs zh,ja)")
     add_check_options(ap, FLOORS, "for any value")
     args = ap.parse_args()
     langs, binary = checked_study_arguments(ap, args, LANGS, "is not a corpus language")

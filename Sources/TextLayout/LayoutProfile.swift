@@ -45,7 +45,8 @@ public struct LayoutProfile: Sendable, Hashable {
     /// Which font draws an emoji-presentation character without a variation selector that a font
     /// of the font-family list has.
     public var emojiPresentationFont: EmojiPresentationFont
-    /// Whether fullwidth punctuation beside another is set half as wide (CSS `text-spacing-trim`).
+    /// Which fullwidth punctuation is set half as wide (CSS `text-spacing-trim`) where the text's
+    /// settings do not say (``TextSettings/textSpacingTrim``).
     public var textSpacingTrim: TextSpacingTrim
     /// How a glyph of a font of bitmap strikes only (CBDT, sbix: Noto Color Emoji) advances.
     public var bitmapGlyphAdvance: BitmapGlyphAdvance
@@ -122,7 +123,7 @@ public struct LayoutProfile: Sendable, Hashable {
                                                layoutUnit: 1.0 / 64, lineEndNoBreakSpace: .counts, justifyWithoutSpaces: .start, indentSide: .start,
                                                endTruncation: .keepsBrokenLine, normalLineHeight: .roundedAscentDescent,
                                                explicitLineHeight: .layoutUnits,
-                                               primaryFontBox: .always, emojiPresentationFont: .familyList, textSpacingTrim: .trimAdjacent,
+                                               primaryFontBox: .always, emojiPresentationFont: .familyList, textSpacingTrim: .normal,
                                                bitmapGlyphAdvance: .strikePixels, minContentPieces: .shapedInContext, familyFallback: .browser,
                                                textBoxEdges: .chromium, tabStops: .halfSpaceGapInLayoutUnits, cursiveLetterSpacing: .separatorsOnly,
                                                letterSpacingLigatures: .disabled, reshapedEdges: .inContext, breakAllAfterMarks: .none,
@@ -421,16 +422,32 @@ public enum FamilyFallback: String, Sendable, Hashable, CaseIterable {
     case browser
 }
 
-/// Whether fullwidth punctuation beside another is set half as wide (CSS `text-spacing-trim`).
+/// Which fullwidth punctuation is set half as wide (CSS `text-spacing-trim`, the values Chromium
+/// 156 parses): the job's ``TextSettings/textSpacingTrim``, or where it is unset the profile's
+/// ``LayoutProfile/textSpacingTrim`` (the standard profile's `space-all`, Chromium's `normal`).
+/// Marks are trimmed by the font's `halt` feature (half an em in Noto Sans CJK), where the font
+/// has it, in left-to-right text.
 public enum TextSpacingTrim: String, Sendable, Hashable, CaseIterable {
-    /// Every mark as wide as the font makes it (CSS `space-all`).
-    case spaceAll
-    /// Chromium's `text-spacing-trim: normal`: an opening mark after an opening, middle or closing
-    /// one (`。「`, `（「`), and a closing mark before a closing or middle one (`），`, `」。`), are set
-    /// by the font's `halt` feature (half as wide), where the font has it; a mark that starts a
-    /// line keeps its width (Chromium shapes a line's start anew). Not modelled: Chromium also
-    /// trims a closing bracket at a line's end when only so it fits (`allow-end`).
-    case trimAdjacent
+    /// Chromium's initial value (CSS `space-first trim-adjacent allow-end`, as Chromium reads it):
+    /// an opening mark after an opening, middle or closing one (`。「`, `（「`), and a closing mark
+    /// before a closing or middle one (`），`, `」。`), are trimmed; a mark that starts a line keeps
+    /// its width (Chromium shapes a line's start anew); a line that ends in a closing bracket or
+    /// quote fits when it fits with that mark trimmed, and is then measured so (`allow-end`).
+    case normal
+    /// Every mark as wide as the font makes it.
+    case spaceAll = "space-all"
+    /// As ``normal``, and an opening mark that starts a line wrapped from the one before (not the
+    /// paragraph's first line, nor a line after a hard break) is trimmed.
+    case spaceFirst = "space-first"
+    /// As ``spaceFirst``, and the opening mark that starts a paragraph is trimmed too.
+    case trimStart = "trim-start"
+
+    /// Whether marks beside another are trimmed, and a line's last closing mark to fit.
+    var trimsAdjacent: Bool { self != .spaceAll }
+    /// Whether an opening mark that starts a paragraph is trimmed.
+    var trimsParagraphStarts: Bool { self == .trimStart }
+    /// Whether an opening mark that starts a wrapped line is trimmed.
+    var trimsWrappedLineStarts: Bool { self == .spaceFirst || self == .trimStart }
 }
 
 /// How a glyph of a font of bitmap strikes only (CBDT, sbix: a colour font without outlines)

@@ -74,6 +74,10 @@ public struct TextSettings: Sendable, Hashable {
     /// rules, full-width or full-size kana, every offset of the results still the text's own
     /// (``TextTransform``); ``TextTransform/none`` by default.
     public var textTransform = TextTransform.none
+    /// Which fullwidth punctuation is set half as wide (CSS `text-spacing-trim`); nil for the
+    /// profile's rule (``LayoutProfile/textSpacingTrim``: `space-all` in the standard profile,
+    /// `normal` in Chromium's).
+    public var textSpacingTrim: TextSpacingTrim?
     /// The rules where the layout follows another engine's (``LayoutProfile``): ``LayoutProfile/standard``,
     /// the engine's own, by default; ``LayoutProfile/chromium`` lays out as the browser does.
     public var profile = LayoutProfile.standard
@@ -137,6 +141,9 @@ public struct TextSettings: Sendable, Hashable {
 }
 
 extension TextSettings {
+    /// The `text-spacing-trim` in force: ``textSpacingTrim``, else the profile's.
+    var effectiveTextSpacingTrim: TextSpacingTrim { textSpacingTrim ?? profile.textSpacingTrim }
+
     /// The strut lines are held to: the paragraph's, at least `minimum` under a profile whose
     /// lines always hold the primary font's box (``PrimaryFontBox/always``).
     var strut: Strut { profile.primaryFontBox == .always && paragraph.strut == .none ? .minimum : paragraph.strut }
@@ -188,6 +195,7 @@ extension TextSettings {
         hasher.combine(caseByte(wordBreak))
         hasher.combine(caseByte(whiteSpace))
         hasher.combine(caseByte(textTransform))
+        if let textSpacingTrim { hasher.combine(caseByte(textSpacingTrim)) }
         hasher.combine(hyphenationLimits)
         hasher.combine(tabSize)
         hasher.combine(features)

@@ -65,6 +65,9 @@ public enum LayoutOptions {
                      help: "whether lines also break between letters (break-all) or not between them, keeping CJK and Korean words whole (keep-all), as CSS word-break"),
         LayoutOption("text-transform", sets: \.settings.text.textTransform, key: "textTransform",
                      help: "how the characters are shown, by the language's rules: upper or lower case, each word's first letter in title case (capitalize), full-width or full-size kana, as CSS text-transform; offsets stay the text's"),
+        LayoutOption("text-spacing-trim", sets: \.settings.text.textSpacingTrim, key: "textSpacingTrim",
+                     help: "which fullwidth punctuation is set half as wide, as CSS text-spacing-trim: none (space-all); beside another mark and a line's last closing mark to fit (normal); also a wrapped line's first opening mark (space-first), and a paragraph's (trim-start)",
+                     absent: "the profile's: space-all, chromium normal"),
         LayoutOption("hyphens", sets: \.settings.text.hyphens, key: "hyphens",
                      help: "where words break with a hyphen: none, after soft hyphens (manual), or also where the language's patterns allow (auto)"),
         LayoutOption("hyphen-min-word", "N", sets: \.settings.text.hyphenationLimits.minWord, key: "hyphenMinWord",
@@ -305,6 +308,7 @@ extension OverflowWrap: ChoiceOptionValue {}
 extension WhiteSpace: ChoiceOptionValue {}
 extension WordBreak: ChoiceOptionValue {}
 extension TextTransform: ChoiceOptionValue {}
+extension TextSpacingTrim: ChoiceOptionValue {}
 extension LayoutProfile: ChoiceOptionValue {}
 
 /// A line height, written `normal`, `1.5` (a multiple of the size) or `24px`.

@@ -194,6 +194,7 @@ struct CommandLineLayoutOptionTests {
         ("line-break", "strict", "lineBreak", #""strict""#),
         ("word-break", "keep-all", "wordBreak", #""keep-all""#),
         ("text-transform", "uppercase", "textTransform", #""uppercase""#),
+        ("text-spacing-trim", "trim-start", "textSpacingTrim", #""trim-start""#),
         ("hyphens", "auto", "hyphens", #""auto""#),
         ("hyphen-min-word", "7", "hyphenMinWord", "7"),
         ("hyphen-min-before", "3", "hyphenMinBefore", "3"),

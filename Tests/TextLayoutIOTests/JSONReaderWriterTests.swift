@@ -148,14 +148,21 @@ struct JSONReaderWriterTests {
         #expect(try parseJSON(source).serialized == source)
     }
 
-    @Test("a bad overflowWrap, wordBreak or lineBreak is invalidJob naming the key and every allowed value",
+    @Test("a bad overflowWrap, wordBreak, lineBreak or textSpacingTrim is invalidJob naming the key and every allowed value",
           arguments: [("overflowWrap", "normal, break-word, anywhere"), ("wordBreak", "normal, break-all, keep-all"),
-                      ("lineBreak", "normal, strict, loose, keep-all, auto, anywhere")])
+                      ("lineBreak", "normal, strict, loose, keep-all, auto, anywhere"),
+                      ("textSpacingTrim", "normal, space-all, space-first, trim-start")])
     func badBreakingValue(_ key: String, _ allowed: String) throws {
         let job = try parseJSON(#"{"text":"x","\#(key)":"wrap"}"#)
         let error = #expect(throws: BoundaryError.self) { try LayoutRequest(job: job) }
         #expect(error?.code == .invalidJob)
         #expect(error?.message == "'\(key)' must be one of \(allowed), got 'wrap'")
+    }
+
+    @Test("textSpacingTrim is read into the settings; unset, it is nil (the profile's rule)")
+    func textSpacingTrimRead() throws {
+        #expect(try LayoutRequest(job: parseJSON(#"{"text":"x","textSpacingTrim":"space-first"}"#)).settings.text.textSpacingTrim == .spaceFirst)
+        #expect(try LayoutRequest(job: parseJSON(#"{"text":"x","profile":"chromium"}"#)).settings.text.textSpacingTrim == nil)
     }
 
     @Test("an unknown key names itself with its path and lists the keys allowed")

@@ -382,6 +382,78 @@ struct ChromiumProfileTests {
         #expect(abs(standard - chromium - 8.5) < 1e-9)
     }
 
+    // Noto Sans CJK JP 17 px: every ideograph and mark 17 px, a trimmed mark 8.5. `漢字漢字漢字）` is
+    // 119 px whole, 110.5 with `）` trimmed; no break comes before `）`, so a line that cannot hold
+    // it ends after the fifth ideograph (85 px).
+    @Test("a line that ends in a closing bracket fits when it fits with the bracket half as wide (allow-end)")
+    func trimToFitAtLineEnd() throws {
+        let text = "漢字漢字漢字）漢"
+        let trimmed = try PreparedText(text, style: Self.cjkStyle(.chromium)).layout(wrapWidth: 111)
+        #expect(trimmed.lines.map(\.utf16Range.lowerBound) == [0, 7])
+        #expect(abs(trimmed.lines[0].width - 110.5) < 1e-9)
+        // As drawn: the bracket's glyph advances 8.5 px.
+        let advances = trimmed.lines[0].runs.reduce(0.0) { $0 + $1.glyphs.reduce(0) { $0 + $1.advance } }
+        #expect(abs(advances - 110.5) < 1e-9)
+        // Where the line fits whole, the bracket keeps its width.
+        let whole = try PreparedText(text, style: Self.cjkStyle(.chromium)).layout(wrapWidth: 119)
+        #expect(whole.lines.map(\.utf16Range.lowerBound) == [0, 7])
+        #expect(abs(whole.lines[0].width - 119) < 1e-9)
+        // 110.4 px is too narrow even so; and the standard profile never trims.
+        let narrow = try PreparedText(text, style: Self.cjkStyle(.chromium)).layout(wrapWidth: 110.4)
+        #expect(narrow.lines.map(\.utf16Range.lowerBound) == [0, 5])
+        let standard = try PreparedText(text, style: Self.cjkStyle(.standard)).layout(wrapWidth: 111)
+        #expect(standard.lines.map(\.utf16Range.lowerBound) == [0, 5])
+    }
+
+    // Chromium trims a line's last mark only when it is a closing bracket or quote: a full stop
+    // there (`。`, which it trims beside another mark) keeps its width, so the line does not fit.
+    @Test("a full stop at a line's end is not set half as wide to fit")
+    func fullStopAtLineEndKeepsItsWidth() throws {
+        let layout = try PreparedText("漢字漢字漢字。漢", style: Self.cjkStyle(.chromium)).layout(wrapWidth: 111)
+        #expect(layout.lines.map(\.utf16Range.lowerBound) == [0, 5])
+        // `。）` at the end: the stop trimmed beside the bracket, the bracket to fit (102 + 8.5 + 8.5).
+        let both = try PreparedText("漢字漢字漢字。）漢", style: Self.cjkStyle(.chromium)).layout(wrapWidth: 120)
+        #expect(both.lines.map(\.utf16Range.lowerBound) == [0, 8])
+        #expect(abs(both.lines[0].width - 119) < 1e-9)
+    }
+
+    // Headless Chromium 156, Noto Sans CJK JP 17 px at 119 px: `「漢字」`, a hard break, then
+    // `「漢字」漢字漢字漢字漢字漢字「漢字」`, whose last `「` starts a wrapped line. Each mark 17 px, 8.5
+    // trimmed: the lines are 68, 119, 119 and 68 px under `normal` (no line start trimmed);
+    // `space-first` trims the wrapped line's `「` (59.5), `trim-start` also each paragraph's first
+    // (59.5 and 110.5: the line after the hard break starts a paragraph, not a wrapped line).
+    @Test("space-first trims an opening mark that starts a wrapped line, trim-start also one that starts a paragraph", arguments: [
+        (TextSpacingTrim.normal, [68.0, 119, 119, 68]), (.spaceFirst, [68.0, 119, 119, 59.5]), (.trimStart, [59.5, 110.5, 119, 59.5]),
+        (.spaceAll, [68.0, 119, 119, 68]),
+    ])
+    func trimAtLineStarts(value: TextSpacingTrim, chromiumWidths: [Double]) throws {
+        var style = try Self.cjkStyle(.chromium)
+        var settings = style.settings
+        settings.textSpacingTrim = value
+        style = try TextStyle(font: style.font, settings: settings)
+        let layout = try PreparedText("「漢字」\n「漢字」漢字漢字漢字漢字漢字「漢字」", style: style).layout(wrapWidth: 119)
+        #expect(layout.lines.map(\.utf16Range.lowerBound) == [0, 5, 12, 19])
+        #expect(zip(layout.lines.map(\.width), chromiumWidths).allSatisfy { abs($0 - $1) < 1e-9 }, "\(layout.lines.map(\.width))")
+        // As drawn: each line's advances add up to its width.
+        for line in layout.lines {
+            let advances = line.runs.reduce(0.0) { $0 + $1.glyphs.reduce(0) { $0 + $1.advance } }
+            #expect(abs(advances - line.width) < 1e-9, "\(line.utf16Range): \(advances) drawn, \(line.width) measured")
+        }
+    }
+
+    @Test("textSpacingTrim space-all trims nothing in the chromium profile; normal trims in the standard profile")
+    func settingOverridesProfile() throws {
+        var settings = try Self.cjkStyle(.chromium).settings
+        settings.textSpacingTrim = .spaceAll
+        let font = try Self.cjkStyle(.chromium).font
+        #expect(abs(try PreparedText("漢），漢", style: TextStyle(font: font, settings: settings)).layout().lines[0].width - 68) < 1e-9)
+        var standard = try Self.cjkStyle(.standard).settings
+        standard.textSpacingTrim = .normal
+        #expect(abs(try PreparedText("漢），漢", style: TextStyle(font: font, settings: standard)).layout().lines[0].width - 59.5) < 1e-9)
+        let allowEnd = try PreparedText("漢字漢字漢字）漢", style: TextStyle(font: font, settings: standard)).layout(wrapWidth: 111)
+        #expect(allowEnd.lines.map(\.utf16Range.lowerBound) == [0, 7])
+    }
+
     // As Chromium's HanKerning decides it (its own test: quotes proportional for Japanese,
     // fullwidth for Chinese): Noto Sans CJK SC maps `“‘”’` to fullwidth glyphs, inked on the side
     // of the text they enclose, unless its `locl` for Japanese swaps in the proportional ones;

@@ -11,7 +11,7 @@ struct FoundLinesTests {
     static let lineFields: Set<String> = [
         "utf16Range", "width", "ascent", "descent", "height", "top", "baseline", "endsWithHardBreak", "endsWithHyphen",
         "isRightToLeft", "hasEllipsis", "runs", "paragraph", "byteRange", "contentEnd", "flatText", "overflowWidth",
-        "baselineOffset", "isJustified",
+        "baselineOffset", "isJustified", "endsWithTrimmedMark",
     ]
 
     /// Whether two doubles are the same bits (so -0 and 0 differ, as a printed width would).
@@ -26,7 +26,8 @@ struct FoundLinesTests {
                 && same(read.top, built.top) && same(read.baseline, built.baseline) && same(read.baselineOffset, built.baselineOffset),
                 "metrics: \(label)")
         #expect(read.endsWithHardBreak == built.endsWithHardBreak && read.endsWithHyphen == built.endsWithHyphen
-                && read.isRightToLeft == built.isRightToLeft && read.hasEllipsis == built.hasEllipsis && read.isJustified == built.isJustified,
+                && read.isRightToLeft == built.isRightToLeft && read.hasEllipsis == built.hasEllipsis && read.isJustified == built.isJustified
+                && read.endsWithTrimmedMark == built.endsWithTrimmedMark,
                 "flags: \(label)")
         #expect(read.runs == built.runs, "glyph runs: \(label)")
         #expect(read.text.utf8.elementsEqual(built.text.utf8), "text: \(label)")

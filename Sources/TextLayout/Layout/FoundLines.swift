@@ -100,7 +100,8 @@ extension PreparedText {
             flatText: nil,  // the layout's lines give each line read its text
             overflowWidth: found.lineBreak.overflowWidth,
             baselineOffset: found.baselineOffset,
-            isJustified: found.isJustified)
+            isJustified: found.isJustified,
+            endsWithTrimmedMark: found.lineBreak.isEndTrimmed)
     }
 }
 

@@ -117,7 +117,8 @@ extension PreparedText {
             var lines = Array(repeating: [LineBreak](), count: paragraphs.count)
             for line in layout.lines {
                 lines[line.paragraph].append(LineBreak(start: line.byteRange.lowerBound, contentEnd: line.contentEnd, end: line.byteRange.upperBound,
-                                                       width: line.width, overflowWidth: line.overflowWidth, isHyphenated: line.endsWithHyphen))
+                                                       width: line.width, overflowWidth: line.overflowWidth, isHyphenated: line.endsWithHyphen,
+                                                       isEndTrimmed: line.endsWithTrimmedMark))
             }
             swept.hiddenRange = layout.truncation?.hiddenRange
             swept.lineSizes = layout.lines.flatMap { [$0.width, $0.height] }

@@ -150,7 +150,8 @@ extension Layout {
         guard !hasGlyphRuns, !line.hasEllipsis, line.byteRange.lowerBound < line.byteRange.upperBound else { return line.runs }
         let paragraph = prepared.paragraphs[line.paragraph]
         let lineBreak = LineBreak(start: line.byteRange.lowerBound, contentEnd: line.contentEnd, end: line.byteRange.upperBound,
-                                  width: line.width, overflowWidth: line.overflowWidth, isHyphenated: line.endsWithHyphen)
+                                  width: line.width, overflowWidth: line.overflowWidth, isHyphenated: line.endsWithHyphen,
+                                  isEndTrimmed: line.endsWithTrimmedMark)
         return prepared.withBytes(ofParagraphs: line.paragraph..<(line.paragraph + 1)) { bytes in
             prepared.buildLine(paragraph, lineBreak, bytes: bytes, utf16Start: line.utf16Range.lowerBound,
                                justifiedWidth: line.isJustified ? line.width : nil).runs

@@ -162,6 +162,9 @@ public struct Line: Sendable, Equatable {
     /// Whether the spaces of the line (or the gaps between its grapheme clusters) are stretched so
     /// that it fills its room (``TextAlignment/justify``).
     public internal(set) var isJustified = false
+    /// Whether the line ends in a fullwidth closing mark set half as wide so that it fits
+    /// (``LineBreak/isEndTrimmed``): its runs draw the mark so.
+    var endsWithTrimmedMark = false
 
     public static func == (a: Line, b: Line) -> Bool {
         a.showsSameValues(as: b) && a.text.utf8[a.range].elementsEqual(b.text.utf8[b.range])

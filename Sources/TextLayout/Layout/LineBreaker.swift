@@ -17,6 +17,9 @@ struct LineBreak: Sendable, Equatable {
     /// Whether the line ends in a generated hyphen, counted in ``width``: at a break opportunity
     /// right after a soft hyphen (U+00AD), or at a point `hyphens: auto` added inside a word.
     var isHyphenated = false
+    /// Whether the line ends in a fullwidth closing mark set half as wide so that it fits
+    /// (Chromium's `allow-end`, ``TextSpacingTrim/normal``), counted so in ``width``.
+    var isEndTrimmed = false
 }
 
 /// Breaks one paragraph into lines no wider than `wrapWidth` pixels (infinity for no limit), less

@@ -28,6 +28,8 @@ extension LineCandidates {
     @inline(__always)
     func lineBySubtraction(from start: Int, segment: Int) -> SubtractedLine {
         let p = paragraph
+        // A wrapped line that starts with a trimmed mark is measured by the walk.
+        if trimsWrappedLineStarts, startsTrimmedLine(p, bytes: bytes, style: style, at: start) { return .unknown }
         let fromSegmentStart = start == p.segmentStarts[segment]
         let startCluster: Int
         if fromSegmentStart {
@@ -76,6 +78,8 @@ extension LineCandidates {
                 }
                 let width = widths.width(to: endCluster)
                 guard width <= limit else {
+                    // A line that may fit with its last mark half as wide is measured by the walk.
+                    if trimsLineEnds, lineEndTrimmableMark(bytes, from: start, to: p.contentEnds[next]) != nil { return .unknown }
                     guard next > segment else { return .firstSegmentTooWide(width) }
                     return .fitted(line(from: start, endingAfter: next - 1, width: fittedWidth, overflowWidth: width), nextSegment: next)
                 }

@@ -13,6 +13,10 @@ struct LineCandidates {
     private let firstLineLimit: Double
     private let otherLineLimit: Double
     let onlyScale: Double?
+    /// ``TextStyle/trimsLineEnds``, found once.
+    let trimsLineEnds: Bool
+    /// Whether a wrapped line's first opening mark is trimmed (``TextSpacingTrim/trimsWrappedLineStarts``), found once.
+    let trimsWrappedLineStarts: Bool
 
     init(paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, wrapWidth: Double) {
         self.paragraph = paragraph
@@ -23,6 +27,9 @@ struct LineCandidates {
         firstLineLimit = settings.lineLimit(wrapWidth, isFirstLine: true)
         otherLineLimit = settings.lineLimit(wrapWidth, isFirstLine: false)
         onlyScale = paragraph.positions.onlyScale
+        let textSpacingTrim = settings.effectiveTextSpacingTrim
+        trimsLineEnds = textSpacingTrim.trimsAdjacent
+        trimsWrappedLineStarts = textSpacingTrim.trimsWrappedLineStarts
     }
 
     /// The index of the segment a line starting at `start` (a line start of some layout) begins in.
@@ -43,9 +50,9 @@ struct LineCandidates {
     /// The line from `start` that ends after segment `segment`, at the break opportunity there (or
     /// the paragraph's end), its whitespace hanging: `width` is its content's width.
     func line(from start: Int, endingAfter segment: Int, width: Double, overflowWidth: Double = .infinity,
-              isHyphenated: Bool = false) -> LineBreak {
+              isHyphenated: Bool = false, isEndTrimmed: Bool = false) -> LineBreak {
         LineBreak(start: start, contentEnd: max(paragraph.contentEnds[segment], start), end: paragraph.segmentEnd(segment),
-                  width: width, overflowWidth: overflowWidth, isHyphenated: isHyphenated)
+                  width: width, overflowWidth: overflowWidth, isHyphenated: isHyphenated, isEndTrimmed: isEndTrimmed)
     }
 
     /// The line greedy filling takes from `start` (in segment `segment`), measured segment by
@@ -76,7 +83,7 @@ struct LineCandidates {
         var next = segment
         // The common case: a line starting at a safe segment start in a paragraph without tabs,
         // where each safe content end's width is a subtraction of prepared positions.
-        let startCluster = paragraph.tabs.isEmpty && start == paragraph.segmentStarts[segment]
+        let startCluster = paragraph.tabs.isEmpty && start == paragraph.segmentStarts[segment] && !measurer.startsTrimmed
             ? Int(paragraph.segmentStartCluster[segment]) : -1
         let positions = paragraph.positions
         let onlyScale = positions.onlyScale
@@ -103,13 +110,24 @@ struct LineCandidates {
             // The width the line needs to end here: more than its own when it ends inside a
             // shaped cluster that must fit whole first (only where the end is not a safe cluster).
             let needed = endCluster >= 0 ? width : max(width, (try? widthToEndInside(from: start, at: contentEnd)) ?? 0)
+            // A line that ends in a closing mark fits if it fits with the mark half as wide
+            // (`allow-end`): its narrowest fitting width is that one.
+            var fittingWidth = needed
+            if trimsLineEnds, hyphen == nil, let trimmed = endTrimmedWidth(from: start, to: contentEnd, measurer: &measurer) {
+                fittingWidth = min(needed, trimmed)
+            }
             if var line = pending {
-                line.overflowWidth = needed
+                line.overflowWidth = min(line.overflowWidth, fittingWidth)
                 each(line, next)
                 pending = nil
             }
-            guard needed <= limit else { return next == segment ? needed : nil }
-            pending = line(from: start, endingAfter: next, width: width, isHyphenated: hyphen != nil)
+            guard fittingWidth <= limit else { return next == segment ? needed : nil }
+            if needed <= limit {
+                pending = line(from: start, endingAfter: next, width: width, isHyphenated: hyphen != nil)
+            } else {
+                // Trimmed only because it does not fit whole: at a wrap width where it does, it is wider.
+                pending = line(from: start, endingAfter: next, width: fittingWidth, overflowWidth: needed, isEndTrimmed: true)
+            }
             next += 1
         }
         if let line = pending { each(line, next) }

@@ -23,8 +23,13 @@ struct LineMeasurer {
     let start: Int
     /// The index in `paragraph.tabs` of the first tab at or after `start`.
     let firstTab: Int
-    /// ``PreparedParagraph/safeCluster(at:)`` of `start`, found once: every end measured is planned from it.
+    /// ``PreparedParagraph/safeCluster(at:)`` of `start`, found once: every end measured is planned
+    /// from it. Nil also when the line starts with a mark trimmed there (``startsTrimmed``).
     private let startSafeCluster: Int?
+    /// Whether the line starts with an opening mark set half as wide because it starts a wrapped
+    /// line (``TextSpacingTrim/spaceFirst``, ``TextSpacingTrim/trimStart``): its head is shaped
+    /// again with the mark trimmed.
+    let startsTrimmed: Bool
     /// The run of ``startSafeCluster``, found once too.
     private let startRun: Int
     /// The reshaped head of the line (from `start` to the first safe position) and its width, once measured.
@@ -40,7 +45,10 @@ struct LineMeasurer {
         self.style = style
         self.start = start
         self.firstTab = paragraph.tabs.isEmpty ? 0 : firstIndex(in: paragraph.tabs, atOrAfter: start)
-        self.startSafeCluster = paragraph.safeCluster(at: start)
+        // (Most lines start with no byte of a mark: the style is read only for those that may.)
+        self.startsTrimmed = start != paragraph.range.start && start < paragraph.range.end && bytes[start] >= 0xE2
+            && startsTrimmedLine(paragraph, bytes: bytes, style: style, at: start)
+        self.startSafeCluster = startsTrimmed ? nil : paragraph.safeCluster(at: start)
         self.startRun = startSafeCluster.map(paragraph.positions.run(ofCluster:)) ?? 0
     }
 
@@ -151,15 +159,17 @@ struct LineMeasurer {
     ///   has none (as Pango and browsers choose), or nothing when it has neither; the font is that
     ///   of the soft hyphen, or of the letter before the point. Not cached: it is shaped only at
     ///   the ends of lines.
-    func reshape(_ range: Range<Int>, hyphenAt hyphen: Range<Int>? = nil) -> ShapedGlyphs {
-        guard let collapsed = paragraph.collapsed else { return reshapeAsPrepared(range, hyphenAt: hyphen) }
-        var glyphs = reshapeAsPrepared(range, hyphenAt: hyphen)
+    /// - Parameter trimmingEnd: whether the piece's last mark is set half as wide, as at the end of
+    ///   a line that fits only so (``endTrimmedWidth(markStart:contentEnd:)``). Not cached either.
+    func reshape(_ range: Range<Int>, hyphenAt hyphen: Range<Int>? = nil, trimmingEnd: Bool = false) -> ShapedGlyphs {
+        guard let collapsed = paragraph.collapsed else { return reshapeAsPrepared(range, hyphenAt: hyphen, trimmingEnd: trimmingEnd) }
+        var glyphs = reshapeAsPrepared(range, hyphenAt: hyphen, trimmingEnd: trimmingEnd)
         zeroCollapsedAdvances(&glyphs, collapsed, bytes: bytes)
         return glyphs
     }
 
-    /// ``reshape(_:hyphenAt:)`` before collapsed characters lose their advances.
-    private func reshapeAsPrepared(_ range: Range<Int>, hyphenAt hyphen: Range<Int>? = nil) -> ShapedGlyphs {
+    /// ``reshape(_:hyphenAt:trimmingEnd:)`` before collapsed characters lose their advances.
+    private func reshapeAsPrepared(_ range: Range<Int>, hyphenAt hyphen: Range<Int>? = nil, trimmingEnd: Bool = false) -> ShapedGlyphs {
         let run = paragraph.runs[paragraph.run(at: hyphen.map(hyphenRunOffset) ?? range.lowerBound)]
         var properties = run.shapingProperties(style)
         if hyphen != nil {
@@ -167,13 +177,17 @@ struct LineMeasurer {
         }
         // The piece's last mark is trimmed by the character after it, though that starts the next
         // line, as Chromium shapes a line's end (`）` before `。` at a break between them: 8.5 px).
-        properties.followingPunctuation = properties.around(bytes, range).followingPunctuation
+        properties.followingPunctuation = trimmingEnd ? .close : properties.around(bytes, range).followingPunctuation
+        // A wrapped line's opening mark, trimmed at its start as after another opening mark.
+        if startsTrimmed, range.lowerBound == start { properties.precedingPunctuation = .open }
         if style.settings.profile.reshapedEdges == .inContext, isCursiveScript(properties.script),
            let context = joiningContext(of: range) {
             // Not through the word cache, which keys a piece by its own text.
             return Shaper.shape(properties, bytes, range, context: context)
         }
-        if let cache = style.font.context?.shapeCache, properties.followingPunctuation == .other { return cache.shape(properties, bytes, range) }
+        if let cache = style.font.context?.shapeCache, properties.followingPunctuation == .other, properties.precedingPunctuation == .other {
+            return cache.shape(properties, bytes, range)
+        }
         return Shaper.shape(properties, bytes, range)
     }
 
@@ -233,13 +247,14 @@ struct LineMeasurer {
 
     /// Shapes `range` on its own and returns its width in pixels (tabs count 0).
     /// - Parameter hyphenAt: what a hyphen after it stands for (see ``reshape(_:hyphenAt:)``).
-    func reshapedWidth(_ range: Range<Int>, hyphenAt hyphen: Range<Int>? = nil) -> Double {
+    /// - Parameter trimmingEnd: whether its last mark is set half as wide (see ``reshape(_:hyphenAt:trimmingEnd:)``).
+    func reshapedWidth(_ range: Range<Int>, hyphenAt hyphen: Range<Int>? = nil, trimmingEnd: Bool = false) -> Double {
         let run = paragraph.runs[paragraph.run(at: hyphen.map(hyphenRunOffset) ?? range.lowerBound)]
         var units = 0
         var clusters = 0
         var separators = 0
         var last: Int32 = -1
-        for glyph in reshape(range, hyphenAt: hyphen) {
+        for glyph in reshape(range, hyphenAt: hyphen, trimmingEnd: trimmingEnd) {
             if glyph.cluster != last {
                 clusters += 1
                 last = glyph.cluster

@@ -88,6 +88,12 @@ extension PreparedText {
             let piece = measurer.hyphenPiece(replacing: hyphen)
             appendSpan(line.start, piece.lowerBound)
             logical.append(contentsOf: measurer.reshape(piece, hyphenAt: hyphen))
+        } else if line.isEndTrimmed, let mark = lineEndTrimmableMark(measurer.bytes, from: line.start, to: line.contentEnd) {
+            // The last mark set half as wide, shaped with the characters before it as the line
+            // was measured (see ``LineMeasurer/endTrimmedWidth(markStart:contentEnd:)``).
+            let piece = measurer.endTrimPiece(markStart: mark, contentEnd: line.contentEnd)
+            appendSpan(line.start, piece.lowerBound)
+            logical.append(contentsOf: measurer.reshape(piece, trimmingEnd: true))
         } else {
             appendSpan(line.start, line.contentEnd)
         }

@@ -104,14 +104,16 @@ func extendsCluster(_ scalar: UInt32) -> Bool {
 
 extension ShapingProperties {
     /// These properties for the shaping of `range` of `bytes`, the end of a run that does not start
-    /// a line: under ``TextSpacingTrim/trimAdjacent`` with the classes of the characters before and
+    /// a line: under a ``TextSpacingTrim`` that trims adjacent marks, with the classes of the characters before and
     /// after it, which may trim its first mark (`。` before a run `「readline」`) and its last (`”`
     /// before a run `），`).
     func around(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> ShapingProperties {
-        guard textSpacingTrim == .trimAdjacent else { return self }
+        guard textSpacingTrim.trimsAdjacent else { return self }
         var properties = self
         let fullwidthQuotes = { font.drawsFullwidthQuotes(language: language) }
-        properties.precedingPunctuation = punctuationClass(bytes, before: range.lowerBound, fullwidthQuotes: fullwidthQuotes)
+        properties.precedingPunctuation = textSpacingTrim.trimsParagraphStarts && startsParagraph(bytes, at: range.lowerBound)
+            ? .open  // (`trim-start`: as after an opening mark, which trims an opening mark)
+            : punctuationClass(bytes, before: range.lowerBound, fullwidthQuotes: fullwidthQuotes)
         properties.followingPunctuation = punctuationClass(bytes, at: range.upperBound, fullwidthQuotes: fullwidthQuotes)
         if let shown = textTransform.characterForm {
             // The characters beside the range as shown: a `(` shown `（` is fullwidth punctuation.
@@ -122,5 +124,17 @@ extension ShapingProperties {
                 ? PunctuationSpacingClass(shown(decodeScalar(bytes, at: range.upperBound).0), fullwidthQuotes: fullwidthQuotes()) : .other
         }
         return properties
+    }
+}
+
+/// Whether byte `offset` of `bytes` starts a paragraph: the text's start, or right after a hard
+/// break (a line feed, vertical tab, form feed, carriage return, U+0085, U+2028 or U+2029).
+func startsParagraph(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
+    guard offset > 0 else { return true }
+    switch bytes[offset - 1] {
+    case 0x0A...0x0D: return true
+    case 0x85: return offset >= 2 && bytes[offset - 2] == 0xC2
+    case 0xA8, 0xA9: return offset >= 3 && bytes[offset - 3] == 0xE2 && bytes[offset - 2] == 0x80
+    default: return false
     }
 }

@@ -169,7 +169,7 @@ struct ShapedRun: Sendable {
     /// the strike its advances come from, and the profile's punctuation trim.
     func shapingProperties(_ style: TextStyle) -> ShapingProperties {
         ShapingProperties(font: textFont, script: script, rightToLeft: isRightToLeft, language: style.shapingLanguage, features: features,
-                          textSpacingTrim: style.settings.profile.textSpacingTrim, strike: strike,
+                          textSpacingTrim: style.settings.effectiveTextSpacingTrim, strike: strike,
                           textTransform: style.settings.textTransform, transformContext: range)
     }
 

@@ -1,4 +1,4 @@
-// Which fullwidth punctuation marks of a shaped range are set half as wide under `textSpacingTrim` `trimAdjacent`, as Chromium's text-spacing-trim: normal does.
+// Which fullwidth punctuation marks of a shaped range are set half as wide under `text-spacing-trim` `normal` (and the values that trim more), as Chromium does.
 import CHarfBuzz
 
 /// The OpenType feature that sets a fullwidth mark half as wide (`halt`, Alternate Half Widths).

@@ -32,15 +32,15 @@ struct ShapingProperties: Sendable, Hashable {
     var language: String
     /// OpenType features beyond the script's defaults.
     var features: [FontFeature] = []
-    /// Whether fullwidth punctuation beside another is set half as wide (the profile's rule).
+    /// Which fullwidth punctuation is set half as wide (the settings' or the profile's).
     var textSpacingTrim: TextSpacingTrim = .spaceAll
-    /// Under ``TextSpacingTrim/trimAdjacent``, the class of the character before the shaped text
+    /// Under a ``TextSpacingTrim`` that trims adjacent marks, the class of the character before the shaped text
     /// when that text starts a run but not a line (``PunctuationSpacingClass/other`` otherwise).
     var precedingPunctuation: PunctuationSpacingClass = .other
     /// The strike whose advances the glyphs take (``BitmapGlyphAdvance/strikePixels``, a font of
     /// bitmap strikes only), or nil for the font's design units.
     var strike: BitmapStrike? = nil
-    /// Under ``TextSpacingTrim/trimAdjacent``, the class of the character after the shaped text
+    /// Under a ``TextSpacingTrim`` that trims adjacent marks, the class of the character after the shaped text
     /// when that text ends a run before another in the paragraph (``PunctuationSpacingClass/other``
     /// otherwise): a closing mark that ends the run is trimmed before a closing or middle one (`”`
     /// before `）` that starts a run of its own).
@@ -99,7 +99,7 @@ enum Shaper {
         var features = properties.features.map { feature in
             hb_feature_t(tag: hb_tag_from_string(feature.tag, 4), value: feature.value, start: 0, end: UInt32.max)
         }
-        let trimmed = properties.textSpacingTrim == .trimAdjacent && !properties.rightToLeft
+        let trimmed = properties.textSpacingTrim != .spaceAll && !properties.rightToLeft
             ? (properties.textTransform.characterForm == nil
                 ? trimmedPunctuation(bytes, range, after: properties.precedingPunctuation, before: properties.followingPunctuation,
                                      features: properties.features,

@@ -1,0 +1,91 @@
+// The line edges of text-spacing-trim: a line that ends in a fullwidth closing bracket or quote fits when it fits with that mark half as wide (Chromium's `allow-end`); a wrapped line's opening mark trimmed (`space-first`, `trim-start`).
+
+/// Whether `scalar` is a closing mark that a line's end may set half as wide (Chromium's
+/// `MaybeHanKerningClose`: a closing bracket of the CJK Symbols and Punctuation block or the
+/// fullwidth forms, and the closing curly quotes `’` `”`). The fullwidth full stops and commas
+/// `。`, `、`, `，`, `．` are not: Chromium classes them as dots, which it trims only beside
+/// another mark. Whether the mark is then trimmed is the shaping's business (a quote the font
+/// draws proportional is not: ``Font/drawsFullwidthQuotes(language:)``).
+func isLineEndTrimmable(_ scalar: UInt32) -> Bool {
+    switch scalar {
+    case 0x2019, 0x201D: return true
+    case 0x3008...0x301F, 0xFF08...0xFF60:
+        return PunctuationSpacingClass(scalar, fullwidthQuotes: false) == .close && ![0x3001, 0x3002, 0xFF0C, 0xFF0E].contains(scalar)
+    default: return false
+    }
+}
+
+/// Where the mark that ends `start..<contentEnd` of `bytes` starts, when it is one a line's end
+/// may set half as wide (``isLineEndTrimmable(_:)``); nil otherwise. Reads a byte for any other
+/// line: every such mark is three bytes past ASCII.
+@inline(__always)
+func lineEndTrimmableMark(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to contentEnd: Int) -> Int? {
+    guard contentEnd - start >= 3, bytes[contentEnd - 1] >= 0x80 else { return nil }
+    let markStart = scalarStart(bytes, atOrBefore: contentEnd - 1, notBefore: start)
+    return isLineEndTrimmable(decodeScalar(bytes, at: markStart).0) ? markStart : nil
+}
+
+extension TextStyle {
+    /// Whether a line that ends in a fullwidth closing mark fits when it fits with that mark set
+    /// half as wide (every ``TextSpacingTrim`` but `space-all`: Chromium's `allow-end`).
+    var trimsLineEnds: Bool { settings.effectiveTextSpacingTrim.trimsAdjacent }
+}
+
+extension LineMeasurer {
+    /// The end of a line shaped again with its last mark (at `markStart`) set half as wide: from
+    /// the last cluster at or before the mark that is safe to break at, no earlier than the line,
+    /// the mark's run or the byte after the last tab before it, up to `contentEnd`.
+    func endTrimPiece(markStart: Int, contentEnd: Int) -> Range<Int> {
+        let p = paragraph
+        var floor = max(start, p.runs[p.run(at: markStart)].range.lowerBound)
+        if !p.tabs.isEmpty {
+            let t = firstIndex(in: p.tabs, atOrAfter: markStart)
+            if t > 0 { floor = max(floor, p.tabs[t - 1] + 1) }
+        }
+        var k = p.cluster(atOrAfter: markStart)
+        if k >= p.clusterCount || p.clusterStarts[k] != markStart { k -= 1 }
+        while k > 0, p.clusterUnsafe[k], p.clusterStarts[k] > floor { k -= 1 }
+        let pieceStart = k >= 0 ? max(floor, p.clusterStarts[k]) : floor
+        return min(pieceStart, markStart)..<contentEnd
+    }
+
+    /// The width in pixels of the line from ``start`` to `contentEnd` with its last mark (at
+    /// `markStart`) set half as wide, as Chromium measures a line it ends so: the piece of
+    /// ``endTrimPiece(markStart:contentEnd:)`` shaped again with the mark trimmed.
+    mutating func endTrimmedWidth(markStart: Int, contentEnd: Int) -> Double {
+        let piece = endTrimPiece(markStart: markStart, contentEnd: contentEnd)
+        return width(to: piece.lowerBound) + reshapedWidth(piece, trimmingEnd: true)
+    }
+}
+
+extension LineCandidates {
+    /// The width of the line from `start` to `contentEnd` with its last mark set half as wide,
+    /// when the style trims line ends and the line ends in such a mark (else nil).
+    func endTrimmedWidth(from start: Int, to contentEnd: Int, measurer: inout LineMeasurer) -> Double? {
+        guard trimsLineEnds, let mark = lineEndTrimmableMark(bytes, from: start, to: contentEnd) else { return nil }
+        return measurer.endTrimmedWidth(markStart: mark, contentEnd: contentEnd)
+    }
+}
+
+/// Whether `scalar` is an opening mark that a line's start may set half as wide (Chromium's
+/// `MaybeHanKerningOpen`: an opening bracket of the CJK Symbols and Punctuation block or the
+/// fullwidth forms, and the opening curly quotes `‘` `“`, trimmed where the font draws them
+/// fullwidth).
+func isLineStartTrimmable(_ scalar: UInt32) -> Bool {
+    switch scalar {
+    case 0x2018, 0x201C: return true
+    case 0x3008...0x301F, 0xFF08...0xFF60: return PunctuationSpacingClass(scalar, fullwidthQuotes: false) == .open
+    default: return false
+    }
+}
+
+/// Whether the line of `paragraph` that starts at `start` starts with an opening mark trimmed
+/// there because the line is wrapped from the one before (under ``TextSpacingTrim/spaceFirst``
+/// and ``TextSpacingTrim/trimStart``; a paragraph's first line is trimmed, under `trim-start`, in
+/// its shaping). Reads a byte for any other line: every such mark is three bytes past ASCII.
+@inline(__always)
+func startsTrimmedLine(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, at start: Int) -> Bool {
+    guard start != paragraph.range.start, start < paragraph.range.end, bytes[start] >= 0xE2,
+          style.settings.effectiveTextSpacingTrim.trimsWrappedLineStarts else { return false }
+    return isLineStartTrimmable(decodeScalar(bytes, at: start).0)
+}
