@@ -122,6 +122,21 @@ def font_list(families):
     return ", ".join('"' + family + '"' for family in families)
 
 
+def embedded_font_faces():
+    """@font-face rules embedding the corpus's fonts and the bundled fallback fonts, each file once, under the families Chromium
+    knows them by (FONT_FILES, FALLBACK_FONTS)."""
+    faces = [(family, file) for family, file in FONT_FILES.values()]
+    faces += [(family, file) for family, file in FALLBACK_FONTS.values() if (family, file) not in faces]
+    return "".join(font_face(family, file) for family, file in faces)
+
+
+def lines_of_result(result):
+    """A batch result's {"height", "lines": [{"start", "width", "fonts"}]} ("fonts": the files its runs use), as the studies compare it."""
+    return {"height": result["height"],
+            "lines": [{"start": l["start"], "width": l["width"],
+                       "fonts": sorted({run["font"].rstrip(")").split("/")[-1] for run in l["runs"]})} for l in result["lines"]]}
+
+
 def our_layouts(binary, jobs, profile, fonts="embedded"):
     """Our layout of each job by `profile`, in the job's font then FALLBACK_FONTS: {"height", "lines": [{"start", "width",
     "fonts"}]} ("fonts": the runs' font files). `fonts` (FONT_SET_UPS): `embedded`, the families from Fonts/ alone
@@ -129,9 +144,7 @@ def our_layouts(binary, jobs, profile, fonts="embedded"):
     results = run_batch(binary, [{"id": i, "text": job["text"], "font": font_list(job_families(job["font"], fonts)), "size": SIZE, "width": job["width"],
                                   "glyphs": True, "profile": profile} for i, job in enumerate(jobs)],
                         fonts_dir=None if fonts != "embedded" else os.path.join(ROOT, "Fonts"))
-    return [{"height": r["height"], "lines": [{"start": l["start"], "width": l["width"],
-                                               "fonts": sorted({run["font"].rstrip(")").split("/")[-1] for run in l["runs"]})} for l in r["lines"]]}
-            for r in results]
+    return [lines_of_result(r) for r in results]
 
 
 def corpus_page(jobs, script=None, fonts="embedded"):
@@ -142,8 +155,7 @@ def corpus_page(jobs, script=None, fonts="embedded"):
         style = ""
         family_list = lambda job: font_list(job_families(job["font"], fonts))
     else:
-        style = "".join(font_face(family, file) for family, file in FONT_FILES.values())
-        style += "".join(font_face(family, file) for family, file in FALLBACK_FONTS.values() if (family, file) not in FONT_FILES.values())
+        style = embedded_font_faces()
         family_list = lambda job: font_list([FONT_FILES[job["font"]][0]] + [family for family, _ in FALLBACK_FONTS.values()])
     style += """
 body { margin: 0; }

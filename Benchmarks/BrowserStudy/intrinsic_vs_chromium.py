@@ -19,9 +19,9 @@ four widths; --check exits 1 when any text differs. Python 3 standard library on
 """
 import collections, html, json, sys
 
-from chromium_pages import (checked_study_arguments, font_face, job_layouts, make_jobs, page, percent, print_shares_by_language, run_batch, study_parser,
+from chromium_pages import (checked_study_arguments, job_layouts, make_jobs, page, percent, print_shares_by_language, run_batch, study_parser,
                             write_details)
-from corpus_vs_chromium import FALLBACK_FONTS, FONT_FILES, LANGS, SIZE, font_list
+from corpus_vs_chromium import FALLBACK_FONTS, FONT_FILES, LANGS, SIZE, font_list, embedded_font_faces
 
 # Chromium's layout unit: the tolerance of a width.
 LAYOUT_UNIT = 1 / 64
@@ -63,8 +63,7 @@ def our_widths(binary, jobs, direction):
 def intrinsic_page(jobs, direction):
     """The page of `jobs`: two divs each, one min-content and one max-content wide, measured by MEASURE, whose paragraphs take
     their direction as the batch's `direction` (auto: CSS's unicode-bidi: plaintext; ltr: the div's default)."""
-    style = "".join(font_face(family, file) for family, file in FONT_FILES.values())
-    style += "".join(font_face(family, file) for family, file in FALLBACK_FONTS.values() if (family, file) not in FONT_FILES.values()) + """
+    style = embedded_font_faces() + """
 body { margin: 0; }
 div.job { font-size: 17px; line-height: normal; white-space: pre-wrap; overflow-wrap: anywhere; margin: 0 0 10px 0; padding: 0; }
 div.min { width: min-content; }

@@ -29,9 +29,9 @@ needs Chromium.
 """
 import collections, html, json, sys
 
-from chromium_pages import (checked_study_arguments, font_face, in_pages, make_jobs, page, percent, print_shares_by_language, run_batch, run_pages, study_parser,
+from chromium_pages import (checked_study_arguments, in_pages, make_jobs, page, percent, print_shares_by_language, run_batch, run_pages, study_parser,
                             write_details)
-from corpus_vs_chromium import FALLBACK_FONTS, FONT_FILES, LANGS, SIZE, font_list
+from corpus_vs_chromium import FALLBACK_FONTS, FONT_FILES, LANGS, SIZE, font_list, embedded_font_faces
 
 # Chromium's layout unit: the tolerance of a height and of a line's move.
 LAYOUT_UNIT = 1 / 64
@@ -91,8 +91,7 @@ def our_boxes(binary, jobs, values):
 
 def textbox_page(jobs, values):
     """The page of `jobs`: one div each without a text box (class plain) and one with each of `values` (class trimI)."""
-    style = "".join(font_face(family, file) for family, file in FONT_FILES.values())
-    style += "".join(font_face(family, file) for family, file in FALLBACK_FONTS.values() if (family, file) not in FONT_FILES.values()) + """
+    style = embedded_font_faces() + """
 body { margin: 0; display: flex; align-items: flex-start; }
 div.column { flex: none; width: 380px; }
 div.job { font-size: 17px; line-height: normal; white-space: pre-wrap; overflow-wrap: anywhere; unicode-bidi: plaintext; margin: 0 0 10px 0; padding: 0; }

@@ -28,9 +28,9 @@ floor (FLOORS, or --starts-floor). Python 3 standard library only; needs Chromiu
 """
 import collections, html, os, random, unicodedata
 
-from chromium_pages import (add_check_options, checked_study_arguments, finish_check, font_face, job_layouts, make_jobs, page,
+from chromium_pages import (add_check_options, checked_study_arguments, finish_check, job_layouts, make_jobs, page,
                             percent, run_batch, study_parser, write_details)
-from corpus_vs_chromium import FALLBACK_FONTS, FONT_FILES, KINDS, LANGS, ROOT, SIZE, classify, font_list, same_height, show, starts
+from corpus_vs_chromium import FALLBACK_FONTS, FONT_FILES, KINDS, LANGS, ROOT, SIZE, classify, font_list, same_height, show, starts, embedded_font_faces, lines_of_result
 
 VALUES = ["uppercase", "lowercase", "capitalize", "full-width", "full-size-kana"]
 # The values Chromium 156 does not parse: the page holds the transformed text instead.
@@ -101,19 +101,15 @@ def our_layouts(binary, chosen):
             ours["language"] = job["language"]
         jobs.append(ours)
     results = run_batch(binary, jobs, fonts_dir=os.path.join(ROOT, "Fonts"))
-    return [{"height": r["height"],
-             "lines": [{"start": l["start"], "width": l["width"],
-                        "fonts": sorted({run["font"].rstrip(")").split("/")[-1] for run in l["runs"]})} for l in r["lines"]]}
-            for r in results]
+    return [lines_of_result(r) for r in results]
 
 
 def transform_page(chosen):
     """The page of `chosen` (value, job): a div each, with `text-transform` of the value, or the text transformed here."""
-    style = "".join(font_face(family, file) for family, file in FONT_FILES.values())
-    style += "".join(font_face(family, file) for family, file in FALLBACK_FONTS.values() if (family, file) not in FONT_FILES.values())
+    style = embedded_font_faces()
     style += """
 body { margin: 0; }
-div.job { font-size: 17px; line-height: normal; white-space: pre-wrap; overflow-wrap: anywhere; margin: 0 0 10px 0; padding: 0; }
+div.job { font-size: 17px; line-height: normal; white-space: pre-wrap; overflow-wrap: anywhere; unicode-bidi: plaintext; margin: 0 0 10px 0; padding: 0; }
 """
     divs = []
     for i, (value, job) in enumerate(chosen):

@@ -27,9 +27,9 @@ standard library only; needs Chromium (Debian's /usr/bin/chromium).
 """
 import collections, html, os, random
 
-from chromium_pages import (add_check_options, checked_study_arguments, finish_check, font_face, job_layouts, make_jobs, page,
+from chromium_pages import (add_check_options, checked_study_arguments, finish_check, job_layouts, make_jobs, page,
                             percent, run_batch, study_parser, write_details)
-from corpus_vs_chromium import FALLBACK_FONTS, FONT_FILES, KINDS, LANGS, SIZE, ROOT, classify, font_list, same_height, show
+from corpus_vs_chromium import FALLBACK_FONTS, FONT_FILES, KINDS, LANGS, SIZE, ROOT, classify, font_list, same_height, show, embedded_font_faces, lines_of_result
 
 VALUES = ["normal", "nowrap", "pre", "pre-wrap", "pre-line", "break-spaces"]
 # The characters a line's start is read past under each collapsing value (see the docstring).
@@ -85,16 +85,12 @@ def our_layouts(binary, chosen):
     jobs = [{"id": i, "text": job["text"], "font": font_list([job["font"], *FALLBACK_FONTS]), "size": SIZE, "width": job["width"],
              "glyphs": True, "profile": "chromium", "whiteSpace": value} for i, (value, job) in enumerate(chosen)]
     results = run_batch(binary, jobs, fonts_dir=os.path.join(ROOT, "Fonts"))
-    return [{"height": r["height"],
-             "lines": [{"start": l["start"], "width": l["width"],
-                        "fonts": sorted({run["font"].rstrip(")").split("/")[-1] for run in l["runs"]})} for l in r["lines"]]}
-            for r in results]
+    return [lines_of_result(r) for r in results]
 
 
 def whitespace_page(chosen):
     """The page of `chosen` (value, job): a div each, its white-space the value."""
-    style = "".join(font_face(family, file) for family, file in FONT_FILES.values())
-    style += "".join(font_face(family, file) for family, file in FALLBACK_FONTS.values() if (family, file) not in FONT_FILES.values())
+    style = embedded_font_faces()
     style += """
 body { margin: 0; }
 div.job { font-size: 17px; line-height: normal; overflow-wrap: anywhere; unicode-bidi: plaintext; margin: 0 0 10px 0; padding: 0; }

@@ -25,9 +25,9 @@ of each claim's value, then the differences by kind (corpus_vs_chromium.KINDS) w
 """
 import collections, html, os, random
 
-from chromium_pages import (add_check_options, checked_study_arguments, finish_check, font_face, job_layouts, make_jobs, page,
+from chromium_pages import (add_check_options, checked_study_arguments, finish_check, job_layouts, make_jobs, page,
                             percent, run_batch, study_parser, write_details)
-from corpus_vs_chromium import FALLBACK_FONTS, FONT_FILES, KINDS, LANGS, ROOT, SIZE, classify, font_list, same_height, show, starts
+from corpus_vs_chromium import FALLBACK_FONTS, FONT_FILES, KINDS, LANGS, ROOT, SIZE, classify, font_list, same_height, show, starts, embedded_font_faces, lines_of_result
 
 # Each claim's values (the job key's and the CSS property's, the same words) and its CSS property.
 CLAIMS = {"overflowWrap": (["normal", "break-word", "anywhere"], "overflow-wrap"),
@@ -78,16 +78,12 @@ def our_layouts(binary, chosen):
             ours["language"] = job["language"]
         jobs.append(ours)
     results = run_batch(binary, jobs, fonts_dir=os.path.join(ROOT, "Fonts"))
-    return [{"height": r["height"], "minContent": r.get("minContent"),
-             "lines": [{"start": l["start"], "width": l["width"],
-                        "fonts": sorted({run["font"].rstrip(")").split("/")[-1] for run in l["runs"]})} for l in r["lines"]]}
-            for r in results]
+    return [dict(lines_of_result(r), minContent=r.get("minContent")) for r in results]
 
 
 def wrap_page(chosen):
     """The page of `chosen` (claim, value, job): a div each, with the claim's property; an overflowWrap job also a min-content div after it."""
-    style = "".join(font_face(family, file) for family, file in FONT_FILES.values())
-    style += "".join(font_face(family, file) for family, file in FALLBACK_FONTS.values() if (family, file) not in FONT_FILES.values())
+    style = embedded_font_faces()
     style += """
 body { margin: 0; }
 div.job, div.min { font-size: 17px; line-height: normal; white-space: pre-wrap; overflow-wrap: anywhere; unicode-bidi: plaintext; margin: 0 0 10px 0; padding: 0; }
