@@ -210,6 +210,15 @@ def add_check_options(ap, floors, also_fails):
                     help="--check's floor for the same starts, as a share (default %(default)s; a small sample varies more)")
 
 
+def listed_choices(ap, option, given, allowed):
+    """The comma-separated words of option `option`'s value `given`, each one of `allowed`; a usage error (exit 2) naming the
+    option and the allowed words when any is not, or none is given."""
+    chosen = [word for word in given.split(",") if word]
+    if not chosen or any(word not in allowed for word in chosen):
+        ap.error(f"{option}: {given} is not a list of {','.join(allowed)}")
+    return chosen
+
+
 def write_details(path, details):
     """Writes each job's details (dicts) to `path`, one JSON line each, when `path` is given."""
     if path:

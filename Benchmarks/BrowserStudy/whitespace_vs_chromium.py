@@ -27,7 +27,7 @@ standard library only; needs Chromium (Debian's /usr/bin/chromium).
 """
 import collections, html, os, random
 
-from chromium_pages import (add_check_options, checked_study_arguments, finish_check, job_layouts, make_jobs, page,
+from chromium_pages import (listed_choices, add_check_options, checked_study_arguments, finish_check, job_layouts, make_jobs, page,
                             percent, run_batch, study_parser, write_details)
 from corpus_vs_chromium import FALLBACK_FONTS, FONT_FILES, KINDS, LANGS, SIZE, ROOT, classify, font_list, same_height, show, embedded_font_faces, lines_of_result
 
@@ -123,9 +123,7 @@ def main():
     add_check_options(ap, FLOORS, "for any value")
     args = ap.parse_args()
     langs, binary = checked_study_arguments(ap, args, LANGS, "is not a corpus language")
-    values = [v for v in args.values.split(",") if v]
-    if not values or any(v not in VALUES for v in values):
-        ap.error(f"--values: {args.values} is not a list of {','.join(VALUES)}")
+    values = listed_choices(ap, "--values", args.values, VALUES)
     chosen = chosen_jobs(values, langs, args.sample, args.seed)
     ours = our_layouts(binary, chosen)
     theirs, agent = job_layouts(args.chromium, chosen, whitespace_page, "whitespace-vs-chromium-")

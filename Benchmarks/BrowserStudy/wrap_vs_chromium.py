@@ -25,7 +25,7 @@ of each claim's value, then the differences by kind (corpus_vs_chromium.KINDS) w
 """
 import collections, html, os, random
 
-from chromium_pages import (add_check_options, checked_study_arguments, finish_check, job_layouts, make_jobs, page,
+from chromium_pages import (listed_choices, add_check_options, checked_study_arguments, finish_check, job_layouts, make_jobs, page,
                             percent, run_batch, study_parser, write_details)
 from corpus_vs_chromium import FALLBACK_FONTS, FONT_FILES, KINDS, LANGS, ROOT, SIZE, classify, font_list, same_height, show, starts, embedded_font_faces, lines_of_result
 
@@ -108,9 +108,7 @@ def main():
     add_check_options(ap, FLOORS, "for any value")
     args = ap.parse_args()
     langs, binary = checked_study_arguments(ap, args, LANGS, "is not a corpus language")
-    claims = [c for c in args.claims.split(",") if c]
-    if not claims or any(c not in CLAIMS for c in claims):
-        ap.error(f"--claims: {args.claims} is not a list of {','.join(CLAIMS)}")
+    claims = listed_choices(ap, "--claims", args.claims, CLAIMS)
     chosen = chosen_jobs(claims, langs, args.sample, args.seed)
     ours = our_layouts(binary, chosen)
     theirs, agent = job_layouts(args.chromium, chosen, wrap_page, "wrap-vs-chromium-")
