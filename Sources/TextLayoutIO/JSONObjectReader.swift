@@ -77,13 +77,16 @@ public struct JSONField {
         return Int(n)
     }
 
-    /// One of the raw values of `Choice`.
+    /// One of the raw values of `Choice`, a string; any other value's error names the allowed ones too.
     public func choice<Choice: RawRepresentable & CaseIterable>(_ type: Choice.Type = Choice.self) throws(BoundaryError) -> Choice?
     where Choice.RawValue == String {
-        guard let text = try string() else { return nil }
+        let allowed = { Choice.allCases.map(\.rawValue).joined(separator: ", ") }
+        guard case let .string(text)? = value else {
+            if value == nil || value == .null { return nil }
+            throw mistake("one of \(allowed())")
+        }
         guard let choice = Choice(rawValue: text) else {
-            let allowed = Choice.allCases.map(\.rawValue).joined(separator: ", ")
-            throw mistake(saying: "one of \(allowed), got '\(text)'")
+            throw mistake(saying: "one of \(allowed()), got '\(text)'")
         }
         return choice
     }

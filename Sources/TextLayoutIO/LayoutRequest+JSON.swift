@@ -225,7 +225,7 @@ private extension LayoutSettings {
         text.language = try object.string("language") ?? text.language
         text.lineBreak = try object.choice("lineBreak") ?? text.lineBreak
         text.wordBreak = try object.choice("wordBreak") ?? text.wordBreak
-        text.textTransform = try object.field("textTransform").textTransform() ?? text.textTransform
+        text.textTransform = try object.choice("textTransform") ?? text.textTransform
         text.textSpacingTrim = try object.choice("textSpacingTrim") ?? text.textSpacingTrim
         text.profile = try object.choice("profile") ?? text.profile
         text.hyphens = try object.choice("hyphens") ?? text.hyphens
@@ -257,19 +257,6 @@ private extension LayoutSettings {
 }
 
 private extension JSONField {
-    /// A text transform: one of ``TextTransform``'s values, a string.
-    func textTransform() throws(BoundaryError) -> TextTransform? {
-        switch value {
-        case nil, .null?: return nil
-        case let .string(text)?:
-            guard let transform = TextTransform(rawValue: text) else {
-                throw mistake(saying: "one of \(TextTransform.allowed), got '\(text)'")
-            }
-            return transform
-        default: throw mistake("one of \(TextTransform.allowed)")
-        }
-    }
-
     /// CSS's `text-box` shorthand as text: `"trim-both cap alphabetic"`, `"none"`, `"normal"` (``TextBox/init(_:)``).
     func textBox() throws(BoundaryError) -> TextBox? {
         switch value {

@@ -180,6 +180,7 @@ struct JSONReaderWriterTests {
           arguments: [(#"{"size":"big"}"#, "'size' must be a number, got a string"),
                       (#"{"minLines":1.5}"#, "'minLines' must be a whole number, got 1.5"),
                       (#"{"direction":"up"}"#, "'direction' must be one of auto, ltr, rtl, got 'up'"),
+                      (#"{"direction":1}"#, "'direction' must be one of auto, ltr, rtl, got a number"),
                       (#"{"language":7}"#, "'language' must be a string, got a number"),
                       (#"{"enabled":"yes"}"#, "'enabled' must be true or false, got a string"),
                       (#"{"insets":{"left":"1"}}"#, "'insets.left' must be a number, got a string"),
