@@ -23,9 +23,9 @@ of each claim's value, then the differences by kind (corpus_vs_chromium.KINDS) w
 --json writes each job's lines; --check exits 1 when a value's share is below its floor (FLOORS, or
 --starts-floor). Python 3 standard library only; needs Chromium (Debian's /usr/bin/chromium).
 """
-import collections, html, os, random
+import html, os, random
 
-from chromium_pages import (listed_choices, add_check_options, checked_study_arguments, finish_check, job_layouts, make_jobs, page,
+from chromium_pages import (Tally, listed_choices, add_check_options, checked_study_arguments, finish_check, job_layouts, make_jobs, page,
                             percent, run_batch, study_parser, write_details)
 from corpus_vs_chromium import FALLBACK_FONTS, FONT_FILES, KINDS, LANGS, ROOT, SIZE, classify, font_list, same_height, show, starts, embedded_font_faces, lines_of_result
 
@@ -113,38 +113,25 @@ def main():
     ours = our_layouts(binary, chosen)
     theirs, agent = job_layouts(args.chromium, chosen, wrap_page, "wrap-vs-chromium-")
     print(f"Chromium: {agent}\n{len(chosen)} jobs by the chromium profile, {args.sample or 'all'} a value\n")
-    counts = collections.defaultdict(collections.Counter)
-    differences = collections.defaultdict(list)
-    details = []
+    tally = Tally()
     for (claim, value, job), o, t in zip(chosen, ours, theirs):
-        c = counts[(claim, value)]
-        c["jobs"] += 1
-        same_starts = starts(o) == starts(t)
-        same = same_starts and same_height(o, t)
         kind = None
-        if not same:
+        if not (starts(o) == starts(t) and same_height(o, t)):
             kind = classify(job, o, t)
         elif claim == "overflowWrap" and abs(o["minContent"] - t["minContent"]) > LAYOUT_UNIT + 1e-9:
             kind = "min-content"
-        if kind:
-            differences[(claim, value, kind)].append((job, o, t))
-        else:
-            c["agree"] += 1
-        details.append({"claim": claim, "value": value, "id": job["id"], "width": job["width"], "kind": kind, "ours": o, "chromium": t})
+        tally.add((claim, value), job, o, t, kind, claim=claim, value=value)
     below = []
     for claim in claims:
         for value in CLAIMS[claim][0]:
-            c = counts[(claim, value)]
-            print(f"{claim} {value}: same starts and heights" + (" and min-content" if claim == "overflowWrap" else "")
-                  + f" {percent(c['agree'], c['jobs'])} ({c['agree']} of {c['jobs']})")
-            if args.check and c["agree"] < args.starts_floor * c["jobs"]:
-                below.append(f"{claim} {value} {percent(c['agree'], c['jobs'])} < {100 * args.starts_floor:g}%")
-    for (claim, value, kind), members in sorted(differences.items()):
+            tally.summary((claim, value), f"{claim} {value}", args, below,
+                          what="same starts and heights" + (" and min-content" if claim == "overflowWrap" else ""))
+    for ((claim, value), kind), members in sorted(tally.differences.items()):
         print(f"\n{claim} {value}, {kind} ({len(members)}): {KINDS.get(kind, 'the min-content width differs by more than 1/64 px')}")
         for job, o, t in members[:args.examples]:
             print(show(job, [("ours", o), ("chromium", t)]) + (f"\n    min-content ours {o['minContent']} chromium {t['minContent']}"
                                                                  if claim == "overflowWrap" else ""))
-    write_details(args.json, details)
+    write_details(args.json, tally.details)
     if args.check:
         finish_check(below)
 
