@@ -162,22 +162,13 @@ struct LineMeasurer {
     /// - Parameter trimmingEnd: whether the piece's last mark is set half as wide, as at the end of
     ///   a line that fits only so (``endTrimmedWidth(markStart:contentEnd:)``). Not cached either.
     func reshape(_ range: Range<Int>, hyphenAt hyphen: Range<Int>? = nil, trimmingEnd: Bool = false) -> ShapedGlyphs {
-        guard paragraph.collapsed != nil || style.autospaces else { return reshapeAsPrepared(range, hyphenAt: hyphen, trimmingEnd: trimmingEnd) }
+        // (No `text-autospace` space either: Chromium shapes a line's edge anew without it, as
+        // measured: `漢字漢字とし|てa` starts its second line with a `て` of 16 px, the break
+        // before it unsafe in Noto Sans CJK JP, where `かかかかかか|てa` keeps the `て` 18 px wide.)
+        guard let collapsed = paragraph.collapsed else { return reshapeAsPrepared(range, hyphenAt: hyphen, trimmingEnd: trimmingEnd) }
         var glyphs = reshapeAsPrepared(range, hyphenAt: hyphen, trimmingEnd: trimmingEnd)
-        if let collapsed = paragraph.collapsed { zeroCollapsedAdvances(&glyphs, collapsed, bytes: bytes) }
-        if style.autospaces { addAutospace(&glyphs, reshaped: range, hyphenated: hyphen != nil) }
+        zeroCollapsedAdvances(&glyphs, collapsed, bytes: bytes)
         return glyphs
-    }
-
-    /// Adds the space `text-autospace` puts in `range` shaped on its own, as the paragraph's
-    /// shaping has it: inside the piece and at its end (before the next character of the
-    /// paragraph), none at a hyphen shaped after it.
-    private func addAutospace(_ glyphs: inout ShapedGlyphs, reshaped range: Range<Int>, hyphenated: Bool) {
-        let run = paragraph.runs[paragraph.run(at: range.lowerBound)]
-        guard !run.isRightToLeft else { return }
-        let end = hyphenated ? range.upperBound : paragraph.range.end
-        TextLayout.addAutospace(&glyphs, range: range, through: end, bytes: bytes, units: autospaceUnits(style: style, run: run),
-                                chinese: style.autospacesAsChinese)
     }
 
     /// ``reshape(_:hyphenAt:trimmingEnd:)`` before collapsed characters lose their advances.

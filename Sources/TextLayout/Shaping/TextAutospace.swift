@@ -123,8 +123,9 @@ extension Font {
 /// `range` where `text-autospace` puts space: each character start after the range's first
 /// character, and the range's end when it is before `end` (the paragraph's end: the space before
 /// a character of the next run, or of the next line, which a line's end leaves out again:
-/// ``autospaceAtLineEnd(_:at:paragraphEnd:style:run:)``). `glyphs` are the range's, in logical
-/// order, of a left-to-right run.
+/// ``PreparedParagraph/autospaceAtLineEnd(_:at:style:)``). `glyphs` are the range's, in logical
+/// order, of a left-to-right run shaped as the paragraph's (a piece of a line's edge shaped again
+/// takes none, as in Chromium: ``LineMeasurer/reshape(_:hyphenAt:trimmingEnd:)``).
 func addAutospace(_ glyphs: inout ShapedGlyphs, range: Range<Int>, through end: Int, bytes: UnsafeBufferPointer<UInt8>, units: Int32,
                   chinese: Bool) {
     guard !glyphs.isEmpty, !range.isEmpty, units != 0 else { return }
@@ -156,10 +157,12 @@ func autospaced(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, paragraphSt
 
 extension PreparedParagraph {
     /// The space `text-autospace` put before `offset` (in the glyph before it), in pixels, which a
-    /// line that ends at `offset` leaves out, as Chromium does; 0 where there is none (and in
-    /// right-to-left runs, which take none).
+    /// line that ends at `offset` leaves out, as Chromium does; 0 where there is none (in
+    /// right-to-left runs, which take none, and where the break is unsafe: the end of the line is
+    /// shaped again, without the space, as Chromium shapes it).
     func autospaceAtLineEnd(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, style: TextStyle) -> Double {
-        guard autospaced(bytes, at: offset, paragraphStart: range.start, paragraphEnd: range.end, chinese: style.autospacesAsChinese) else { return 0 }
+        guard autospaced(bytes, at: offset, paragraphStart: range.start, paragraphEnd: range.end, chinese: style.autospacesAsChinese),
+              safeCluster(at: offset) != nil else { return 0 }
         let run = runs[run(at: offset - 1)]
         guard !run.isRightToLeft, run.kind == .text else { return 0 }
         return Double(autospaceUnits(style: style, run: run)) * run.scale
