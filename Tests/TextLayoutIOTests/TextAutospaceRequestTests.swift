@@ -20,13 +20,16 @@ struct TextAutospaceRequestTests {
         #expect(try FontListRequestTests.width(#"{"text":"漢a",\#(Self.font),"profile":"chromium"}"#) == plain)
     }
 
+    // (A value that is not a string is, as for every key of a choice, "must be a string".)
     @Test("a textAutospace that is not one is an error naming the key and the values allowed",
-          arguments: [#""textAutospace":"auto""#, #""textAutospace":"NORMAL""#, #""textAutospace":true"#, #""textAutospace":1"#])
-    func badValues(_ key: String) throws {
+          arguments: [(#""textAutospace":"auto""#, "one of normal, no-autospace, got 'auto'"),
+                      (#""textAutospace":"NORMAL""#, "one of normal, no-autospace, got 'NORMAL'"),
+                      (#""textAutospace":true"#, "a string"), (#""textAutospace":1"#, "a string")])
+    func badValues(_ key: String, _ saying: String) throws {
         let answer = try FontListRequestTests.answer(#"{"id":3,"text":"ab",\#(key)}"#)
         #expect(answer["error"]?["code"] == .string("invalidJob"), "\(answer)")
         guard case let .string(message)? = answer["error"]?["message"] else { throw TestFailure("no message in \(answer)") }
-        #expect(message.contains("textAutospace") && message.contains("normal, no-autospace"), "\(message)")
+        #expect(message.contains("'textAutospace' must be \(saying)"), "\(message)")
     }
 
     @Test("an editing session's config takes textAutospace as a job does")
@@ -42,7 +45,7 @@ struct TextAutospaceRequestTests {
 
     @Test("measure's --text-autospace is the job's textAutospace")
     func commandLine() throws {
-        let fonts = FontContext.bundledFontsDirectory!.path
+        let fonts = try #require(FontContext.bundledFontsDirectory)
         let run = try runTextlayout(["measure", "--fonts-dir", fonts, "--font", "Noto Sans CJK JP", "--text-autospace", "normal", "漢a"])
         #expect(run.status == 0, "\(run.error)")
         #expect(run.output.contains("line 0 [0..2) w=28.70 "), "\(run.output)")
