@@ -77,12 +77,12 @@ public struct JSONField {
         return Int(n)
     }
 
-    /// One of the raw values of `Choice`.
+    /// One of the raw values of `Choice`; any other value, a string or not, is a mistake that lists them.
     public func choice<Choice: RawRepresentable & CaseIterable>(_ type: Choice.Type = Choice.self) throws(BoundaryError) -> Choice?
     where Choice.RawValue == String {
-        guard let text = try string() else { return nil }
+        let allowed = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let text = try string(expecting: "one of \(allowed)") else { return nil }
         guard let choice = Choice(rawValue: text) else {
-            let allowed = Choice.allCases.map(\.rawValue).joined(separator: ", ")
             throw mistake(saying: "one of \(allowed), got '\(text)'")
         }
         return choice

@@ -20,11 +20,11 @@ struct TextAutospaceRequestTests {
         #expect(try FontListRequestTests.width(#"{"text":"漢a",\#(Self.font),"profile":"chromium"}"#) == plain)
     }
 
-    // (A value that is not a string is, as for every key of a choice, "must be a string".)
     @Test("a textAutospace that is not one is an error naming the key and the values allowed",
           arguments: [(#""textAutospace":"auto""#, "one of normal, no-autospace, got 'auto'"),
                       (#""textAutospace":"NORMAL""#, "one of normal, no-autospace, got 'NORMAL'"),
-                      (#""textAutospace":true"#, "a string"), (#""textAutospace":1"#, "a string")])
+                      (#""textAutospace":true"#, "one of normal, no-autospace, got a boolean"),
+                      (#""textAutospace":1"#, "one of normal, no-autospace, got a number")])
     func badValues(_ key: String, _ saying: String) throws {
         let answer = try FontListRequestTests.answer(#"{"id":3,"text":"ab",\#(key)}"#)
         #expect(answer["error"]?["code"] == .string("invalidJob"), "\(answer)")
