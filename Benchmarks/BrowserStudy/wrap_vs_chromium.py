@@ -1,13 +1,14 @@
-"""Holds overflowWrap, wordBreak, lineBreak and textSpacingTrim against headless Chromium on the corpus, every value on a seeded sample, by the chromium profile: line starts, block heights and, for overflowWrap, the min-content width.
+"""Holds overflowWrap, wordBreak, lineBreak, textSpacingTrim and textAutospace against headless Chromium on the corpus, every value on a seeded sample, by the chromium profile: line starts, block heights and, for overflowWrap, the min-content width.
 
   swift build --product textlayout
   python3 Benchmarks/BrowserStudy/wrap_vs_chromium.py [--textlayout PATH] [--sample N] [--seed S]
-      [--langs en,fr,...] [--claims overflowWrap,wordBreak,lineBreak,textSpacingTrim] [--chromium PATH] [--examples N]
+      [--langs en,fr,...] [--claims overflowWrap,wordBreak,lineBreak,textSpacingTrim,textAutospace] [--chromium PATH] [--examples N]
       [--json OUT] [--check [--starts-floor SHARE]]
 
 Makes the corpus jobs (Benchmarks/Corpus/make_jobs.py: every text of the 14 languages at 120, 240
 and 360 px, size 17, each language's font) and, for each claim and each of its values (CLAIMS), a
-sample of --sample of them (all when 0) drawn by --seed, the claim and the value. An overflowWrap
+sample of --sample of them (all when 0) drawn by --seed, the claim and the value; a textAutospace
+job also as a mixed copy (id `-mixed`: Latin words and digits put beside its characters). An overflowWrap
 job is laid out at a narrow width instead (NARROW_WIDTHS, drawn from the job's id), where words
 overflow; a job of Chinese, Japanese or Korean is given its language (`"language"` and the div's
 `lang`: Chromium reads `line-break` keywords from the content language). Each job is laid out with
@@ -34,7 +35,27 @@ CLAIMS = {"overflowWrap": (["normal", "break-word", "anywhere"], "overflow-wrap"
           "wordBreak": (["normal", "break-all", "keep-all"], "word-break"),
           "lineBreak": (["auto", "loose", "normal", "strict", "anywhere"], "line-break"),
           # Fullwidth punctuation of Chinese and Japanese: its jobs are those languages' (--langs zh,ja).
-          "textSpacingTrim": (["normal", "space-all", "space-first", "trim-start"], "text-spacing-trim")}
+          "textSpacingTrim": (["normal", "space-all", "space-first", "trim-start"], "text-spacing-trim"),
+          # Space between ideographs and Latin letters or digits: Chinese and Japanese jobs (--langs zh,ja), each as
+          # is and mixed (MIXED_WORDS put beside its ideographs, mixed_text).
+          "textAutospace": (["normal", "no-autospace"], "text-autospace")}
+# Latin words and digits a textAutospace job's mixed copy has put beside its characters (few corpus
+# texts have a Latin letter or digit right beside an ideograph: 168 of the 1,800 Chinese and Japanese jobs).
+MIXED_WORDS = ["HTML", "2024", "Linux", "v3", "CPU", "x86_64", "iPhone", "5G", "OK", "Wi-Fi", "128", "USB"]
+
+
+def mixed_text(job_id, text):
+    """`text` with two to five of MIXED_WORDS put inside it with no space beside them, at places drawn from `job_id`."""
+    rng = random.Random(f"mixed-{job_id}")
+    for _ in range(rng.randint(2, 5)):
+        at = rng.randint(0, len(text))
+        # Not inside a surrogate pair or before a combining mark: at a character boundary of the text.
+        while 0 < at < len(text) and (0xDC00 <= ord(text[at]) <= 0xDFFF or ord(text[at]) in (0x200D, 0xFE0F)):
+            at += 1
+        text = text[:at] + rng.choice(MIXED_WORDS) + text[at:]
+    return text
+
+
 # The widths an overflowWrap job is laid out at: narrow enough that words overflow.
 NARROW_WIDTHS = [30, 45, 60, 80]
 # The languages a job is given (its text's), for the line-break keywords; the others have none, as in the corpus studies.
@@ -65,6 +86,8 @@ def chosen_jobs(claims, langs, sample, seed):
                 if language:
                     job["language"] = language
                 chosen.append((claim, value, job))
+                if claim == "textAutospace":
+                    chosen.append((claim, value, dict(job, id=job["id"] + "-mixed", text=mixed_text(job["id"], job["text"]))))
     return chosen
 
 
@@ -104,7 +127,7 @@ div.min { width: min-content; }
 def main():
     ap = study_parser(__doc__, "the samples' seed (default 1)", LANGS, "the corpus languages (default all)")
     ap.add_argument("--claims", default="overflowWrap,wordBreak,lineBreak",
-                    help="the claims held (default %(default)s; textSpacingTrim too when named, on --langs zh,ja)")
+                    help="the claims held (default %(default)s; textSpacingTrim and textAutospace too when named, on --langs zh,ja)")
     add_check_options(ap, FLOORS, "for any value")
     args = ap.parse_args()
     langs, binary = checked_study_arguments(ap, args, LANGS, "is not a corpus language")

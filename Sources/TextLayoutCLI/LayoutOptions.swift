@@ -68,6 +68,9 @@ public enum LayoutOptions {
         LayoutOption("text-spacing-trim", sets: \.settings.text.textSpacingTrim, key: "textSpacingTrim",
                      help: "which fullwidth punctuation is set half as wide, as CSS text-spacing-trim: none (space-all); beside another mark and a line's last closing mark to fit (normal); also a wrapped line's first opening mark (space-first), and a paragraph's (trim-start)",
                      absent: "the profile's: space-all, chromium normal"),
+        LayoutOption("text-autospace", sets: \.settings.text.textAutospace, key: "textAutospace",
+                     help: "whether an eighth of an ideograph's advance goes between ideographs and Latin letters or digits, as CSS text-autospace: normal, or none (no-autospace)",
+                     absent: "the profile's: no-autospace"),
         LayoutOption("hyphens", sets: \.settings.text.hyphens, key: "hyphens",
                      help: "where words break with a hyphen: none, after soft hyphens (manual), or also where the language's patterns allow (auto)"),
         LayoutOption("hyphen-min-word", "N", sets: \.settings.text.hyphenationLimits.minWord, key: "hyphenMinWord",
@@ -309,6 +312,7 @@ extension WhiteSpace: ChoiceOptionValue {}
 extension WordBreak: ChoiceOptionValue {}
 extension TextTransform: ChoiceOptionValue {}
 extension TextSpacingTrim: ChoiceOptionValue {}
+extension TextAutospace: ChoiceOptionValue {}
 extension LayoutProfile: ChoiceOptionValue {}
 
 /// A line height, written `normal`, `1.5` (a multiple of the size) or `24px`.

@@ -195,6 +195,7 @@ struct CommandLineLayoutOptionTests {
         ("word-break", "keep-all", "wordBreak", #""keep-all""#),
         ("text-transform", "uppercase", "textTransform", #""uppercase""#),
         ("text-spacing-trim", "trim-start", "textSpacingTrim", #""trim-start""#),
+        ("text-autospace", "normal", "textAutospace", #""normal""#),
         ("hyphens", "auto", "hyphens", #""auto""#),
         ("hyphen-min-word", "7", "hyphenMinWord", "7"),
         ("hyphen-min-before", "3", "hyphenMinBefore", "3"),
