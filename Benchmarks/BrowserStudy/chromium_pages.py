@@ -6,6 +6,8 @@ import argparse, base64, collections, html, json, os, random, re, subprocess, sy
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import expected_differences  # noqa: E402
 FONTS = os.path.join(ROOT, "Fonts")
 # The layouts of one browser run: a page of this many divs.
 JOBS_PER_PAGE = 800
@@ -210,6 +212,14 @@ def add_check_options(ap, floors, also_fails):
                     help="--check's floor for the same starts, as a share (default %(default)s; a small sample varies more)")
 
 
+def add_expect_option(ap, path):
+    """--expect LIST: hold the run to a list of expected differences (`path` the committed one) instead of --check's floors."""
+    ap.add_argument("--expect", metavar="LIST", nargs="?", const=path,
+                    help="hold every job of the run to LIST's expected differences, set-up KEY=VALUE (scripts/expected_differences.py): "
+                         "a difference not listed, or a listed job of the run that agrees, exits 1 (LIST by default: "
+                         + os.path.relpath(path, ROOT) + ")")
+
+
 def listed_choices(ap, option, given, allowed):
     """The comma-separated words of option `option`'s value `given`, each one of `allowed`; a usage error (exit 2) naming the
     option and the allowed words when any is not, or none is given."""
@@ -221,22 +231,46 @@ def listed_choices(ap, option, given, allowed):
 
 class Tally:
     """A study's agreement: for each key (a value; a claim and a value) its jobs and those that agree, counted also by
-    part (as is, varied) when a job has one; the differences grouped by key and kind; each job's details for --json."""
+    part (as is, varied) when a job has one; the differences grouped by key and kind, with the figures that differ;
+    each job's details for --json."""
 
     def __init__(self):
         self.counts = collections.defaultdict(collections.Counter)
         self.differences = collections.defaultdict(list)
         self.details = []
+        # By key: every job id run, and each differing job's figures (expected_differences.FIGURES).
+        self.run_ids = collections.defaultdict(list)
+        self.found = collections.defaultdict(dict)
 
-    def add(self, key, job, ours, theirs, kind, part=None, **detail):
-        """Counts `job` under `key` (and `part`): it agrees when `kind` is None, else it is a difference of that kind."""
+    def add(self, key, job, ours, theirs, kind, figures=frozenset(), part=None, **detail):
+        """Counts `job` under `key` (and `part`): it agrees when `kind` is None, else it is a difference of that kind
+        in `figures` (not empty)."""
+        assert bool(kind) == bool(figures), f"{job['id']}: a difference names its figures, an agreement none"
         counts = self.counts[key]
         for prefix in ("",) + ((part + " ",) if part else ()):
             counts[prefix + "jobs"] += 1
             counts[prefix + "agree"] += kind is None
+        self.run_ids[key].append(job["id"])
         if kind:
             self.differences[key, kind].append((job, ours, theirs))
+            self.found[key][job["id"]] = (figures, job, ours, theirs)
         self.details.append(dict(detail, id=job["id"], width=job["width"], kind=kind, ours=ours, chromium=theirs))
+
+    def hold(self, path, setup_of, show):
+        """Holds every key's jobs to the list of expected differences at `path` (scripts/expected_differences.py), the
+        key's set-up named by `setup_of(key)`; `show(job, [(name, layout), ...])` shows a differing job's layouts. Exits 1
+        after every key is held when any is not as listed."""
+        failures = []
+        for key, ids in self.run_ids.items():
+            found = self.found[key]
+            figures = {id: entry[0] for id, entry in found.items()}
+            try:
+                expected_differences.hold(path, setup_of(key), ids, figures,
+                                          lambda id: show(found[id][1], [("ours", found[id][2]), ("chromium", found[id][3])]))
+            except SystemExit as failure:
+                failures.append(str(failure))
+        if failures:
+            sys.exit("\n".join(failures))
 
     def summary(self, key, name, args, below, what="same starts and heights", parts=()):
         """Prints `name`'s share of agreeing jobs (and each of `parts`'); adds to `below` what --check reports of it."""
@@ -284,6 +318,8 @@ def checked_study_arguments(ap, args, langs, unknown_langs):
         ap.error(f"--langs: {','.join(unknown)} {unknown_langs}; allowed: {','.join(langs)}")
     if args.sample < 0:
         ap.error(f"--sample must be 0 (all jobs) or more, not {args.sample}")
+    if getattr(args, "expect", None) and getattr(args, "check", False):
+        ap.error("--expect and --check are two ways of judging a run: give one")
     if not 0 <= getattr(args, "starts_floor", 0) <= 1:
         ap.error(f"--starts-floor must be a share between 0 and 1, not {args.starts_floor}")
     binary = os.path.abspath(args.textlayout)

@@ -193,6 +193,12 @@ def same_height(ours, theirs):
     return abs(ours["height"] - theirs["height"]) <= LAYOUT_UNIT * max(len(ours["lines"]), 1) + 1e-9
 
 
+def figures_that_differ(ours, theirs):
+    """The figures of expected_differences.FIGURES in which two layouts of a job differ: starts, line count, height."""
+    return expected_differences.differing_figures(starts(ours) == starts(theirs), len(ours["lines"]) == len(theirs["lines"]),
+                                                  same_height(ours, theirs))
+
+
 def classify(job, ours, theirs):
     """The kind of a job whose layouts differ (KINDS)."""
     o, t = ours["lines"], theirs["lines"]
@@ -278,8 +284,7 @@ def main():
         index = {job["id"]: i for i, job in enumerate(jobs)}
         found = {}
         for i, job in enumerate(jobs):
-            o, t = ours["chromium"][i], theirs[i]
-            figures = expected_differences.differing_figures(starts(o) == starts(t), len(o["lines"]) == len(t["lines"]), same_height(o, t))
+            figures = figures_that_differ(ours["chromium"][i], theirs[i])
             if figures:
                 found[job["id"]] = figures
         expected_differences.hold(args.expect, args.fonts, index, found,

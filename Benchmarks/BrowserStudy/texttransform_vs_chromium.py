@@ -3,7 +3,7 @@
   swift build --product textlayout
   python3 Benchmarks/BrowserStudy/texttransform_vs_chromium.py [--textlayout PATH] [--sample N] [--seed S]
       [--langs en,fr,...] [--values uppercase,lowercase,capitalize,full-width,full-size-kana] [--chromium PATH]
-      [--examples N] [--json OUT] [--check [--starts-floor SHARE]]
+      [--examples N] [--json OUT] [--check [--starts-floor SHARE] | --expect [LIST]]
 
 Makes the corpus jobs (Benchmarks/Corpus/make_jobs.py: every text of the 14 languages at 120, 240
 and 360 px, size 17, each language's font) and, for each value of VALUES, a sample of --sample of
@@ -21,22 +21,25 @@ offsets (both transforms map one character to one).
 The line starts are read in the text's offsets in both: ours are the text's by design; Chromium's
 range rectangles take DOM offsets, the text as written (a `ß` shown `SS` one cluster). Compared for
 each job: the line starts (UTF-16 offsets) and, where they agree, the block's height within 1/64 px
-a line. Prints the share of each value, then the differences by kind (corpus_vs_chromium.KINDS)
-with examples; --json writes each job's lines; --check exits 1 when a value's share is below its
-floor (FLOORS, or --starts-floor). Python 3 standard library only; needs Chromium (Debian's
-/usr/bin/chromium).
+a line. Prints the share of each value, then the differences by kind (corpus_vs_chromium.KINDS) with
+examples; --json writes each job's lines; --check exits 1 when a value's share is below its floor
+(FLOORS, or --starts-floor); --expect holds each job to the list of expected differences
+(expected-differences-keys-chromium.txt, set-up KEY=VALUE). Python 3 standard library only; needs
+Chromium (Debian's /usr/bin/chromium).
 """
 import html, os, random, unicodedata
 
-from chromium_pages import (Tally, listed_choices, add_check_options, checked_study_arguments, finish_check, job_layouts, make_jobs, page,
+from chromium_pages import (Tally, listed_choices, add_check_options, add_expect_option, checked_study_arguments, finish_check, job_layouts, make_jobs, page,
                             percent, run_batch, study_parser, write_details)
-from corpus_vs_chromium import FALLBACK_FONTS, FONT_FILES, KINDS, LANGS, ROOT, SIZE, classify, font_list, same_height, show, starts, embedded_font_faces, lines_of_result
+from corpus_vs_chromium import FALLBACK_FONTS, FONT_FILES, KINDS, LANGS, ROOT, SIZE, classify, font_list, same_height, figures_that_differ, show, starts, embedded_font_faces, lines_of_result
 
 VALUES = ["uppercase", "lowercase", "capitalize", "full-width", "full-size-kana"]
 # The values Chromium 156 does not parse: the page holds the transformed text instead.
 TRANSFORMED_HERE = {"full-width", "full-size-kana"}
 # The least share of each value's jobs with the same starts and heights that --check accepts.
 FLOORS = {"starts": 0.999}
+# The jobs of the CSS keys' studies expected to differ, set-up KEY=VALUE (--expect).
+EXPECTED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "expected-differences-keys-chromium.txt")
 
 MEASURE = """{layouts: [...document.querySelectorAll("div.job")].map(d => ({i: +d.dataset.i, lines: linesOf(d),
   height: d.getBoundingClientRect().height}))}"""
@@ -136,6 +139,7 @@ def main():
     ap = study_parser(__doc__, "the samples' seed (default 1)", LANGS, "the corpus languages (default all)")
     ap.add_argument("--values", default=",".join(VALUES), help="the textTransform values held (default %(default)s)")
     add_check_options(ap, FLOORS, "for any value")
+    add_expect_option(ap, EXPECTED)
     args = ap.parse_args()
     langs, binary = checked_study_arguments(ap, args, LANGS, "is not a corpus language")
     values = listed_choices(ap, "--values", args.values, VALUES)
@@ -146,8 +150,8 @@ def main():
     print(f"Chromium: {agent}\n{len(chosen)} jobs by the chromium profile, {args.sample or 'all'} a value\n")
     tally = Tally()
     for (value, job), o, t in zip(chosen, ours, theirs):
-        same = starts(o) == starts(t) and same_height(o, t)
-        tally.add(value, job, o, t, None if same else classify(job, o, t), value=value)
+        figures = figures_that_differ(o, t)
+        tally.add(value, job, o, t, classify(job, o, t) if figures else None, figures, value=value)
     below = []
     for value in values:
         tally.summary(value, f"textTransform {value}", args, below)
@@ -157,6 +161,8 @@ def main():
             print(show(job, [("ours", o), ("chromium", t)]))
         print("  ids: " + " ".join(f"{job['id']}@{job['width']}" for job, _, _ in members))
     write_details(args.json, tally.details)
+    if args.expect:
+        tally.hold(args.expect, lambda value: f"textTransform={value}", show)
     if args.check:
         finish_check(below)
 

@@ -3,7 +3,7 @@
   swift build --product textlayout
   python3 Benchmarks/BrowserStudy/whitespace_vs_chromium.py [--textlayout PATH] [--sample N] [--seed S]
       [--langs en,fr,...] [--values normal,nowrap,...] [--chromium PATH] [--examples N]
-      [--json OUT] [--check [--starts-floor SHARE]]
+      [--json OUT] [--check [--starts-floor SHARE] | --expect [LIST]]
 
 Makes the corpus jobs (Benchmarks/Corpus/make_jobs.py: every text of the 14 languages at 120, 240
 and 360 px, size 17, each language's font) and, for each white-space value (VALUES), a sample of
@@ -18,24 +18,27 @@ embedded, the bundled fallback fonts after it) with `white-space` set to the val
 
 Compared for each job: the line starts (UTF-16 offsets) and, where they agree, the block's height
 within 1/64 px a line. Under a collapsing value (normal, nowrap, pre-line) both engines' starts are
-read past the collapsible characters a line starts with (spaces, tabs, and newlines under normal
-and nowrap): Chromium gives a collapsed character a rectangle or none depending on the line, while
-our line starts where the text after the last line's end does. Prints each value's share, then the
+read past the collapsible characters a line starts with (spaces, tabs, and newlines under normal and
+nowrap): Chromium gives a collapsed character a rectangle or none depending on the line, while our
+line starts where the text after the last line's end does. Prints each value's share, then the
 differences by kind (corpus_vs_chromium.KINDS) with examples; --json writes each job's lines;
---check exits 1 when a value's share is below its floor (FLOORS, or --starts-floor). Python 3
-standard library only; needs Chromium (Debian's /usr/bin/chromium).
+--check exits 1 when a value's share is below its floor (FLOORS, or --starts-floor); --expect holds
+each job to the list of expected differences (expected-differences-keys-chromium.txt, set-up
+KEY=VALUE). Python 3 standard library only; needs Chromium (Debian's /usr/bin/chromium).
 """
 import html, os, random
 
-from chromium_pages import (Tally, listed_choices, add_check_options, checked_study_arguments, finish_check, job_layouts, make_jobs, page,
+from chromium_pages import (Tally, listed_choices, add_check_options, add_expect_option, checked_study_arguments, finish_check, job_layouts, make_jobs, page,
                             percent, run_batch, study_parser, write_details)
-from corpus_vs_chromium import FALLBACK_FONTS, FONT_FILES, KINDS, LANGS, SIZE, ROOT, classify, font_list, same_height, show, embedded_font_faces, lines_of_result
+from corpus_vs_chromium import FALLBACK_FONTS, FONT_FILES, KINDS, LANGS, SIZE, ROOT, classify, font_list, same_height, figures_that_differ, show, embedded_font_faces, lines_of_result
 
 VALUES = ["normal", "nowrap", "pre", "pre-wrap", "pre-line", "break-spaces"]
 # The characters a line's start is read past under each collapsing value (see the docstring).
 SKIPPED_AT_LINE_START = {"normal": " \t\n", "nowrap": " \t\n", "pre-line": " \t"}
 # The least share of each value's jobs with the same starts and heights that --check accepts.
 FLOORS = {"starts": 0.999}
+# The jobs of the CSS keys' studies expected to differ, set-up KEY=VALUE (--expect).
+EXPECTED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "expected-differences-keys-chromium.txt")
 
 MEASURE = """{layouts: [...document.querySelectorAll("div.job")].map(d => ({i: +d.dataset.i, lines: linesOf(d),
   height: d.getBoundingClientRect().height}))}"""
@@ -121,6 +124,7 @@ def main():
     ap = study_parser(__doc__, "the samples' and variants' seed (default 1)", LANGS, "the corpus languages (default all)")
     ap.add_argument("--values", default=",".join(VALUES), help="the white-space values held (default %(default)s)")
     add_check_options(ap, FLOORS, "for any value")
+    add_expect_option(ap, EXPECTED)
     args = ap.parse_args()
     langs, binary = checked_study_arguments(ap, args, LANGS, "is not a corpus language")
     values = listed_choices(ap, "--values", args.values, VALUES)
@@ -132,8 +136,8 @@ def main():
     for (value, job), o, t in zip(chosen, ours, theirs):
         o = dict(o, lines=[dict(l, start=s) for l, s in zip(o["lines"], read_starts(job["text"], o, value))])
         t = dict(t, lines=[dict(l, start=s) for l, s in zip(t["lines"], read_starts(job["text"], t, value))])
-        same = [l["start"] for l in o["lines"]] == [l["start"] for l in t["lines"]] and same_height(o, t)
-        tally.add(value, job, o, t, None if same else classify(job, o, t),
+        figures = figures_that_differ(o, t)
+        tally.add(value, job, o, t, classify(job, o, t) if figures else None, figures,
                   part="varied" if job["id"].endswith("-variant") else "as is", value=value)
     below = []
     for value in values:
@@ -143,6 +147,8 @@ def main():
         for job, o, t in members[:args.examples]:
             print(show(job, [("ours", o), ("chromium", t)]))
     write_details(args.json, tally.details)
+    if args.expect:
+        tally.hold(args.expect, lambda value: f"whiteSpace={value}", show)
     if args.check:
         finish_check(below)
 

@@ -3,7 +3,7 @@
   swift build --product textlayout
   python3 Benchmarks/BrowserStudy/wrap_vs_chromium.py [--textlayout PATH] [--sample N] [--seed S]
       [--langs en,fr,...] [--claims overflowWrap,wordBreak,lineBreak,textSpacingTrim,textAutospace] [--chromium PATH] [--examples N]
-      [--json OUT] [--check [--starts-floor SHARE]]
+      [--json OUT] [--check [--starts-floor SHARE] | --expect [LIST]]
 
 Makes the corpus jobs (Benchmarks/Corpus/make_jobs.py: every text of the 14 languages at 120, 240
 and 360 px, size 17, each language's font) and, for each claim and each of its values (CLAIMS), a
@@ -20,15 +20,17 @@ second div of `width: min-content` gives the min-content width, held against our
 
 Compared for each job: the line starts (UTF-16 offsets) and, where they agree, the block's height
 within 1/64 px a line; for overflowWrap also the min-content width within 1/64 px. Prints the share
-of each claim's value, then the differences by kind (corpus_vs_chromium.KINDS) with examples;
---json writes each job's lines; --check exits 1 when a value's share is below its floor (FLOORS, or
---starts-floor). Python 3 standard library only; needs Chromium (Debian's /usr/bin/chromium).
+of each claim's value, then the differences by kind (corpus_vs_chromium.KINDS) with examples; --json
+writes each job's lines; --check exits 1 when a value's share is below its floor (FLOORS, or
+--starts-floor); --expect holds each job to the list of expected differences
+(expected-differences-keys-chromium.txt, set-up KEY=VALUE). Python 3 standard library only; needs
+Chromium (Debian's /usr/bin/chromium).
 """
 import html, os, random
 
-from chromium_pages import (Tally, listed_choices, add_check_options, checked_study_arguments, finish_check, job_layouts, make_jobs, page,
+from chromium_pages import (Tally, listed_choices, add_check_options, add_expect_option, checked_study_arguments, finish_check, job_layouts, make_jobs, page,
                             percent, run_batch, study_parser, write_details)
-from corpus_vs_chromium import FALLBACK_FONTS, FONT_FILES, KINDS, LANGS, ROOT, SIZE, classify, font_list, same_height, show, starts, embedded_font_faces, lines_of_result
+from corpus_vs_chromium import FALLBACK_FONTS, FONT_FILES, KINDS, LANGS, ROOT, SIZE, classify, font_list, same_height, figures_that_differ, show, starts, embedded_font_faces, lines_of_result
 
 # Each claim's values (the job key's and the CSS property's, the same words) and its CSS property.
 CLAIMS = {"overflowWrap": (["normal", "break-word", "anywhere"], "overflow-wrap"),
@@ -63,6 +65,8 @@ LANGUAGES = {"zh": "zh", "ja": "ja", "ko": "ko"}
 LAYOUT_UNIT = 1 / 64
 # The least share of each value's jobs with the same starts and heights (and min-content) that --check accepts.
 FLOORS = {"starts": 0.999}
+# The jobs of the CSS keys' studies expected to differ, set-up KEY=VALUE (--expect).
+EXPECTED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "expected-differences-keys-chromium.txt")
 
 MEASURE = """{layouts: [...document.querySelectorAll("div.job")].map(d => ({i: +d.dataset.i, lines: linesOf(d),
   height: d.getBoundingClientRect().height,
@@ -129,6 +133,7 @@ def main():
     ap.add_argument("--claims", default="overflowWrap,wordBreak,lineBreak",
                     help="the claims held (default %(default)s; textSpacingTrim and textAutospace too when named, on --langs zh,ja)")
     add_check_options(ap, FLOORS, "for any value")
+    add_expect_option(ap, EXPECTED)
     args = ap.parse_args()
     langs, binary = checked_study_arguments(ap, args, LANGS, "is not a corpus language")
     claims = listed_choices(ap, "--claims", args.claims, CLAIMS)
@@ -138,12 +143,11 @@ def main():
     print(f"Chromium: {agent}\n{len(chosen)} jobs by the chromium profile, {args.sample or 'all'} a value\n")
     tally = Tally()
     for (claim, value, job), o, t in zip(chosen, ours, theirs):
-        kind = None
-        if not (starts(o) == starts(t) and same_height(o, t)):
-            kind = classify(job, o, t)
-        elif claim == "overflowWrap" and abs(o["minContent"] - t["minContent"]) > LAYOUT_UNIT + 1e-9:
-            kind = "min-content"
-        tally.add((claim, value), job, o, t, kind, claim=claim, value=value)
+        figures = figures_that_differ(o, t)
+        if claim == "overflowWrap" and abs(o["minContent"] - t["minContent"]) > LAYOUT_UNIT + 1e-9:
+            figures |= {"min-content"}
+        kind = classify(job, o, t) if figures - {"min-content"} else "min-content" if figures else None
+        tally.add((claim, value), job, o, t, kind, figures, claim=claim, value=value)
     below = []
     for claim in claims:
         for value in CLAIMS[claim][0]:
@@ -155,6 +159,8 @@ def main():
             print(show(job, [("ours", o), ("chromium", t)]) + (f"\n    min-content ours {o['minContent']} chromium {t['minContent']}"
                                                                  if claim == "overflowWrap" else ""))
     write_details(args.json, tally.details)
+    if args.expect:
+        tally.hold(args.expect, lambda key: f"{key[0]}={key[1]}", show)
     if args.check:
         finish_check(below)
 
