@@ -68,6 +68,10 @@ public enum LayoutOptions {
         LayoutOption("text-spacing-trim", sets: \.settings.text.textSpacingTrim, key: "textSpacingTrim",
                      help: "which fullwidth punctuation is set half as wide, as CSS text-spacing-trim: none (space-all); beside another mark and a line's last closing mark to fit (normal); also a wrapped line's first opening mark (space-first), and a paragraph's (trim-start)",
                      absent: "the profile's: space-all, chromium normal"),
+        LayoutOption("writing-mode", sets: \.settings.text.writingMode, key: "writingMode",
+                     help: "horizontal lines (horizontal-tb) or vertical columns stacked right to left (vertical-rl) or left to right (vertical-lr), as CSS writing-mode; in columns the width is a column's length and the height the columns' extent (not yet drawn by render)"),
+        LayoutOption("text-orientation", sets: \.settings.text.textOrientation, key: "textOrientation",
+                     help: "in columns, which characters stand upright: by their Unicode Vertical_Orientation (mixed: CJK upright, Latin turned), all (upright), none (sideways), as CSS text-orientation"),
         LayoutOption("hyphens", sets: \.settings.text.hyphens, key: "hyphens",
                      help: "where words break with a hyphen: none, after soft hyphens (manual), or also where the language's patterns allow (auto)"),
         LayoutOption("hyphen-min-word", "N", sets: \.settings.text.hyphenationLimits.minWord, key: "hyphenMinWord",
@@ -309,6 +313,8 @@ extension WhiteSpace: ChoiceOptionValue {}
 extension WordBreak: ChoiceOptionValue {}
 extension TextTransform: ChoiceOptionValue {}
 extension TextSpacingTrim: ChoiceOptionValue {}
+extension WritingMode: ChoiceOptionValue {}
+extension TextOrientation: ChoiceOptionValue {}
 extension LayoutProfile: ChoiceOptionValue {}
 
 /// A line height, written `normal`, `1.5` (a multiple of the size) or `24px`.

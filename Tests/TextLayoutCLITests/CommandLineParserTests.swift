@@ -195,6 +195,8 @@ struct CommandLineLayoutOptionTests {
         ("word-break", "keep-all", "wordBreak", #""keep-all""#),
         ("text-transform", "uppercase", "textTransform", #""uppercase""#),
         ("text-spacing-trim", "trim-start", "textSpacingTrim", #""trim-start""#),
+        ("writing-mode", "vertical-rl", "writingMode", #""vertical-rl""#),
+        ("text-orientation", "sideways", "textOrientation", #""sideways""#),
         ("hyphens", "auto", "hyphens", #""auto""#),
         ("hyphen-min-word", "7", "hyphenMinWord", "7"),
         ("hyphen-min-before", "3", "hyphenMinBefore", "3"),

@@ -109,9 +109,10 @@ struct ClusterTable {
                     letterSpacing = 0
                 }
             }
-            let run = ShapedRun(range: item.range, level: item.level, script: item.script, content: item.content, firstGlyph: firstGlyph,
+            var run = ShapedRun(range: item.range, level: item.level, script: item.script, content: item.content, firstGlyph: firstGlyph,
                                 size: size, letterSpacing: letterSpacing, wordSpacing: wordSpacing,
                                 features: features, span: span?.index, strike: strike)
+            run.upright = item.upright
             return (run, shapeRun(run.shapingProperties(style).around(bytes, item.range), item.range, bytes: bytes,
                                   cache: style.font.context?.shapeCache))
         case .inlineObject:
