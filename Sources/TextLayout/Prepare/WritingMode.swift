@@ -40,8 +40,15 @@ extension TextSettings {
 }
 
 /// Whether `scalar` stands upright in a column of ``TextOrientation/mixed``: its
-/// `Vertical_Orientation` is not `R` (rotated).
+/// `Vertical_Orientation` is not `R` (rotated), or it is one of the curly quotes `‘’“”`, which
+/// Chromium 156 sets upright in every font though ICU 72 has them `R` (measured on every letter,
+/// number, punctuation mark and symbol from U+00A0 to U+2BFF, U+2E00 to U+2E7F, U+3000 to U+30FF,
+/// U+FE10 to U+FE6F and U+FF00 to U+FFEF: these four are the only ones that differ).
 func isUprightInMixedColumn(_ scalar: UInt32) -> Bool {
     // Below U+00A7 every character is R; U+00A7 is the first that is U.
-    scalar >= 0xA7 && cicu_is_upright_in_mixed_vertical(scalar) != 0
+    guard scalar >= 0xA7 else { return false }
+    switch scalar {
+    case 0x2018, 0x2019, 0x201C, 0x201D: return true
+    default: return cicu_is_upright_in_mixed_vertical(scalar) != 0
+    }
 }
