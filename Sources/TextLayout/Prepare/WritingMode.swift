@@ -49,6 +49,11 @@ func isUprightInMixedColumn(_ scalar: UInt32) -> Bool {
     guard scalar >= 0xA7 else { return false }
     switch scalar {
     case 0x2018, 0x2019, 0x201C, 0x201D: return true
-    default: return cicu_is_upright_in_mixed_vertical(scalar) != 0
+    default: return verticalOrientationIsUpright(scalar)
     }
+}
+
+/// Whether ICU's `Vertical_Orientation` of `scalar` is `U`, `Tu` or `Tr` (not `R`).
+func verticalOrientationIsUpright(_ scalar: UInt32) -> Bool {
+    cicu_is_upright_in_mixed_vertical(scalar) != 0
 }
