@@ -35,6 +35,17 @@ struct VerticalTextRequestTests {
         #expect(result["height"] as? Double == 75)
     }
 
+    @Test("with glyphs, a run upright in its column says upright: true; a turned run and a line's runs say nothing")
+    func uprightRuns() throws {
+        let job = #"{"id":1,"text":"漢ab","font":"Noto Sans CJK JP","glyphs":true,"writingMode":"vertical-rl"}"# + "\n"
+        let vertical = try #require(foundationObject(runTextlayout(["batch"], input: Data(job.utf8)).output))
+        let runs = try #require((vertical["lines"] as? [[String: Any]])?.first?["runs"] as? [[String: Any]])
+        #expect(runs.map { $0["upright"] as? Bool } == [true, nil])
+        let horizontal = try #require(foundationObject(runTextlayout(["batch"], input: Data(job.replacingOccurrences(of: "vertical-rl", with: "horizontal-tb").utf8)).output))
+        let lineRuns = try #require((horizontal["lines"] as? [[String: Any]])?.first?["runs"] as? [[String: Any]])
+        #expect(!lineRuns.isEmpty && lineRuns.allSatisfy { $0["upright"] == nil })
+    }
+
     @Test("render refuses a vertical layout, naming --writing-mode; measure lays it out")
     func renderRefuses() throws {
         let render = try runTextlayout(["render", "--writing-mode", "vertical-rl", "--output", "-", "日本"])
