@@ -2,7 +2,7 @@
 
 Python 3 standard library only; needs Chromium (Debian's /usr/bin/chromium).
 """
-import argparse, base64, html, json, os, random, re, subprocess, sys, tempfile
+import argparse, base64, collections, html, json, os, random, re, subprocess, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -217,6 +217,34 @@ def listed_choices(ap, option, given, allowed):
     if not chosen or any(word not in allowed for word in chosen):
         ap.error(f"{option}: {given} is not a list of {','.join(allowed)}")
     return chosen
+
+
+class Tally:
+    """A study's agreement: for each key (a value; a claim and a value) its jobs and those that agree, counted also by
+    part (as is, varied) when a job has one; the differences grouped by key and kind; each job's details for --json."""
+
+    def __init__(self):
+        self.counts = collections.defaultdict(collections.Counter)
+        self.differences = collections.defaultdict(list)
+        self.details = []
+
+    def add(self, key, job, ours, theirs, kind, part=None, **detail):
+        """Counts `job` under `key` (and `part`): it agrees when `kind` is None, else it is a difference of that kind."""
+        counts = self.counts[key]
+        for prefix in ("",) + ((part + " ",) if part else ()):
+            counts[prefix + "jobs"] += 1
+            counts[prefix + "agree"] += kind is None
+        if kind:
+            self.differences[key, kind].append((job, ours, theirs))
+        self.details.append(dict(detail, id=job["id"], width=job["width"], kind=kind, ours=ours, chromium=theirs))
+
+    def summary(self, key, name, args, below, what="same starts and heights", parts=()):
+        """Prints `name`'s share of agreeing jobs (and each of `parts`'); adds to `below` what --check reports of it."""
+        c = self.counts[key]
+        shares = "".join(f"{', ' if i else '; '}{part} {c[part + ' agree']} of {c[part + ' jobs']}" for i, part in enumerate(parts))
+        print(f"{name}: {what} {percent(c['agree'], c['jobs'])} ({c['agree']} of {c['jobs']}){shares}")
+        if args.check and c["agree"] < args.starts_floor * c["jobs"]:
+            below.append(f"{name} {percent(c['agree'], c['jobs'])} < {100 * args.starts_floor:g}%")
 
 
 def write_details(path, details):

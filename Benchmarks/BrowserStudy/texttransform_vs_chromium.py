@@ -26,9 +26,9 @@ with examples; --json writes each job's lines; --check exits 1 when a value's sh
 floor (FLOORS, or --starts-floor). Python 3 standard library only; needs Chromium (Debian's
 /usr/bin/chromium).
 """
-import collections, html, os, random, unicodedata
+import html, os, random, unicodedata
 
-from chromium_pages import (listed_choices, add_check_options, checked_study_arguments, finish_check, job_layouts, make_jobs, page,
+from chromium_pages import (Tally, listed_choices, add_check_options, checked_study_arguments, finish_check, job_layouts, make_jobs, page,
                             percent, run_batch, study_parser, write_details)
 from corpus_vs_chromium import FALLBACK_FONTS, FONT_FILES, KINDS, LANGS, ROOT, SIZE, classify, font_list, same_height, show, starts, embedded_font_faces, lines_of_result
 
@@ -144,31 +144,19 @@ def main():
     theirs, agent = job_layouts(args.chromium, chosen, transform_page, "texttransform-vs-chromium-")
     theirs = [in_text_offsets(value, job, t) for (value, job), t in zip(chosen, theirs)]
     print(f"Chromium: {agent}\n{len(chosen)} jobs by the chromium profile, {args.sample or 'all'} a value\n")
-    counts = collections.defaultdict(collections.Counter)
-    differences = collections.defaultdict(list)
-    details = []
+    tally = Tally()
     for (value, job), o, t in zip(chosen, ours, theirs):
-        c = counts[value]
-        c["jobs"] += 1
         same = starts(o) == starts(t) and same_height(o, t)
-        kind = None if same else classify(job, o, t)
-        if kind:
-            differences[(value, kind)].append((job, o, t))
-        else:
-            c["agree"] += 1
-        details.append({"value": value, "id": job["id"], "width": job["width"], "kind": kind, "ours": o, "chromium": t})
+        tally.add(value, job, o, t, None if same else classify(job, o, t), value=value)
     below = []
     for value in values:
-        c = counts[value]
-        print(f"textTransform {value}: same starts and heights {percent(c['agree'], c['jobs'])} ({c['agree']} of {c['jobs']})")
-        if args.check and c["agree"] < args.starts_floor * c["jobs"]:
-            below.append(f"textTransform {value} {percent(c['agree'], c['jobs'])} < {100 * args.starts_floor:g}%")
-    for (value, kind), members in sorted(differences.items()):
+        tally.summary(value, f"textTransform {value}", args, below)
+    for (value, kind), members in sorted(tally.differences.items()):
         print(f"\ntextTransform {value}, {kind} ({len(members)}): {KINDS.get(kind, kind)}")
         for job, o, t in members[:args.examples]:
             print(show(job, [("ours", o), ("chromium", t)]))
         print("  ids: " + " ".join(f"{job['id']}@{job['width']}" for job, _, _ in members))
-    write_details(args.json, details)
+    write_details(args.json, tally.details)
     if args.check:
         finish_check(below)
 

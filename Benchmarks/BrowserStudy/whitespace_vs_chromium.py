@@ -25,9 +25,9 @@ differences by kind (corpus_vs_chromium.KINDS) with examples; --json writes each
 --check exits 1 when a value's share is below its floor (FLOORS, or --starts-floor). Python 3
 standard library only; needs Chromium (Debian's /usr/bin/chromium).
 """
-import collections, html, os, random
+import html, os, random
 
-from chromium_pages import (listed_choices, add_check_options, checked_study_arguments, finish_check, job_layouts, make_jobs, page,
+from chromium_pages import (Tally, listed_choices, add_check_options, checked_study_arguments, finish_check, job_layouts, make_jobs, page,
                             percent, run_batch, study_parser, write_details)
 from corpus_vs_chromium import FALLBACK_FONTS, FONT_FILES, KINDS, LANGS, SIZE, ROOT, classify, font_list, same_height, show, embedded_font_faces, lines_of_result
 
@@ -128,36 +128,21 @@ def main():
     ours = our_layouts(binary, chosen)
     theirs, agent = job_layouts(args.chromium, chosen, whitespace_page, "whitespace-vs-chromium-")
     print(f"Chromium: {agent}\n{len(chosen)} jobs by the chromium profile, {args.sample or 'all'} corpus jobs a value, each as it is and varied\n")
-    counts = collections.defaultdict(collections.Counter)
-    differences = collections.defaultdict(list)
-    details = []
+    tally = Tally()
     for (value, job), o, t in zip(chosen, ours, theirs):
-        part = "variant" if job["id"].endswith("-variant") else "as is"
-        c = counts[value]
-        c["jobs"] += 1
-        c[part + " jobs"] += 1
         o = dict(o, lines=[dict(l, start=s) for l, s in zip(o["lines"], read_starts(job["text"], o, value))])
         t = dict(t, lines=[dict(l, start=s) for l, s in zip(t["lines"], read_starts(job["text"], t, value))])
         same = [l["start"] for l in o["lines"]] == [l["start"] for l in t["lines"]] and same_height(o, t)
-        kind = None if same else classify(job, o, t)
-        if kind:
-            differences[(value, kind)].append((job, o, t))
-        else:
-            c["agree"] += 1
-            c[part + " agree"] += 1
-        details.append({"value": value, "id": job["id"], "width": job["width"], "kind": kind, "ours": o, "chromium": t})
+        tally.add(value, job, o, t, None if same else classify(job, o, t),
+                  part="varied" if job["id"].endswith("-variant") else "as is", value=value)
     below = []
     for value in values:
-        c = counts[value]
-        print(f"whiteSpace {value}: same starts and heights {percent(c['agree'], c['jobs'])} ({c['agree']} of {c['jobs']}); "
-              f"as is {c['as is agree']} of {c['as is jobs']}, varied {c['variant agree']} of {c['variant jobs']}")
-        if args.check and c["agree"] < args.starts_floor * c["jobs"]:
-            below.append(f"whiteSpace {value} {percent(c['agree'], c['jobs'])} < {100 * args.starts_floor:g}%")
-    for (value, kind), members in sorted(differences.items()):
+        tally.summary(value, f"whiteSpace {value}", args, below, parts=("as is", "varied"))
+    for (value, kind), members in sorted(tally.differences.items()):
         print(f"\nwhiteSpace {value}, {kind} ({len(members)}): {KINDS.get(kind, kind)}")
         for job, o, t in members[:args.examples]:
             print(show(job, [("ours", o), ("chromium", t)]))
-    write_details(args.json, details)
+    write_details(args.json, tally.details)
     if args.check:
         finish_check(below)
 

@@ -1,13 +1,14 @@
-"""Holds overflowWrap, wordBreak, lineBreak and textSpacingTrim against headless Chromium on the corpus, every value on a seeded sample, by the chromium profile: line starts, block heights and, for overflowWrap, the min-content width.
+"""Holds overflowWrap, wordBreak, lineBreak, textSpacingTrim and textAutospace against headless Chromium on the corpus, every value on a seeded sample, by the chromium profile: line starts, block heights and, for overflowWrap, the min-content width.
 
   swift build --product textlayout
   python3 Benchmarks/BrowserStudy/wrap_vs_chromium.py [--textlayout PATH] [--sample N] [--seed S]
-      [--langs en,fr,...] [--claims overflowWrap,wordBreak,lineBreak,textSpacingTrim] [--chromium PATH] [--examples N]
+      [--langs en,fr,...] [--claims overflowWrap,wordBreak,lineBreak,textSpacingTrim,textAutospace] [--chromium PATH] [--examples N]
       [--json OUT] [--check [--starts-floor SHARE]]
 
 Makes the corpus jobs (Benchmarks/Corpus/make_jobs.py: every text of the 14 languages at 120, 240
 and 360 px, size 17, each language's font) and, for each claim and each of its values (CLAIMS), a
-sample of --sample of them (all when 0) drawn by --seed, the claim and the value. An overflowWrap
+sample of --sample of them (all when 0) drawn by --seed, the claim and the value; a textAutospace
+job also as a mixed copy (id `-mixed`: Latin words and digits put beside its characters). An overflowWrap
 job is laid out at a narrow width instead (NARROW_WIDTHS, drawn from the job's id), where words
 overflow; a job of Chinese, Japanese or Korean is given its language (`"language"` and the div's
 `lang`: Chromium reads `line-break` keywords from the content language). Each job is laid out with
@@ -23,9 +24,9 @@ of each claim's value, then the differences by kind (corpus_vs_chromium.KINDS) w
 --json writes each job's lines; --check exits 1 when a value's share is below its floor (FLOORS, or
 --starts-floor). Python 3 standard library only; needs Chromium (Debian's /usr/bin/chromium).
 """
-import collections, html, os, random
+import html, os, random
 
-from chromium_pages import (listed_choices, add_check_options, checked_study_arguments, finish_check, job_layouts, make_jobs, page,
+from chromium_pages import (Tally, listed_choices, add_check_options, checked_study_arguments, finish_check, job_layouts, make_jobs, page,
                             percent, run_batch, study_parser, write_details)
 from corpus_vs_chromium import FALLBACK_FONTS, FONT_FILES, KINDS, LANGS, ROOT, SIZE, classify, font_list, same_height, show, starts, embedded_font_faces, lines_of_result
 
@@ -34,7 +35,27 @@ CLAIMS = {"overflowWrap": (["normal", "break-word", "anywhere"], "overflow-wrap"
           "wordBreak": (["normal", "break-all", "keep-all"], "word-break"),
           "lineBreak": (["auto", "loose", "normal", "strict", "anywhere"], "line-break"),
           # Fullwidth punctuation of Chinese and Japanese: its jobs are those languages' (--langs zh,ja).
-          "textSpacingTrim": (["normal", "space-all", "space-first", "trim-start"], "text-spacing-trim")}
+          "textSpacingTrim": (["normal", "space-all", "space-first", "trim-start"], "text-spacing-trim"),
+          # Space between ideographs and Latin letters or digits: Chinese and Japanese jobs (--langs zh,ja), each as
+          # is and mixed (MIXED_WORDS put beside its ideographs, mixed_text).
+          "textAutospace": (["normal", "no-autospace"], "text-autospace")}
+# Latin words and digits a textAutospace job's mixed copy has put beside its characters (few corpus
+# texts have a Latin letter or digit right beside an ideograph: 168 of the 1,800 Chinese and Japanese jobs).
+MIXED_WORDS = ["HTML", "2024", "Linux", "v3", "CPU", "x86_64", "iPhone", "5G", "OK", "Wi-Fi", "128", "USB"]
+
+
+def mixed_text(job_id, text):
+    """`text` with two to five of MIXED_WORDS put inside it with no space beside them, at places drawn from `job_id`."""
+    rng = random.Random(f"mixed-{job_id}")
+    for _ in range(rng.randint(2, 5)):
+        at = rng.randint(0, len(text))
+        # Not inside a surrogate pair or before a combining mark: at a character boundary of the text.
+        while 0 < at < len(text) and (0xDC00 <= ord(text[at]) <= 0xDFFF or ord(text[at]) in (0x200D, 0xFE0F)):
+            at += 1
+        text = text[:at] + rng.choice(MIXED_WORDS) + text[at:]
+    return text
+
+
 # The widths an overflowWrap job is laid out at: narrow enough that words overflow.
 NARROW_WIDTHS = [30, 45, 60, 80]
 # The languages a job is given (its text's), for the line-break keywords; the others have none, as in the corpus studies.
@@ -65,6 +86,8 @@ def chosen_jobs(claims, langs, sample, seed):
                 if language:
                     job["language"] = language
                 chosen.append((claim, value, job))
+                if claim == "textAutospace":
+                    chosen.append((claim, value, dict(job, id=job["id"] + "-mixed", text=mixed_text(job["id"], job["text"]))))
     return chosen
 
 
@@ -104,7 +127,7 @@ div.min { width: min-content; }
 def main():
     ap = study_parser(__doc__, "the samples' seed (default 1)", LANGS, "the corpus languages (default all)")
     ap.add_argument("--claims", default="overflowWrap,wordBreak,lineBreak",
-                    help="the claims held (default %(default)s; textSpacingTrim too when named, on --langs zh,ja)")
+                    help="the claims held (default %(default)s; textSpacingTrim and textAutospace too when named, on --langs zh,ja)")
     add_check_options(ap, FLOORS, "for any value")
     args = ap.parse_args()
     langs, binary = checked_study_arguments(ap, args, LANGS, "is not a corpus language")
@@ -113,38 +136,25 @@ def main():
     ours = our_layouts(binary, chosen)
     theirs, agent = job_layouts(args.chromium, chosen, wrap_page, "wrap-vs-chromium-")
     print(f"Chromium: {agent}\n{len(chosen)} jobs by the chromium profile, {args.sample or 'all'} a value\n")
-    counts = collections.defaultdict(collections.Counter)
-    differences = collections.defaultdict(list)
-    details = []
+    tally = Tally()
     for (claim, value, job), o, t in zip(chosen, ours, theirs):
-        c = counts[(claim, value)]
-        c["jobs"] += 1
-        same_starts = starts(o) == starts(t)
-        same = same_starts and same_height(o, t)
         kind = None
-        if not same:
+        if not (starts(o) == starts(t) and same_height(o, t)):
             kind = classify(job, o, t)
         elif claim == "overflowWrap" and abs(o["minContent"] - t["minContent"]) > LAYOUT_UNIT + 1e-9:
             kind = "min-content"
-        if kind:
-            differences[(claim, value, kind)].append((job, o, t))
-        else:
-            c["agree"] += 1
-        details.append({"claim": claim, "value": value, "id": job["id"], "width": job["width"], "kind": kind, "ours": o, "chromium": t})
+        tally.add((claim, value), job, o, t, kind, claim=claim, value=value)
     below = []
     for claim in claims:
         for value in CLAIMS[claim][0]:
-            c = counts[(claim, value)]
-            print(f"{claim} {value}: same starts and heights" + (" and min-content" if claim == "overflowWrap" else "")
-                  + f" {percent(c['agree'], c['jobs'])} ({c['agree']} of {c['jobs']})")
-            if args.check and c["agree"] < args.starts_floor * c["jobs"]:
-                below.append(f"{claim} {value} {percent(c['agree'], c['jobs'])} < {100 * args.starts_floor:g}%")
-    for (claim, value, kind), members in sorted(differences.items()):
+            tally.summary((claim, value), f"{claim} {value}", args, below,
+                          what="same starts and heights" + (" and min-content" if claim == "overflowWrap" else ""))
+    for ((claim, value), kind), members in sorted(tally.differences.items()):
         print(f"\n{claim} {value}, {kind} ({len(members)}): {KINDS.get(kind, 'the min-content width differs by more than 1/64 px')}")
         for job, o, t in members[:args.examples]:
             print(show(job, [("ours", o), ("chromium", t)]) + (f"\n    min-content ours {o['minContent']} chromium {t['minContent']}"
                                                                  if claim == "overflowWrap" else ""))
-    write_details(args.json, details)
+    write_details(args.json, tally.details)
     if args.check:
         finish_check(below)
 

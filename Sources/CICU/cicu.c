@@ -229,6 +229,10 @@ int32_t cicu_bidi_class(uint32_t code_point) {
     return u_charDirection((UChar32)code_point);
 }
 
+int32_t cicu_east_asian_width(uint32_t code_point) {
+    return u_getIntPropertyValue((UChar32)code_point, UCHAR_EAST_ASIAN_WIDTH);
+}
+
 int32_t cicu_line_break_class(uint32_t code_point) {
     return u_getIntPropertyValue((UChar32)code_point, UCHAR_LINE_BREAK);
 }

@@ -48,6 +48,9 @@ public struct LayoutProfile: Sendable, Hashable {
     /// Which fullwidth punctuation is set half as wide (CSS `text-spacing-trim`) where the text's
     /// settings do not say (``TextSettings/textSpacingTrim``).
     public var textSpacingTrim: TextSpacingTrim
+    /// Whether space goes between ideographs and non-ideographic letters or numerals (CSS
+    /// `text-autospace`) where the text's settings do not say (``TextSettings/textAutospace``).
+    public var textAutospace: TextAutospace
     /// How a glyph of a font of bitmap strikes only (CBDT, sbix: Noto Color Emoji) advances.
     public var bitmapGlyphAdvance: BitmapGlyphAdvance
     /// How the min-content width measures the pieces no break opportunity splits.
@@ -80,7 +83,7 @@ public struct LayoutProfile: Sendable, Hashable {
                 normalLineHeight: NormalLineHeight = .exact, explicitLineHeight: ExplicitLineHeight = .exact, complexContextBreaks: ComplexContextBreaks = .icuDictionaries,
                 hangingWhitespace: HangingWhitespace = .all, spaceFont: SpaceFont = .firstFontWithIt,
                 primaryFontBox: PrimaryFontBox = .whenStrutAsks, emojiPresentationFont: EmojiPresentationFont = .colourFont,
-                textSpacingTrim: TextSpacingTrim = .spaceAll, bitmapGlyphAdvance: BitmapGlyphAdvance = .designUnits,
+                textSpacingTrim: TextSpacingTrim = .spaceAll, textAutospace: TextAutospace = .noAutospace, bitmapGlyphAdvance: BitmapGlyphAdvance = .designUnits,
                 minContentPieces: MinContentPieces = .laidOut, familyFallback: FamilyFallback = .fontconfig,
                 textBoxEdges: TextBoxEdges = .fontTables, tabStops: TabStopRule = .oneSpaceGap,
                 cursiveLetterSpacing: CursiveLetterSpacing = .everyCluster, letterSpacingLigatures: LetterSpacingLigatures = .kept,
@@ -102,6 +105,7 @@ public struct LayoutProfile: Sendable, Hashable {
         self.primaryFontBox = primaryFontBox
         self.emojiPresentationFont = emojiPresentationFont
         self.textSpacingTrim = textSpacingTrim
+        self.textAutospace = textAutospace
         self.bitmapGlyphAdvance = bitmapGlyphAdvance
         self.minContentPieces = minContentPieces
         self.familyFallback = familyFallback

@@ -78,6 +78,10 @@ public struct TextSettings: Sendable, Hashable {
     /// profile's rule (``LayoutProfile/textSpacingTrim``: `space-all` in the standard profile,
     /// `normal` in Chromium's).
     public var textSpacingTrim: TextSpacingTrim?
+    /// Whether an eighth of an ideograph's advance goes between ideographs and non-ideographic
+    /// letters or numerals (CSS `text-autospace`); nil for the profile's rule
+    /// (``LayoutProfile/textAutospace``: `no-autospace` in every profile, Chromium's initial value).
+    public var textAutospace: TextAutospace?
     /// Whether lines are horizontal or vertical columns (CSS `writing-mode`, ``WritingMode``);
     /// `horizontal-tb` by default. In a vertical mode the wrap width is a column's length, a
     /// line is a column, and the layout's height is the block's extent across its columns.
@@ -152,6 +156,9 @@ extension TextSettings {
     /// The `text-spacing-trim` in force: ``textSpacingTrim``, else the profile's.
     var effectiveTextSpacingTrim: TextSpacingTrim { textSpacingTrim ?? profile.textSpacingTrim }
 
+    /// The `text-autospace` in force: ``textAutospace``, else the profile's.
+    var effectiveTextAutospace: TextAutospace { textAutospace ?? profile.textAutospace }
+
     /// The strut lines are held to: the paragraph's, at least `minimum` under a profile whose
     /// lines always hold the primary font's box (``PrimaryFontBox/always``).
     var strut: Strut { profile.primaryFontBox == .always && paragraph.strut == .none ? .minimum : paragraph.strut }
@@ -204,6 +211,7 @@ extension TextSettings {
         hasher.combine(caseByte(whiteSpace))
         hasher.combine(caseByte(textTransform))
         if let textSpacingTrim { hasher.combine(caseByte(textSpacingTrim)) }
+        if let textAutospace { hasher.combine(caseByte(textAutospace)) }
         hasher.combine(caseByte(writingMode))
         hasher.combine(caseByte(textOrientation))
         hasher.combine(hyphenationLimits)

@@ -68,6 +68,9 @@ public enum LayoutOptions {
         LayoutOption("text-spacing-trim", sets: \.settings.text.textSpacingTrim, key: "textSpacingTrim",
                      help: "which fullwidth punctuation is set half as wide, as CSS text-spacing-trim: none (space-all); beside another mark and a line's last closing mark to fit (normal); also a wrapped line's first opening mark (space-first), and a paragraph's (trim-start)",
                      absent: "the profile's: space-all, chromium normal"),
+        LayoutOption("text-autospace", sets: \.settings.text.textAutospace, key: "textAutospace",
+                     help: "whether an eighth of an ideograph's advance goes between ideographs and Latin letters or digits, as CSS text-autospace: normal, or none (no-autospace)",
+                     absent: "the profile's: no-autospace"),
         LayoutOption("writing-mode", sets: \.settings.text.writingMode, key: "writingMode",
                      help: "horizontal lines (horizontal-tb) or vertical columns stacked right to left (vertical-rl) or left to right (vertical-lr), as CSS writing-mode; in columns the width is a column's length and the height the columns' extent (not yet drawn by render)"),
         LayoutOption("text-orientation", sets: \.settings.text.textOrientation, key: "textOrientation",
@@ -313,6 +316,7 @@ extension WhiteSpace: ChoiceOptionValue {}
 extension WordBreak: ChoiceOptionValue {}
 extension TextTransform: ChoiceOptionValue {}
 extension TextSpacingTrim: ChoiceOptionValue {}
+extension TextAutospace: ChoiceOptionValue {}
 extension WritingMode: ChoiceOptionValue {}
 extension TextOrientation: ChoiceOptionValue {}
 extension LayoutProfile: ChoiceOptionValue {}

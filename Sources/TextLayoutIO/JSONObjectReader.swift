@@ -77,15 +77,18 @@ public struct JSONField {
         return Int(n)
     }
 
-    /// One of the raw values of `Choice`.
+    /// One of the raw values of `Choice`; any other value, a string or not, is a mistake that lists them.
     public func choice<Choice: RawRepresentable & CaseIterable>(_ type: Choice.Type = Choice.self) throws(BoundaryError) -> Choice?
     where Choice.RawValue == String {
-        guard let text = try string() else { return nil }
-        guard let choice = Choice(rawValue: text) else {
-            let allowed = Choice.allCases.map(\.rawValue).joined(separator: ", ")
-            throw mistake(saying: "one of \(allowed), got '\(text)'")
+        // (The list is written only for a mistake: a job reads several choices.)
+        func allowed() -> String { Choice.allCases.map(\.rawValue).joined(separator: ", ") }
+        switch value {
+        case nil, .null?: return nil
+        case let .string(text)?:
+            guard let choice = Choice(rawValue: text) else { throw mistake(saying: "one of \(allowed()), got '\(text)'") }
+            return choice
+        default: throw mistake("one of \(allowed())")
         }
-        return choice
     }
 }
 

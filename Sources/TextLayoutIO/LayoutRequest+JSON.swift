@@ -84,7 +84,7 @@ extension LayoutRequest.Span {
 extension LayoutRequest {
     /// The keys that set the font and the settings: a job's and a session config's.
     public static let layoutKeys = ["font", "weight"] + fontInstanceKeys + ["features", "wordSpacing", "tabSize", "letterSpacing", "size", "width", "lineSpace", "minLines", "maxLines",
-                                    "insets", "minHeight", "maxHeight", "direction", "language", "lineBreak", "wordBreak", "textTransform", "textSpacingTrim",
+                                    "insets", "minHeight", "maxHeight", "direction", "language", "lineBreak", "wordBreak", "textTransform", "textSpacingTrim", "textAutospace",
                                     "writingMode", "textOrientation",
                                     "hyphens", "hyphenMinWord", "hyphenMinBefore", "hyphenMinAfter",
                                     "lineClamp", "truncate", "ellipsis", "lineHeight", "strut", "align", "indent",
@@ -226,8 +226,9 @@ private extension LayoutSettings {
         text.language = try object.string("language") ?? text.language
         text.lineBreak = try object.choice("lineBreak") ?? text.lineBreak
         text.wordBreak = try object.choice("wordBreak") ?? text.wordBreak
-        text.textTransform = try object.field("textTransform").textTransform() ?? text.textTransform
+        text.textTransform = try object.choice("textTransform") ?? text.textTransform
         text.textSpacingTrim = try object.choice("textSpacingTrim") ?? text.textSpacingTrim
+        text.textAutospace = try object.choice("textAutospace") ?? text.textAutospace
         text.writingMode = try object.choice("writingMode") ?? text.writingMode
         text.textOrientation = try object.choice("textOrientation") ?? text.textOrientation
         text.profile = try object.choice("profile") ?? text.profile
@@ -260,19 +261,6 @@ private extension LayoutSettings {
 }
 
 private extension JSONField {
-    /// A text transform: one of ``TextTransform``'s values, a string.
-    func textTransform() throws(BoundaryError) -> TextTransform? {
-        switch value {
-        case nil, .null?: return nil
-        case let .string(text)?:
-            guard let transform = TextTransform(rawValue: text) else {
-                throw mistake(saying: "one of \(TextTransform.allowed), got '\(text)'")
-            }
-            return transform
-        default: throw mistake("one of \(TextTransform.allowed)")
-        }
-    }
-
     /// CSS's `text-box` shorthand as text: `"trim-both cap alphabetic"`, `"none"`, `"normal"` (``TextBox/init(_:)``).
     func textBox() throws(BoundaryError) -> TextBox? {
         switch value {

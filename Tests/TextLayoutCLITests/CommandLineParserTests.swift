@@ -195,6 +195,7 @@ struct CommandLineLayoutOptionTests {
         ("word-break", "keep-all", "wordBreak", #""keep-all""#),
         ("text-transform", "uppercase", "textTransform", #""uppercase""#),
         ("text-spacing-trim", "trim-start", "textSpacingTrim", #""trim-start""#),
+        ("text-autospace", "normal", "textAutospace", #""normal""#),
         ("writing-mode", "vertical-rl", "writingMode", #""vertical-rl""#),
         ("text-orientation", "sideways", "textOrientation", #""sideways""#),
         ("hyphens", "auto", "hyphens", #""auto""#),

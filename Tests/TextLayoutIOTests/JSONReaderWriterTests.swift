@@ -148,10 +148,10 @@ struct JSONReaderWriterTests {
         #expect(try parseJSON(source).serialized == source)
     }
 
-    @Test("a bad overflowWrap, wordBreak, lineBreak or textSpacingTrim is invalidJob naming the key and every allowed value",
+    @Test("a bad overflowWrap, wordBreak, lineBreak, textSpacingTrim or textAutospace is invalidJob naming the key and every allowed value",
           arguments: [("overflowWrap", "normal, break-word, anywhere"), ("wordBreak", "normal, break-all, keep-all"),
                       ("lineBreak", "normal, strict, loose, keep-all, auto, anywhere"),
-                      ("textSpacingTrim", "normal, space-all, space-first, trim-start")])
+                      ("textSpacingTrim", "normal, space-all, space-first, trim-start"), ("textAutospace", "normal, no-autospace")])
     func badBreakingValue(_ key: String, _ allowed: String) throws {
         let job = try parseJSON(#"{"text":"x","\#(key)":"wrap"}"#)
         let error = #expect(throws: BoundaryError.self) { try LayoutRequest(job: job) }
@@ -163,6 +163,13 @@ struct JSONReaderWriterTests {
     func textSpacingTrimRead() throws {
         #expect(try LayoutRequest(job: parseJSON(#"{"text":"x","textSpacingTrim":"space-first"}"#)).settings.text.textSpacingTrim == .spaceFirst)
         #expect(try LayoutRequest(job: parseJSON(#"{"text":"x","profile":"chromium"}"#)).settings.text.textSpacingTrim == nil)
+    }
+
+    @Test("textAutospace is read into the settings; unset, it is nil (the profile's rule); a session config reads it too")
+    func textAutospaceRead() throws {
+        #expect(try LayoutRequest(job: parseJSON(#"{"text":"x","textAutospace":"normal"}"#)).settings.text.textAutospace == .normal)
+        #expect(try LayoutRequest(job: parseJSON(#"{"text":"x","textAutospace":"no-autospace"}"#)).settings.text.textAutospace == .noAutospace)
+        #expect(try LayoutRequest(job: parseJSON(#"{"text":"x","profile":"chromium"}"#)).settings.text.textAutospace == nil)
     }
 
     @Test("an unknown key names itself with its path and lists the keys allowed")
@@ -180,6 +187,7 @@ struct JSONReaderWriterTests {
           arguments: [(#"{"size":"big"}"#, "'size' must be a number, got a string"),
                       (#"{"minLines":1.5}"#, "'minLines' must be a whole number, got 1.5"),
                       (#"{"direction":"up"}"#, "'direction' must be one of auto, ltr, rtl, got 'up'"),
+                      (#"{"direction":1}"#, "'direction' must be one of auto, ltr, rtl, got a number"),
                       (#"{"language":7}"#, "'language' must be a string, got a number"),
                       (#"{"enabled":"yes"}"#, "'enabled' must be true or false, got a string"),
                       (#"{"insets":{"left":"1"}}"#, "'insets.left' must be a number, got a string"),

@@ -1,6 +1,7 @@
 // The growing editor's height: minLines, maxLines and scrolling, lineSpace past the text, insets, pixel bounds, and every invalid input.
 import Foundation
 import Testing
+import TestSupport
 import TextLayout
 
 // All rows use DejaVu Sans Mono at 20.48 px: every character is 1233 units = 12.33 px wide (hmtx,
@@ -219,5 +220,35 @@ struct EditorHeightTests {
         try EditorSizing(minHeight: 12, maxHeight: 12).validate()
         let m = try Self.measure("", width: 1e-3, EditorSizing())
         #expect(m.lineCount == 1)
+    }
+
+    @Test("EditorSizing.validate throws exactly for the sizings its documented rules forbid, on 20,000 drawn from edge values")
+    func validateMatchesTheRules() {
+        // The rules as docs/batch-format.md and docs/robustness.md state them, written apart from validate's own checks
+        // (which test every value at once first and name the bad one only when that fails).
+        func allowed(_ s: EditorSizing) -> Bool {
+            func inRange(_ value: Double) -> Bool { value.isFinite && value >= 0 }
+            let lengths = [s.lineSpace, s.insets.top, s.insets.bottom, s.insets.left, s.insets.right] + [s.minHeight, s.maxHeight].compactMap { $0 }
+            return s.minLines >= 1 && s.maxLines.map { $0 >= s.minLines } != false && lengths.allSatisfy(inRange)
+                && (s.insets.top + s.insets.bottom).isFinite && (s.insets.left + s.insets.right).isFinite
+                && !(s.minHeight != nil && s.maxHeight != nil && s.maxHeight! < s.minHeight!)
+        }
+        let edges: [Double] = [-1, -0.0, 0, 0.5, 40, .greatestFiniteMagnitude, .infinity, -.infinity, .nan]
+        var random = SplitMix(seed: 0x51_21_96)
+        var checked = (allowed: 0, forbidden: 0)
+        for _ in 0..<20_000 {
+            func edge() -> Double { edges.randomElement(using: &random)! }
+            // Most values ordinary, so that a sizing with one bad value is common.
+            func length() -> Double { Bool.random(using: &random) ? [0, 2, 7.5].randomElement(using: &random)! : edge() }
+            func optional() -> Double? { Bool.random(using: &random) ? nil : length() }
+            let sizing = EditorSizing(minLines: Int.random(in: -1...3, using: &random),
+                                      maxLines: Bool.random(using: &random) ? nil : Int.random(in: 0...4, using: &random),
+                                      lineSpace: length(), insets: EdgeInsets(top: length(), left: length(), bottom: length(), right: length()),
+                                      minHeight: optional(), maxHeight: optional())
+            let threw = (try? sizing.validate()) == nil
+            #expect(threw == !allowed(sizing), "\(sizing)")
+            if threw { checked.forbidden += 1 } else { checked.allowed += 1 }
+        }
+        #expect(checked.allowed > 1_000 && checked.forbidden > 1_000, "both kinds drawn: \(checked)")
     }
 }

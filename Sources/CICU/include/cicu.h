@@ -54,6 +54,9 @@ int32_t cicu_bidi_levels(const uint8_t *text, int32_t length, int32_t direction,
 /** The bidi class of a code point (UAX #9), as ICU's UCharDirection value. */
 int32_t cicu_bidi_class(uint32_t code_point);
 
+/** The East Asian Width of a code point, as ICU's UEastAsianWidth (2 halfwidth, 3 fullwidth, 5 wide). */
+int32_t cicu_east_asian_width(uint32_t code_point);
+
 /** The UAX #14 line break class of a code point, as ICU's ULineBreak value. */
 int32_t cicu_line_break_class(uint32_t code_point);
 

@@ -43,6 +43,7 @@ public struct EditorSizing: Sendable, Hashable {
 
     /// Checks every value, so that a bad one is reported by name with what is allowed.
     public func validate() throws {
+        if isPlainlyValid { return }
         guard minLines >= 1 else {
             throw LayoutError(.invalidArgument, "minLines must be at least 1, got \(minLines)", keys: ["minLines"])
         }
@@ -64,6 +65,19 @@ public struct EditorSizing: Sendable, Hashable {
                           from: "insets.top (\(insets.top)) and insets.bottom (\(insets.bottom))", keys: ["insets.top", "insets.bottom"])
         try requireFinite(insets.left + insets.right, "the editor's width",
                           from: "insets.left (\(insets.left)) and insets.right (\(insets.right))", keys: ["insets.left", "insets.right"])
+    }
+
+    /// Whether every value is in range, tested at once: a sizing is checked on each measurement,
+    /// and the named checks of ``validate()`` run only when this fails (a NaN fails every
+    /// comparison; infinity fails `< .infinity`).
+    @inline(__always) private var isPlainlyValid: Bool {
+        minLines >= 1 && (maxLines ?? minLines) >= minLines
+            && 0 <= lineSpace && lineSpace < .infinity
+            && 0 <= insets.top && 0 <= insets.bottom && insets.top + insets.bottom < .infinity
+            && 0 <= insets.left && 0 <= insets.right && insets.left + insets.right < .infinity
+            && 0 <= (minHeight ?? 0) && (minHeight ?? 0) < .infinity
+            && 0 <= (maxHeight ?? .greatestFiniteMagnitude) && (maxHeight ?? .greatestFiniteMagnitude) < .infinity
+            && (maxHeight ?? .greatestFiniteMagnitude) >= (minHeight ?? 0)
     }
 
     /// The wrap width of an editor `editorWidth` pixels wide: less the left and right insets.

@@ -147,6 +147,7 @@ extension PreparedText {
     /// (``continuesConjunct(at:in:)``).
     private func widestClusterShapedInContext() -> Double {
         let paragraphStyle = style.settings.paragraph
+        let autospaces = style.autospaces
         var widest = 0.0
         bytes.withUnsafeBufferPointer { bytes in
             for paragraph in paragraphs {
@@ -158,7 +159,12 @@ extension PreparedText {
                     while end < paragraph.clusterCount, Self.continuesConjunct(at: paragraph.clusterStarts[end], in: bytes) { end += 1 }
                     while segment + 1 < paragraph.segmentCount, paragraph.segmentStarts[segment + 1] <= start { segment += 1 }
                     if start < paragraph.contentEnds[segment] {
-                        let width = paragraph.width(fromCluster: cluster, to: end) + paragraphStyle.indent(isFirstLine: cluster == 0)
+                        var width = paragraph.width(fromCluster: cluster, to: end) + paragraphStyle.indent(isFirstLine: cluster == 0)
+                        if autospaces {
+                            // The space `text-autospace` put before the next piece ends no piece alone on its line.
+                            width -= paragraph.autospaceAtLineEnd(bytes, at: end < paragraph.clusterCount ? paragraph.clusterStarts[end] : paragraph.range.end,
+                                                                  style: style)
+                        }
                         widest = max(widest, width)
                     }
                     cluster = end
@@ -180,6 +186,7 @@ extension PreparedText {
     /// before the soft hyphen (`AV` 1,789/64, its `V` kerned against it).
     private func widestWordShapedInContext() -> Double {
         let paragraphStyle = style.settings.paragraph
+        let autospaces = style.autospaces
         var widest = 0.0
         bytes.withUnsafeBufferPointer { bytes in
             for paragraph in paragraphs {
@@ -189,6 +196,9 @@ extension PreparedText {
                     if let hyphen = hyphenEnding(paragraph, bytes, segment: segment, from: start) {
                         let measurer = LineMeasurer(paragraph, bytes: bytes, style: style, start: start)
                         width += style.settings.boxWidth(holding: measurer.reshapedWidth(hyphen.lowerBound..<hyphen.lowerBound, hyphenAt: hyphen))
+                    } else if autospaces {
+                        // The space `text-autospace` put before the next word ends no word alone on its line.
+                        width -= paragraph.autospaceAtLineEnd(bytes, at: paragraph.contentEnds[segment], style: style)
                     }
                     widest = max(widest, width + paragraphStyle.indent(isFirstLine: segment == 0))
                 }

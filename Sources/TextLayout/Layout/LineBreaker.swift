@@ -78,8 +78,9 @@ func forEachLine(_ paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt
 func greedyLines(_ lines: LineCandidates, from lineStart: Int, bySubtraction: Bool = true, _ emit: (LineBreak) -> Bool) throws {
     let paragraph = lines.paragraph
     let paragraphEnd = paragraph.range.end
-    // Tabs make a line's widths depend on where it starts: the walk measures them.
-    let subtracts = bySubtraction && paragraph.tabs.isEmpty
+    // Tabs make a line's widths depend on where it starts, and `text-autospace` on where it
+    // ends (the space before the next line's first character left out): the walk measures them.
+    let subtracts = bySubtraction && paragraph.tabs.isEmpty && !lines.autospaces
     var start = lineStart
     var segment = lines.segment(startingLineAt: start)
     while true {

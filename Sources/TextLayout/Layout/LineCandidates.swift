@@ -17,6 +17,8 @@ struct LineCandidates {
     let trimsLineEnds: Bool
     /// Whether a wrapped line's first opening mark is trimmed (``TextSpacingTrim/trimsWrappedLineStarts``), found once.
     let trimsWrappedLineStarts: Bool
+    /// ``TextStyle/autospaces``, found once: a line's end then leaves out the space before the next line.
+    let autospaces: Bool
 
     init(paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, wrapWidth: Double) {
         self.paragraph = paragraph
@@ -30,6 +32,7 @@ struct LineCandidates {
         let textSpacingTrim = settings.effectiveTextSpacingTrim
         trimsLineEnds = textSpacingTrim.trimsAdjacent
         trimsWrappedLineStarts = textSpacingTrim.trimsWrappedLineStarts
+        autospaces = style.autospaces
     }
 
     /// The index of the segment a line starting at `start` (a line start of some layout) begins in.
@@ -106,7 +109,12 @@ struct LineCandidates {
                 width = measurer.width(to: contentEnd)
             }
             let hyphen = hyphenEnding(paragraph, bytes, segment: next, from: start)
-            if let hyphen { width = measurer.hyphenatedWidth(replacing: hyphen) }
+            if let hyphen {
+                width = measurer.hyphenatedWidth(replacing: hyphen)
+            } else if autospaces {
+                // The space `text-autospace` put before the next line's first character is not this line's.
+                width -= paragraph.autospaceAtLineEnd(bytes, at: contentEnd, style: style)
+            }
             // The width the line needs to end here: more than its own when it ends inside a
             // shaped cluster that must fit whole first (only where the end is not a safe cluster).
             let needed = endCluster >= 0 ? width : max(width, (try? widthToEndInside(from: start, at: contentEnd)) ?? 0)

@@ -162,6 +162,9 @@ struct LineMeasurer {
     /// - Parameter trimmingEnd: whether the piece's last mark is set half as wide, as at the end of
     ///   a line that fits only so (``endTrimmedWidth(markStart:contentEnd:)``). Not cached either.
     func reshape(_ range: Range<Int>, hyphenAt hyphen: Range<Int>? = nil, trimmingEnd: Bool = false) -> ShapedGlyphs {
+        // (No `text-autospace` space either: Chromium shapes a line's edge anew without it, as
+        // measured: `漢字漢字とし|てa` starts its second line with a `て` of 16 px, the break
+        // before it unsafe in Noto Sans CJK JP, where `かかかかかか|てa` keeps the `て` 18 px wide.)
         guard let collapsed = paragraph.collapsed else { return reshapeAsPrepared(range, hyphenAt: hyphen, trimmingEnd: trimmingEnd) }
         var glyphs = reshapeAsPrepared(range, hyphenAt: hyphen, trimmingEnd: trimmingEnd)
         zeroCollapsedAdvances(&glyphs, collapsed, bytes: bytes)

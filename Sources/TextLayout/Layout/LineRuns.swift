@@ -131,6 +131,9 @@ extension PreparedText {
         if !pieces.isEmpty { enter(0) }
         // The spaces white-space collapsing removed: no word spacing, and no justification gap.
         let collapsed = paragraph.collapsed
+        // The space `text-autospace` put before the next line's first character, which the line's
+        // last glyph leaves out as its width does (``LineCandidates/forEachFittingLine``).
+        let endAutospace = hyphen == nil && style.autospaces ? paragraph.autospaceAtLineEnd(bytes, at: line.contentEnd, style: style) : 0
         for (g, shaped) in logical.enumerated() {
             let cluster = Int(shaped.cluster)
             let isHyphen = cluster == hyphen?.lowerBound
@@ -142,6 +145,9 @@ extension PreparedText {
             let run = paragraph.runs[pieces[p].run]
             let scale = run.scale
             var advance = Double(shaped.advance) * scale
+            if endAutospace != 0, cluster < line.contentEnd, g + 1 == logical.count || Int(logical[g + 1].cluster) >= line.contentEnd {
+                advance -= endAutospace
+            }
             // Letter spacing follows each cluster: it goes on the cluster's last glyph.
             if run.letterSpacing != 0, endsCluster { advance += run.letterSpacing }
             // Word spacing follows each word separator, on its cluster's last glyph too.

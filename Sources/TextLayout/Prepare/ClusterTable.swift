@@ -7,7 +7,7 @@ func shapeParagraph(_ content: Range<Int>, bytes: UnsafeBufferPointer<UInt8>, st
     var clusters = ClusterTable(capacity: content.count)
     clusters.collapsed = collapsed
     let runs = clusters.appendRuns(try itemize(bytes, range: content, style: style, bidi: bidi, spans: spans, objects: objects),
-                                   bytes: bytes, style: style, spans: spans)
+                                   bytes: bytes, style: style, spans: spans, paragraphEnd: content.upperBound)
     return (clusters, runs)
 }
 
@@ -57,8 +57,12 @@ struct ClusterTable {
 
     /// Shapes the run `item` (through the word cache) and adds its glyphs and clusters; an inline
     /// object's run is not shaped (see ``appendObject(_:of:)``).
-    mutating func appendRun(_ item: TextRun, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, spans: [ResolvedSpan]) -> ShapedRun {
-        let (run, shaped) = Self.shape(item, firstGlyph: glyphCount, bytes: bytes, style: style, spans: spans)
+    /// - Parameter paragraphEnd: where the paragraph ends, for the space `text-autospace` puts at
+    ///   the run's end (nil: a paragraph being appended to, which is prepared again whole under
+    ///   `text-autospace: normal`).
+    mutating func appendRun(_ item: TextRun, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, spans: [ResolvedSpan],
+                            paragraphEnd: Int? = nil) -> ShapedRun {
+        let (run, shaped) = Self.shape(item, firstGlyph: glyphCount, bytes: bytes, style: style, spans: spans, paragraphEnd: paragraphEnd)
         append(run, shaped: shaped, bytes: bytes)
         return run
     }
@@ -67,8 +71,9 @@ struct ClusterTable {
     /// any is added, so that the clusters' tables are reserved once in the room the paragraph needs
     /// (a Japanese paragraph is a run every few characters: grown run by run, its tables kept a
     /// quarter of their room unused).
-    mutating func appendRuns(_ items: [TextRun], bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, spans: [ResolvedSpan]) -> [ShapedRun] {
-        guard items.count > 1 else { return items.map { appendRun($0, bytes: bytes, style: style, spans: spans) } }
+    mutating func appendRuns(_ items: [TextRun], bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, spans: [ResolvedSpan],
+                             paragraphEnd: Int) -> [ShapedRun] {
+        guard items.count > 1 else { return items.map { appendRun($0, bytes: bytes, style: style, spans: spans, paragraphEnd: paragraphEnd) } }
         var runs: [ShapedRun] = []
         runs.reserveCapacity(items.count)
         var shapedRuns: [ShapedGlyphs?] = []
@@ -77,7 +82,7 @@ struct ClusterTable {
         // At most a cluster a glyph, and an object's one.
         var clusterTotal = 0
         for item in items {
-            let (run, shaped) = Self.shape(item, firstGlyph: glyphTotal, bytes: bytes, style: style, spans: spans)
+            let (run, shaped) = Self.shape(item, firstGlyph: glyphTotal, bytes: bytes, style: style, spans: spans, paragraphEnd: paragraphEnd)
             glyphTotal += shaped?.count ?? 0
             clusterTotal += shaped?.count ?? 1
             runs.append(run)
@@ -91,7 +96,7 @@ struct ClusterTable {
     /// The run `item` whose first glyph is `firstGlyph`, and its glyphs shaped (through the word
     /// cache); nil for an inline object's run, which is not shaped.
     private static func shape(_ item: TextRun, firstGlyph: Int, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle,
-                              spans: [ResolvedSpan]) -> (run: ShapedRun, glyphs: ShapedGlyphs?) {
+                              spans: [ResolvedSpan], paragraphEnd: Int?) -> (run: ShapedRun, glyphs: ShapedGlyphs?) {
         let span = item.span.map { spans[$0] }
         let size = span?.size ?? style.settings.size
         let strike = item.content.textFont.advanceStrike(size: size, style.settings.profile.bitmapGlyphAdvance)
@@ -113,8 +118,14 @@ struct ClusterTable {
                                 size: size, letterSpacing: letterSpacing, wordSpacing: wordSpacing,
                                 features: features, span: span?.index, strike: strike)
             run.upright = item.upright
-            return (run, shapeRun(run.shapingProperties(style).around(bytes, item.range), item.range, bytes: bytes,
-                                  cache: style.font.context?.shapeCache))
+            var glyphs = shapeRun(run.shapingProperties(style).around(bytes, item.range), item.range, bytes: bytes,
+                                  cache: style.font.context?.shapeCache)
+            // (One test a run on the default path: the classes are read only under `normal`.)
+            if style.autospaces, !run.isRightToLeft {
+                addAutospace(&glyphs, range: item.range, through: paragraphEnd ?? item.range.upperBound, bytes: bytes,
+                             units: autospaceUnits(style: style, run: run), chinese: style.autospacesAsChinese)
+            }
+            return (run, glyphs)
         case .inlineObject:
             // Letter spacing is for text: an object is as wide as it is (CSS spaces text only).
             let run = ShapedRun(range: item.range, level: item.level, script: item.script, content: item.content, firstGlyph: firstGlyph,

@@ -140,6 +140,7 @@ extension PreparedText {
         let lastParagraph = paragraphs.last
         let endsWithCR = lastParagraph?.range.isEmpty == true && byteCount > 0 && paragraphs.byte(at: byteCount - 1) == 0x0D
         guard !piece.isEmpty, spans.isEmpty, !takesObjects, !endsWithCR, !style.settings.whiteSpace.collapsesSpaces, style.settings.whiteSpace != .breakSpaces,
+              !style.autospaces,
               byteCount + pieceBytes.count <= Self.maximumLength, let last = lastParagraph else {
             return try replacingCharacters(inUTF16: utf16Count..<utf16Count, with: piece, inlineObjects: inlineObjects)
         }

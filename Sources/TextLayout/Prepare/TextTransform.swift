@@ -51,9 +51,6 @@ public enum TextTransform: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// The allowed values, for messages.
-    public static let allowed = allCases.map(\.rawValue).joined(separator: ", ")
-
     /// Whether a piece of text transforms the same wherever it stands (one character to one, no
     /// context): the word cache may then hold the piece under the transform. Lower case (a final
     /// sigma), capitalize (a word's start) and Greek upper case read the characters around.
