@@ -273,6 +273,10 @@ int32_t cicu_is_default_ignorable(uint32_t code_point) {
     return u_hasBinaryProperty((UChar32)code_point, UCHAR_DEFAULT_IGNORABLE_CODE_POINT);
 }
 
+int32_t cicu_is_upright_in_mixed_vertical(uint32_t code_point) {
+    return u_getIntPropertyValue((UChar32)code_point, UCHAR_VERTICAL_ORIENTATION) != U_VO_ROTATED;
+}
+
 int32_t cicu_canonical_decomposition(uint32_t code_point, uint32_t *parts, int32_t capacity) {
     UErrorCode status = U_ZERO_ERROR;
     const UNormalizer2 *nfd = unorm2_getNFDInstance(&status);

@@ -170,6 +170,10 @@ public struct EditorConfiguration {
         }
         try mask?.validate()
         try validateInlineObjects()
+        if settings.text.writingMode.isVertical {
+            throw EditorError(.invalidArgument, "writingMode must be horizontal-tb in an editor, got \(settings.text.writingMode.rawValue): columns are laid out by the batch, measure and the layout API, not edited yet",
+                              keys: ["writingMode"])
+        }
     }
 
     /// Checks that the objects fit the field: one for each U+FFFC of the text, of sizes the engine

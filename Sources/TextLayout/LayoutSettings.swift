@@ -82,6 +82,14 @@ public struct TextSettings: Sendable, Hashable {
     /// letters or numerals (CSS `text-autospace`); nil for the profile's rule
     /// (``LayoutProfile/textAutospace``: `no-autospace` in every profile, Chromium's initial value).
     public var textAutospace: TextAutospace?
+    /// Whether lines are horizontal or vertical columns (CSS `writing-mode`, ``WritingMode``);
+    /// `horizontal-tb` by default. In a vertical mode the wrap width is a column's length, a
+    /// line is a column, and the layout's height is the block's extent across its columns.
+    public var writingMode = WritingMode.horizontalTB
+    /// Which characters of a column stand upright (CSS `text-orientation`, ``TextOrientation``):
+    /// by their Unicode `Vertical_Orientation` (`mixed`, the default), all, or none; read only in
+    /// a vertical ``writingMode``.
+    public var textOrientation = TextOrientation.mixed
     /// The rules where the layout follows another engine's (``LayoutProfile``): ``LayoutProfile/standard``,
     /// the engine's own, by default; ``LayoutProfile/chromium`` lays out as the browser does.
     public var profile = LayoutProfile.standard
@@ -204,6 +212,8 @@ extension TextSettings {
         hasher.combine(caseByte(textTransform))
         if let textSpacingTrim { hasher.combine(caseByte(textSpacingTrim)) }
         if let textAutospace { hasher.combine(caseByte(textAutospace)) }
+        hasher.combine(caseByte(writingMode))
+        hasher.combine(caseByte(textOrientation))
         hasher.combine(hyphenationLimits)
         hasher.combine(tabSize)
         hasher.combine(features)

@@ -71,6 +71,10 @@ public enum LayoutOptions {
         LayoutOption("text-autospace", sets: \.settings.text.textAutospace, key: "textAutospace",
                      help: "whether an eighth of an ideograph's advance goes between ideographs and Latin letters or digits, as CSS text-autospace: normal, or none (no-autospace)",
                      absent: "the profile's: no-autospace"),
+        LayoutOption("writing-mode", sets: \.settings.text.writingMode, key: "writingMode",
+                     help: "horizontal lines (horizontal-tb) or vertical columns stacked right to left (vertical-rl) or left to right (vertical-lr), as CSS writing-mode; in columns the width is a column's length and the height the columns' extent (not yet drawn by render)"),
+        LayoutOption("text-orientation", sets: \.settings.text.textOrientation, key: "textOrientation",
+                     help: "in columns, which characters stand upright: by their Unicode Vertical_Orientation (mixed: CJK upright, Latin turned), all (upright), none (sideways), as CSS text-orientation"),
         LayoutOption("hyphens", sets: \.settings.text.hyphens, key: "hyphens",
                      help: "where words break with a hyphen: none, after soft hyphens (manual), or also where the language's patterns allow (auto)"),
         LayoutOption("hyphen-min-word", "N", sets: \.settings.text.hyphenationLimits.minWord, key: "hyphenMinWord",
@@ -313,6 +317,8 @@ extension WordBreak: ChoiceOptionValue {}
 extension TextTransform: ChoiceOptionValue {}
 extension TextSpacingTrim: ChoiceOptionValue {}
 extension TextAutospace: ChoiceOptionValue {}
+extension WritingMode: ChoiceOptionValue {}
+extension TextOrientation: ChoiceOptionValue {}
 extension LayoutProfile: ChoiceOptionValue {}
 
 /// A line height, written `normal`, `1.5` (a multiple of the size) or `24px`.

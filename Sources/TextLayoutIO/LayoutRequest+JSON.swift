@@ -85,6 +85,7 @@ extension LayoutRequest {
     /// The keys that set the font and the settings: a job's and a session config's.
     public static let layoutKeys = ["font", "weight"] + fontInstanceKeys + ["features", "wordSpacing", "tabSize", "letterSpacing", "size", "width", "lineSpace", "minLines", "maxLines",
                                     "insets", "minHeight", "maxHeight", "direction", "language", "lineBreak", "wordBreak", "textTransform", "textSpacingTrim", "textAutospace",
+                                    "writingMode", "textOrientation",
                                     "hyphens", "hyphenMinWord", "hyphenMinBefore", "hyphenMinAfter",
                                     "lineClamp", "truncate", "ellipsis", "lineHeight", "strut", "align", "indent",
                                     "textWrap", "whiteSpace", "overflowWrap", "textBox", "profile", "genericFamilies"]
@@ -228,6 +229,8 @@ private extension LayoutSettings {
         text.textTransform = try object.choice("textTransform") ?? text.textTransform
         text.textSpacingTrim = try object.choice("textSpacingTrim") ?? text.textSpacingTrim
         text.textAutospace = try object.choice("textAutospace") ?? text.textAutospace
+        text.writingMode = try object.choice("writingMode") ?? text.writingMode
+        text.textOrientation = try object.choice("textOrientation") ?? text.textOrientation
         text.profile = try object.choice("profile") ?? text.profile
         text.hyphens = try object.choice("hyphens") ?? text.hyphens
         text.hyphenationLimits.minWord = try object.integer("hyphenMinWord") ?? text.hyphenationLimits.minWord

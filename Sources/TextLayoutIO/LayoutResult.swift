@@ -225,6 +225,7 @@ public struct LayoutResult {
                         if run.hasGeneratedHyphen { out.field("generatedHyphen", true) }
                         out.missingGlyphs(run.missingGlyphCount)
                         if run.isEllipsis { out.field("ellipsis", true) }
+                        if run.isUpright { out.field("upright", true) }
                         switch run.content {
                         case .text: break
                         case .inlineObject(let object, _): out.field("object", object.index)

@@ -196,6 +196,8 @@ struct CommandLineLayoutOptionTests {
         ("text-transform", "uppercase", "textTransform", #""uppercase""#),
         ("text-spacing-trim", "trim-start", "textSpacingTrim", #""trim-start""#),
         ("text-autospace", "normal", "textAutospace", #""normal""#),
+        ("writing-mode", "vertical-rl", "writingMode", #""vertical-rl""#),
+        ("text-orientation", "sideways", "textOrientation", #""sideways""#),
         ("hyphens", "auto", "hyphens", #""auto""#),
         ("hyphen-min-word", "7", "hyphenMinWord", "7"),
         ("hyphen-min-before", "3", "hyphenMinBefore", "3"),

@@ -50,6 +50,12 @@ struct ReadmeSwiftTests {
         // The long word alone is wider than 80 px, so it stands on a line of its own, whole.
         #expect(narrow.lineCount == 3 && narrow.lines[1].width > 80)
         #expect(try overflowing.intrinsicWidths().minContent == narrow.lines[1].width)
+        var columns = TextSettings(size: 17)
+        columns.profile = .chromium
+        columns.writingMode = .verticalRL
+        let tategaki = try PreparedText("日本語の文章です。", style: TextStyle(font: fonts.font(family: "Noto Sans CJK JP"), settings: columns))
+            .layout(wrapWidth: 84.9)
+        #expect(tategaki.lines.map(\.utf16Range) == [0..<4, 4..<7, 7..<9] && tategaki.contentHeight == 75)
         var collapsing = TextSettings()
         collapsing.whiteSpace = .normal
         let collapsed = try PreparedText("one   two\nthree", style: TextStyle(font: font, settings: collapsing)).layout()

@@ -66,6 +66,10 @@ int32_t cicu_is_emoji_presentation(uint32_t code_point);
 /** Whether a code point is a default-ignorable one (ZWJ, variation selectors, bidi controls...). */
 int32_t cicu_is_default_ignorable(uint32_t code_point);
 
+/** Whether a code point stands upright in a vertical line of mixed orientation: its
+ *  Vertical_Orientation (UAX #50) is U, Tu or Tr, not R. */
+int32_t cicu_is_upright_in_mixed_vertical(uint32_t code_point);
+
 /**
  * The one-step canonical decomposition of a code point (its Unicode decomposition mapping, not
  * applied again to its parts; a Hangul syllable split by the Unicode algorithm), at most two code

@@ -63,6 +63,10 @@ public struct GlyphRun: Sendable, Equatable {
     /// Whether the run is the ellipsis of a clamped line (see ``Truncation``): generated glyphs
     /// standing for the hidden text, its ``utf16Range`` empty at the hidden text's start.
     public var isEllipsis = false
+    /// Whether the run stands upright in a column (``TextSettings/writingMode`` vertical): shaped
+    /// top to bottom, its glyphs' advances down the column and their offsets HarfBuzz's vertical
+    /// ones; false in a line and for a turned run.
+    public var isUpright = false
 
     /// The sum of the glyph advances, in pixels (an inline object's width for its run).
     public var width: Double {

@@ -211,6 +211,7 @@ extension PreparedText {
                                     utf16Range: pieceRanges[k], glyphs: glyphs,
                                     attributes: piece.span.map { spans[$0].attributes } ?? [:])
             glyphRun.decoration = piece.span.map { spans[$0].decoration } ?? []
+            glyphRun.isUpright = run.upright
             penX += glyphRun.width
             runs.append(glyphRun)
         }

@@ -114,9 +114,10 @@ struct ClusterTable {
                     letterSpacing = 0
                 }
             }
-            let run = ShapedRun(range: item.range, level: item.level, script: item.script, content: item.content, firstGlyph: firstGlyph,
+            var run = ShapedRun(range: item.range, level: item.level, script: item.script, content: item.content, firstGlyph: firstGlyph,
                                 size: size, letterSpacing: letterSpacing, wordSpacing: wordSpacing,
                                 features: features, span: span?.index, strike: strike)
+            run.upright = item.upright
             var glyphs = shapeRun(run.shapingProperties(style).around(bytes, item.range), item.range, bytes: bytes,
                                   cache: style.font.context?.shapeCache)
             // (One test a run on the default path: the classes are read only under `normal`.)

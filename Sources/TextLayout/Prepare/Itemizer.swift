@@ -14,6 +14,10 @@ struct TextRun: Sendable {
     /// The position in the text's resolved spans of a span whose shaping the run takes (several
     /// spans that shape alike share runs), or nil for the text's own style.
     var span: Int?
+    /// Whether the run stands upright in a column (shaped top to bottom): in a vertical writing
+    /// mode, every run under `upright`, a run of upright characters under `mixed`
+    /// (``isUprightInMixedColumn(_:)``); false in horizontal text and for a turned run.
+    var upright = false
 }
 
 /// The runs of `range` (a paragraph of UTF-8 `bytes`), in logical order: a new run starts wherever
@@ -28,6 +32,8 @@ func itemize(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, style: Text
     // The paragraph cut at span edges: each slice in its span's font (nil: outside every span).
     let slices = spanSlices(range, spans: spans, style: style)
     let objectIndices = objects.indices(in: range)
+    // In columns of mixed orientation, where characters turn from upright to sideways and back.
+    let orientations = style.settings.splitsRunsByOrientation ? orientationRuns(bytes, range: range) : []
     var levelChanges = Set<Int>()
     if let levels = bidi.levels {
         for i in 1..<levels.count where levels[i] != levels[i - 1] { levelChanges.insert(range.lowerBound + i) }
@@ -53,6 +59,7 @@ func itemize(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, style: Text
     for run in scripts { boundaries.append(run.range.lowerBound) }
     for run in fonts { boundaries.append(run.range.lowerBound) }
     boundaries.append(contentsOf: levelChanges)
+    for run in orientations { boundaries.append(run.range.lowerBound) }
     boundaries.sort()
     var starts: [Int] = []
     starts.reserveCapacity(boundaries.count)
@@ -62,6 +69,8 @@ func itemize(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, style: Text
     var script = 0
     var font = 0
     var slice = 0
+    var orientation = 0
+    let everyRunUpright = style.settings.setsEveryRunUpright
     for (k, start) in starts.enumerated() {
         while script + 1 < scripts.count, scripts[script + 1].range.lowerBound <= start { script += 1 }
         while font + 1 < fonts.count, fonts[font + 1].range.lowerBound <= start { font += 1 }
@@ -69,12 +78,37 @@ func itemize(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, style: Text
         let end = k + 1 < starts.count ? starts[k + 1] : range.upperBound
         var run = TextRun(range: start..<end, level: bidi.level(at: start, paragraphStart: range.lowerBound),
                           script: scripts[script].script, content: .text(fonts[font].font), span: slices[slice].span)
+        if !orientations.isEmpty {
+            while orientation + 1 < orientations.count, orientations[orientation + 1].range.lowerBound <= start { orientation += 1 }
+            run.upright = orientations[orientation].upright
+        } else {
+            run.upright = everyRunUpright
+        }
         if !objectIndices.isEmpty, let index = objects.index(atByte: start) {
             // Not shaped: its script is no one's, so that it does not tell runs of the same object apart.
             run.content = .inlineObject(objects.objects[index], around: fonts[font].font)
             run.script = "Zyyy"
         }
         runs.append(run)
+    }
+    return runs
+}
+
+/// `range` cut where its characters turn from upright to sideways in a column of mixed orientation
+/// (``isUprightInMixedColumn(_:)``), each stretch with its orientation: a character that extends the
+/// cluster before it (a combining mark, a variation selector, a joiner) takes that cluster's.
+private func orientationRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> [(range: Range<Int>, upright: Bool)] {
+    var runs: [(range: Range<Int>, upright: Bool)] = []
+    var i = range.lowerBound
+    while i < range.upperBound {
+        let (scalar, length) = decodeScalar(bytes, at: i)
+        let upright = isUprightInMixedColumn(scalar)
+        if let last = runs.last, last.upright == upright || extendsCluster(scalar) {
+            runs[runs.count - 1].range = last.range.lowerBound..<i + length
+        } else {
+            runs.append((i..<i + length, upright))
+        }
+        i += length
     }
     return runs
 }

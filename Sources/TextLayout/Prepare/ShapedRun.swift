@@ -49,6 +49,9 @@ struct ShapedRun: Sendable {
     var level: UInt8
     /// The kind of ``content``: read without the rare fields, where an object's run keeps its object.
     private(set) var kind: RunContent.Kind
+    /// Whether the run stands upright in a column, shaped top to bottom (``TextRun/upright``): kept
+    /// in the padding after ``kind``, so the run stays 56 bytes.
+    var upright = false
     /// ``RunContent/textFont``: the font of the run's text, or of the text around its object.
     private(set) var textFont: Font
     /// The em size in pixels (the style's, or the run's span's), of the run's text or of the text around its object.
@@ -170,7 +173,7 @@ struct ShapedRun: Sendable {
     func shapingProperties(_ style: TextStyle) -> ShapingProperties {
         ShapingProperties(font: textFont, script: script, rightToLeft: isRightToLeft, language: style.shapingLanguage, features: features,
                           textSpacingTrim: style.settings.effectiveTextSpacingTrim, strike: strike,
-                          textTransform: style.settings.textTransform, transformContext: range)
+                          textTransform: style.settings.textTransform, transformContext: range, upright: upright)
     }
 
     /// Whether the cluster starting at byte `cluster` takes the run's word spacing.
@@ -184,10 +187,10 @@ struct ShapedRun: Sendable {
         Double(units) * scale + Double(clusters) * letterSpacing + Double(separators) * wordSpacing
     }
 
-    /// Whether `other` was shaped as this run was (content, level, script, size, letter spacing,
+    /// Whether `other` was shaped as this run was (content, level, orientation, script, size, letter spacing,
     /// features, span), whatever its range: an edit elsewhere left it as it was.
     func isShapedAlike(_ other: ShapedRun) -> Bool {
-        content == other.content && level == other.level && scriptCode == other.scriptCode && size == other.size
+        content == other.content && level == other.level && upright == other.upright && scriptCode == other.scriptCode && size == other.size
             && letterSpacing == other.letterSpacing && wordSpacing == other.wordSpacing && features == other.features && span == other.span
     }
 }

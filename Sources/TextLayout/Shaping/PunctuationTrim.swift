@@ -3,6 +3,8 @@ import CHarfBuzz
 
 /// The OpenType feature that sets a fullwidth mark half as wide (`halt`, Alternate Half Widths).
 let halfWidthTag = hb_tag_from_string("halt", 4)
+/// The feature that sets a mark of an upright run in a column half as tall (`vhal`).
+let verticalHalfWidthTag = hb_tag_from_string("vhal", 4)
 
 /// A mark to shape with ``halfWidthTag``: its bytes, and the character before which a break is
 /// unsafe (a line that starts there is shaped anew, where the trim does not hold).

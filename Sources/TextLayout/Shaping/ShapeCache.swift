@@ -26,6 +26,8 @@ public final class ShapeCache: Sendable {
         /// The index of the strike whose advances the glyphs took (``BitmapStrike/index``), -1 for
         /// design units: the strike is the font's, so its index names it (in 4 bytes, not 32).
         var strikeIndex: Int32
+        /// Whether the piece was shaped upright, top to bottom.
+        var upright: Bool
         var text: [UInt8]
         /// Stored as a paragraph's glyphs are (12 bytes a glyph), clusters read relative to the piece's start.
         var glyphs: ParagraphGlyphs
@@ -69,7 +71,7 @@ public final class ShapeCache: Sendable {
         let text = Array(UnsafeBufferPointer(rebasing: bytes[range]))
         let entry = Entry(font: ObjectIdentifier(properties.font), script: properties.script, rightToLeft: properties.rightToLeft,
                           language: properties.language, features: properties.features, textSpacingTrim: properties.textSpacingTrim,
-                          textTransform: properties.textTransform, strikeIndex: Int32(properties.strike?.index ?? -1), text: text, glyphs: relative, bytes: heapBytes(text) + relative.storageBytes + 96)
+                          textTransform: properties.textTransform, strikeIndex: Int32(properties.strike?.index ?? -1), upright: properties.upright, text: text, glyphs: relative, bytes: heapBytes(text) + relative.storageBytes + 96)
         entries.store(entry, key: key.hash(bytes, range))
     }
 
@@ -77,7 +79,8 @@ public final class ShapeCache: Sendable {
         guard entry.font == ObjectIdentifier(properties.font), entry.rightToLeft == properties.rightToLeft,
               entry.text.count == range.count, entry.script == properties.script, entry.language == properties.language,
               entry.features == properties.features, entry.textSpacingTrim == properties.textSpacingTrim,
-              entry.textTransform == properties.textTransform, entry.strikeIndex == Int32(properties.strike?.index ?? -1) else { return false }
+              entry.textTransform == properties.textTransform, entry.strikeIndex == Int32(properties.strike?.index ?? -1),
+              entry.upright == properties.upright else { return false }
         return entry.text.withUnsafeBufferPointer { memcmp($0.baseAddress!, bytes.baseAddress! + range.lowerBound, range.count) == 0 }
     }
 
@@ -105,6 +108,7 @@ public final class ShapeCache: Sendable {
             }
             if properties.textSpacingTrim != .spaceAll { h = (h ^ 3) &* 0x100_0000_01b3 }
             if let strike = properties.strike { h = (h ^ UInt64(4 + strike.index)) &* 0x100_0000_01b3 }
+            if properties.upright { h = (h ^ 0x200) &* 0x100_0000_01b3 }
             if properties.textTransform != .none { h = (h ^ UInt64(0x100 + Int(caseByte(properties.textTransform)))) &* 0x100_0000_01b3 }
             seed = h
         }

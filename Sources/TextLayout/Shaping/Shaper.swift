@@ -50,6 +50,10 @@ struct ShapingProperties: Sendable, Hashable {
     var textTransform: TextTransform = .none
     /// The bytes a transform may read around the shaped range (its run's): a case mapping's context.
     var transformContext: Range<Int> = 0..<0
+    /// Whether the text stands upright in a column: shaped top to bottom (HarfBuzz's TTB, which
+    /// applies the font's vertical forms, `vert` and `vrt2`), each glyph advancing by its vertical
+    /// advance (the font's `vmtx`, or HarfBuzz's from its ascent and descent where it has none).
+    var upright = false
 
     /// Whether the word cache may hold pieces shaped with these properties: a transform that reads
     /// the characters around a piece (``TextTransform/isContextFree(language:)``) is shaped each time.
@@ -91,7 +95,7 @@ enum Shaper {
         if properties.script != "Zyyy" {
             hb_buffer_set_script(buffer, properties.harfBuzzScript)
         }
-        hb_buffer_set_direction(buffer, properties.rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_set_direction(buffer, properties.upright ? HB_DIRECTION_TTB : properties.rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         if !properties.language.isEmpty {
             hb_buffer_set_language(buffer, properties.language.withCString { hb_language_from_string($0, -1) })
         }
@@ -106,7 +110,7 @@ enum Shaper {
                                      fullwidthQuotes: { properties.font.drawsFullwidthQuotes(language: properties.language) })
                 : trimmedShownPunctuation(properties, bytes, range)) : []
         for mark in trimmed {
-            features.append(hb_feature_t(tag: halfWidthTag, value: 1, start: UInt32(mark.range.lowerBound - text.lowerBound),
+            features.append(hb_feature_t(tag: properties.upright ? verticalHalfWidthTag : halfWidthTag, value: 1, start: UInt32(mark.range.lowerBound - text.lowerBound),
                                          end: UInt32(mark.range.upperBound - text.lowerBound)))
         }
         let font = properties.strike.map { properties.font.harfBuzzFont(advancingBy: $0) } ?? properties.font.hbFont
@@ -129,7 +133,10 @@ enum Shaper {
                 var info = infos[i]
                 let position = positions[i]
                 let flags = hb_glyph_info_get_glyph_flags(&info).rawValue
-                glyphs[k] = ShapedGlyph(id: info.codepoint, cluster: base + Int32(info.cluster), advance: position.x_advance,
+                // Top to bottom, HarfBuzz's advances point down the column (negative y): the glyph's
+                // advance is their length, as a line's advances are along it.
+                glyphs[k] = ShapedGlyph(id: info.codepoint, cluster: base + Int32(info.cluster),
+                                        advance: properties.upright ? -position.y_advance : position.x_advance,
                                         xOffset: position.x_offset, yOffset: position.y_offset,
                                         unsafeToBreak: flags & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0
                                             || nextTrimmed.breakIsUnsafe(before: Int(base + Int32(info.cluster))))

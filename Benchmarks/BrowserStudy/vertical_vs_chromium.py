@@ -1,0 +1,172 @@
+"""Holds vertical text (writingMode, textOrientation) against headless Chromium by the chromium profile: the Chinese, Japanese and Korean corpus jobs in columns, their column starts and the block's extent across them.
+
+  swift build --product textlayout
+  python3 Benchmarks/BrowserStudy/vertical_vs_chromium.py [--textlayout PATH] [--sample N] [--seed S]
+      [--langs zh,ja,ko] [--sets vertical-rl,vertical-lr,...] [--set-sample N] [--chromium PATH]
+      [--examples N] [--json OUT] [--check [--starts-floor SHARE]]
+
+Makes the corpus jobs of --langs (Benchmarks/Corpus/make_jobs.py: every text at 120, 240 and 360
+px, size 17, each language's font) and lays a seeded sample of --sample of them (all when 0) out
+in columns under `vertical-rl` with the mixed orientation, and a sample of --set-sample of them
+(drawn by the seed and the set's name) under each other set of SETS given in --sets: each with our
+`textlayout batch --fonts-dir Fonts` by the chromium profile with `"writingMode"` and
+`"textOrientation"` set, the job's width the column's length, and in headless Chromium as
+corpus_vs_chromium.py lays a job out (`white-space: pre-wrap; overflow-wrap: anywhere;
+line-height: normal`, the job's font embedded, the bundled fallback fonts after it) with
+`writing-mode` and `text-orientation` set and the job's width as the div's height.
+
+A column's start is read as a line's is (chromium_pages.LINES_SCRIPT), the axes swapped
+(COLUMNS_SCRIPT): a column starts at a cluster whose rectangle's middle lies beyond the first
+rectangle of the column before, across the block (to its left under vertical-rl, to its right under
+vertical-lr); its length reaches from the div's top to the bottom of its lowest cluster that does
+not hang. The block's extent is the div's width, our result's `height`.
+
+Compared for each job: the column starts (UTF-16 offsets) and, where they agree, the block's extent
+within 1/64 px (Chromium's layout unit). Prints each set's shares and by language, then the
+differences by kind (corpus_vs_chromium.KINDS, the line read as a column) with examples; --json
+writes each job's columns from both engines; --check exits 1 when a set's share of the same starts
+is below its floor (FLOORS, or --starts-floor). Python 3 standard library only; needs Chromium
+(Debian's /usr/bin/chromium).
+"""
+import collections, html, os, random
+
+from chromium_pages import (add_check_options, checked_study_arguments, finish_check, job_layouts, listed_choices, make_jobs, page,
+                            percent, run_batch, study_parser, write_details)
+from corpus_vs_chromium import FALLBACK_FONTS, FONT_FILES, KINDS, ROOT, SIZE, classify, embedded_font_faces, font_list, lines_of_result, show
+
+LANGS = ["zh", "ja", "ko"]
+# Each set: its writing mode and text orientation. The first is laid out on the --sample, the others on --set-sample.
+SETS = {"vertical-rl": ("vertical-rl", "mixed"), "vertical-lr": ("vertical-lr", "mixed"),
+        "upright": ("vertical-rl", "upright"), "sideways": ("vertical-rl", "sideways")}
+# The least share of each set's jobs with the same column starts that --check accepts.
+FLOORS = {"starts": 0.995}
+# Chromium's layout unit: the block's extent is compared within one.
+LAYOUT_UNIT = 1 / 64
+
+# columnsOf: a vertical div's columns, {start, width}, read as linesOf reads lines with the axes
+# swapped: a column starts at a cluster whose rectangle's middle lies beyond the first rectangle of
+# the column before, across the block (leftwards when `rightToLeft`); `width` reaches from the div's
+# top to the bottom of the column's lowest cluster that does not hang.
+COLUMNS_SCRIPT = r"""
+function columnsOf(div, rightToLeft) {
+  const box = div.getBoundingClientRect();
+  const columns = [];
+  let edge = rightToLeft ? Infinity : -Infinity;
+  for (const item of itemsOf(div)) {
+    const rect = item.rect;
+    if (!rect) continue;
+    const middle = (rect.left + rect.right) / 2;
+    if (rightToLeft ? middle < edge : middle > edge) {
+      columns.push({start: item.offset, width: 0});
+      edge = rightToLeft ? rect.left : rect.right;
+    }
+    if (!HANGING.test(item.segment)) {
+      const column = columns[columns.length - 1];
+      column.width = Math.max(column.width, rect.bottom - box.top);
+    }
+  }
+  return columns;
+}
+"""
+MEASURE = """{layouts: [...document.querySelectorAll("div.job")].map(d => ({i: +d.dataset.i,
+  lines: columnsOf(d, d.dataset.mode === "vertical-rl"), height: d.getBoundingClientRect().width}))}"""
+
+
+def chosen_jobs(sets, langs, sample, set_sample, seed):
+    """(set, job) for each set of `sets`: the first on a sample of `sample` corpus jobs, the others on `set_sample` each."""
+    everything = make_jobs(langs, 0, seed)
+    chosen = []
+    for n, name in enumerate(sets):
+        size = sample if name == "vertical-rl" else set_sample
+        picked = (everything if size == 0 or size >= len(everything)
+                  else [everything[i] for i in sorted(random.Random(f"{seed}-vertical-{name}").sample(range(len(everything)), size))])
+        chosen += [(name, job) for job in picked]
+    return chosen
+
+
+def our_layouts(binary, chosen):
+    """Our layout of each (set, job) by the chromium profile in the set's writing mode and orientation: {"height", "lines"}."""
+    jobs = [{"id": i, "text": job["text"], "font": font_list([job["font"], *FALLBACK_FONTS]), "size": SIZE, "width": job["width"],
+             "glyphs": True, "profile": "chromium", "writingMode": SETS[name][0], "textOrientation": SETS[name][1]}
+            for i, (name, job) in enumerate(chosen)]
+    return [lines_of_result(r) for r in run_batch(binary, jobs, fonts_dir=os.path.join(ROOT, "Fonts"))]
+
+
+def vertical_page(chosen):
+    """The page of `chosen` (set, job): a div each in the set's writing mode and orientation, the job's width its height."""
+    style = embedded_font_faces() + """
+body { margin: 0; }
+div.job { font-size: 17px; line-height: normal; white-space: pre-wrap; overflow-wrap: anywhere; margin: 0 0 10px 0; padding: 0; }
+"""
+    divs = []
+    for i, (name, job) in enumerate(chosen):
+        mode, orientation = SETS[name]
+        family = html.escape(font_list([FONT_FILES[job["font"]][0]] + [family for family, _ in FALLBACK_FONTS.values()]))
+        divs.append(f'<div class="job" data-i="{i}" data-mode="{mode}" style="writing-mode: {mode}; text-orientation: {orientation}; '
+                    f'height: {job["width"]}px; font-family: {family}">{html.escape(job["text"], quote=False)}</div>')
+    return page(style, "\n".join(divs), MEASURE, functions=COLUMNS_SCRIPT)
+
+
+def starts(layout):
+    return [l["start"] for l in layout["lines"]]
+
+
+def same_extent(ours, theirs):
+    return abs(ours["height"] - theirs["height"]) <= LAYOUT_UNIT + 1e-9
+
+
+def main():
+    ap = study_parser(__doc__, "the samples' seed (default 1)", LANGS, "the corpus languages (default %(default)s)")
+    ap.add_argument("--sets", default="vertical-rl,vertical-lr",
+                    help="the sets laid out (default %(default)s): " + "; ".join(f"{k}: writing-mode {m}, text-orientation {o}"
+                                                                           for k, (m, o) in SETS.items()))
+    ap.add_argument("--set-sample", type=int, default=200, help="how many corpus jobs each set but vertical-rl takes (0: all; default 200)")
+    add_check_options(ap, FLOORS, "for any set")
+    args = ap.parse_args()
+    langs, binary = checked_study_arguments(ap, args, LANGS, "is not a CJK corpus language")
+    sets = listed_choices(ap, "--sets", args.sets, list(SETS))
+    if args.set_sample < 0:
+        ap.error(f"--set-sample must be 0 (all jobs) or more, not {args.set_sample}")
+    chosen = chosen_jobs(sets, langs, args.sample, args.set_sample, args.seed)
+    ours = our_layouts(binary, chosen)
+    theirs, agent = job_layouts(args.chromium, chosen, vertical_page, "vertical-vs-chromium-")
+    print(f"Chromium: {agent}\n{len(chosen)} jobs by the chromium profile ({','.join(langs)}, sample {args.sample}, "
+          f"set sample {args.set_sample}, seed {args.seed})\n")
+    counts = collections.defaultdict(collections.Counter)
+    differences = collections.defaultdict(list)
+    details = []
+    for (name, job), o, t in zip(chosen, ours, theirs):
+        lang = job["id"].split("-")[0]
+        c = counts[name]
+        same_starts = starts(o) == starts(t)
+        same = same_starts and same_extent(o, t)
+        for key in ("jobs", lang + " jobs"):
+            c[key] += 1
+        for key, agrees in (("starts", same_starts), ("extent", same), (lang + " starts", same_starts), (lang + " extent", same)):
+            c[key] += agrees
+        kind = None if same else classify(job, o, t)
+        if kind:
+            differences[(name, kind)].append((job, o, t))
+        details.append({"set": name, "id": job["id"], "width": job["width"], "kind": kind, "ours": o, "chromium": t})
+    shares = {}
+    for name in sets:
+        c = counts[name]
+        shares[name] = c["starts"]
+        print(f"{name} ({' '.join(SETS[name])}): same column starts {percent(c['starts'], c['jobs'])} ({c['starts']} of {c['jobs']}), "
+              f"and the block's extent within 1/64 px {percent(c['extent'], c['starts'])} of those")
+        for lang in langs:
+            if c[lang + " jobs"]:
+                print(f"  {lang:3} {c[lang + ' jobs']:5} jobs  starts {percent(c[lang + ' starts'], c[lang + ' jobs'])}  "
+                      f"starts and extent {percent(c[lang + ' extent'], c[lang + ' jobs'])}")
+    for (name, kind), members in sorted(differences.items()):
+        print(f"\n{name}, {kind} ({len(members)}): {KINDS.get(kind, kind)}")
+        for job, o, t in members[:args.examples]:
+            print(show(job, [("ours", o), ("chromium", t)]))
+    write_details(args.json, details)
+    if args.check:
+        finish_check([f"{name} {percent(shares[name], counts[name]['jobs'])} < {100 * args.starts_floor:g}%"
+                      for name in sets if shares[name] < args.starts_floor * counts[name]["jobs"]])
+
+
+if __name__ == "__main__":
+    main()

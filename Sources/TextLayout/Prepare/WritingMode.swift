@@ -1,0 +1,59 @@
+// Vertical text: the writing modes and text orientations (CSS writing-mode, text-orientation), and which characters of a column stand upright.
+import CICU
+
+/// How lines are laid out (CSS `writing-mode`): horizontal lines stacked top to bottom, or vertical
+/// columns, read top to bottom, stacked right to left or left to right. In a vertical mode a line
+/// is a column: the wrap width is the column's length (CSS's inline size), a line's width its
+/// extent down the column, and a line's height its extent across the block, where the columns stack.
+public enum WritingMode: String, Sendable, Hashable, CaseIterable {
+    /// Lines from top to bottom, the default.
+    case horizontalTB = "horizontal-tb"
+    /// Columns from right to left (Japanese and Chinese books).
+    case verticalRL = "vertical-rl"
+    /// Columns from left to right (Mongolian; some tables and captions).
+    case verticalLR = "vertical-lr"
+
+    /// Whether lines are columns.
+    public var isVertical: Bool { self != .horizontalTB }
+}
+
+/// Which characters of a column stand upright and which are turned on their side (CSS
+/// `text-orientation`); read only in a vertical ``WritingMode``.
+public enum TextOrientation: String, Sendable, Hashable, CaseIterable {
+    /// Each character by its Unicode `Vertical_Orientation` (UAX #50): upright where it is `U`,
+    /// `Tu` or `Tr` (CJK, kana, Hangul, fullwidth forms, brackets in their vertical forms),
+    /// turned where it is `R` (Latin, digits, Arabic), as Chromium's orientation of a run.
+    case mixed
+    /// Every character upright.
+    case upright
+    /// Every character turned, as if the column were a line turned a quarter turn clockwise.
+    case sideways
+}
+
+extension TextSettings {
+    /// Whether the characters of a column are told apart by their `Vertical_Orientation`: a vertical
+    /// mode with ``TextOrientation/mixed`` (read once a paragraph, by the itemizer).
+    var splitsRunsByOrientation: Bool { writingMode.isVertical && textOrientation == .mixed }
+
+    /// Whether every run of the text is upright: a vertical mode with ``TextOrientation/upright``.
+    var setsEveryRunUpright: Bool { writingMode.isVertical && textOrientation == .upright }
+}
+
+/// Whether `scalar` stands upright in a column of ``TextOrientation/mixed``: its
+/// `Vertical_Orientation` is not `R` (rotated), or it is one of the curly quotes `‘’“”`, which
+/// Chromium 156 sets upright in every font though ICU 72 has them `R` (measured on every letter,
+/// number, punctuation mark and symbol from U+00A0 to U+2BFF, U+2E00 to U+2E7F, U+3000 to U+30FF,
+/// U+FE10 to U+FE6F and U+FF00 to U+FFEF: these four are the only ones that differ).
+func isUprightInMixedColumn(_ scalar: UInt32) -> Bool {
+    // Below U+00A7 every character is R; U+00A7 is the first that is U.
+    guard scalar >= 0xA7 else { return false }
+    switch scalar {
+    case 0x2018, 0x2019, 0x201C, 0x201D: return true
+    default: return verticalOrientationIsUpright(scalar)
+    }
+}
+
+/// Whether ICU's `Vertical_Orientation` of `scalar` is `U`, `Tu` or `Tr` (not `R`).
+func verticalOrientationIsUpright(_ scalar: UInt32) -> Bool {
+    cicu_is_upright_in_mixed_vertical(scalar) != 0
+}

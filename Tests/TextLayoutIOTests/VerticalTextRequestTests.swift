@@ -1,0 +1,64 @@
+// writingMode and textOrientation at the boundary: read into the settings, bad values refused naming the key, columns measured by the batch and measure, and refused where they are not built (render, the editor).
+import Foundation
+import Testing
+import TestSupport
+import TextLayout
+@testable import TextLayoutIO
+
+@Suite("writingMode and textOrientation requests")
+struct VerticalTextRequestTests {
+    @Test("writingMode and textOrientation are read into the settings; unset, horizontal-tb and mixed")
+    func read() throws {
+        let set = try LayoutRequest(job: parseJSON(#"{"text":"x","writingMode":"vertical-lr","textOrientation":"sideways"}"#)).settings.text
+        #expect(set.writingMode == .verticalLR && set.textOrientation == .sideways)
+        let unset = try LayoutRequest(job: parseJSON(#"{"text":"x"}"#)).settings.text
+        #expect(unset.writingMode == .horizontalTB && unset.textOrientation == .mixed)
+    }
+
+    @Test("a bad writingMode or textOrientation is invalidJob naming the key and every allowed value",
+          arguments: [("writingMode", "horizontal-tb, vertical-rl, vertical-lr"), ("textOrientation", "mixed, upright, sideways")])
+    func badValue(_ key: String, _ allowed: String) throws {
+        let job = try parseJSON(#"{"text":"x","\#(key)":"sideways-lr"}"#)
+        let error = #expect(throws: BoundaryError.self) { try LayoutRequest(job: job) }
+        #expect(error?.code == .invalidJob)
+        #expect(error?.message == "'\(key)' must be one of \(allowed), got 'sideways-lr'")
+    }
+
+    // Noto Sans CJK JP at 17 px: 17 px a character down the column (vmtx 1000 units each), 25 px a
+    // column across (ascent 20 and descent 5, rounded, by the chromium profile); see VerticalTextTests.
+    @Test("the batch lays a vertical job out in columns: lines keep start and end, height is the columns' extent")
+    func batchColumns() throws {
+        let run = try runTextlayout(["batch"], input: Data(#"{"id":1,"text":"日本語の文章です。","font":"Noto Sans CJK JP","width":84.9,"profile":"chromium","writingMode":"vertical-rl"}"#.utf8 + [0x0A]))
+        let result = try #require(foundationObject(run.output), "\(run.output)\(run.error)")
+        let lines = try #require(result["lines"] as? [[String: Any]])
+        #expect(lines.map { $0["start"] as? Int } == [0, 4, 7] && lines.map { $0["end"] as? Int } == [4, 7, 9])
+        #expect(result["height"] as? Double == 75)
+    }
+
+    @Test("with glyphs, a run upright in its column says upright: true; a turned run and a line's runs say nothing")
+    func uprightRuns() throws {
+        let job = #"{"id":1,"text":"漢ab","font":"Noto Sans CJK JP","glyphs":true,"writingMode":"vertical-rl"}"# + "\n"
+        let vertical = try #require(foundationObject(runTextlayout(["batch"], input: Data(job.utf8)).output))
+        let runs = try #require((vertical["lines"] as? [[String: Any]])?.first?["runs"] as? [[String: Any]])
+        #expect(runs.map { $0["upright"] as? Bool } == [true, nil])
+        let horizontal = try #require(foundationObject(runTextlayout(["batch"], input: Data(job.replacingOccurrences(of: "vertical-rl", with: "horizontal-tb").utf8)).output))
+        let lineRuns = try #require((horizontal["lines"] as? [[String: Any]])?.first?["runs"] as? [[String: Any]])
+        #expect(!lineRuns.isEmpty && lineRuns.allSatisfy { $0["upright"] == nil })
+    }
+
+    @Test("render refuses a vertical layout, naming --writing-mode; measure lays it out")
+    func renderRefuses() throws {
+        let render = try runTextlayout(["render", "--writing-mode", "vertical-rl", "--output", "-", "日本"])
+        #expect(render.status == 2 && render.error.contains("--writing-mode vertical-rl") && render.error.contains("horizontal-tb"), "\(render.error)")
+        let measure = try runTextlayout(["measure", "--writing-mode", "vertical-rl", "--font", "Noto Sans CJK JP", "--profile", "chromium", "日本"])
+        #expect(measure.status == 0, "\(measure.error)")
+    }
+
+    @Test("an editing session refuses a vertical config, naming writingMode")
+    func editorRefuses() throws {
+        let session = EditSession(fonts: bundledFonts)
+        let error = try RepeatedKeyTests.error(session.reply(to: #"{"config": {"width": 100, "writingMode": "vertical-rl"}}"#).json)
+        #expect(error.code == "invalidArgument" && error.message.contains("writingMode must be horizontal-tb"), "\(error)")
+        #expect(session.editor == nil)
+    }
+}

@@ -1,0 +1,86 @@
+// Columns (writingMode vertical-rl and vertical-lr) in Noto Sans CJK JP, their breaks, advances and extent derived by hand from the font's vmtx and metrics.
+import Testing
+import TestSupport
+@testable import TextLayout
+
+// Noto Sans CJK JP (Fonts/NotoSansCJKjp-Regular.otf, read with a table parser): 1000 units an em,
+// vhea ascent 500 and descent -500, and its vmtx gives every glyph a vertical advance of 1000
+// units but two (of 2000 and 3000, neither a character used here): at 17 px each upright character
+// advances 17 px down the column, kana, ideographs, `。` (its vertical form) and, upright, Latin
+// letters alike. hhea: ascent 1160, descent 288, no line gap, so a column is as wide as a line is
+// tall: 19.72 + 4.896 = 24.616 px by the standard profile, 20 + 5 = 25 px by Chromium's (each
+// rounded), as headless Chromium 156 draws a column of `line-height: normal` (measured: 25 px).
+@Suite("vertical text")
+struct VerticalTextTests {
+    static func style(_ mode: WritingMode, _ orientation: TextOrientation = .mixed, profile: LayoutProfile = .chromium) throws -> TextStyle {
+        var settings = TextSettings(size: 17)
+        settings.profile = profile
+        settings.writingMode = mode
+        settings.textOrientation = orientation
+        return try TextStyle(font: isolatedFont("NotoSansCJKjp-Regular.otf"), settings: settings)
+    }
+
+    static let sentence = "日本語の文章です。"
+
+    // 17 px a character: five fit 85 px exactly; 84.9 px (84.890625 in Chromium's 1/64 px units)
+    // holds four. Chromium 156 breaks `日本語の文章です。` so under vertical-rl (measured).
+    @Test("a column holds as many 17 px characters as its length allows", arguments: [
+        (85.0, [0..<5, 5..<9], [85.0, 68.0]), (84.9, [0..<4, 4..<7, 7..<9], [68.0, 51.0, 34.0]),
+    ])
+    func columnBreaks(_ length: Double, _ ranges: [Range<Int>], _ widths: [Double]) throws {
+        for mode in [WritingMode.verticalRL, .verticalLR] {
+            let layout = try PreparedText(Self.sentence, style: Self.style(mode)).layout(wrapWidth: length)
+            #expect(layout.lines.map(\.utf16Range) == ranges, "\(mode)")
+            #expect(layout.lines.map { ($0.width * 1000).rounded() / 1000 } == widths, "\(mode)")
+            // Each column 25 px across (20 + 5, rounded): the block's extent.
+            #expect(layout.contentHeight == 25 * Double(ranges.count), "\(mode)")
+        }
+    }
+
+    @Test("by the standard profile a column is as wide as the font's unrounded ascent and descent: 24.616 px")
+    func standardColumnWidth() throws {
+        let layout = try PreparedText(Self.sentence, style: Self.style(.verticalRL, profile: .standard)).layout(wrapWidth: 85)
+        #expect(layout.lines.count == 2)
+        #expect(abs(layout.contentHeight - 2 * 24.616) < 1e-9)
+    }
+
+    // Turned, `ab` advances as it does in a line (its hmtx advances, under 17 px each); upright,
+    // 1000 units (vmtx) a letter: 17 px, four characters 68 px.
+    @Test("Latin is turned under mixed (its horizontal advances) and stands upright under upright (17 px a letter)")
+    func latinOrientation() throws {
+        let text = "漢ab漢"
+        let horizontal = try PreparedText(text, style: Self.style(.horizontalTB)).layout()
+        let mixed = try PreparedText(text, style: Self.style(.verticalRL)).layout()
+        let upright = try PreparedText(text, style: Self.style(.verticalRL, .upright)).layout()
+        let sideways = try PreparedText(text, style: Self.style(.verticalRL, .sideways)).layout()
+        #expect(mixed.lines[0].width == horizontal.lines[0].width)
+        #expect(sideways.lines[0].width == horizontal.lines[0].width)
+        #expect(upright.lines[0].width == 4 * 17)
+        #expect(horizontal.lines[0].width < 4 * 17 - 1)
+        // Mixed: three runs, the ideographs upright and the letters turned.
+        #expect(mixed.lines[0].runs.count == 3)
+    }
+
+    @Test("a curly quote stands upright in a mixed column, as Chromium sets it (17 px, where turned it is 8.058 px)")
+    func uprightQuotes() throws {
+        #expect(isUprightInMixedColumn(0x201C) && isUprightInMixedColumn(0x2019))
+        #expect(!isUprightInMixedColumn(0x41) && !isUprightInMixedColumn(0x22) && isUprightInMixedColumn(0x3002) && isUprightInMixedColumn(0x6F22))
+        let layout = try PreparedText("“漢”", style: Self.style(.verticalRL, profile: .standard)).layout()
+        #expect(abs(layout.lines[0].width - 3 * 17) < 1e-9)
+    }
+
+    @Test("below U+00A7 no character stands upright by ICU's Vertical_Orientation (the shortcut before asking it), U+00A7 does")
+    func shortcutBelowSectionSign() {
+        let upright = (UInt32(0)..<0xA7).filter(verticalOrientationIsUpright)
+        #expect(upright.isEmpty, "\(upright)")
+        #expect(verticalOrientationIsUpright(0xA7) && isUprightInMixedColumn(0xA7))
+    }
+
+    @Test("the writing mode and the orientation tell prepared texts apart: a horizontal and a vertical layout of one text differ")
+    func cacheKeepsModesApart() throws {
+        let horizontal = try PreparedText("漢ab。", style: Self.style(.horizontalTB)).layout()
+        let upright = try PreparedText("漢ab。", style: Self.style(.verticalRL, .upright)).layout()
+        #expect(horizontal.lines[0].width != upright.lines[0].width)
+        #expect(upright.lines[0].width == 4 * 17)
+    }
+}
