@@ -3,7 +3,7 @@
   swift build --product textlayout
   python3 Benchmarks/BrowserStudy/vertical_vs_chromium.py [--textlayout PATH] [--sample N] [--seed S]
       [--langs zh,ja,ko] [--sets vertical-rl,vertical-lr,...] [--set-sample N] [--chromium PATH]
-      [--examples N] [--json OUT] [--check [--starts-floor SHARE]]
+      [--examples N] [--json OUT] [--check [--starts-floor SHARE] | --expect [LIST]]
 
 Makes the corpus jobs of --langs (Benchmarks/Corpus/make_jobs.py: every text at 120, 240 and 360
 px, size 17, each language's font) and lays a seeded sample of --sample of them (all when 0) out
@@ -21,17 +21,19 @@ rectangle of the column before, across the block (to its left under vertical-rl,
 vertical-lr); its length reaches from the div's top to the bottom of its lowest cluster that does
 not hang. The block's extent is the div's width, our result's `height`.
 
-Compared for each job: the column starts (UTF-16 offsets) and, where they agree, the block's extent
-within 1/64 px (Chromium's layout unit). Prints each set's shares and by language, then the
-differences by kind (corpus_vs_chromium.KINDS, the line read as a column) with examples; --json
-writes each job's columns from both engines; --check exits 1 when a set's share of the same starts
-is below its floor (FLOORS, or --starts-floor). Python 3 standard library only; needs Chromium
-(Debian's /usr/bin/chromium).
+Compared for each job: the column starts (UTF-16 offsets) and the block's extent within 1/64 px
+(Chromium's layout unit). Prints each set's share of jobs with both the same, in all and by
+language, then the differences by kind (corpus_vs_chromium.KINDS, the line read as a column) with
+examples; --json writes each job's columns from both engines; --check exits 1 when a set's share is
+below its floor (FLOORS, or --starts-floor); --expect holds each job to the list of expected
+differences (expected-differences-keys-chromium.txt, set-up writingMode=MODE,textOrientation=ORIENTATION).
+Python 3 standard library only; needs Chromium (Debian's /usr/bin/chromium).
 """
-import collections, html, os, random
+import html, os, random
 
-from chromium_pages import (add_check_options, checked_study_arguments, finish_check, job_layouts, listed_choices, make_jobs, page,
-                            percent, run_batch, study_parser, write_details)
+from chromium_pages import (HERE, Tally, add_check_options, add_expect_option, checked_study_arguments, finish_check, job_layouts, listed_choices,
+                            make_jobs, page, percent, run_batch, study_parser, write_details)
+import expected_differences  # chromium_pages puts scripts/ on the path
 from corpus_vs_chromium import FALLBACK_FONTS, FONT_FILES, KINDS, ROOT, SIZE, classify, embedded_font_faces, font_list, lines_of_result, show
 
 LANGS = ["zh", "ja", "ko"]
@@ -122,6 +124,7 @@ def main():
                                                                            for k, (m, o) in SETS.items()))
     ap.add_argument("--set-sample", type=int, default=200, help="how many corpus jobs each set but vertical-rl takes (0: all; default 200)")
     add_check_options(ap, FLOORS, "for any set")
+    add_expect_option(ap, os.path.join(HERE, "expected-differences-keys-chromium.txt"))
     args = ap.parse_args()
     langs, binary = checked_study_arguments(ap, args, LANGS, "is not a CJK corpus language")
     sets = listed_choices(ap, "--sets", args.sets, list(SETS))
@@ -132,41 +135,23 @@ def main():
     theirs, agent = job_layouts(args.chromium, chosen, vertical_page, "vertical-vs-chromium-")
     print(f"Chromium: {agent}\n{len(chosen)} jobs by the chromium profile ({','.join(langs)}, sample {args.sample}, "
           f"set sample {args.set_sample}, seed {args.seed})\n")
-    counts = collections.defaultdict(collections.Counter)
-    differences = collections.defaultdict(list)
-    details = []
+    tally = Tally()
     for (name, job), o, t in zip(chosen, ours, theirs):
-        lang = job["id"].split("-")[0]
-        c = counts[name]
-        same_starts = starts(o) == starts(t)
-        same = same_starts and same_extent(o, t)
-        for key in ("jobs", lang + " jobs"):
-            c[key] += 1
-        for key, agrees in (("starts", same_starts), ("extent", same), (lang + " starts", same_starts), (lang + " extent", same)):
-            c[key] += agrees
-        kind = None if same else classify(job, o, t)
-        if kind:
-            differences[(name, kind)].append((job, o, t))
-        details.append({"set": name, "id": job["id"], "width": job["width"], "kind": kind, "ours": o, "chromium": t})
-    shares = {}
+        figures = expected_differences.differing_figures(starts(o) == starts(t), len(o["lines"]) == len(t["lines"]), same_extent(o, t))
+        tally.add(name, job, o, t, classify(job, o, t) if figures else None, figures, part=job["id"].split("-")[0], set=name)
+    below = []
     for name in sets:
-        c = counts[name]
-        shares[name] = c["starts"]
-        print(f"{name} ({' '.join(SETS[name])}): same column starts {percent(c['starts'], c['jobs'])} ({c['starts']} of {c['jobs']}), "
-              f"and the block's extent within 1/64 px {percent(c['extent'], c['starts'])} of those")
-        for lang in langs:
-            if c[lang + " jobs"]:
-                print(f"  {lang:3} {c[lang + ' jobs']:5} jobs  starts {percent(c[lang + ' starts'], c[lang + ' jobs'])}  "
-                      f"starts and extent {percent(c[lang + ' extent'], c[lang + ' jobs'])}")
-    for (name, kind), members in sorted(differences.items()):
+        tally.summary(name, f"{name} ({' '.join(SETS[name])})", args, below, what="same column starts and block extent within 1/64 px",
+                      parts=[lang for lang in langs if tally.counts[name][lang + " jobs"]])
+    for (name, kind), members in sorted(tally.differences.items()):
         print(f"\n{name}, {kind} ({len(members)}): {KINDS.get(kind, kind)}")
         for job, o, t in members[:args.examples]:
             print(show(job, [("ours", o), ("chromium", t)]))
-    write_details(args.json, details)
+    write_details(args.json, tally.details)
+    if args.expect:
+        tally.hold(args.expect, lambda name: f"writingMode={SETS[name][0]},textOrientation={SETS[name][1]}", show)
     if args.check:
-        finish_check([f"{name} {percent(shares[name], counts[name]['jobs'])} < {100 * args.starts_floor:g}%"
-                      for name in sets if shares[name] < args.starts_floor * counts[name]["jobs"]])
-
+        finish_check(below)
 
 if __name__ == "__main__":
     main()

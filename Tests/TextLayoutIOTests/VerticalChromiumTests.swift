@@ -20,10 +20,9 @@ struct VerticalChromiumTests {
     func sample() throws {
         let run = try InlineObjectsChromiumTests.passingStudy { try Self.study(sample: 60, setSample: 20, textlayout: $0) }
         for (set, jobs) in [("vertical-rl", 60), ("vertical-lr", 20), ("upright", 20), ("sideways", 20)] {
+            // The figure counts the jobs with both Chromium's column starts and its block extent.
             let figure = try InlineObjectsChromiumTests.figure(run.output, "\(set) (")
             #expect(figure.whole == jobs && figure.part == jobs, "\(set): \(figure)")
-            let line = outputLines(run.output).first { $0.hasPrefix("\(set) (") } ?? ""
-            #expect(line.hasSuffix("within 1/64 px 100.00% of those"), "\(line)")
         }
     }
 
