@@ -73,6 +73,9 @@ public struct LayoutProfile: Sendable, Hashable {
     public var breakAllAfterMarks: BreakAllAfterMarks
     /// When a line may end inside a shaped cluster of several grapheme clusters (a ligature).
     public var lineEndsInsideClusters: LineEndsInsideClusters
+    /// Where the words of Thai, Lao, Khmer and Myanmar (UAX #14 class SA) after a line's start come
+    /// from when the line starts inside a run of them: the paragraph's, or found again from the line's start.
+    public var complexContextLineStarts: ComplexContextLineStarts
 
     public init(name: String, punctuationBreaks: PunctuationBreaks = .unicode, smallKanaBreaks: SmallKanaBreaks = .forbidden, layoutUnit: Double? = nil,
                 lineEndNoBreakSpace: LineEndNoBreakSpace = .hangs, justifyWithoutSpaces: JustifyWithoutSpaces = .betweenClusters,
@@ -85,7 +88,8 @@ public struct LayoutProfile: Sendable, Hashable {
                 textBoxEdges: TextBoxEdges = .fontTables, tabStops: TabStopRule = .oneSpaceGap,
                 cursiveLetterSpacing: CursiveLetterSpacing = .everyCluster, letterSpacingLigatures: LetterSpacingLigatures = .kept,
                 reshapedEdges: ReshapedEdges = .alone, breakAllAfterMarks: BreakAllAfterMarks = .asTheirBase,
-                lineEndsInsideClusters: LineEndsInsideClusters = .whenItFits) {
+                lineEndsInsideClusters: LineEndsInsideClusters = .whenItFits,
+                complexContextLineStarts: ComplexContextLineStarts = .paragraphWords) {
         self.name = name
         self.punctuationBreaks = punctuationBreaks
         self.smallKanaBreaks = smallKanaBreaks
@@ -112,6 +116,7 @@ public struct LayoutProfile: Sendable, Hashable {
         self.reshapedEdges = reshapedEdges
         self.breakAllAfterMarks = breakAllAfterMarks
         self.lineEndsInsideClusters = lineEndsInsideClusters
+        self.complexContextLineStarts = complexContextLineStarts
     }
 
     /// The engine's own rules: the default.
@@ -127,7 +132,7 @@ public struct LayoutProfile: Sendable, Hashable {
                                                bitmapGlyphAdvance: .strikePixels, minContentPieces: .shapedInContext, familyFallback: .browser,
                                                textBoxEdges: .chromium, tabStops: .halfSpaceGapInLayoutUnits, cursiveLetterSpacing: .separatorsOnly,
                                                letterSpacingLigatures: .disabled, reshapedEdges: .inContext, breakAllAfterMarks: .none,
-                                               lineEndsInsideClusters: .whenClusterFits)
+                                               lineEndsInsideClusters: .whenClusterFits, complexContextLineStarts: .wordsFromLineStart)
 
     /// Pango 1.50 as Debian ships it, a `PangoLayout` wrapping words and characters
     /// (`PANGO_WRAP_WORD_CHAR`): its punctuation breaks, Thai words from libthai, one hanging
@@ -284,6 +289,24 @@ public enum LineEndsInsideClusters: String, Sendable, Hashable, CaseIterable {
     /// `غيّر اسم الملف أولا.` in Noto Sans Arabic at 17 px ends its line `أو|لا`, not `أول|ا`,
     /// though `أول` shaped again would fit: headless Chromium 156, measured).
     case whenClusterFits
+}
+
+/// Where the break opportunities after a line's start come from when the line starts inside a run
+/// of a script whose words a dictionary finds (UAX #14 class SA: Thai, Lao, Khmer, Myanmar), after
+/// a word too wide was cut there or after a break of the dictionary's own.
+public enum ComplexContextLineStarts: String, Sendable, Hashable, CaseIterable {
+    /// The paragraph's: the words the dictionary found in the whole run.
+    case paragraphWords
+    /// Found again in the run from the line's start, as if the text began there, up to the run's
+    /// end (``complexContextBreaks(_:from:in:style:)``): Chromium's line breaker gives its break
+    /// iterator the text from each line's start (Blink's `LazyLineBreakIterator::SetStartOffset`,
+    /// set by each line's `LineBreaker` from its break token), so ICU's dictionary segments the
+    /// rest of the run anew. `เหมือนกัน` in Noto Sans Thai at 17 px on 30 px lines is
+    /// `เหมื|อ|นกั|น` (the words of `อนกัน` alone), not `เหมื|อน|กัน`; `แพกเกจ` under
+    /// `overflow-wrap: normal` is `แพ|กเกจ`, where the paragraph's words are `แพ|ก|เกจ` (headless
+    /// Chromium 156, measured). The min-content width's words under ``MinContentPieces/shapedInContext``
+    /// follow it too, each found from the end of the one before (`แพกเกจ`'s widest is `กเกจ`).
+    case wordsFromLineStart
 }
 
 /// Whether a no-break space that ends a line hangs or counts in its width.

@@ -83,19 +83,29 @@ func greedyLines(_ lines: LineCandidates, from lineStart: Int, bySubtraction: Bo
     var start = lineStart
     var segment = lines.segment(startingLineAt: start)
     while true {
-        let line: LineBreak
-        let next: Int
-        switch subtracts ? lines.lineBySubtraction(from: start, segment: segment) : .unknown {
-        case .fitted(let fitted, let after):
-            (line, next) = (fitted, after)
-        case .firstSegmentTooWide(let segmentWidth):
-            var measurer = lines.measurer(from: start)
-            (line, next) = try lines.cutLine(from: start, segment: segment, segmentWidth: segmentWidth, measurer: &measurer)
-        case .unknown:
-            (line, next) = try lines.walkedLine(from: start, segment: segment)
-        }
+        // A line that starts inside a word of Thai and the like may find that word's breaks anew (the profile's rule).
+        let (line, next) = try lines.lineWithWordsFromLineStart(from: start, segment: segment)
+            ?? lines.greedyLine(from: start, segment: segment, bySubtraction: subtracts)
         guard emit(line), line.end < paragraphEnd else { return }
         start = line.end
         segment = next
+    }
+}
+
+extension LineCandidates {
+    /// The line greedy filling takes from `start` (in segment `segment`) over the paragraph's
+    /// segments, with the index of the segment the next line starts in: by subtraction when
+    /// `bySubtraction` and the prepared positions tell, else by the walk; a cut word when not even
+    /// the first segment fits.
+    func greedyLine(from start: Int, segment: Int, bySubtraction: Bool) throws -> (LineBreak, nextSegment: Int) {
+        switch bySubtraction ? lineBySubtraction(from: start, segment: segment) : .unknown {
+        case .fitted(let fitted, let after):
+            return (fitted, after)
+        case .firstSegmentTooWide(let segmentWidth):
+            var measurer = measurer(from: start)
+            return try cutLine(from: start, segment: segment, segmentWidth: segmentWidth, measurer: &measurer)
+        case .unknown:
+            return try walkedLine(from: start, segment: segment)
+        }
     }
 }

@@ -154,3 +154,24 @@ func mergedAscending(_ a: [Int], _ b: [Int]) -> [Int] {
     }
     return merged
 }
+
+/// The break opportunities of the run of line break class SA (Thai, Lao, Khmer, Myanmar: words a
+/// dictionary finds) that `start` lies inside, found from `start` as if the text began there (the
+/// paragraph's pipeline, ``lineBreaks(_:in:style:after:objects:)``, over `start..<runEnd`):
+/// ascending, after `start` and before the run's end, with that end (whose opportunity, decided
+/// by what follows the run, stays the paragraph's). Nil when `start` does not lie inside such a
+/// run (the character before it or at it is of another class), where the paragraph's opportunities
+/// after it are those the text from it has. For ``ComplexContextLineStarts/wordsFromLineStart``.
+func complexContextBreaks(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, in content: Range<Int>,
+                          style: TextStyle) throws -> (breaks: [Int], runEnd: Int)? {
+    // A character of class SA takes three bytes of UTF-8 or four: a lead byte of E0 or above.
+    guard start > content.lowerBound, start < content.upperBound, bytes[start] >= 0xE0, bytes[start - 1] >= 0x80 else { return nil }
+    func isComplexContext(_ offset: Int) -> Bool {
+        cicu_line_break_class(decodeScalar(bytes, at: offset).0) == LineBreakClass.complexContext
+    }
+    guard isComplexContext(start), isComplexContext(scalarStart(bytes, atOrBefore: start - 1, notBefore: content.lowerBound)) else { return nil }
+    var runEnd = start
+    while runEnd < content.upperBound, isComplexContext(runEnd) { runEnd += utf8SequenceLength(lead: bytes[runEnd]) }
+    let breaks = try lineBreaks(bytes, in: start..<runEnd, style: style)
+    return (breaks.filter { $0 < runEnd }, runEnd)
+}
