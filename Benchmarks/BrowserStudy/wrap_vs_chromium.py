@@ -86,12 +86,16 @@ def read_by_graphemes(layout, graphemes):
     """`layout` (ours) with each line start inside a grapheme cluster moved to that cluster's end (`graphemes`: the
     UTF-16 offsets where the page's grapheme clusters start), as the page reads Chromium's lines: linesOf puts a grapheme
     cluster on the line of its first rectangle, so a line that starts inside one (a break of `word-break: break-all`
-    before a Thai vowel or tone mark, `ส|ำ`, which both engines take) is seen to start after it."""
+    before a Thai vowel or tone mark, `ส|ำ`, which both engines take) is seen to start after it, and one that starts
+    inside the text's last one is not seen at all."""
     starts = sorted(graphemes)
     lines = []
     for line in layout["lines"]:
         at = bisect.bisect_left(starts, line["start"])
-        lines.append(dict(line, start=starts[at]) if at < len(starts) else line)
+        if at < len(starts):
+            lines.append(dict(line, start=starts[at]))
+        elif not lines:
+            lines.append(line)
     return dict(layout, lines=lines)
 
 

@@ -153,7 +153,9 @@ extension PreparedParagraph {
     /// the cluster's end (the lam-alef: the whole of it), as Chromium finds the offset of a
     /// position (`evenlyShared`: shared evenly in a right-to-left run too, as Chromium's line
     /// truncator places the ellipsis after a ligature's share: `…انقر ع|لى`). A line that starts
-    /// inside a cluster counts the share of it after its start.
+    /// inside a cluster counts the share of it after its start (a start inside a grapheme cluster,
+    /// after a break of `word-break: break-all` before a Thai vowel, `ท|ำ`, the share of that
+    /// grapheme cluster's characters after it, as for an end).
     func widthToEndInside(from start: Int, at end: Int, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle,
                           evenlyShared: Bool = false) throws -> Double {
         guard style.settings.profile.lineEndsInsideClusters == .whenClusterFits else { return 0 }
@@ -169,7 +171,7 @@ extension PreparedParagraph {
         } else {
             let startInside = startCluster - 1
             startX = -width(fromCluster: min(startInside, inside), to: inside)
-                + width(fromCluster: startInside, to: startInside + 1) * (try shareOfCluster(startInside, before: start, bytes: bytes))
+                + width(fromCluster: startInside, to: startInside + 1) * (try shareOfCluster(startInside, before: start, bytes: bytes, splittingGrapheme: true))
         }
         let clusterWidth = width(fromCluster: inside, to: after)
         // (An end inside a grapheme cluster, a break of `word-break: break-all` before a Thai vowel
