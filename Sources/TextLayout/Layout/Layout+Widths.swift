@@ -178,29 +178,29 @@ extension PreparedText {
     /// 1,751/64 px in DejaVu Sans at 17 px (the word's 1,357.34 and the hyphen's 392.59 each
     /// rounded up; together they would make 1,750), and the word keeps its advances as shaped
     /// before the soft hyphen (`AV` 1,789/64, its `V` kerned against it). Under
-    /// ``ComplexContextLineStarts/wordsFromLineStart`` a word that starts inside a run of Thai and
-    /// the like ends at the first opportunity found from its start, as a line of its own would.
+    /// ``LineStartBreaks/fromLineStart`` a word ends at the first opportunity found from its start
+    /// (``lineStartBreaks(_:from:in:style:)``), as a line of its own would.
     private func widestWordShapedInContext() throws -> Double {
         let paragraphStyle = style.settings.paragraph
-        let findsWordsFromStart = style.settings.profile.complexContextLineStarts == .wordsFromLineStart
+        let findsWordsFromStart = style.settings.profile.lineStartBreaks == .fromLineStart
         var widest = 0.0
         try bytes.withUnsafeBufferPointer { bytes in
             for paragraph in paragraphs {
                 var segment = 0
                 var start = paragraph.range.start
                 while segment < paragraph.segmentCount {
-                    // The word from `start`: to its segment's content end, or to the run's first
+                    // The word from `start`: to its segment's content end, or to the first
                     // opportunity found from it; and where the next one starts.
                     var end = paragraph.contentEnds[segment]
                     var ending: Int? = segment
                     var next = (start: paragraph.segmentEnd(segment), segment: segment + 1)
                     if findsWordsFromStart,
-                       let found = try complexContextBreaks(bytes, from: start, in: paragraph.range.start..<paragraph.range.end, style: style) {
+                       let found = try lineStartBreaks(bytes, from: start, in: paragraph.range.start..<paragraph.range.end, style: style) {
                         if let first = found.breaks.first {
                             (end, ending, next) = (first, nil, (first, paragraph.segment(containing: first)))
                         } else {
                             var kept = segment
-                            while kept < paragraph.segmentCount - 1, paragraph.segmentEnd(kept) < found.runEnd { kept += 1 }
+                            while kept < paragraph.segmentCount - 1, paragraph.segmentEnd(kept) < found.end { kept += 1 }
                             (end, ending, next) = (paragraph.contentEnds[kept], kept, (paragraph.segmentEnd(kept), kept + 1))
                         }
                     }

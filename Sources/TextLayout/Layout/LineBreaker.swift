@@ -83,8 +83,8 @@ func greedyLines(_ lines: LineCandidates, from lineStart: Int, bySubtraction: Bo
     var start = lineStart
     var segment = lines.segment(startingLineAt: start)
     while true {
-        // A line that starts inside a word of Thai and the like may find that word's breaks anew (the profile's rule).
-        let (line, next) = try lines.lineWithWordsFromLineStart(from: start, segment: segment)
+        // A line may find its break opportunities anew from its start (the profile's rule).
+        let (line, next) = try lines.lineWithBreaksFromLineStart(from: start, segment: segment)
             ?? lines.greedyLine(from: start, segment: segment, bySubtraction: subtracts)
         guard emit(line), line.end < paragraphEnd else { return }
         start = line.end

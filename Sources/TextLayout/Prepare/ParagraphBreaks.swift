@@ -155,17 +155,27 @@ func mergedAscending(_ a: [Int], _ b: [Int]) -> [Int] {
     return merged
 }
 
-/// The break opportunities of the run of line break class SA (Thai, Lao, Khmer, Myanmar: words a
-/// dictionary finds) that `start` lies inside, found from `start` as if the text began there (the
-/// paragraph's pipeline, ``lineBreaks(_:in:style:after:objects:)``, over `start..<runEnd`):
-/// ascending, after `start` and before the run's end, with that end (whose opportunity, decided
-/// by what follows the run, stays the paragraph's). Nil when `start` does not lie inside such a
-/// run (the character before it or at it is of another class), where the paragraph's opportunities
-/// after it are those the text from it has. For ``ComplexContextLineStarts/wordsFromLineStart``.
-func complexContextBreaks(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, in content: Range<Int>,
-                          style: TextStyle) throws -> (breaks: [Int], runEnd: Int)? {
+/// The break opportunities after `start` (a line's start inside `content`, a paragraph of
+/// `bytes`) found as if the text began there, where they may differ from the paragraph's, for
+/// ``LineStartBreaks/fromLineStart``: those before `end`, ascending (after `end`, and at it, the
+/// paragraph's stand). Nil where the paragraph's stand throughout.
+///
+/// - Inside a run of line break class SA (Thai, Lao, Khmer, Myanmar: words a dictionary finds),
+///   when the character before `start` is of that class too: the paragraph's pipeline,
+///   ``lineBreaks(_:in:style:after:objects:)``, over `start` to the run's end (whose opportunity,
+///   decided by what follows the run, stays the paragraph's).
+/// - At a hyphen (class HY, or U+2010) before a letter (class AL or HL) that is not ASCII (ASCII
+///   pairs follow Chromium's own table, ``chromiumASCIIBreak(before:next:beforeThat:)``): none up to
+///   the letter's end (UAX #14's LB20a, `sot HY × AL`).
+func lineStartBreaks(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, in content: Range<Int>,
+                     style: TextStyle) throws -> (breaks: [Int], end: Int)? {
+    guard start > content.lowerBound, start < content.upperBound else { return nil }
+    let lead = bytes[start]
+    if lead == UInt8(ascii: "-") || lead == 0xE2, let letterEnd = endOfWordInitialHyphen(bytes, at: start, in: content) {
+        return ([], letterEnd)
+    }
     // A character of class SA takes three bytes of UTF-8 or four: a lead byte of E0 or above.
-    guard start > content.lowerBound, start < content.upperBound, bytes[start] >= 0xE0, bytes[start - 1] >= 0x80 else { return nil }
+    guard lead >= 0xE0, bytes[start - 1] >= 0x80 else { return nil }
     func isComplexContext(_ offset: Int) -> Bool {
         cicu_line_break_class(decodeScalar(bytes, at: offset).0) == LineBreakClass.complexContext
     }
@@ -174,4 +184,11 @@ func complexContextBreaks(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, 
     while runEnd < content.upperBound, isComplexContext(runEnd) { runEnd += utf8SequenceLength(lead: bytes[runEnd]) }
     let breaks = try lineBreaks(bytes, in: start..<runEnd, style: style)
     return (breaks.filter { $0 < runEnd }, runEnd)
+}
+
+/// The end of the letter after the hyphen (class HY, or U+2010) at `start` when that letter is of
+/// class AL or HL and not ASCII; nil otherwise.
+private func endOfWordInitialHyphen(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, in content: Range<Int>) -> Int? {
+    guard let letter = endOfHyphenBeforeLetter(bytes, at: start, in: content), bytes[letter] >= 0x80 else { return nil }
+    return letter + utf8SequenceLength(lead: bytes[letter])
 }

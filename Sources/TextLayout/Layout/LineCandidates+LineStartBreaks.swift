@@ -1,23 +1,23 @@
-// A line that starts inside a run of Thai, Lao, Khmer or Myanmar under ComplexContextLineStarts.wordsFromLineStart: its break opportunities in the run found again from its start.
+// A line whose break opportunities after its start are found again from it (LineStartBreaks.fromLineStart): inside a word of Thai and the like, after a hyphen that starts it.
 
 extension LineCandidates {
     /// The line greedy filling takes from `start` (in segment `segment`) when the profile finds the
-    /// words of a dictionary's script again from a line's start
-    /// (``ComplexContextLineStarts/wordsFromLineStart``) and they differ there from the paragraph's
-    /// (``complexContextBreaks(_:from:in:style:)``); with the index of the segment the next line
-    /// starts in. Nil otherwise: the line is found over the paragraph's segments.
+    /// break opportunities after a line's start again from it (``LineStartBreaks/fromLineStart``)
+    /// and they differ there from the paragraph's (``lineStartBreaks(_:from:in:style:)``); with the
+    /// index of the segment the next line starts in. Nil otherwise: the line is found over the
+    /// paragraph's segments.
     ///
-    /// The line ends at the last of the run's opportunities that fits, or past the run at the last of
+    /// The line ends at the last of the opportunities found that fits, or past them at the last of
     /// the paragraph's that does when all of them fit; when not even the first piece fits, that
     /// piece is cut between grapheme clusters, as a word too wide is.
-    func lineWithWordsFromLineStart(from start: Int, segment: Int) throws -> (LineBreak, nextSegment: Int)? {
-        guard style.settings.profile.complexContextLineStarts == .wordsFromLineStart,
-              let found = try complexContextBreaks(bytes, from: start, in: paragraph.range.start..<paragraph.range.end, style: style)
+    func lineWithBreaksFromLineStart(from start: Int, segment: Int) throws -> (LineBreak, nextSegment: Int)? {
+        guard style.settings.profile.lineStartBreaks == .fromLineStart,
+              let found = try lineStartBreaks(bytes, from: start, in: paragraph.range.start..<paragraph.range.end, style: style)
         else { return nil }
-        // The paragraph's opportunities inside the run, and the first segment that ends at or past its end.
+        // The paragraph's opportunities before the found ones' end, and the first segment that ends at or past it.
         var kept = segment
         var paragraphBreaks: [Int] = []
-        while kept < paragraph.segmentCount - 1, paragraph.segmentEnd(kept) < found.runEnd {
+        while kept < paragraph.segmentCount - 1, paragraph.segmentEnd(kept) < found.end {
             if paragraph.segmentEnd(kept) > start { paragraphBreaks.append(paragraph.segmentEnd(kept)) }
             kept += 1
         }
@@ -27,7 +27,7 @@ extension LineCandidates {
         var fitted: LineBreak?
         for end in found.breaks {
             let width = measurer.width(to: end)
-            // (No whitespace inside the run: each opportunity ends the content.)
+            // (No whitespace before the found ones' end: each opportunity ends the content.)
             let needed = max(width, try widthToEndInside(from: start, at: end))
             guard needed <= limit else {
                 guard var line = fitted else { return try cutPiece(from: start, to: end, endingSegment: nil, pieceWidth: needed, measurer: &measurer) }
@@ -36,7 +36,7 @@ extension LineCandidates {
             }
             fitted = LineBreak(start: start, contentEnd: end, end: end, width: width)
         }
-        // Every opportunity inside the run fits: the line may go on over the paragraph's segments past it.
+        // Every opportunity found fits: the line may go on over the paragraph's segments past them.
         var longer: (LineBreak, nextSegment: Int)?
         let keptWidth = forEachFittingLine(from: start, segment: kept, measurer: &measurer) { line, next in longer = (line, next) }
         if let longer { return longer }
@@ -48,7 +48,7 @@ extension LineCandidates {
         return (line, self.segment(startingLineAt: line.end))
     }
 
-    /// The line from `start` that cuts the piece up to `pieceEnd` (an opportunity of the run, or
+    /// The line from `start` that cuts the piece up to `pieceEnd` (an opportunity found, or
     /// the content end of segment `endingSegment`), too wide for it, after as many grapheme
     /// clusters as fit, at least one; the whole piece when it is one grapheme cluster.
     private func cutPiece(from start: Int, to pieceEnd: Int, endingSegment: Int?, pieceWidth: Double,
