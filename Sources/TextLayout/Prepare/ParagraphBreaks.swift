@@ -164,15 +164,22 @@ func mergedAscending(_ a: [Int], _ b: [Int]) -> [Int] {
 ///   when the character before `start` is of that class too: the paragraph's pipeline,
 ///   ``lineBreaks(_:in:style:after:objects:)``, over `start` to the run's end (whose opportunity,
 ///   decided by what follows the run, stays the paragraph's).
-/// - At a hyphen (class HY, or U+2010) before a letter (class AL or HL) that is not ASCII (ASCII
-///   pairs follow Chromium's own table, ``chromiumASCIIBreak(before:next:beforeThat:)``): none up to
-///   the letter's end (UAX #14's LB20a, `sot HY × AL`).
+/// - At a hyphen (class HY, or U+2010) before a letter (class AL or HL) that is not ASCII: none up
+///   to the letter's end (UAX #14's LB20a, `sot HY × AL`).
+/// - At `-` before an ASCII digit, under ``PunctuationBreaks/chromium``: none between them, as
+///   Chromium's pair table has none there without a letter or digit before the hyphen
+///   (``chromiumASCIIBreak(before:next:beforeThat:)``: `ISO-|8859` in a paragraph, `-8859` at a
+///   line's start).
 func lineStartBreaks(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, in content: Range<Int>,
                      style: TextStyle) throws -> (breaks: [Int], end: Int)? {
     guard start > content.lowerBound, start < content.upperBound else { return nil }
     let lead = bytes[start]
     if lead == UInt8(ascii: "-") || lead == 0xE2, let letterEnd = endOfWordInitialHyphen(bytes, at: start, in: content) {
         return ([], letterEnd)
+    }
+    if lead == UInt8(ascii: "-"), style.settings.profile.punctuationBreaks == .chromium, start + 1 < content.upperBound,
+       bytes[start + 1] >= UInt8(ascii: "0"), bytes[start + 1] <= UInt8(ascii: "9") {
+        return ([], start + 2)
     }
     // A character of class SA takes three bytes of UTF-8 or four: a lead byte of E0 or above.
     guard lead >= 0xE0, bytes[start - 1] >= 0x80 else { return nil }
