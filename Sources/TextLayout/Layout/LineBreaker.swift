@@ -80,12 +80,18 @@ func greedyLines(_ lines: LineCandidates, from lineStart: Int, bySubtraction: Bo
     let paragraphEnd = paragraph.range.end
     // Tabs make a line's widths depend on where it starts: the walk measures them.
     let subtracts = bySubtraction && paragraph.tabs.isEmpty
+    // The profile's rule that finds a line's break opportunities anew from its start, read once.
+    let findsBreaksFromLineStart = lines.style.settings.profile.lineStartBreaks == .fromLineStart
     var start = lineStart
     var segment = lines.segment(startingLineAt: start)
     while true {
-        // A line may find its break opportunities anew from its start (the profile's rule).
-        let (line, next) = try lines.lineWithBreaksFromLineStart(from: start, segment: segment)
-            ?? lines.greedyLine(from: start, segment: segment, bySubtraction: subtracts)
+        let line: LineBreak
+        let next: Int
+        if findsBreaksFromLineStart, let found = try lines.lineWithBreaksFromLineStart(from: start, segment: segment) {
+            (line, next) = found
+        } else {
+            (line, next) = try lines.greedyLine(from: start, segment: segment, bySubtraction: subtracts)
+        }
         guard emit(line), line.end < paragraphEnd else { return }
         start = line.end
         segment = next
@@ -97,6 +103,7 @@ extension LineCandidates {
     /// segments, with the index of the segment the next line starts in: by subtraction when
     /// `bySubtraction` and the prepared positions tell, else by the walk; a cut word when not even
     /// the first segment fits.
+    @inline(__always)
     func greedyLine(from start: Int, segment: Int, bySubtraction: Bool) throws -> (LineBreak, nextSegment: Int) {
         switch bySubtraction ? lineBySubtraction(from: start, segment: segment) : .unknown {
         case .fitted(let fitted, let after):
