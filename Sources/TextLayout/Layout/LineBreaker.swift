@@ -80,14 +80,12 @@ func greedyLines(_ lines: LineCandidates, from lineStart: Int, bySubtraction: Bo
     let paragraphEnd = paragraph.range.end
     // Tabs make a line's widths depend on where it starts: the walk measures them.
     let subtracts = bySubtraction && paragraph.tabs.isEmpty
-    // The profile's rule that finds a line's break opportunities anew from its start, read once.
-    let findsBreaksFromLineStart = lines.style.settings.profile.lineStartBreaks == .fromLineStart
     var start = lineStart
     var segment = lines.segment(startingLineAt: start)
     while true {
         let line: LineBreak
         let next: Int
-        if findsBreaksFromLineStart, let found = try lines.lineWithBreaksFromLineStart(from: start, segment: segment) {
+        if lines.findsBreaksFromLineStart, let found = try lines.lineWithBreaksFromLineStart(from: start, segment: segment) {
             (line, next) = found
         } else {
             (line, next) = try lines.greedyLine(from: start, segment: segment, bySubtraction: subtracts)

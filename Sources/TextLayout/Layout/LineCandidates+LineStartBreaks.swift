@@ -11,7 +11,7 @@ extension LineCandidates {
     /// the paragraph's that does when all of them fit; when not even the first piece fits, that
     /// piece is cut between grapheme clusters, as a word too wide is.
     func lineWithBreaksFromLineStart(from start: Int, segment: Int) throws -> (LineBreak, nextSegment: Int)? {
-        guard style.settings.profile.lineStartBreaks == .fromLineStart,
+        guard findsBreaksFromLineStart,
               let found = try lineStartBreaks(bytes, from: start, in: paragraph.range.start..<paragraph.range.end, style: style)
         else { return nil }
         // The paragraph's opportunities before the found ones' end, and the first segment that ends at or past it.

@@ -17,6 +17,8 @@ struct LineCandidates {
     let trimsLineEnds: Bool
     /// Whether a wrapped line's first opening mark is trimmed (``TextSpacingTrim/trimsWrappedLineStarts``), found once.
     let trimsWrappedLineStarts: Bool
+    /// Whether a line's break opportunities are found again from its start (``LineStartBreaks/fromLineStart``), found once.
+    let findsBreaksFromLineStart: Bool
 
     init(paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, wrapWidth: Double) {
         self.paragraph = paragraph
@@ -30,6 +32,7 @@ struct LineCandidates {
         let textSpacingTrim = settings.effectiveTextSpacingTrim
         trimsLineEnds = textSpacingTrim.trimsAdjacent
         trimsWrappedLineStarts = textSpacingTrim.trimsWrappedLineStarts
+        findsBreaksFromLineStart = settings.profile.lineStartBreaks == .fromLineStart
     }
 
     /// The index of the segment a line starting at `start` (a line start of some layout) begins in.
