@@ -171,7 +171,8 @@ public enum PunctuationBreaks: String, Sendable, Hashable, CaseIterable {
     case unicode
     /// Chromium's own rules on top of them (its LayoutNG break iterator): between two printable
     /// ASCII characters its pair table (`/usr/bin` and `${name}` whole, `UTF-|8`, `'**|[`), a
-    /// break after every run of spaces (` |:`), and after a hyphen between Hebrew letters.
+    /// break after every run of spaces (` |:`), and after a hyphen between Hebrew letters; no
+    /// break inside a run of spaces and tabs, under `lineBreak: anywhere` too.
     case chromium
     /// Pango 1.50's: a break after a hyphen that starts a word (`-|WIDTH`, where UAX 14's LB20a
     /// has none) and between `.`, `:`, `,` or `/` and a digit that does not continue a number

@@ -229,6 +229,22 @@ struct ChromiumProfileTests {
         #expect(try Self.starts(text, Self.thaiStyle(.standard), width: 30).contains(9))
     }
 
+    // Headless Chromium 156, DejaVu Sans 17 px, `line-break: anywhere`, 70 px: `aaa 100  bbbb` is
+    // `aaa 100  |bbbb` (0, 9), both spaces hanging after `aaa 100`: Chromium keeps a run of spaces
+    // whole under `anywhere` too. The standard profile breaks between every two grapheme clusters,
+    // the two spaces too, and its second line starts at the second space (0, 8).
+    @Test("under line-break: anywhere a run of spaces stays whole, as Chromium keeps it")
+    func anywhereKeepsSpaceRuns() throws {
+        func style(_ profile: LayoutProfile) throws -> TextStyle {
+            var settings = TextSettings(size: 17)
+            settings.profile = profile
+            settings.lineBreak = .anywhere
+            return try TextStyle(font: isolatedFont("DejaVuSans.ttf"), settings: settings)
+        }
+        #expect(try Self.starts("aaa 100  bbbb", style(.chromium), width: 70) == [0, 9])
+        #expect(try Self.starts("aaa 100  bbbb", style(.standard), width: 70) == [0, 8])
+    }
+
     // Headless Chromium 156, Noto Sans Thai 17 px, `word-break: break-all`, 29 px: `ตัวสำเนา`'s
     // lines are `ตัวส`, `ำเน` and `า` (0, 4, 7; the page reads widths 28.91, 22.25 and 6.91 px,
     // the second line's `า` of the split `ำ`): break-all breaks before the vowel `ำ` (class SA),

@@ -86,31 +86,21 @@ func greedyLines(_ lines: LineCandidates, from lineStart: Int, bySubtraction: Bo
         let line: LineBreak
         let next: Int
         if lines.findsBreaksFromLineStart, let found = try lines.lineWithBreaksFromLineStart(from: start, segment: segment) {
+            // The profile's rule: the line's break opportunities found again from its start.
             (line, next) = found
         } else {
-            (line, next) = try lines.greedyLine(from: start, segment: segment, bySubtraction: subtracts)
+            switch subtracts ? lines.lineBySubtraction(from: start, segment: segment) : .unknown {
+            case .fitted(let fitted, let after):
+                (line, next) = (fitted, after)
+            case .firstSegmentTooWide(let segmentWidth):
+                var measurer = lines.measurer(from: start)
+                (line, next) = try lines.cutLine(from: start, segment: segment, segmentWidth: segmentWidth, measurer: &measurer)
+            case .unknown:
+                (line, next) = try lines.walkedLine(from: start, segment: segment)
+            }
         }
         guard emit(line), line.end < paragraphEnd else { return }
         start = line.end
         segment = next
-    }
-}
-
-extension LineCandidates {
-    /// The line greedy filling takes from `start` (in segment `segment`) over the paragraph's
-    /// segments, with the index of the segment the next line starts in: by subtraction when
-    /// `bySubtraction` and the prepared positions tell, else by the walk; a cut word when not even
-    /// the first segment fits.
-    @inline(__always)
-    func greedyLine(from start: Int, segment: Int, bySubtraction: Bool) throws -> (LineBreak, nextSegment: Int) {
-        switch bySubtraction ? lineBySubtraction(from: start, segment: segment) : .unknown {
-        case .fitted(let fitted, let after):
-            return (fitted, after)
-        case .firstSegmentTooWide(let segmentWidth):
-            var measurer = measurer(from: start)
-            return try cutLine(from: start, segment: segment, segmentWidth: segmentWidth, measurer: &measurer)
-        case .unknown:
-            return try walkedLine(from: start, segment: segment)
-        }
     }
 }

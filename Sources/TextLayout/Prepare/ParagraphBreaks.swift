@@ -21,7 +21,12 @@ func lineBreaks(_ bytes: UnsafeBufferPointer<UInt8>, in content: Range<Int>, sty
     }
     if style.settings.lineBreak == .anywhere {
         // CSS: every typographic character unit, whatever the rules and `word-break` forbid.
-        breaks = mergedAscending(breaks, try boundaries(.grapheme, in: bytes, range: content, after: after))
+        var graphemes = try boundaries(.grapheme, in: bytes, range: content, after: after)
+        // Chromium's rules keep a run of spaces and tabs whole, hanging at the line's end, under
+        // `anywhere` too (`… 100  |ค่า` at 360 px, where a break between the spaces would make the
+        // first one count in the line's width).
+        if profile.punctuationBreaks == .chromium { graphemes.removeAll { isInsideSpaceRun(bytes, at: $0, in: content) } }
+        breaks = mergedAscending(breaks, graphemes)
     }
     if profile.complexContextBreaks == .libthai { breaks = removingComplexContextBreaks(breaks, bytes, range: content) }
     if profile.punctuationBreaks == .pango {
@@ -198,4 +203,10 @@ func lineStartBreaks(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, in co
 private func endOfWordInitialHyphen(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, in content: Range<Int>) -> Int? {
     guard let letter = endOfHyphenBeforeLetter(bytes, at: start, in: content), bytes[letter] >= 0x80 else { return nil }
     return letter + utf8SequenceLength(lead: bytes[letter])
+}
+
+/// Whether byte `offset` of `content` lies between two spaces or tabs (U+0020, U+0009).
+private func isInsideSpaceRun(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, in content: Range<Int>) -> Bool {
+    func isSpaceOrTab(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+    return offset > content.lowerBound && offset < content.upperBound && isSpaceOrTab(bytes[offset - 1]) && isSpaceOrTab(bytes[offset])
 }
