@@ -18,7 +18,8 @@ plaintext; line-height: normal`, the job's font embedded, the bundled fallback f
 value set on its div (`overflow-wrap: anywhere` unless the claim is overflowWrap). For overflowWrap a
 second div of `width: min-content` gives the min-content width, held against our `"intrinsicWidths"`.
 
-Compared for each job: the line starts (UTF-16 offsets) and, where they agree, the block's height
+Compared for each job: the line starts (UTF-16 offsets; ours read by grapheme clusters as the page reads
+Chromium's, a start inside one seen at its end: read_by_graphemes) and, where they agree, the block's height
 within 1/64 px a line; for overflowWrap also the min-content width within 1/64 px. Prints the share
 of each claim's value, then the differences by kind (corpus_vs_chromium.KINDS) with examples; --json
 writes each job's lines; --check exits 1 when a value's share is below its floor (FLOORS, or
@@ -26,7 +27,7 @@ writes each job's lines; --check exits 1 when a value's share is below its floor
 (expected-differences-keys-chromium.txt, set-up KEY=VALUE). Python 3 standard library only; needs
 Chromium (Debian's /usr/bin/chromium).
 """
-import html, os, random
+import bisect, html, os, random
 
 from chromium_pages import (Tally, listed_choices, add_check_options, add_expect_option, checked_study_arguments, finish_check, job_layouts, make_jobs, page,
                             percent, run_batch, study_parser, write_details)
@@ -69,7 +70,7 @@ FLOORS = {"starts": 0.999}
 EXPECTED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "expected-differences-keys-chromium.txt")
 
 MEASURE = """{layouts: [...document.querySelectorAll("div.job")].map(d => ({i: +d.dataset.i, lines: linesOf(d),
-  height: d.getBoundingClientRect().height,
+  height: d.getBoundingClientRect().height, graphemes: itemsOf(d).map(item => item.offset),
   minContent: d.nextElementSibling && d.nextElementSibling.classList.contains("min")
     ? d.nextElementSibling.getBoundingClientRect().width : null}))}"""
 
@@ -108,6 +109,23 @@ def our_layouts(binary, chosen):
     return [dict(lines_of_result(r), minContent=r.get("minContent")) for r in results]
 
 
+def read_by_graphemes(layout, graphemes):
+    """`layout` (ours) with each line start inside a grapheme cluster moved to that cluster's end (`graphemes`: the
+    UTF-16 offsets where the page's grapheme clusters start), as the page reads Chromium's lines: linesOf puts a grapheme
+    cluster on the line of its first rectangle, so a line that starts inside one (a break of `word-break: break-all`
+    before a Thai vowel or tone mark, `ส|ำ`, which both engines take) is seen to start after it, and one that starts
+    inside the text's last one is not seen at all."""
+    starts = sorted(graphemes)
+    lines = []
+    for line in layout["lines"]:
+        at = bisect.bisect_left(starts, line["start"])
+        if at < len(starts):
+            lines.append(dict(line, start=starts[at]))
+        elif not lines:
+            lines.append(line)
+    return dict(layout, lines=lines)
+
+
 def wrap_page(chosen):
     """The page of `chosen` (claim, value, job): a div each, with the claim's property; an overflowWrap job also a min-content div after it."""
     style = embedded_font_faces()
@@ -143,6 +161,7 @@ def main():
     print(f"Chromium: {agent}\n{len(chosen)} jobs by the chromium profile, {args.sample or 'all'} a value\n")
     tally = Tally()
     for (claim, value, job), o, t in zip(chosen, ours, theirs):
+        o = read_by_graphemes(o, t["graphemes"])
         figures = figures_that_differ(o, t)
         if claim == "overflowWrap" and abs(o["minContent"] - t["minContent"]) > LAYOUT_UNIT + 1e-9:
             figures |= {"min-content"}

@@ -76,6 +76,10 @@ public struct LayoutProfile: Sendable, Hashable {
     public var breakAllAfterMarks: BreakAllAfterMarks
     /// When a line may end inside a shaped cluster of several grapheme clusters (a ligature).
     public var lineEndsInsideClusters: LineEndsInsideClusters
+    /// Where the break opportunities after a line's start come from: the paragraph's, or found again
+    /// from the line's start as if the text began there (inside a word of Thai and the like, after
+    /// a hyphen that starts the line).
+    public var lineStartBreaks: LineStartBreaks
 
     public init(name: String, punctuationBreaks: PunctuationBreaks = .unicode, smallKanaBreaks: SmallKanaBreaks = .forbidden, layoutUnit: Double? = nil,
                 lineEndNoBreakSpace: LineEndNoBreakSpace = .hangs, justifyWithoutSpaces: JustifyWithoutSpaces = .betweenClusters,
@@ -88,7 +92,8 @@ public struct LayoutProfile: Sendable, Hashable {
                 textBoxEdges: TextBoxEdges = .fontTables, tabStops: TabStopRule = .oneSpaceGap,
                 cursiveLetterSpacing: CursiveLetterSpacing = .everyCluster, letterSpacingLigatures: LetterSpacingLigatures = .kept,
                 reshapedEdges: ReshapedEdges = .alone, breakAllAfterMarks: BreakAllAfterMarks = .asTheirBase,
-                lineEndsInsideClusters: LineEndsInsideClusters = .whenItFits) {
+                lineEndsInsideClusters: LineEndsInsideClusters = .whenItFits,
+                lineStartBreaks: LineStartBreaks = .paragraphs) {
         self.name = name
         self.punctuationBreaks = punctuationBreaks
         self.smallKanaBreaks = smallKanaBreaks
@@ -116,6 +121,7 @@ public struct LayoutProfile: Sendable, Hashable {
         self.reshapedEdges = reshapedEdges
         self.breakAllAfterMarks = breakAllAfterMarks
         self.lineEndsInsideClusters = lineEndsInsideClusters
+        self.lineStartBreaks = lineStartBreaks
     }
 
     /// The engine's own rules: the default.
@@ -131,7 +137,7 @@ public struct LayoutProfile: Sendable, Hashable {
                                                bitmapGlyphAdvance: .strikePixels, minContentPieces: .shapedInContext, familyFallback: .browser,
                                                textBoxEdges: .chromium, tabStops: .halfSpaceGapInLayoutUnits, cursiveLetterSpacing: .separatorsOnly,
                                                letterSpacingLigatures: .disabled, reshapedEdges: .inContext, breakAllAfterMarks: .none,
-                                               lineEndsInsideClusters: .whenClusterFits)
+                                               lineEndsInsideClusters: .whenClusterFits, lineStartBreaks: .fromLineStart)
 
     /// Pango 1.50 as Debian ships it, a `PangoLayout` wrapping words and characters
     /// (`PANGO_WRAP_WORD_CHAR`): its punctuation breaks, Thai words from libthai, one hanging
@@ -169,7 +175,8 @@ public enum PunctuationBreaks: String, Sendable, Hashable, CaseIterable {
     case unicode
     /// Chromium's own rules on top of them (its LayoutNG break iterator): between two printable
     /// ASCII characters its pair table (`/usr/bin` and `${name}` whole, `UTF-|8`, `'**|[`), a
-    /// break after every run of spaces (` |:`), and after a hyphen between Hebrew letters.
+    /// break after every run of spaces (` |:`), and after a hyphen between Hebrew letters; no
+    /// break inside a run of spaces and tabs, under `lineBreak: anywhere` too.
     case chromium
     /// Pango 1.50's: a break after a hyphen that starts a word (`-|WIDTH`, where UAX 14's LB20a
     /// has none) and between `.`, `:`, `,` or `/` and a digit that does not continue a number
@@ -288,6 +295,28 @@ public enum LineEndsInsideClusters: String, Sendable, Hashable, CaseIterable {
     /// `غيّر اسم الملف أولا.` in Noto Sans Arabic at 17 px ends its line `أو|لا`, not `أول|ا`,
     /// though `أول` shaped again would fit: headless Chromium 156, measured).
     case whenClusterFits
+}
+
+/// Where the break opportunities after a line's start come from, where the text from the line's
+/// start has other opportunities than the paragraph: after a start inside a run of a script whose
+/// words a dictionary finds (UAX #14 class SA: Thai, Lao, Khmer, Myanmar), and after a hyphen
+/// that starts a line (a word too wide cut before it) before a letter.
+public enum LineStartBreaks: String, Sendable, Hashable, CaseIterable {
+    /// The paragraph's: the words the dictionary found in the whole run, a break after a hyphen
+    /// between letters.
+    case paragraphs
+    /// Found again from the line's start, as if the text began there (``lineStartBreaks(_:from:in:style:)``):
+    /// Chromium's line breaker gives its break iterator the text from each line's start (Blink's
+    /// `LazyLineBreakIterator::SetStartOffset`, set by each line's `LineBreaker` from its break
+    /// token). So ICU's dictionary segments the rest of the run anew: `เหมือนกัน` in Noto Sans
+    /// Thai at 17 px on 30 px lines is `เหมื|อ|นกั|น` (the words of `อนกัน` alone), not
+    /// `เหมื|อน|กัน`; `แพกเกจ` under `overflow-wrap: normal` is `แพ|กเกจ`, where the paragraph's
+    /// words are `แพ|ก|เกจ`. And a hyphen that starts a line keeps the letter after it (UAX #14's
+    /// LB20a of Unicode 15.1, `sot HY × AL`, which Chromium's ICU has and ICU 72 lacks):
+    /// `mô-đun` cut before its hyphen at 30 px goes on `-đu|n`, not `-|đun` (headless Chromium
+    /// 156, measured). The min-content width's words under ``MinContentPieces/shapedInContext``
+    /// follow it too, each found from the end of the one before (`แพกเกจ`'s widest is `กเกจ`).
+    case fromLineStart
 }
 
 /// Whether a no-break space that ends a line hangs or counts in its width.

@@ -185,6 +185,79 @@ struct ChromiumProfileTests {
         }
     }
 
+    static func thaiStyle(_ profile: LayoutProfile, _ change: (inout TextSettings) -> Void = { _ in }) throws -> TextStyle {
+        var settings = TextSettings(size: 17)
+        settings.profile = profile
+        change(&settings)
+        return try TextStyle(fonts: FontFamilyList(primary: isolatedFont("NotoSansThai-Regular.ttf"), others: [isolatedFont("DejaVuSans.ttf")]), settings: settings)
+    }
+
+    static func starts(_ text: String, _ style: TextStyle, width: Double) throws -> [Int] {
+        try PreparedText(text, style: style).layout(wrapWidth: width).lines.map(\.utf16Range.lowerBound)
+    }
+
+    // Headless Chromium 156, Noto Sans Thai 17 px in a 30 px div (the wrap study's page, measured):
+    // `เหมือนกัน` under `overflow-wrap: anywhere` is `เหมื|อ|นกั|น` (UTF-16 starts 0, 4, 5, 8). The
+    // line after the cut inside `เหมือน` holds the words of `อนกัน` alone, `อ|นกัน`, as Chromium's
+    // break iterator reads the text from each line's start; the paragraph's words are `เหมือน|กัน`,
+    // which the standard profile keeps (`เหมื|อน|กัน`: 0, 4, 6). Under `overflow-wrap: normal`,
+    // `แพกเกจ` is `แพ|กเกจ` in Chromium (0, 2; `กเกจ` overflows), the words of `กเกจ` alone, where
+    // the paragraph's are `แพ|ก|เกจ` (the standard profile: 0, 2, 3); Chromium's min-content width
+    // is then `กเกจ`'s, 34.45 px, where the standard profile's widest word is `เกจ`.
+    @Test("after a line's start inside a Thai word, its words are found again from the start, as Chromium does")
+    func thaiWordsFromLineStart() throws {
+        #expect(try Self.starts("เหมือนกัน", Self.thaiStyle(.chromium), width: 30) == [0, 4, 5, 8])
+        #expect(try Self.starts("เหมือนกัน", Self.thaiStyle(.standard), width: 30) == [0, 4, 6])
+        let normal: (inout TextSettings) -> Void = { $0.paragraph.overflowWrap = .normal }
+        #expect(try Self.starts("แพกเกจ", Self.thaiStyle(.chromium, normal), width: 30) == [0, 2])
+        #expect(try Self.starts("แพกเกจ", Self.thaiStyle(.standard, normal), width: 30) == [0, 2, 3])
+        let chromium = try PreparedText("แพกเกจ", style: Self.thaiStyle(.chromium, normal))
+        let rest = try chromium.layout(wrapWidth: 30).lines[1]
+        #expect(abs(try chromium.intrinsicWidths().minContent - rest.width) <= 1.0 / 64)
+        #expect(abs(try chromium.intrinsicWidths().minContent - 34.453125) <= 1.0 / 64)
+    }
+
+    // Headless Chromium 156, DejaVu Sans 17 px in a 30 px div, `overflow-wrap: anywhere`:
+    // `chẳng mô-đun nào` is `ch|ẳn|g |mô|-đu|n |nà|o` (0, 2, 4, 6, 8, 11, 13, 15): the line that
+    // starts with the hyphen keeps `đ` after it, UAX 14's LB20a (`sot HY × AL`, Unicode 15.1),
+    // which Chromium's ICU has and applies at each line's start; ICU 72 breaks after the hyphen,
+    // so the standard profile's line is `-` alone and the next starts at `đ` (9).
+    @Test("a hyphen that starts a line keeps the letter after it, as Chromium does")
+    func hyphenThatStartsLine() throws {
+        let text = "chẳng mô-đun nào"
+        #expect(try Self.starts(text, Self.thaiStyle(.chromium), width: 30) == [0, 2, 4, 6, 8, 11, 13, 15])
+        #expect(try Self.starts(text, Self.thaiStyle(.standard), width: 30).contains(9))
+    }
+
+    // Headless Chromium 156, DejaVu Sans 17 px, `line-break: anywhere`, 70 px: `aaa 100  bbbb` is
+    // `aaa 100  |bbbb` (0, 9), both spaces hanging after `aaa 100`: Chromium keeps a run of spaces
+    // whole under `anywhere` too. The standard profile breaks between every two grapheme clusters,
+    // the two spaces too, and its second line starts at the second space (0, 8).
+    @Test("under line-break: anywhere a run of spaces stays whole, as Chromium keeps it")
+    func anywhereKeepsSpaceRuns() throws {
+        func style(_ profile: LayoutProfile) throws -> TextStyle {
+            var settings = TextSettings(size: 17)
+            settings.profile = profile
+            settings.lineBreak = .anywhere
+            return try TextStyle(font: isolatedFont("DejaVuSans.ttf"), settings: settings)
+        }
+        #expect(try Self.starts("aaa 100  bbbb", style(.chromium), width: 70) == [0, 9])
+        #expect(try Self.starts("aaa 100  bbbb", style(.standard), width: 70) == [0, 8])
+    }
+
+    // Headless Chromium 156, Noto Sans Thai 17 px, `word-break: break-all`, 29 px: `ตัวสำเนา`'s
+    // lines are `ตัวส`, `ำเน` and `า` (0, 4, 7; the page reads widths 28.91, 22.25 and 6.91 px,
+    // the second line's `า` of the split `ำ`): break-all breaks before the vowel `ำ` (class SA),
+    // inside the grapheme cluster `สำ`, and the line ends there once `ตัวส` shaped again fits
+    // (28.91 px). At 28 px it is `ตัว|สำเ|นา` (0, 3, 6).
+    @Test("under break-all a line may end inside a Thai grapheme cluster before its vowel, as Chromium's does", arguments: [
+        (29.0, [0, 4, 7]), (28.0, [0, 3, 6]),
+    ])
+    func breakAllInsideThaiCluster(width: Double, expected: [Int]) throws {
+        let style = try Self.thaiStyle(.chromium) { $0.wordBreak = .breakAll }
+        #expect(try Self.starts("ตัวสำเนา", style, width: width) == expected)
+    }
+
     // Headless Chromium 156, DejaVu Sans 17 px, `overflow-wrap: anywhere`: eight `a` (83.34 px) and
     // a no-break space (5.40 px) make 88.75 px, so at 88 px Chromium cuts before the no-break space,
     // which starts the next line (line starts 0, 8, 16, 24); at 90 px the line keeps it (0, 9, 17,

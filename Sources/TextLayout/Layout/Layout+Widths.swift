@@ -135,7 +135,7 @@ extension PreparedText {
         let countsCuts = style.settings.paragraph.overflowWrap == .anywhere
         let minContent = switch profile.minContentPieces {
         case .laidOut: try widestPieceLaidOut()
-        case .shapedInContext: countsCuts ? widestClusterShapedInContext() : widestWordShapedInContext()
+        case .shapedInContext: countsCuts ? widestClusterShapedInContext() : try widestWordShapedInContext()
         }
         let maxContent = try maxContentWidth()
         return IntrinsicWidths(minContent: style.settings.boxWidth(holding: minContent), maxContent: style.settings.boxWidth(holding: maxContent))
@@ -183,24 +183,46 @@ extension PreparedText {
     /// alone and rounded up as an item of its own, as Chromium adds it: `ab` then a soft hyphen is
     /// 1,751/64 px in DejaVu Sans at 17 px (the word's 1,357.34 and the hyphen's 392.59 each
     /// rounded up; together they would make 1,750), and the word keeps its advances as shaped
-    /// before the soft hyphen (`AV` 1,789/64, its `V` kerned against it).
-    private func widestWordShapedInContext() -> Double {
+    /// before the soft hyphen (`AV` 1,789/64, its `V` kerned against it). Under
+    /// ``LineStartBreaks/fromLineStart`` a word ends at the first opportunity found from its start
+    /// (``lineStartBreaks(_:from:in:style:)``), as a line of its own would.
+    private func widestWordShapedInContext() throws -> Double {
         let paragraphStyle = style.settings.paragraph
         let autospaces = style.autospaces
+        let findsWordsFromStart = style.settings.profile.lineStartBreaks == .fromLineStart
         var widest = 0.0
-        bytes.withUnsafeBufferPointer { bytes in
+        try bytes.withUnsafeBufferPointer { bytes in
             for paragraph in paragraphs {
-                for segment in 0..<paragraph.segmentCount where paragraph.contentEnds[segment] > paragraph.segmentStarts[segment] {
-                    let start = paragraph.segmentStarts[segment]
-                    var width = Self.widthInUnitsByDirection(paragraph, from: start, to: paragraph.contentEnds[segment], settings: style.settings)
-                    if let hyphen = hyphenEnding(paragraph, bytes, segment: segment, from: start) {
-                        let measurer = LineMeasurer(paragraph, bytes: bytes, style: style, start: start)
-                        width += style.settings.boxWidth(holding: measurer.reshapedWidth(hyphen.lowerBound..<hyphen.lowerBound, hyphenAt: hyphen))
-                    } else if autospaces {
-                        // The space `text-autospace` put before the next word ends no word alone on its line.
-                        width -= paragraph.autospaceAtLineEnd(bytes, at: paragraph.contentEnds[segment], style: style)
+                var segment = 0
+                var start = paragraph.range.start
+                while segment < paragraph.segmentCount {
+                    // The word from `start`: to its segment's content end, or to the first
+                    // opportunity found from it; and where the next one starts.
+                    var end = paragraph.contentEnds[segment]
+                    var ending: Int? = segment
+                    var next = (start: paragraph.segmentEnd(segment), segment: segment + 1)
+                    if findsWordsFromStart,
+                       let found = try lineStartBreaks(bytes, from: start, in: paragraph.range.start..<paragraph.range.end, style: style) {
+                        if let first = found.breaks.first {
+                            (end, ending, next) = (first, nil, (first, paragraph.segment(containing: first)))
+                        } else {
+                            var kept = segment
+                            while kept < paragraph.segmentCount - 1, paragraph.segmentEnd(kept) < found.end { kept += 1 }
+                            (end, ending, next) = (paragraph.contentEnds[kept], kept, (paragraph.segmentEnd(kept), kept + 1))
+                        }
                     }
-                    widest = max(widest, width + paragraphStyle.indent(isFirstLine: segment == 0))
+                    if end > start {
+                        var width = Self.widthInUnitsByDirection(paragraph, from: start, to: end, settings: style.settings)
+                        if let ending, let hyphen = hyphenEnding(paragraph, bytes, segment: ending, from: start) {
+                            let measurer = LineMeasurer(paragraph, bytes: bytes, style: style, start: start)
+                            width += style.settings.boxWidth(holding: measurer.reshapedWidth(hyphen.lowerBound..<hyphen.lowerBound, hyphenAt: hyphen))
+                        } else if autospaces {
+                            // The space `text-autospace` put before the next word ends no word alone on its line.
+                            width -= paragraph.autospaceAtLineEnd(bytes, at: end, style: style)
+                        }
+                        widest = max(widest, width + paragraphStyle.indent(isFirstLine: start == paragraph.range.start))
+                    }
+                    (start, segment) = next
                 }
             }
         }

@@ -86,14 +86,19 @@ func greedyLines(_ lines: LineCandidates, from lineStart: Int, bySubtraction: Bo
     while true {
         let line: LineBreak
         let next: Int
-        switch subtracts ? lines.lineBySubtraction(from: start, segment: segment) : .unknown {
-        case .fitted(let fitted, let after):
-            (line, next) = (fitted, after)
-        case .firstSegmentTooWide(let segmentWidth):
-            var measurer = lines.measurer(from: start)
-            (line, next) = try lines.cutLine(from: start, segment: segment, segmentWidth: segmentWidth, measurer: &measurer)
-        case .unknown:
-            (line, next) = try lines.walkedLine(from: start, segment: segment)
+        if lines.findsBreaksFromLineStart, let found = try lines.lineWithBreaksFromLineStart(from: start, segment: segment) {
+            // The profile's rule: the line's break opportunities found again from its start.
+            (line, next) = found
+        } else {
+            switch subtracts ? lines.lineBySubtraction(from: start, segment: segment) : .unknown {
+            case .fitted(let fitted, let after):
+                (line, next) = (fitted, after)
+            case .firstSegmentTooWide(let segmentWidth):
+                var measurer = lines.measurer(from: start)
+                (line, next) = try lines.cutLine(from: start, segment: segment, segmentWidth: segmentWidth, measurer: &measurer)
+            case .unknown:
+                (line, next) = try lines.walkedLine(from: start, segment: segment)
+            }
         }
         guard emit(line), line.end < paragraphEnd else { return }
         start = line.end

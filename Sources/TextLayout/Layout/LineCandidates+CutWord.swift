@@ -12,8 +12,8 @@ extension LineCandidates {
         // The segment's grapheme boundaries, found once: a word cut into many lines is not
         // analysed again for each of them.
         let graphemes = try paragraph.graphemeBoundaries(ofSegment: segment, bytes: bytes)
-        var (cut, cutWidth, overflowWidth) = try lastFittingCut(from: start, segment: segment, graphemes: graphemes,
-                                                            segmentWidth: segmentWidth, measurer: &measurer)
+        var (cut, cutWidth, overflowWidth) = try lastFittingCut(from: start, to: contentEnd, endingSegment: segment, graphemes: graphemes,
+                                                            pieceWidth: segmentWidth, measurer: &measurer)
         if cut >= contentEnd { return loneClusterLine(from: start, segment: segment, width: cutWidth, measurer: &measurer) }
         // Spaces just before the cut end the line: they hang and count for nothing, as the spaces
         // just after it do, so the line's width does not depend on which side of them it was cut.
@@ -28,25 +28,26 @@ extension LineCandidates {
         return (line, segment + 1)
     }
 
-    /// Where segment `segment`, too wide for a line from `start`, is cut: after as many of its
-    /// grapheme clusters (`graphemes`, the segment's boundaries) as fit, at least one; the width
-    /// to the cut, and the width at which the cut moves: once the next cluster fits, or once the
-    /// whole segment does (`segmentWidth`, when measured: in a script whose letters join, a part
-    /// of a word can be wider than all of it).
-    private func lastFittingCut(from start: Int, segment: Int, graphemes: [Int], segmentWidth: Double?,
-                                measurer: inout LineMeasurer) throws -> (cut: Int, width: Double, overflowWidth: Double) {
+    /// Where the piece of a line from `start` to `pieceEnd`, too wide for it, is cut: after as
+    /// many of its grapheme clusters (`graphemes`, boundaries of a range that holds the piece) as
+    /// fit, at least one; the width to the cut, and the width at which the cut moves: once the
+    /// next cluster fits, or once the whole piece does (`pieceWidth`, when measured: in a script
+    /// whose letters join, a part of a word can be wider than all of it). `endingSegment`: the
+    /// segment whose content the piece ends with (nil when it ends at another opportunity).
+    func lastFittingCut(from start: Int, to pieceEnd: Int, endingSegment segment: Int?, graphemes: [Int], pieceWidth: Double?,
+                        measurer: inout LineMeasurer) throws -> (cut: Int, width: Double, overflowWidth: Double) {
         let limit = limit(from: start)
         // The boundaries after the line's start, found by halving.
-        var clusters = graphemes[firstIndex(in: graphemes, atOrAfter: start + 1)...]
+        var clusters = graphemes[firstIndex(in: graphemes, atOrAfter: start + 1)..<firstIndex(in: graphemes, atOrAfter: pieceEnd + 1)]
         // A piece of a word that ends at an automatic hyphenation point and fits only without its
         // hyphen is cut like any word too wide (a line never ends there without the hyphen), unless
         // it is one grapheme cluster.
-        if clusters.count > 1, paragraph.hyphenationPoint(endingSegment: segment, bytes: bytes) == .automatic {
+        if clusters.count > 1, let segment, paragraph.hyphenationPoint(endingSegment: segment, bytes: bytes) == .automatic {
             clusters = clusters.dropLast()
         }
-        var cut = clusters.first ?? paragraph.contentEnds[segment]
+        var cut = clusters.first ?? pieceEnd
         var cutWidth = measurer.width(to: cut)
-        var overflowWidth = segmentWidth ?? .infinity
+        var overflowWidth = pieceWidth ?? .infinity
         for boundary in clusters.dropFirst() {
             let width = measurer.width(to: boundary)
             // A boundary inside a shaped cluster may wait for the whole cluster to fit (the profile's rule).

@@ -19,6 +19,8 @@ struct LineCandidates {
     let trimsWrappedLineStarts: Bool
     /// ``TextStyle/autospaces``, found once: a line's end then leaves out the space before the next line.
     let autospaces: Bool
+    /// Whether a line's break opportunities are found again from its start (``LineStartBreaks/fromLineStart``), found once.
+    let findsBreaksFromLineStart: Bool
 
     init(paragraph: PreparedParagraph, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, wrapWidth: Double) {
         self.paragraph = paragraph
@@ -33,6 +35,7 @@ struct LineCandidates {
         trimsLineEnds = textSpacingTrim.trimsAdjacent
         trimsWrappedLineStarts = textSpacingTrim.trimsWrappedLineStarts
         autospaces = style.autospaces
+        findsBreaksFromLineStart = settings.profile.lineStartBreaks == .fromLineStart
     }
 
     /// The index of the segment a line starting at `start` (a line start of some layout) begins in.
@@ -161,7 +164,9 @@ extension PreparedParagraph {
     /// the cluster's end (the lam-alef: the whole of it), as Chromium finds the offset of a
     /// position (`evenlyShared`: shared evenly in a right-to-left run too, as Chromium's line
     /// truncator places the ellipsis after a ligature's share: `…انقر ع|لى`). A line that starts
-    /// inside a cluster counts the share of it after its start.
+    /// inside a cluster counts the share of it after its start (a start inside a grapheme cluster,
+    /// after a break of `word-break: break-all` before a Thai vowel, `ท|ำ`, the share of that
+    /// grapheme cluster's characters after it, as for an end).
     func widthToEndInside(from start: Int, at end: Int, bytes: UnsafeBufferPointer<UInt8>, style: TextStyle,
                           evenlyShared: Bool = false) throws -> Double {
         guard style.settings.profile.lineEndsInsideClusters == .whenClusterFits else { return 0 }
@@ -177,23 +182,30 @@ extension PreparedParagraph {
         } else {
             let startInside = startCluster - 1
             startX = -width(fromCluster: min(startInside, inside), to: inside)
-                + width(fromCluster: startInside, to: startInside + 1) * (try shareOfCluster(startInside, before: start, bytes: bytes))
+                + width(fromCluster: startInside, to: startInside + 1) * (try shareOfCluster(startInside, before: start, bytes: bytes, splittingGrapheme: true))
         }
         let clusterWidth = width(fromCluster: inside, to: after)
-        // (An end inside a grapheme cluster, `ส|ำ`, waits for the grapheme cluster's end: Chromium
-        // finds no position there.)
+        // (An end inside a grapheme cluster, a break of `word-break: break-all` before a Thai vowel
+        // or tone mark of class SA, `ส|ำ`, counts the share of that grapheme cluster's characters
+        // before it: `ตัวสำเนา` in Noto Sans Thai at 17 px under break-all ends its first line
+        // `ตัวส` (28.91 px shaped again) from a room of 29 px, in headless Chromium 156.)
         let endX = runs[run(at: end)].isRightToLeft && !evenlyShared
-            ? clusterWidth : clusterWidth * (try shareOfCluster(inside, before: end, bytes: bytes, roundingUp: true))
+            ? clusterWidth : clusterWidth * (try shareOfCluster(inside, before: end, bytes: bytes, splittingGrapheme: true))
         return endX - startX
     }
 
     /// The share of cluster `cluster`'s grapheme clusters that lie before `offset` (inside it);
-    /// `roundingUp`: the one `offset` lies inside counted too.
-    private func shareOfCluster(_ cluster: Int, before offset: Int, bytes: UnsafeBufferPointer<UInt8>, roundingUp: Bool = false) throws -> Double {
+    /// `splittingGrapheme`: the one `offset` lies inside counted by the share of its characters
+    /// (Unicode scalars) before `offset`.
+    private func shareOfCluster(_ cluster: Int, before offset: Int, bytes: UnsafeBufferPointer<UInt8>, splittingGrapheme: Bool = false) throws -> Double {
         let range = clusterStarts[cluster]..<(cluster + 1 < clusterCount ? clusterStarts[cluster + 1] : self.range.end)
         let graphemes = try boundaries(.grapheme, in: bytes, range: range)
-        let before = roundingUp ? graphemes.firstIndex { $0 >= offset }.map { $0 + 1 } ?? graphemes.count : graphemes.filter { $0 <= offset }.count
-        return Double(before) / Double(max(1, graphemes.count))
+        let whole = Double(graphemes.filter { $0 <= offset }.count)
+        guard splittingGrapheme, let graphemeEnd = graphemes.first(where: { $0 > offset }) else { return whole / Double(max(1, graphemes.count)) }
+        let graphemeStart = graphemes.last { $0 <= offset } ?? range.lowerBound
+        func scalarCount(_ bytesRange: Range<Int>) -> Int { bytesRange.filter { bytes[$0] & 0xC0 != 0x80 }.count }
+        let part = Double(scalarCount(graphemeStart..<offset)) / Double(max(1, scalarCount(graphemeStart..<graphemeEnd)))
+        return (whole + part) / Double(max(1, graphemes.count))
     }
 }
 

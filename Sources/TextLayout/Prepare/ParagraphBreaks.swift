@@ -21,7 +21,12 @@ func lineBreaks(_ bytes: UnsafeBufferPointer<UInt8>, in content: Range<Int>, sty
     }
     if style.settings.lineBreak == .anywhere {
         // CSS: every typographic character unit, whatever the rules and `word-break` forbid.
-        breaks = mergedAscending(breaks, try boundaries(.grapheme, in: bytes, range: content, after: after))
+        var graphemes = try boundaries(.grapheme, in: bytes, range: content, after: after)
+        // Chromium's rules keep a run of spaces and tabs whole, hanging at the line's end, under
+        // `anywhere` too (`… 100  |ค่า` at 360 px, where a break between the spaces would make the
+        // first one count in the line's width).
+        if profile.punctuationBreaks == .chromium { graphemes.removeAll { isInsideSpaceRun(bytes, at: $0, in: content) } }
+        breaks = mergedAscending(breaks, graphemes)
     }
     if profile.complexContextBreaks == .libthai { breaks = removingComplexContextBreaks(breaks, bytes, range: content) }
     if profile.punctuationBreaks == .pango {
@@ -153,4 +158,55 @@ func mergedAscending(_ a: [Int], _ b: [Int]) -> [Int] {
         }
     }
     return merged
+}
+
+/// The break opportunities after `start` (a line's start inside `content`, a paragraph of
+/// `bytes`) found as if the text began there, where they may differ from the paragraph's, for
+/// ``LineStartBreaks/fromLineStart``: those before `end`, ascending (after `end`, and at it, the
+/// paragraph's stand). Nil where the paragraph's stand throughout.
+///
+/// - Inside a run of line break class SA (Thai, Lao, Khmer, Myanmar: words a dictionary finds),
+///   when the character before `start` is of that class too: the paragraph's pipeline,
+///   ``lineBreaks(_:in:style:after:objects:)``, over `start` to the run's end (whose opportunity,
+///   decided by what follows the run, stays the paragraph's).
+/// - At a hyphen (class HY, or U+2010) before a letter (class AL or HL) that is not ASCII: none up
+///   to the letter's end (UAX #14's LB20a, `sot HY × AL`).
+/// - At `-` before an ASCII digit, under ``PunctuationBreaks/chromium``: none between them, as
+///   Chromium's pair table has none there without a letter or digit before the hyphen
+///   (``chromiumASCIIBreak(before:next:beforeThat:)``: `ISO-|8859` in a paragraph, `-8859` at a
+///   line's start).
+func lineStartBreaks(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, in content: Range<Int>,
+                     style: TextStyle) throws -> (breaks: [Int], end: Int)? {
+    guard start > content.lowerBound, start < content.upperBound else { return nil }
+    let lead = bytes[start]
+    if lead == UInt8(ascii: "-") || lead == 0xE2, let letterEnd = endOfWordInitialHyphen(bytes, at: start, in: content) {
+        return ([], letterEnd)
+    }
+    if lead == UInt8(ascii: "-"), style.settings.profile.punctuationBreaks == .chromium, start + 1 < content.upperBound,
+       bytes[start + 1] >= UInt8(ascii: "0"), bytes[start + 1] <= UInt8(ascii: "9") {
+        return ([], start + 2)
+    }
+    // A character of class SA takes three bytes of UTF-8 or four: a lead byte of E0 or above.
+    guard lead >= 0xE0, bytes[start - 1] >= 0x80 else { return nil }
+    func isComplexContext(_ offset: Int) -> Bool {
+        cicu_line_break_class(decodeScalar(bytes, at: offset).0) == LineBreakClass.complexContext
+    }
+    guard isComplexContext(start), isComplexContext(scalarStart(bytes, atOrBefore: start - 1, notBefore: content.lowerBound)) else { return nil }
+    var runEnd = start
+    while runEnd < content.upperBound, isComplexContext(runEnd) { runEnd += utf8SequenceLength(lead: bytes[runEnd]) }
+    let breaks = try lineBreaks(bytes, in: start..<runEnd, style: style)
+    return (breaks.filter { $0 < runEnd }, runEnd)
+}
+
+/// The end of the letter after the hyphen (class HY, or U+2010) at `start` when that letter is of
+/// class AL or HL and not ASCII; nil otherwise.
+private func endOfWordInitialHyphen(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, in content: Range<Int>) -> Int? {
+    guard let letter = endOfHyphenBeforeLetter(bytes, at: start, in: content), bytes[letter] >= 0x80 else { return nil }
+    return letter + utf8SequenceLength(lead: bytes[letter])
+}
+
+/// Whether byte `offset` of `content` lies between two spaces or tabs (U+0020, U+0009).
+private func isInsideSpaceRun(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, in content: Range<Int>) -> Bool {
+    func isSpaceOrTab(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+    return offset > content.lowerBound && offset < content.upperBound && isSpaceOrTab(bytes[offset - 1]) && isSpaceOrTab(bytes[offset])
 }
