@@ -159,12 +159,23 @@ run_stage() {
           .build/debug/textlayout || failed+=("pango/$fonts")
         echo "== expected-differences: pango, $fonts fonts, took $((SECONDS - run_start)) s"
       done
-      # whiteSpace's six values, 200 corpus jobs a value each as is and varied (seed 1), held to 99.9% a value
-      # (docs/profiles.md, "White space against Chromium"; about a minute: the whole budget of the run is 40).
-      run_start=$SECONDS
-      python3 Benchmarks/BrowserStudy/whitespace_vs_chromium.py --sample 200 --check --examples 1 --textlayout .build/debug/textlayout \
-        || failed+=("chromium/whiteSpace")
-      echo "== expected-differences: chromium, whiteSpace, took $((SECONDS - run_start)) s"
+      # The CSS keys' studies, each on a seeded sample (seed 1), every job held to the keys' list of expected differences
+      # (Benchmarks/BrowserStudy/expected-differences-keys-chromium.txt, set-up KEY=VALUE): whiteSpace's six values (200 jobs a
+      # value, as is and varied), textTransform's five (200 a value), overflowWrap, wordBreak and lineBreak (200 a value),
+      # textSpacingTrim and textAutospace on Chinese and Japanese (200 a value, autospace's also mixed with Latin words),
+      # and columns (300 jobs under vertical-rl, 100 under vertical-lr, upright and sideways): about a minute in all
+      # (docs/profiles.md has each study's figures on the whole corpus).
+      local keys_list=Benchmarks/BrowserStudy/expected-differences-keys-chromium.txt
+      local study
+      for study in "whitespace_vs_chromium.py --sample 200" "texttransform_vs_chromium.py --sample 200" "wrap_vs_chromium.py --sample 200" \
+                   "wrap_vs_chromium.py --claims textSpacingTrim,textAutospace --langs zh,ja --sample 200" \
+                   "vertical_vs_chromium.py --sample 300 --set-sample 100 --sets vertical-rl,vertical-lr,upright,sideways"; do
+        run_start=$SECONDS
+        # shellcheck disable=SC2086 # the study's name and options, split on purpose
+        python3 Benchmarks/BrowserStudy/$study --examples 1 --textlayout .build/debug/textlayout --expect "$keys_list" \
+          || failed+=("chromium/${study%% *}")
+        echo "== expected-differences: chromium, $study, took $((SECONDS - run_start)) s"
+      done
       if [ ${#failed[@]} -gt 0 ]; then
         echo "robustness.sh: the runs ${failed[*]} differ from their lists of expected differences (see above)" >&2
         exit 1
