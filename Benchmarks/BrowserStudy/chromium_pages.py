@@ -256,6 +256,22 @@ class Tally:
             self.found[key][job["id"]] = (figures, job, ours, theirs)
         self.details.append(dict(detail, id=job["id"], width=job["width"], kind=kind, ours=ours, chromium=theirs))
 
+    def finish(self, args, below, name_of, setup_of, show, kinds, extra=lambda key, ours, theirs: "", list_ids=False):
+        """Ends a study: prints the differences by key and kind (`name_of(key)` names a key, `kinds` a kind) with --examples
+        of each (`show` their layouts, `extra` what a study adds), every id of a kind when `list_ids`; writes --json; holds
+        the run to --expect's list (set-ups `setup_of(key)`) or to --check's floors (`below`, from ``summary``)."""
+        for (key, kind), members in sorted(self.differences.items()):
+            print(f"\n{name_of(key)}, {kind} ({len(members)}): {kinds.get(kind, kind)}")
+            for job, ours, theirs in members[:args.examples]:
+                print(show(job, [("ours", ours), ("chromium", theirs)]) + extra(key, ours, theirs))
+            if list_ids:
+                print("  ids: " + " ".join(f"{job['id']}@{job['width']}" for job, _, _ in members))
+        write_details(args.json, self.details)
+        if args.expect:
+            self.hold(args.expect, setup_of, show)
+        if args.check:
+            finish_check(below)
+
     def hold(self, path, setup_of, show):
         """Holds every key's jobs to the list of expected differences at `path` (scripts/expected_differences.py), the
         key's set-up named by `setup_of(key)`; `show(job, [(name, layout), ...])` shows a differing job's layouts. Exits 1

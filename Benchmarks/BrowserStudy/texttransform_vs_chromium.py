@@ -29,8 +29,8 @@ Chromium (Debian's /usr/bin/chromium).
 """
 import html, os, random, unicodedata
 
-from chromium_pages import (Tally, listed_choices, add_check_options, add_expect_option, checked_study_arguments, finish_check, job_layouts, make_jobs, page,
-                            percent, run_batch, study_parser, write_details)
+from chromium_pages import (Tally, listed_choices, add_check_options, add_expect_option, checked_study_arguments, job_layouts, make_jobs, page,
+                            run_batch, study_parser)
 from corpus_vs_chromium import FALLBACK_FONTS, FONT_FILES, KINDS, LANGS, ROOT, SIZE, classify, font_list, same_height, figures_that_differ, show, starts, embedded_font_faces, lines_of_result
 
 VALUES = ["uppercase", "lowercase", "capitalize", "full-width", "full-size-kana"]
@@ -155,16 +155,7 @@ def main():
     below = []
     for value in values:
         tally.summary(value, f"textTransform {value}", args, below)
-    for (value, kind), members in sorted(tally.differences.items()):
-        print(f"\ntextTransform {value}, {kind} ({len(members)}): {KINDS.get(kind, kind)}")
-        for job, o, t in members[:args.examples]:
-            print(show(job, [("ours", o), ("chromium", t)]))
-        print("  ids: " + " ".join(f"{job['id']}@{job['width']}" for job, _, _ in members))
-    write_details(args.json, tally.details)
-    if args.expect:
-        tally.hold(args.expect, lambda value: f"textTransform={value}", show)
-    if args.check:
-        finish_check(below)
+    tally.finish(args, below, lambda value: f"textTransform {value}", lambda value: f"textTransform={value}", show, KINDS, list_ids=True)
 
 
 if __name__ == "__main__":

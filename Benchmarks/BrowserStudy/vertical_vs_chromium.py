@@ -31,8 +31,8 @@ Python 3 standard library only; needs Chromium (Debian's /usr/bin/chromium).
 """
 import html, os, random
 
-from chromium_pages import (HERE, Tally, add_check_options, add_expect_option, checked_study_arguments, finish_check, job_layouts, listed_choices,
-                            make_jobs, page, percent, run_batch, study_parser, write_details)
+from chromium_pages import (HERE, Tally, add_check_options, add_expect_option, checked_study_arguments, job_layouts, listed_choices,
+                            make_jobs, page, run_batch, study_parser)
 import expected_differences  # chromium_pages puts scripts/ on the path
 from corpus_vs_chromium import FALLBACK_FONTS, FONT_FILES, KINDS, ROOT, SIZE, classify, embedded_font_faces, font_list, lines_of_result, show
 
@@ -143,15 +143,8 @@ def main():
     for name in sets:
         tally.summary(name, f"{name} ({' '.join(SETS[name])})", args, below, what="same column starts and block extent within 1/64 px",
                       parts=[lang for lang in langs if tally.counts[name][lang + " jobs"]])
-    for (name, kind), members in sorted(tally.differences.items()):
-        print(f"\n{name}, {kind} ({len(members)}): {KINDS.get(kind, kind)}")
-        for job, o, t in members[:args.examples]:
-            print(show(job, [("ours", o), ("chromium", t)]))
-    write_details(args.json, tally.details)
-    if args.expect:
-        tally.hold(args.expect, lambda name: f"writingMode={SETS[name][0]},textOrientation={SETS[name][1]}", show)
-    if args.check:
-        finish_check(below)
+    tally.finish(args, below, lambda name: name, lambda name: f"writingMode={SETS[name][0]},textOrientation={SETS[name][1]}", show, KINDS)
+
 
 if __name__ == "__main__":
     main()

@@ -28,8 +28,8 @@ KEY=VALUE). Python 3 standard library only; needs Chromium (Debian's /usr/bin/ch
 """
 import html, os, random
 
-from chromium_pages import (Tally, listed_choices, add_check_options, add_expect_option, checked_study_arguments, finish_check, job_layouts, make_jobs, page,
-                            percent, run_batch, study_parser, write_details)
+from chromium_pages import (Tally, listed_choices, add_check_options, add_expect_option, checked_study_arguments, job_layouts, make_jobs, page,
+                            run_batch, study_parser)
 from corpus_vs_chromium import FALLBACK_FONTS, FONT_FILES, KINDS, LANGS, SIZE, ROOT, classify, font_list, same_height, figures_that_differ, show, embedded_font_faces, lines_of_result
 
 VALUES = ["normal", "nowrap", "pre", "pre-wrap", "pre-line", "break-spaces"]
@@ -142,15 +142,7 @@ def main():
     below = []
     for value in values:
         tally.summary(value, f"whiteSpace {value}", args, below, parts=("as is", "varied"))
-    for (value, kind), members in sorted(tally.differences.items()):
-        print(f"\nwhiteSpace {value}, {kind} ({len(members)}): {KINDS.get(kind, kind)}")
-        for job, o, t in members[:args.examples]:
-            print(show(job, [("ours", o), ("chromium", t)]))
-    write_details(args.json, tally.details)
-    if args.expect:
-        tally.hold(args.expect, lambda value: f"whiteSpace={value}", show)
-    if args.check:
-        finish_check(below)
+    tally.finish(args, below, lambda value: f"whiteSpace {value}", lambda value: f"whiteSpace={value}", show, KINDS)
 
 
 if __name__ == "__main__":

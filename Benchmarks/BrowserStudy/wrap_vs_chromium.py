@@ -29,8 +29,8 @@ Chromium (Debian's /usr/bin/chromium).
 """
 import bisect, html, os, random
 
-from chromium_pages import (Tally, listed_choices, add_check_options, add_expect_option, checked_study_arguments, finish_check, job_layouts, make_jobs, page,
-                            percent, run_batch, study_parser, write_details)
+from chromium_pages import (Tally, listed_choices, add_check_options, add_expect_option, checked_study_arguments, job_layouts, make_jobs, page,
+                            run_batch, study_parser)
 from corpus_vs_chromium import FALLBACK_FONTS, FONT_FILES, KINDS, LANGS, ROOT, SIZE, classify, font_list, same_height, figures_that_differ, show, starts, embedded_font_faces, lines_of_result
 
 # Each claim's values (the job key's and the CSS property's, the same words) and its CSS property.
@@ -172,16 +172,9 @@ def main():
         for value in CLAIMS[claim][0]:
             tally.summary((claim, value), f"{claim} {value}", args, below,
                           what="same starts and heights" + (" and min-content" if claim == "overflowWrap" else ""))
-    for ((claim, value), kind), members in sorted(tally.differences.items()):
-        print(f"\n{claim} {value}, {kind} ({len(members)}): {KINDS.get(kind, 'the min-content width differs by more than 1/64 px')}")
-        for job, o, t in members[:args.examples]:
-            print(show(job, [("ours", o), ("chromium", t)]) + (f"\n    min-content ours {o['minContent']} chromium {t['minContent']}"
-                                                                 if claim == "overflowWrap" else ""))
-    write_details(args.json, tally.details)
-    if args.expect:
-        tally.hold(args.expect, lambda key: f"{key[0]}={key[1]}", show)
-    if args.check:
-        finish_check(below)
+    tally.finish(args, below, lambda key: f"{key[0]} {key[1]}", lambda key: f"{key[0]}={key[1]}", show,
+                 dict(KINDS, **{"min-content": "the min-content width differs by more than 1/64 px"}),
+                 extra=lambda key, o, t: f"\n    min-content ours {o['minContent']} chromium {t['minContent']}" if key[0] == "overflowWrap" else "")
 
 
 if __name__ == "__main__":
