@@ -184,11 +184,12 @@ run_stage() {
     fuzz)
       # One build of the five targets (they share every module), then the runs, two at a time:
       # a libFuzzer run is one process on one core, and a fixed seed's verdict does not depend on
-      # the other core's load. The batch target's fixed runs (the slowest: 210 to 255 s, every
-      # key's seeds) run beside the four others (text 122 s, font 72 s, patterns 31 s, editor
-      # 15 s at 3ed6d1f): with the text target alone beside the rest, one lane waited 200 s.
+      # the other core's load. The lanes are balanced by the fixed runs' times at aa7b7a5 (text
+      # 126 s, font 80 to 95 s, patterns 30 s, editor 15 s; batch 127 to 181 s, the one that
+      # varies): text and font (206 to 221 s) beside batch, patterns and editor (172 to 232 s); the
+      # four others beside batch alone took 251 s.
       bash scripts/fuzz.sh build
-      fuzz_lanes fixed "text font patterns editor" "batch"
+      fuzz_lanes fixed "text font" "batch patterns editor"
       # Fresh seeds: every target runs, and the stage fails after them if any found something
       # (fuzz.sh prints the seed, and each saved input's path and bytes).
       fuzz_lanes fresh "text batch" "font patterns editor"
