@@ -206,8 +206,7 @@ extension PreparedText {
                         if let first = found.breaks.first {
                             (end, ending, next) = (first, nil, (first, paragraph.segment(containing: first)))
                         } else {
-                            var kept = segment
-                            while kept < paragraph.segmentCount - 1, paragraph.segmentEnd(kept) < found.end { kept += 1 }
+                            let kept = paragraph.firstSegment(from: segment, endingAtOrPast: found.end)
                             (end, ending, next) = (paragraph.contentEnds[kept], kept, (paragraph.segmentEnd(kept), kept + 1))
                         }
                     }

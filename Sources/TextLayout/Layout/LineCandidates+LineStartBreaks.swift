@@ -15,12 +15,8 @@ extension LineCandidates {
               let found = try lineStartBreaks(bytes, from: start, in: paragraph.range.start..<paragraph.range.end, style: style)
         else { return nil }
         // The paragraph's opportunities before the found ones' end, and the first segment that ends at or past it.
-        var kept = segment
-        var paragraphBreaks: [Int] = []
-        while kept < paragraph.segmentCount - 1, paragraph.segmentEnd(kept) < found.end {
-            if paragraph.segmentEnd(kept) > start { paragraphBreaks.append(paragraph.segmentEnd(kept)) }
-            kept += 1
-        }
+        let kept = paragraph.firstSegment(from: segment, endingAtOrPast: found.end)
+        let paragraphBreaks = (segment..<kept).map(paragraph.segmentEnd).filter { $0 > start }
         guard paragraphBreaks != found.breaks else { return nil }
         let limit = limit(from: start)
         var measurer = measurer(from: start)

@@ -211,6 +211,13 @@ final class PreparedParagraph: Sendable {
     @inline(__always)
     func segmentEnd(_ i: Int) -> Int { i + 1 < segmentStarts.count ? segmentStarts[i + 1] : range.end }
 
+    /// The first segment from `segment` on that ends at or past `offset`; the last segment when none does.
+    func firstSegment(from segment: Int, endingAtOrPast offset: Int) -> Int {
+        var i = segment
+        while i < segmentCount - 1, segmentEnd(i) < offset { i += 1 }
+        return i
+    }
+
     /// The index of the segment that holds byte `offset` (the last one starting at or before it; 0 before the first).
     func segment(containing offset: Int) -> Int { max(0, firstIndex(in: segmentStarts, atOrAfter: offset + 1) - 1) }
 
