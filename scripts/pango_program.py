@@ -111,8 +111,12 @@ def settings(job):
         items.append(f"dir={job['direction']}")
     if job.get("language"):
         items.append(f"lang={job['language']}")
-    if job.get("writingMode", "horizontal-tb") != "horizontal-tb":
-        items.append(f"gravity=east;hint={GRAVITY_HINTS[job.get('textOrientation', 'mixed')]}")
+    mode, orientation = job.get("writingMode", "horizontal-tb"), job.get("textOrientation", "mixed")
+    if mode not in ("horizontal-tb", "vertical-rl", "vertical-lr") or orientation not in GRAVITY_HINTS:
+        sys.exit(f"job {job.get('id', '')}: writingMode {mode!r} and textOrientation {orientation!r}: Pango lays out writingMode "
+                 f"horizontal-tb, vertical-rl or vertical-lr, textOrientation {', '.join(GRAVITY_HINTS)}")
+    if mode != "horizontal-tb":
+        items.append(f"gravity=east;hint={GRAVITY_HINTS[orientation]}")
     return ";".join(items) or "-"
 
 
