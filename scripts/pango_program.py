@@ -4,10 +4,13 @@
 
 Each job is a batch job (docs/batch-format.md): text, font (a family, or a file in Fonts/), size,
 width (less the side insets) and lineSpace, and what Pango can take of the paragraph settings: align, indent,
-lineClamp, maxHeight and truncate (Pango's ellipsizing), direction and language; a text with a
-soft hyphen (U+00AD) gets Pango's inserted hyphens. Each result is a JSON line:
+lineClamp, maxHeight and truncate (Pango's ellipsizing), direction and language, writingMode and
+textOrientation (a vertical mode: Pango's base gravity east, each orientation the gravity hint of
+GRAVITY_HINTS; Pango sets both vertical modes' columns alike, only the side they are stacked from
+differs); a text with a soft hyphen (U+00AD) gets Pango's inserted hyphens. Each result is a JSON line:
 {"lineCount", "height", "starts" (UTF-16 offsets), "widths", "xs" (where each line's content
-starts), "hidden" ([start, end] that an ellipsis stands for, or null)}.
+starts), "hidden" ([start, end] that an ellipsis stands for, or null), "upright" ([start, end] of
+each run Pango sets upright in a column; empty in a horizontal job)}.
 
 Fonts are those of Fonts/ only (a fontconfig configuration that holds that folder and its
 fonts.conf), as the tests' font context has them, so both engines draw from the same files on
@@ -23,6 +26,11 @@ FONTS = os.path.join(ROOT, "Fonts")
 SOURCE = os.path.join(ROOT, "Benchmarks", "PangoStudy", "pango_lines.c")
 DEFAULT_BIN_DIR = os.path.join(tempfile.gettempdir(), "textlayout-pango")
 NO_PANGO = 3
+# The gravity hint a vertical job's textOrientation is laid out with: Pango sets a character upright
+# when Pango's table of Vertical_Orientation U and Tu (Unicode 11) has it, and each hint sets the others:
+# natural turned (as CSS mixed sets R), strong upright (as upright), line turned (sideways; Pango
+# keeps the upright ones upright under every hint, where CSS turns them).
+GRAVITY_HINTS = {"mixed": "natural", "upright": "strong", "sideways": "line"}
 
 
 def build(bin_dir=DEFAULT_BIN_DIR):
@@ -103,6 +111,12 @@ def settings(job):
         items.append(f"dir={job['direction']}")
     if job.get("language"):
         items.append(f"lang={job['language']}")
+    mode, orientation = job.get("writingMode", "horizontal-tb"), job.get("textOrientation", "mixed")
+    if mode not in ("horizontal-tb", "vertical-rl", "vertical-lr") or orientation not in GRAVITY_HINTS:
+        sys.exit(f"job {job.get('id', '')}: writingMode {mode!r} and textOrientation {orientation!r}: Pango lays out writingMode "
+                 f"horizontal-tb, vertical-rl or vertical-lr, textOrientation {', '.join(GRAVITY_HINTS)}")
+    if mode != "horizontal-tb":
+        items.append(f"gravity=east;hint={GRAVITY_HINTS[orientation]}")
     return ";".join(items) or "-"
 
 
@@ -139,10 +153,11 @@ def layout(jobs, bin_dir=DEFAULT_BIN_DIR, system_fonts=False):
         sys.exit(f"{len(jobs)} jobs but {len(lines)} results from {binary}")
     results = []
     for line in lines:
-        count, height, starts, widths, xs, hidden = line.split("\t")
+        count, height, starts, widths, xs, hidden, upright = line.split("\t")
         results.append({"lineCount": int(count), "height": float(height), "starts": [int(s) for s in starts.split(",")],
                         "widths": [float(w) for w in widths.split(",")], "xs": [float(x) for x in xs.split(",")],
-                        "hidden": None if hidden == "-" else [int(h) for h in hidden.split(",")]})
+                        "hidden": None if hidden == "-" else [int(h) for h in hidden.split(",")],
+                        "upright": [] if upright == "-" else [[int(x) for x in r.split("-")] for r in upright.split(",")]})
     return results
 
 

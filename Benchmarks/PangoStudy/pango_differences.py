@@ -43,13 +43,16 @@ def classify(job, ours, pango_starts, pango_ops, icu_ops):
             return "fit: exact fit, Pango rounds advances to 1/1024 px"
         return "fit: other"
     if p not in pango_ops and o not in icu_ops: return "cut inside a word too long for the line"
-    site = p if p not in icu_ops else o  # the opportunity one engine has and the other lacks
+    return "break rules: " + break_rule(text, p if p not in icu_ops else o)  # the opportunity one engine has and the other lacks
+
+def break_rule(text, site):
+    """Which of Pango's and ICU's known differences an opportunity at UTF-16 offset `site` that one has and the other lacks is."""
     around = u16(text, max(0, site - 2), site + 2)
-    if re.search(r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]", around): return "break rules: Thai/Lao/Khmer/Myanmar dictionary"
-    if re.search(r"(^|[\s(\[{«\"'])-$", u16(text, max(0, site - 2), site)): return "break rules: word-initial hyphen (LB20a)"
+    if re.search(r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]", around): return "Thai/Lao/Khmer/Myanmar dictionary"
+    if re.search(r"(^|[\s(\[{«\"'])-$", u16(text, max(0, site - 2), site)): return "word-initial hyphen (LB20a)"
     if re.search(r"[.:,/]$", u16(text, max(0, site - 1), site)) and re.match(r"\d", u16(text, site, site + 1)):
-        return "break rules: punctuation before digits (LB25)"
-    return "break rules: other"
+        return "punctuation before digits (LB25)"
+    return "other"
 
 def main():
     jobs_path = sys.argv[1]

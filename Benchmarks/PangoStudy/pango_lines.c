@@ -15,11 +15,17 @@
  *   hyphens=1                         hyphens inserted where a word breaks (at a soft hyphen)
  *   dir=ltr|rtl                       the base direction (else each paragraph's first strong letter)
  *   lang=TAG                          the text's language
- * Output, one line a job, six fields separated by tabs:
- *   lineCount  height  starts  widths  xs  hidden
+ *   gravity=east                      lines set as columns (pango_context_set_base_gravity: top to
+ *                                     bottom, the width a column's length, the height the block's
+ *                                     extent across them; else south, horizontal lines)
+ *   hint=natural|strong|line          how a column sets a character that is not upright by Pango's
+ *                                     table (pango_context_set_gravity_hint; natural unless said)
+ * Output, one line a job, seven fields separated by tabs:
+ *   lineCount  height  starts  widths  xs  hidden  upright
  * starts in UTF-16 offsets; widths (logical) and xs (where each line's content starts, from the
  * layout's left edge) in px with 3 decimals, comma separated; hidden the UTF-16 range an ellipsis
- * stands for as start,end, or "-".
+ * stands for as start,end, or "-"; upright the UTF-16 ranges start-end, comma separated, of the runs
+ * of a vertical gravity (set upright in a column), or "-".
  * Metrics are unhinted and glyph positions unrounded at 72 dpi, so a size in points is one in px. */
 #include <pango/pangocairo.h>
 #include <stdio.h>
@@ -48,7 +54,7 @@ static long utf16_units(const char *text, int bytes) {
 }
 
 typedef struct {
-  const char *align, *ellipsize, *dir, *lang;
+  const char *align, *ellipsize, *dir, *lang, *gravity, *hint;
   double indent, height;
   int lines, hyphens;
 } Settings;
@@ -69,7 +75,12 @@ static int read_settings(char *field, Settings *s) {
     else if (strcmp(item, "hyphens") == 0) s->hyphens = strcmp(value, "1") == 0;
     else if (strcmp(item, "dir") == 0) s->dir = value;
     else if (strcmp(item, "lang") == 0) s->lang = value;
-    else { fprintf(stderr, "pango_lines: unknown setting '%s' (align, indent, lines, height, ellipsize, hyphens, dir, lang)\n", item); return 0; }
+    else if (strcmp(item, "gravity") == 0 && strcmp(value, "east") == 0) s->gravity = value;
+    else if (strcmp(item, "hint") == 0 && (strcmp(value, "natural") == 0 || strcmp(value, "strong") == 0 || strcmp(value, "line") == 0)) s->hint = value;
+    else if (strcmp(item, "gravity") == 0 || strcmp(item, "hint") == 0) {
+      fprintf(stderr, "pango_lines: %s=%s is not one of gravity=east, hint=natural|strong|line\n", item, value); return 0;
+    }
+    else { fprintf(stderr, "pango_lines: unknown setting '%s' (align, indent, lines, height, ellipsize, hyphens, dir, lang, gravity, hint)\n", item); return 0; }
   }
   return 1;
 }
@@ -88,6 +99,9 @@ static PangoAlignment pango_alignment(const char *name, PangoLayout *layout) {
 static PangoLayout *layout_job(PangoContext *context, double size, double width, double space, const char *family,
                                const Settings *s, const char *text) {
   if (s->dir) pango_context_set_base_dir(context, strcmp(s->dir, "rtl") == 0 ? PANGO_DIRECTION_RTL : PANGO_DIRECTION_LTR);
+  pango_context_set_base_gravity(context, s->gravity ? PANGO_GRAVITY_EAST : PANGO_GRAVITY_SOUTH);
+  pango_context_set_gravity_hint(context, !s->hint || strcmp(s->hint, "natural") == 0 ? PANGO_GRAVITY_HINT_NATURAL
+                                          : strcmp(s->hint, "strong") == 0 ? PANGO_GRAVITY_HINT_STRONG : PANGO_GRAVITY_HINT_LINE);
   PangoLayout *layout = pango_layout_new(context);
   pango_layout_set_auto_dir(layout, s->dir == NULL);
   PangoFontDescription *font = pango_font_description_from_string(family);
@@ -122,7 +136,7 @@ static void print_lines(PangoLayout *layout, const char *text) {
   int width, height;
   pango_layout_get_size(layout, &width, &height);
   printf("%d\t%.3f\t", pango_layout_get_line_count(layout), height / (double)PANGO_SCALE);
-  GString *starts = g_string_new(NULL), *widths = g_string_new(NULL), *xs = g_string_new(NULL);
+  GString *starts = g_string_new(NULL), *widths = g_string_new(NULL), *xs = g_string_new(NULL), *upright = g_string_new(NULL);
   long hidden_start = -1, hidden_end = -1;
   PangoLayoutIter *iter = pango_layout_get_iter(layout);
   do {
@@ -135,6 +149,9 @@ static void print_lines(PangoLayout *layout, const char *text) {
     g_string_append_printf(xs, "%s%.3f", comma, extents.x / (double)PANGO_SCALE);
     for (GSList *run = line->runs; run; run = run->next) {
       PangoItem *item = ((PangoGlyphItem *)run->data)->item;
+      if (PANGO_GRAVITY_IS_VERTICAL(item->analysis.gravity))
+        g_string_append_printf(upright, "%s%ld-%ld", upright->len ? "," : "", utf16_units(text, item->offset),
+                               utf16_units(text, item->offset + item->length));
       if (item->analysis.flags & PANGO_ANALYSIS_FLAG_IS_ELLIPSIS) {
         hidden_start = utf16_units(text, item->offset);
         hidden_end = utf16_units(text, item->offset + item->length);
@@ -143,8 +160,9 @@ static void print_lines(PangoLayout *layout, const char *text) {
   } while (pango_layout_iter_next_line(iter));
   pango_layout_iter_free(iter);
   printf("%s\t%s\t%s\t", starts->str, widths->str, xs->str);
-  if (hidden_start >= 0) printf("%ld,%ld\n", hidden_start, hidden_end); else printf("-\n");
-  g_string_free(starts, TRUE); g_string_free(widths, TRUE); g_string_free(xs, TRUE);
+  if (hidden_start >= 0) printf("%ld,%ld\t", hidden_start, hidden_end); else printf("-\t");
+  printf("%s\n", upright->len ? upright->str : "-");
+  g_string_free(starts, TRUE); g_string_free(widths, TRUE); g_string_free(xs, TRUE); g_string_free(upright, TRUE);
 }
 
 int main(void) {
