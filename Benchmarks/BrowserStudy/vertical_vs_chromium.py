@@ -34,12 +34,23 @@ import html, os, random
 from chromium_pages import (HERE, Tally, add_check_options, add_expect_option, checked_study_arguments, job_layouts, listed_choices,
                             make_jobs, page, run_batch, study_parser)
 import expected_differences  # chromium_pages puts scripts/ on the path
+from wrap_vs_chromium import mixed_text
 from corpus_vs_chromium import FALLBACK_FONTS, FONT_FILES, KINDS, ROOT, SIZE, classify, embedded_font_faces, font_list, lines_of_result, show
 
 LANGS = ["zh", "ja", "ko"]
 # Each set: its writing mode and text orientation. The first is laid out on the --sample, the others on --set-sample.
 SETS = {"vertical-rl": ("vertical-rl", "mixed"), "vertical-lr": ("vertical-lr", "mixed"),
         "upright": ("vertical-rl", "upright"), "sideways": ("vertical-rl", "sideways")}
+# The mixed variant's sets: the job's mixed copy (id `-mixed`: COLUMN_MIXED_WORDS put among its characters, mixed_column_text),
+# in each writing mode and orientation.
+MIXED_SETS = {"mixed-rl": ("vertical-rl", "mixed"), "mixed-lr": ("vertical-lr", "mixed"),
+              "mixed-upright": ("vertical-rl", "upright"), "mixed-sideways": ("vertical-rl", "sideways")}
+SETS.update(MIXED_SETS)
+# What a mixed copy puts among a job's CJK text: Latin words (one with a space), numbers, emoji, ASCII and CJK punctuation.
+COLUMN_MIXED_WORDS = ["HTML", "Linux", "iPhone", "Wi-Fi", "x86_64", "New York", "OK", "2024", "128", "3.14", "10%", "5G", "v3",
+                      "\U0001F600", "\U0001F44D", "\u2764\uFE0F", "\U0001F389", "!", "?", ",", ".", ":", "(", ")", '"', "'", "-", "/",
+                      "\u3001", "\u3002", "\u300C", "\u300D", "\uFF01", "\uFF1F", "\uFF08", "\uFF09", "\u2026", "\u30FC", "\u30FB",
+                      "\u300A", "\u300B"]
 # The least share of each set's jobs with the same column starts that --check accepts.
 FLOORS = {"starts": 0.995}
 # Chromium's layout unit: the block's extent is compared within one.
@@ -82,8 +93,15 @@ def chosen_jobs(sets, langs, sample, set_sample, seed):
         size = sample if name == "vertical-rl" else set_sample
         picked = (everything if size == 0 or size >= len(everything)
                   else [everything[i] for i in sorted(random.Random(f"{seed}-vertical-{name}").sample(range(len(everything)), size))])
+        if name in MIXED_SETS:
+            picked = [dict(job, id=job["id"] + "-mixed", text=mixed_column_text(job, seed)) for job in picked]
         chosen += [(name, job) for job in picked]
     return chosen
+
+
+def mixed_column_text(job, seed):
+    """The mixed copy of `job`'s text: three to eight of COLUMN_MIXED_WORDS put inside it at places drawn from `seed` and its id."""
+    return mixed_text(job["id"], job["text"], words=COLUMN_MIXED_WORDS, inserts=(3, 8), seed=f"{seed}-vertical-mixed")
 
 
 def our_layouts(binary, chosen):
