@@ -15,6 +15,17 @@ corpus_vs_chromium.py lays a job out (`white-space: pre-wrap; overflow-wrap: any
 line-height: normal`, the job's font embedded, the bundled fallback fonts after it) with
 `writing-mode` and `text-orientation` set and the job's width as the div's height.
 
+The mixed sets (mixed-rl, mixed-lr, mixed-upright, mixed-sideways) lay out each job's mixed copy (id
+`-mixed`: three to eight of COLUMN_MIXED_WORDS, Latin words, numbers, emoji, ASCII and CJK
+punctuation, put among its text at places drawn from the seed and its id). The key sets (KEY_SETS,
+under vertical-rl) give each job a setting drawn from its id: line-height a `lineHeight`
+(LINE_HEIGHTS; CSS `line-height`), spans a span of 1 to 12 UTF-16 units in another size or with
+DejaVu Sans first (SPAN_STYLES; a <span>), align-center, align-end and justify an `align` (CSS
+`text-align`; each column's offset down the column, our line's `x`, is also compared with the top of
+Chromium's first cluster in it, within 1/64 px, and its share printed), clamp a `lineClamp` of 1 to
+3 (`display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: N; overflow: hidden`:
+the columns Chromium keeps are compared, the block's extent is the clamped div's).
+
 A column's start is read as a line's is (chromium_pages.LINES_SCRIPT), the axes swapped
 (COLUMNS_SCRIPT): a column starts at a cluster whose rectangle's middle lies beyond the first
 rectangle of the column before, across the block (to its left under vertical-rl, to its right under
