@@ -112,12 +112,7 @@ function spannedItemsOf(div) {
   const walker = document.createTreeWalker(div, NodeFilter.SHOW_TEXT);
   let offset = 0;
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    for (const {segment, index} of SEGMENTER.segment(node.data)) {
-      range.setStart(node, index);
-      range.setEnd(node, index + segment.length);
-      const rect = [...range.getClientRects()].find(r => r.height > 0) || null;
-      items.push({offset: offset + index, segment, element: null, rect});
-    }
+    addClusters(items, node, offset, range);
     offset += node.data.length;
   }
   return items;

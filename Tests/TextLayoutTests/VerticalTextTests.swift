@@ -117,4 +117,35 @@ struct VerticalTextTests {
         #expect(try isolatedFont("DejaVuSans.ttf").uprightAdvance(size: 17, .roundedAscentDescent) == 2409)
         #expect(try isolatedFont("DejaVuSans.ttf").uprightAdvance(size: 0, .roundedAscentDescent) == nil)
     }
+
+    // Measured in headless Chromium 156 (vertical-rl, Noto Sans CJK JP at 17 px, `line-height:
+    // normal`): a <span> of 24 px over `語の` makes the column 35 px wide (the span's rounded
+    // ascent and descent, 28 + 7, as a line's height would be), one in DejaVu Sans at 24 px over
+    // `IT` 28 px (22 + 6 of DejaVu Sans against 20 + 5 of the column's font: the larger of each).
+    @Test("a span of another size or font widens its column as it would heighten a line, as Chromium's", arguments: [
+        ("日本語の文章", 2..<4, "NotoSansCJKjp-Regular.otf", 35.0), ("日本IT文章", 2..<4, "DejaVuSans.ttf", 28.0),
+    ])
+    func spanWidensColumn(_ text: String, _ range: Range<Int>, _ spanFont: String, _ chromiumWidth: Double) throws {
+        let span = StyledSpan(range: range, font: try isolatedFont(spanFont), size: 24)
+        let layout = try PreparedText(text, style: Self.style(.verticalRL), spans: [span]).layout(wrapWidth: 400)
+        #expect(layout.lines.count == 1)
+        #expect(layout.lines[0].height == chromiumWidth)
+        #expect(layout.contentHeight == chromiumWidth)
+    }
+
+    // Measured in headless Chromium 156 (vertical-rl, 100 px tall, `日本語の文章`): `text-align:
+    // center` starts the first column (85 px) 7.5 px down and the second (`章`, 17 px) 41.5 px;
+    // `end` 15 and 83 px.
+    @Test("align center and end place each column down its length as Chromium's text-align does", arguments: [
+        (TextAlignment.center, [7.5, 41.5]), (.end, [15.0, 83.0]),
+    ])
+    func alignedColumns(_ alignment: TextAlignment, _ chromiumOffsets: [Double]) throws {
+        var settings = TextSettings(size: 17)
+        settings.profile = .chromium
+        settings.writingMode = .verticalRL
+        settings.paragraph = ParagraphStyle(alignment: alignment)
+        let layout = try PreparedText("日本語の文章", style: TextStyle(font: isolatedFont("NotoSansCJKjp-Regular.otf"), settings: settings))
+            .layout(wrapWidth: 100)
+        #expect(layout.lines.map(layout.lineOrigin) == chromiumOffsets)
+    }
 }
