@@ -169,7 +169,7 @@ run_stage() {
       local study
       for study in "whitespace_vs_chromium.py --sample 200" "texttransform_vs_chromium.py --sample 200" "wrap_vs_chromium.py --sample 200" \
                    "wrap_vs_chromium.py --claims textSpacingTrim,textAutospace --langs zh,ja --sample 200" \
-                   "vertical_vs_chromium.py --sample 300 --set-sample 100 --sets vertical-rl,vertical-lr,upright,sideways"; do
+                   "vertical_vs_chromium.py --sample 300 --set-sample 100 --sets vertical-rl,vertical-lr,upright,sideways,mixed-rl,mixed-lr,mixed-upright,mixed-sideways"; do
         run_start=$SECONDS
         # shellcheck disable=SC2086 # the study's name and options, split on purpose
         python3 Benchmarks/BrowserStudy/$study --examples 1 --textlayout .build/debug/textlayout --expect "$keys_list" \

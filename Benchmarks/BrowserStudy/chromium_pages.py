@@ -15,26 +15,29 @@ JOBS_PER_PAGE = 800
 # The page's shared functions. itemsOf: the div's content in text order, each grapheme cluster of
 # its text nodes and each child element marked `data-unit` (an object: one UTF-16 unit, its
 # U+FFFC), with its UTF-16 offset and its first client rectangle of some height (null when it has
-# none). linesOf: a text-only div's lines, {start, width, left}: a line starts at a cluster whose
-# rectangle's middle lies below the bottom of the first rectangle of the line before; its width
+# none); addClusters adds a text node's clusters, `offset` the offset of its first. linesOf: a
+# text-only div's lines, {start, width, left}: a line starts at a cluster whose rectangle's middle lies below the bottom of the first rectangle of the line before; its width
 # reaches from the div's left edge to the right edge of its rightmost cluster that does not hang
 # (spaces at the end of a line), and `left` from the div's right edge to the left edge of its
 # leftmost one (the width of a line aligned to the right, as a right-to-left one at its start).
 LINES_SCRIPT = r"""
 const HANGING = /^[ \t\n\u1680\u2000-\u2006\u2008-\u200a\u205f\u3000]+$/;
 const SEGMENTER = new Intl.Segmenter(undefined, {granularity: "grapheme"});
+function addClusters(items, node, offset, range) {
+  for (const {segment, index} of SEGMENTER.segment(node.data)) {
+    range.setStart(node, index);
+    range.setEnd(node, index + segment.length);
+    const rect = [...range.getClientRects()].find(r => r.height > 0) || null;
+    items.push({offset: offset + index, segment, element: null, rect});
+  }
+}
 function itemsOf(div) {
   const items = [];
   const range = document.createRange();
   let offset = 0;
   for (const node of div.childNodes) {
     if (node.nodeType === Node.TEXT_NODE) {
-      for (const {segment, index} of SEGMENTER.segment(node.data)) {
-        range.setStart(node, index);
-        range.setEnd(node, index + segment.length);
-        const rect = [...range.getClientRects()].find(r => r.height > 0) || null;
-        items.push({offset: offset + index, segment, element: null, rect});
-      }
+      addClusters(items, node, offset, range);
       offset += node.data.length;
     } else if (node.nodeType === Node.ELEMENT_NODE && node.dataset.unit !== undefined) {
       items.push({offset, segment: null, element: node, rect: node.getBoundingClientRect()});

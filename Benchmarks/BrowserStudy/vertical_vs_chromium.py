@@ -15,6 +15,17 @@ corpus_vs_chromium.py lays a job out (`white-space: pre-wrap; overflow-wrap: any
 line-height: normal`, the job's font embedded, the bundled fallback fonts after it) with
 `writing-mode` and `text-orientation` set and the job's width as the div's height.
 
+The mixed sets (mixed-rl, mixed-lr, mixed-upright, mixed-sideways) lay out each job's mixed copy (id
+`-mixed`: three to eight of COLUMN_MIXED_WORDS, Latin words, numbers, emoji, ASCII and CJK
+punctuation, put among its text at places drawn from the seed and its id). The key sets (KEY_SETS,
+under vertical-rl) give each job a setting drawn from its id: line-height a `lineHeight`
+(LINE_HEIGHTS; CSS `line-height`), spans a span of 1 to 12 UTF-16 units in another size or with
+DejaVu Sans first (SPAN_STYLES; a <span>), align-center, align-end and justify an `align` (CSS
+`text-align`; each column's offset down the column, our line's `x`, is also compared with the top of
+Chromium's first cluster in it, within 1/64 px, and its share printed), clamp a `lineClamp` of 1 to
+3 (`display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: N; overflow: hidden`:
+the columns Chromium keeps are compared, the block's extent is the clamped div's).
+
 A column's start is read as a line's is (chromium_pages.LINES_SCRIPT), the axes swapped
 (COLUMNS_SCRIPT): a column starts at a cluster whose rectangle's middle lies beyond the first
 rectangle of the column before, across the block (to its left under vertical-rl, to its right under
@@ -29,17 +40,41 @@ below its floor (FLOORS, or --starts-floor); --expect holds each job to the list
 differences (expected-differences-keys-chromium.txt, set-up writingMode=MODE,textOrientation=ORIENTATION).
 Python 3 standard library only; needs Chromium (Debian's /usr/bin/chromium).
 """
-import html, os, random
+import collections, html, os, random
 
 from chromium_pages import (HERE, Tally, add_check_options, add_expect_option, checked_study_arguments, job_layouts, listed_choices,
-                            make_jobs, page, run_batch, study_parser)
+                            make_jobs, page, percent, run_batch, study_parser, utf16)
 import expected_differences  # chromium_pages puts scripts/ on the path
+from wrap_vs_chromium import mixed_text
 from corpus_vs_chromium import FALLBACK_FONTS, FONT_FILES, KINDS, ROOT, SIZE, classify, embedded_font_faces, font_list, lines_of_result, show
 
 LANGS = ["zh", "ja", "ko"]
 # Each set: its writing mode and text orientation. The first is laid out on the --sample, the others on --set-sample.
 SETS = {"vertical-rl": ("vertical-rl", "mixed"), "vertical-lr": ("vertical-lr", "mixed"),
         "upright": ("vertical-rl", "upright"), "sideways": ("vertical-rl", "sideways")}
+# The mixed variant's sets: the job's mixed copy (id `-mixed`: COLUMN_MIXED_WORDS put among its characters, mixed_column_text),
+# in each writing mode and orientation.
+MIXED_SETS = {"mixed-rl": ("vertical-rl", "mixed"), "mixed-lr": ("vertical-lr", "mixed"),
+              "mixed-upright": ("vertical-rl", "upright"), "mixed-sideways": ("vertical-rl", "sideways")}
+SETS.update(MIXED_SETS)
+# What a mixed copy puts among a job's CJK text: Latin words (one with a space), numbers, emoji, ASCII and CJK punctuation.
+COLUMN_MIXED_WORDS = ["HTML", "Linux", "iPhone", "Wi-Fi", "x86_64", "New York", "OK", "2024", "128", "3.14", "10%", "5G", "v3",
+                      "\U0001F600", "\U0001F44D", "\u2764\uFE0F", "\U0001F389", "!", "?", ",", ".", ":", "(", ")", '"', "'", "-", "/",
+                      "\u3001", "\u3002", "\u300C", "\u300D", "\uFF01", "\uFF1F", "\uFF08", "\uFF09", "\u2026", "\u30FC", "\u30FB",
+                      "\u300A", "\u300B"]
+# The sets of columns under vertical-rl with a job key of the line model (KEY_SETS), each given its setting drawn from the
+# job's id (key_setting): `lineHeight` (CSS `line-height`), a span of another size or font over a part of the text (a
+# <span>), `align` (`text-align`), and `lineClamp` (`display: -webkit-box; -webkit-box-orient: vertical;
+# -webkit-line-clamp`, `overflow: hidden`). Each: its writing mode and orientation and the kind of setting.
+KEY_SETS = {"line-height": ("vertical-rl", "mixed", "lineHeight"), "spans": ("vertical-rl", "mixed", "span"),
+            "align-center": ("vertical-rl", "mixed", "align"), "align-end": ("vertical-rl", "mixed", "align"),
+            "justify": ("vertical-rl", "mixed", "align"), "clamp": ("vertical-rl", "mixed", "lineClamp")}
+SETS.update({name: (mode, orientation) for name, (mode, orientation, _) in KEY_SETS.items()})
+# The line heights of the line-height set (a multiple or pixels, the job key's and CSS's alike).
+LINE_HEIGHTS = [1.5, 2, 1, "24px", "32px"]
+# The spans of the spans set: a size, and whether DejaVu Sans comes first in the span's fonts (before the job's and the
+# fallback fonts, in our span's "font" and the <span>'s font-family alike).
+SPAN_STYLES = [(24, False), (12, False), (None, True), (24, True)]
 # The least share of each set's jobs with the same column starts that --check accepts.
 FLOORS = {"starts": 0.995}
 # Chromium's layout unit: the block's extent is compared within one.
@@ -54,12 +89,12 @@ function columnsOf(div, rightToLeft) {
   const box = div.getBoundingClientRect();
   const columns = [];
   let edge = rightToLeft ? Infinity : -Infinity;
-  for (const item of itemsOf(div)) {
+  for (const item of (div.querySelector("span") ? spannedItemsOf(div) : itemsOf(div))) {
     const rect = item.rect;
     if (!rect) continue;
     const middle = (rect.left + rect.right) / 2;
     if (rightToLeft ? middle < edge : middle > edge) {
-      columns.push({start: item.offset, width: 0});
+      columns.push({start: item.offset, width: 0, top: rect.top - box.top});
       edge = rightToLeft ? rect.left : rect.right;
     }
     if (!HANGING.test(item.segment)) {
@@ -68,6 +103,19 @@ function columnsOf(div, rightToLeft) {
     }
   }
   return columns;
+}
+// spannedItemsOf: itemsOf of a div whose text is also inside <span> elements: the grapheme clusters of
+// every text node in the div, in order, with their UTF-16 offsets in the div's text.
+function spannedItemsOf(div) {
+  const items = [];
+  const range = document.createRange();
+  const walker = document.createTreeWalker(div, NodeFilter.SHOW_TEXT);
+  let offset = 0;
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    addClusters(items, node, offset, range);
+    offset += node.data.length;
+  }
+  return items;
 }
 """
 MEASURE = """{layouts: [...document.querySelectorAll("div.job")].map(d => ({i: +d.dataset.i,
@@ -82,16 +130,72 @@ def chosen_jobs(sets, langs, sample, set_sample, seed):
         size = sample if name == "vertical-rl" else set_sample
         picked = (everything if size == 0 or size >= len(everything)
                   else [everything[i] for i in sorted(random.Random(f"{seed}-vertical-{name}").sample(range(len(everything)), size))])
+        if name in MIXED_SETS:
+            picked = [dict(job, id=job["id"] + "-mixed", text=mixed_column_text(job, seed)) for job in picked]
+        if name in KEY_SETS:
+            picked = [dict(job, **key_setting(name, job)) for job in picked]
         chosen += [(name, job) for job in picked]
     return chosen
+
+
+def mixed_column_text(job, seed):
+    """The mixed copy of `job`'s text: three to eight of COLUMN_MIXED_WORDS put inside it at places drawn from `seed` and its id."""
+    return mixed_text(job["id"], job["text"], words=COLUMN_MIXED_WORDS, inserts=(3, 8), seed=f"{seed}-vertical-mixed")
+
+
+def key_setting(name, job):
+    """What a job of KEY_SETS' set `name` is given, drawn from its id: {"keys": our job's keys, "css": its div's CSS,
+    "span": (start, end, CSS) of a <span> in UTF-16 offsets, or none}."""
+    rng = random.Random(f"{name}-{job['id']}")
+    kind = KEY_SETS[name][2]
+    if kind == "lineHeight":
+        value = rng.choice(LINE_HEIGHTS)
+        return {"keys": {"lineHeight": value}, "css": f"line-height: {value}"}
+    if kind == "span":
+        size, dejavu_first = rng.choice(SPAN_STYLES)
+        keys = {"size": size} if size else {}
+        css = f"font-size: {size}px; " if size else ""
+        if dejavu_first:
+            keys["font"] = font_list(["DejaVu Sans", job["font"], *FALLBACK_FONTS])
+            css += "font-family: " + font_list(["StudyDejaVu", FONT_FILES[job["font"]][0]] + [family for family, _ in FALLBACK_FONTS.values()])
+        length = len(job["text"].encode("utf-16-le")) // 2
+        start = rng.randrange(length)
+        end = min(length, start + rng.randint(1, 12))
+        # Not inside a surrogate pair: the span's edges at characters.
+        units = job["text"].encode("utf-16-le")
+        while start > 0 and 0xDC00 <= int.from_bytes(units[2 * start:2 * start + 2], "little") <= 0xDFFF:
+            start -= 1
+        while end < length and 0xDC00 <= int.from_bytes(units[2 * end:2 * end + 2], "little") <= 0xDFFF:
+            end += 1
+        return {"keys": {"spans": [dict(keys, start=start, end=end)]}, "css": "", "span": (start, end, css)}
+    if kind == "align":
+        value = {"align-center": "center", "align-end": "end", "justify": "justify"}[name]
+        return {"keys": {"align": value}, "css": f"text-align: {value}"}
+    count = rng.randint(1, 3)
+    return {"keys": {"lineClamp": count},
+            "css": f"display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: {count}; overflow: hidden"}
+
+
+def job_html(job):
+    """The div's content of `job`: its text, the part a set's span covers (job["span"]) inside a <span>."""
+    if "span" not in job:
+        return html.escape(job["text"], quote=False)
+    start, end, css = job["span"]
+    part = lambda a, b: html.escape(utf16(job["text"], a, b), quote=False)
+    return f'{part(0, start)}<span style="{html.escape(css)}">{part(start, end)}</span>{part(end, None)}'
 
 
 def our_layouts(binary, chosen):
     """Our layout of each (set, job) by the chromium profile in the set's writing mode and orientation: {"height", "lines"}."""
     jobs = [{"id": i, "text": job["text"], "font": font_list([job["font"], *FALLBACK_FONTS]), "size": SIZE, "width": job["width"],
-             "glyphs": True, "profile": "chromium", "writingMode": SETS[name][0], "textOrientation": SETS[name][1]}
+             "glyphs": True, "profile": "chromium", "writingMode": SETS[name][0], "textOrientation": SETS[name][1], **job.get("keys", {})}
             for i, (name, job) in enumerate(chosen)]
-    return [lines_of_result(r) for r in run_batch(binary, jobs, fonts_dir=os.path.join(ROOT, "Fonts"))]
+    return [with_offsets(lines_of_result(r), r) for r in run_batch(binary, jobs, fonts_dir=os.path.join(ROOT, "Fonts"))]
+
+
+def with_offsets(layout, result):
+    """`layout` with each column's offset down the column (`top`: our line's `x`, where alignment puts it) from `result`."""
+    return dict(layout, lines=[dict(line, top=ours.get("x", 0)) for line, ours in zip(layout["lines"], result["lines"])])
 
 
 def vertical_page(chosen):
@@ -105,7 +209,7 @@ div.job { font-size: 17px; line-height: normal; white-space: pre-wrap; overflow-
         mode, orientation = SETS[name]
         family = html.escape(font_list([FONT_FILES[job["font"]][0]] + [family for family, _ in FALLBACK_FONTS.values()]))
         divs.append(f'<div class="job" data-i="{i}" data-mode="{mode}" style="writing-mode: {mode}; text-orientation: {orientation}; '
-                    f'height: {job["width"]}px; font-family: {family}">{html.escape(job["text"], quote=False)}</div>')
+                    f'height: {job["width"]}px; font-family: {family}; {job.get("css", "")}">{job_html(job)}</div>')
     return page(style, "\n".join(divs), MEASURE, functions=COLUMNS_SCRIPT)
 
 
@@ -136,14 +240,36 @@ def main():
     print(f"Chromium: {agent}\n{len(chosen)} jobs by the chromium profile ({','.join(langs)}, sample {args.sample}, "
           f"set sample {args.set_sample}, seed {args.seed})\n")
     tally = Tally()
+    offsets = collections.defaultdict(collections.Counter)
     for (name, job), o, t in zip(chosen, ours, theirs):
+        if "lineClamp" in job.get("keys", {}):
+            # The columns a clamp hides are laid out and hidden: the kept ones are compared.
+            t = dict(t, lines=t["lines"][:job["keys"]["lineClamp"]])
+        if name in KEY_SETS and KEY_SETS[name][2] == "align" and starts(o) == starts(t):
+            offsets[name]["jobs"] += 1
+            offsets[name]["agree"] += same_offsets(o, t)
         figures = expected_differences.differing_figures(starts(o) == starts(t), len(o["lines"]) == len(t["lines"]), same_extent(o, t))
         tally.add(name, job, o, t, classify(job, o, t) if figures else None, figures, part=job["id"].split("-")[0], set=name)
     below = []
     for name in sets:
         tally.summary(name, f"{name} ({' '.join(SETS[name])})", args, below, what="same column starts and block extent within 1/64 px",
                       parts=[lang for lang in langs if tally.counts[name][lang + " jobs"]])
-    tally.finish(args, below, lambda name: name, lambda name: f"writingMode={SETS[name][0]},textOrientation={SETS[name][1]}", show, KINDS)
+        if offsets[name]["jobs"]:
+            print(f"  {name}: each column's offset down the column within 1/64 px, of the jobs with the same column starts: "
+                  f"{percent(offsets[name]['agree'], offsets[name]['jobs'])} ({offsets[name]['agree']} of {offsets[name]['jobs']})")
+    tally.finish(args, below, lambda name: name, set_up, show, KINDS)
+
+
+def same_offsets(ours, theirs):
+    """Whether each column of `ours` starts as far down the column as Chromium's (its first cluster's top), within 1/64 px."""
+    return all(abs(o["top"] - t["top"]) <= LAYOUT_UNIT + 1e-9 for o, t in zip(ours["lines"], theirs["lines"]))
+
+
+def set_up(name):
+    """The set-up that names set `name` in the list of expected differences: its writing mode and orientation, a set of
+    KEY_SETS also its name (no job of theirs is listed: every one that differs is a failure under --expect)."""
+    mode, orientation = SETS[name]
+    return f"writingMode={mode},textOrientation={orientation}" + (f",{name}" if name in KEY_SETS else "")
 
 
 if __name__ == "__main__":

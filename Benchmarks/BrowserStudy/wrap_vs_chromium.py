@@ -47,15 +47,16 @@ CLAIMS = {"overflowWrap": (["normal", "break-word", "anywhere"], "overflow-wrap"
 MIXED_WORDS = ["HTML", "2024", "Linux", "v3", "CPU", "x86_64", "iPhone", "5G", "OK", "Wi-Fi", "128", "USB"]
 
 
-def mixed_text(job_id, text):
-    """`text` with two to five of MIXED_WORDS put inside it with no space beside them, at places drawn from `job_id`."""
-    rng = random.Random(f"mixed-{job_id}")
-    for _ in range(rng.randint(2, 5)):
+def mixed_text(job_id, text, words=MIXED_WORDS, inserts=(2, 5), seed="mixed"):
+    """`text` with `inserts` (least, most: two to five) of `words` (MIXED_WORDS) put inside it with no space beside them, at
+    places drawn from `seed` and `job_id`."""
+    rng = random.Random(f"{seed}-{job_id}")
+    for _ in range(rng.randint(*inserts)):
         at = rng.randint(0, len(text))
         # Not inside a surrogate pair or before a combining mark: at a character boundary of the text.
         while 0 < at < len(text) and (0xDC00 <= ord(text[at]) <= 0xDFFF or ord(text[at]) in (0x200D, 0xFE0F)):
             at += 1
-        text = text[:at] + rng.choice(MIXED_WORDS) + text[at:]
+        text = text[:at] + rng.choice(words) + text[at:]
     return text
 
 

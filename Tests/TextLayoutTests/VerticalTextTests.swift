@@ -83,4 +83,69 @@ struct VerticalTextTests {
         #expect(horizontal.lines[0].width != upright.lines[0].width)
         #expect(upright.lines[0].width == 4 * 17)
     }
+
+    // DejaVu Sans has no vmtx. hhea: ascent 1901, descent -483, 2048 units an em. HarfBuzz advances
+    // an upright glyph by the two unrounded (2384 units: 19.789 px at 17 px); Chromium 156 by the
+    // font's height, each rounded to whole pixels (measured, `AB☺C` upright in DejaVu Sans: 15 px a
+    // glyph at 13 px, 12 + 3; 20 at 17, 16 + 4; 26 at 23, 21 + 5; 35 at 30, 28 + 7), which the
+    // chromium profile takes to the nearest font unit (within half a unit a glyph). The sizes are
+    // laid out in turn with one font context: its shape cache tells the advances apart by size.
+    @Test("an upright glyph of a font without vmtx advances by its rounded ascent and descent, as Chromium's", arguments: [
+        (13.0, 15.0), (17.0, 20.0), (23.0, 26.0), (30.0, 35.0),
+    ])
+    func uprightAdvanceWithoutVerticalMetrics(_ size: Double, _ chromiumAdvance: Double) throws {
+        let text = "AB\u{263A}C"
+        for mode in [WritingMode.verticalRL, .verticalLR] {
+            var settings = TextSettings(size: size)
+            settings.profile = .chromium
+            settings.writingMode = mode
+            settings.textOrientation = .upright
+            let layout = try PreparedText(text, style: TextStyle(font: isolatedFont("DejaVuSans.ttf"), settings: settings)).layout()
+            let halfUnit = 0.5 * size / 2048
+            #expect(abs(layout.lines[0].width - 4 * chromiumAdvance) <= 4 * halfUnit, "\(mode) \(size) px: \(layout.lines[0].width)")
+            settings.profile = .standard
+            let standard = try PreparedText(text, style: TextStyle(font: isolatedFont("DejaVuSans.ttf"), settings: settings)).layout()
+            #expect(abs(standard.lines[0].width - 4 * 2384 * size / 2048) < 1e-9, "\(mode) \(size) px: \(standard.lines[0].width)")
+        }
+    }
+
+    @Test("a font with vmtx keeps its vertical advances (Noto Sans CJK JP: 17 px), and no font has an upright advance of its own under exact metrics")
+    func uprightAdvanceOnlyWithoutVerticalMetrics() throws {
+        #expect(try isolatedFont("NotoSansCJKjp-Regular.otf").uprightAdvance(size: 17, .roundedAscentDescent) == nil)
+        #expect(try isolatedFont("DejaVuSans.ttf").uprightAdvance(size: 17, .exact) == nil)
+        // 20 px in 2048 units an em at 17 px: 2409.4 units, to the nearest.
+        #expect(try isolatedFont("DejaVuSans.ttf").uprightAdvance(size: 17, .roundedAscentDescent) == 2409)
+        #expect(try isolatedFont("DejaVuSans.ttf").uprightAdvance(size: 0, .roundedAscentDescent) == nil)
+    }
+
+    // Measured in headless Chromium 156 (vertical-rl, Noto Sans CJK JP at 17 px, `line-height:
+    // normal`): a <span> of 24 px over `語の` makes the column 35 px wide (the span's rounded
+    // ascent and descent, 28 + 7, as a line's height would be), one in DejaVu Sans at 24 px over
+    // `IT` 28 px (22 + 6 of DejaVu Sans against 20 + 5 of the column's font: the larger of each).
+    @Test("a span of another size or font widens its column as it would heighten a line, as Chromium's", arguments: [
+        ("日本語の文章", 2..<4, "NotoSansCJKjp-Regular.otf", 35.0), ("日本IT文章", 2..<4, "DejaVuSans.ttf", 28.0),
+    ])
+    func spanWidensColumn(_ text: String, _ range: Range<Int>, _ spanFont: String, _ chromiumWidth: Double) throws {
+        let span = StyledSpan(range: range, font: try isolatedFont(spanFont), size: 24)
+        let layout = try PreparedText(text, style: Self.style(.verticalRL), spans: [span]).layout(wrapWidth: 400)
+        #expect(layout.lines.count == 1)
+        #expect(layout.lines[0].height == chromiumWidth)
+        #expect(layout.contentHeight == chromiumWidth)
+    }
+
+    // Measured in headless Chromium 156 (vertical-rl, 100 px tall, `日本語の文章`): `text-align:
+    // center` starts the first column (85 px) 7.5 px down and the second (`章`, 17 px) 41.5 px;
+    // `end` 15 and 83 px.
+    @Test("align center and end place each column down its length as Chromium's text-align does", arguments: [
+        (TextAlignment.center, [7.5, 41.5]), (.end, [15.0, 83.0]),
+    ])
+    func alignedColumns(_ alignment: TextAlignment, _ chromiumOffsets: [Double]) throws {
+        var settings = TextSettings(size: 17)
+        settings.profile = .chromium
+        settings.writingMode = .verticalRL
+        settings.paragraph = ParagraphStyle(alignment: alignment)
+        let layout = try PreparedText("日本語の文章", style: TextStyle(font: isolatedFont("NotoSansCJKjp-Regular.otf"), settings: settings))
+            .layout(wrapWidth: 100)
+        #expect(layout.lines.map(layout.lineOrigin) == chromiumOffsets)
+    }
 }

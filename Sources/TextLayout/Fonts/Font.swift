@@ -66,6 +66,9 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     let bitmapStrikes: [BitmapStrike]
     /// HarfBuzz's fonts that shape by a strike's advances (``harfBuzzFont(advancingBy:)``), by strike index.
     let strikeFonts = Locked<[Int: StrikeAdvanceFont]>([:])
+    /// Whether the face has vertical advances (a `vmtx` table): without one, a glyph upright in a
+    /// column advances by the face's ascent and descent (``uprightAdvance(size:_:)``).
+    let hasVerticalAdvances: Bool
     /// Whether the font draws the curly quotation marks fullwidth, by language, for those asked so far (``drawsFullwidthQuotes(language:)``).
     let fullwidthQuotes = Locked<[String: Bool]>([:])
 
@@ -108,6 +111,7 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         self.hbFont = hbFont
         self.bitmapStrikes = BitmapStrike.strikes(of: face)
         self.lowCoverage = Font.coverageBelow800(of: hbFont)
+        self.hasVerticalAdvances = Font.hasTable("vmtx", in: hbFont)
     }
 
     /// Maps the file at `path` once into a HarfBuzz blob and opens its face `faceIndex` with
@@ -220,6 +224,13 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         hb_font_destroy(hbFont)
         FT_Done_Face(ftFace)
         hb_blob_destroy(blob)
+    }
+
+    /// Whether the face of `font` has the table `tag`.
+    private static func hasTable(_ tag: StaticString, in font: OpaquePointer) -> Bool {
+        let table = hb_face_reference_table(hb_font_get_face(font), openTypeTag(tag))
+        defer { hb_blob_destroy(table) }
+        return hb_blob_get_length(table) > 0
     }
 
     /// Looks for the space glyph in every GSUB and GPOS lookup (as context before or after, or as

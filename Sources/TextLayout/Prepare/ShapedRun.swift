@@ -169,11 +169,13 @@ struct ShapedRun: Sendable {
     var isRightToLeft: Bool { level & 1 == 1 }
 
     /// What the run's text is shaped with in `style`: its font, script, direction and features,
-    /// the strike its advances come from, and the profile's punctuation trim.
+    /// the strike its advances come from, the profile's punctuation trim, and upright, the advance
+    /// its glyphs take where its font has no vertical ones.
     func shapingProperties(_ style: TextStyle) -> ShapingProperties {
         ShapingProperties(font: textFont, script: script, rightToLeft: isRightToLeft, language: style.shapingLanguage, features: features,
                           textSpacingTrim: style.settings.effectiveTextSpacingTrim, strike: strike,
-                          textTransform: style.settings.textTransform, transformContext: range, upright: upright)
+                          textTransform: style.settings.textTransform, transformContext: range, upright: upright,
+                          uprightAdvance: upright ? textFont.uprightAdvance(size: size, style.settings.profile.normalLineHeight) : nil)
     }
 
     /// Whether the cluster starting at byte `cluster` takes the run's word spacing.

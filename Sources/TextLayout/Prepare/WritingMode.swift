@@ -1,4 +1,4 @@
-// Vertical text: the writing modes and text orientations (CSS writing-mode, text-orientation), and which characters of a column stand upright.
+// Vertical text: the writing modes and text orientations (CSS writing-mode, text-orientation), which characters of a column stand upright, and how far an upright glyph of a font without vertical advances goes.
 import CICU
 
 /// How lines are laid out (CSS `writing-mode`): horizontal lines stacked top to bottom, or vertical
@@ -56,4 +56,19 @@ func isUprightInMixedColumn(_ scalar: UInt32) -> Bool {
 /// Whether ICU's `Vertical_Orientation` of `scalar` is `U`, `Tu` or `Tr` (not `R`).
 func verticalOrientationIsUpright(_ scalar: UInt32) -> Bool {
     cicu_is_upright_in_mixed_vertical(scalar) != 0
+}
+
+extension Font {
+    /// The advance in font units of this font's glyphs upright in a column at `size` when the font
+    /// has no vertical advances (no `vmtx`: DejaVu Sans, Noto Sans Symbols 2) and `rule` rounds the
+    /// line metrics as Chromium does: the font's ascent and descent, each rounded to whole pixels
+    /// (Chromium's vertical advance without `vmtx` is the font's height: 16 + 4 = 20 px for DejaVu
+    /// Sans at 17 px, where HarfBuzz's is the unrounded 19.79), to the nearest font unit (within
+    /// half a unit, 0.004 px at 17 px in 2048 units an em). Nil where the font has vertical advances,
+    /// or the metrics are exact (HarfBuzz's advance is then the font's ascent and descent as they are).
+    func uprightAdvance(size: Double, _ rule: NormalLineHeight) -> Int32? {
+        guard !hasVerticalAdvances, rule != .exact, size > 0 else { return nil }
+        let line = metrics.lineBoxMetrics(size: size, rule)
+        return Int32(((line.ascent + line.descent) / metrics.scale(size: size)).rounded())
+    }
 }

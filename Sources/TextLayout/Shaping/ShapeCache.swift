@@ -28,6 +28,8 @@ public final class ShapeCache: Sendable {
         var strikeIndex: Int32
         /// Whether the piece was shaped upright, top to bottom.
         var upright: Bool
+        /// The advance an upright glyph took in place of HarfBuzz's (``ShapingProperties/uprightAdvance``).
+        var uprightAdvance: Int32?
         var text: [UInt8]
         /// Stored as a paragraph's glyphs are (12 bytes a glyph), clusters read relative to the piece's start.
         var glyphs: ParagraphGlyphs
@@ -71,7 +73,8 @@ public final class ShapeCache: Sendable {
         let text = Array(UnsafeBufferPointer(rebasing: bytes[range]))
         let entry = Entry(font: ObjectIdentifier(properties.font), script: properties.script, rightToLeft: properties.rightToLeft,
                           language: properties.language, features: properties.features, textSpacingTrim: properties.textSpacingTrim,
-                          textTransform: properties.textTransform, strikeIndex: Int32(properties.strike?.index ?? -1), upright: properties.upright, text: text, glyphs: relative, bytes: heapBytes(text) + relative.storageBytes + 96)
+                          textTransform: properties.textTransform, strikeIndex: Int32(properties.strike?.index ?? -1), upright: properties.upright,
+                          uprightAdvance: properties.uprightAdvance, text: text, glyphs: relative, bytes: heapBytes(text) + relative.storageBytes + 96)
         entries.store(entry, key: key.hash(bytes, range))
     }
 
@@ -80,7 +83,7 @@ public final class ShapeCache: Sendable {
               entry.text.count == range.count, entry.script == properties.script, entry.language == properties.language,
               entry.features == properties.features, entry.textSpacingTrim == properties.textSpacingTrim,
               entry.textTransform == properties.textTransform, entry.strikeIndex == Int32(properties.strike?.index ?? -1),
-              entry.upright == properties.upright else { return false }
+              entry.upright == properties.upright, entry.uprightAdvance == properties.uprightAdvance else { return false }
         return entry.text.withUnsafeBufferPointer { memcmp($0.baseAddress!, bytes.baseAddress! + range.lowerBound, range.count) == 0 }
     }
 
@@ -109,6 +112,7 @@ public final class ShapeCache: Sendable {
             if properties.textSpacingTrim != .spaceAll { h = (h ^ 3) &* 0x100_0000_01b3 }
             if let strike = properties.strike { h = (h ^ UInt64(4 + strike.index)) &* 0x100_0000_01b3 }
             if properties.upright { h = (h ^ 0x200) &* 0x100_0000_01b3 }
+            if let advance = properties.uprightAdvance { h = (h ^ UInt64(UInt32(bitPattern: advance))) &* 0x100_0000_01b3 }
             if properties.textTransform != .none { h = (h ^ UInt64(0x100 + Int(caseByte(properties.textTransform)))) &* 0x100_0000_01b3 }
             seed = h
         }

@@ -54,6 +54,9 @@ struct ShapingProperties: Sendable, Hashable {
     /// applies the font's vertical forms, `vert` and `vrt2`), each glyph advancing by its vertical
     /// advance (the font's `vmtx`, or HarfBuzz's from its ascent and descent where it has none).
     var upright = false
+    /// The advance in font units every upright glyph with an advance takes in place of HarfBuzz's,
+    /// for a font without vertical advances (``Font/uprightAdvance(size:_:)``); nil: HarfBuzz's.
+    var uprightAdvance: Int32? = nil
 
     /// Whether the word cache may hold pieces shaped with these properties: a transform that reads
     /// the characters around a piece (``TextTransform/isContextFree(language:)``) is shaped each time.
@@ -136,7 +139,8 @@ enum Shaper {
                 // Top to bottom, HarfBuzz's advances point down the column (negative y): the glyph's
                 // advance is their length, as a line's advances are along it.
                 glyphs[k] = ShapedGlyph(id: info.codepoint, cluster: base + Int32(info.cluster),
-                                        advance: properties.upright ? -position.y_advance : position.x_advance,
+                                        advance: properties.upright ? properties.uprightAdvance.map { position.y_advance == 0 ? 0 : $0 } ?? -position.y_advance
+                                            : position.x_advance,
                                         xOffset: position.x_offset, yOffset: position.y_offset,
                                         unsafeToBreak: flags & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0
                                             || nextTrimmed.breakIsUnsafe(before: Int(base + Int32(info.cluster))))
