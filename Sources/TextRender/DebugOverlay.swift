@@ -34,6 +34,7 @@ extension RenderScene {
     /// - Parameter scale: Device pixels per layout pixel: break marks sit one device pixel right
     ///   of the line box's edge, so both show.
     func overlayShapes(scale: Double) -> [OverlayShape] {
+        if layout.isVertical { return columnOverlayShapes(scale: scale) }
         var fills: [OverlayShape] = []
         var strokes: [OverlayShape] = []
         let right = width - insets.right
@@ -92,6 +93,41 @@ extension RenderScene {
             }
         }
         // TODO(editor model): the caret, once an editor model gives its position.
+        return fills + strokes
+    }
+}
+
+extension RenderScene {
+    /// The overlay of a vertical scene, in the horizontal overlay's colours turned with the
+    /// columns: each column's box (its content, down from its start), its central baseline down
+    /// the whole picture, the break mark just below a column's end, the column-length limit (a
+    /// dashed line across the picture) and the editor's box. Fills first, then the strokes.
+    func columnOverlayShapes(scale: Double) -> [OverlayShape] {
+        var fills: [OverlayShape] = []
+        var strokes: [OverlayShape] = []
+        let lines = layout.lines
+        for (index, line) in lines.enumerated() {
+            guard let frame = column(of: line) else { continue }
+            strokes.append(.box(x: frame.x, y: frame.y, width: frame.width, height: frame.length, OverlayPalette.lineBox, dashed: false))
+            strokes.append(.vertical(x: frame.center, y0: 0, y1: height, OverlayPalette.baseline, dashed: false))
+            let hang = layout.glyphRuns(of: line).reduce(0) { $0 + $1.width } - line.width
+            if hang > 0.01 {
+                fills.append(.fill(x: frame.x, y: frame.y + frame.length, width: frame.width, height: hang, OverlayPalette.hanging))
+            }
+            if index < lines.count - 1 || line.endsWithHardBreak {
+                let color = line.endsWithHardBreak ? OverlayPalette.hardBreak : OverlayPalette.softBreak
+                let mark = frame.y + frame.length + 1 / scale
+                for y in [mark, mark + 1 / scale] {
+                    strokes.append(.horizontal(y: y, x0: frame.x, x1: frame.x + frame.width, color, dashed: false))
+                }
+            }
+        }
+        if editor != nil {
+            strokes.append(.box(x: 0, y: 0, width: width, height: height, OverlayPalette.editorBox, dashed: false))
+        }
+        if layout.wrapWidth.isFinite {
+            strokes.append(.horizontal(y: columnTop + layout.wrapWidth, x0: 0, x1: width, OverlayPalette.widthLimit, dashed: true))
+        }
         return fills + strokes
     }
 }

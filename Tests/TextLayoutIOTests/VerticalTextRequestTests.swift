@@ -1,4 +1,4 @@
-// writingMode and textOrientation at the boundary: read into the settings, bad values refused naming the key, columns measured by the batch and measure, and refused where they are not built (render, the editor).
+// writingMode and textOrientation at the boundary: read into the settings, bad values refused naming the key, columns measured by the batch and measure and drawn by render, and refused where they are not built (the editor).
 import Foundation
 import Testing
 import TestSupport
@@ -46,10 +46,14 @@ struct VerticalTextRequestTests {
         #expect(!lineRuns.isEmpty && lineRuns.allSatisfy { $0["upright"] == nil })
     }
 
-    @Test("render refuses a vertical layout, naming --writing-mode; measure lays it out")
-    func renderRefuses() throws {
-        let render = try runTextlayout(["render", "--writing-mode", "vertical-rl", "--output", "-", "日本"])
-        #expect(render.status == 2 && render.error.contains("--writing-mode vertical-rl") && render.error.contains("horizontal-tb"), "\(render.error)")
+    @Test("render draws a vertical layout (a PNG as wide as the columns and as tall as --width); measure lays it out")
+    func renderDraws() throws {
+        let render = try runTextlayout(["render", "--writing-mode", "vertical-rl", "--font", "Noto Sans CJK JP", "--profile", "chromium",
+                                        "--width", "40", "--output", "-", "日本語"])
+        #expect(render.status == 0, "\(render.error)")
+        // Two columns of 25 px (ascent 20 and descent 5 rounded) across; the PNG's IHDR holds the width and height.
+        let png = [UInt8](render.outputBytes)
+        #expect(png.count > 24 && Array(png[16..<24]) == [0, 0, 0, 50, 0, 0, 0, 40])
         let measure = try runTextlayout(["measure", "--writing-mode", "vertical-rl", "--font", "Noto Sans CJK JP", "--profile", "chromium", "日本"])
         #expect(measure.status == 0, "\(measure.error)")
     }
