@@ -46,6 +46,22 @@ struct VerticalTextRequestTests {
         #expect(!lineRuns.isEmpty && lineRuns.allSatisfy { $0["upright"] == nil })
     }
 
+    @Test("a vertical job's lines give each column's left edge (x), start down it (y) and central baseline; a turned run says sideways with its baseline")
+    func columnPlaces() throws {
+        let job = #"{"id":1,"text":"日本語の文章abで","font":"Noto Sans CJK JP","width":84.9,"glyphs":true,"profile":"chromium","writingMode":"vertical-rl"}"#
+        let result = try #require(foundationObject(runTextlayout(["batch"], input: Data((job + "\n").utf8)).output))
+        let lines = try #require(result["lines"] as? [[String: Any]])
+        // Columns of 25 px from the right of a 50 px block: `日本語の` (68 px), `文章abで` (17 + 17, a
+        // and b turned, then 17: within 84.9 px).
+        #expect(lines.map { $0["x"] as? Double } == [25, 0] && lines.map { $0["y"] as? Double } == [0, 0])
+        #expect(lines.map { $0["baseline"] as? Double } == [37.5, 12.5])
+        #expect(lines.allSatisfy { $0["top"] == nil })
+        let runs = try #require(lines[1]["runs"] as? [[String: Any]])
+        #expect(runs.map { $0["upright"] as? Bool } == [true, nil, true] && runs.map { $0["sideways"] as? Bool } == [nil, true, nil])
+        // Noto Sans CJK JP at 17 px by the chromium profile: ascent 20, descent 5; 12.5 - 7.5.
+        #expect(runs[1]["baseline"] as? Double == 5)
+    }
+
     @Test("render draws a vertical layout (a PNG as wide as the columns and as tall as --width); measure lays it out")
     func renderDraws() throws {
         let render = try runTextlayout(["render", "--writing-mode", "vertical-rl", "--font", "Noto Sans CJK JP", "--profile", "chromium",
