@@ -132,7 +132,7 @@ public struct RenderScene: Sendable {
     /// Where `line` stands in the box as a column (``Layout/columnFrame(of:)``), or nil in a
     /// horizontal layout. The editor's box is turned: its top inset (the block's start side)
     /// is at the right under vertical-rl and at the left under vertical-lr, its bottom inset on
-    /// the other side, its left inset above the columns.
+    /// the other side, its left inset above the columns and its right one below.
     package func column(of line: Line) -> ColumnFrame? {
         guard var frame = layout.columnFrame(of: line) else { return nil }
         frame.x += blockLeft
@@ -141,8 +141,12 @@ public struct RenderScene: Sendable {
         return frame
     }
 
-    /// In a vertical scene, the x of the block's left edge: the inset on that side.
-    var blockLeft: Double { layout.prepared.style.settings.writingMode == .verticalRL ? insets.bottom : insets.top }
+    /// In a vertical scene, the x of the block's left edge: the top inset under vertical-lr; under
+    /// vertical-rl the block ends the top inset short of the box's right edge (an editor as tall
+    /// as more lines than the text's, `minLines`, has the room on the left).
+    var blockLeft: Double {
+        layout.prepared.style.settings.writingMode == .verticalRL ? width - insets.top - layout.contentHeight : insets.top
+    }
 
     /// In a vertical scene, the y where the columns start (their length is measured from it): the left inset.
     var columnTop: Double { insets.left }
