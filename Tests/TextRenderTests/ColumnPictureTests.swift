@@ -119,6 +119,27 @@ struct ColumnPictureTests {
         }
     }
 
+    // An editor of 4 lines' height (minLines) around 2 columns, insets top 4, left 10, bottom 14,
+    // right 6: the box turned is 4 + 4 × 25 + 14 = 118 px wide and its editor width, 120, tall.
+    @Test("an editor's box is turned: its top inset on the block's start side, its left one above the columns; vertical-rl's block at the right",
+          arguments: [(WritingMode.verticalRL, [89.0, 64]), (.verticalLR, [4.0, 29])])
+    func editorBox(_ mode: WritingMode, _ lefts: [Double]) throws {
+        var settings = TextSettings(size: 17)
+        settings.profile = .chromium
+        settings.writingMode = mode
+        let prepared = try PreparedText("日本語の文章です。", style: TextStyle(font: bundledFont("NotoSansCJKjp-Regular.otf"), settings: settings))
+        let sizing = EditorSizing(minLines: 4, insets: EdgeInsets(top: 4, left: 10, bottom: 14, right: 6))
+        let scene = RenderScene(editor: try prepared.measureEditor(editorWidth: 120, sizing: sizing), sizing: sizing, editorWidth: 120)
+        #expect(scene.width == 118 && scene.height == 120)
+        // Columns 104 px long (120 less the side insets): 日本語の文章 and です。.
+        let frames = try scene.lines.map { try #require(scene.column(of: $0)) }
+        #expect(frames.map(\.x) == lefts && frames.allSatisfy { $0.y == 10 })
+        for index in scene.lines.indices {
+            let ink = try Self.ink(of: index, in: scene)
+            #expect(ink.x0 >= frames[index].x && ink.x1 <= frames[index].x + 25 && ink.y0 >= 10 && ink.y1 <= 114, "\(ink)")
+        }
+    }
+
     @Test("the debug overlay draws each column's box in blue and its central baseline in red, down the column")
     func overlay() throws {
         let scene = try Self.scene("日本語の文章です。")
