@@ -62,7 +62,7 @@ struct VerticalTextRequestTests {
         #expect(runs[1]["baseline"] as? Double == 5)
     }
 
-    @Test("render draws a vertical layout (a PNG as wide as the columns and as tall as --width); measure lays it out")
+    @Test("render draws a vertical layout (a PNG as wide as the columns and as tall as --width), but no inline objects in it yet; measure lays it out")
     func renderDraws() throws {
         let render = try runTextlayout(["render", "--writing-mode", "vertical-rl", "--font", "Noto Sans CJK JP", "--profile", "chromium",
                                         "--width", "40", "--output", "-", "日本語"])
@@ -70,6 +70,9 @@ struct VerticalTextRequestTests {
         // Two columns of 25 px (ascent 20 and descent 5 rounded) across; the PNG's IHDR holds the width and height.
         let png = [UInt8](render.outputBytes)
         #expect(png.count > 24 && Array(png[16..<24]) == [0, 0, 0, 50, 0, 0, 0, 40])
+        let objects = try runTextlayout(["render", "--writing-mode", "vertical-lr", "--placeholders", #"[{"width": 10, "height": 10}]"#,
+                                         "--output", "-", "日\u{FFFC}本"])
+        #expect(objects.status == 2 && objects.error.contains("--writing-mode vertical-lr with --placeholders"), "\(objects.error)")
         let measure = try runTextlayout(["measure", "--writing-mode", "vertical-rl", "--font", "Noto Sans CJK JP", "--profile", "chromium", "日本"])
         #expect(measure.status == 0, "\(measure.error)")
     }
