@@ -11,9 +11,18 @@ bottom down it) and the ink's centroid (each pixel weighted by its darkness) in 
 and the centroid's offset (ours less Chromium's). Turned glyphs are drawn by both with the same
 outlines turned, so their ink agrees to the device pixel when the baseline does; upright glyphs
 differ by up to an eighth of a pixel, by an offset that does not scale with the size (docs/profiles.md).
+
+With --fonts it measures instead columns of two fonts: each bundled font of FONTS first in the
+family list, Noto Sans CJK JP after it for the ideographs (`漢字` and `漢` around a word of the
+font's script, turned), in a div and in our batch: the block's extent (the div's width, our
+`height`), the rectangle across of the first ideograph and of the word's first character (the
+box of the list's first font, where Chromium puts the text), and our central baseline and the
+turned run's baseline. Chromium builds a column's box from each font's box of `h` px (ascent plus
+descent, rounded) split about the central baseline in whole pixels, `h − ⌊h/2⌋` on the right (the
+line-over side), `⌊h/2⌋` on the left: the figures are the ones docs/profiles.md gives.
 Python 3 standard library only; needs Chromium (Debian's /usr/bin/chromium).
 """
-import argparse, os, struct, subprocess, tempfile, zlib
+import argparse, html, os, struct, subprocess, tempfile, zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -68,11 +77,39 @@ def ink(path, width, height):
     return box, (cx / SCALE, cy / SCALE)
 
 
+# --fonts: each first font of a column and a word in its script.
+FONTS = [("DejaVu Sans", "abc"), ("Noto Sans Devanagari", "नमस्ते"), ("Noto Sans Thai", "สวัสดี"), ("Noto Sans Arabic", "مرحبا")]
+
+
+def two_font_columns(args):
+    """Prints, for each of FONTS first and Noto Sans CJK JP after it, Chromium's column and ours (see the module's text)."""
+    from chromium_pages import page, run_pages, run_batch
+    from corpus_vs_chromium import FONT_FILES, embedded_font_faces, font_list
+    texts = [f"漢字{word}漢" for _, word in FONTS]
+    divs = "".join(f'<div class="job" style="font-family: {html.escape(font_list([FONT_FILES[name][0], FONT_FILES["Noto Sans CJK JP"][0]]))}">{text}</div>'
+                   for (name, _), text in zip(FONTS, texts))
+    style = embedded_font_faces() + ("body { margin: 0; } div.job { font-size: 17px; line-height: normal; white-space: pre-wrap; "
+                                     "writing-mode: vertical-rl; height: 300px; margin: 0 0 10px 0; }")
+    measure = """{layouts: [...document.querySelectorAll("div.job")].map(d => { const b = d.getBoundingClientRect();
+      const across = itemsOf(d).map(it => [it.rect.left - b.left, it.rect.right - b.left]); return {width: b.width, ideograph: across[0], word: across[2]}; })}"""
+    theirs = run_pages(args.chromium, [page(style, divs, measure)], "vertical-fonts-")[0]["layouts"]
+    ours = run_batch(args.textlayout, [{"id": i, "text": text, "font": f"{name}, Noto Sans CJK JP", "size": 17, "width": 300, "profile": "chromium",
+                                        "writingMode": "vertical-rl", "glyphs": True} for i, ((name, _), text) in enumerate(zip(FONTS, texts))])
+    for (name, _), t, o in zip(FONTS, theirs, ours):
+        line = o["lines"][0]
+        turned = next(run for run in line["runs"] if run.get("sideways"))
+        print(f"{name}, Noto Sans CJK JP: Chromium's block {t['width']} px, the ideograph's rectangle {t['ideograph']}, the word's {t['word']}; "
+              f"ours {o['height']} px, central baseline {line['baseline']}, the turned word's baseline {turned['baseline']}")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--textlayout", default=os.path.join(ROOT, ".build", "debug", "textlayout"))
     ap.add_argument("--chromium", default="/usr/bin/chromium")
+    ap.add_argument("--fonts", action="store_true", help="measure columns of two fonts instead (see above)")
     args = ap.parse_args()
+    if args.fonts:
+        return two_font_columns(args)
     font = os.path.join(ROOT, "Fonts", "NotoSansCJKjp-Regular.otf")
     with tempfile.TemporaryDirectory(prefix="vertical-paint-") as folder:
         for orientation, size, text in CASES:
