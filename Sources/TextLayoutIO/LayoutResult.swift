@@ -157,7 +157,9 @@ public struct LayoutResult {
             if !layout.prepared.inlineObjects.isEmpty { write(inlineObjectsOf: layout, to: &out) }
             out.key("lines")
             out.array { out in
-                for line in layout.lines { write(line, of: layout, to: &out, detail) }
+                // Whether the lines are columns, read once: a horizontal job's lines skip the column's place.
+                let isVertical = layout.isVertical
+                for line in layout.lines { write(line, of: layout, isVertical: isVertical, to: &out, detail) }
             }
         }
     }
@@ -194,14 +196,14 @@ public struct LayoutResult {
         }
     }
 
-    private func write(_ line: Line, of layout: Layout, to writer: inout JSONWriter, _ detail: Detail) {
+    private func write(_ line: Line, of layout: Layout, isVertical: Bool, to writer: inout JSONWriter, _ detail: Detail) {
         writer.object { out in
             out.field("start", line.utf16Range.lowerBound)
             out.field("end", line.utf16Range.upperBound)
             out.field("width", line.width)
             out.field("height", line.height)
             let glyphs = detail.contains(.glyphs)
-            let column = layout.columnFrame(of: line)
+            let column = isVertical ? layout.columnFrame(of: line) : nil
             if let column {
                 // A column: its central baseline's x, its left edge across the block, its start down it.
                 out.field("baseline", column.center)
