@@ -88,6 +88,15 @@ object=$(printf '\357\277\274')  # U+FFFC OBJECT REPLACEMENT CHARACTER in UTF-8
   --placeholders '[{"width": 20, "height": 20}, {"width": 20, "height": 20}, {"width": 56, "height": 40, "align": "top"}, {"width": 64, "height": 18, "align": "middle"}]' \
   "Nice work $object$object see you at the launch $object thanks to $object for the slides"
 
+# Columns (docs/pictures.md): Japanese under vertical-rl with the overlay, then Latin words and
+# numbers turned among the upright characters.
+columns() {
+  "$textlayout" render --fonts-dir Fonts --font "Noto Sans CJK JP" --profile chromium --writing-mode vertical-rl \
+    --width 180 --insets 8,10,8,10 --scale 2 --debug --output "$1" "$2"
+}
+columns docs/vertical-rl-japanese.png "吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。何でも薄暗いじめじめした所でニャーニャー泣いていた事だけは記憶している。"
+columns docs/vertical-rl-mixed.png "2026年12月、textlayoutは縦書きの列を描く。HarfBuzzで組んだLatin文字や数字123は横に倒し、漢字は立てて置く。"
+
 # Greedy lines beside balanced ones (a 24 px heading, 300 px wide) and beside pretty ones (a
 # paragraph 286 px wide): the golden cases' texts.
 balance() {

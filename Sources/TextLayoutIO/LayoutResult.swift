@@ -153,11 +153,13 @@ public struct LayoutResult {
             out.warnings(request.fontSelection.warnings(for: layout.prepared.style.font, size: layout.prepared.style.settings.size)
                 + request.inputWarnings + layout.prepared.warnings)
             out.missingGlyphs(layout.missingGlyphCount)
-            if detail.contains(.glyphs) { write(ink: layout.inkBounds, to: &out) }
+            if detail.contains(.glyphs) { write(ink: layout.isVertical ? nil : layout.inkBounds, to: &out) }  // not yet measured in columns
             if !layout.prepared.inlineObjects.isEmpty { write(inlineObjectsOf: layout, to: &out) }
             out.key("lines")
             out.array { out in
-                for line in layout.lines { write(line, of: layout, to: &out, detail) }
+                // Whether the lines are columns, read once: a horizontal job's lines skip the column's place.
+                let isVertical = layout.isVertical
+                for line in layout.lines { write(line, of: layout, isVertical: isVertical, to: &out, detail) }
             }
         }
     }
@@ -194,20 +196,32 @@ public struct LayoutResult {
         }
     }
 
-    private func write(_ line: Line, of layout: Layout, to writer: inout JSONWriter, _ detail: Detail) {
+    private func write(_ line: Line, of layout: Layout, isVertical: Bool, to writer: inout JSONWriter, _ detail: Detail) {
         writer.object { out in
             out.field("start", line.utf16Range.lowerBound)
             out.field("end", line.utf16Range.upperBound)
             out.field("width", line.width)
             out.field("height", line.height)
-            out.field("baseline", line.baseline)
             let glyphs = detail.contains(.glyphs)
-            if glyphs {
-                out.field("top", line.top)
-                out.field("direction", line.isRightToLeft ? "rtl" : "ltr")
+            let column = isVertical ? layout.columnFrame(of: line) : nil
+            if let column {
+                // A column: its central baseline's x, its left edge across the block, its start down it.
+                out.field("baseline", column.center)
+                out.field("x", column.x)
+                out.field("y", column.y)
+                if glyphs {
+                    out.field("direction", line.isRightToLeft ? "rtl" : "ltr")
+                    write(ink: nil, to: &out)
+                }
+            } else {
+                out.field("baseline", line.baseline)
+                if glyphs {
+                    out.field("top", line.top)
+                    out.field("direction", line.isRightToLeft ? "rtl" : "ltr")
+                }
+                if glyphs || layout.prepared.style.settings.paragraph.movesLines { out.field("x", layout.lineOrigin(line)) }
+                if glyphs { write(ink: layout.inkBounds(of: line), to: &out) }
             }
-            if glyphs || layout.prepared.style.settings.paragraph.movesLines { out.field("x", layout.lineOrigin(line)) }
-            if glyphs { write(ink: layout.inkBounds(of: line), to: &out) }
             if line.endsWithHyphen { out.field("hyphen", true) }
             guard detail.contains(.runs) else { return }
             out.field("text", String(layout.prepared.text[line.range]))
@@ -227,10 +241,15 @@ public struct LayoutResult {
                         if run.isEllipsis { out.field("ellipsis", true) }
                         if run.isUpright { out.field("upright", true) }
                         switch run.content {
-                        case .text: break
+                        case .text:
+                            if let column, !run.isUpright {
+                                // Turned a quarter turn clockwise, on its alphabetic baseline's x.
+                                out.field("sideways", true)
+                                out.field("baseline", layout.sidewaysBaseline(of: run, in: column))
+                            }
                         case .inlineObject(let object, _): out.field("object", object.index)
                         }
-                        if glyphs { write(glyphsOf: run, ink: layout.inkBounds(of: run, on: line), to: &out) }
+                        if glyphs { write(glyphsOf: run, ink: column == nil ? layout.inkBounds(of: run, on: line) : nil, to: &out) }
                     }
                 }
             }

@@ -8,7 +8,9 @@ extension EditorMeasurement {
     /// when the line shows a hyphen after a soft hyphen, `+ellipsis` when it shows an ellipsis (its
     /// text then as shown: the ellipsis in place of the hidden text, which a `hidden` line after
     /// the lines gives, with the ellipsis' box); with an alignment or indent, each line's `x=`
-    /// (where its runs start) after its baseline. After the lines, each inline object the layout
+    /// (where its runs start) after its baseline; a column (a vertical writing mode) gives
+    /// `x=` (its left edge across the block), `y=` (its start down it) and `central=` (its
+    /// central baseline's x) in place of the baseline. After the lines, each inline object the layout
     /// shows, one a line, with its box in the layout's coordinates:
     /// `object 0 on line 0 x=42.65 y=0.00 w=24.00 h=24.00`.
     /// Numbers have two decimals (``twoDecimals(_:)``); offsets are UTF-16; fonts are named by family and style only,
@@ -21,7 +23,10 @@ extension EditorMeasurement {
         out += "width \(layout.wrapWidth.isFinite ? twoDecimals(layout.wrapWidth) : "unlimited")\n"
         for (i, line) in layout.lines.enumerated() {
             let text = line.hasEllipsis ? layout.shownText(of: line) : String(layout.prepared.text[line.range])
-            out += "line \(i) [\(line.utf16Range.lowerBound)..\(line.utf16Range.upperBound)) w=\(twoDecimals(line.width)) h=\(twoDecimals(line.height)) baseline=\(twoDecimals(line.baseline))\(origin(of: line, in: layout)) \(quoted(text))\(line.endsWithHyphen ? " +hyphen" : "")\(line.hasEllipsis ? " +ellipsis" : "")\n"
+            // A column gives its place in the block instead: its left edge, its start down it and its central baseline.
+            let place = layout.columnFrame(of: line).map { "x=\(twoDecimals($0.x)) y=\(twoDecimals($0.y)) central=\(twoDecimals($0.center))" }
+                ?? "baseline=\(twoDecimals(line.baseline))\(origin(of: line, in: layout))"
+            out += "line \(i) [\(line.utf16Range.lowerBound)..\(line.utf16Range.upperBound)) w=\(twoDecimals(line.width)) h=\(twoDecimals(line.height)) \(place) \(quoted(text))\(line.endsWithHyphen ? " +hyphen" : "")\(line.hasEllipsis ? " +ellipsis" : "")\n"
             if line.runs.contains(where: { $0.content.textFont !== style.font || $0.isRightToLeft }) {
                 for run in line.runs {
                     out += "  run [\(run.utf16Range.lowerBound)..\(run.utf16Range.upperBound)) x=\(twoDecimals(run.x)) w=\(twoDecimals(run.width)) \(run.isRightToLeft ? "rtl" : "ltr") \(run.content.textFont.familyName) \(run.content.textFont.styleName)\(run.content.textFont.instanceDescription)\n"

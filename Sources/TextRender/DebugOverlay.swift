@@ -30,20 +30,27 @@ package enum OverlayPalette {
 }
 
 extension RenderScene {
+    /// The washes of the box's insets, `sides` as they lie in the picture: the top and bottom
+    /// across the whole width, the left and right between them.
+    private func insetFills(_ sides: EdgeInsets) -> [OverlayShape] {
+        var fills: [OverlayShape] = []
+        if sides.top > 0 { fills.append(.fill(x: 0, y: 0, width: width, height: sides.top, OverlayPalette.inset)) }
+        if sides.bottom > 0 { fills.append(.fill(x: 0, y: height - sides.bottom, width: width, height: sides.bottom, OverlayPalette.inset)) }
+        let middle = max(0, height - sides.top - sides.bottom)
+        if sides.left > 0 { fills.append(.fill(x: 0, y: sides.top, width: sides.left, height: middle, OverlayPalette.inset)) }
+        if sides.right > 0 { fills.append(.fill(x: width - sides.right, y: sides.top, width: sides.right, height: middle, OverlayPalette.inset)) }
+        return fills
+    }
+
     /// The overlay's shapes, fills first (drawn under the text), then the strokes.
     /// - Parameter scale: Device pixels per layout pixel: break marks sit one device pixel right
     ///   of the line box's edge, so both show.
     func overlayShapes(scale: Double) -> [OverlayShape] {
+        if layout.isVertical { return columnOverlayShapes(scale: scale) }
         var fills: [OverlayShape] = []
         var strokes: [OverlayShape] = []
         let right = width - insets.right
-        if editor != nil {
-            if insets.top > 0 { fills.append(.fill(x: 0, y: 0, width: width, height: insets.top, OverlayPalette.inset)) }
-            if insets.bottom > 0 { fills.append(.fill(x: 0, y: height - insets.bottom, width: width, height: insets.bottom, OverlayPalette.inset)) }
-            let middle = max(0, height - insets.top - insets.bottom)
-            if insets.left > 0 { fills.append(.fill(x: 0, y: insets.top, width: insets.left, height: middle, OverlayPalette.inset)) }
-            if insets.right > 0 { fills.append(.fill(x: right, y: insets.top, width: insets.right, height: middle, OverlayPalette.inset)) }
-        }
+        if editor != nil { fills += insetFills(insets) }
         let lines = layout.lines
         for (index, line) in lines.enumerated() {
             let top = top(of: line)
@@ -92,6 +99,47 @@ extension RenderScene {
             }
         }
         // TODO(editor model): the caret, once an editor model gives its position.
+        return fills + strokes
+    }
+}
+
+extension RenderScene {
+    /// The overlay of a vertical scene, in the horizontal overlay's colours turned with the
+    /// columns: each column's box (its content, down from its start), its central baseline down
+    /// the whole picture, the break mark just below a column's end, the column-length limit (a
+    /// dashed line across the picture), the insets (turned with the box, see ``column(of:)``) and
+    /// the editor's box. Fills first, then the strokes.
+    func columnOverlayShapes(scale: Double) -> [OverlayShape] {
+        var fills: [OverlayShape] = []
+        var strokes: [OverlayShape] = []
+        if editor != nil {
+            let rightToLeft = layout.prepared.style.settings.writingMode == .verticalRL
+            fills += insetFills(EdgeInsets(top: insets.left, left: rightToLeft ? insets.bottom : insets.top, bottom: insets.right,
+                                           right: rightToLeft ? insets.top : insets.bottom))
+        }
+        let lines = layout.lines
+        for (index, line) in lines.enumerated() {
+            guard let frame = column(of: line) else { continue }
+            strokes.append(.box(x: frame.x, y: frame.y, width: frame.width, height: frame.length, OverlayPalette.lineBox, dashed: false))
+            strokes.append(.vertical(x: frame.center, y0: 0, y1: height, OverlayPalette.baseline, dashed: false))
+            let hang = layout.glyphRuns(of: line).reduce(0) { $0 + $1.width } - line.width
+            if hang > 0.01 {
+                fills.append(.fill(x: frame.x, y: frame.y + frame.length, width: frame.width, height: hang, OverlayPalette.hanging))
+            }
+            if index < lines.count - 1 || line.endsWithHardBreak {
+                let color = line.endsWithHardBreak ? OverlayPalette.hardBreak : OverlayPalette.softBreak
+                let mark = frame.y + frame.length + 1 / scale
+                for y in [mark, mark + 1 / scale] {
+                    strokes.append(.horizontal(y: y, x0: frame.x, x1: frame.x + frame.width, color, dashed: false))
+                }
+            }
+        }
+        if editor != nil {
+            strokes.append(.box(x: 0, y: 0, width: width, height: height, OverlayPalette.editorBox, dashed: false))
+        }
+        if layout.wrapWidth.isFinite {
+            strokes.append(.horizontal(y: columnTop + layout.wrapWidth, x0: 0, x1: width, OverlayPalette.widthLimit, dashed: true))
+        }
         return fills + strokes
     }
 }

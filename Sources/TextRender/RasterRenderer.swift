@@ -39,6 +39,10 @@ public enum RasterRenderer {
         let scale = options.scale
         let rasterizer = GlyphRasterizer()
         for line in scene.lines {
+            if let frame = scene.column(of: line) {
+                drawColumn(line, frame, scene, on: &canvas, options: options, rasterizer: rasterizer)
+                continue
+            }
             let top = scene.top(of: line)
             // Skip lines wholly outside the picture, with a line's height of slack for overhangs.
             guard (top + 2 * line.height) * scale >= 0, (top - line.height) * scale <= Double(canvas.height) else { continue }
@@ -59,17 +63,52 @@ public enum RasterRenderer {
         }
     }
 
+    /// Draws the runs of `line`, a column whose place in the box is `frame`, down the column: an
+    /// upright run's glyphs with the pen on the central baseline (each at the pen plus its
+    /// offsets, HarfBuzz's vertical ones, y up), a turned run's turned a quarter turn clockwise
+    /// on its alphabetic baseline (``Layout/sidewaysBaseline(of:in:)``), with its decoration lines.
+    private static func drawColumn(_ line: Line, _ frame: ColumnFrame, _ scene: RenderScene, on canvas: inout Canvas,
+                                   options: RenderOptions, rasterizer: GlyphRasterizer) {
+        let scale = options.scale
+        for run in line.runs {
+            var pen = frame.y + run.x
+            let ppem = run.size * scale
+            let color = scene.color(of: run, foreground: options.foreground)
+            let font = run.content.textFont
+            if run.isUpright {
+                for glyph in run.glyphs {
+                    defer { pen += glyph.advance }
+                    paint(glyph.id, of: font, ppem: ppem, x: (frame.center + glyph.xOffset) * scale, y: (pen - glyph.yOffset) * scale,
+                          color: color, on: &canvas, rasterizer: rasterizer)
+                }
+                continue
+            }
+            let baseline = scene.layout.sidewaysBaseline(of: run, in: frame)
+            for glyph in run.glyphs {
+                defer { pen += glyph.advance }
+                paint(glyph.id, of: font, ppem: ppem, x: (baseline + glyph.yOffset) * scale, y: (pen + glyph.xOffset) * scale,
+                      color: color, on: &canvas, rasterizer: rasterizer, turned: true)
+            }
+            for rect in run.decorationLineRects {
+                let turned = scene.turnedDecorationLine(rect, baseline: baseline, frame: frame)
+                paintDecorationLine(turned, scale: scale, color: color, on: &canvas, across: true)
+            }
+        }
+    }
+
     /// Paints one glyph with its origin at device pixel (`x`, `y`) (y down): its outline
     /// rasterized at the nearest of ``GlyphRasterizer/subpixelSteps`` subpixel positions, a colour
     /// strike's picture (emoji) scaled to `ppem`, each of its edges at the nearest device pixel;
-    /// a glyph wholly off the canvas is skipped.
+    /// a glyph wholly off the canvas is skipped. `turned`: the glyph turned a quarter turn
+    /// clockwise about its origin (a turned run of a column; a strike's picture stays upright).
     package static func paint(_ glyph: UInt32, of font: Font, ppem: Double, x: Double, y: Double, color: RGBAColor,
-                      on canvas: inout Canvas, rasterizer: GlyphRasterizer) {
+                      on canvas: inout Canvas, rasterizer: GlyphRasterizer, turned: Bool = false) {
         let steps = Double(GlyphRasterizer.subpixelSteps)
         // The font's bbox in device pixels around the origin, to skip glyphs wholly off the picture
-        // unrasterized (a bitmap-only font has none: its glyphs are always drawn).
+        // unrasterized (a bitmap-only font has none: its glyphs are always drawn; a turned glyph
+        // is always drawn too).
         let box = font.boundingBox, unit = ppem / Double(font.metrics.unitsPerEm)
-        if box.xMax > box.xMin && box.yMax > box.yMin,
+        if !turned, box.xMax > box.xMin && box.yMax > box.yMin,
            x + Double(box.xMax) * unit < -1 || x + Double(box.xMin) * unit > Double(canvas.width) + 1
             || y - Double(box.yMax) * unit > Double(canvas.height) + 1 || y - Double(box.yMin) * unit < -1 {
             return
@@ -78,7 +117,7 @@ public enum RasterRenderer {
         var dx = Int(((x - ix) * steps).rounded()), dy = Int(((y - iy) * steps).rounded())
         if dx == Int(steps) { dx = 0; ix += 1 }
         if dy == Int(steps) { dy = 0; iy += 1 }
-        let image = rasterizer.bitmap(font, glyph: glyph, ppem: ppem, dx: dx, dy: dy)
+        let image = rasterizer.bitmap(font, glyph: glyph, ppem: ppem, dx: dx, dy: dy, turned: turned)
         guard image.width > 0 else { return }
         if image.isStrikePicture {
             // Each edge of the scaled picture at the device pixel nearest to where it lies, so that
@@ -95,11 +134,12 @@ public enum RasterRenderer {
 
     /// Fills a decoration line, `rect` in the picture's layout pixels (``GlyphRun/decorationLineRects``
     /// placed on its line), in `color`: each edge at the nearest device pixel, and at least one
-    /// pixel tall, so that a line thinner than a pixel shows, crisp (as browsers snap it).
-    package static func paintDecorationLine(_ rect: LayoutRect, scale: Double, color: RGBAColor, on canvas: inout Canvas) {
-        let y0 = Int((rect.y * scale).rounded())
-        canvas.fill(x0: Int((rect.x * scale).rounded()), y0: y0, x1: Int((rect.maxX * scale).rounded()),
-                    y1: max(y0 + 1, Int((rect.maxY * scale).rounded())), color)
+    /// pixel tall (at least one wide, `across`, for a turned run's line, which runs down), so that
+    /// a line thinner than a pixel shows, crisp (as browsers snap it).
+    package static func paintDecorationLine(_ rect: LayoutRect, scale: Double, color: RGBAColor, on canvas: inout Canvas, across: Bool = false) {
+        let x0 = Int((rect.x * scale).rounded()), y0 = Int((rect.y * scale).rounded())
+        let x1 = Int((rect.maxX * scale).rounded()), y1 = Int((rect.maxY * scale).rounded())
+        canvas.fill(x0: x0, y0: y0, x1: across ? max(x0 + 1, x1) : x1, y1: across ? y1 : max(y0 + 1, y1), color)
     }
 
     /// Draws one overlay shape; strokes are one device pixel wide and sit inside a box's edges.

@@ -78,8 +78,9 @@ public struct RenderScene: Sendable {
         layout = measurement.layout
         lines = measurement.layout.linesWithGlyphRuns
         insets = sizing.insets
-        width = editorWidth ?? sizing.editorWidth(ofWrapWidth: measurement.layout.alignmentWidth)
-        height = measurement.height
+        let editorWidth = editorWidth ?? sizing.editorWidth(ofWrapWidth: measurement.layout.alignmentWidth)
+        // Columns turn the editor's box: its width (the columns' length) down, its height (the block's extent) across.
+        (width, height) = measurement.layout.isVertical ? (measurement.height, editorWidth) : (editorWidth, measurement.height)
         editor = Editor(minLines: sizing.minLines, maxLines: sizing.maxLines,
                         visibleLineCount: measurement.visibleLineCount, isScrollable: measurement.isScrollable)
     }
@@ -90,8 +91,7 @@ public struct RenderScene: Sendable {
         self.layout = layout
         lines = layout.linesWithGlyphRuns
         insets = .zero
-        width = layout.alignmentWidth
-        height = layout.contentHeight
+        (width, height) = layout.isVertical ? (layout.contentHeight, layout.alignmentWidth) : (layout.alignmentWidth, layout.contentHeight)
         editor = nil
     }
 
@@ -128,6 +128,35 @@ public struct RenderScene: Sendable {
 
     /// The x of the text's left edge: the left inset.
     var textLeft: Double { insets.left }
+
+    /// Where `line` stands in the box as a column (``Layout/columnFrame(of:)``), or nil in a
+    /// horizontal layout. The editor's box is turned: its top inset (the block's start side)
+    /// is at the right under vertical-rl and at the left under vertical-lr, its bottom inset on
+    /// the other side, its left inset above the columns and its right one below.
+    package func column(of line: Line) -> ColumnFrame? {
+        guard var frame = layout.columnFrame(of: line) else { return nil }
+        frame.x += blockLeft
+        frame.center += blockLeft
+        frame.y += columnTop
+        return frame
+    }
+
+    /// In a vertical scene, the x of the block's left edge: the top inset under vertical-lr; under
+    /// vertical-rl the block ends the top inset short of the box's right edge (an editor as tall
+    /// as more lines than the text's, `minLines`, has the room on the left).
+    var blockLeft: Double {
+        layout.prepared.style.settings.writingMode == .verticalRL ? width - insets.top - layout.contentHeight : insets.top
+    }
+
+    /// In a vertical scene, the y where the columns start (their length is measured from it): the left inset.
+    var columnTop: Double { insets.left }
+
+    /// A decoration line of a turned run (``GlyphRun/decorationLineRects``, from the line's origin
+    /// along the run and down from its baseline) in the box: the run turned a quarter turn
+    /// clockwise, its baseline at x `baseline`, its line's origin at the column's `frame.y`.
+    package func turnedDecorationLine(_ rect: LayoutRect, baseline: Double, frame: ColumnFrame) -> LayoutRect {
+        LayoutRect(x: baseline - rect.maxY, y: frame.y + rect.x, width: rect.height, height: rect.width)
+    }
 
     /// The x a line's runs are placed from (their `x` is relative to it): the layout's
     /// ``Layout/lineOrigin(_:)`` from the left text edge.

@@ -45,6 +45,7 @@ public enum SVGRenderer {
         var art: [GlyphKey: GlyphArt] = [:]
         var fontNumbers: [ObjectIdentifier: Int] = [:]
         for line in scene.lines {
+            let column = scene.column(of: line)
             let baseline = scene.baseline(of: line)
             for run in line.runs {
                 // Numbered for an object's run too (the font around it), which draws no glyph.
@@ -52,13 +53,29 @@ public enum SVGRenderer {
                 let fontNumber = fontNumbers[ObjectIdentifier(font)] ?? fontNumbers.count
                 fontNumbers[ObjectIdentifier(font)] = fontNumber
                 let s = run.size / Double(font.metrics.unitsPerEm)
-                var pen = scene.lineOrigin(line) + run.x
                 let color = scene.color(of: run, foreground: options.foreground)
                 let runFill = color == textColor ? "" : fill(color)
+                // Where the pen starts and how a glyph's offsets place it: along a line; down a
+                // column, upright on the central baseline (offsets y up) or turned on its run's baseline.
+                var pen: Double
+                let origin: (Glyph, Double) -> (x: Double, y: Double)
+                let turned = column != nil && !run.isUpright
+                if let column {
+                    pen = column.y + run.x
+                    if run.isUpright {
+                        origin = { glyph, pen in (column.center + glyph.xOffset, pen - glyph.yOffset) }
+                    } else {
+                        let runBaseline = scene.layout.sidewaysBaseline(of: run, in: column)
+                        origin = { glyph, pen in (runBaseline + glyph.yOffset, pen + glyph.xOffset) }
+                    }
+                } else {
+                    pen = scene.lineOrigin(line) + run.x
+                    origin = { glyph, pen in (pen + glyph.xOffset, baseline - glyph.yOffset) }
+                }
                 for glyph in run.glyphs {
                     defer { pen += glyph.advance }
                     let key = GlyphKey(font: fontNumber, glyph: glyph.id, size: run.size)
-                    let x = pen + glyph.xOffset, y = baseline - glyph.yOffset
+                    let (x, y) = origin(glyph, pen)
                     if art[key] == nil {
                         let id = "g\(fontNumber)-\(glyph.id)"
                         if let path = GlyphOutlines.pathData(font, glyph: glyph.id) {
@@ -73,13 +90,19 @@ public enum SVGRenderer {
                     case .nothing:
                         break
                     case .path(let id):
-                        uses += "<use xlink:href=\"#\(id)\" transform=\"translate(\(n(x)) \(n(y))) scale(\(scaleText(s)) \(scaleText(-s)))\"\(runFill)/>\n"
+                        let turn = turned ? " rotate(90)" : ""
+                        uses += "<use xlink:href=\"#\(id)\" transform=\"translate(\(n(x)) \(n(y)))\(turn) scale(\(scaleText(s)) \(scaleText(-s)))\"\(runFill)/>\n"
                     case .image(let image):
                         uses += "<image x=\"\(n(x + image.left))\" y=\"\(n(y - image.top))\" width=\"\(n(image.width))\" " +
                             "height=\"\(n(image.height))\" xlink:href=\"data:image/png;base64,\(image.base64)\"/>\n"
                     }
                 }
-                for rect in run.decorationLineRects.map({ $0.offsetBy(dx: scene.lineOrigin(line), dy: baseline) }) {
+                let lines = run.decorationLineRects.map { rect in
+                    guard let column else { return rect.offsetBy(dx: scene.lineOrigin(line), dy: baseline) }
+                    return scene.turnedDecorationLine(rect, baseline: scene.layout.sidewaysBaseline(of: run, in: column), frame: column)
+                }
+                // An upright run's decoration is not drawn yet (CSS puts it beside the column).
+                for rect in lines where column == nil || turned {
                     uses += "<rect x=\"\(n(rect.x))\" y=\"\(n(rect.y))\" width=\"\(n(rect.width))\" height=\"\(n(rect.height))\"\(runFill)/>\n"
                 }
             }

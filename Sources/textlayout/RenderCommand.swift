@@ -35,7 +35,11 @@ enum RenderCommand {
     --output-format, which prints the steps with the measurement at --width; nor does
     --intrinsic-widths, which prints the min-content and max-content widths with it (give --width
     either of them to draw the text at it).
-    Columns (--writing-mode vertical-rl or vertical-lr) are not drawn yet: a usage error.
+    Columns (--writing-mode vertical-rl or vertical-lr) turn the box: --width is the columns'
+    length, down the picture, and the picture is as wide as the block of columns. --debug then
+    draws each column's box (blue), its central baseline (red), its break (magenta or teal,
+    below it) and the column-length limit (green, dashed, across); inline objects (--placeholders)
+    are not placed in columns yet: a usage error.
     Exit status: 0 written, 1 the text cannot be laid out or the picture is too large, 2 a usage
     error, 3 the picture could not be written.
     """
@@ -70,8 +74,8 @@ enum RenderCommand {
         // The same font context, style and options as `measure`, so the picture shows what `measure` prints.
         let result = try MeasureCommand.measure(args)
         let writingMode = result.request.settings.text.writingMode
-        if writingMode.isVertical {
-            throw UsageError("--writing-mode \(writingMode.rawValue): render draws horizontal lines only (horizontal-tb) for now; measure and batch lay columns out")
+        if writingMode.isVertical, !result.measurement.layout.prepared.inlineObjects.isEmpty {
+            throw UsageError("--writing-mode \(writingMode.rawValue) with --placeholders: render does not place inline objects in columns yet; draw them in lines (horizontal-tb)")
         }
         if result.request.heightSteps != nil, measurementFormat == nil {
             throw UsageError("--height-steps prints the steps with the measurement: add --output-format text or json")

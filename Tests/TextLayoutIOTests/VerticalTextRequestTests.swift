@@ -1,4 +1,4 @@
-// writingMode and textOrientation at the boundary: read into the settings, bad values refused naming the key, columns measured by the batch and measure, and refused where they are not built (render, the editor).
+// writingMode and textOrientation at the boundary: read into the settings, bad values refused naming the key, columns measured by the batch and measure and drawn by render, and refused where they are not built (the editor).
 import Foundation
 import Testing
 import TestSupport
@@ -46,10 +46,33 @@ struct VerticalTextRequestTests {
         #expect(!lineRuns.isEmpty && lineRuns.allSatisfy { $0["upright"] == nil })
     }
 
-    @Test("render refuses a vertical layout, naming --writing-mode; measure lays it out")
-    func renderRefuses() throws {
-        let render = try runTextlayout(["render", "--writing-mode", "vertical-rl", "--output", "-", "日本"])
-        #expect(render.status == 2 && render.error.contains("--writing-mode vertical-rl") && render.error.contains("horizontal-tb"), "\(render.error)")
+    @Test("a vertical job's lines give each column's left edge (x), start down it (y) and central baseline; a turned run says sideways with its baseline")
+    func columnPlaces() throws {
+        let job = #"{"id":1,"text":"日本語の文章abで","font":"Noto Sans CJK JP","width":84.9,"glyphs":true,"profile":"chromium","writingMode":"vertical-rl"}"#
+        let result = try #require(foundationObject(runTextlayout(["batch"], input: Data((job + "\n").utf8)).output))
+        let lines = try #require(result["lines"] as? [[String: Any]])
+        // Columns of 25 px from the right of a 50 px block: `日本語の` (68 px), `文章abで` (17 + 17, a
+        // and b turned, then 17: within 84.9 px).
+        #expect(lines.map { $0["x"] as? Double } == [25, 0] && lines.map { $0["y"] as? Double } == [0, 0])
+        #expect(lines.map { $0["baseline"] as? Double } == [37.5, 12.5])
+        #expect(lines.allSatisfy { $0["top"] == nil })
+        let runs = try #require(lines[1]["runs"] as? [[String: Any]])
+        #expect(runs.map { $0["upright"] as? Bool } == [true, nil, true] && runs.map { $0["sideways"] as? Bool } == [nil, true, nil])
+        // Noto Sans CJK JP at 17 px by the chromium profile: ascent 20, descent 5; 12.5 - 7.5.
+        #expect(runs[1]["baseline"] as? Double == 5)
+    }
+
+    @Test("render draws a vertical layout (a PNG as wide as the columns and as tall as --width), but no inline objects in it yet; measure lays it out")
+    func renderDraws() throws {
+        let render = try runTextlayout(["render", "--writing-mode", "vertical-rl", "--font", "Noto Sans CJK JP", "--profile", "chromium",
+                                        "--width", "40", "--output", "-", "日本語"])
+        #expect(render.status == 0, "\(render.error)")
+        // Two columns of 25 px (ascent 20 and descent 5 rounded) across; the PNG's IHDR holds the width and height.
+        let png = [UInt8](render.outputBytes)
+        #expect(png.count > 24 && Array(png[16..<24]) == [0, 0, 0, 50, 0, 0, 0, 40])
+        let objects = try runTextlayout(["render", "--writing-mode", "vertical-lr", "--placeholders", #"[{"width": 10, "height": 10}]"#,
+                                         "--output", "-", "日\u{FFFC}本"])
+        #expect(objects.status == 2 && objects.error.contains("--writing-mode vertical-lr with --placeholders"), "\(objects.error)")
         let measure = try runTextlayout(["measure", "--writing-mode", "vertical-rl", "--font", "Noto Sans CJK JP", "--profile", "chromium", "日本"])
         #expect(measure.status == 0, "\(measure.error)")
     }

@@ -56,6 +56,8 @@ struct ReadmeSwiftTests {
         let tategaki = try PreparedText("日本語の文章です。", style: TextStyle(font: fonts.font(family: "Noto Sans CJK JP"), settings: columns))
             .layout(wrapWidth: 84.9)
         #expect(tategaki.lines.map(\.utf16Range) == [0..<4, 4..<7, 7..<9] && tategaki.contentHeight == 75)
+        let columnFrames = tategaki.lines.compactMap { tategaki.columnFrame(of: $0) }
+        #expect(columnFrames.map(\.x) == [50, 25, 0] && columnFrames.map(\.center) == [62.5, 37.5, 12.5])
         var collapsing = TextSettings()
         collapsing.whiteSpace = .normal
         let collapsed = try PreparedText("one   two\nthree", style: TextStyle(font: font, settings: collapsing)).layout()

@@ -148,4 +148,45 @@ struct VerticalTextTests {
             .layout(wrapWidth: 100)
         #expect(layout.lines.map(layout.lineOrigin) == chromiumOffsets)
     }
+
+    // Three columns of 25 px (84.9 px long: 4, 3 and 2 characters): a block 75 px wide. Chromium
+    // 156 puts the first column of vertical-rl at the right (its first character's rectangle from
+    // 50 to 75 px across the div) and of vertical-lr at the left, each character's rectangle 25 px
+    // across with its middle on the column's middle (Benchmarks/BrowserStudy/vertical_vs_chromium.py).
+    @Test("columns stack from the right under vertical-rl and from the left under vertical-lr, the central baseline down each middle",
+          arguments: [(WritingMode.verticalRL, [50.0, 25, 0]), (.verticalLR, [0, 25, 50])])
+    func columnFrames(_ mode: WritingMode, _ lefts: [Double]) throws {
+        let layout = try PreparedText(Self.sentence, style: Self.style(mode)).layout(wrapWidth: 84.9)
+        let frames = try layout.lines.map { try #require(layout.columnFrame(of: $0)) }
+        #expect(frames.map(\.x) == lefts)
+        #expect(frames.allSatisfy { $0.width == 25 && $0.center == $0.x + 12.5 && $0.y == 0 })
+        #expect(zip(frames.map(\.length), [68.0, 51, 34]).allSatisfy { abs($0 - $1) < 1e-9 })
+        let horizontal = try PreparedText(Self.sentence, style: Self.style(.horizontalTB)).layout(wrapWidth: 84.9)
+        #expect(horizontal.columnFrame(of: horizontal.lines[0]) == nil)
+    }
+
+    @Test("a column's start down it follows the alignment: centred in a column of 85 px, 17 px down for 51 px of characters")
+    func columnAlignment() throws {
+        var settings = TextSettings(size: 17)
+        settings.profile = .chromium
+        settings.writingMode = .verticalRL
+        settings.paragraph.alignment = .center
+        let layout = try PreparedText("日本語", style: TextStyle(font: isolatedFont("NotoSansCJKjp-Regular.otf"), settings: settings)).layout(wrapWidth: 85)
+        #expect(abs(try #require(layout.columnFrame(of: layout.lines[0])?.y) - 17) < 1e-9)
+    }
+
+    // A turned run's font box (ascent and descent as the line box takes them) is centred on the
+    // central baseline: its alphabetic baseline is (ascent - descent) / 2 left of it. Chromium 156
+    // paints a turned `H` of Noto Sans CJK JP at 17 px with its ink from 5 px across a 25 px
+    // column (screenshot at 4 device pixels a pixel): 12.5 - (20 - 5) / 2. By the standard
+    // profile's unrounded metrics: (19.72 - 4.896) / 2 = 7.412.
+    @Test("a turned run's alphabetic baseline lies (ascent - descent) / 2 left of the central baseline",
+          arguments: [(LayoutProfile.chromium, 7.5), (.standard, 7.412)])
+    func sidewaysBaseline(_ profile: LayoutProfile, _ offset: Double) throws {
+        let layout = try PreparedText("漢ab", style: Self.style(.verticalRL, profile: profile)).layout()
+        let line = layout.lines[0]
+        let frame = try #require(layout.columnFrame(of: line))
+        let turned = try #require(line.runs.first { !$0.isUpright })
+        #expect(abs(layout.sidewaysBaseline(of: turned, in: frame) - (frame.center - offset)) < 1e-9)
+    }
 }
