@@ -76,6 +76,9 @@ enum ReportPage {
     ///   its width, insets and size, and its right-to-left lines sit at the right. Without it the
     ///   picture is as wide as the widest line, every line at the left.
     static func lineBoxesSVG(_ result: JSONValue, text: String, request: LayoutRequest?, in context: FontContext) -> String {
+        if ResultComparison.lines(result).contains(where: { $0["y"] != nil }) {
+            return columnBoxesSVG(result, text: text, request: request)
+        }
         func number(_ value: JSONValue?) -> Double { value?.number ?? 0 }
         let sizing = request?.settings.sizing ?? EditorSizing()
         let insets = sizing.insets
@@ -108,6 +111,40 @@ enum ReportPage {
             let textStart = isRightToLeft ? "x=\"\(decimal(left + lineWidth))\" direction=\"rtl\"" : "x=\"\(decimal(left))\""
             svg += "<text \(textStart) y=\"\(decimal(baseline))\" font-family=\"sans-serif\" font-size=\"\(decimal(request?.settings.text.size ?? 17))\">\(escape(piece))</text>\n"
             top += lineHeight + lineSpace
+        }
+        return svg + "</svg>\n"
+    }
+
+    /// ``lineBoxesSVG(_:text:request:in:)`` for a vertical result (its lines carry a column's `y`):
+    /// each column's box (blue) at its place across the block (its `x`, from the block's left edge),
+    /// its central baseline (red, its `baseline`) down its length, and its text set in a column on
+    /// it by the browser. The editor's box is turned as `render` turns it: the picture as wide as
+    /// the block's extent and the top and bottom insets, as tall as the job's column length and
+    /// the left and right insets; under vertical-rl the block hangs from the right, the top inset
+    /// beside it. Without the job the picture is the block, as long as its longest column.
+    static func columnBoxesSVG(_ result: JSONValue, text: String, request: LayoutRequest?) -> String {
+        func number(_ value: JSONValue?) -> Double { value?.number ?? 0 }
+        let sizing = request?.settings.sizing ?? EditorSizing()
+        let insets = sizing.insets
+        let longestColumn = number(result["width"])
+        let blockExtent = number(result["height"])
+        let width = max(number(result["editorHeight"]), blockExtent + insets.top + insets.bottom, 1)
+        let height = max(request?.settings.editorWidth ?? sizing.editorWidth(ofWrapWidth: longestColumn), 1)
+        let blockLeft = request?.settings.text.writingMode == .verticalRL ? width - insets.top - blockExtent : insets.top
+        let units = Array(text.utf16)
+        var svg = """
+        <svg xmlns="http://www.w3.org/2000/svg" width="\(decimal(width))" height="\(decimal(height))" viewBox="0 0 \(decimal(width)) \(decimal(height))">
+        <rect width="\(decimal(width))" height="\(decimal(height))" fill="#ffffff"/>
+
+        """
+        for line in ResultComparison.lines(result) {
+            let start = Int(number(line["start"])), end = Int(number(line["end"]))
+            let left = blockLeft + number(line["x"]), top = insets.left + number(line["y"])
+            let length = number(line["width"]), across = number(line["height"]), center = blockLeft + number(line["baseline"])
+            let piece = 0 <= start && start <= end && end <= units.count ? String(decoding: units[start..<end], as: UTF16.self) : ""
+            svg += "<rect x=\"\(decimal(left))\" y=\"\(decimal(top))\" width=\"\(decimal(across))\" height=\"\(decimal(length))\" fill=\"none\" stroke=\"#1f6feb\" stroke-width=\"0.5\"/>\n"
+            svg += "<line x1=\"\(decimal(center))\" y1=\"\(decimal(top))\" x2=\"\(decimal(center))\" y2=\"\(decimal(top + length))\" stroke=\"#d00000\" stroke-width=\"0.5\"/>\n"
+            svg += "<text x=\"\(decimal(center))\" y=\"\(decimal(top))\" style=\"writing-mode: vertical-rl\" font-family=\"sans-serif\" font-size=\"\(decimal(request?.settings.text.size ?? 17))\">\(escape(piece))</text>\n"
         }
         return svg + "</svg>\n"
     }

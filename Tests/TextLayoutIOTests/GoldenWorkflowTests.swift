@@ -450,6 +450,52 @@ struct GoldenWorkflowTests {
         #expect(abs(try Self.lineBoxes(before.svg).width - widest) < 0.006, "\(before.svg)")
     }
 
+    /// An SVG document's width and height, and each column box it draws (the blue rectangles) with its central
+    /// baseline (the red line down it).
+    static func columnBoxes(_ svg: String) throws -> (width: Double, height: Double, boxes: [LayoutRect], baselines: [Double]) {
+        let width = try #require(svg.firstMatch(of: /<svg [^>]*width="([-0-9.]+)"/).flatMap { Double($0.1) }, "\(svg)")
+        let height = try #require(svg.firstMatch(of: /<svg [^>]*height="([-0-9.]+)"/).flatMap { Double($0.1) }, "\(svg)")
+        let boxes = svg.matches(of: /<rect x="([-0-9.]+)" y="([-0-9.]+)" width="([-0-9.]+)" height="([-0-9.]+)" fill="none" stroke="#1f6feb"/)
+            .map { LayoutRect(x: Double($0.1)!, y: Double($0.2)!, width: Double($0.3)!, height: Double($0.4)!) }
+        let baselines = svg.matches(of: /<line x1="([-0-9.]+)" y1="[-0-9.]+" x2="([-0-9.]+)" y2="[-0-9.]+" stroke="#d00000"/)
+            .filter { $0.1 == $0.2 }.map { Double($0.1)! }
+        return (width, height, boxes, baselines)
+    }
+
+    // Noto Sans CJK JP at 17 px by the chromium profile: a column is 25 px across (its rounded ascent and descent,
+    // 20 + 5) and each character 17 px down it, so at 100 px `日本語の文章です。縦書き` (13 characters) makes
+    // columns of 5, 5 and 3 (85, 85 and 51 px) in a block 75 px wide, and at 60 px five columns of 3, 3, 3, 3 and 1.
+    @Test("compare --html draws an old vertical result as columns: stacked from the right under vertical-rl in the turned editor box, each with its central baseline")
+    func beforePictureOfColumns() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let job = #"{"id":"v","text":"日本語の文章です。縦書き","font":"Noto Sans CJK JP","size":17,"profile":"chromium","writingMode":"vertical-rl","insets":{"top":4,"left":10,"bottom":6,"right":20},"width":WIDTH}"#
+        let oldJobs = job.replacingOccurrences(of: "WIDTH", with: "130") + "\n"
+        let golden = try Self.batch(oldJobs, in: folder, "golden")
+        let newJobs = try Self.file(folder, "new.jsonl", job.replacingOccurrences(of: "WIDTH", with: "90") + "\n")
+        let page = folder.appendingPathComponent("report.html").path
+        let run = try runTextlayout(["compare", golden, "--jobs", newJobs, "--old-jobs", try Self.file(folder, "old.jsonl", oldJobs),
+                                     "--fonts-dir", Self.fontsFolder, "--html", page])
+        #expect(run.status == 1, "\(run.error)")
+        let figures = try Self.figures(in: String(contentsOfFile: page, encoding: .utf8), id: "v")
+        let before = try #require(figures.first)
+        #expect(before.caption.hasPrefix("before:"), "\(before.caption)")
+        let drawn = try Self.columnBoxes(before.svg)
+        // The turned box: as wide as the block (75 px) and the top and bottom insets, as tall as the job's 130 px.
+        #expect(drawn.width == 75 + 4 + 6 && drawn.height == 130, "\(drawn)")
+        // Under vertical-rl the first column is at the right, the top inset beside it; each starts below the left inset.
+        let expected = [(6.0 + 50, 85.0), (6.0 + 25, 85.0), (6.0, 51.0)]
+        #expect(drawn.boxes.count == expected.count, "\(drawn.boxes)")
+        for (box, (x, length)) in zip(drawn.boxes, expected) {
+            #expect(abs(box.x - x) < 0.006 && box.y == 10 && box.width == 25 && abs(box.height - length) < 0.006, "\(box), expected x \(x), length \(length)")
+        }
+        #expect(drawn.baselines == expected.map { $0.0 + 12.5 }, "\(drawn.baselines)")
+        // The layout now, as render draws columns: as wide as the new block's five columns and the insets.
+        let after = try #require(figures.last)
+        let size = try #require(after.svg.firstMatch(of: /<svg [^>]*width="([-0-9.]+)" height="([-0-9.]+)"/))
+        #expect(Double(size.1) == 5 * 25 + 4 + 6 && Double(size.2) == 90, "\(after.svg.prefix(300))")
+    }
+
     @Test("compare --html and check --html write pages a real browser shows whole: every changed job, every picture",
           .needs(.chromium))
     func htmlPages() throws {
