@@ -226,6 +226,10 @@ public struct LayoutResult {
                         out.missingGlyphs(run.missingGlyphCount)
                         if run.isEllipsis { out.field("ellipsis", true) }
                         if run.isUpright { out.field("upright", true) }
+                        if let scaleX = run.combinedScaleX {
+                            out.field("combined", true)
+                            out.field("scaleX", scaleX)
+                        }
                         switch run.content {
                         case .text: break
                         case .inlineObject(let object, _): out.field("object", object.index)
