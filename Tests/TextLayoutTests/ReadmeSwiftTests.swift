@@ -56,6 +56,10 @@ struct ReadmeSwiftTests {
         let tategaki = try PreparedText("日本語の文章です。", style: TextStyle(font: fonts.font(family: "Noto Sans CJK JP"), settings: columns))
             .layout(wrapWidth: 84.9)
         #expect(tategaki.lines.map(\.utf16Range) == [0..<4, 4..<7, 7..<9] && tategaki.contentHeight == 75)
+        var date = StyledSpan(range: 1..<3)
+        date.textCombineUpright = .all
+        let dated = try PreparedText("第12回", style: TextStyle(font: fonts.font(family: "Noto Sans CJK JP"), settings: columns), spans: [date]).layout()
+        #expect(abs(dated.lines[0].width - 51) < 1e-9 && dated.lines[0].runs.map(\.combinedScaleX) == [nil, 1, nil])
         var collapsing = TextSettings()
         collapsing.whiteSpace = .normal
         let collapsed = try PreparedText("one   two\nthree", style: TextStyle(font: font, settings: collapsing)).layout()
