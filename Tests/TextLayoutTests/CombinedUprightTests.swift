@@ -103,6 +103,25 @@ struct CombinedUprightTests {
         }
     }
 
+    // Noto Sans CJK SC kerns `/` before `c`: 6.069 px in `text/calendar`, 6.664 px alone. Chromium
+    // 156 itemizes the text after a unit as if the unit were an object (no letter of any script),
+    // so `/` after `处理 [text]` is Han, a run apart from `calendar`, and not kerned (measured:
+    // 6.6719 px, 6.664 rounded up to 1/64 px, the unit's start and the text after it as ours).
+    @Test("the punctuation after a unit takes the script of the text before the unit, not the unit's")
+    func scriptAfterUnit() throws {
+        var settings = TextSettings(size: 17)
+        settings.profile = .chromium
+        settings.writingMode = .verticalRL
+        let style = try TextStyle(font: isolatedFont("NotoSansCJKsc-Regular.otf"), settings: settings)
+        var span = StyledSpan(range: 3..<7)
+        span.textCombineUpright = .all
+        let runs = try PreparedText("处理 text/calendar", style: style, spans: [span]).layout().lines[0].runs
+        let slash = try #require(runs.first { $0.utf16Range.contains(7) })
+        #expect(slash.utf16Range == 7..<8 && abs(slash.width - 6.664) < 1e-9, "\(runs.map(\.utf16Range))")
+        let plain = try PreparedText("text/calendar", style: style).layout().lines[0].runs.flatMap(\.glyphs)
+        #expect(abs(plain[4].advance - 6.069) < 1e-9)
+    }
+
     @Test("two combined spans side by side are two units")
     func neighbours() throws {
         var first = StyledSpan(range: 0..<2)
