@@ -14,9 +14,11 @@ JOBS_PER_PAGE = 800
 
 # The page's shared functions. itemsOf: the div's content in text order, each grapheme cluster of
 # its text nodes and each child element marked `data-unit` (an object: one UTF-16 unit, its
-# U+FFFC), with its UTF-16 offset and its first client rectangle of some height (null when it has
-# none); addClusters adds a text node's clusters, `offset` the offset of its first. linesOf: a
-# text-only div's lines, {start, width, left}: a line starts at a cluster whose rectangle's middle lies below the bottom of the first rectangle of the line before; its width
+# U+FFFC; or as many as its `data-length` says, a span of text laid out as one unit), with its
+# UTF-16 offset and its first client rectangle of some height (null when it has none); addClusters
+# adds a text node's clusters, `offset` the offset of its first. linesOf: a text-only div's lines,
+# {start, width, left}: a line starts at a cluster whose rectangle's middle lies below the bottom of
+# the first rectangle of the line before; its width
 # reaches from the div's left edge to the right edge of its rightmost cluster that does not hang
 # (spaces at the end of a line), and `left` from the div's right edge to the left edge of its
 # leftmost one (the width of a line aligned to the right, as a right-to-left one at its start).
@@ -41,7 +43,7 @@ function itemsOf(div) {
       offset += node.data.length;
     } else if (node.nodeType === Node.ELEMENT_NODE && node.dataset.unit !== undefined) {
       items.push({offset, segment: null, element: node, rect: node.getBoundingClientRect()});
-      offset += 1;
+      offset += node.dataset.length ? +node.dataset.length : 1;
     }
   }
   return items;

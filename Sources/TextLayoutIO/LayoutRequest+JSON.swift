@@ -3,7 +3,8 @@ import TextLayout
 
 extension LayoutRequest.Span {
     /// The keys a span may have.
-    public static let keys = ["start", "end", "font", "weight", "fontStyle", "size", "features", "letterSpacing", "wordSpacing", "attributes", "decoration"]
+    public static let keys = ["start", "end", "font", "weight", "fontStyle", "size", "features", "letterSpacing", "wordSpacing", "attributes", "decoration",
+                              "textCombineUpright"]
 
     /// Reads span `index` of a request's `spans`.
     /// - Throws: ``BoundaryError`` with `code`, naming the key (`spans[1].size`).
@@ -55,6 +56,7 @@ extension LayoutRequest.Span {
             }
         }
         decoration = try Self.readDecoration(span.field("decoration"))
+        textCombineUpright = try span.choice("textCombineUpright") ?? .none
     }
 
     /// Reads a span's `decoration`: the name of a line (``TextDecoration/named``) or a list of

@@ -90,6 +90,8 @@ public struct LayoutRequest: Sendable {
         public var attributes: [(key: String, value: String)] = []
         /// The lines drawn with the span's text.
         public var decoration: TextDecoration = []
+        /// Whether the span's text is one upright unit in a column (CSS `text-combine-upright`).
+        public var textCombineUpright: TextCombineUpright = .none
 
         public init(start: Int, end: Int) {
             self.start = start
@@ -98,7 +100,7 @@ public struct LayoutRequest: Sendable {
 
         public static func == (a: Span, b: Span) -> Bool {
             a.start == b.start && a.end == b.end && a.font == b.font && a.weight == b.weight && a.slant == b.slant && a.size == b.size && a.letterSpacing == b.letterSpacing
-                && a.wordSpacing == b.wordSpacing && a.decoration == b.decoration
+                && a.wordSpacing == b.wordSpacing && a.decoration == b.decoration && a.textCombineUpright == b.textCombineUpright
                 && a.features.elementsEqual(b.features) { $0 == $1 }
                 && a.attributes.elementsEqual(b.attributes) { $0.key.hasSameCodeUnits(as: $1.key) && $0.value.hasSameCodeUnits(as: $1.value) }
         }
@@ -131,6 +133,7 @@ public struct LayoutRequest: Sendable {
                                                genericFamilies: request.browserFamilies)
             }
             span.wordSpacing = wordSpacing
+            span.textCombineUpright = textCombineUpright
             return span
         }
     }

@@ -240,6 +240,10 @@ public struct LayoutResult {
                         out.missingGlyphs(run.missingGlyphCount)
                         if run.isEllipsis { out.field("ellipsis", true) }
                         if run.isUpright { out.field("upright", true) }
+                        if let scaleX = run.combinedScaleX {
+                            out.field("combined", true)
+                            out.field("scaleX", scaleX)
+                        }
                         switch run.content {
                         case .text:
                             if let column, !run.isUpright {

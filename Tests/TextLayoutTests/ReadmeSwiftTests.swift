@@ -58,6 +58,10 @@ struct ReadmeSwiftTests {
         #expect(tategaki.lines.map(\.utf16Range) == [0..<4, 4..<7, 7..<9] && tategaki.contentHeight == 75)
         let columnFrames = tategaki.lines.compactMap { tategaki.columnFrame(of: $0) }
         #expect(columnFrames.map(\.x) == [50, 25, 0] && columnFrames.map(\.center) == [62.5, 37.5, 12.5])
+        var date = StyledSpan(range: 1..<3)
+        date.textCombineUpright = .all
+        let dated = try PreparedText("第12回", style: TextStyle(font: fonts.font(family: "Noto Sans CJK JP"), settings: columns), spans: [date]).layout()
+        #expect(abs(dated.lines[0].width - 51) < 1e-9 && dated.lines[0].runs.map(\.combinedScaleX) == [nil, 1, nil])
         var collapsing = TextSettings()
         collapsing.whiteSpace = .normal
         let collapsed = try PreparedText("one   two\nthree", style: TextStyle(font: font, settings: collapsing)).layout()

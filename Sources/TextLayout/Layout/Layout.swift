@@ -67,6 +67,13 @@ public struct GlyphRun: Sendable, Equatable {
     /// top to bottom, its glyphs' advances down the column and their offsets HarfBuzz's vertical
     /// ones; false in a line and for a turned run.
     public var isUpright = false
+    /// For a styled span's text combined upright in a column (``TextCombineUpright/all``), how much
+    /// its glyphs are squeezed across the column (1 when they fit in 1.1 em); nil for every other
+    /// run. Such a run is one unit an em long down the column: its advances add up to an em (all on
+    /// its last glyph), its glyphs are horizontal, set in a row whose x offsets place each glyph's
+    /// origin from the column's centre line (already squeezed), and each glyph is drawn squeezed
+    /// across by this factor.
+    public var combinedScaleX: Double? = nil
 
     /// The sum of the glyph advances, in pixels (an inline object's width for its run).
     public var width: Double {

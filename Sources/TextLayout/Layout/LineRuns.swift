@@ -212,6 +212,7 @@ extension PreparedText {
                                     attributes: piece.span.map { spans[$0].attributes } ?? [:])
             glyphRun.decoration = piece.span.map { spans[$0].decoration } ?? []
             glyphRun.isUpright = run.upright
+            glyphRun.combinedScaleX = run.combinedScaleX
             penX += glyphRun.width
             runs.append(glyphRun)
         }

@@ -114,6 +114,15 @@ struct ClusterTable {
                     letterSpacing = 0
                 }
             }
+            if item.combined {
+                // One unit an em long, spaced as a whole (Chromium sets the combined text's own spacings to 0).
+                var run = ShapedRun(range: item.range, level: item.level, script: item.script, content: item.content, firstGlyph: firstGlyph,
+                                    size: size, letterSpacing: 0, features: features, span: span?.index)
+                run.combinedScaleX = 1
+                let combined = Shaper.shapeCombinedUpright(run.shapingProperties(style), bytes, item.range)
+                run.combinedScaleX = combined.scaleX
+                return (run, combined.glyphs)
+            }
             var run = ShapedRun(range: item.range, level: item.level, script: item.script, content: item.content, firstGlyph: firstGlyph,
                                 size: size, letterSpacing: letterSpacing, wordSpacing: wordSpacing,
                                 features: features, span: span?.index, strike: strike)

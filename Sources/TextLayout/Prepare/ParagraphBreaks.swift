@@ -43,6 +43,15 @@ func lineBreaks(_ bytes: UnsafeBufferPointer<UInt8>, in content: Range<Int>, sty
     return breaks
 }
 
+/// `breaks` without those inside a run combined upright (``ShapedRun/combinedScaleX``): a column
+/// breaks around the unit as the text's own characters let it (`12` then `34` after it is one
+/// word), never inside it, as Chromium 156 breaks them.
+func removingBreaksInsideCombinedRuns(_ breaks: [Int], runs: [ShapedRun]) -> [Int] {
+    let combined = runs.filter { $0.combinedScaleX != nil }.map(\.range)
+    guard !combined.isEmpty else { return breaks }
+    return breaks.filter { offset in !combined.contains { $0.lowerBound < offset && offset < $0.upperBound } }
+}
+
 /// ICU's line breaks of `content` (a paragraph of `bytes`), ascending; with `after`, only those
 /// after it. These are found from the last offset at or before `after + 1` where a break is certain
 /// (``certainLineBreak(_:in:atOrBefore:)``) when there is one near, not from the paragraph's start:

@@ -272,8 +272,12 @@ extension PreparedParagraph {
         clusters.finish()
         var segments = SegmentTable(start: range.start)
         let allBreaks = try withShapedRunBreaks(breaks, bytes, runs: runs, style: style, after: range.start)
-        segments.append(breaks: try withAutomaticHyphens(allBreaks, bytes, in: content, runs: runs, style: style, hyphenation: hyphenation),
-                        bytes: bytes, end: range.end, hanging: breaksSpaces ? nil : style.settings.profile.hangingWhitespace)
+        var segmentBreaks = try withAutomaticHyphens(allBreaks, bytes, in: content, runs: runs, style: style, hyphenation: hyphenation)
+        if spans.contains(where: \.combinesUpright) {
+            segmentBreaks.breaks = removingBreaksInsideCombinedRuns(segmentBreaks.breaks, runs: runs)
+            segmentBreaks.points = removingBreaksInsideCombinedRuns(segmentBreaks.points, runs: runs)
+        }
+        segments.append(breaks: segmentBreaks, bytes: bytes, end: range.end, hanging: breaksSpaces ? nil : style.settings.profile.hangingWhitespace)
         return PreparedParagraph(range: range, segments: segments, clusters: clusters, runs: runs, bidi: bidi, style: style,
                                  collapsed: collapsed)
     }

@@ -186,7 +186,8 @@ public struct PreparedText: Sendable {
                 let end = try byte(at: span.range.upperBound)
                 return ResolvedSpan(bytes: start..<end, fonts: span.fonts ?? style.fonts, size: span.size ?? style.settings.size,
                                     features: span.features, letterSpacing: span.letterSpacing ?? style.settings.letterSpacing,
-                                    wordSpacing: span.wordSpacing ?? style.settings.wordSpacing, index: index)
+                                    wordSpacing: span.wordSpacing ?? style.settings.wordSpacing,
+                                    combinesUpright: span.textCombineUpright == .all && style.settings.writingMode.isVertical, index: index)
             }
         }
     }

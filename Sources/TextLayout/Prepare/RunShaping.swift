@@ -10,7 +10,7 @@
 /// break is cached for next time.
 func shapeRun(_ properties: ShapingProperties, _ range: Range<Int>, bytes: UnsafeBufferPointer<UInt8>,
               cache: ShapeCache?) -> ShapedGlyphs {
-    if range.count > longRun, let chunks = streamSafeChunks(bytes, range) {
+    if range.count > longRun, !properties.combinesUpright, let chunks = streamSafeChunks(bytes, range) {
         // Each chunk with the punctuation beside it, as if shaped in the run.
         return chunks.flatMap { Shaper.shape(properties.around(bytes, $0), bytes, $0) }
     }

@@ -58,7 +58,7 @@ struct ShapedRun: Sendable {
     var size: Double
     /// OpenType features the run was shaped with.
     var features: [FontFeature]
-    /// The letter and word spacings, span, inline object and bitmap strike, nil while all are unset.
+    /// The letter and word spacings, span, inline object, bitmap strike and combined scale, nil while all are unset.
     private var rare: RareRunFields?
 
     init(range: Range<Int>, level: UInt8, script: String, content: RunContent, firstGlyph: Int, size: Double,
@@ -159,6 +159,14 @@ struct ShapedRun: Sendable {
         set { changeRare { $0.strike = newValue } }
     }
 
+    /// For a span's text combined upright in a column (``TextRun/combined``), how much its
+    /// horizontal row of glyphs is squeezed across the column (1 where it fits; see
+    /// ``GlyphRun/combinedScaleX``); nil for every other run.
+    var combinedScaleX: Double? {
+        get { rare?.combinedScaleX }
+        set { changeRare { $0.combinedScaleX = newValue } }
+    }
+
     /// Sets rare fields: a new ``RareRunFields``, as the one there may be shared (nil when all are unset).
     private mutating func changeRare(_ change: (inout RareRunFields.Values) -> Void) {
         var values = rare?.values ?? RareRunFields.Values()
@@ -175,7 +183,8 @@ struct ShapedRun: Sendable {
         ShapingProperties(font: textFont, script: script, rightToLeft: isRightToLeft, language: style.shapingLanguage, features: features,
                           textSpacingTrim: style.settings.effectiveTextSpacingTrim, strike: strike,
                           textTransform: style.settings.textTransform, transformContext: range, upright: upright,
-                          uprightAdvance: upright ? textFont.uprightAdvance(size: size, style.settings.profile.normalLineHeight) : nil)
+                          uprightAdvance: upright ? textFont.uprightAdvance(size: size, style.settings.profile.normalLineHeight) : nil,
+                          combinesUpright: rare?.combinedScaleX != nil)
     }
 
     /// Whether the cluster starting at byte `cluster` takes the run's word spacing.
@@ -194,6 +203,7 @@ struct ShapedRun: Sendable {
     func isShapedAlike(_ other: ShapedRun) -> Bool {
         content == other.content && level == other.level && upright == other.upright && scriptCode == other.scriptCode && size == other.size
             && letterSpacing == other.letterSpacing && wordSpacing == other.wordSpacing && features == other.features && span == other.span
+            && combinedScaleX == other.combinedScaleX
     }
 }
 
@@ -206,6 +216,7 @@ final class RareRunFields: Sendable {
         /// The object of a run whose ``ShapedRun/content`` is one (its kind says so), else nil.
         var inlineObject: InlineObject?
         var strike: BitmapStrike?
+        var combinedScaleX: Double?
     }
     let values: Values
 
@@ -214,13 +225,14 @@ final class RareRunFields: Sendable {
     var span: Int? { values.span }
     var inlineObject: InlineObject? { values.inlineObject }
     var strike: BitmapStrike? { values.strike }
+    var combinedScaleX: Double? { values.combinedScaleX }
 
     private init(values: Values) { self.values = values }
 
     /// The fields `values`, or nil when all are unset (spacings of +0, not -0, which is kept).
     convenience init?(_ values: Values) {
         guard values.letterSpacing.bitPattern != 0 || values.wordSpacing.bitPattern != 0 || values.span != nil || values.inlineObject != nil
-                || values.strike != nil else {
+                || values.strike != nil || values.combinedScaleX != nil else {
             return nil
         }
         self.init(values: values)

@@ -64,6 +64,9 @@ public struct StyledSpan: Sendable, Hashable {
     public var attributes: [String: String]
     /// The lines drawn with the span's text (none by default), carried to its glyph runs.
     public var decoration: TextDecoration
+    /// Whether the span's text is one upright unit in a column (CSS `text-combine-upright`; none
+    /// by default, and nothing in horizontal text).
+    public var textCombineUpright: TextCombineUpright = .none
 
     public init(range: Range<Int>, font: Font? = nil, size: Double? = nil, features: [FontFeature] = [],
                 letterSpacing: Double? = nil, attributes: [String: String] = [:], decoration: TextDecoration = []) {
@@ -81,6 +84,10 @@ extension FontFeature {
     /// The optional ligatures off (`liga`, `clig`, `calt`), as letter spacing asks under
     /// ``LetterSpacingLigatures/disabled``.
     static let noOptionalLigatures = ["liga", "clig", "calt"].map { FontFeature(knownTag: $0, 0) }
+
+    /// The font's half, third and quarter widths on (`hwid`, `twid`, `qwid`), in the order
+    /// Chromium tries them to fit text combined upright in an em (its compressed fonts).
+    static let widthVariants = ["hwid", "twid", "qwid"].map { FontFeature(knownTag: $0, 1) }
 
     /// A feature of a tag known to be four ASCII characters.
     private init(knownTag tag: String, _ value: UInt32) {
@@ -117,6 +124,9 @@ struct ResolvedSpan: Sendable {
     var letterSpacing: Double
     /// The span's word spacing, else the text's.
     var wordSpacing: Double
+    /// Whether the span's text is one upright unit in a column: ``TextCombineUpright/all`` in a
+    /// vertical writing mode (in horizontal text the key changes nothing).
+    var combinesUpright = false
     /// The index of the span in ``PreparedText/spans``, or nil for text outside every span.
     var index: Int?
 }

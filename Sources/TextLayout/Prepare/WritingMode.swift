@@ -30,6 +30,19 @@ public enum TextOrientation: String, Sendable, Hashable, CaseIterable {
     case sideways
 }
 
+/// Whether a styled span's text is set as one upright unit in a column (CSS
+/// `text-combine-upright`), as the two digits of a date in vertical Japanese ("tate-chu-yoko"); read
+/// only in a vertical ``WritingMode``: in horizontal text it changes nothing.
+public enum TextCombineUpright: String, Sendable, Hashable, CaseIterable {
+    /// Each character set as the text orientation says (the default).
+    case none
+    /// The span's whole text set horizontally in one unit 1 em long down the column: its own glyphs
+    /// when they fit in 1.1 em across, else the font's half, third or quarter widths (`hwid`,
+    /// `twid`, `qwid`) where they fit, else its glyphs squeezed across to 1.1 em; no column breaks
+    /// inside it (see ``GlyphRun/combinedScaleX``).
+    case all
+}
+
 extension TextSettings {
     /// Whether the characters of a column are told apart by their `Vertical_Orientation`: a vertical
     /// mode with ``TextOrientation/mixed`` (read once a paragraph, by the itemizer).

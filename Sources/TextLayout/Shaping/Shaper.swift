@@ -57,10 +57,14 @@ struct ShapingProperties: Sendable, Hashable {
     /// The advance in font units every upright glyph with an advance takes in place of HarfBuzz's,
     /// for a font without vertical advances (``Font/uprightAdvance(size:_:)``); nil: HarfBuzz's.
     var uprightAdvance: Int32? = nil
+    /// Whether the text is combined upright in a column (``TextCombineUpright/all``): shaped as
+    /// one unit by ``Shaper/shapeCombinedUpright(_:_:_:)``.
+    var combinesUpright = false
 
     /// Whether the word cache may hold pieces shaped with these properties: a transform that reads
-    /// the characters around a piece (``TextTransform/isContextFree(language:)``) is shaped each time.
-    var isCacheable: Bool { textTransform == .none || textTransform.isContextFree(language: language) }
+    /// the characters around a piece (``TextTransform/isContextFree(language:)``) is shaped each
+    /// time, and so is a combined unit (its glyphs are placed as a whole).
+    var isCacheable: Bool { (textTransform == .none || textTransform.isContextFree(language: language)) && !combinesUpright }
 
     /// HarfBuzz's script for ``script``. Read through `withCString`, which lends a short string
     /// from the stack: a `String` passed straight as a C string is copied to the heap each call.
@@ -80,6 +84,7 @@ enum Shaper {
     static func shape(_ properties: ShapingProperties, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
                       appending appended: UInt32? = nil, context: Range<Int>? = nil) -> ShapedGlyphs {
         guard !range.isEmpty || appended != nil else { return [] }
+        if properties.combinesUpright { return shapeCombinedUpright(properties, bytes, range).glyphs }
         precondition(context.map { $0.contains(range.lowerBound) && $0.upperBound >= range.upperBound && appended == nil } ?? true,
                      "a shaping's context holds its text, and nothing is appended after it")
         let buffer = BufferPool.take()
