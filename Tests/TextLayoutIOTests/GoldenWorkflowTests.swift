@@ -463,8 +463,8 @@ struct GoldenWorkflowTests {
     }
 
     // Noto Sans CJK JP at 17 px by the chromium profile: a column is 25 px across (its rounded ascent and descent,
-    // 20 + 5) and each character 17 px down it, so at 100 px `日本語の文章です。縦書き` (13 characters) makes
-    // columns of 5, 5 and 3 (85, 85 and 51 px) in a block 75 px wide, and at 60 px five columns of 3, 3, 3, 3 and 1.
+    // 20 + 5) and each character 17 px down it, so in 100 px (130 less the side insets) `日本語の文章です。縦書き` (12
+    // characters) makes columns of 5, 5 and 2 (85, 85 and 34 px) in a block 75 px wide, and in 60 px four of 3.
     @Test("compare --html draws an old vertical result as columns: stacked from the right under vertical-rl in the turned editor box, each with its central baseline")
     func beforePictureOfColumns() throws {
         let folder = try makeTemporaryDirectory()
@@ -484,16 +484,16 @@ struct GoldenWorkflowTests {
         // The turned box: as wide as the block (75 px) and the top and bottom insets, as tall as the job's 130 px.
         #expect(drawn.width == 75 + 4 + 6 && drawn.height == 130, "\(drawn)")
         // Under vertical-rl the first column is at the right, the top inset beside it; each starts below the left inset.
-        let expected = [(6.0 + 50, 85.0), (6.0 + 25, 85.0), (6.0, 51.0)]
+        let expected = [(6.0 + 50, 85.0), (6.0 + 25, 85.0), (6.0, 34.0)]
         #expect(drawn.boxes.count == expected.count, "\(drawn.boxes)")
         for (box, (x, length)) in zip(drawn.boxes, expected) {
             #expect(abs(box.x - x) < 0.006 && box.y == 10 && box.width == 25 && abs(box.height - length) < 0.006, "\(box), expected x \(x), length \(length)")
         }
         #expect(drawn.baselines == expected.map { $0.0 + 12.5 }, "\(drawn.baselines)")
-        // The layout now, as render draws columns: as wide as the new block's five columns and the insets.
+        // The layout now, as render draws columns: as wide as the new block's four columns and the insets.
         let after = try #require(figures.last)
         let size = try #require(after.svg.firstMatch(of: /<svg [^>]*width="([-0-9.]+)" height="([-0-9.]+)"/))
-        #expect(Double(size.1) == 5 * 25 + 4 + 6 && Double(size.2) == 90, "\(after.svg.prefix(300))")
+        #expect(Double(size.1) == 4 * 25 + 4 + 6 && Double(size.2) == 90, "\(after.svg.prefix(300))")
     }
 
     @Test("compare --html and check --html write pages a real browser shows whole: every changed job, every picture",
