@@ -9,13 +9,14 @@ the fonts the run lays out in (each study names its own: `embedded`, `system`, `
 the comma-separated figures that differ (`starts`, `line-count`, `height`; all three when the
 starts differ and a line more or fewer follows; `min-content`, the min-content width, in the studies
 that hold it; `column-x` and `central`, a column's left edge across the block and its central
-baseline, in the vertical study), and REASON a sentence saying why the engines part
+baseline, in the vertical study; `combined-units`, a unit combined upright placed or sized otherwise
+down its column, in the study of text combined upright), and REASON a sentence saying why the engines part
 there. Python 3 standard library only; used by Benchmarks/BrowserStudy/corpus_vs_chromium.py and
 Benchmarks/PangoStudy/agreement.py and the CSS keys' studies of Benchmarks/BrowserStudy (`--expect FILE`).
 """
 import collections, sys
 
-FIGURES = ("starts", "line-count", "height", "min-content", "column-x", "central")
+FIGURES = ("starts", "line-count", "height", "min-content", "column-x", "central", "combined-units")
 
 
 def read(path):
@@ -39,10 +40,11 @@ def read(path):
     return listed
 
 
-def differing_figures(same_starts, same_line_count, same_height, same_min_content=True, same_column_x=True, same_central=True):
+def differing_figures(same_starts, same_line_count, same_height, same_min_content=True, same_column_x=True, same_central=True,
+                       same_combined_units=True):
     """The FIGURES that differ, as a frozenset."""
     return frozenset(name for name, same in zip(FIGURES, (same_starts, same_line_count, same_height, same_min_content, same_column_x,
-                                                          same_central)) if not same)
+                                                          same_central, same_combined_units)) if not same)
 
 
 def hold(path, setup, run_ids, found, describe=lambda job: "", whole=False):

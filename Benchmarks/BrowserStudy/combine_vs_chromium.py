@@ -2,7 +2,7 @@
 
   swift build --product textlayout
   python3 Benchmarks/BrowserStudy/combine_vs_chromium.py [--textlayout PATH] [--sample N] [--seed S]
-      [--langs zh,ja] [--modes vertical-rl,vertical-lr] [--chromium PATH] [--examples N] [--json OUT]
+      [--langs zh,ja] [--modes vertical-rl,vertical-lr] [--chromium PATH] [--examples N] [--json OUT] [--expect [LIST]]
 
 Makes the corpus jobs of --langs (Benchmarks/Corpus/make_jobs.py: every text at 120, 240 and 360 px,
 the column's length here, size 17, each language's font) and a seeded sample of --sample of them
@@ -20,12 +20,15 @@ combined run's x and width) within 1/64 px. Chromium places a unit (an atomic in
 layout unit: after the text before it in its column, each stretch of text between two units
 rounded up to 1/64 px; a unit's start is compared so rounded from our runs' widths ("snapped"),
 and the share at our exact start is printed beside it. Prints the share of jobs with all the same, by mode and
-language, the share of units, and examples of differences; --json writes each job's layouts.
+language, the share of units, and examples of differences; --json writes each job's layouts; --expect holds
+each job to the list of expected differences (expected-differences-keys-chromium.txt, set-up
+writingMode=MODE,textCombineUpright=all; `combined-units` the figure of a unit placed or sized otherwise).
 Python 3 standard library only; needs Chromium (Debian's /usr/bin/chromium).
 """
 import html, json, math, os, random, re
 
-from chromium_pages import ROOT, job_layouts, listed_choices, make_jobs, page, percent, run_batch, study_parser
+from chromium_pages import HERE, ROOT, add_expect_option, job_layouts, listed_choices, make_jobs, page, percent, run_batch, study_parser
+import expected_differences  # chromium_pages puts scripts/ on the path
 from corpus_vs_chromium import FALLBACK_FONTS, FONT_FILES, SIZE, embedded_font_faces, font_list
 from vertical_vs_chromium import COLUMNS_SCRIPT, LAYOUT_UNIT
 
@@ -85,13 +88,14 @@ def our_layouts(binary, chosen):
         units = []
         for line in result["lines"]:
             # Chromium's start of a unit: the text before it in its column in items, each as long as
-            # it is rounded up to a layout unit (an item: the text between two units, or a unit).
-            snapped, text = line["x"], 0.0
+            # it is rounded up to a layout unit (an item: the text between two units, or a unit). A column's `y` is its
+            # start down the column (its `x` its left edge across the block).
+            snapped, text = line["y"], 0.0
             for run in line["runs"]:
                 if run.get("combined"):
                     snapped += math.ceil(text * 64 - 1e-6) / 64
                     text = 0.0
-                    units.append({"top": line["x"] + run["x"], "length": run["width"], "snapped": snapped})
+                    units.append({"top": line["y"] + run["x"], "length": run["width"], "snapped": snapped})
                     snapped += run["width"]
                 else:
                     text += run["width"]
@@ -143,6 +147,7 @@ def main():
     ap = study_parser(__doc__, "the sample's and the tokens' seed (default 1)", LANGS, "the corpus languages (default %(default)s)")
     ap.add_argument("--modes", default=",".join(MODES), help="the writing modes (default %(default)s)")
     ap.add_argument("--json", help="write each job's layouts here (JSON Lines)")
+    add_expect_option(ap, os.path.join(HERE, "expected-differences-keys-chromium.txt"))
     args = ap.parse_args()
     langs = listed_choices(ap, "--langs", args.langs, LANGS)
     modes = listed_choices(ap, "--modes", args.modes, MODES)
@@ -181,6 +186,19 @@ def main():
         with open(args.json, "w", encoding="utf-8") as f:
             for detail in details:
                 f.write(json.dumps(detail, ensure_ascii=False) + "\n")
+    if args.expect:
+        for mode in modes:
+            run = [(job, o, t) for (m, job), o, t in zip(chosen, ours, theirs) if m == mode]
+            found = {job["id"]: expected_differences.differing_figures(
+                         "starts" not in differences(o, t), len(o["lines"]) == len(t["lines"]), "extent" not in differences(o, t),
+                         same_combined_units="units" not in differences(o, t))
+                     for job, o, t in run if differences(o, t)}
+            expected_differences.hold(args.expect, set_up(mode), [job["id"] for job, _, _ in run], found)
+
+
+def set_up(mode):
+    """The set-up that names a run of `mode` in the list of expected differences: the writing mode and the combining."""
+    return f"writingMode={mode},textCombineUpright=all"
 
 
 if __name__ == "__main__":

@@ -101,7 +101,8 @@ function columnsOf(div, rightToLeft, upright) {
   const box = div.getBoundingClientRect();
   const columns = [];
   let edge = rightToLeft ? Infinity : -Infinity;
-  for (const item of (div.querySelector("span") ? spannedItemsOf(div) : itemsOf(div))) {
+  // A span of styled text is read through (its clusters); a unit's element (`data-unit`: a combined span) is one item.
+  for (const item of (div.querySelector("span:not([data-unit])") ? spannedItemsOf(div) : itemsOf(div))) {
     const rect = item.rect;
     if (!rect) continue;
     const middle = (rect.left + rect.right) / 2;
@@ -111,7 +112,7 @@ function columnsOf(div, rightToLeft, upright) {
     }
     const column = columns[columns.length - 1];
     if (!HANGING.test(item.segment)) column.width = Math.max(column.width, rect.bottom - box.top);
-    if (item.segment && upright.test(item.segment)) column.centers.push(middle - box.left);
+    if (item.segment && upright && upright.test(item.segment)) column.centers.push(middle - box.left);
   }
   return columns;
 }

@@ -71,10 +71,12 @@ struct ExpectedDifferencesTests {
     }
 
     /// The set-ups of the CSS keys' studies: a key and one of its values, or a writing mode and an orientation (and, for
-    /// the column study's key sets, the set's name: `writingMode=vertical-rl,textOrientation=mixed,justify`).
+    /// the column study's key sets, the set's name: `writingMode=vertical-rl,textOrientation=mixed,justify`), or a writing
+    /// mode and text combined upright.
     static let keySetUps = ["whiteSpace", "textTransform", "overflowWrap", "wordBreak", "lineBreak", "textSpacingTrim", "textAutospace"]
         .map { "\($0)=[a-z-]+" }.joined(separator: "|")
         + "|writingMode=[a-z-]+,textOrientation=[a-z]+(,(line-height|spans|align-center|align-end|justify|clamp))?"
+        + "|writingMode=vertical-(rl|lr),textCombineUpright=all"
 
     @Test("the committed lists read, every job named as the corpus (or a study's variant of a corpus job) names it and every set-up one the study has",
           arguments: [("Benchmarks/BrowserStudy/expected-differences-chromium.txt", "embedded|system|browser-fallback"),
