@@ -39,7 +39,7 @@ fuzz_fresh_seconds=${FUZZ_FRESH_SECONDS:-20}
 # The suites AddressSanitizer leaves out: the ones that hold the engine against another program
 # (headless Chromium, Spark in local mode, Pango), each of whose time is spent in that program.
 # A new oracle suite belongs in this list.
-asan_skipped_suites='CorpusChromiumTests|VerticalChromiumTests|FontListsChromiumTests|FontInstancesChromiumTests|InlineObjectsChromiumTests|CSSChromiumTests|IntrinsicChromiumTests|TextBoxChromiumTests|WrapChromiumTests|WhiteSpaceChromiumTests|TextTransformChromiumTests|TextSpacingChromiumTests|TextAutospaceChromiumTests|SparkBatchTests|PangoAgreementTests'
+asan_skipped_suites='CorpusChromiumTests|VerticalChromiumTests|FontListsChromiumTests|FontInstancesChromiumTests|InlineObjectsChromiumTests|CSSChromiumTests|IntrinsicChromiumTests|TextBoxChromiumTests|WrapChromiumTests|WhiteSpaceChromiumTests|TextTransformChromiumTests|TextSpacingChromiumTests|TextAutospaceChromiumTests|SparkBatchTests|PangoAgreementTests|PangoVerticalTests'
 
 tsan_suites='ConcurrencyTests|BatchStreamTests|BatchTests|CommandLineCommandTests|ResourceOwnershipTests|HyphenationTests|InkTests|WordCacheTests|FontTests|FontSelectionTests'
 
