@@ -478,6 +478,28 @@ struct ChromiumProfileTests {
         #expect(standard.lines.map(\.utf16Range.lowerBound) == [0, 5])
     }
 
+    // Headless Chromium 156, Noto Sans CJK JP 17 px at 111 px, `漢字漢字漢字）` then what follows:
+    // Chromium sets `）` half as wide to fit only where the line ends right after it. Before a
+    // hanging space (white-space normal or pre-wrap), a tab or a preserved newline it keeps its
+    // 17 px and `字` starts the second line (offset 5); at the text's end it is trimmed (110.5 px),
+    // also before a space there that collapses (normal, pre-line: removed at the block's end) but
+    // not before one kept (pre-wrap: it hangs); before U+3000 it is trimmed, the ideographic space
+    // on the first line and `漢` starting the second (offset 8).
+    @Test("allow-end trims a closing mark only where the line ends right after it", arguments: [
+        ("漢字漢字漢字） 漢", WhiteSpace.preWrap, [0, 5]), ("漢字漢字漢字） 漢", .normal, [0, 5]), ("漢字漢字漢字）\t漢", .preWrap, [0, 5]),
+        ("漢字漢字漢字）\n漢", .preWrap, [0, 5, 8]), ("漢字漢字漢字）\n漢", .normal, [0, 5]), ("漢字漢字漢字）", .normal, [0]),
+        ("漢字漢字漢字） ", .normal, [0]), ("漢字漢字漢字） ", .preLine, [0]), ("漢字漢字漢字） ", .preWrap, [0, 5]),
+        ("漢字漢字漢字）\u{3000}漢", .normal, [0, 8]),
+    ])
+    func trimAtLineEndOnlyRightAfterTheMark(text: String, whiteSpace: WhiteSpace, chromiumStarts: [Int]) throws {
+        var settings = try Self.cjkStyle(.chromium).settings
+        settings.whiteSpace = whiteSpace
+        let layout = try PreparedText(text, style: TextStyle(font: Self.cjkStyle(.chromium).font, settings: settings)).layout(wrapWidth: 111)
+        #expect(layout.lines.map(\.utf16Range.lowerBound) == chromiumStarts)
+        // The first line is trimmed (110.5 px: six ideographs and `）` half as wide) where it holds the mark.
+        if chromiumStarts.count == 1 || chromiumStarts[1] > 5 { #expect(abs(layout.lines[0].width - 110.5) < 1e-9) }
+    }
+
     // Chromium trims a line's last mark only when it is a closing bracket or quote: a full stop
     // there (`。`, which it trims beside another mark) keeps its width, so the line does not fit.
     @Test("a full stop at a line's end is not set half as wide to fit")
