@@ -145,6 +145,24 @@ struct ChromiumProfileTests {
         #expect(theirs == chromium, "\(theirs)")
     }
 
+    // Headless Chromium 156, Noto Sans CJK SC 17 px at 100 px: a quote between East Asian
+    // characters is one of East Asian width wide, fullwidth or halfwidth beside it (LB19a's
+    // `$EastAsian`), an emoji too (`👍`, class EB, not an ideograph's): `为|“👍`, `为|“⌚` and `为|“ｱ`
+    // start the second line at the `“` (UTF-16 offset 5), `ｱ”|扩` after the `”` (6); a Latin letter
+    // after the quote keeps it with `为` (4). ICU's older rules, the standard profile's, keep `为“👍`.
+    @Test("a curly quote breaks beside an emoji or a halfwidth kana as beside an ideograph (LB19a's East Asian width)", arguments: [
+        ("漢字漢字为“👍扩展", [0, 5]), ("漢字漢字为“⌚扩展", [0, 5]), ("漢字漢字为“ｱ扩展", [0, 5]), ("漢字漢字ｱ”扩展", [0, 6]),
+        ("漢字漢字为“a扩展", [0, 4]),
+    ])
+    func quoteBesideEastAsianWidth(text: String, chromiumStarts: [Int]) throws {
+        let layout = try PreparedText(text, style: Self.cjkStyle(.chromium, Self.simplifiedChinese)).layout(wrapWidth: 100)
+        #expect(layout.lines.map(\.utf16Range.lowerBound) == chromiumStarts)
+        if text.contains("👍") {
+            let standard = try PreparedText(text, style: Self.cjkStyle(.standard, Self.simplifiedChinese)).layout(wrapWidth: 100)
+            #expect(standard.lines.map(\.utf16Range.lowerBound) == [0, 4])
+        }
+    }
+
     // Chromium breaks before small kana and the prolonged sound mark under line-break: auto (the
     // corpus's `パ|ッケージ`, `タ|ーフェイス`, jobs without a language); ICU's default rules, the standard
     // profile's for a text of no language, do not (a `ja` text gets ICU's Japanese rules, which do).

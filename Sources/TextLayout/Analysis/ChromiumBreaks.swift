@@ -140,9 +140,16 @@ private func isIdeographClass(_ scalar: UInt32) -> Bool {
 }
 
 /// Whether `scalar` is East Asian for ``breakBesideCurlyQuote(_:at:in:)``: of an ideograph's class,
-/// or in the CJK Symbols and Punctuation block or the fullwidth forms.
+/// in the CJK Symbols and Punctuation block or the fullwidth forms, or of East Asian width wide,
+/// fullwidth or halfwidth (LB19a's `$EastAsian`: an emoji such as `👍` or `⌚`, a halfwidth kana
+/// `ｱ`; headless Chromium 156 breaks before the `“` of `为“👍`, `为“⌚` and `为“ｱ`, after the `”` of
+/// `ｱ”扩`, not before the `“` of `为“a`).
 private func isEastAsian(_ scalar: UInt32) -> Bool {
-    isIdeographClass(scalar) || (0x3000...0x303F).contains(scalar) || (0xFF01...0xFF60).contains(scalar)
+    if isIdeographClass(scalar) || (0x3000...0x303F).contains(scalar) || (0xFF01...0xFF60).contains(scalar) { return true }
+    switch cicu_east_asian_width(scalar) {
+    case eastAsianWide, eastAsianFullwidth, eastAsianHalfwidth: return true
+    default: return false
+    }
 }
 
 /// Whether Chromium breaks after the space before byte `offset` where ICU may not: before any
