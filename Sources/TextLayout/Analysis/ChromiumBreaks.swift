@@ -18,7 +18,8 @@ import CICU
 ///   ICU's older one forbids it;
 /// - one before an opening curly quote between an ideograph and an East Asian character
 ///   (`漢|“漢`) and one after a closing one between an East Asian character and an ideograph
-///   (`漢”|漢`), as Unicode 15.1's rule LB19a lets a quote surrounded by East Asian characters
+///   (`漢”|漢`; East Asian also an emoji or a halfwidth kana, of East Asian width wide, fullwidth or
+///   halfwidth: `为|“👍`), as Unicode 15.1's rule LB19a lets a quote surrounded by East Asian characters
 ///   break (``breakBesideCurlyQuote(_:at:in:)``) where ICU's older LB19 keeps it with both neighbours.
 ///
 /// Only opportunities after `after` (when given) are added, as ICU gives only those.

@@ -124,7 +124,8 @@ struct LineCandidates {
             // A line that ends right after a closing mark fits if it fits with the mark half as
             // wide (`allow-end`): its narrowest fitting width is that one.
             var fittingWidth = needed
-            if trimsLineEnds, hyphen == nil, let trimmed = endTrimmedWidth(from: start, to: contentEnd, segment: next, measurer: &measurer) {
+            if trimsLineEnds, hyphen == nil, let trimmed = endTrimmedWidth(from: start, to: contentEnd, segment: next,
+                                                                                  isFirstSegment: next == segment, measurer: &measurer) {
                 fittingWidth = min(needed, trimmed)
             }
             if var line = pending {

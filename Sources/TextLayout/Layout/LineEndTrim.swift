@@ -67,8 +67,13 @@ extension LineCandidates {
     /// collapse (`normal`, `nowrap`, `pre-line`) are gone, so `）` then a space ends it right after
     /// the mark; a space kept (`pre-wrap`) hangs after it. Measured in headless Chromium 156
     /// (Noto Sans CJK JP 17 px at 111 px; ChromiumProfileTests).
+    /// A line that is its first segment alone (`isFirstSegment`: no break opportunity before its
+    /// end, so the line overflows if its mark is not trimmed) is trimmed before a hanging space
+    /// too: Chromium 156 holds `件，“/var” ` (no opportunity inside) in a 120 px upright column,
+    /// 119 px with `”` trimmed (vertical_vs_chromium.py's `zh-258-w120`).
     @inline(__always)
-    func endsRightAfterContent(_ contentEnd: Int, segment: Int) -> Bool {
+    func endsRightAfterContent(_ contentEnd: Int, segment: Int, isFirstSegment: Bool = false) -> Bool {
+        if isFirstSegment && !(paragraph.segmentEnd(segment) == paragraph.range.end && paragraph.range.endsWithHardBreak) { return true }
         let lineEnd = paragraph.segmentEnd(segment)
         guard lineEnd == paragraph.range.end else { return lineEnd == contentEnd }
         return !paragraph.range.endsWithHardBreak && (lineEnd == contentEnd || style.settings.whiteSpace.collapsesSpaces)
@@ -78,9 +83,10 @@ extension LineCandidates {
     /// its last mark set half as wide, when the style trims line ends, the line ends in such a
     /// mark and nothing follows the mark before the line's break
     /// (``endsRightAfterContent(_:segment:)``); else nil.
-    func endTrimmedWidth(from start: Int, to contentEnd: Int, segment: Int, measurer: inout LineMeasurer) -> Double? {
+    func endTrimmedWidth(from start: Int, to contentEnd: Int, segment: Int, isFirstSegment: Bool,
+                         measurer: inout LineMeasurer) -> Double? {
         guard trimsLineEnds, let mark = lineEndTrimmableMark(bytes, from: start, to: contentEnd),
-              endsRightAfterContent(contentEnd, segment: segment) else { return nil }
+              endsRightAfterContent(contentEnd, segment: segment, isFirstSegment: isFirstSegment) else { return nil }
         return measurer.endTrimmedWidth(markStart: mark, contentEnd: contentEnd)
     }
 }
