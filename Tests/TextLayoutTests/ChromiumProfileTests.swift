@@ -518,6 +518,21 @@ struct ChromiumProfileTests {
         if chromiumStarts.count == 1 || chromiumStarts[1] > 5 { #expect(abs(layout.lines[0].width - 110.5) < 1e-9) }
     }
 
+    // Headless Chromium 156, Noto Sans CJK JP 17 px at 100 px, `漢（abcdefgh） 漢` (pre-wrap): the
+    // second line `（abcdefgh） ` has no break opportunity before its end. Where overflow-wrap may
+    // cut it (anywhere, break-word) Chromium trims its `）` before the space so that it fits
+    // (8.516 px: the line 98.97 px); under `normal` the line overflows with `）` 17.016 px (107.47).
+    @Test("a line with no earlier break opportunity is trimmed before a hanging space where overflow-wrap may cut it", arguments: [
+        (OverflowWrap.anywhere, 98.96875), (.breakWord, 98.96875), (.normal, 107.46875),
+    ])
+    func trimBeforeSpaceInAnUnbreakableLine(overflowWrap: OverflowWrap, chromiumWidth: Double) throws {
+        var settings = try Self.cjkStyle(.chromium).settings
+        settings.paragraph.overflowWrap = overflowWrap
+        let layout = try PreparedText("漢（abcdefgh） 漢", style: TextStyle(font: Self.cjkStyle(.chromium).font, settings: settings)).layout(wrapWidth: 100)
+        #expect(layout.lines.map(\.utf16Range.lowerBound) == [0, 1, 12])
+        #expect(abs(layout.lines[1].width - chromiumWidth) < 0.02, "\(layout.lines[1].width)")
+    }
+
     // Chromium trims a line's last mark only when it is a closing bracket or quote: a full stop
     // there (`。`, which it trims beside another mark) keeps its width, so the line does not fit.
     @Test("a full stop at a line's end is not set half as wide to fit")

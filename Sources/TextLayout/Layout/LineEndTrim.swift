@@ -68,12 +68,15 @@ extension LineCandidates {
     /// the mark; a space kept (`pre-wrap`) hangs after it. Measured in headless Chromium 156
     /// (Noto Sans CJK JP 17 px at 111 px; ChromiumProfileTests).
     /// A line that is its first segment alone (`isFirstSegment`: no break opportunity before its
-    /// end, so the line overflows if its mark is not trimmed) is trimmed before a hanging space
-    /// too: Chromium 156 holds `件，“/var” ` (no opportunity inside) in a 120 px upright column,
-    /// 119 px with `”` trimmed (vertical_vs_chromium.py's `zh-258-w120`).
+    /// end, so the line is cut if its mark is not trimmed) is trimmed before a hanging space too,
+    /// where `overflowWrap` may cut it: Chromium 156 holds `件，“/var” ` (no opportunity inside) in a
+    /// 120 px upright column, 119 px with `”` trimmed (vertical_vs_chromium.py's `zh-258-w120`), and
+    /// at 100 px `（abcdefgh） ` in a line with `）` 8.516 px under `overflow-wrap: anywhere`, 17.016
+    /// (overflowing) under `normal`.
     @inline(__always)
     func endsRightAfterContent(_ contentEnd: Int, segment: Int, isFirstSegment: Bool = false) -> Bool {
-        if isFirstSegment && !(paragraph.segmentEnd(segment) == paragraph.range.end && paragraph.range.endsWithHardBreak) { return true }
+        if isFirstSegment && style.settings.paragraph.overflowWrap != .normal
+            && !(paragraph.segmentEnd(segment) == paragraph.range.end && paragraph.range.endsWithHardBreak) { return true }
         let lineEnd = paragraph.segmentEnd(segment)
         guard lineEnd == paragraph.range.end else { return lineEnd == contentEnd }
         return !paragraph.range.endsWithHardBreak && (lineEnd == contentEnd || style.settings.whiteSpace.collapsesSpaces)
