@@ -145,6 +145,24 @@ struct ChromiumProfileTests {
         #expect(theirs == chromium, "\(theirs)")
     }
 
+    // Headless Chromium 156, Noto Sans CJK SC 17 px at 100 px: a quote between East Asian
+    // characters is one of East Asian width wide, fullwidth or halfwidth beside it (LB19a's
+    // `$EastAsian`), an emoji too (`👍`, class EB, not an ideograph's): `为|“👍`, `为|“⌚` and `为|“ｱ`
+    // start the second line at the `“` (UTF-16 offset 5), `ｱ”|扩` after the `”` (6); a Latin letter
+    // after the quote keeps it with `为` (4). ICU's older rules, the standard profile's, keep `为“👍`.
+    @Test("a curly quote breaks beside an emoji or a halfwidth kana as beside an ideograph (LB19a's East Asian width)", arguments: [
+        ("漢字漢字为“👍扩展", [0, 5]), ("漢字漢字为“⌚扩展", [0, 5]), ("漢字漢字为“ｱ扩展", [0, 5]), ("漢字漢字ｱ”扩展", [0, 6]),
+        ("漢字漢字为“a扩展", [0, 4]),
+    ])
+    func quoteBesideEastAsianWidth(text: String, chromiumStarts: [Int]) throws {
+        let layout = try PreparedText(text, style: Self.cjkStyle(.chromium, Self.simplifiedChinese)).layout(wrapWidth: 100)
+        #expect(layout.lines.map(\.utf16Range.lowerBound) == chromiumStarts)
+        if text.contains("👍") {
+            let standard = try PreparedText(text, style: Self.cjkStyle(.standard, Self.simplifiedChinese)).layout(wrapWidth: 100)
+            #expect(standard.lines.map(\.utf16Range.lowerBound) == [0, 4])
+        }
+    }
+
     // Chromium breaks before small kana and the prolonged sound mark under line-break: auto (the
     // corpus's `パ|ッケージ`, `タ|ーフェイス`, jobs without a language); ICU's default rules, the standard
     // profile's for a text of no language, do not (a `ja` text gets ICU's Japanese rules, which do).
@@ -476,6 +494,43 @@ struct ChromiumProfileTests {
         #expect(narrow.lines.map(\.utf16Range.lowerBound) == [0, 5])
         let standard = try PreparedText(text, style: Self.cjkStyle(.standard)).layout(wrapWidth: 111)
         #expect(standard.lines.map(\.utf16Range.lowerBound) == [0, 5])
+    }
+
+    // Headless Chromium 156, Noto Sans CJK JP 17 px at 111 px, `漢字漢字漢字）` then what follows:
+    // Chromium sets `）` half as wide to fit only where the line ends right after it. Before a
+    // hanging space (white-space normal or pre-wrap), a tab or a preserved newline it keeps its
+    // 17 px and `字` starts the second line (offset 5); at the text's end it is trimmed (110.5 px),
+    // also before a space there that collapses (normal, pre-line: removed at the block's end) but
+    // not before one kept (pre-wrap: it hangs); before U+3000 it is trimmed, the ideographic space
+    // on the first line and `漢` starting the second (offset 8).
+    @Test("allow-end trims a closing mark only where the line ends right after it", arguments: [
+        ("漢字漢字漢字） 漢", WhiteSpace.preWrap, [0, 5]), ("漢字漢字漢字） 漢", .normal, [0, 5]), ("漢字漢字漢字）\t漢", .preWrap, [0, 5]),
+        ("漢字漢字漢字）\n漢", .preWrap, [0, 5, 8]), ("漢字漢字漢字）\n漢", .normal, [0, 5]), ("漢字漢字漢字）", .normal, [0]),
+        ("漢字漢字漢字） ", .normal, [0]), ("漢字漢字漢字） ", .preLine, [0]), ("漢字漢字漢字） ", .preWrap, [0, 5]),
+        ("漢字漢字漢字）\u{3000}漢", .normal, [0, 8]),
+    ])
+    func trimAtLineEndOnlyRightAfterTheMark(text: String, whiteSpace: WhiteSpace, chromiumStarts: [Int]) throws {
+        var settings = try Self.cjkStyle(.chromium).settings
+        settings.whiteSpace = whiteSpace
+        let layout = try PreparedText(text, style: TextStyle(font: Self.cjkStyle(.chromium).font, settings: settings)).layout(wrapWidth: 111)
+        #expect(layout.lines.map(\.utf16Range.lowerBound) == chromiumStarts)
+        // The first line is trimmed (110.5 px: six ideographs and `）` half as wide) where it holds the mark.
+        if chromiumStarts.count == 1 || chromiumStarts[1] > 5 { #expect(abs(layout.lines[0].width - 110.5) < 1e-9) }
+    }
+
+    // Headless Chromium 156, Noto Sans CJK JP 17 px at 100 px, `漢（abcdefgh） 漢` (pre-wrap): the
+    // second line `（abcdefgh） ` has no break opportunity before its end. Where overflow-wrap may
+    // cut it (anywhere, break-word) Chromium trims its `）` before the space so that it fits
+    // (8.516 px: the line 98.97 px); under `normal` the line overflows with `）` 17.016 px (107.47).
+    @Test("a line with no earlier break opportunity is trimmed before a hanging space where overflow-wrap may cut it", arguments: [
+        (OverflowWrap.anywhere, 98.96875), (.breakWord, 98.96875), (.normal, 107.46875),
+    ])
+    func trimBeforeSpaceInAnUnbreakableLine(overflowWrap: OverflowWrap, chromiumWidth: Double) throws {
+        var settings = try Self.cjkStyle(.chromium).settings
+        settings.paragraph.overflowWrap = overflowWrap
+        let layout = try PreparedText("漢（abcdefgh） 漢", style: TextStyle(font: Self.cjkStyle(.chromium).font, settings: settings)).layout(wrapWidth: 100)
+        #expect(layout.lines.map(\.utf16Range.lowerBound) == [0, 1, 12])
+        #expect(abs(layout.lines[1].width - chromiumWidth) < 0.02, "\(layout.lines[1].width)")
     }
 
     // Chromium trims a line's last mark only when it is a closing bracket or quote: a full stop

@@ -18,7 +18,8 @@ import CICU
 ///   ICU's older one forbids it;
 /// - one before an opening curly quote between an ideograph and an East Asian character
 ///   (`漢|“漢`) and one after a closing one between an East Asian character and an ideograph
-///   (`漢”|漢`), as Unicode 15.1's rule LB19a lets a quote surrounded by East Asian characters
+///   (`漢”|漢`; East Asian also an emoji or a halfwidth kana, of East Asian width wide, fullwidth or
+///   halfwidth: `为|“👍`), as Unicode 15.1's rule LB19a lets a quote surrounded by East Asian characters
 ///   break (``breakBesideCurlyQuote(_:at:in:)``) where ICU's older LB19 keeps it with both neighbours.
 ///
 /// Only opportunities after `after` (when given) are added, as ICU gives only those.
@@ -140,9 +141,16 @@ private func isIdeographClass(_ scalar: UInt32) -> Bool {
 }
 
 /// Whether `scalar` is East Asian for ``breakBesideCurlyQuote(_:at:in:)``: of an ideograph's class,
-/// or in the CJK Symbols and Punctuation block or the fullwidth forms.
+/// in the CJK Symbols and Punctuation block or the fullwidth forms, or of East Asian width wide,
+/// fullwidth or halfwidth (LB19a's `$EastAsian`: an emoji such as `👍` or `⌚`, a halfwidth kana
+/// `ｱ`; headless Chromium 156 breaks before the `“` of `为“👍`, `为“⌚` and `为“ｱ`, after the `”` of
+/// `ｱ”扩`, not before the `“` of `为“a`).
 private func isEastAsian(_ scalar: UInt32) -> Bool {
-    isIdeographClass(scalar) || (0x3000...0x303F).contains(scalar) || (0xFF01...0xFF60).contains(scalar)
+    if isIdeographClass(scalar) || (0x3000...0x303F).contains(scalar) || (0xFF01...0xFF60).contains(scalar) { return true }
+    switch cicu_east_asian_width(scalar) {
+    case eastAsianWide, eastAsianFullwidth, eastAsianHalfwidth: return true
+    default: return false
+    }
 }
 
 /// Whether Chromium breaks after the space before byte `offset` where ICU may not: before any

@@ -79,7 +79,8 @@ extension LineCandidates {
                 let width = widths.width(to: endCluster)
                 guard width <= limit else {
                     // A line that may fit with its last mark half as wide is measured by the walk.
-                    if trimsLineEnds, lineEndTrimmableMark(bytes, from: start, to: p.contentEnds[next]) != nil { return .unknown }
+                    if trimsLineEnds, lineEndTrimmableMark(bytes, from: start, to: p.contentEnds[next]) != nil,
+                       endsRightAfterContent(p.contentEnds[next], segment: next, isFirstSegment: next == segment) { return .unknown }
                     guard next > segment else { return .firstSegmentTooWide(width) }
                     return .fitted(line(from: start, endingAfter: next - 1, width: fittedWidth, overflowWidth: width), nextSegment: next)
                 }

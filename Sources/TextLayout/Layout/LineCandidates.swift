@@ -121,10 +121,11 @@ struct LineCandidates {
             // The width the line needs to end here: more than its own when it ends inside a
             // shaped cluster that must fit whole first (only where the end is not a safe cluster).
             let needed = endCluster >= 0 ? width : max(width, (try? widthToEndInside(from: start, at: contentEnd)) ?? 0)
-            // A line that ends in a closing mark fits if it fits with the mark half as wide
-            // (`allow-end`): its narrowest fitting width is that one.
+            // A line that ends right after a closing mark fits if it fits with the mark half as
+            // wide (`allow-end`): its narrowest fitting width is that one.
             var fittingWidth = needed
-            if trimsLineEnds, hyphen == nil, let trimmed = endTrimmedWidth(from: start, to: contentEnd, measurer: &measurer) {
+            if trimsLineEnds, hyphen == nil, let trimmed = endTrimmedWidth(from: start, to: contentEnd, segment: next,
+                                                                                  isFirstSegment: next == segment, measurer: &measurer) {
                 fittingWidth = min(needed, trimmed)
             }
             if var line = pending {

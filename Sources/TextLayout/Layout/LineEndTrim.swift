@@ -1,4 +1,4 @@
-// The line edges of text-spacing-trim: a line that ends in a fullwidth closing bracket or quote fits when it fits with that mark half as wide (Chromium's `allow-end`); a wrapped line's opening mark trimmed (`space-first`, `trim-start`).
+// The line edges of text-spacing-trim: a line that ends right after a fullwidth closing bracket or quote fits when it fits with that mark half as wide (Chromium's `allow-end`); a wrapped line's opening mark trimmed (`space-first`, `trim-start`).
 
 /// Whether `scalar` is a closing mark that a line's end may set half as wide (Chromium's
 /// `MaybeHanKerningClose`: a closing bracket of the CJK Symbols and Punctuation block or the
@@ -59,10 +59,37 @@ extension LineMeasurer {
 }
 
 extension LineCandidates {
-    /// The width of the line from `start` to `contentEnd` with its last mark set half as wide,
-    /// when the style trims line ends and the line ends in such a mark (else nil).
-    func endTrimmedWidth(from start: Int, to contentEnd: Int, measurer: inout LineMeasurer) -> Double? {
-        guard trimsLineEnds, let mark = lineEndTrimmableMark(bytes, from: start, to: contentEnd) else { return nil }
+    /// Whether a line whose content ends at `contentEnd` and that ends after segment `segment`
+    /// ends right after its content, as Chromium's `allow-end` asks of a line whose last mark it
+    /// sets half as wide (it tries the mark only with a break opportunity right after it): not
+    /// before a hanging space or tab (`）` then ` 漢`: the break comes after the space) nor before a
+    /// hard break (`）` then a preserved newline). At the text's end it does, and there spaces that
+    /// collapse (`normal`, `nowrap`, `pre-line`) are gone, so `）` then a space ends it right after
+    /// the mark; a space kept (`pre-wrap`) hangs after it. Measured in headless Chromium 156
+    /// (Noto Sans CJK JP 17 px at 111 px; ChromiumProfileTests).
+    /// A line that is its first segment alone (`isFirstSegment`: no break opportunity before its
+    /// end, so the line is cut if its mark is not trimmed) is trimmed before a hanging space too,
+    /// where `overflowWrap` may cut it: Chromium 156 holds `件，“/var” ` (no opportunity inside) in a
+    /// 120 px upright column, 119 px with `”` trimmed (vertical_vs_chromium.py's `zh-258-w120`), and
+    /// at 100 px `（abcdefgh） ` in a line with `）` 8.516 px under `overflow-wrap: anywhere`, 17.016
+    /// (overflowing) under `normal`.
+    @inline(__always)
+    func endsRightAfterContent(_ contentEnd: Int, segment: Int, isFirstSegment: Bool = false) -> Bool {
+        if isFirstSegment && style.settings.paragraph.overflowWrap != .normal
+            && !(paragraph.segmentEnd(segment) == paragraph.range.end && paragraph.range.endsWithHardBreak) { return true }
+        let lineEnd = paragraph.segmentEnd(segment)
+        guard lineEnd == paragraph.range.end else { return lineEnd == contentEnd }
+        return !paragraph.range.endsWithHardBreak && (lineEnd == contentEnd || style.settings.whiteSpace.collapsesSpaces)
+    }
+
+    /// The width of the line from `start` to `contentEnd` (ending after segment `segment`) with
+    /// its last mark set half as wide, when the style trims line ends, the line ends in such a
+    /// mark and nothing follows the mark before the line's break
+    /// (``endsRightAfterContent(_:segment:)``); else nil.
+    func endTrimmedWidth(from start: Int, to contentEnd: Int, segment: Int, isFirstSegment: Bool,
+                         measurer: inout LineMeasurer) -> Double? {
+        guard trimsLineEnds, let mark = lineEndTrimmableMark(bytes, from: start, to: contentEnd),
+              endsRightAfterContent(contentEnd, segment: segment, isFirstSegment: isFirstSegment) else { return nil }
         return measurer.endTrimmedWidth(markStart: mark, contentEnd: contentEnd)
     }
 }

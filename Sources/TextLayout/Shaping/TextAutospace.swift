@@ -87,9 +87,9 @@ func autospaceClass(_ scalar: UInt32, chinese: Bool) -> AutospaceClass {
 /// ICU's USCRIPT_HAN.
 private let hanScript: Int32 = 17
 /// ICU's U_EA_HALFWIDTH, U_EA_FULLWIDTH and U_EA_WIDE.
-private let eastAsianHalfwidth: Int32 = 2
-private let eastAsianFullwidth: Int32 = 3
-private let eastAsianWide: Int32 = 5
+let eastAsianHalfwidth: Int32 = 2
+let eastAsianFullwidth: Int32 = 3
+let eastAsianWide: Int32 = 5
 
 extension TextStyle {
     /// Whether the text is set with `text-autospace: normal` (``TextSettings/textAutospace``, else the profile's).
