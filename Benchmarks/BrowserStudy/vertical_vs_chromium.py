@@ -31,11 +31,14 @@ A column's start is read as a line's is (chromium_pages.LINES_SCRIPT), the axes 
 rectangle of the column before, across the block (to its left under vertical-rl, to its right under
 vertical-lr); its length reaches from the div's top to the bottom of its lowest cluster that does
 not hang. The block's extent is the div's width, our result's `height`. A column's left edge
-across the block is its first cluster's rectangle's left edge, from the div's left (our line's
-`x`); its central baseline is read from the rectangles of its upright characters (kana, ideographs
-and Hangul syllables, every one under `upright`, none under `sideways`): a rectangle is the box of
-its font (ascent and descent, 25 px in Noto Sans CJK at 17 px) centred on the central baseline, so
-its middle across is the baseline (our line's `baseline`).
+across the block is its line box's, from the div's left (our line's `x`; chromium_column_lefts):
+its first cluster's rectangle is the box of the div's first font, which the leading of a
+`line-height` other than normal sets inside the column (Chromium's split: the over side, the right,
+its whole pixels), and a column holding span text takes the edge of the column beside it. Its
+central baseline is read from the rectangles of its upright characters outside spans (kana,
+ideographs and Hangul syllables, every one under `upright`, none under `sideways`): a rectangle is
+the box of the column's font (ascent and descent, 25 px in Noto Sans CJK at 17 px), and its middle
+across is where the column's text is centred (our line's `baseline`; Layout.columnCenter).
 
 Compared for each job: the column starts (UTF-16 offsets) and the block's extent within 1/64 px
 (Chromium's layout unit); where the starts agree, each column's left edge (`column-x`) and the
