@@ -31,11 +31,14 @@ A column's start is read as a line's is (chromium_pages.LINES_SCRIPT), the axes 
 rectangle of the column before, across the block (to its left under vertical-rl, to its right under
 vertical-lr); its length reaches from the div's top to the bottom of its lowest cluster that does
 not hang. The block's extent is the div's width, our result's `height`. A column's left edge
-across the block is its first cluster's rectangle's left edge, from the div's left (our line's
-`x`); its central baseline is read from the rectangles of its upright characters (kana, ideographs
-and Hangul syllables, every one under `upright`, none under `sideways`): a rectangle is the box of
-its font (ascent and descent, 25 px in Noto Sans CJK at 17 px) centred on the central baseline, so
-its middle across is the baseline (our line's `baseline`).
+across the block is its line box's, from the div's left (our line's `x`; chromium_column_lefts):
+its first cluster's rectangle is the box of the div's first font, which the leading of a
+`line-height` other than normal sets inside the column (Chromium's split: the over side, the right,
+its whole pixels), and a column holding span text takes the edge of the column beside it. Its
+central baseline is read from the rectangles of its upright characters outside spans (kana,
+ideographs and Hangul syllables, every one under `upright`, none under `sideways`): a rectangle is
+the box of the column's font (ascent and descent, 25 px in Noto Sans CJK at 17 px), and its middle
+across is where the column's text is centred (our line's `baseline`; Layout.columnCenter).
 
 Compared for each job: the column starts (UTF-16 offsets) and the block's extent within 1/64 px
 (Chromium's layout unit); where the starts agree, each column's left edge (`column-x`) and the
@@ -49,7 +52,7 @@ differences (expected-differences-keys-chromium.txt, set-up writingMode=MODE,tex
 also its name: writingMode=vertical-rl,textOrientation=mixed,justify).
 Python 3 standard library only; needs Chromium (Debian's /usr/bin/chromium).
 """
-import collections, html, os, random
+import collections, html, math, os, random
 
 from chromium_pages import (HERE, Tally, add_check_options, add_expect_option, checked_study_arguments, job_layouts, listed_choices,
                             make_jobs, page, percent, run_batch, study_parser, utf16)
@@ -107,24 +110,29 @@ function columnsOf(div, rightToLeft, upright) {
     if (!rect) continue;
     const middle = (rect.left + rect.right) / 2;
     if (rightToLeft ? middle < edge : middle > edge) {
-      columns.push({start: item.offset, width: 0, top: rect.top - box.top, x: rect.left - box.left, centers: []});
+      columns.push({start: item.offset, width: 0, top: rect.top - box.top, box: null, spanned: false, centers: []});
       edge = rightToLeft ? rect.left : rect.right;
     }
     const column = columns[columns.length - 1];
     if (!HANGING.test(item.segment)) column.width = Math.max(column.width, rect.bottom - box.top);
+    if (item.inSpan) { column.spanned = true; continue; }
+    if (!column.box) column.box = [rect.left - box.left, rect.right - box.left];
     if (item.segment && upright && upright.test(item.segment)) column.centers.push(middle - box.left);
   }
   return columns;
 }
 // spannedItemsOf: itemsOf of a div whose text is also inside <span> elements: the grapheme clusters of
-// every text node in the div, in order, with their UTF-16 offsets in the div's text.
+// every text node in the div, in order, with their UTF-16 offsets in the div's text, those of a span
+// marked `inSpan`.
 function spannedItemsOf(div) {
   const items = [];
   const range = document.createRange();
   const walker = document.createTreeWalker(div, NodeFilter.SHOW_TEXT);
   let offset = 0;
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const first = items.length;
     addClusters(items, node, offset, range);
+    if (node.parentNode !== div) for (const item of items.slice(first)) item.inSpan = true;
     offset += node.data.length;
   }
   return items;
@@ -238,14 +246,43 @@ def same_extent(ours, theirs):
     return abs(ours["height"] - theirs["height"]) <= LAYOUT_UNIT + 1e-9
 
 
-def column_offsets(ours, theirs):
-    """Where the column starts agree: the largest distance between a column's left edges, and between a middle of one of its
-    upright characters' rectangles and our central baseline (0 with none); None where the starts differ."""
+def column_offsets(job, mode, ours, theirs):
+    """Where the column starts agree: the largest distance between our column's left edge and Chromium's
+    (chromium_column_lefts; columns whose edge the page does not give are left out), and between a middle of one of
+    its upright characters' rectangles and our central baseline (0 with none); None where the starts differ."""
     if starts(ours) != starts(theirs):
         return None
+    lefts = chromium_column_lefts(job, mode, theirs["lines"])
     pairs = list(zip(ours["lines"], theirs["lines"]))
-    return (max((abs(o["x"] - t["x"]) for o, t in pairs), default=0),
+    return (max((abs(o["x"] - left) for (o, _), left in zip(pairs, lefts) if left is not None), default=0),
             max((abs(o["center"] - c) for o, t in pairs for c in t["centers"]), default=0))
+
+
+def chromium_column_lefts(job, mode, columns):
+    """The left edge of each of Chromium's `columns` (the div's, from its left), its line box's, not its text's: a
+    column without span text reaches beyond its first cluster's rectangle (the box of the div's first font, `h` px
+    across) by the leading, line-height less h split as Chromium's CalculateLeadingSpace splits it: ⌊(lh − h) / 2⌋
+    (whole pixels) on the right, the line-over side, the rest on the left (measured: under `line-height: 2`, 34 px, a 25
+    px rectangle 5 px from the column's left edge, 4 from its right; `line-height: normal`: none). A column holding span
+    text, whose box the span's fonts may widen, takes the edge of the column beside it on its left (the next under
+    vertical-rl, the one before under vertical-lr) when that one holds none, the div's left edge when it is the last
+    there; otherwise None."""
+    value = job.get("keys", {}).get("lineHeight")
+    line_height = None if value is None else float(value[:-2]) if isinstance(value, str) else value * SIZE
+    edges = []
+    for column in columns:
+        if column["spanned"] or column["box"] is None:
+            edges.append(None)
+            continue
+        left, right = column["box"]
+        leading = 0 if line_height is None else line_height - (right - left)
+        over = math.floor(leading / 2 + 1e-9)
+        edges.append((left - (leading - over), right + over))
+    lefts = []
+    for k, edge in enumerate(edges):
+        beside = k + 1 if mode == "vertical-rl" else k - 1
+        lefts.append(edge[0] if edge else 0 if not 0 <= beside < len(edges) else edges[beside][1] if edges[beside] else None)
+    return lefts
 
 
 def main():
@@ -276,7 +313,7 @@ def main():
         if name in KEY_SETS and KEY_SETS[name][2] == "align" and starts(o) == starts(t):
             offsets[name]["jobs"] += 1
             offsets[name]["agree"] += same_offsets(o, t)
-        column_places = column_offsets(o, t)
+        column_places = column_offsets(job, SETS[name][0], o, t)
         same_x, same_central = (True, True) if column_places is None else (column_places[0] <= LAYOUT_UNIT + 1e-9,
                                                                            column_places[1] <= LAYOUT_UNIT + 1e-9)
         if column_places is not None:

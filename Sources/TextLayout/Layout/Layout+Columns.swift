@@ -16,11 +16,12 @@ public struct ColumnFrame: Sendable, Hashable {
     public var y: Double
     /// The column's length down the block: its line's ``Line/width`` (hanging whitespace left out).
     public var length: Double
-    /// The x of the column's central baseline (CSS's dominant baseline in vertical text): upright
-    /// glyphs stand on it (their pen moves down it), a turned run's alphabetic baseline is set off
-    /// it by ``Layout/sidewaysBaseline(of:in:)``. Chromium builds a column's box around it from
-    /// each font's box, as tall across as it is in a line, centred on it: so it runs down the
-    /// column's middle (measured: `Benchmarks/BrowserStudy/vertical_vs_chromium.py`).
+    /// The x where the column's text is centred across (CSS's central baseline, to Chromium's
+    /// half pixel): upright glyphs stand on it (their pen moves down it), a turned run's alphabetic
+    /// baseline is set off it by ``Layout/sidewaysBaseline(of:in:)``. It is the middle of the
+    /// primary font's box as ``Layout/columnCenter(of:left:)`` places it: the column's middle
+    /// when the column is of one font under `lineHeight` normal, off it under other line heights
+    /// and spans (measured: `Benchmarks/BrowserStudy/vertical_vs_chromium.py`).
     public var center: Double
 }
 
@@ -36,7 +37,48 @@ extension Layout {
         let mode = prepared.style.settings.writingMode
         guard mode.isVertical else { return nil }
         let left = mode == .verticalRL ? contentHeight - line.top - line.height : line.top
-        return ColumnFrame(x: left, width: line.height, y: lineOrigin(line), length: line.width, center: left + line.height / 2)
+        return ColumnFrame(x: left, width: line.height, y: lineOrigin(line), length: line.width, center: columnCenter(of: line, left: left))
+    }
+
+    /// The x of the middle of the primary font's box in `line`, a column whose left edge is at
+    /// `left`: the column's box built about the central baseline as Chromium 156 builds it. Each
+    /// font's box on the line (the strut's and each run's font at its size, as the line's box
+    /// takes them) is its ascent plus descent, `h`, split about the central baseline, `h − ⌊h/2⌋`
+    /// towards the right (the line-over side in both vertical modes) and `⌊h/2⌋` towards the left
+    /// (`h / 2` each unless the profile places boxes in layout units), with the leading the line
+    /// height gives it above (``LineHeight/box(_:size:_:_:)``: under the chromium profile
+    /// ⌊(line height − h) / 2⌋ whole pixels) on the right and the rest on the left. The central
+    /// baseline is as far from the column's right edge as the boxes reach right of it at most,
+    /// and the primary font's box, which holds the text, is drawn from it. Measured in headless
+    /// Chromium (Noto Sans CJK at 17 px, `h` 25 = 20 + 5): `line-height: 2`, a 34 px column, the
+    /// box 5 to 30 px from its left edge; `24px`, 0 to 25 of a 24 px column; a span at 24 px
+    /// (35 = 28 + 7), a 35 px column, the box 5 to 30.
+    public func columnCenter(of line: Line, left: Double) -> Double {
+        let style = prepared.style
+        let wholePixels = style.settings.profile.explicitLineHeight == .layoutUnits
+        // How far right of the central baseline a font's box reaches without its leading, and with it.
+        func reach(_ font: Font, _ size: Double) -> (box: Double, line: Double, height: Double) {
+            let metrics = style.boxMetrics(font, size: size)
+            let height = metrics.scaled.ascent + metrics.scaled.descent
+            let over = wholePixels ? height - (height / 2).rounded(.down) : height / 2
+            return (over, over + metrics.box.above - metrics.scaled.ascent, height)
+        }
+        let primary = reach(style.font, style.settings.size)
+        var farthest = primary.line
+        // The fonts on the line as its box reads them (``TextStyle/lineMetrics(_:_:)``): the prepared runs it covers.
+        let paragraph = prepared.paragraphs[line.paragraph]
+        if let (font, size) = paragraph.onlyFont {
+            farthest = max(farthest, reach(font, size).line)
+        } else if line.byteRange.lowerBound < line.byteRange.upperBound {
+            let runs = paragraph.runs
+            var index = paragraph.run(at: line.byteRange.lowerBound)
+            while index < runs.count, runs[index].range.lowerBound < line.byteRange.upperBound {
+                farthest = max(farthest, reach(runs[index].textFont, runs[index].size).line)
+                index += 1
+            }
+        }
+        let centralBaseline = left + line.height - farthest
+        return centralBaseline + primary.box - primary.height / 2
     }
 
     /// The x of the alphabetic baseline of `run`, a turned run (not ``GlyphRun/isUpright``) of the
