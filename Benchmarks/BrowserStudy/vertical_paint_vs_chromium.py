@@ -1,4 +1,4 @@
-"""Holds where `textlayout render` paints a column's glyphs against where headless Chromium paints them: a turned run on its alphabetic baseline, upright glyphs on the central baseline.
+"""Holds where `textlayout render` paints a column's glyphs against where headless Chromium paints them: a turned run on its alphabetic baseline, upright glyphs on the central baseline, a unit combined upright across in its em.
 
   swift build --product textlayout
   python3 Benchmarks/BrowserStudy/vertical_paint_vs_chromium.py [--textlayout PATH] [--chromium PATH]
@@ -29,6 +29,9 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 SCALE = 4
 # (orientation, size, text): a column each.
 CASES = [("sideways", 17, "HHHH"), ("mixed", 17, "田HH田"), ("upright", 17, "口田"), ("upright", 40, "口田")]
+# (size, before, combined, after): the middle text combined upright (text-combine-upright: all), its
+# ink measured in the em it takes down the column alone (after `before`, an em a character).
+COMBINED = [(size, before, combined, after) for size in (17, 40) for before, combined, after in (("第", "12", "回"), ("第", "123", "回"), ("平成", "31", "年"))]
 
 
 def read_png(path):
@@ -65,13 +68,14 @@ def read_png(path):
     return width, height, rows
 
 
-def ink(path, width, height):
-    """The ink box (left, right, top, bottom) and centroid (x, y) in layout pixels of the picture's top-left `width` × `height` px."""
+def ink(path, width, height, top=0):
+    """The ink box (left, right, top, bottom) and centroid (x, y) in layout pixels of the picture's `width` × `height` px at the left, from `top` down."""
     _, _, rows = read_png(path)
-    dark = [(x, y) for y in range(int(height * SCALE)) for x in range(int(width * SCALE)) if rows[y][x] < 128]
-    weight = sum(255 - rows[y][x] for y in range(int(height * SCALE)) for x in range(int(width * SCALE)))
-    cx = sum((255 - rows[y][x]) * (x + 0.5) for y in range(int(height * SCALE)) for x in range(int(width * SCALE))) / weight
-    cy = sum((255 - rows[y][x]) * (y + 0.5) for y in range(int(height * SCALE)) for x in range(int(width * SCALE))) / weight
+    ys = range(int(top * SCALE), int((top + height) * SCALE))
+    dark = [(x, y) for y in ys for x in range(int(width * SCALE)) if rows[y][x] < 128]
+    weight = sum(255 - rows[y][x] for y in ys for x in range(int(width * SCALE)))
+    cx = sum((255 - rows[y][x]) * (x + 0.5) for y in ys for x in range(int(width * SCALE))) / weight
+    cy = sum((255 - rows[y][x]) * (y + 0.5) for y in ys for x in range(int(width * SCALE))) / weight
     box = (min(x for x, _ in dark) / SCALE, (max(x for x, _ in dark) + 1) / SCALE, min(y for _, y in dark) / SCALE,
            (max(y for _, y in dark) + 1) / SCALE)
     return box, (cx / SCALE, cy / SCALE)
@@ -127,10 +131,34 @@ def main():
             subprocess.run([args.textlayout, "render", "--fonts-dir", os.path.join(ROOT, "Fonts"), "--font", "Noto Sans CJK JP", "--size", str(size),
                             "--width", str(length), "--profile", "chromium", "--writing-mode", "vertical-rl", "--text-orientation", orientation,
                             "--scale", str(SCALE), "--output", ours, text], check=True)
-            (their_box, their_centre), (our_box, our_centre) = ink(theirs, across, length), ink(ours, across, length)
-            print(f"{orientation} {size} px {text}: ink Chromium {their_box}, ours {our_box}; centroid Chromium "
-                  f"({their_centre[0]:.3f}, {their_centre[1]:.3f}), ours ({our_centre[0]:.3f}, {our_centre[1]:.3f}), "
-                  f"ours less Chromium's ({our_centre[0] - their_centre[0]:+.3f}, {our_centre[1] - their_centre[1]:+.3f})")
+            report(f"{orientation} {size} px {text}", ink(theirs, across, length), ink(ours, across, length))
+        for size, before, combined, after in COMBINED:
+            length, across = (120, 25) if size == 17 else (300, 58)
+            page = os.path.join(folder, "page.html")
+            with open(page, "w", encoding="utf-8") as f:
+                f.write(f'<!DOCTYPE html><html><head><meta charset="utf-8"><style>@font-face {{ font-family: P; src: url("file://{font}"); }}'
+                        f'body {{ margin: 0; background: white; }} div {{ font: {size}px/normal P; height: {length}px; writing-mode: vertical-rl; }}'
+                        f'span {{ text-combine-upright: all; }}</style></head><body><div>{before}<span>{combined}</span>{after}</div></body></html>')
+            theirs = os.path.join(folder, "chromium.png")
+            subprocess.run([args.chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", f"--force-device-scale-factor={SCALE}",
+                            f"--window-size={across + 20},{length + 20}", "--virtual-time-budget=5000", f"--screenshot={theirs}", "file://" + page],
+                           check=True, capture_output=True)
+            ours = os.path.join(folder, "ours.png")
+            spans = f'[{{"start": {len(before)}, "end": {len(before) + len(combined)}, "textCombineUpright": "all"}}]'
+            subprocess.run([args.textlayout, "render", "--fonts-dir", os.path.join(ROOT, "Fonts"), "--font", "Noto Sans CJK JP", "--size", str(size),
+                            "--width", str(length), "--profile", "chromium", "--writing-mode", "vertical-rl", "--spans", spans,
+                            "--scale", str(SCALE), "--output", ours, before + combined + after], check=True)
+            top = len(before) * size
+            report(f"combined {size} px {before}[{combined}]{after}, the unit's em ({top} to {top + size} px down)",
+                   ink(theirs, across, size, top=top), ink(ours, across, size, top=top))
+
+
+def report(case, theirs, ours):
+    """Prints one case's ink boxes and centroids, Chromium's and ours, and the centroids' offset (ours less Chromium's)."""
+    (their_box, their_centre), (our_box, our_centre) = theirs, ours
+    print(f"{case}: ink Chromium {their_box}, ours {our_box}; centroid Chromium "
+          f"({their_centre[0]:.3f}, {their_centre[1]:.3f}), ours ({our_centre[0]:.3f}, {our_centre[1]:.3f}), "
+          f"ours less Chromium's ({our_centre[0] - their_centre[0]:+.3f}, {our_centre[1] - their_centre[1]:+.3f})")
 
 
 if __name__ == "__main__":
