@@ -11,6 +11,9 @@ bottom down it) and the ink's centroid (each pixel weighted by its darkness) in 
 and the centroid's offset (ours less Chromium's). Turned glyphs are drawn by both with the same
 outlines turned, so their ink agrees to the device pixel when the baseline does; upright glyphs
 differ by up to an eighth of a pixel, by an offset that does not scale with the size (docs/profiles.md).
+The combined cases (COMBINED) put the middle text in a `<span style="text-combine-upright: all">`
+and in our span with `"textCombineUpright": "all"`, and measure the ink in the em the unit takes
+down the column only (docs/profiles.md, "Text combined upright").
 
 With --fonts it measures instead columns of two fonts: each bundled font of FONTS first in the
 family list, Noto Sans CJK JP after it for the ideographs (`漢字` and `漢` around a word of the
@@ -114,44 +117,40 @@ def main():
     args = ap.parse_args()
     if args.fonts:
         return two_font_columns(args)
-    font = os.path.join(ROOT, "Fonts", "NotoSansCJKjp-Regular.otf")
     with tempfile.TemporaryDirectory(prefix="vertical-paint-") as folder:
         for orientation, size, text in CASES:
             length, across = (120, 25) if size == 17 else (300, 58)
-            page = os.path.join(folder, "page.html")
-            with open(page, "w", encoding="utf-8") as f:
-                f.write(f'<!DOCTYPE html><html><head><meta charset="utf-8"><style>@font-face {{ font-family: P; src: url("file://{font}"); }}'
-                        f'body {{ margin: 0; background: white; }} div {{ font: {size}px/normal P; height: {length}px; writing-mode: vertical-rl; '
-                        f'text-orientation: {orientation}; }}</style></head><body><div>{text}</div></body></html>')
-            theirs = os.path.join(folder, "chromium.png")
-            subprocess.run([args.chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", f"--force-device-scale-factor={SCALE}",
-                            f"--window-size={across + 20},{length + 20}", "--virtual-time-budget=5000", f"--screenshot={theirs}", "file://" + page],
-                           check=True, capture_output=True)
-            ours = os.path.join(folder, "ours.png")
-            subprocess.run([args.textlayout, "render", "--fonts-dir", os.path.join(ROOT, "Fonts"), "--font", "Noto Sans CJK JP", "--size", str(size),
-                            "--width", str(length), "--profile", "chromium", "--writing-mode", "vertical-rl", "--text-orientation", orientation,
-                            "--scale", str(SCALE), "--output", ours, text], check=True)
+            theirs, ours = draw_both(args, folder, size, length, across, f"text-orientation: {orientation};", html.escape(text),
+                                     ["--text-orientation", orientation], text)
             report(f"{orientation} {size} px {text}", ink(theirs, across, length), ink(ours, across, length))
         for size, before, combined, after in COMBINED:
             length, across = (120, 25) if size == 17 else (300, 58)
-            page = os.path.join(folder, "page.html")
-            with open(page, "w", encoding="utf-8") as f:
-                f.write(f'<!DOCTYPE html><html><head><meta charset="utf-8"><style>@font-face {{ font-family: P; src: url("file://{font}"); }}'
-                        f'body {{ margin: 0; background: white; }} div {{ font: {size}px/normal P; height: {length}px; writing-mode: vertical-rl; }}'
-                        f'span {{ text-combine-upright: all; }}</style></head><body><div>{before}<span>{combined}</span>{after}</div></body></html>')
-            theirs = os.path.join(folder, "chromium.png")
-            subprocess.run([args.chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", f"--force-device-scale-factor={SCALE}",
-                            f"--window-size={across + 20},{length + 20}", "--virtual-time-budget=5000", f"--screenshot={theirs}", "file://" + page],
-                           check=True, capture_output=True)
-            ours = os.path.join(folder, "ours.png")
             spans = f'[{{"start": {len(before)}, "end": {len(before) + len(combined)}, "textCombineUpright": "all"}}]'
-            subprocess.run([args.textlayout, "render", "--fonts-dir", os.path.join(ROOT, "Fonts"), "--font", "Noto Sans CJK JP", "--size", str(size),
-                            "--width", str(length), "--profile", "chromium", "--writing-mode", "vertical-rl", "--spans", spans,
-                            "--scale", str(SCALE), "--output", ours, before + combined + after], check=True)
+            theirs, ours = draw_both(args, folder, size, length, across, "", f'{before}<span style="text-combine-upright: all">{combined}</span>{after}',
+                                     ["--spans", spans], before + combined + after)
             top = len(before) * size
             report(f"combined {size} px {before}[{combined}]{after}, the unit's em ({top} to {top + size} px down)",
                    ink(theirs, across, size, top=top), ink(ours, across, size, top=top))
 
+
+def draw_both(args, folder, size, length, across, div_style, body, options, text):
+    """(Chromium's screenshot, our picture): one column `length` px long under vertical-rl in Noto Sans CJK JP at `size`
+    px, Chromium's div styled also by `div_style` holding the HTML `body`, ours `render` of `text` with `options`."""
+    font = os.path.join(ROOT, "Fonts", "NotoSansCJKjp-Regular.otf")
+    page = os.path.join(folder, "page.html")
+    with open(page, "w", encoding="utf-8") as f:
+        f.write(f'<!DOCTYPE html><html><head><meta charset="utf-8"><style>@font-face {{ font-family: P; src: url("file://{font}"); }}'
+                f'body {{ margin: 0; background: white; }} div {{ font: {size}px/normal P; height: {length}px; writing-mode: vertical-rl; '
+                f'{div_style} }}</style></head><body><div>{body}</div></body></html>')
+    theirs = os.path.join(folder, "chromium.png")
+    subprocess.run([args.chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", f"--force-device-scale-factor={SCALE}",
+                    f"--window-size={across + 20},{length + 20}", "--virtual-time-budget=5000", f"--screenshot={theirs}", "file://" + page],
+                   check=True, capture_output=True)
+    ours = os.path.join(folder, "ours.png")
+    subprocess.run([args.textlayout, "render", "--fonts-dir", os.path.join(ROOT, "Fonts"), "--font", "Noto Sans CJK JP", "--size", str(size),
+                    "--width", str(length), "--profile", "chromium", "--writing-mode", "vertical-rl", *options,
+                    "--scale", str(SCALE), "--output", ours, text], check=True)
+    return theirs, ours
 
 def report(case, theirs, ours):
     """Prints one case's ink boxes and centroids, Chromium's and ours, and the centroids' offset (ours less Chromium's)."""
