@@ -1,4 +1,4 @@
-"""Holds where `textlayout render` paints a column's glyphs against where headless Chromium paints them: a turned run on its alphabetic baseline, upright glyphs on the central baseline.
+"""Holds where `textlayout render` paints a column's glyphs against where headless Chromium paints them: a turned run on its alphabetic baseline, upright glyphs on the central baseline, a unit combined upright across in its em.
 
   swift build --product textlayout
   python3 Benchmarks/BrowserStudy/vertical_paint_vs_chromium.py [--textlayout PATH] [--chromium PATH]
@@ -11,6 +11,9 @@ bottom down it) and the ink's centroid (each pixel weighted by its darkness) in 
 and the centroid's offset (ours less Chromium's). Turned glyphs are drawn by both with the same
 outlines turned, so their ink agrees to the device pixel when the baseline does; upright glyphs
 differ by up to an eighth of a pixel, by an offset that does not scale with the size (docs/profiles.md).
+The combined cases (COMBINED) put the middle text in a `<span style="text-combine-upright: all">`
+and in our span with `"textCombineUpright": "all"`, and measure the ink in the em the unit takes
+down the column only (docs/profiles.md, "Text combined upright").
 
 With --fonts it measures instead columns of two fonts: each bundled font of FONTS first in the
 family list, Noto Sans CJK JP after it for the ideographs (`漢字` and `漢` around a word of the
@@ -29,6 +32,9 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 SCALE = 4
 # (orientation, size, text): a column each.
 CASES = [("sideways", 17, "HHHH"), ("mixed", 17, "田HH田"), ("upright", 17, "口田"), ("upright", 40, "口田")]
+# (size, before, combined, after): the middle text combined upright (text-combine-upright: all), its
+# ink measured in the em it takes down the column alone (after `before`, an em a character).
+COMBINED = [(size, before, combined, after) for size in (17, 40) for before, combined, after in (("第", "12", "回"), ("第", "123", "回"), ("平成", "31", "年"))]
 
 
 def read_png(path):
@@ -65,13 +71,14 @@ def read_png(path):
     return width, height, rows
 
 
-def ink(path, width, height):
-    """The ink box (left, right, top, bottom) and centroid (x, y) in layout pixels of the picture's top-left `width` × `height` px."""
+def ink(path, width, height, top=0):
+    """The ink box (left, right, top, bottom) and centroid (x, y) in layout pixels of the picture's `width` × `height` px at the left, from `top` down."""
     _, _, rows = read_png(path)
-    dark = [(x, y) for y in range(int(height * SCALE)) for x in range(int(width * SCALE)) if rows[y][x] < 128]
-    weight = sum(255 - rows[y][x] for y in range(int(height * SCALE)) for x in range(int(width * SCALE)))
-    cx = sum((255 - rows[y][x]) * (x + 0.5) for y in range(int(height * SCALE)) for x in range(int(width * SCALE))) / weight
-    cy = sum((255 - rows[y][x]) * (y + 0.5) for y in range(int(height * SCALE)) for x in range(int(width * SCALE))) / weight
+    ys = range(int(top * SCALE), int((top + height) * SCALE))
+    dark = [(x, y) for y in ys for x in range(int(width * SCALE)) if rows[y][x] < 128]
+    weight = sum(255 - rows[y][x] for y in ys for x in range(int(width * SCALE)))
+    cx = sum((255 - rows[y][x]) * (x + 0.5) for y in ys for x in range(int(width * SCALE))) / weight
+    cy = sum((255 - rows[y][x]) * (y + 0.5) for y in ys for x in range(int(width * SCALE))) / weight
     box = (min(x for x, _ in dark) / SCALE, (max(x for x, _ in dark) + 1) / SCALE, min(y for _, y in dark) / SCALE,
            (max(y for _, y in dark) + 1) / SCALE)
     return box, (cx / SCALE, cy / SCALE)
@@ -110,27 +117,47 @@ def main():
     args = ap.parse_args()
     if args.fonts:
         return two_font_columns(args)
-    font = os.path.join(ROOT, "Fonts", "NotoSansCJKjp-Regular.otf")
     with tempfile.TemporaryDirectory(prefix="vertical-paint-") as folder:
         for orientation, size, text in CASES:
             length, across = (120, 25) if size == 17 else (300, 58)
-            page = os.path.join(folder, "page.html")
-            with open(page, "w", encoding="utf-8") as f:
-                f.write(f'<!DOCTYPE html><html><head><meta charset="utf-8"><style>@font-face {{ font-family: P; src: url("file://{font}"); }}'
-                        f'body {{ margin: 0; background: white; }} div {{ font: {size}px/normal P; height: {length}px; writing-mode: vertical-rl; '
-                        f'text-orientation: {orientation}; }}</style></head><body><div>{text}</div></body></html>')
-            theirs = os.path.join(folder, "chromium.png")
-            subprocess.run([args.chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", f"--force-device-scale-factor={SCALE}",
-                            f"--window-size={across + 20},{length + 20}", "--virtual-time-budget=5000", f"--screenshot={theirs}", "file://" + page],
-                           check=True, capture_output=True)
-            ours = os.path.join(folder, "ours.png")
-            subprocess.run([args.textlayout, "render", "--fonts-dir", os.path.join(ROOT, "Fonts"), "--font", "Noto Sans CJK JP", "--size", str(size),
-                            "--width", str(length), "--profile", "chromium", "--writing-mode", "vertical-rl", "--text-orientation", orientation,
-                            "--scale", str(SCALE), "--output", ours, text], check=True)
-            (their_box, their_centre), (our_box, our_centre) = ink(theirs, across, length), ink(ours, across, length)
-            print(f"{orientation} {size} px {text}: ink Chromium {their_box}, ours {our_box}; centroid Chromium "
-                  f"({their_centre[0]:.3f}, {their_centre[1]:.3f}), ours ({our_centre[0]:.3f}, {our_centre[1]:.3f}), "
-                  f"ours less Chromium's ({our_centre[0] - their_centre[0]:+.3f}, {our_centre[1] - their_centre[1]:+.3f})")
+            theirs, ours = draw_both(args, folder, size, length, across, f"text-orientation: {orientation};", html.escape(text),
+                                     ["--text-orientation", orientation], text)
+            report(f"{orientation} {size} px {text}", ink(theirs, across, length), ink(ours, across, length))
+        for size, before, combined, after in COMBINED:
+            length, across = (120, 25) if size == 17 else (300, 58)
+            spans = f'[{{"start": {len(before)}, "end": {len(before) + len(combined)}, "textCombineUpright": "all"}}]'
+            theirs, ours = draw_both(args, folder, size, length, across, "", f'{before}<span style="text-combine-upright: all">{combined}</span>{after}',
+                                     ["--spans", spans], before + combined + after)
+            top = len(before) * size
+            report(f"combined {size} px {before}[{combined}]{after}, the unit's em ({top} to {top + size} px down)",
+                   ink(theirs, across, size, top=top), ink(ours, across, size, top=top))
+
+
+def draw_both(args, folder, size, length, across, div_style, body, options, text):
+    """(Chromium's screenshot, our picture): one column `length` px long under vertical-rl in Noto Sans CJK JP at `size`
+    px, Chromium's div styled also by `div_style` holding the HTML `body`, ours `render` of `text` with `options`."""
+    font = os.path.join(ROOT, "Fonts", "NotoSansCJKjp-Regular.otf")
+    page = os.path.join(folder, "page.html")
+    with open(page, "w", encoding="utf-8") as f:
+        f.write(f'<!DOCTYPE html><html><head><meta charset="utf-8"><style>@font-face {{ font-family: P; src: url("file://{font}"); }}'
+                f'body {{ margin: 0; background: white; }} div {{ font: {size}px/normal P; height: {length}px; writing-mode: vertical-rl; '
+                f'{div_style} }}</style></head><body><div>{body}</div></body></html>')
+    theirs = os.path.join(folder, "chromium.png")
+    subprocess.run([args.chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", f"--force-device-scale-factor={SCALE}",
+                    f"--window-size={across + 20},{length + 20}", "--virtual-time-budget=5000", f"--screenshot={theirs}", "file://" + page],
+                   check=True, capture_output=True)
+    ours = os.path.join(folder, "ours.png")
+    subprocess.run([args.textlayout, "render", "--fonts-dir", os.path.join(ROOT, "Fonts"), "--font", "Noto Sans CJK JP", "--size", str(size),
+                    "--width", str(length), "--profile", "chromium", "--writing-mode", "vertical-rl", *options,
+                    "--scale", str(SCALE), "--output", ours, text], check=True)
+    return theirs, ours
+
+def report(case, theirs, ours):
+    """Prints one case's ink boxes and centroids, Chromium's and ours, and the centroids' offset (ours less Chromium's)."""
+    (their_box, their_centre), (our_box, our_centre) = theirs, ours
+    print(f"{case}: ink Chromium {their_box}, ours {our_box}; centroid Chromium "
+          f"({their_centre[0]:.3f}, {their_centre[1]:.3f}), ours ({our_centre[0]:.3f}, {our_centre[1]:.3f}), "
+          f"ours less Chromium's ({our_centre[0] - their_centre[0]:+.3f}, {our_centre[1] - their_centre[1]:+.3f})")
 
 
 if __name__ == "__main__":

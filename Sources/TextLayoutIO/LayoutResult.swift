@@ -243,10 +243,12 @@ public struct LayoutResult {
                         if let scaleX = run.combinedScaleX {
                             out.field("combined", true)
                             out.field("scaleX", scaleX)
+                            // Its row's baseline down the unit, from where its em starts.
+                            out.field("rowBaseline", layout.combinedBaseline(of: run))
                         }
                         switch run.content {
                         case .text:
-                            if let column, !run.isUpright {
+                            if let column, !run.isUpright, run.combinedScaleX == nil {
                                 // Turned a quarter turn clockwise, on its alphabetic baseline's x.
                                 out.field("sideways", true)
                                 out.field("baseline", layout.sidewaysBaseline(of: run, in: column))

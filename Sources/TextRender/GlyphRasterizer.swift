@@ -37,6 +37,7 @@ package final class GlyphRasterizer {
         let dx: Int
         let dy: Int
         let turned: Bool
+        let scaleX: Double
     }
 
     private var cache: [Key: GlyphBitmap] = [:]
@@ -45,18 +46,19 @@ package final class GlyphRasterizer {
     package init() {}
 
     /// The image of `glyph` of `font` at `ppem` device pixels per em, its origin moved right by
-    /// `dx` and down by `dy` quarter pixels, `turned` a quarter turn clockwise about it (a strike's
-    /// picture is not turned); an empty image when the glyph has no ink or fails to load.
-    func bitmap(_ font: Font, glyph: UInt32, ppem: Double, dx: Int, dy: Int, turned: Bool = false) -> GlyphBitmap {
-        let key = Key(font: ObjectIdentifier(font), glyph: glyph, ppem: ppem.bitPattern, dx: dx, dy: dy, turned: turned)
+    /// `dx` and down by `dy` quarter pixels, `turned` a quarter turn clockwise about it, or squeezed
+    /// across by `scaleX` (a unit combined upright, ``GlyphRun/combinedScaleX``; a strike's picture
+    /// is neither turned nor squeezed); an empty image when the glyph has no ink or fails to load.
+    func bitmap(_ font: Font, glyph: UInt32, ppem: Double, dx: Int, dy: Int, turned: Bool = false, scaleX: Double = 1) -> GlyphBitmap {
+        let key = Key(font: ObjectIdentifier(font), glyph: glyph, ppem: ppem.bitPattern, dx: dx, dy: dy, turned: turned, scaleX: scaleX)
         if let image = cache[key] { return image }
         let upem = Double(font.metrics.unitsPerEm)
         let image = font.withFreeTypeFace { face -> GlyphBitmap in
             if let strike = font.bitmapStrike(forPixelsPerEm: ppem) { return strikeBitmap(face, glyph: glyph, strike: strike, ppem: ppem) }
             if face.pointee.face_flags & Int(FT_FACE_FLAG_COLOR) != 0 {
-                return colorOutlineBitmap(face, glyph: glyph, ppem: ppem, dx: dx, dy: dy, turned: turned)
+                return colorOutlineBitmap(face, glyph: glyph, ppem: ppem, dx: dx, dy: dy, turned: turned, scaleX: scaleX)
             }
-            return outlineBitmap(font, face, glyph: glyph, scale: ppem / upem, dx: dx, dy: dy, turned: turned)
+            return outlineBitmap(font, face, glyph: glyph, scale: ppem / upem, dx: dx, dy: dy, turned: turned, scaleX: scaleX)
         }
         cache[key] = image
         return image
@@ -64,12 +66,14 @@ package final class GlyphRasterizer {
 
     /// A glyph's outline (at the font's instance, its synthetic styles drawn in) scaled exactly and
     /// rendered as a grayscale mask.
-    private func outlineBitmap(_ font: Font, _ face: FT_Face, glyph: UInt32, scale: Double, dx: Int, dy: Int, turned: Bool) -> GlyphBitmap {
+    private func outlineBitmap(_ font: Font, _ face: FT_Face, glyph: UInt32, scale: Double, dx: Int, dy: Int, turned: Bool,
+                               scaleX: Double) -> GlyphBitmap {
         guard FT_Load_Glyph(face, glyph, Int32(FT_LOAD_NO_SCALE)) == 0, let slot = face.pointee.glyph else { return .empty }
         guard slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return copy(slot) }
         font.applySynthesis(toUnscaled: &slot.pointee.outline)
         let fixed = FT_Fixed((scale * 64 * 65536).rounded())  // font units → 26.6 pixels, in 16.16
-        var matrix = turned ? Self.quarterTurn(fixed) : FT_Matrix(xx: fixed, xy: 0, yx: 0, yy: fixed)
+        let fixedX = FT_Fixed((scale * scaleX * 64 * 65536).rounded())
+        var matrix = turned ? Self.quarterTurn(fixed) : FT_Matrix(xx: fixedX, xy: 0, yx: 0, yy: fixed)
         FT_Outline_Transform(&slot.pointee.outline, &matrix)
         let step = FT_Pos(64 / Self.subpixelSteps)
         FT_Outline_Translate(&slot.pointee.outline, FT_Pos(dx) * step, -FT_Pos(dy) * step)
@@ -78,12 +82,12 @@ package final class GlyphRasterizer {
     }
 
     /// A colour glyph of a scalable font (COLR layers): FreeType blends the layers into BGRA.
-    private func colorOutlineBitmap(_ face: FT_Face, glyph: UInt32, ppem: Double, dx: Int, dy: Int, turned: Bool) -> GlyphBitmap {
+    private func colorOutlineBitmap(_ face: FT_Face, glyph: UInt32, ppem: Double, dx: Int, dy: Int, turned: Bool, scaleX: Double) -> GlyphBitmap {
         guard FT_Set_Char_Size(face, 0, FT_F26Dot6((ppem * 64).rounded()), 72, 72) == 0 else { return .empty }
         let step = FT_Pos(64 / Self.subpixelSteps)
         var delta = FT_Vector(x: FT_Pos(dx) * step, y: -FT_Pos(dy) * step)
-        var matrix = Self.quarterTurn(0x10000)
-        withUnsafeMutablePointer(to: &matrix) { FT_Set_Transform(face, turned ? $0 : nil, &delta) }
+        var matrix = turned ? Self.quarterTurn(0x10000) : FT_Matrix(xx: FT_Fixed((scaleX * 65536).rounded()), xy: 0, yx: 0, yy: 0x10000)
+        withUnsafeMutablePointer(to: &matrix) { FT_Set_Transform(face, turned || scaleX != 1 ? $0 : nil, &delta) }
         defer { FT_Set_Transform(face, nil, nil) }
         let flags = Int32(FT_LOAD_COLOR) | Int32(FT_LOAD_NO_HINTING) | Int32(FT_LOAD_RENDER)
         guard FT_Load_Glyph(face, glyph, flags) == 0, let slot = face.pointee.glyph else { return .empty }

@@ -66,7 +66,9 @@ public enum RasterRenderer {
     /// Draws the runs of `line`, a column whose place in the box is `frame`, down the column: an
     /// upright run's glyphs with the pen on the central baseline (each at the pen plus its
     /// offsets, HarfBuzz's vertical ones, y up), a turned run's turned a quarter turn clockwise
-    /// on its alphabetic baseline (``Layout/sidewaysBaseline(of:in:)``), with its decoration lines.
+    /// on its alphabetic baseline (``Layout/sidewaysBaseline(of:in:)``), with its decoration lines,
+    /// and a unit combined upright as a row across the column on one baseline
+    /// (``Layout/combinedBaseline(of:)`` down its em), each glyph squeezed across by its scaleX.
     private static func drawColumn(_ line: Line, _ frame: ColumnFrame, _ scene: RenderScene, on canvas: inout Canvas,
                                    options: RenderOptions, rasterizer: GlyphRasterizer) {
         let scale = options.scale
@@ -75,6 +77,14 @@ public enum RasterRenderer {
             let ppem = run.size * scale
             let color = scene.color(of: run, foreground: options.foreground)
             let font = run.content.textFont
+            if let scaleX = run.combinedScaleX {
+                let baseline = pen + scene.layout.combinedBaseline(of: run)
+                for glyph in run.glyphs {
+                    paint(glyph.id, of: font, ppem: ppem, x: (frame.center + glyph.xOffset) * scale, y: (baseline - glyph.yOffset) * scale,
+                          color: color, on: &canvas, rasterizer: rasterizer, scaleX: scaleX)
+                }
+                continue
+            }
             if run.isUpright {
                 for glyph in run.glyphs {
                     defer { pen += glyph.advance }
@@ -100,9 +110,10 @@ public enum RasterRenderer {
     /// rasterized at the nearest of ``GlyphRasterizer/subpixelSteps`` subpixel positions, a colour
     /// strike's picture (emoji) scaled to `ppem`, each of its edges at the nearest device pixel;
     /// a glyph wholly off the canvas is skipped. `turned`: the glyph turned a quarter turn
-    /// clockwise about its origin (a turned run of a column; a strike's picture stays upright).
+    /// clockwise about its origin (a turned run of a column; a strike's picture stays upright);
+    /// `scaleX`: squeezed across by it about its origin (a unit combined upright).
     package static func paint(_ glyph: UInt32, of font: Font, ppem: Double, x: Double, y: Double, color: RGBAColor,
-                      on canvas: inout Canvas, rasterizer: GlyphRasterizer, turned: Bool = false) {
+                      on canvas: inout Canvas, rasterizer: GlyphRasterizer, turned: Bool = false, scaleX: Double = 1) {
         let steps = Double(GlyphRasterizer.subpixelSteps)
         // The font's bbox in device pixels around the origin, to skip glyphs wholly off the picture
         // unrasterized (a bitmap-only font has none: its glyphs are always drawn; a turned glyph
@@ -117,7 +128,7 @@ public enum RasterRenderer {
         var dx = Int(((x - ix) * steps).rounded()), dy = Int(((y - iy) * steps).rounded())
         if dx == Int(steps) { dx = 0; ix += 1 }
         if dy == Int(steps) { dy = 0; iy += 1 }
-        let image = rasterizer.bitmap(font, glyph: glyph, ppem: ppem, dx: dx, dy: dy, turned: turned)
+        let image = rasterizer.bitmap(font, glyph: glyph, ppem: ppem, dx: dx, dy: dy, turned: turned, scaleX: scaleX)
         guard image.width > 0 else { return }
         if image.isStrikePicture {
             // Each edge of the scaled picture at the device pixel nearest to where it lies, so that

@@ -56,13 +56,17 @@ public enum SVGRenderer {
                 let color = scene.color(of: run, foreground: options.foreground)
                 let runFill = color == textColor ? "" : fill(color)
                 // Where the pen starts and how a glyph's offsets place it: along a line; down a
-                // column, upright on the central baseline (offsets y up) or turned on its run's baseline.
+                // column, upright on the central baseline (offsets y up), turned on its run's
+                // baseline, or combined upright: a row across the column on its baseline down the unit.
                 var pen: Double
                 let origin: (Glyph, Double) -> (x: Double, y: Double)
-                let turned = column != nil && !run.isUpright
+                let turned = column != nil && !run.isUpright && run.combinedScaleX == nil
                 if let column {
                     pen = column.y + run.x
-                    if run.isUpright {
+                    if run.combinedScaleX != nil {
+                        let unitBaseline = pen + scene.layout.combinedBaseline(of: run)
+                        origin = { glyph, _ in (column.center + glyph.xOffset, unitBaseline - glyph.yOffset) }
+                    } else if run.isUpright {
                         origin = { glyph, pen in (column.center + glyph.xOffset, pen - glyph.yOffset) }
                     } else {
                         let runBaseline = scene.layout.sidewaysBaseline(of: run, in: column)
@@ -91,7 +95,8 @@ public enum SVGRenderer {
                         break
                     case .path(let id):
                         let turn = turned ? " rotate(90)" : ""
-                        uses += "<use xlink:href=\"#\(id)\" transform=\"translate(\(n(x)) \(n(y)))\(turn) scale(\(scaleText(s)) \(scaleText(-s)))\"\(runFill)/>\n"
+                        let across = s * (column == nil ? 1 : run.combinedScaleX ?? 1)  // a combined unit's squeeze
+                        uses += "<use xlink:href=\"#\(id)\" transform=\"translate(\(n(x)) \(n(y)))\(turn) scale(\(scaleText(across)) \(scaleText(-s)))\"\(runFill)/>\n"
                     case .image(let image):
                         uses += "<image x=\"\(n(x + image.left))\" y=\"\(n(y - image.top))\" width=\"\(n(image.width))\" " +
                             "height=\"\(n(image.height))\" xlink:href=\"data:image/png;base64,\(image.base64)\"/>\n"

@@ -27,7 +27,7 @@ struct CombinedUprightRequestTests {
 
     // Noto Sans CJK JP at 17 px: `12` takes the font's half-width digits (8.5 px each, a 17 px
     // row, within 1.1 em), so it is not squeezed; the unit is 17 px down the column (see CombinedUprightTests).
-    @Test("with glyphs, a combined run says combined: true and its scaleX; its advances add up to an em")
+    @Test("with glyphs, a combined run says combined: true, its scaleX and its row's baseline down the unit; its advances add up to an em")
     func glyphJSON() throws {
         let run = try runTextlayout(["batch"], input: Data(Self.job("vertical-rl", span: #"{"start":1,"end":3,"textCombineUpright":"all"}"#).utf8))
         let result = try #require(foundationObject(run.output), "\(run.output)\(run.error)")
@@ -39,6 +39,10 @@ struct CombinedUprightRequestTests {
         #expect(unit["scaleX"] as? Double == 1 && unit["upright"] == nil)
         #expect((unit["advances"] as? [Double])?.reduce(0, +) == 17)
         #expect(unit["width"] as? Double == 17)
+        // Not a turned run; its row's baseline 16 px down the unit: Noto Sans CJK JP's ascent and
+        // descent rounded (20 and 5) centred in the 17 px em, 20 − (25 − 17) / 2 (CombinedUprightPictureTests).
+        #expect(unit["sideways"] == nil && unit["baseline"] == nil)
+        #expect(unit["rowBaseline"] as? Double == 16)
         #expect(runs.allSatisfy { $0["combined"] as? Bool == true || $0["scaleX"] == nil })
     }
 

@@ -62,6 +62,7 @@ struct ReadmeSwiftTests {
         date.textCombineUpright = .all
         let dated = try PreparedText("第12回", style: TextStyle(font: fonts.font(family: "Noto Sans CJK JP"), settings: columns), spans: [date]).layout()
         #expect(abs(dated.lines[0].width - 51) < 1e-9 && dated.lines[0].runs.map(\.combinedScaleX) == [nil, 1, nil])
+        #expect(dated.combinedBaseline(of: dated.lines[0].runs[1]) == 16)
         var collapsing = TextSettings()
         collapsing.whiteSpace = .normal
         let collapsed = try PreparedText("one   two\nthree", style: TextStyle(font: font, settings: collapsing)).layout()

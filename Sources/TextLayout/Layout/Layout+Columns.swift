@@ -91,4 +91,14 @@ extension Layout {
         let box = run.content.textFont.metrics.lineBoxMetrics(size: run.size, prepared.style.settings.profile.normalLineHeight)
         return frame.center - (box.ascent - box.descent) / 2
     }
+
+    /// How far down the unit a run combined upright (``GlyphRun/combinedScaleX``) has its row's
+    /// baseline, from where its em starts down the column: the font's box (ascent and descent as
+    /// the line box takes them) centred in the em, as Chromium paints the unit (the ascent less
+    /// half of ascent + descent − em): (ascent − descent + em) / 2, 16 px for Noto Sans CJK at
+    /// 17 px by the chromium profile (20 and 5), 37 px at 40 px (46 and 12).
+    public func combinedBaseline(of run: GlyphRun) -> Double {
+        let box = run.content.textFont.metrics.lineBoxMetrics(size: run.size, prepared.style.settings.profile.normalLineHeight)
+        return (box.ascent - box.descent + run.size) / 2
+    }
 }
