@@ -73,7 +73,6 @@ extension LineCandidates {
     /// 120 px upright column, 119 px with `”` trimmed (vertical_vs_chromium.py's `zh-258-w120`), and
     /// at 100 px `（abcdefgh） ` in a line with `）` 8.516 px under `overflow-wrap: anywhere`, 17.016
     /// (overflowing) under `normal`.
-    @inline(__always)
     func endsRightAfterContent(_ contentEnd: Int, segment: Int, isFirstSegment: Bool = false) -> Bool {
         if isFirstSegment && style.settings.paragraph.overflowWrap != .normal
             && !(paragraph.segmentEnd(segment) == paragraph.range.end && paragraph.range.endsWithHardBreak) { return true }
