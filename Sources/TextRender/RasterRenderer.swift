@@ -77,28 +77,17 @@ public enum RasterRenderer {
             let ppem = run.size * scale
             let color = scene.color(of: run, foreground: options.foreground)
             let font = run.content.textFont
-            if let scaleX = run.combinedScaleX {
-                let baseline = pen + scene.layout.combinedBaseline(of: run)
-                for glyph in run.glyphs {
-                    paint(glyph.id, of: font, ppem: ppem, x: (frame.center + glyph.xOffset) * scale, y: (baseline - glyph.yOffset) * scale,
-                          color: color, on: &canvas, rasterizer: rasterizer, scaleX: scaleX)
-                }
-                continue
-            }
-            if run.isUpright {
-                for glyph in run.glyphs {
-                    defer { pen += glyph.advance }
-                    paint(glyph.id, of: font, ppem: ppem, x: (frame.center + glyph.xOffset) * scale, y: (pen - glyph.yOffset) * scale,
-                          color: color, on: &canvas, rasterizer: rasterizer)
-                }
-                continue
-            }
-            let baseline = scene.layout.sidewaysBaseline(of: run, in: frame)
+            let origin = scene.columnGlyphOrigin(of: run, in: frame)
+            let turned = RenderScene.isTurnedInColumn(run)
             for glyph in run.glyphs {
                 defer { pen += glyph.advance }
-                paint(glyph.id, of: font, ppem: ppem, x: (baseline + glyph.yOffset) * scale, y: (pen + glyph.xOffset) * scale,
-                      color: color, on: &canvas, rasterizer: rasterizer, turned: true)
+                let (x, y) = origin(glyph, pen)
+                paint(glyph.id, of: font, ppem: ppem, x: x * scale, y: y * scale, color: color, on: &canvas, rasterizer: rasterizer,
+                      turned: turned, scaleX: run.combinedScaleX ?? 1)
             }
+            // An upright run's decoration is not drawn yet (CSS puts it beside the column).
+            guard turned else { continue }
+            let baseline = scene.layout.sidewaysBaseline(of: run, in: frame)
             for rect in run.decorationLineRects {
                 let turned = scene.turnedDecorationLine(rect, baseline: baseline, frame: frame)
                 paintDecorationLine(turned, scale: scale, color: color, on: &canvas, across: true)

@@ -60,18 +60,10 @@ public enum SVGRenderer {
                 // baseline, or combined upright: a row across the column on its baseline down the unit.
                 var pen: Double
                 let origin: (Glyph, Double) -> (x: Double, y: Double)
-                let turned = column != nil && !run.isUpright && run.combinedScaleX == nil
+                let turned = column != nil && RenderScene.isTurnedInColumn(run)
                 if let column {
                     pen = column.y + run.x
-                    if run.combinedScaleX != nil {
-                        let unitBaseline = pen + scene.layout.combinedBaseline(of: run)
-                        origin = { glyph, _ in (column.center + glyph.xOffset, unitBaseline - glyph.yOffset) }
-                    } else if run.isUpright {
-                        origin = { glyph, pen in (column.center + glyph.xOffset, pen - glyph.yOffset) }
-                    } else {
-                        let runBaseline = scene.layout.sidewaysBaseline(of: run, in: column)
-                        origin = { glyph, pen in (runBaseline + glyph.yOffset, pen + glyph.xOffset) }
-                    }
+                    origin = scene.columnGlyphOrigin(of: run, in: column)
                 } else {
                     pen = scene.lineOrigin(line) + run.x
                     origin = { glyph, pen in (pen + glyph.xOffset, baseline - glyph.yOffset) }
