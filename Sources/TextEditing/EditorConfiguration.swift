@@ -170,10 +170,6 @@ public struct EditorConfiguration {
         }
         try mask?.validate()
         try validateInlineObjects()
-        if settings.text.writingMode.isVertical {
-            throw EditorError(.invalidArgument, "writingMode must be horizontal-tb in an editor, got \(settings.text.writingMode.rawValue): columns are laid out by the batch, measure and the layout API, not edited yet",
-                              keys: ["writingMode"])
-        }
     }
 
     /// Checks that the objects fit the field: one for each U+FFFC of the text, of sizes the engine
@@ -198,6 +194,10 @@ public struct EditorConfiguration {
     func check(_ object: InlineObject, name: String) throws(EditorError) {
         if let field = mask != nil ? "mask" : secure ? "secure" : nil {
             throw EditorError(.invalidArgument, "a \(field) field takes no inline objects (\(name) given): its text has no U+FFFC")
+        }
+        if settings.text.writingMode.isVertical {
+            throw EditorError(.invalidArgument, "a vertical field (writingMode \(settings.text.writingMode.rawValue)) takes no inline objects yet (\(name) given): objects are not placed in columns; use horizontal-tb",
+                              keys: [name, "writingMode"])
         }
         do { try object.validate(name: name) } catch { throw EditorError(.invalidArgument, error.message, keys: error.keys) }
     }
