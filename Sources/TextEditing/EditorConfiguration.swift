@@ -44,7 +44,9 @@ public struct EditorConfiguration {
     }
     /// How the text is set, the editor's initial width (its insets included; nil for no wrap
     /// limit) and its sizing: line caps, line space, insets and pixel bounds (docs/DESIGN.md,
-    /// "The line model": editor height).
+    /// "The line model": editor height). With a vertical `writingMode` the field is turned: the
+    /// width is its columns' length, the height its extent across them, the line caps count
+    /// columns (see ``EditorSnapshot/boxWidth``; docs/editor.md, "In columns").
     public var settings: LayoutSettings
     /// The text the editor starts with; it is measured at once.
     public var text: String
