@@ -19,15 +19,15 @@ extension EditorModel {
     }
 
     /// A rectangle of the drawn layout in the editor's box: moved by the top and left insets, or in
-    /// columns to where the block stands in the turned box (`Layout.origin(inBoxWidth:insets:)`).
+    /// columns to where the block stands in the turned box (`Layout.origin(blockExtent:insets:)`).
     func inEditorBox(_ rect: LayoutRect) -> LayoutRect {
         let origin = layoutOrigin
         return LayoutRect(x: origin.x + rect.x, y: origin.y + rect.y, width: rect.width, height: rect.height)
     }
 
-    /// Where the drawn layout's coordinates start in the editor's box (see `Layout.origin(inBoxWidth:insets:)`).
+    /// Where the drawn layout's coordinates start in the editor's box (see `Layout.origin(blockExtent:insets:)`).
     private var layoutOrigin: (x: Double, y: Double) {
-        measurement.layout.origin(inBoxWidth: boxSize.width, insets: configuration.settings.sizing.insets)
+        measurement.layout.origin(blockExtent: measurement.height, insets: configuration.settings.sizing.insets)
     }
 
     /// The editor's box in physical pixels (see `EditorMeasurement.boxSize(editorWidth:sizing:)`):

@@ -143,10 +143,10 @@ public struct RenderScene: Sendable {
     /// In a vertical scene, the x of the block's left edge: the top inset under vertical-lr; under
     /// vertical-rl the block ends the top inset short of the box's right edge (an editor as tall
     /// as more lines than the text's, `minLines`, has the room on the left).
-    var blockLeft: Double { layout.origin(inBoxWidth: width, insets: insets).x }
+    var blockLeft: Double { layout.origin(blockExtent: width, insets: insets).x }
 
     /// In a vertical scene, the y where the columns start (their length is measured from it): the left inset.
-    var columnTop: Double { layout.origin(inBoxWidth: width, insets: insets).y }
+    var columnTop: Double { layout.origin(blockExtent: width, insets: insets).y }
 
     /// How the glyphs of `run`, a run of the column `frame`, are placed: for each glyph, from the
     /// pen's place down the column (the run starts at `frame.y + run.x`, each glyph's advance

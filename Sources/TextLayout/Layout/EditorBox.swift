@@ -2,19 +2,21 @@
 
 extension Layout {
     /// Where this layout's own coordinates (those of ``caretRect(for:width:)``,
-    /// ``selectionRects(forUTF16Range:)``, ``columnFrame(of:)``) start in a box `boxWidth` wide
-    /// with `insets`: the point a renderer draws the layout from and a tap is measured from.
+    /// ``selectionRects(forUTF16Range:)``, ``columnFrame(of:)``) start in a box with `insets` whose
+    /// extent across its lines is `blockExtent` (an editor's ``EditorMeasurement/height``: the box's
+    /// height in lines, its width in columns): the point a renderer draws the layout from and a tap
+    /// is measured from.
     ///
     /// In lines, the left and top insets. In columns the box is turned: the top inset is on the
     /// block's start side and the left inset above the columns (as `render` draws them), so the
     /// columns start `insets.left` down the box, and the block starts `insets.top` in from the left
     /// under vertical-lr, and ends `insets.top` short of the box's right edge under vertical-rl (an
     /// editor sized for more columns than the text's, `minLines`, has the room on the left).
-    public func origin(inBoxWidth boxWidth: Double, insets: EdgeInsets) -> (x: Double, y: Double) {
+    public func origin(blockExtent: Double, insets: EdgeInsets) -> (x: Double, y: Double) {
         switch prepared.style.settings.writingMode {
         case .horizontalTB: return (insets.left, insets.top)
         case .verticalLR: return (insets.top, insets.left)
-        case .verticalRL: return (boxWidth - insets.top - contentHeight, insets.left)
+        case .verticalRL: return (blockExtent - insets.top - contentHeight, insets.left)
         }
     }
 }
