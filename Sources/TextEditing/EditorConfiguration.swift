@@ -44,7 +44,9 @@ public struct EditorConfiguration {
     }
     /// How the text is set, the editor's initial width (its insets included; nil for no wrap
     /// limit) and its sizing: line caps, line space, insets and pixel bounds (docs/DESIGN.md,
-    /// "The line model": editor height).
+    /// "The line model": editor height). With a vertical `writingMode` the field is turned: the
+    /// width is its columns' length, the height its extent across them, the line caps count
+    /// columns (see ``EditorSnapshot/boxWidth``; docs/editor.md, "In columns").
     public var settings: LayoutSettings
     /// The text the editor starts with; it is measured at once.
     public var text: String
@@ -170,10 +172,6 @@ public struct EditorConfiguration {
         }
         try mask?.validate()
         try validateInlineObjects()
-        if settings.text.writingMode.isVertical {
-            throw EditorError(.invalidArgument, "writingMode must be horizontal-tb in an editor, got \(settings.text.writingMode.rawValue): columns are laid out by the batch, measure and the layout API, not edited yet",
-                              keys: ["writingMode"])
-        }
     }
 
     /// Checks that the objects fit the field: one for each U+FFFC of the text, of sizes the engine
@@ -198,6 +196,10 @@ public struct EditorConfiguration {
     func check(_ object: InlineObject, name: String) throws(EditorError) {
         if let field = mask != nil ? "mask" : secure ? "secure" : nil {
             throw EditorError(.invalidArgument, "a \(field) field takes no inline objects (\(name) given): its text has no U+FFFC")
+        }
+        if settings.text.writingMode.isVertical {
+            throw EditorError(.invalidArgument, "a vertical field (writingMode \(settings.text.writingMode.rawValue)) takes no inline objects yet (\(name) given): objects are not placed in columns; use horizontal-tb",
+                              keys: [name, "writingMode"])
         }
         do { try object.validate(name: name) } catch { throw EditorError(.invalidArgument, error.message, keys: error.keys) }
     }

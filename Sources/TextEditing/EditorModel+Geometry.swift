@@ -18,10 +18,30 @@ extension EditorModel {
         inEditorBox(measurement.layout.caretRect(for: displayCaret, width: configuration.caretWidth))
     }
 
-    /// A rectangle of the drawn layout in the editor's box: moved by the top and left insets.
+    /// A rectangle of the drawn layout in the editor's box: moved by the top and left insets, or in
+    /// columns to where the block stands in the turned box (`Layout.origin(blockExtent:insets:)`).
     func inEditorBox(_ rect: LayoutRect) -> LayoutRect {
-        let insets = configuration.settings.sizing.insets
-        return LayoutRect(x: insets.left + rect.x, y: insets.top + rect.y, width: rect.width, height: rect.height)
+        let origin = layoutOrigin
+        return LayoutRect(x: origin.x + rect.x, y: origin.y + rect.y, width: rect.width, height: rect.height)
+    }
+
+    /// Where the drawn layout's coordinates start in the editor's box (see `Layout.origin(blockExtent:insets:)`).
+    private var layoutOrigin: (x: Double, y: Double) {
+        measurement.layout.origin(blockExtent: measurement.height, insets: configuration.settings.sizing.insets)
+    }
+
+    /// The editor's box in physical pixels (see `EditorMeasurement.boxSize(editorWidth:sizing:)`):
+    /// ``editorWidth`` (or the text's width plus the side insets) by the measured height in lines;
+    /// turned in columns, the measured height (the block's extent across its columns) wide and
+    /// ``editorWidth`` tall.
+    public var boxSize: (width: Double, height: Double) {
+        measurement.boxSize(editorWidth: editorWidth, sizing: configuration.settings.sizing)
+    }
+
+    /// The caret a tap at (`x`, `y`) in the editor's box puts in ``displayText``.
+    func displayCaret(atX x: Double, y: Double) -> TextCaret {
+        let origin = layoutOrigin
+        return measurement.layout.caret(atX: x - origin.x, y: y - origin.y)
     }
 
     /// The rectangles that highlight the selection in the editor's box (insets included),
@@ -55,8 +75,7 @@ extension EditorModel {
     public func tap(x: Double, y: Double, extendingSelection: Bool = false) -> EditOutcome {
         perform {
             guard isEnabled else { return .rejected }
-            let insets = configuration.settings.sizing.insets
-            place(measurement.layout.caret(atX: x - insets.left, y: y - insets.top), extendingSelection: extendingSelection)
+            place(displayCaret(atX: x, y: y), extendingSelection: extendingSelection)
             return .accepted
         }
     }
@@ -65,7 +84,9 @@ extension EditorModel {
     /// screen by grapheme cluster, by word, to the line's start or end, up and down keeping the x
     /// of the first of a run of vertical moves. With a mask, the caret passes over literals to the
     /// next typed boundary. Without `extendingSelection`, left or right with a selection collapses
-    /// it to its start or end on that side.
+    /// it to its start or end on that side. In columns the keys keep their direction on screen
+    /// (`CaretMovement`): up and down move along the column, left and right across to the next or
+    /// previous column keeping the y of the first of a run of such moves.
     /// - Returns: `.rejected` while disabled.
     @discardableResult
     public func moveCaret(_ movement: CaretMovement, extendingSelection: Bool = false) -> EditOutcome {
@@ -76,20 +97,22 @@ extension EditorModel {
             let layout = measurement.layout
             let start = displayCaret
             let selection = selectedRange
-            if !extendingSelection, !selection.isEmpty, movement == .left || movement == .right {
+            // The move along or across the lines the key makes (the key itself in lines).
+            let along = layout.lineMovement(for: movement)
+            if !extendingSelection, !selection.isEmpty, along == .left || along == .right {
                 let rightToLeft = layout.lines[layout.lineIndex(for: start)].isRightToLeft
-                let index = (movement == .left) != rightToLeft ? selection.lowerBound : selection.upperBound
+                let index = (along == .left) != rightToLeft ? selection.lowerBound : selection.upperBound
                 caretIndex = index
                 selectionAnchor = index
                 caretAffinity = .downstream
                 return .accepted
             }
-            if movement == .up || movement == .down {
-                newGoal = keptGoal ?? layout.caretRect(for: start).x
+            if along == .up || along == .down {
+                newGoal = keptGoal ?? layout.caretPositionAlongLine(for: start)
             }
             var moved = layout.caret(movement, from: start, goalX: newGoal)
             let horizontal: Set<CaretMovement> = [.left, .right, .wordLeft, .wordRight]
-            if !display.map.isIdentity, horizontal.contains(movement) {
+            if !display.map.isIdentity, horizontal.contains(along) {
                 // Literals are no caret stops: go on until the typed boundary changes, or the caret stops.
                 let typed = utf16Offset(of: caretIndex)
                 while display.map.typedOffset(ofDisplay: moved.offset) == typed {

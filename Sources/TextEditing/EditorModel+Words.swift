@@ -127,8 +127,7 @@ extension EditorModel {
 
     /// The index of the typed text where a tap at (`x`, `y`) in the editor's box puts the caret.
     private func typedIndex(atX x: Double, y: Double) -> String.Index {
-        let insets = configuration.settings.sizing.insets
-        let caret = measurement.layout.caret(atX: x - insets.left, y: y - insets.top)
+        let caret = displayCaret(atX: x, y: y)
         return text.characterIndex(atOrBeforeUTF16Offset: display.map.typedOffset(ofDisplay: caret.offset))
     }
 

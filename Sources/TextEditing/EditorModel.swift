@@ -71,7 +71,8 @@ public final class EditorModel {
     package internal(set) var prepared: PreparedText
     /// What is drawn for the text now, and how its positions map to the text's.
     var display: Display
-    /// The x the caret keeps through a run of up and down moves (layout pixels of the drawn text).
+    /// The x the caret keeps through a run of up and down moves (layout pixels of the drawn text);
+    /// in columns, the y it keeps through a run of left and right moves.
     var goalX: Double?
     /// `standard`, `active`, `error` or `success`; ``state`` reports `disabled` over it.
     var fieldState = FieldState.standard
@@ -172,7 +173,8 @@ public final class EditorModel {
             selection: utf16Offset(of: selection.lowerBound)..<utf16Offset(of: selection.upperBound),
             state: state, helperText: helperText, counter: counter, isMatched: isMatched,
             lineCount: measurement.lineCount, height: measurement.height, contentHeight: measurement.contentHeight,
-            isScrollable: measurement.isScrollable, shrinkWrapWidth: shrinkWrapWidth, caretRect: caretRect, selectionRects: selectionRects,
+            isScrollable: measurement.isScrollable, isVertical: measurement.layout.isVertical, boxWidth: boxSize.width,
+            boxHeight: boxSize.height, shrinkWrapWidth: shrinkWrapWidth, caretRect: caretRect, selectionRects: selectionRects,
             inlineObjectFrames: inlineObjectFrames, markedRange: markedRange.map(text.utf16Range(of:)), canUndo: canUndo, canRedo: canRedo, rejected: lastOutcome == .rejected, warnings: prepared.warnings, missingGlyphCount: prepared.missingGlyphCount)
         snapshot.intrinsicWidths = intrinsicWidths
         snapshot.fittedSize = fittedSize

@@ -59,14 +59,24 @@ public struct EditorSnapshot: Sendable {
     public var counter: String?
     /// Whether the whole text matches `pattern`; nil without a pattern.
     public var isMatched: Bool?
-    /// The number of lines of ``displayText``.
+    /// The number of lines of ``displayText`` (of its columns, in a vertical field).
     public var lineCount: Int
-    /// The editor's height in pixels (insets, line caps and pixel bounds applied).
+    /// The editor's height in pixels (insets, line caps and pixel bounds applied): its extent
+    /// across its lines. In a vertical field (``isVertical``) that is the box's width, across its
+    /// columns: see ``boxWidth``.
     public var height: Double
-    /// The height of all of ``displayText``'s lines.
+    /// The height of all of ``displayText``'s lines (in columns, the block's extent across them).
     public var contentHeight: Double
-    /// Whether the content is taller than the editor's inside.
+    /// Whether the content is taller than the editor's inside (in columns: wider).
     public var isScrollable: Bool
+    /// Whether the field is vertical (`writingMode` vertical-rl or vertical-lr): its lines are
+    /// columns, the configured width is their length, and the box grows across them (leftwards
+    /// under vertical-rl, rightwards under vertical-lr).
+    public var isVertical = false
+    /// The editor's box in physical pixels, as a UI sizes it (see `EditorModel.boxSize`): in lines
+    /// the editor's width and ``height``; in columns ``height`` wide and the editor's width tall.
+    public var boxWidth: Double = 0
+    public var boxHeight: Double = 0
     /// The bubble's width with `shrinkWrap` (see ``EditorModel/shrinkWrapWidth``); nil without it.
     public var shrinkWrapWidth: Double?
     /// The min-content and max-content editor widths with `intrinsicWidths` (see

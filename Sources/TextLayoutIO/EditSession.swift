@@ -104,7 +104,7 @@ public final class EditSession {
 
 extension EditorSnapshot {
     /// The snapshot as one compact JSON object, keys in the order of `textlayout edit`'s output
-    /// (`shrinkWrapWidth` only with the config's `shrinkWrap`, `minContent` and `maxContent` only
+    /// (`boxWidth` and `boxHeight` only in a vertical field, `shrinkWrapWidth` only with the config's `shrinkWrap`, `minContent` and `maxContent` only
     /// with its `intrinsicWidths`, `fittedSize` only with its `fit`, `placeholders` only while inline
     /// objects are drawn); offsets in UTF-16 code units, numbers as the batch format writes them.
     public var json: String {
@@ -137,6 +137,10 @@ extension EditorSnapshot {
             out.field("height", height)
             out.field("contentHeight", contentHeight)
             out.field("isScrollable", isScrollable)
+            if isVertical {
+                out.field("boxWidth", boxWidth)
+                out.field("boxHeight", boxHeight)
+            }
             if let shrinkWrapWidth { out.field("shrinkWrapWidth", shrinkWrapWidth) }
             if let intrinsicWidths {
                 out.field("minContent", intrinsicWidths.minContent)

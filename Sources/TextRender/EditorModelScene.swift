@@ -20,9 +20,11 @@ extension RenderScene {
     /// highlighted behind the text from the snapshot's `selectionRects` (``selectionColor``, or
     /// ``inactiveSelectionColor`` without focus), the caret when it is focused and enabled and
     /// nothing is selected, a black bar ``markedTextUnderlineThickness`` thick along the bottom of
-    /// the input method's marked text while composing, the configured border (none when its width is 0) in the colour of
+    /// the input method's marked text while composing (down its left side in columns), the configured border (none when its width is 0) in the colour of
     /// the field's state, and the text scrolled just enough to show the caret, as a text view
-    /// scrolls to it.
+    /// scrolls to it (in lines; columns are not scrolled). In columns the box is turned (the
+    /// snapshot's `boxWidth` by `boxHeight`) and the caret and selection are drawn as the snapshot
+    /// gives them, across the columns.
     public init(editor model: EditorModel) {
         let snapshot = model.snapshot
         let configuration = model.configuration
@@ -34,17 +36,22 @@ extension RenderScene {
         if snapshot.showsPlaceholder || snapshot.state == .disabled { textColor = Self.mutedTextColor }
         if model.isFocused, snapshot.state != .disabled {
             let rect = snapshot.caretRect
-            let insideBottom = height - insets.bottom
-            let maximumScroll = max(0, layout.contentHeight - (insideBottom - insets.top))
-            scrollOffset = min(maximumScroll, max(0, rect.y + rect.height - insideBottom))
+            // Columns are drawn unscrolled (a field wider than its maxLines columns shows its first ones).
+            if !layout.isVertical {
+                let insideBottom = height - insets.bottom
+                let maximumScroll = max(0, layout.contentHeight - (insideBottom - insets.top))
+                scrollOffset = min(maximumScroll, max(0, rect.y + rect.height - insideBottom))
+            }
             if snapshot.selectionRects.isEmpty {
                 caret = CaretMark(x: rect.x, y: rect.y - scrollOffset, width: rect.width, height: rect.height)
             }
         }
-        // The marked text is underlined, as input methods show what is still being composed.
+        // The marked text is underlined, as input methods show what is still being composed: in
+        // columns by a bar down the left side of its span (CSS's under side in vertical text).
+        let thickness = Self.markedTextUnderlineThickness
         markedTextUnderlines = model.markedTextRects.map { rect in
-            CaretMark(x: rect.x, y: rect.y + rect.height - Self.markedTextUnderlineThickness - scrollOffset, width: rect.width,
-                      height: Self.markedTextUnderlineThickness)
+            layout.isVertical ? CaretMark(x: rect.x, y: rect.y, width: thickness, height: rect.height)
+                : CaretMark(x: rect.x, y: rect.y + rect.height - thickness - scrollOffset, width: rect.width, height: thickness)
         }
         if !snapshot.selectionRects.isEmpty, snapshot.state != .disabled {
             let offset = scrollOffset

@@ -78,9 +78,8 @@ public struct RenderScene: Sendable {
         layout = measurement.layout
         lines = measurement.layout.linesWithGlyphRuns
         insets = sizing.insets
-        let editorWidth = editorWidth ?? sizing.editorWidth(ofWrapWidth: measurement.layout.alignmentWidth)
         // Columns turn the editor's box: its width (the columns' length) down, its height (the block's extent) across.
-        (width, height) = measurement.layout.isVertical ? (measurement.height, editorWidth) : (editorWidth, measurement.height)
+        (width, height) = measurement.boxSize(editorWidth: editorWidth, sizing: sizing)
         editor = Editor(minLines: sizing.minLines, maxLines: sizing.maxLines,
                         visibleLineCount: measurement.visibleLineCount, isScrollable: measurement.isScrollable)
     }
@@ -144,12 +143,10 @@ public struct RenderScene: Sendable {
     /// In a vertical scene, the x of the block's left edge: the top inset under vertical-lr; under
     /// vertical-rl the block ends the top inset short of the box's right edge (an editor as tall
     /// as more lines than the text's, `minLines`, has the room on the left).
-    var blockLeft: Double {
-        layout.prepared.style.settings.writingMode == .verticalRL ? width - insets.top - layout.contentHeight : insets.top
-    }
+    var blockLeft: Double { layout.origin(blockExtent: width, insets: insets).x }
 
     /// In a vertical scene, the y where the columns start (their length is measured from it): the left inset.
-    var columnTop: Double { insets.left }
+    var columnTop: Double { layout.origin(blockExtent: width, insets: insets).y }
 
     /// The x a line's runs are placed from (their `x` is relative to it): the layout's
     /// ``Layout/lineOrigin(_:)`` from the left text edge.

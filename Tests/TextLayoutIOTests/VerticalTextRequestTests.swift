@@ -1,4 +1,4 @@
-// writingMode and textOrientation at the boundary: read into the settings, bad values refused naming the key, columns measured by the batch and measure and drawn by render, and refused where they are not built (the editor).
+// writingMode and textOrientation at the boundary: read into the settings, bad values refused naming the key, columns measured by the batch and measure and drawn by render, and edited by the editor (inline objects in columns refused).
 import Foundation
 import Testing
 import TestSupport
@@ -77,11 +77,14 @@ struct VerticalTextRequestTests {
         #expect(measure.status == 0, "\(measure.error)")
     }
 
-    @Test("an editing session refuses a vertical config, naming writingMode")
-    func editorRefuses() throws {
+    @Test("an editing session takes a vertical config (the editor in columns: TextEditingTests' VerticalEditorTests), but no inline objects in it yet")
+    func editorTakesColumns() throws {
         let session = EditSession(fonts: bundledFonts)
-        let error = try RepeatedKeyTests.error(session.reply(to: #"{"config": {"width": 100, "writingMode": "vertical-rl"}}"#).json)
-        #expect(error.code == "invalidArgument" && error.message.contains("writingMode must be horizontal-tb"), "\(error)")
-        #expect(session.editor == nil)
+        let reply = session.reply(to: #"{"config": {"width": 100, "writingMode": "vertical-rl"}}"#)
+        #expect(reply.succeeded && reply.json.contains(#""boxHeight":100"#), "\(reply.json)")
+        let objects = EditSession(fonts: bundledFonts)
+        let error = try RepeatedKeyTests.error(objects.reply(to: #"{"config": {"width": 100, "writingMode": "vertical-lr", "text": "a\uFFFC", "placeholders": [{"width": 10, "height": 10}]}}"#).json)
+        #expect(error.code == "invalidArgument" && error.message.contains("vertical field"), "\(error)")
+        #expect(objects.editor == nil)
     }
 }

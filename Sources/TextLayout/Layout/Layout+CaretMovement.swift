@@ -1,6 +1,16 @@
 // Caret movement on a layout: left and right on screen by grapheme, by word, to a line's start or end, up and down keeping x.
 
 /// How a caret moves (the arrow keys and their modifiers).
+///
+/// The cases are the keys a UI sends, named for their direction on screen. In a horizontal layout
+/// `left` and `right` move along the line, `up` and `down` to the line above or below. In a vertical
+/// layout (columns, see ``Layout/lineMovement(for:)``) the keys keep their direction on screen:
+/// `down` and `up` move along the column, to the next or the previous grapheme cluster (as `right`
+/// and `left` do on a left-to-right line), and `left` and `right` move across to a neighbouring
+/// column keeping the caret's place down it: `left` to the next column under vertical-rl, where
+/// columns stack leftwards, and to the previous one under vertical-lr; `right` the other way.
+/// `wordLeft` and `wordRight` move towards the column's top and bottom as `up` and `down` do
+/// (alt+up and alt+down, say), and `lineStart` and `lineEnd` go to the column's start and end.
 public enum CaretMovement: String, Sendable, Hashable, CaseIterable {
     /// One grapheme cluster to the left on screen (bidi-aware).
     case left
@@ -37,8 +47,13 @@ extension Layout {
     /// - `up`, `down`: to the caret at `goalX` (else the caret's own x) on the line above or
     ///   below; from the first line up, to the text's start, and from the last line down, to its end.
     ///   Keep the goal x from the first of a run of vertical moves to pass short lines.
+    ///
+    /// In a vertical layout `movement` is the key on screen and is first turned into the move along
+    /// or across the lines it makes (``lineMovement(for:)``); `goalX` is then the place down the
+    /// column (``caretPositionAlongLine(for:)``).
     public func caret(_ movement: CaretMovement, from caret: TextCaret, goalX: Double? = nil) -> TextCaret {
         let caret = TextCaret(offset: min(max(caret.offset, 0), utf16Length), affinity: caret.affinity)
+        let movement = lineMovement(for: movement)
         switch movement {
         case .left: return visualStep(from: caret, toRight: false)
         case .right: return visualStep(from: caret, toRight: true)
@@ -49,10 +64,29 @@ extension Layout {
             let target = movement == .up ? index - 1 : index + 1
             if target < 0 { return TextCaret(offset: 0) }
             if target >= lines.count { return TextCaret(offset: utf16Length, affinity: .upstream) }
-            return self.caret(atX: goalX ?? caretRect(for: caret).x, onLine: target)
+            return self.caret(atX: goalX ?? caretPositionAlongLine(for: caret), onLine: target)
         case .wordLeft, .wordRight:
             let forward = (movement == .wordRight) != lineIsRightToLeft(lineIndex(for: caret))
             return TextCaret(offset: wordBoundary(from: caret.offset, forward: forward))
+        }
+    }
+
+    /// The move along or across the lines that the key `movement` makes, as ``caret(_:from:goalX:)``
+    /// reads it: `movement` itself in a horizontal layout (`left` and `right` along a line, `up` and
+    /// `down` to the line before or after). In a vertical layout, where a line's left end is its
+    /// column's top: `down` is `right` along the column and `up` is `left`; `left` is `down` (to the
+    /// next column) under vertical-rl and `up` (to the previous one) under vertical-lr, `right` the
+    /// other way; the other movements are themselves.
+    public func lineMovement(for movement: CaretMovement) -> CaretMovement {
+        let mode = prepared.style.settings.writingMode
+        guard mode.isVertical else { return movement }
+        let leftIsNextColumn = mode == .verticalRL
+        switch movement {
+        case .down: return .right
+        case .up: return .left
+        case .left: return leftIsNextColumn ? .down : .up
+        case .right: return leftIsNextColumn ? .up : .down
+        case .wordLeft, .wordRight, .lineStart, .lineEnd: return movement
         }
     }
 

@@ -34,10 +34,16 @@ extension Layout {
     /// under ``WritingMode/verticalLR`` at its left edge; a line's ``Line/top`` is its distance
     /// from that side.
     public func columnFrame(of line: Line) -> ColumnFrame? {
-        let mode = prepared.style.settings.writingMode
-        guard mode.isVertical else { return nil }
-        let left = mode == .verticalRL ? contentHeight - line.top - line.height : line.top
+        guard isVertical else { return nil }
+        let left = columnLeft(of: line)
         return ColumnFrame(x: left, width: line.height, y: lineOrigin(line), length: line.width, center: columnCenter(of: line, left: left))
+    }
+
+    /// The x of the left edge of `line`'s column across the block (``ColumnFrame/x``): the line's
+    /// ``Line/top`` from the block's right edge under ``WritingMode/verticalRL``, from its left
+    /// edge under ``WritingMode/verticalLR``.
+    func columnLeft(of line: Line) -> Double {
+        prepared.style.settings.writingMode == .verticalRL ? contentHeight - line.top - line.height : line.top
     }
 
     /// The x of the middle of the primary font's box in `line`, a column whose left edge is at

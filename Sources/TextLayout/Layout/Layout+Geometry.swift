@@ -65,6 +65,15 @@ public struct LayoutRect: Sendable, Hashable, CustomStringConvertible {
 ///
 /// A layout made without glyph runs (`glyphRuns: false`) answers the same: geometry builds the
 /// runs of the line it looks at (``glyphRuns(of:)``) rather than read empty ones.
+///
+/// **Columns.** In a vertical layout (``isVertical``) every line is a column, and the public
+/// answers (``caretRect(for:width:)``, ``selectionRects(forUTF16Range:)``, ``caret(atX:y:)``) are
+/// in the block's physical coordinates, as ``columnFrame(of:)`` gives them and a renderer draws
+/// them: x across the block from its left edge, y down the columns. The rules above are worked out
+/// along the line (x along it from its ``lineOrigin(_:)``, as in a horizontal layout) and turned
+/// by one map, ``physicalRect(_:of:)``: the line's x becomes y down its column, its height the
+/// column's width across. A caret is a bar across its column (the column wide, the caret's width
+/// tall); a selection a span down each column, the column wide.
 extension Layout {
     /// The width lines are aligned in: the wrap width, or without a limit the widest line's width
     /// (with its indent: the width `TextRender` gives a bare layout's picture, and a growing
@@ -177,10 +186,48 @@ extension Layout {
     }
 
     /// The index of the line at height `y`: the last line whose top is at or above it (the space
-    /// between two lines belongs to the line above; above the first line, the first line).
+    /// between two lines belongs to the line above; above the first line, the first line). In a
+    /// vertical layout `y` is the distance across the block from its start side (a line's
+    /// ``Line/top``); ``columnIndex(atX:)`` takes a physical x.
     /// - Complexity: O(log n) in the lines.
     public func lineIndex(atY y: Double) -> Int {
         lastIndex(count: lines.count, atOrBefore: y) { lines.top(ofLine: $0) }
+    }
+
+    /// The index of the column at `x` across the block of a vertical layout (x from the block's
+    /// left edge, as ``ColumnFrame/x``): ``lineIndex(atY:)`` of the distance from the block's start
+    /// side (its right edge under ``WritingMode/verticalRL``, its left edge under
+    /// ``WritingMode/verticalLR``). Past the block's ends, the first or the last column. In a
+    /// horizontal layout, ``lineIndex(atY:)`` of `x`.
+    /// - Complexity: O(log n) in the lines.
+    public func columnIndex(atX x: Double) -> Int {
+        lineIndex(atY: prepared.style.settings.writingMode == .verticalRL ? contentHeight - x : x)
+    }
+
+    /// A rectangle of `line` worked out along the line (x along it from the line's left end, y and
+    /// height the line's top and height) where it is drawn: itself in a horizontal layout; in a
+    /// vertical one turned into the line's column (``columnFrame(of:)``), its x becoming y down the
+    /// column, its width its height, and across it the column's left edge and width. The one map
+    /// from line geometry to columns.
+    func physicalRect(_ rect: LayoutRect, of line: Line) -> LayoutRect {
+        guard isVertical else { return rect }
+        return LayoutRect(x: columnLeft(of: line), y: rect.x, width: line.height, height: rect.width)
+    }
+
+    /// The caret's place along its line: its x in a horizontal layout, its y down its column in a
+    /// vertical one (the same number): what ``caret(_:from:goalX:)`` keeps as the goal through a
+    /// run of moves to the next or previous line.
+    public func caretPositionAlongLine(for caret: TextCaret) -> Double {
+        caretAlongLine(for: caret).position
+    }
+
+    /// The caret's line and its x along the line, within 0 and the wrap width.
+    private func caretAlongLine(for caret: TextCaret) -> (line: Int, position: Double) {
+        let index = lineIndex(for: caret)
+        let geometry = lineGeometry(index)
+        var x = geometry.x(of: geometry.edge(for: caret))
+        if wrapWidth.isFinite { x = min(x, wrapWidth) }
+        return (index, max(0, x))
     }
 
     /// The caret's rectangle: `width` wide from the caret's x, as tall as its line.
@@ -191,16 +238,16 @@ extension Layout {
     /// default x = 0, or ``alignmentWidth`` on a right-to-left line). An empty line that a hard
     /// break starts, in a text of `auto` direction, takes the direction of the line before, so the caret of a new
     /// line stays on the side the paragraph above is aligned to.
+    ///
+    /// In a vertical layout the rectangle is turned into the caret's column (see the rules on this
+    /// extension): as wide as the column, `width` tall, at the caret's place down it.
     /// - Parameter width: The caret's width in pixels.
     /// - Complexity: O(log n) in the lines, then O(k log k) in the caret's line (the boxes of its
     ///   grapheme clusters in visual order), whose glyph runs are built if not yet read.
     public func caretRect(for caret: TextCaret, width: Double = 1) -> LayoutRect {
-        let index = lineIndex(for: caret)
-        let geometry = lineGeometry(index)
-        var x = geometry.x(of: geometry.edge(for: caret))
-        if wrapWidth.isFinite { x = min(x, wrapWidth) }
+        let (index, x) = caretAlongLine(for: caret)
         let line = lines[index]
-        return LayoutRect(x: max(0, x), y: line.top, width: width, height: line.height)
+        return physicalRect(LayoutRect(x: x, y: line.top, width: width, height: line.height), of: line)
     }
 
     /// The caret's rectangle at a UTF-16 offset (rounded down to a grapheme boundary).
@@ -216,12 +263,16 @@ extension Layout {
     /// The caret a tap at (`x`, `y`) puts in the text: on the line at `y` (see ``lineIndex(atY:)``),
     /// at the edge of the grapheme cluster under `x` that is nearer, with the affinity that draws
     /// the caret at that edge. Left or right of the line's glyphs, its leftmost or rightmost edge.
+    /// In a vertical layout the tap picks the column at `x` (``columnIndex(atX:)``) and the edge
+    /// by `y` down it, above or below the column's glyphs its top or bottom edge.
     /// - Complexity: as ``caretRect(for:width:)``.
     public func caret(atX x: Double, y: Double) -> TextCaret {
-        caret(atX: x, onLine: lineIndex(atY: y))
+        guard isVertical else { return caret(atX: x, onLine: lineIndex(atY: y)) }
+        return caret(atX: y, onLine: columnIndex(atX: x))
     }
 
-    /// The caret at `x` on line `index` (see ``caret(atX:y:)``).
+    /// The caret at `x` along line `index` (see ``caret(atX:y:)``; in a vertical layout `x` is the
+    /// place down the column).
     /// - Precondition: `index` is an index of ``lines``.
     public func caret(atX x: Double, onLine index: Int) -> TextCaret {
         let geometry = lineGeometry(index)

@@ -10,7 +10,9 @@ extension Layout {
     /// left-to-right text, selected partly). A selected hard break adds a space's width at its
     /// line's visual end (right on a left-to-right line, left on a right-to-left one), so a
     /// selected empty line shows. Rectangles are as tall as their line and stay within 0 and
-    /// the wrap width (hanging whitespace past it is cut off).
+    /// the wrap width (hanging whitespace past it is cut off). In a vertical layout each is turned
+    /// into its column (see `Layout`'s caret geometry): as wide as the column, a span down it,
+    /// first column first and top to bottom within one.
     /// - Complexity: O(n log n) in the length of the lines the range touches.
     public func selectionRects(forUTF16Range range: Range<Int>) -> [LayoutRect] {
         guard !range.isEmpty else { return [] }
@@ -47,7 +49,7 @@ extension Layout {
                     x1 = min(x1, wrapWidth)
                 }
                 guard x1 > x0 else { continue }
-                rects.append(LayoutRect(x: x0, y: line.top, width: x1 - x0, height: line.height))
+                rects.append(physicalRect(LayoutRect(x: x0, y: line.top, width: x1 - x0, height: line.height), of: line))
             }
             index += 1
         }
