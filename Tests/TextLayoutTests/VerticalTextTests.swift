@@ -71,6 +71,30 @@ struct VerticalTextTests {
         #expect(abs(layout.lines[0].width - 3 * 17) < 1e-9)
     }
 
+    // Headless Chromium 156 (2026-12-07), 17 px, `漢` + the pair + `漢` in an upright column under
+    // vertical-rl, the span's length less 34 px: 25.5 where one mark is trimmed (8.5 px), 34 where
+    // none is. The classes come from the fonts' vertical forms: Noto Sans CJK SC's and KR's `：`
+    // and `；` stand in the em's upper half but reach past its middle (none: nothing trimmed beside
+    // them), JP's `：` is turned and centred (a middle mark) and its `；` is not; the dots are
+    // closing marks; SC's quotes fullwidth, JP's and KR's proportional. In a line every pair but
+    // the quotes' is 25.5 in all three (the horizontal glyphs' classes).
+    @Test("an upright mark's text-spacing class is read from the font's vertical form, as Chromium's", arguments: [
+        ("NotoSansCJKsc-Regular.otf", "zh", ["：（": 34.0, "；（": 34, "）：": 34, "）；": 34, "。（": 25.5, "）。": 25.5, "：“": 34, "”）": 25.5, "（“": 25.5]),
+        ("NotoSansCJKjp-Regular.otf", "ja", ["：（": 25.5, "；（": 34, "）：": 25.5, "）；": 34, "。（": 25.5, "）。": 25.5, "“（": 25.5, "”）": 34, "（“": 34]),
+        ("NotoSansCJKkr-Regular.otf", "ko", ["：（": 34, "；（": 34, "）：": 34, "）；": 34, "、（": 25.5, "”）": 34, "（“": 34]),
+    ])
+    func uprightPunctuationClasses(_ file: String, _ language: String, _ chromiumLengths: [String: Double]) throws {
+        var settings = TextSettings(size: 17)
+        settings.profile = .chromium
+        settings.writingMode = .verticalRL
+        settings.language = language
+        let style = try TextStyle(font: isolatedFont(file), settings: settings)
+        for (pair, length) in chromiumLengths {
+            let column = try PreparedText("漢\(pair)漢", style: style).layout().lines[0]
+            #expect(abs(column.width - 34 - length) < 1e-9, "\(pair) in \(file)")
+        }
+    }
+
     @Test("below U+00A7 no character stands upright by ICU's Vertical_Orientation (the shortcut before asking it), U+00A7 does")
     func shortcutBelowSectionSign() {
         let upright = (UInt32(0)..<0xA7).filter(verticalOrientationIsUpright)

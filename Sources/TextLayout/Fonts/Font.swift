@@ -71,6 +71,8 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     let hasVerticalAdvances: Bool
     /// Whether the font draws the curly quotation marks fullwidth, by language, for those asked so far (``drawsFullwidthQuotes(language:)``).
     let fullwidthQuotes = Locked<[String: Bool]>([:])
+    /// The classes of the marks the font places itself upright in a column, by language, for those asked so far (``punctuationClasses(language:upright:)``).
+    let uprightPunctuationClasses = Locked<[String: PlacedPunctuationClasses]>([:])
 
     /// Loads face `faceIndex` of the file (its upper 16 bits a named instance of a variable face,
     /// as fontconfig gives them), at `coordinates` (one per axis) when given, else at the named

@@ -10,7 +10,7 @@ func isLineEndTrimmable(_ scalar: UInt32) -> Bool {
     switch scalar {
     case 0x2019, 0x201D: return true
     case 0x3008...0x301F, 0xFF08...0xFF60:
-        return PunctuationSpacingClass(scalar, fullwidthQuotes: false) == .close && ![0x3001, 0x3002, 0xFF0C, 0xFF0E].contains(scalar)
+        return PunctuationSpacingClass(scalar, placed: .byCharacter) == .close && ![0x3001, 0x3002, 0xFF0C, 0xFF0E].contains(scalar)
     default: return false
     }
 }
@@ -100,7 +100,7 @@ extension LineCandidates {
 func isLineStartTrimmable(_ scalar: UInt32) -> Bool {
     switch scalar {
     case 0x2018, 0x201C: return true
-    case 0x3008...0x301F, 0xFF08...0xFF60: return PunctuationSpacingClass(scalar, fullwidthQuotes: false) == .open
+    case 0x3008...0x301F, 0xFF08...0xFF60: return PunctuationSpacingClass(scalar, placed: .byCharacter) == .open
     default: return false
     }
 }

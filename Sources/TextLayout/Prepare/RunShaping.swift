@@ -110,18 +110,18 @@ extension ShapingProperties {
     func around(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> ShapingProperties {
         guard textSpacingTrim.trimsAdjacent else { return self }
         var properties = self
-        let fullwidthQuotes = { font.drawsFullwidthQuotes(language: language) }
+        let placed: () -> PlacedPunctuationClasses = { font.punctuationClasses(language: language, upright: upright) }
         properties.precedingPunctuation = textSpacingTrim.trimsParagraphStarts && startsParagraph(bytes, at: range.lowerBound)
             ? .open  // (`trim-start`: as after an opening mark, which trims an opening mark)
-            : punctuationClass(bytes, before: range.lowerBound, fullwidthQuotes: fullwidthQuotes)
-        properties.followingPunctuation = punctuationClass(bytes, at: range.upperBound, fullwidthQuotes: fullwidthQuotes)
+            : punctuationClass(bytes, before: range.lowerBound, placed: placed)
+        properties.followingPunctuation = punctuationClass(bytes, at: range.upperBound, placed: placed)
         if let shown = textTransform.characterForm {
             // The characters beside the range as shown: a `(` shown `（` is fullwidth punctuation.
             properties.precedingPunctuation = range.lowerBound > 0
                 ? PunctuationSpacingClass(shown(decodeScalar(bytes, at: scalarStart(bytes, atOrBefore: range.lowerBound - 1, notBefore: 0)).0),
-                                          fullwidthQuotes: fullwidthQuotes()) : .other
+                                          placed: placed()) : .other
             properties.followingPunctuation = range.upperBound < bytes.count
-                ? PunctuationSpacingClass(shown(decodeScalar(bytes, at: range.upperBound).0), fullwidthQuotes: fullwidthQuotes()) : .other
+                ? PunctuationSpacingClass(shown(decodeScalar(bytes, at: range.upperBound).0), placed: placed()) : .other
         }
         return properties
     }

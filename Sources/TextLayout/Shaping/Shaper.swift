@@ -115,7 +115,7 @@ enum Shaper {
             ? (properties.textTransform.characterForm == nil
                 ? trimmedPunctuation(bytes, range, after: properties.precedingPunctuation, before: properties.followingPunctuation,
                                      features: properties.features,
-                                     fullwidthQuotes: { properties.font.drawsFullwidthQuotes(language: properties.language) })
+                                     placed: { properties.font.punctuationClasses(language: properties.language, upright: properties.upright) })
                 : trimmedShownPunctuation(properties, bytes, range)) : []
         for mark in trimmed {
             features.append(hb_feature_t(tag: properties.upright ? verticalHalfWidthTag : halfWidthTag, value: 1, start: UInt32(mark.range.lowerBound - text.lowerBound),
@@ -171,7 +171,7 @@ extension Shaper {
     }
 }
 
-/// The marks ``trimmedPunctuation(_:_:after:before:features:fullwidthQuotes:)`` trims in the
+/// The marks ``trimmedPunctuation(_:_:after:before:features:placed:)`` trims in the
 /// characters `range` is shown as under a one-to-one transform (a `,` shown `，` is fullwidth
 /// punctuation, trimmed beside another as Chromium trims the text it shows), in the text's offsets.
 private func trimmedShownPunctuation(_ properties: ShapingProperties, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [TrimmedMark] {
@@ -187,7 +187,8 @@ private func trimmedShownPunctuation(_ properties: ShapingProperties, _ bytes: U
     original.append(range.upperBound)
     let marks = shown.withUnsafeBufferPointer { buffer in
         trimmedPunctuation(buffer, 0..<buffer.count, after: properties.precedingPunctuation, before: properties.followingPunctuation,
-                           features: properties.features, fullwidthQuotes: { properties.font.drawsFullwidthQuotes(language: properties.language) })
+                           features: properties.features,
+                           placed: { properties.font.punctuationClasses(language: properties.language, upright: properties.upright) })
     }
     return marks.map { mark in
         TrimmedMark(range: original[mark.range.lowerBound]..<original[mark.range.upperBound], unsafeBreakBefore: original[mark.unsafeBreakBefore])
