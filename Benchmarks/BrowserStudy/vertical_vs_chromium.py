@@ -282,7 +282,7 @@ def our_layouts(binary, chosen):
             for i, (name, job) in enumerate(chosen)]
     results = run_batch(binary, jobs, fonts_dir=os.path.join(ROOT, "Fonts"))
     layouts = [lines_of_result(r) for r in results]
-    for layout, result in zip(layouts, results):
+    for layout, result, (_, job) in zip(layouts, results, chosen):
         # Each column's left edge across the block (`x`), its central baseline (`center`) and its offset down the column
         # (`top`: where alignment puts its start), from our result's `x`, `baseline` and `y`.
         for line, column in zip(layout["lines"], result["lines"]):
@@ -421,8 +421,9 @@ def main():
                       what="same column starts, block extent, column left edges and central baselines within 1/64 px",
                       parts=[lang for lang in langs if tally.counts[name][lang + " jobs"]])
         same, x, central = placed[name]
-        print(f"  of the {same} with the same column starts: left edges within 1/64 px {x} ({100 * x / max(same, 1):.2f}%), "
-              f"central baselines within 1/64 px {central} ({100 * central / max(same, 1):.2f}%)")
+        if name not in OBJECT_SETS:
+            print(f"  of the {same} with the same column starts: left edges within 1/64 px {x} ({100 * x / max(same, 1):.2f}%), "
+                  f"central baselines within 1/64 px {central} ({100 * central / max(same, 1):.2f}%)")
         if name in OBJECT_SETS:
             compared, within = placed_objects[name]
             print(f"  {name}: objects of the jobs with the same column starts whose frame (x, y, width, height) is within 1/64 px: "

@@ -126,7 +126,8 @@ extension InlineObject {
     /// above the box's left edge, its ascent and descent as `profile` takes them), measured in
     /// headless Chromium (docs/profiles.md, "Inline objects in columns"):
     /// - baseline: its baseline (by default its middle across) on the central baseline;
-    /// - middle: its middle half the x-height right of (above) the central baseline;
+    /// - middle: its middle half the x-height right of (above) the central baseline (to the nearest
+    ///   1/64 px when `profile` places boxes in layout units: 4.609375 px for Noto Sans CJK at 17 px);
     /// - textTop: its right edge at the font box's right edge (the ascent above the alphabetic baseline);
     /// - textBottom: its left edge half the font box (ascent + descent, unrounded) left of the central baseline.
     func alignedBox(font: Font, size: Double, profile: LayoutProfile) -> LineBox? {
@@ -138,7 +139,10 @@ extension InlineObject {
             let central = metrics.ascent - profile.centralBaselineReach(ofBox: box)
             switch align {
             case .baseline: above = central + baselineFromTop
-            case .middle: above = central + (height + Double(font.xHeight) * font.metrics.scale(size: size)) / 2
+            case .middle:
+                // Half the x-height, to Chromium's nearest layout unit when boxes are placed in them.
+                let halfXHeight = Double(font.xHeight) * font.metrics.scale(size: size) / 2
+                above = central + height / 2 + (profile.explicitLineHeight == .layoutUnits ? (halfXHeight * 64).rounded() / 64 : halfXHeight)
             case .textTop: above = metrics.ascent
             case .textBottom: above = height + central - box / 2
             case .top, .bottom: return nil
