@@ -36,6 +36,7 @@ struct ColumnInlineObjectTests {
             #expect(abs(column.center - (textLeft + 12.5)) <= Self.unit, "\(mode) \(align): \(column.center)")
             // The column holds the object's 12 px and the two characters.
             #expect(layout.lines[0].width == 17 + 12 + 17)
+            #expect(layout._checkInvariants().isEmpty, "\(mode) \(align): \(layout._checkInvariants())")
         }
     }
 
