@@ -158,8 +158,8 @@ function spannedItemsOf(div) {
 """
 # The characters whose rectangles give a column's central baseline, by orientation: those upright in it.
 UPRIGHT_CHARACTERS = {"mixed": r"/^[\u3041-\u30ff\u3400-\u9fff\uac00-\ud7a3]$/u", "upright": r"/^\S/u", "sideways": r"/(?!)/"}
-# objectColumnsOf: the columns of a div with inline objects ({start} each), read from its text alone as columnsOf reads
-# them, and its objects' frames ({x, y, width, height} from the div's top-left corner), in text order.
+# objectColumnsOf: the columns of a div with inline objects ({start, width} each: width as columnsOf's, an object's bottom
+# counted in the column of the text before it), read from its text alone as columnsOf reads them, and its objects' frames ({x, y, width, height} from the div's top-left corner), in text order.
 OBJECT_COLUMNS_SCRIPT = r"""
 function objectColumnsOf(div, rightToLeft) {
   const box = div.getBoundingClientRect();
@@ -169,14 +169,16 @@ function objectColumnsOf(div, rightToLeft) {
     const rect = item.rect;
     if (item.element) {
       objects.push({x: rect.left - box.left, y: rect.top - box.top, width: rect.width, height: rect.height});
+      if (columns.length) columns[columns.length - 1].width = Math.max(columns[columns.length - 1].width, rect.bottom - box.top);
       continue;
     }
     if (!rect) continue;
     const middle = (rect.left + rect.right) / 2;
     if (rightToLeft ? middle < edge : middle > edge) {
-      columns.push({start: item.offset});
+      columns.push({start: item.offset, width: 0});
       edge = rightToLeft ? rect.left : rect.right;
     }
+    if (!HANGING.test(item.segment)) columns[columns.length - 1].width = Math.max(columns[columns.length - 1].width, rect.bottom - box.top);
   }
   return {lines: columns, objects};
 }
