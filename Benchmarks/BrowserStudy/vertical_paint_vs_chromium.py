@@ -23,6 +23,12 @@ box of the list's first font, where Chromium puts the text), and our central bas
 turned run's baseline. Chromium builds a column's box from each font's box of `h` px (ascent plus
 descent, rounded) split about the central baseline in whole pixels, `h − ⌊h/2⌋` on the right (the
 line-over side), `⌊h/2⌋` on the left: the figures are the ones docs/profiles.md gives.
+With --decorations it measures instead where each draws a column's underline and line-through
+(DECORATIONS: 17 and 40 px, `line-height` normal and 2, vertical-rl and vertical-lr, `lang` ja and
+zh, an upright and a turned run): Chromium's screenshot of the div with its text transparent and
+its decoration black (the line's ink across the column, from the div's left edge), against the
+`decorationLines` of our batch job with `language` and a span's `decoration` (x to x + width),
+and whether ours lies within a pixel of Chromium's (docs/profiles.md, "Decoration lines in columns").
 Python 3 standard library only; needs Chromium (Debian's /usr/bin/chromium).
 """
 import argparse, html, os, struct, subprocess, tempfile, zlib
@@ -84,6 +90,44 @@ def ink(path, width, height, top=0):
     return box, (cx / SCALE, cy / SCALE)
 
 
+# --decorations: (size, line height, writing mode, lang, text) of a column each, decorated both ways.
+DECORATIONS = [(size, height, mode, lang, text) for size in (17, 40) for height in ("normal", "2") for mode in ("vertical-rl", "vertical-lr")
+               for lang in ("ja", "zh") for text in ("口田口田", "HHHH")]
+
+
+def decoration_columns(args):
+    """Prints, for each case of DECORATIONS and each line, Chromium's ink across the column and our rectangle's (see the module's text)."""
+    from chromium_pages import run_batch
+    font = os.path.join(ROOT, "Fonts", "NotoSansCJKjp-Regular.otf")
+    jobs, cases = [], []
+    for size, height, mode, lang, text in DECORATIONS:
+        for decoration in ("underline", "line-through"):
+            cases.append((size, height, mode, lang, text, decoration))
+            jobs.append({"id": len(jobs), "text": text, "font": "Noto Sans CJK JP", "size": size, "width": 300, "profile": "chromium",
+                         "writingMode": mode, "language": lang, "lineHeight": "normal" if height == "normal" else float(height), "glyphs": True,
+                         "spans": [{"start": 0, "end": len(text), "decoration": "underline" if decoration == "underline" else "lineThrough"}]})
+    ours = run_batch(args.textlayout, jobs)
+    within = 0
+    with tempfile.TemporaryDirectory(prefix="vertical-decoration-") as folder:
+        for (size, height, mode, lang, text, decoration), result in zip(cases, ours):
+            page, shot = os.path.join(folder, "page.html"), os.path.join(folder, "chromium.png")
+            with open(page, "w", encoding="utf-8") as f:
+                f.write(f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8"><style>@font-face {{ font-family: P; src: url("file://{font}"); }}'
+                        f'body {{ margin: 0; background: white; }} div {{ margin-left: 10px; font: {size}px/{height} P; height: 300px; writing-mode: {mode}; '
+                        f'color: transparent; text-decoration: {decoration}; text-decoration-color: black; }}</style></head><body><div>{text}</div></body></html>')
+            subprocess.run([args.chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", f"--force-device-scale-factor={SCALE}",
+                            "--window-size=120,320", "--virtual-time-budget=3000", f"--screenshot={shot}", "file://" + page], check=True, capture_output=True)
+            _, _, rows = read_png(shot)
+            xs = [x for row in rows for x, level in enumerate(row) if level < 128]
+            theirs = (min(xs) / SCALE - 10, (max(xs) + 1) / SCALE - 10)
+            x, _, width, _ = result["lines"][0]["runs"][0]["decorationLines"][0]
+            close = x >= theirs[0] - 1 and x + width <= theirs[1] + 1
+            within += close
+            print(f"{size} px, line-height {height}, {mode}, lang {lang}, {text} {decoration}: Chromium {theirs[0]:.2f} to {theirs[1]:.2f}, "
+                  f"ours {x:.3f} to {x + width:.3f}{'' if close else ' (more than a pixel off)'}")
+    print(f"{within} of {len(cases)} lines within a pixel of Chromium's")
+
+
 # --fonts: each first font of a column and a word in its script.
 FONTS = [("DejaVu Sans", "abc"), ("Noto Sans Devanagari", "नमस्ते"), ("Noto Sans Thai", "สวัสดี"), ("Noto Sans Arabic", "مرحبا")]
 
@@ -114,9 +158,12 @@ def main():
     ap.add_argument("--textlayout", default=os.path.join(ROOT, ".build", "debug", "textlayout"))
     ap.add_argument("--chromium", default="/usr/bin/chromium")
     ap.add_argument("--fonts", action="store_true", help="measure columns of two fonts instead (see above)")
+    ap.add_argument("--decorations", action="store_true", help="measure columns' underlines and line-throughs instead (see above)")
     args = ap.parse_args()
     if args.fonts:
         return two_font_columns(args)
+    if args.decorations:
+        return decoration_columns(args)
     with tempfile.TemporaryDirectory(prefix="vertical-paint-") as folder:
         for orientation, size, text in CASES:
             length, across = (120, 25) if size == 17 else (300, 58)

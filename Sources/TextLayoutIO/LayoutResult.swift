@@ -66,7 +66,9 @@ public struct LayoutResult {
         /// `fontFile`, `faceIndex`, `size`, `decoration` (when it has any), `underline` and
         /// `strikeout` (`[position, thickness]`), `ink`, and parallel lists of `glyphs` (ids),
         /// `advances`, `offsets` (`[x, y]`, y up) and `clusters` (UTF-16 offsets). Every `ink` is
-        /// `[x, y, width, height]` in the content box (y down), or null where nothing is inked.
+        /// `[x, y, width, height]` in the content box (y down), or null where nothing is inked; in
+        /// a vertical layout in the block (x from its left edge, y down from the columns' start),
+        /// and a column's decorated run adds `decorationLines`, its lines' rectangles there.
         public static let glyphs = Detail(rawValue: 6)
     }
 
@@ -153,7 +155,7 @@ public struct LayoutResult {
             out.warnings(request.fontSelection.warnings(for: layout.prepared.style.font, size: layout.prepared.style.settings.size)
                 + request.inputWarnings + layout.prepared.warnings)
             out.missingGlyphs(layout.missingGlyphCount)
-            if detail.contains(.glyphs) { write(ink: layout.isVertical ? nil : layout.inkBounds, to: &out) }  // not yet measured in columns
+            if detail.contains(.glyphs) { write(ink: layout.inkBounds, to: &out) }
             if !layout.prepared.inlineObjects.isEmpty { write(inlineObjectsOf: layout, to: &out) }
             out.key("lines")
             out.array { out in
@@ -211,7 +213,7 @@ public struct LayoutResult {
                 out.field("y", column.y)
                 if glyphs {
                     out.field("direction", line.isRightToLeft ? "rtl" : "ltr")
-                    write(ink: nil, to: &out)
+                    write(ink: layout.inkBounds(of: line), to: &out)
                 }
             } else {
                 out.field("baseline", line.baseline)
@@ -255,7 +257,18 @@ public struct LayoutResult {
                             }
                         case .inlineObject(let object, _): out.field("object", object.index)
                         }
-                        if glyphs { write(glyphsOf: run, ink: column == nil ? layout.inkBounds(of: run, on: line) : nil, to: &out) }
+                        if glyphs {
+                            write(glyphsOf: run, ink: layout.inkBounds(of: run, on: line), to: &out)
+                            if let column, !run.decoration.isEmpty {
+                                // Down the column beside its text: the lines' rectangles in the block.
+                                out.key("decorationLines")
+                                out.array { out in
+                                    for rect in layout.columnDecorationLineRects(of: run, in: column) {
+                                        out.array { $0.number(rect.x); $0.number(rect.y); $0.number(rect.width); $0.number(rect.height) }
+                                    }
+                                }
+                            }
+                        }
                     }
                 }
             }

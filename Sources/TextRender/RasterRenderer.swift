@@ -66,9 +66,10 @@ public enum RasterRenderer {
     /// Draws the runs of `line`, a column whose place in the box is `frame`, down the column: an
     /// upright run's glyphs with the pen on the central baseline (each at the pen plus its
     /// offsets, HarfBuzz's vertical ones, y up), a turned run's turned a quarter turn clockwise
-    /// on its alphabetic baseline (``Layout/sidewaysBaseline(of:in:)``), with its decoration lines,
-    /// and a unit combined upright as a row across the column on one baseline
-    /// (``Layout/combinedBaseline(of:)`` down its em), each glyph squeezed across by its scaleX.
+    /// on its alphabetic baseline (``Layout/sidewaysBaseline(of:in:)``), and a unit combined upright
+    /// as a row across the column on one baseline (``Layout/combinedBaseline(of:)`` down its em),
+    /// each glyph squeezed across by its scaleX (``Layout/columnGlyphOrigin(of:in:)``); each run's
+    /// decoration lines down the column beside it (``Layout/columnDecorationLineRects(of:in:)``).
     private static func drawColumn(_ line: Line, _ frame: ColumnFrame, _ scene: RenderScene, on canvas: inout Canvas,
                                    options: RenderOptions, rasterizer: GlyphRasterizer) {
         let scale = options.scale
@@ -77,20 +78,16 @@ public enum RasterRenderer {
             let ppem = run.size * scale
             let color = scene.color(of: run, foreground: options.foreground)
             let font = run.content.textFont
-            let origin = scene.columnGlyphOrigin(of: run, in: frame)
-            let turned = RenderScene.isTurnedInColumn(run)
+            let origin = scene.layout.columnGlyphOrigin(of: run, in: frame)
+            let turned = run.isTurnedInColumn
             for glyph in run.glyphs {
                 defer { pen += glyph.advance }
                 let (x, y) = origin(glyph, pen)
                 paint(glyph.id, of: font, ppem: ppem, x: x * scale, y: y * scale, color: color, on: &canvas, rasterizer: rasterizer,
                       turned: turned, scaleX: run.combinedScaleX ?? 1)
             }
-            // An upright run's decoration is not drawn yet (CSS puts it beside the column).
-            guard turned else { continue }
-            let baseline = scene.layout.sidewaysBaseline(of: run, in: frame)
-            for rect in run.decorationLineRects {
-                let turned = scene.turnedDecorationLine(rect, baseline: baseline, frame: frame)
-                paintDecorationLine(turned, scale: scale, color: color, on: &canvas, across: true)
+            for rect in scene.layout.columnDecorationLineRects(of: run, in: frame) {
+                paintDecorationLine(rect, scale: scale, color: color, on: &canvas, across: true)
             }
         }
     }

@@ -151,35 +151,6 @@ public struct RenderScene: Sendable {
     /// In a vertical scene, the y where the columns start (their length is measured from it): the left inset.
     var columnTop: Double { insets.left }
 
-    /// How the glyphs of `run`, a run of the column `frame`, are placed: for each glyph, from the
-    /// pen's place down the column (the run starts at `frame.y + run.x`, each glyph's advance
-    /// moves it), the origin it is drawn at, in the box's layout pixels (x right, y down). An
-    /// upright run's glyphs stand on the central baseline, their offsets HarfBuzz's vertical ones
-    /// (y up); a turned run's lie on its alphabetic baseline (``Layout/sidewaysBaseline(of:in:)``),
-    /// turned a quarter turn clockwise, so their offsets turn with them; a unit combined upright
-    /// is a row across the column on one baseline (``Layout/combinedBaseline(of:)`` down its em),
-    /// whatever the pen. What both renderers draw a column's glyphs by.
-    package func columnGlyphOrigin(of run: GlyphRun, in frame: ColumnFrame) -> (_ glyph: Glyph, _ pen: Double) -> (x: Double, y: Double) {
-        if run.combinedScaleX != nil {
-            let rowBaseline = frame.y + run.x + layout.combinedBaseline(of: run)
-            return { glyph, _ in (frame.center + glyph.xOffset, rowBaseline - glyph.yOffset) }
-        }
-        if run.isUpright { return { glyph, pen in (frame.center + glyph.xOffset, pen - glyph.yOffset) } }
-        let baseline = layout.sidewaysBaseline(of: run, in: frame)
-        return { glyph, pen in (baseline + glyph.yOffset, pen + glyph.xOffset) }
-    }
-
-    /// Whether `run`, a run of a column, is drawn turned a quarter turn clockwise: neither
-    /// upright nor combined upright.
-    package static func isTurnedInColumn(_ run: GlyphRun) -> Bool { !run.isUpright && run.combinedScaleX == nil }
-
-    /// A decoration line of a turned run (``GlyphRun/decorationLineRects``, from the line's origin
-    /// along the run and down from its baseline) in the box: the run turned a quarter turn
-    /// clockwise, its baseline at x `baseline`, its line's origin at the column's `frame.y`.
-    package func turnedDecorationLine(_ rect: LayoutRect, baseline: Double, frame: ColumnFrame) -> LayoutRect {
-        LayoutRect(x: baseline - rect.maxY, y: frame.y + rect.x, width: rect.height, height: rect.width)
-    }
-
     /// The x a line's runs are placed from (their `x` is relative to it): the layout's
     /// ``Layout/lineOrigin(_:)`` from the left text edge.
     package func lineOrigin(_ line: Line) -> Double {

@@ -60,10 +60,10 @@ public enum SVGRenderer {
                 // baseline, or combined upright: a row across the column on its baseline down the unit.
                 var pen: Double
                 let origin: (Glyph, Double) -> (x: Double, y: Double)
-                let turned = column != nil && RenderScene.isTurnedInColumn(run)
+                let turned = column != nil && run.isTurnedInColumn
                 if let column {
                     pen = column.y + run.x
-                    origin = scene.columnGlyphOrigin(of: run, in: column)
+                    origin = scene.layout.columnGlyphOrigin(of: run, in: column)
                 } else {
                     pen = scene.lineOrigin(line) + run.x
                     origin = { glyph, pen in (pen + glyph.xOffset, baseline - glyph.yOffset) }
@@ -94,12 +94,9 @@ public enum SVGRenderer {
                             "height=\"\(n(image.height))\" xlink:href=\"data:image/png;base64,\(image.base64)\"/>\n"
                     }
                 }
-                let lines = run.decorationLineRects.map { rect in
-                    guard let column else { return rect.offsetBy(dx: scene.lineOrigin(line), dy: baseline) }
-                    return scene.turnedDecorationLine(rect, baseline: scene.layout.sidewaysBaseline(of: run, in: column), frame: column)
-                }
-                // An upright run's decoration is not drawn yet (CSS puts it beside the column).
-                for rect in lines where column == nil || turned {
+                let lines = column.map { scene.layout.columnDecorationLineRects(of: run, in: $0) }
+                    ?? run.decorationLineRects.map { $0.offsetBy(dx: scene.lineOrigin(line), dy: baseline) }
+                for rect in lines {
                     uses += "<rect x=\"\(n(rect.x))\" y=\"\(n(rect.y))\" width=\"\(n(rect.width))\" height=\"\(n(rect.height))\"\(runFill)/>\n"
                 }
             }

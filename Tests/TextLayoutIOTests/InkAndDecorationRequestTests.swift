@@ -119,4 +119,31 @@ struct InkAndDecorationRequestTests {
             #expect(request.spans[0].decoration == [])
         }
     }
+
+    @Test("in columns the layout, each column and each run say the engine's ink in the block, and a decorated run its lines' rectangles")
+    func inkInColumns() throws {
+        let cjk = FontContext.bundledFontPath("NotoSansCJKjp-Regular.otf")!
+        for mode in ["vertical-rl", "vertical-lr"] {
+            let job = #""text":"縦書きHello日本語の文章","font":"\#(cjk)","width":80,"profile":"chromium","writingMode":"\#(mode)","language":"ja","spans":[{"start":1,"end":8,"decoration":["underline","lineThrough"]}]"#
+            let (answer, layout) = try Self.result(job)
+            #expect(layout.isVertical && layout.lineCount >= 2)
+            #expect(answer["ink"] != .null && answer["ink"] == Self.json(layout.inkBounds))
+            var decorated = 0
+            for (line, engine) in zip(Self.items(answer["lines"]), layout.lines) {
+                #expect(line["ink"] != .null && line["ink"] == Self.json(layout.inkBounds(of: engine)))
+                let frame = try #require(layout.columnFrame(of: engine))
+                for (run, glyphRun) in zip(Self.items(line["runs"]), layout.glyphRuns(of: engine)) {
+                    #expect(run["ink"] != .null && run["ink"] == Self.json(layout.inkBounds(of: glyphRun, on: engine)))
+                    guard !glyphRun.decoration.isEmpty else {
+                        #expect(run["decorationLines"] == nil)
+                        continue
+                    }
+                    decorated += 1
+                    #expect(run["decorationLines"] == .array(layout.columnDecorationLineRects(of: glyphRun, in: frame).map(Self.json)))
+                    #expect(Self.items(run["decorationLines"]).count == 2)
+                }
+            }
+            #expect(decorated >= 2, "an upright and a turned run at least")
+        }
+    }
 }

@@ -84,6 +84,8 @@ struct ColumnInlineObjectTests {
         let frame = try #require(layout.inlineObjectFrames.first)
         #expect(layout.contentHeight == 28 && frame.rect.x == 0 && frame.rect.width == 20, "\(frame.rect)")
         #expect(try #require(layout.columnFrame(of: layout.lines[0])).center == 15.5)
+        // The column's ink holds the object's box: it reaches the block's left edge, where only the object does.
+        #expect(try #require(layout.columnInkBounds(of: layout.lines[0])).x == 0)
     }
 
     @Test("a horizontal layout's object frames are as before: along the line its width, its top its alignment's")

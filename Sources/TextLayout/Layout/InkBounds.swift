@@ -33,16 +33,19 @@ extension GlyphRun {
     /// as wide as the run's advance (whitespace that hangs at the line's end included, as Pango
     /// underlines it) and covers, in y down, −position to −position + thickness of its
     /// ``decorationMetrics``. Empty for a run without decoration.
-    public var decorationLineRects: [LayoutRect] {
+    public var decorationLineRects: [LayoutRect] { decorationLines.map(\.rect) }
+
+    /// ``decorationLineRects``, each with whether it is the underline.
+    var decorationLines: [(rect: LayoutRect, isUnderline: Bool)] {
         guard !decoration.isEmpty else { return [] }
         let metrics = decorationMetrics
         let advance = width
         func line(position: Double, thickness: Double) -> LayoutRect {
             LayoutRect(x: x + min(0, advance), y: -position + min(0, thickness), width: abs(advance), height: abs(thickness))
         }
-        var lines: [LayoutRect] = []
-        if decoration.contains(.underline) { lines.append(line(position: metrics.underlinePosition, thickness: metrics.underlineThickness)) }
-        if decoration.contains(.lineThrough) { lines.append(line(position: metrics.strikeoutPosition, thickness: metrics.strikeoutThickness)) }
+        var lines: [(LayoutRect, Bool)] = []
+        if decoration.contains(.underline) { lines.append((line(position: metrics.underlinePosition, thickness: metrics.underlineThickness), true)) }
+        if decoration.contains(.lineThrough) { lines.append((line(position: metrics.strikeoutPosition, thickness: metrics.strikeoutThickness), false)) }
         return lines
     }
 
@@ -58,7 +61,7 @@ extension GlyphRun {
     /// (antialiasing, pen positions snapped to a quarter pixel, a colour picture's edges to whole
     /// pixels). The one place a run's ink is gathered.
     public var inkBounds: LayoutRect? {
-        var ink = glyphInk
+        var ink = glyphInk(penStart: x, origin: { glyph, pen in (pen + glyph.xOffset, -glyph.yOffset) }, placement: .upright(scaleX: 1))
         switch content {
         case .text: break
         case .inlineObject(let object, _):
@@ -68,20 +71,38 @@ extension GlyphRun {
         return ink
     }
 
-    /// The union of the run's glyphs' boxes (see ``inkBounds``).
-    private var glyphInk: LayoutRect? {
+    /// How a glyph's outline stands about its origin: upright (y up), squeezed across by `scaleX`
+    /// (a unit combined upright), or turned a quarter turn clockwise (a turned run of a column).
+    enum GlyphPlacement {
+        case upright(scaleX: Double)
+        case turned
+    }
+
+    /// The union of the run's glyphs' boxes (see ``inkBounds``): each glyph's font box scaled to
+    /// ``size`` and placed as `placement` says at the origin `origin` gives it (x right, y down)
+    /// for its pen position, the pen starting at `penStart` and moved by each glyph's advance.
+    func glyphInk(penStart: Double, origin: (Glyph, Double) -> (x: Double, y: Double), placement: GlyphPlacement) -> LayoutRect? {
         let font = content.textFont
         let scale = font.metrics.scale(size: size)
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
-        var pen = x
+        var pen = penStart
         for glyph in glyphs {
             defer { pen += glyph.advance }
             guard let box = font.inkBox(ofGlyph: glyph.id) else { continue }
-            let originX = pen + glyph.xOffset, originY = -glyph.yOffset
-            x0 = min(x0, originX + box.xMin * scale)
-            x1 = max(x1, originX + box.xMax * scale)
-            y0 = min(y0, originY - box.yMax * scale)
-            y1 = max(y1, originY - box.yMin * scale)
+            let (originX, originY) = origin(glyph, pen)
+            switch placement {
+            case .upright(let scaleX):
+                x0 = min(x0, originX + box.xMin * scale * scaleX)
+                x1 = max(x1, originX + box.xMax * scale * scaleX)
+                y0 = min(y0, originY - box.yMax * scale)
+                y1 = max(y1, originY - box.yMin * scale)
+            case .turned:
+                // A quarter turn clockwise, y down: the outline's (u, v), y up, goes to (v, u) from the origin.
+                x0 = min(x0, originX + box.yMin * scale)
+                x1 = max(x1, originX + box.yMax * scale)
+                y0 = min(y0, originY + box.xMin * scale)
+                y1 = max(y1, originY + box.xMax * scale)
+            }
         }
         return x0 < x1 && y0 < y1 ? LayoutRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
     }
@@ -91,7 +112,8 @@ extension Line {
     /// The box the line's runs ink (the union of their ``GlyphRun/inkBounds``): x from the line's
     /// left edge, as its runs' x (``Layout/inkBounds(of:)`` places it in the content box), y from
     /// the content box's top, as ``top`` and ``baseline``; nil when nothing is inked (an empty
-    /// line, a line of spaces). It reads ``runs``, which a layout made without glyph runs leaves
+    /// line, a line of spaces). A line of a horizontal layout: a column's ink is the layout's to
+    /// place (``Layout/inkBounds(of:)``). It reads ``runs``, which a layout made without glyph runs leaves
     /// empty: ask the layout there.
     public var inkBounds: LayoutRect? { Self.inkBounds(of: runs, baseline: baseline) }
 
@@ -106,18 +128,25 @@ extension Layout {
     /// the line's ``Line/top`` and ``lineOrigin(_:)`` are): ``Line/inkBounds`` moved by the line's
     /// origin, its runs built first on a layout made without them (``glyphRuns(of:)``). Nil when
     /// the line inks nothing. It reaches outside the line's box where marks, tall emoji or
-    /// descenders do: a renderer sizes its dirty rectangle and its clip from it.
+    /// descenders do: a renderer sizes its dirty rectangle and its clip from it. In a vertical
+    /// layout the line is a column and its box is in the block (x from the block's left edge, y
+    /// down from where the columns start: ``columnFrame(of:)``'s coordinates), as the glyphs are
+    /// drawn there (``columnInkBounds(of:in:)``).
     public func inkBounds(of line: Line) -> LayoutRect? {
-        Line.inkBounds(of: glyphRuns(of: line), baseline: line.baseline)?.offsetBy(dx: lineOrigin(line), dy: 0)
+        if isVertical { return columnInkBounds(of: line) }
+        return Line.inkBounds(of: glyphRuns(of: line), baseline: line.baseline)?.offsetBy(dx: lineOrigin(line), dy: 0)
     }
 
-    /// The box `run`, one of `line`'s runs, inks, in the content box (see ``inkBounds(of:)``).
+    /// The box `run`, one of `line`'s runs, inks, in the content box (see ``inkBounds(of:)``; in a
+    /// vertical layout in the block).
     public func inkBounds(of run: GlyphRun, on line: Line) -> LayoutRect? {
-        run.inkBounds?.offsetBy(dx: lineOrigin(line), dy: line.baseline)
+        if let frame = columnFrame(of: line) { return columnInkBounds(of: run, in: frame) }
+        return run.inkBounds?.offsetBy(dx: lineOrigin(line), dy: line.baseline)
     }
 
     /// The box every line inks, in the content box: the union of ``inkBounds(of:)`` over the
-    /// lines (those a line clamp keeps); nil when no line inks anything.
+    /// lines (those a line clamp keeps); nil when no line inks anything. In a vertical layout, in
+    /// the block (see ``inkBounds(of:)``).
     public var inkBounds: LayoutRect? {
         lines.reduce(nil as LayoutRect?) { $0.union(inkBounds(of: $1)) }
     }
