@@ -10,13 +10,14 @@ the comma-separated figures that differ (`starts`, `line-count`, `height`; all t
 starts differ and a line more or fewer follows; `min-content`, the min-content width, in the studies
 that hold it; `column-x` and `central`, a column's left edge across the block and its central
 baseline, in the vertical study; `combined-units`, a unit combined upright placed or sized otherwise
-down its column, in the study of text combined upright), and REASON a sentence saying why the engines part
+down its column, in the study of text combined upright; `objects`, an inline object's frame in a column more than
+1/64 px from Chromium's, in the vertical study's object sets), and REASON a sentence saying why the engines part
 there. Python 3 standard library only; used by Benchmarks/BrowserStudy/corpus_vs_chromium.py and
 Benchmarks/PangoStudy/agreement.py and the CSS keys' studies of Benchmarks/BrowserStudy (`--expect FILE`).
 """
 import collections, sys
 
-FIGURES = ("starts", "line-count", "height", "min-content", "column-x", "central", "combined-units")
+FIGURES = ("starts", "line-count", "height", "min-content", "column-x", "central", "combined-units", "objects")
 
 
 def read(path):
@@ -41,10 +42,10 @@ def read(path):
 
 
 def differing_figures(same_starts, same_line_count, same_height, same_min_content=True, same_column_x=True, same_central=True,
-                       same_combined_units=True):
+                       same_combined_units=True, same_objects=True):
     """The FIGURES that differ, as a frozenset."""
     return frozenset(name for name, same in zip(FIGURES, (same_starts, same_line_count, same_height, same_min_content, same_column_x,
-                                                          same_central, same_combined_units)) if not same)
+                                                          same_central, same_combined_units, same_objects)) if not same)
 
 
 def hold(path, setup, run_ids, found, describe=lambda job: "", whole=False):

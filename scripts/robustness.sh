@@ -165,14 +165,15 @@ run_stage() {
       # value, as is and varied), textTransform's five (200 a value), overflowWrap, wordBreak and lineBreak (200 a value),
       # textSpacingTrim and textAutospace on Chinese and Japanese (200 a value, autospace's also mixed with Latin words),
       # and columns (300 jobs under vertical-rl; 100 under each other set: vertical-lr, upright, sideways, the four sets of
-      # mixed text, and the key sets of line heights, spans, alignment, justification and clamps), and text combined upright
+      # mixed text, the key sets of line heights, spans, alignment, justification and clamps, and inline objects in each
+      # vertical mode), and text combined upright
       # (200 Chinese and Japanese jobs in each vertical mode): about 90 s in all (docs/profiles.md has each study's figures
       # on the whole corpus).
       local keys_list=Benchmarks/BrowserStudy/expected-differences-keys-chromium.txt
       local study
       for study in "whitespace_vs_chromium.py --sample 200" "texttransform_vs_chromium.py --sample 200" "wrap_vs_chromium.py --sample 200" \
                    "wrap_vs_chromium.py --claims textSpacingTrim,textAutospace --langs zh,ja --sample 200" \
-                   "vertical_vs_chromium.py --sample 300 --set-sample 100 --sets vertical-rl,vertical-lr,upright,sideways,mixed-rl,mixed-lr,mixed-upright,mixed-sideways,line-height,spans,align-center,align-end,justify,clamp" \
+                   "vertical_vs_chromium.py --sample 300 --set-sample 100 --sets vertical-rl,vertical-lr,upright,sideways,mixed-rl,mixed-lr,mixed-upright,mixed-sideways,line-height,spans,align-center,align-end,justify,clamp,objects-rl,objects-lr" \
                    "combine_vs_chromium.py --sample 200"; do
         run_start=$SECONDS
         # shellcheck disable=SC2086 # the study's name and options, split on purpose

@@ -26,6 +26,15 @@ Chromium's first cluster in it, within 1/64 px, and its share printed), clamp a 
 3 (`display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: N; overflow: hidden`:
 the columns Chromium keeps are compared, the block's extent is the clamped div's).
 
+The object sets (OBJECT_SETS: objects-rl, objects-lr) put one to four inline objects in each job (our job's
+`placeholders`; in Chromium an empty `<span style="display: inline-block; width: Wpx; height: Hpx; vertical-align: V">`),
+each between two CJK characters at a place drawn from the seed and the job's id, 8 to 60 px wide and tall, aligned by one
+of the six alignments (a baseline of its own is not drawn: Chromium's inline-block takes the baseline of its first line
+box, which in a column does not lie across it as ours does). Their columns are read from the text alone (the objects are
+not columns' items: a narrow object at a wide column's edge may lie beyond its text), their text's starts compared
+(a column's first offset that is not an object's), and each object's frame (x, y, width, height from the div's top-left
+corner, our result's `placeholders`) within 1/64 px (figure `objects`).
+
 A column's start is read as a line's is (chromium_pages.LINES_SCRIPT), the axes swapped
 (COLUMNS_SCRIPT): a column starts at a cluster whose rectangle's middle lies beyond the first
 rectangle of the column before, across the block (to its left under vertical-rl, to its right under
@@ -87,11 +96,20 @@ LINE_HEIGHTS = [1.5, 2, 1, "24px", "32px"]
 # The spans of the spans set: a size, and whether DejaVu Sans comes first in the span's fonts (before the job's and the
 # fallback fonts, in our span's "font" and the <span>'s font-family alike).
 SPAN_STYLES = [(24, False), (12, False), (None, True), (24, True)]
+# The sets with inline objects in columns (with_column_objects), each its writing mode and orientation.
+OBJECT_SETS = {"objects-rl": ("vertical-rl", "mixed"), "objects-lr": ("vertical-lr", "mixed")}
+SETS.update(OBJECT_SETS)
+# The objects' alignments, ours and CSS's `vertical-align`, and their least and largest width and height in pixels.
+OBJECT_ALIGNMENTS = {"baseline": "baseline", "middle": "middle", "top": "top", "bottom": "bottom", "textTop": "text-top",
+                     "textBottom": "text-bottom"}
+SMALLEST_OBJECT, LARGEST_OBJECT = 8, 60
+OBJECT_CHARACTER = "\ufffc"
 # The least share of each set's jobs with the same column starts that --check accepts.
 FLOORS = {"starts": 0.995}
 # The kinds of differences: the corpus study's, the lines read as columns, and one of columns alone.
 COLUMN_KINDS = {**KINDS, "placed": "the same column starts and block extent, but a column's left edge or central baseline more than "
-                                   "1/64 px from Chromium's"}
+                                   "1/64 px from Chromium's",
+                "objects": "the same column starts and block extent, but an inline object's frame more than 1/64 px from Chromium's"}
 # Chromium's layout unit: the block's extent is compared within one.
 LAYOUT_UNIT = 1 / 64
 
@@ -140,8 +158,34 @@ function spannedItemsOf(div) {
 """
 # The characters whose rectangles give a column's central baseline, by orientation: those upright in it.
 UPRIGHT_CHARACTERS = {"mixed": r"/^[\u3041-\u30ff\u3400-\u9fff\uac00-\ud7a3]$/u", "upright": r"/^\S/u", "sideways": r"/(?!)/"}
-MEASURE = """{layouts: [...document.querySelectorAll("div.job")].map(d => ({i: +d.dataset.i,
-  lines: columnsOf(d, d.dataset.mode === "vertical-rl", UPRIGHT[d.dataset.orientation]), height: d.getBoundingClientRect().width}))}"""
+# objectColumnsOf: the columns of a div with inline objects ({start, width} each: width as columnsOf's, an object's bottom
+# counted in the column of the text before it), read from its text alone as columnsOf reads them, and its objects' frames ({x, y, width, height} from the div's top-left corner), in text order.
+OBJECT_COLUMNS_SCRIPT = r"""
+function objectColumnsOf(div, rightToLeft) {
+  const box = div.getBoundingClientRect();
+  const columns = [], objects = [];
+  let edge = rightToLeft ? Infinity : -Infinity;
+  for (const item of itemsOf(div)) {
+    const rect = item.rect;
+    if (item.element) {
+      objects.push({x: rect.left - box.left, y: rect.top - box.top, width: rect.width, height: rect.height});
+      if (columns.length) columns[columns.length - 1].width = Math.max(columns[columns.length - 1].width, rect.bottom - box.top);
+      continue;
+    }
+    if (!rect) continue;
+    const middle = (rect.left + rect.right) / 2;
+    if (rightToLeft ? middle < edge : middle > edge) {
+      columns.push({start: item.offset, width: 0});
+      edge = rightToLeft ? rect.left : rect.right;
+    }
+    if (!HANGING.test(item.segment)) columns[columns.length - 1].width = Math.max(columns[columns.length - 1].width, rect.bottom - box.top);
+  }
+  return {lines: columns, objects};
+}
+"""
+MEASURE = """{layouts: [...document.querySelectorAll("div.job")].map(d => Object.assign({i: +d.dataset.i, height: d.getBoundingClientRect().width},
+  d.dataset.objects ? objectColumnsOf(d, d.dataset.mode === "vertical-rl")
+                    : {lines: columnsOf(d, d.dataset.mode === "vertical-rl", UPRIGHT[d.dataset.orientation])}))}"""
 
 
 def chosen_jobs(sets, langs, sample, set_sample, seed):
@@ -156,6 +200,8 @@ def chosen_jobs(sets, langs, sample, set_sample, seed):
             picked = [dict(job, id=job["id"] + "-mixed", text=mixed_column_text(job, seed)) for job in picked]
         if name in KEY_SETS:
             picked = [dict(job, **key_setting(name, job)) for job in picked]
+        if name in OBJECT_SETS:
+            picked = [dict(job, **with_column_objects(job, seed)) for job in picked]
         chosen += [(name, job) for job in picked]
     return chosen
 
@@ -163,6 +209,21 @@ def chosen_jobs(sets, langs, sample, set_sample, seed):
 def mixed_column_text(job, seed):
     """The mixed copy of `job`'s text: three to eight of COLUMN_MIXED_WORDS put inside it at places drawn from `seed` and its id."""
     return mixed_text(job["id"], job["text"], words=COLUMN_MIXED_WORDS, inserts=(3, 8), seed=f"{seed}-vertical-mixed")
+
+
+def with_column_objects(job, seed):
+    """`job`'s text with one to four U+FFFC put in between two CJK characters (kana, ideographs, Hangul syllables) at places
+    drawn from `seed` and its id, and their objects (OBJECT_SETS): {"text", "objects": [{width, height, align}]}."""
+    rng = random.Random(f"{seed}-vertical-objects-{job['id']}")
+    text = job["text"]
+    cjk = lambda c: "\u3041" <= c <= "\u30ff" or "\u3400" <= c <= "\u9fff" or "\uac00" <= c <= "\ud7a3"
+    places = [i for i in range(1, len(text)) if cjk(text[i - 1]) and cjk(text[i])]
+    chosen = sorted(set(rng.sample(places, min(len(places), rng.randint(1, 4)))), reverse=True)
+    for i in chosen:
+        text = text[:i] + OBJECT_CHARACTER + text[i:]
+    objects = [{"width": rng.randint(SMALLEST_OBJECT, LARGEST_OBJECT), "height": rng.randint(SMALLEST_OBJECT, LARGEST_OBJECT),
+                "align": rng.choice(list(OBJECT_ALIGNMENTS))} for _ in chosen]
+    return {"text": text, "objects": objects}
 
 
 def key_setting(name, job):
@@ -199,7 +260,15 @@ def key_setting(name, job):
 
 
 def job_html(job):
-    """The div's content of `job`: its text, the part a set's span covers (job["span"]) inside a <span>."""
+    """The div's content of `job`: its text, the part a set's span covers (job["span"]) inside a <span>, its objects
+    (job["objects"]) each an empty inline-block."""
+    if "objects" in job:
+        pieces = job["text"].split(OBJECT_CHARACTER)
+        body = [html.escape(pieces[0], quote=False)]
+        for thing, piece in zip(job["objects"], pieces[1:]):
+            style = f"width: {thing['width']}px; height: {thing['height']}px; vertical-align: {OBJECT_ALIGNMENTS[thing['align']]}"
+            body.append(f'<span class="object" data-unit style="{style}"></span>' + html.escape(piece, quote=False))
+        return "".join(body)
     if "span" not in job:
         return html.escape(job["text"], quote=False)
     start, end, css = job["span"]
@@ -210,16 +279,34 @@ def job_html(job):
 def our_layouts(binary, chosen):
     """Our layout of each (set, job) by the chromium profile in the set's writing mode and orientation: {"height", "lines"}."""
     jobs = [{"id": i, "text": job["text"], "font": font_list([job["font"], *FALLBACK_FONTS]), "size": SIZE, "width": job["width"],
-             "glyphs": True, "profile": "chromium", "writingMode": SETS[name][0], "textOrientation": SETS[name][1], **job.get("keys", {})}
+             "glyphs": True, "profile": "chromium", "writingMode": SETS[name][0], "textOrientation": SETS[name][1], **job.get("keys", {}),
+             **({"placeholders": job["objects"]} if "objects" in job else {})}
             for i, (name, job) in enumerate(chosen)]
     results = run_batch(binary, jobs, fonts_dir=os.path.join(ROOT, "Fonts"))
     layouts = [lines_of_result(r) for r in results]
-    for layout, result in zip(layouts, results):
+    for layout, result, (_, job) in zip(layouts, results, chosen):
         # Each column's left edge across the block (`x`), its central baseline (`center`) and its offset down the column
         # (`top`: where alignment puts its start), from our result's `x`, `baseline` and `y`.
         for line, column in zip(layout["lines"], result["lines"]):
             line.update(x=column["x"], center=column["baseline"], top=column.get("y", 0))
+        if "objects" in job:
+            with_text_starts(layout, job["text"])
+            layout["objects"] = [{k: o[k] for k in ("x", "y", "width", "height")} for o in result.get("placeholders", [])]
     return layouts
+
+
+def with_text_starts(layout, text):
+    """`layout` (ours, of a job with objects) with its columns as the object sets read Chromium's: each column's start its
+    first UTF-16 offset that is not an object's, a column of objects alone left out."""
+    units = text.encode("utf-16-le")
+    is_object = lambda k: units[2 * k:2 * k + 2] == OBJECT_CHARACTER.encode("utf-16-le")
+    ends = [line["start"] for line in layout["lines"][1:]] + [len(units) // 2]
+    kept = []
+    for line, end in zip(layout["lines"], ends):
+        start = next((k for k in range(line["start"], end) if not is_object(k)), None)
+        if start is not None:
+            kept.append(dict(line, start=start))
+    layout["lines"] = kept
 
 
 def vertical_page(chosen):
@@ -227,15 +314,17 @@ def vertical_page(chosen):
     style = embedded_font_faces() + """
 body { margin: 0; }
 div.job { font-size: 17px; line-height: normal; white-space: pre-wrap; overflow-wrap: anywhere; margin: 0 0 10px 0; padding: 0; }
+span.object { display: inline-block; margin: 0; padding: 0; border: 0; }
 """
     divs = []
     for i, (name, job) in enumerate(chosen):
         mode, orientation = SETS[name]
         family = html.escape(font_list([FONT_FILES[job["font"]][0]] + [family for family, _ in FALLBACK_FONTS.values()]))
-        divs.append(f'<div class="job" data-i="{i}" data-mode="{mode}" data-orientation="{orientation}" style="writing-mode: {mode}; '
+        objects = ' data-objects="1"' if "objects" in job else ""
+        divs.append(f'<div class="job" data-i="{i}" data-mode="{mode}" data-orientation="{orientation}"{objects} style="writing-mode: {mode}; '
                     f'text-orientation: {orientation}; height: {job["width"]}px; font-family: {family}; {job.get("css", "")}">{job_html(job)}</div>')
     upright = "const UPRIGHT = {" + ", ".join(f'"{k}": {v}' for k, v in UPRIGHT_CHARACTERS.items()) + "};\n"
-    return page(style, "\n".join(divs), MEASURE, functions=COLUMNS_SCRIPT + upright)
+    return page(style, "\n".join(divs), MEASURE, functions=COLUMNS_SCRIPT + OBJECT_COLUMNS_SCRIPT + upright)
 
 
 def starts(layout):
@@ -306,6 +395,7 @@ def main():
     tally = Tally()
     offsets = collections.defaultdict(collections.Counter)
     placed = {name: [0, 0, 0] for name in sets}  # jobs with the same starts, of them the same left edges, the same central baselines
+    placed_objects = {name: [0, 0] for name in sets}  # the objects of the jobs with the same starts, of them those within 1/64 px
     for (name, job), o, t in zip(chosen, ours, theirs):
         if "lineClamp" in job.get("keys", {}):
             # The columns a clamp hides are laid out and hidden: the kept ones are compared.
@@ -313,14 +403,19 @@ def main():
         if name in KEY_SETS and KEY_SETS[name][2] == "align" and starts(o) == starts(t):
             offsets[name]["jobs"] += 1
             offsets[name]["agree"] += same_offsets(o, t)
-        column_places = column_offsets(job, SETS[name][0], o, t)
+        column_places = column_offsets(job, SETS[name][0], o, t) if name not in OBJECT_SETS else None
         same_x, same_central = (True, True) if column_places is None else (column_places[0] <= LAYOUT_UNIT + 1e-9,
                                                                            column_places[1] <= LAYOUT_UNIT + 1e-9)
         if column_places is not None:
             placed[name] = [placed[name][0] + 1, placed[name][1] + same_x, placed[name][2] + same_central]
+        same_objects = "objects" not in job or starts(o) != starts(t) or same_object_frames(o, t)
+        if "objects" in job and starts(o) == starts(t):
+            placed_objects[name] = [placed_objects[name][0] + len(o["objects"]),
+                                    placed_objects[name][1] + sum(same_frame(a, b) for a, b in zip(o["objects"], t["objects"]))]
         figures = expected_differences.differing_figures(starts(o) == starts(t), len(o["lines"]) == len(t["lines"]), same_extent(o, t),
-                                                         same_column_x=same_x, same_central=same_central)
-        kind = None if not figures else "placed" if figures <= {"column-x", "central"} else classify(job, o, t)
+                                                         same_column_x=same_x, same_central=same_central, same_objects=same_objects)
+        kind = (None if not figures else "placed" if figures <= {"column-x", "central"} else "objects" if figures == {"objects"}
+                else classify(job, o, t))
         tally.add(name, job, o, t, kind, figures, part=job["id"].split("-")[0], set=name)
     below = []
     for name in sets:
@@ -328,12 +423,27 @@ def main():
                       what="same column starts, block extent, column left edges and central baselines within 1/64 px",
                       parts=[lang for lang in langs if tally.counts[name][lang + " jobs"]])
         same, x, central = placed[name]
-        print(f"  of the {same} with the same column starts: left edges within 1/64 px {x} ({100 * x / max(same, 1):.2f}%), "
-              f"central baselines within 1/64 px {central} ({100 * central / max(same, 1):.2f}%)")
+        if name not in OBJECT_SETS:
+            print(f"  of the {same} with the same column starts: left edges within 1/64 px {x} ({100 * x / max(same, 1):.2f}%), "
+                  f"central baselines within 1/64 px {central} ({100 * central / max(same, 1):.2f}%)")
+        if name in OBJECT_SETS:
+            compared, within = placed_objects[name]
+            print(f"  {name}: objects of the jobs with the same column starts whose frame (x, y, width, height) is within 1/64 px: "
+                  f"{percent(within, compared)} ({within} of {compared})")
         if offsets[name]["jobs"]:
             print(f"  {name}: each column's offset down the column within 1/64 px, of the jobs with the same column starts: "
                   f"{percent(offsets[name]['agree'], offsets[name]['jobs'])} ({offsets[name]['agree']} of {offsets[name]['jobs']})")
     tally.finish(args, below, lambda name: name, set_up, show, COLUMN_KINDS)
+
+
+def same_frame(ours, theirs):
+    """Whether an object's frame, ours and Chromium's, is the same within 1/64 px in x, y, width and height."""
+    return all(abs(ours[k] - theirs[k]) <= LAYOUT_UNIT + 1e-9 for k in ("x", "y", "width", "height"))
+
+
+def same_object_frames(ours, theirs):
+    """Whether a layout's objects are as many as Chromium's and each in the same frame (same_frame)."""
+    return len(ours["objects"]) == len(theirs["objects"]) and all(same_frame(a, b) for a, b in zip(ours["objects"], theirs["objects"]))
 
 
 def same_offsets(ours, theirs):
@@ -345,7 +455,7 @@ def set_up(name):
     """The set-up that names set `name` in the list of expected differences: its writing mode and orientation, a set of
     KEY_SETS also its name."""
     mode, orientation = SETS[name]
-    return f"writingMode={mode},textOrientation={orientation}" + (f",{name}" if name in KEY_SETS else "")
+    return f"writingMode={mode},textOrientation={orientation}" + (",objects" if name in OBJECT_SETS else f",{name}" if name in KEY_SETS else "")
 
 
 if __name__ == "__main__":

@@ -147,6 +147,16 @@ public struct LayoutProfile: Sendable, Hashable {
 }
 
 extension LayoutProfile {
+    /// How far a font's box `box` px across (its ascent plus descent) reaches right of the central
+    /// baseline in a column (the line-over side in both vertical modes): `box − ⌊box/2⌋` when
+    /// boxes are placed in whole layout units (``explicitLineHeight`` `layoutUnits`, as Chromium
+    /// 156 splits it: 13 of Noto Sans CJK's 25 at 17 px), else half of it.
+    func centralBaselineReach(ofBox box: Double) -> Double {
+        explicitLineHeight == .layoutUnits ? box - (box / 2).rounded(.down) : box / 2
+    }
+}
+
+extension LayoutProfile {
     /// Hashes the profile by its name: a profile is a named value (``allCases``), and its rules,
     /// each an enum of String raw values, would each hash their name. Equal profiles hash alike;
     /// two of one name and other rules (made in Swift) collide, and `==` tells them apart.

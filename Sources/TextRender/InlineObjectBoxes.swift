@@ -23,15 +23,19 @@ struct InlineObjectBox: Equatable {
 
 extension RenderScene {
     /// The boxes of the inline objects on the lines the scene draws, where the layout puts them
-    /// (``Layout/inlineObjectFrames``' rectangles, moved into the box by the insets and scroll).
+    /// (``Layout/inlineObjectFrames``' rectangles, moved into the box by the insets and scroll; in
+    /// columns, ``Layout/columnBox(of:drawnBy:of:in:)`` in the scene's column, ``column(of:)``).
     var inlineObjectBoxes: [InlineObjectBox] {
         lines.flatMap { line in
             line.runs.compactMap { run -> InlineObjectBox? in
                 switch run.content {
                 case .text: nil
                 case .inlineObject(let object, _):
-                    InlineObjectBox(index: object.index, x: lineOrigin(line) + run.x, y: baseline(of: line) - object.ascent,
-                                    width: object.width, height: object.height)
+                    column(of: line).map { frame in
+                        let box = layout.columnBox(of: object, drawnBy: run, of: line, in: frame)
+                        return InlineObjectBox(index: object.index, x: box.x, y: box.y, width: box.width, height: box.height)
+                    } ?? InlineObjectBox(index: object.index, x: lineOrigin(line) + run.x, y: baseline(of: line) - object.ascent,
+                                         width: object.width, height: object.height)
                 }
             }
         }

@@ -39,7 +39,7 @@ enum RenderCommand {
     length, down the picture, and the picture is as wide as the block of columns. --debug then
     draws each column's box (blue), its central baseline (red), its break (magenta or teal,
     below it) and the column-length limit (green, dashed, across); inline objects (--placeholders)
-    are not placed in columns yet: a usage error.
+    stand in the columns, each its height down the column and its width across it.
     Exit status: 0 written, 1 the text cannot be laid out or the picture is too large, 2 a usage
     error, 3 the picture could not be written.
     """
@@ -73,10 +73,6 @@ enum RenderCommand {
 
         // The same font context, style and options as `measure`, so the picture shows what `measure` prints.
         let result = try MeasureCommand.measure(args)
-        let writingMode = result.request.settings.text.writingMode
-        if writingMode.isVertical, !result.measurement.layout.prepared.inlineObjects.isEmpty {
-            throw UsageError("--writing-mode \(writingMode.rawValue) with --placeholders: render does not place inline objects in columns yet; draw them in lines (horizontal-tb)")
-        }
         if result.request.heightSteps != nil, measurementFormat == nil {
             throw UsageError("--height-steps prints the steps with the measurement: add --output-format text or json")
         }

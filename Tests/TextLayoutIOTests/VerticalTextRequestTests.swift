@@ -35,6 +35,19 @@ struct VerticalTextRequestTests {
         #expect(result["height"] as? Double == 75)
     }
 
+    // In two columns of 40 px (the length) under vertical-rl: `日本` take 34 px, so the 12 px tall object
+    // starts the second column (at the block's left, x 0 to 25) at its top; its middle on the column's
+    // central baseline, 12 px from the column's left edge, so x 12 − 5 (docs/profiles.md, "Inline objects in columns").
+    @Test("a vertical job's placeholders give each object's physical rectangle: x across the block, y down its column")
+    func batchObjects() throws {
+        let job = #"{"id":1,"text":"日本\uFFFC","font":"Noto Sans CJK JP","width":40,"profile":"chromium","writingMode":"vertical-rl","placeholders":[{"width":10,"height":12}]}"#
+        let result = try #require(foundationObject(runTextlayout(["batch"], input: Data((job + "\n").utf8)).output))
+        let objects = try #require(result["placeholders"] as? [[String: Any]], "\(result)")
+        #expect(objects.count == 1 && objects[0]["line"] as? Int == 1)
+        #expect(["x", "y", "width", "height"].map { objects[0][$0] as? Double } == [7, 0, 10, 12])
+        #expect(result["height"] as? Double == 50)
+    }
+
     @Test("with glyphs, a run upright in its column says upright: true; a turned run and a line's runs say nothing")
     func uprightRuns() throws {
         let job = #"{"id":1,"text":"漢ab","font":"Noto Sans CJK JP","glyphs":true,"writingMode":"vertical-rl"}"# + "\n"
@@ -62,7 +75,7 @@ struct VerticalTextRequestTests {
         #expect(runs[1]["baseline"] as? Double == 5)
     }
 
-    @Test("render draws a vertical layout (a PNG as wide as the columns and as tall as --width), but no inline objects in it yet; measure lays it out")
+    @Test("render draws a vertical layout (a PNG as wide as the columns and as tall as --width), with its inline objects; measure lays it out")
     func renderDraws() throws {
         let render = try runTextlayout(["render", "--writing-mode", "vertical-rl", "--font", "Noto Sans CJK JP", "--profile", "chromium",
                                         "--width", "40", "--output", "-", "日本語"])
@@ -72,7 +85,7 @@ struct VerticalTextRequestTests {
         #expect(png.count > 24 && Array(png[16..<24]) == [0, 0, 0, 50, 0, 0, 0, 40])
         let objects = try runTextlayout(["render", "--writing-mode", "vertical-lr", "--placeholders", #"[{"width": 10, "height": 10}]"#,
                                          "--output", "-", "日\u{FFFC}本"])
-        #expect(objects.status == 2 && objects.error.contains("--writing-mode vertical-lr with --placeholders"), "\(objects.error)")
+        #expect(objects.status == 0, "\(objects.error)")
         let measure = try runTextlayout(["measure", "--writing-mode", "vertical-rl", "--font", "Noto Sans CJK JP", "--profile", "chromium", "日本"])
         #expect(measure.status == 0, "\(measure.error)")
     }

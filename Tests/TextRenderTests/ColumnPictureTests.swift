@@ -153,4 +153,39 @@ struct ColumnPictureTests {
         let blue = canvas.pixel(50, 66)
         #expect(blue.blue > 200 && blue.red < 60, "\(blue)")
     }
+
+    // 漢, a 10 × 12 object (baseline: its middle on the central baseline, 12 px from its column's
+    // left edge) and 字 fill 46 px of a 60 px column; 字 and a 16 × 20 object aligned top (its right
+    // edge at the column's) the second. Columns of 25 px: under vertical-rl the first at 25 to 50,
+    // under vertical-lr at 0 to 25 (docs/profiles.md, "Inline objects in columns").
+    @Test("an inline object's outline stands in its column where the layout puts it, in PNG and SVG",
+          arguments: [(WritingMode.verticalRL, [32.0, 9.0]), (.verticalLR, [7.0, 34.0])])
+    func inlineObjects(_ mode: WritingMode, _ lefts: [Double]) throws {
+        var settings = TextSettings(size: 17)
+        settings.profile = .chromium
+        settings.writingMode = mode
+        let objects = [InlineObject(width: 10, height: 12), InlineObject(width: 16, height: 20, align: .top)]
+        let prepared = try PreparedText("漢\u{FFFC}字字\u{FFFC}", style: TextStyle(font: bundledFont("NotoSansCJKjp-Regular.otf"), settings: settings),
+                                        inlineObjects: objects)
+        let scene = RenderScene(layout: try prepared.layout(wrapWidth: 60))
+        let frames = scene.layout.inlineObjectFrames
+        #expect(frames.map(\.rect.x) == lefts && frames.map(\.rect.y) == [17, 17] && frames.map(\.line) == [0, 1])
+        #expect(frames.map(\.rect.width) == [10, 16] && frames.map(\.rect.height) == [12, 20])
+        let canvas = try RasterRenderer.render(scene, options: RenderOptions(scale: 2, background: .transparent))
+        let gray = RGBAColor(red: 128, green: 128, blue: 128, alpha: 255)
+        for frame in frames {
+            let x0 = Int(frame.rect.x * 2), y0 = Int(frame.rect.y * 2)
+            let x1 = Int((frame.rect.x + frame.rect.width) * 2) - 1, y1 = Int((frame.rect.y + frame.rect.height) * 2) - 1
+            for (x, y) in [(x0, (y0 + y1) / 2), (x1, (y0 + y1) / 2), ((x0 + x1) / 2, y0), ((x0 + x1) / 2, y1)] {
+                #expect(canvas.pixel(x, y) == gray, "\(mode) object \(frame.index)'s outline at (\(x), \(y))")
+            }
+        }
+        let svg = try SVGRenderer.render(scene, options: RenderOptions(scale: 2))
+        let n = RenderScene.decimal
+        for frame in frames {
+            // Half a device pixel in, as a line's outlines are drawn.
+            #expect(svg.contains("x=\"\(n(frame.rect.x + 0.25))\" y=\"\(n(frame.rect.y + 0.25))\" width=\"\(n(frame.rect.width - 0.5))\" height=\"\(n(frame.rect.height - 0.5))\""),
+                    "\(mode) object \(frame.index)")
+        }
+    }
 }

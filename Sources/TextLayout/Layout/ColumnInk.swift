@@ -65,7 +65,7 @@ extension Layout {
     /// (upright, about their origin; turned, the box turned a quarter turn clockwise; combined,
     /// squeezed across by ``GlyphRun/combinedScaleX``; a colour strike's picture neither turned
     /// nor squeezed, as renderers draw it) and of its ``columnDecorationLineRects(of:in:)`` (an
-    /// inline object's box is not placed in columns yet). Nil when it inks nothing.
+    /// inline object's box is its line's: see ``columnInkBounds(of:)``). Nil when it inks nothing.
     public func columnInkBounds(of run: GlyphRun, in frame: ColumnFrame) -> LayoutRect? {
         let origin = columnGlyphOrigin(of: run, in: frame)
         let font = run.content.textFont
@@ -77,9 +77,18 @@ extension Layout {
     }
 
     /// The box the column `line` inks, in the block (``columnFrame(of:)``'s coordinates): the
-    /// union of its runs' ``columnInkBounds(of:in:)``; nil in a horizontal layout or when nothing is inked.
+    /// union of its runs' ``columnInkBounds(of:in:)`` and of its inline objects' boxes
+    /// (``columnBox(of:drawnBy:of:in:)``, those with an area); nil in a horizontal layout or when nothing is inked.
     func columnInkBounds(of line: Line) -> LayoutRect? {
         guard let frame = columnFrame(of: line) else { return nil }
-        return glyphRuns(of: line).reduce(nil as LayoutRect?) { $0.union(columnInkBounds(of: $1, in: frame)) }
+        return glyphRuns(of: line).reduce(nil as LayoutRect?) { ink, run in
+            switch run.content {
+            case .inlineObject(let object, _):
+                guard object.width > 0, object.height > 0 else { return ink }
+                return ink.union(columnBox(of: object, drawnBy: run, of: line, in: frame))
+            case .text:
+                return ink.union(columnInkBounds(of: run, in: frame))
+            }
+        }
     }
 }

@@ -61,12 +61,12 @@ extension Layout {
     /// (35 = 28 + 7), a 35 px column, the box 5 to 30.
     public func columnCenter(of line: Line, left: Double) -> Double {
         let style = prepared.style
-        let wholePixels = style.settings.profile.explicitLineHeight == .layoutUnits
+        let profile = style.settings.profile
         // How far right of the central baseline a font's box reaches without its leading, and with it.
         func reach(_ font: Font, _ size: Double) -> (box: Double, line: Double, height: Double) {
             let metrics = style.boxMetrics(font, size: size)
             let height = metrics.scaled.ascent + metrics.scaled.descent
-            let over = wholePixels ? height - (height / 2).rounded(.down) : height / 2
+            let over = profile.centralBaselineReach(ofBox: height)
             return (over, over + metrics.box.above - metrics.scaled.ascent, height)
         }
         let primary = reach(style.font, style.settings.size)
@@ -78,13 +78,34 @@ extension Layout {
         } else if line.byteRange.lowerBound < line.byteRange.upperBound {
             let runs = paragraph.runs
             var index = paragraph.run(at: line.byteRange.lowerBound)
+            let lineBox = LineBox(above: line.baseline - line.top, height: line.height)
             while index < runs.count, runs[index].range.lowerBound < line.byteRange.upperBound {
-                farthest = max(farthest, reach(runs[index].textFont, runs[index].size).line)
+                let run = runs[index]
+                switch run.content {
+                case .text(let font):
+                    farthest = max(farthest, reach(font, run.size).line)
+                case .inlineObject(let object, let around):
+                    // An object's right edge, as far right of the central baseline of the text around it as it stands above that baseline.
+                    let metrics = style.boxMetrics(around, size: run.size).scaled
+                    let central = metrics.ascent - profile.centralBaselineReach(ofBox: metrics.ascent + metrics.descent)
+                    farthest = max(farthest, object.ascent(in: lineBox, font: around, size: run.size, profile: profile) - central)
+                }
                 index += 1
             }
         }
         let centralBaseline = left + line.height - farthest
         return centralBaseline + primary.box - primary.height / 2
+    }
+
+    /// The physical box of `object`, the inline object `run` of `line` draws, in the column `frame`
+    /// (``columnFrame(of:)``, or one moved into a picture): the line turned a quarter turn, so the
+    /// object starts down the column where its run does (`frame.y + run.x`) and is as tall as
+    /// its advance (``PlacedInlineObject/width``, the object's height), and across the column it
+    /// stands where its line puts it, its line-space top (``PlacedInlineObject/ascent`` above the
+    /// line's baseline) towards the column's right edge, the line's top, and is as wide as the object.
+    public func columnBox(of object: PlacedInlineObject, drawnBy run: GlyphRun, of line: Line, in frame: ColumnFrame) -> LayoutRect {
+        let right = frame.x + frame.width - (line.baseline - line.top - object.ascent)
+        return LayoutRect(x: right - object.height, y: frame.y + run.x, width: object.height, height: object.width)
     }
 
     /// The x of the alphabetic baseline of `run`, a turned run (not ``GlyphRun/isUpright``) of the

@@ -6,10 +6,11 @@ extension Layout {
     /// - Each object is drawn exactly once, by a run without glyphs over its U+FFFC, as wide and
     ///   tall as it is, on the line that holds it (unless a line clamp hid it).
     /// - Its place on the line is its alignment's: aligned to the text around it by
-    ///   ``InlineObject/alignedBox(font:size:)``, or to the line box's top or bottom; and unless
+    ///   ``InlineObject/alignedBox(font:size:profile:)``, or to the line box's top or bottom; and unless
     ///   the strut is `forced`, the line box holds it.
     func checkInlineObjects(fail: (@autoclosure () -> String) -> Void) {
-        let objects = prepared.inlineObjects
+        // As its lines lay them out (turned in a column).
+        let objects = prepared.inlineObjects.map { $0.laidOut(in: prepared.style.settings.writingMode) }
         for (k, offset) in prepared.objectTable.offsets.enumerated() {
             let paragraph = prepared.paragraphs[prepared.paragraphIndex(holdingByte: offset)]
             if offset != paragraph.range.start, !paragraph.isSegmentStart(offset) {
@@ -53,7 +54,7 @@ extension Layout {
     private func checkPlace(of object: InlineObject, _ placed: PlacedInlineObject, _ run: GlyphRun, on line: Line, _ l: Int,
                             fail: (@autoclosure () -> String) -> Void) {
         let box = LineBox(above: line.baseline - line.top, height: line.height)
-        let expected = object.ascent(in: box, font: run.content.textFont, size: run.size)
+        let expected = object.ascent(in: box, font: run.content.textFont, size: run.size, profile: prepared.style.settings.profile)
         let tolerance = 1e-9 * max(1, line.height, object.height)
         if abs(placed.ascent - expected) > tolerance {
             fail("line \(l) puts inline object \(placed.index) (\(object.align)) \(placed.ascent) px above its baseline, not \(expected)")

@@ -5,7 +5,10 @@ extension Layout {
     /// ``InlineObjectFrame/index``), in the coordinates the layout is drawn in: each object's run
     /// where its line starts (``lineOrigin(_:)``), so after alignment, indent, justification and
     /// bidi reordering, and its top where its alignment puts it on the line
-    /// (``PlacedInlineObject/ascent`` above the baseline). An object a line clamp hides (see
+    /// (``PlacedInlineObject/ascent`` above the baseline). In a vertical layout each rectangle is
+    /// the object's physical box in the block, as ``columnFrame(of:)`` places its column: down the
+    /// column from where its run starts, as tall as the object, and across it where the turned
+    /// line puts it (its top at the column's right edge), as wide as the object. An object a line clamp hides (see
     /// ``truncation``) has none. A layout made without glyph runs builds the runs of the lines
     /// that hold objects.
     /// - Complexity: O(k log n) for k objects, plus building the runs of their lines when the
@@ -21,13 +24,14 @@ extension Layout {
             lastLine = index
             let line = lines[index]
             let origin = lineOrigin(line)
+            let column = columnFrame(of: line)
             for run in glyphRuns(of: line) {
                 switch run.content {
                 case .text: continue
                 case .inlineObject(let object, _):
-                    frames.append(InlineObjectFrame(index: object.index, line: index,
-                                                    rect: LayoutRect(x: origin + run.x, y: line.baseline - object.ascent,
-                                                                     width: object.width, height: object.height)))
+                    let rect = column.map { columnBox(of: object, drawnBy: run, of: line, in: $0) }
+                        ?? LayoutRect(x: origin + run.x, y: line.baseline - object.ascent, width: object.width, height: object.height)
+                    frames.append(InlineObjectFrame(index: object.index, line: index, rect: rect))
                 }
             }
         }

@@ -119,7 +119,7 @@ extension TextStyle {
     /// `box`, the box of a line's text, grown to hold the inline objects among `runs` (the line's),
     /// as CSS 2.1 §10.8 grows a line box around atomic inlines:
     /// each object's margin box counts as it is, whatever the line height. The objects aligned to
-    /// the text (``InlineObject/alignedBox(font:size:)``) join the union first; then the line is
+    /// the text (``InlineObject/alignedBox(font:size:profile:)``) join the union first; then the line is
     /// made as tall as the tallest `top` or `bottom` object, growing below the box of the rest for
     /// `top` and above it for `bottom` (Chromium's `MetricsForTopAndBottomAlign`). With the strut
     /// `forced` the box stays the strut: the objects overflow it, as in SkParagraph and Flutter.
@@ -130,7 +130,7 @@ extension TextStyle {
             switch run.content {
             case .text: continue
             case .inlineObject(let object, let around):
-                if let objectBox = object.alignedBox(font: around, size: run.size) { aligned = aligned.union(objectBox) }
+                if let objectBox = object.alignedBox(font: around, size: run.size, profile: settings.profile) { aligned = aligned.union(objectBox) }
             }
         }
         var grown = aligned

@@ -204,7 +204,7 @@ extension PreparedText {
             case .inlineObject(let object, let around):
                 content = .inlineObject(PlacedInlineObject(index: objectTable.index(atByte: piece.range.lowerBound) ?? 0,
                                                            width: object.width, height: object.height,
-                                                           ascent: object.ascent(in: lineBox, font: around, size: run.size)),
+                                                           ascent: object.ascent(in: lineBox, font: around, size: run.size, profile: style.settings.profile)),
                                         around: around)
             }
             var glyphRun = GlyphRun(content: content, size: run.size, x: penX, isRightToLeft: rightToLeft,

@@ -123,7 +123,7 @@ extension PreparedText {
             switch built.runs[r].content {
             case .text: continue
             case .inlineObject(var placed, let around):
-                placed.ascent = inlineObjects[placed.index].ascent(in: box, font: around, size: built.runs[r].size)
+                placed.ascent = inlineObjects[placed.index].laidOut(in: style.settings.writingMode).ascent(in: box, font: around, size: built.runs[r].size, profile: style.settings.profile)
                 built.runs[r].content = .inlineObject(placed, around: around)
             }
         }

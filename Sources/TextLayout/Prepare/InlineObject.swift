@@ -41,6 +41,10 @@ public struct InlineObject: Sendable, Hashable {
     /// empty inline-block's).
     public var baseline: Double?
 
+    /// Whether this is an object turned into a column's line (``turnedIntoColumn()``): aligned
+    /// about the central baseline of the text around it, not its alphabetic one.
+    private(set) var isInColumn = false
+
     public init(width: Double, height: Double, align: InlineObjectAlignment = .baseline, baseline: Double? = nil) {
         self.width = width
         self.height = height
@@ -48,8 +52,26 @@ public struct InlineObject: Sendable, Hashable {
         self.baseline = baseline
     }
 
-    /// The distance from the object's top down to its baseline: ``baseline``, or its height.
-    var baselineFromTop: Double { baseline ?? height }
+    /// The distance from the object's top down to its baseline: ``baseline``, or its height (in a
+    /// column, half its extent across: its middle, the central baseline Chromium gives an empty
+    /// inline-block in vertical writing).
+    var baselineFromTop: Double { baseline ?? (isInColumn ? height / 2 : height) }
+
+    /// The object as a column's line lays it out (``TextSettings/writingMode`` vertical): a line
+    /// turned a quarter turn, along it the object's physical ``height`` (its advance down the
+    /// column), across it its physical ``width``, the line's top the column's right edge (CSS's
+    /// line-over side in both vertical modes). Its ``baseline`` is then measured from that edge
+    /// leftwards, and the alignments are about the central baseline (see ``alignedBox(font:size:profile:)``).
+    func turnedIntoColumn() -> InlineObject {
+        var turned = InlineObject(width: height, height: width, align: align, baseline: baseline)
+        turned.isInColumn = true
+        return turned
+    }
+
+    /// The object as a line of `mode` lays it out: itself in a horizontal line, ``turnedIntoColumn()`` in a column.
+    func laidOut(in mode: WritingMode) -> InlineObject {
+        mode.isVertical ? turnedIntoColumn() : self
+    }
 
     /// Checks the object's sizes; `index` is its place among the text's objects, which the error's
     /// key names as the Swift API does (`inlineObjects[2].width`).
@@ -92,13 +114,41 @@ extension InlineObject {
     /// The object's box around the line's baseline when it aligns with the text around it, in
     /// `font` at `size` (the primary font and size of the styled span it stands in, else the
     /// style's: CSS's parent inline box); nil for ``InlineObjectAlignment/top`` and
-    /// ``InlineObjectAlignment/bottom``, which align with the line box (see ``ascent(in:font:size:)``).
+    /// ``InlineObjectAlignment/bottom``, which align with the line box (see ``ascent(in:font:size:profile:)``).
     /// - baseline: its baseline on the line's;
     /// - middle: its middle half the font's x-height above the baseline;
     /// - textTop: its top at the font's ascent above the baseline;
     /// - textBottom: its bottom at the font's descent below the baseline.
-    func alignedBox(font: Font, size: Double) -> LineBox? {
+    ///
+    /// In a column (``turnedIntoColumn()``) the line's baseline is still the alphabetic one the
+    /// line box is built on, but the object aligns as Chromium aligns an inline-block in vertical
+    /// writing, about the font's central baseline (``LayoutProfile/centralBaselineReach(ofBox:)``
+    /// above the box's left edge, its ascent and descent as `profile` takes them), measured in
+    /// headless Chromium (docs/profiles.md, "Inline objects in columns"):
+    /// - baseline: its baseline (by default its middle across) on the central baseline;
+    /// - middle: its middle half the x-height right of (above) the central baseline (to the nearest
+    ///   1/64 px when `profile` places boxes in layout units: 4.609375 px for Noto Sans CJK at 17 px);
+    /// - textTop: its right edge at the font box's right edge (the ascent above the alphabetic baseline);
+    /// - textBottom: its left edge half the font box (ascent + descent, unrounded) left of the central baseline.
+    func alignedBox(font: Font, size: Double, profile: LayoutProfile) -> LineBox? {
         let above: Double
+        if isInColumn {
+            let metrics = font.metrics.lineBoxMetrics(size: size, profile.normalLineHeight)
+            let box = metrics.ascent + metrics.descent
+            // How far the central baseline stands above the alphabetic one.
+            let central = metrics.ascent - profile.centralBaselineReach(ofBox: box)
+            switch align {
+            case .baseline: above = central + baselineFromTop
+            case .middle:
+                // Half the x-height, to Chromium's nearest layout unit when boxes are placed in them.
+                let halfXHeight = Double(font.xHeight) * font.metrics.scale(size: size) / 2
+                above = central + height / 2 + (profile.explicitLineHeight == .layoutUnits ? (halfXHeight * 64).rounded() / 64 : halfXHeight)
+            case .textTop: above = metrics.ascent
+            case .textBottom: above = height + central - box / 2
+            case .top, .bottom: return nil
+            }
+            return LineBox(above: above, height: height)
+        }
         switch align {
         case .baseline: above = baselineFromTop
         case .middle: above = (height + Double(font.xHeight) * font.metrics.scale(size: size)) / 2
@@ -112,12 +162,12 @@ extension InlineObject {
     /// How far the object's top stands above the baseline of a line whose box is `line`
     /// (negative when the object lies wholly below it), among text in `font` at `size`: `top` at
     /// the line box's top, `bottom` with its bottom at the line box's bottom, the others as
-    /// ``alignedBox(font:size:)`` puts them.
-    func ascent(in line: LineBox, font: Font, size: Double) -> Double {
+    /// ``alignedBox(font:size:profile:)`` puts them.
+    func ascent(in line: LineBox, font: Font, size: Double, profile: LayoutProfile) -> Double {
         switch align {
         case .top: line.above
         case .bottom: height - line.below
-        default: alignedBox(font: font, size: size)!.above
+        default: alignedBox(font: font, size: size, profile: profile)!.above
         }
     }
 }

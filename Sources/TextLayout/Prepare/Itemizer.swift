@@ -102,7 +102,7 @@ func itemize(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, style: Text
         }
         if !objectIndices.isEmpty, let index = objects.index(atByte: start) {
             // Not shaped: its script is no one's, so that it does not tell runs of the same object apart.
-            run.content = .inlineObject(objects.objects[index], around: fonts[font].font)
+            run.content = .inlineObject(objects.objects[index].laidOut(in: style.settings.writingMode), around: fonts[font].font)
             run.script = "Zyyy"
         }
         runs.append(run)
