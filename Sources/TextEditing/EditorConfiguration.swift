@@ -197,10 +197,6 @@ public struct EditorConfiguration {
         if let field = mask != nil ? "mask" : secure ? "secure" : nil {
             throw EditorError(.invalidArgument, "a \(field) field takes no inline objects (\(name) given): its text has no U+FFFC")
         }
-        if settings.text.writingMode.isVertical {
-            throw EditorError(.invalidArgument, "a vertical field (writingMode \(settings.text.writingMode.rawValue)) takes no inline objects yet (\(name) given): objects are not placed in columns; use horizontal-tb",
-                              keys: [name, "writingMode"])
-        }
         do { try object.validate(name: name) } catch { throw EditorError(.invalidArgument, error.message, keys: error.keys) }
     }
 

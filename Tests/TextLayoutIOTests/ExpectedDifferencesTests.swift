@@ -75,7 +75,7 @@ struct ExpectedDifferencesTests {
     /// mode and text combined upright.
     static let keySetUps = ["whiteSpace", "textTransform", "overflowWrap", "wordBreak", "lineBreak", "textSpacingTrim", "textAutospace"]
         .map { "\($0)=[a-z-]+" }.joined(separator: "|")
-        + "|writingMode=[a-z-]+,textOrientation=[a-z]+(,(line-height|spans|align-center|align-end|justify|clamp))?"
+        + "|writingMode=[a-z-]+,textOrientation=[a-z]+(,(line-height|spans|align-center|align-end|justify|clamp|objects))?"
         + "|writingMode=vertical-(rl|lr),textCombineUpright=all"
 
     @Test("the committed lists read, every job named as the corpus (or a study's variant of a corpus job) names it and every set-up one the study has",
