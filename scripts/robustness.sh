@@ -147,6 +147,9 @@ run_stage() {
       # 300 jobs to the same lists. The debug textlayout (`swift test`'s build) lays our side out; each run's time is
       # printed (docs/testing.md has the figures). Every run runs even after a failure.
       swift build --product textlayout
+      # The studies load two Chromium pages at once (Benchmarks/BrowserStudy/chromium_pages.py,
+      # run_pages): one browser leaves part of a core idle, and the studies here run one at a time.
+      local -x TEXTLAYOUT_CHROMIUM_PAGES_AT_ONCE=2
       local failed=() run_start
       for fonts in embedded system browser-fallback; do
         run_start=$SECONDS

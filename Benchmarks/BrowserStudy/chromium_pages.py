@@ -11,9 +11,11 @@ import expected_differences  # noqa: E402
 FONTS = os.path.join(ROOT, "Fonts")
 # The layouts of one browser run: a page of this many divs.
 JOBS_PER_PAGE = 800
-# How many browsers load pages at once under virtual time (run_pages); the environment's
-# TEXTLAYOUT_CHROMIUM_PAGES_AT_ONCE sets another number.
-PAGE_RUNS_AT_ONCE = max(1, int(os.environ.get("TEXTLAYOUT_CHROMIUM_PAGES_AT_ONCE", "2")))
+# How many browsers load pages at once under virtual time (run_pages): the environment's
+# TEXTLAYOUT_CHROMIUM_PAGES_AT_ONCE, else one. CI's expected-differences stage, whose studies run
+# one after the other, sets two; `swift test` keeps one, its suites already running side by side
+# (two at once there took its whole run from 381 to 411 s).
+PAGE_RUNS_AT_ONCE = max(1, int(os.environ.get("TEXTLAYOUT_CHROMIUM_PAGES_AT_ONCE", "1")))
 
 # The page's shared functions. itemsOf: the div's content in text order, each grapheme cluster of
 # its text nodes and each child element marked `data-unit` (an object: one UTF-16 unit, its
@@ -159,10 +161,10 @@ def run_pages(chromium, pages, prefix, virtual_time=True):
     load a font. Without `virtual_time` the browser runs in real time (performance.now() then
     advances while a script lays out; under the virtual time budget it may not), and a page must
     write its result by the end of its load event. Under virtual time PAGE_RUNS_AT_ONCE browsers
-    run side by side, each with a profile folder of its own: a page's layout does not depend on the
-    time it takes. A browser leaves part of a core idle while it loads a page: on two idle cores two
-    at once took 23 s where one took 27 (the corpus study's 3,200-job sample) and 20 s where one took
-    25 (the column study's sets as CI runs them). Timed pages run one at a time."""
+    may run side by side, each with a profile folder of its own: a page's layout does not depend on
+    the time it takes. A browser leaves part of a core idle while it loads a page: on two idle cores
+    two at once took 23 s where one took 27 (the corpus study's 3,200-job sample) and 20 s where one
+    took 25 (the column study's sets as CI runs them). Timed pages run one at a time."""
     with tempfile.TemporaryDirectory(prefix=prefix) as folder:
         def load(numbered):
             n, text = numbered

@@ -90,14 +90,17 @@ struct VerticalTextRequestTests {
         #expect(measure.status == 0, "\(measure.error)")
     }
 
-    @Test("an editing session takes a vertical config (the editor in columns: TextEditingTests' VerticalEditorTests), but no inline objects in it yet")
+    @Test("an editing session takes a vertical config (the editor in columns: TextEditingTests' VerticalEditorTests), inline objects in it too, placed down the column")
     func editorTakesColumns() throws {
         let session = EditSession(fonts: bundledFonts)
         let reply = session.reply(to: #"{"config": {"width": 100, "writingMode": "vertical-rl"}}"#)
         #expect(reply.succeeded && reply.json.contains(#""boxHeight":100"#), "\(reply.json)")
         let objects = EditSession(fonts: bundledFonts)
-        let error = try RepeatedKeyTests.error(objects.reply(to: #"{"config": {"width": 100, "writingMode": "vertical-lr", "text": "a\uFFFC", "placeholders": [{"width": 10, "height": 10}]}}"#).json)
-        #expect(error.code == "invalidArgument" && error.message.contains("vertical field"), "\(error)")
-        #expect(objects.editor == nil)
+        let withObject = objects.reply(to: #"{"config": {"width": 100, "writingMode": "vertical-lr", "text": "a\uFFFC", "placeholders": [{"width": 10, "height": 12}]}}"#)
+        #expect(withObject.succeeded, "\(withObject.json)")
+        // The object stands after the turned `a`, 12 px down its column and 10 across it.
+        let frame = try #require(objects.editor?.inlineObjectFrames.first).rect
+        let afterA = try #require(objects.editor?.measurement.layout.lines.first?.width)
+        #expect(frame.width == 10 && frame.height == 12 && frame.maxY == afterA, "\(frame), the column \(afterA) long")
     }
 }
