@@ -251,12 +251,11 @@ run_stage() {
       fi
       ;;
     fuzz)
-      # One build of the five targets (they share every module), then the runs, two at a time:
-      # a libFuzzer run is one process on one core, and a fixed seed's verdict does not depend on
-      # the other core's load. The lanes are balanced by the fixed runs' times at aa7b7a5 (text
-      # 126 s, font 80 to 95 s, patterns 30 s, editor 15 s; batch 127 to 181 s, the one that
-      # varies): text and font (206 to 221 s) beside batch, patterns and editor (172 to 232 s); the
-      # four others beside batch alone took 251 s.
+      # One build of the five targets (they share every module: build_stage), then the runs, two
+      # at a time: a libFuzzer run is one process on one core, and a fixed seed's verdict does not
+      # depend on the other core's load. The lanes are balanced by the fixed runs' times at 62e62b7
+      # scaled to the counts above: text and font (about 80 and 36 s) beside batch, patterns and
+      # editor (about 81, 25 and 13 s).
       fuzz_lanes fixed "text font" "batch patterns editor"
       # Fresh seeds: every target runs, and the stage fails after them if any found something
       # (fuzz.sh prints the seed, and each saved input's path and bytes).
