@@ -14,10 +14,10 @@ stages=("$@")
 # is `scripts/fuzz.sh TARGET SECONDS`.
 # The text target also drives an editor session (16 events, each held to a fresh measurement),
 # which about doubles a run's cost. The fixed-seed counts keep the stage's runs near 3 minutes:
-# at 62e62b7 the fixed runs took 265 s for 5,000 text runs (53 ms a run; 126 s at aa7b7a5), 121 s for 5,000 font runs, 203 s for
-# 40,000 batch runs, 63 s for 20,000 patterns runs and 26 s for 2,000 editor runs, 386 s in the
-# text and font lane beside 292 s in the other, the run over its time budget; at about 30% of those
-# counts each lane takes about two minutes. The committed regression inputs are replayed either
+# at 62e62b7 the fixed runs took 265 s for 5,000 text runs (53 ms a run; 126 s at aa7b7a5),
+# 121 s for 5,000 font runs, 203 s for 40,000 batch runs, 63 s for 20,000 patterns runs and 26 s
+# for 2,000 editor runs, 386 s in the text and font lane beside 292 s in the other, the run over
+# its time budget; at about 30% of those counts each lane takes about two minutes. The committed regression inputs are replayed either
 # way (and by FuzzRegressionTests in every `swift test`), and the fresh seeds explore after them.
 fuzz_runs_text=${FUZZ_RUNS_TEXT:-1500}
 fuzz_runs_font=${FUZZ_RUNS_FONT:-1500}
@@ -100,7 +100,8 @@ release_options=(--scratch-path .build/release-tests -c release -Xswiftc -enable
 
 # Builds what a stage runs: its tests (asan, tsan, full-size; full-size's build holds the
 # benchmark, which swift build builds with every other target), the debug build and full-size's
-# release textlayout (expected-differences) or the fuzz targets. Nothing is compiled when it is built already.
+# release textlayout (expected-differences) or the fuzz targets. Nothing is compiled when it is
+# built already.
 build_stage() {
   case "$1" in
     asan) TEXTLAYOUT_UNOPTIMIZED_TESTS=1 swift build --build-tests "${asan_options[@]}" ;;
@@ -178,8 +179,9 @@ run_stage() {
     full-size)
       # The hostile texts at full size (a 10 MB line, 1,000,000 newlines, 100,000 marks,
       # 10,000 nested embeddings) and a stream of a million batch jobs, in release.
-      # One suite after the other: the growth ratios are CPU times, which other work on the
-      # two cores disturbs. The engine is optimized and the test modules are not
+      # One suite after the other, and the hostile texts one case at a time: the growth ratios
+      # are CPU times, which cases side by side disturb (run with every stage, the speed gate
+      # runs beside this stage: one process on the other core, whose counts no load changes). The engine is optimized and the test modules are not
       # (TEXTLAYOUT_UNOPTIMIZED_TESTS, see Package.swift): what is measured is the engine's work
       # (and the release `textlayout` the stream runs), and optimizing the large test modules
       # was most of this stage's build.
@@ -190,16 +192,16 @@ run_stage() {
       ;;
     speed)
       # The instruction counts of the benchmark's fixed workloads against their committed budgets
-      # (scripts/speed-gate.py, Benchmarks/SpeedGate). It builds textlayout-bench as full-size
-      # builds its tests, in the same folder, so after full-size only the benchmark is compiled.
+      # (scripts/speed-gate.py, Benchmarks/SpeedGate). It counts the textlayout-bench of
+      # full-size's build (build_stage), built as the gate itself would build it.
       python3 scripts/speed-gate.py
       ;;
     expected-differences)
       # Every corpus job (12,600) by the chromium profile in headless Chromium, in the embedded fonts, in the
       # system's, and in the system's with each job naming its font alone (each engine's own fallback), and by the pango profile in Pango, in the system's fonts and in the bundled ones, each held to its committed list
       # (Benchmarks/BrowserStudy/expected-differences-chromium.txt, Benchmarks/PangoStudy/expected-differences-pango.txt):
-      # a difference not listed, or a listed job that agrees, fails the stage. `swift test` holds a fresh sample of
-      # 300 jobs to the same lists. The release textlayout of full-size's build lays our side out in the studies (the
+      # a difference not listed, or a listed job that agrees, fails the stage. A developer's `swift test` holds a
+      # fresh sample of 300 jobs to the same lists. The release textlayout of full-size's build lays our side out in the studies (the
       # swift test suites run the debug one next to their tests); each run's time is printed (docs/testing.md has the
       # figures). Every run runs even after a failure.
       local textlayout=.build/release-tests/release/textlayout
