@@ -6,8 +6,9 @@ cd "$(dirname "$0")/.."
 
 build_only=0
 if [ "${1:-}" = --build ]; then build_only=1; shift; fi
+all_stages=(asan tsan full-size speed expected-differences fuzz)
 stages=("$@")
-[ ${#stages[@]} -gt 0 ] || stages=(asan tsan full-size speed expected-differences fuzz)
+[ ${#stages[@]} -gt 0 ] || stages=("${all_stages[@]}")
 # The fuzz stage first replays a fixed number of runs from a fixed seed and an empty corpus, so
 # that CI gives the same verdict on the same commit; then each target explores for a short while
 # from a new seed (printed), so that each CI run can find something new. A long exploring session
@@ -112,7 +113,7 @@ build_stage() {
       TEXTLAYOUT_UNOPTIMIZED_TESTS=1 swift build "${release_options[@]}" --product textlayout ;;
     fuzz) bash scripts/fuzz.sh build ;;
     *)
-      echo "robustness.sh: no stage '$1'; the stages are asan, tsan, full-size, speed, expected-differences and fuzz" >&2
+      echo "robustness.sh: no stage '$1'; the stages are ${all_stages[*]}" >&2
       exit 2
       ;;
   esac
@@ -273,7 +274,7 @@ if [ $build_only = 1 ]; then
   exit 0
 fi
 stage_times=()
-if [ "${stages[*]}" = "asan tsan full-size speed expected-differences fuzz" ]; then
+if [ "${stages[*]}" = "${all_stages[*]}" ]; then
   # All six, as CI runs them: the four builds two at a time (a release build beside another), then
   # the stages; full-size's suites beside the speed gate, whose instruction counts do not depend
   # on the machine's load (the hostile texts' growth is fitted to CPU times, one case at a time,
