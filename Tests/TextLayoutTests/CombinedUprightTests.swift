@@ -13,9 +13,10 @@ import TestSupport
 // `hwid`) and `1234` (2220, 2000) fit in no width variant and are squeezed by 1100/1665 and 1100/2220.
 @Suite("text combined upright")
 struct CombinedUprightTests {
-    static func style(_ mode: WritingMode, lineBreak: LineBreakStrictness = .normal) throws -> TextStyle {
+    static func style(_ mode: WritingMode, lineBreak: LineBreakStrictness = .normal, overflowWrap: OverflowWrap = .anywhere) throws -> TextStyle {
         var settings = TextSettings(size: 17)
         settings.lineBreak = lineBreak
+        settings.paragraph.overflowWrap = overflowWrap
         settings.profile = .chromium
         settings.writingMode = mode
         return try TextStyle(font: isolatedFont("NotoSansCJKjp-Regular.otf"), settings: settings)
@@ -78,6 +79,35 @@ struct CombinedUprightTests {
             let layout = try Self.prepared(before, combined, after, mode).layout(wrapWidth: length)
             #expect(layout.lines.map(\.utf16Range) == columns, "\(mode)")
             #expect(layout.contentHeight == 25 * Double(columns.count), "\(mode)")
+        }
+    }
+
+    // Chromium 156 (measured on the corpus's `UTF-8` and `POSIX.1-2001` combined, and read from
+    // Blink's line breaker): the break before a unit is decided from the text before it and the
+    // unit's own text alone, and the text after a unit with U+FFFC in the unit's place, so a `-`
+    // right after a unit has no letter or digit before it, and its rule for `-` then a digit (break
+    // only after a letter or digit: `UTF-|8` in a line) keeps the pair: `[UTF]-[8]` and `[UTF]-8`
+    // are one word, `[AB]-|[CD]` breaks after `-` (a letter follows), and `ABC-|[2001]` as in a line
+    // (the `-` after a letter of the same text). One em a column: each column
+    // holds one word (overflowing it, under `overflowWrap: normal`), so the columns are the words.
+    @Test("a hyphen right after a unit keeps the digit after it, as Chromium's columns do", arguments: [
+        ("あUTF-8い", [1..<4, 5..<6], [0..<1, 1..<6, 6..<7]),
+        ("あUTF-8い", [1..<4], [0..<1, 1..<6, 6..<7]),
+        ("あ1-2001い", [1..<2, 3..<7], [0..<1, 1..<7, 7..<8]),
+        ("あAB-CDい", [1..<3, 4..<6], [0..<1, 1..<4, 4..<6, 6..<7]),
+        ("あABC-2001い", [5..<9], [0..<1, 1..<5, 5..<9, 9..<10]),
+        ("あA-8い", [], [0..<1, 1..<3, 3..<4, 4..<5]),
+    ])
+    func hyphenAfterUnit(_ text: String, _ units: [Range<Int>], _ columns: [Range<Int>]) throws {
+        let spans = units.map { range in
+            var span = StyledSpan(range: range)
+            span.textCombineUpright = .all
+            return span
+        }
+        for mode in [WritingMode.verticalRL, .verticalLR] {
+            let style = try Self.style(mode, overflowWrap: .normal)
+            let layout = try PreparedText(text, style: style, spans: spans).layout(wrapWidth: 17)
+            #expect(layout.lines.map(\.utf16Range) == columns, "\(text) \(units) \(mode)")
         }
     }
 

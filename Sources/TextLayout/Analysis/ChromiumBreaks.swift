@@ -73,6 +73,26 @@ func chromiumASCIIBreak(before: UInt8, next: UInt8, beforeThat: UInt8?) -> Bool 
     }
 }
 
+/// `breaks` (ascending byte offsets in `content` of `bytes`) without the one between a `-` right
+/// after a unit combined upright (`combined`, the units' byte ranges, ascending) and an ASCII digit
+/// after it, as Chromium 156 breaks in a column. Its line breaker decides the break before a unit
+/// from the text before it joined to the unit's own text, in a new break iterator, and breaks
+/// elsewhere in the paragraph's text, where a unit stands as U+FFFC: either way the `-` has no letter
+/// or digit before it, so its pair rule (``chromiumASCIIBreak(before:next:beforeThat:)``: `-` then a
+/// digit breaks only after a letter or digit, `UTF-|8`) keeps the two together, as it keeps `-8` at
+/// a paragraph's start. `[UTF]-[8]`, `[UTF]-8` and `POSIX.[1]-[2001]` keep whole, `[AB]-|[CD]` breaks
+/// (measured; Blink's line breaker, its CanBreakAfter).
+func removingChromiumBreaksAfterCombinedHyphens(_ breaks: [Int], _ bytes: UnsafeBufferPointer<UInt8>, in content: Range<Int>,
+                                                combined: [Range<Int>]) -> [Int] {
+    let kept = combined.compactMap { unit -> Int? in
+        let hyphen = unit.upperBound
+        guard hyphen + 1 < content.upperBound, bytes[hyphen] == UInt8(ascii: "-"), isASCIIDigit(bytes[hyphen + 1]) else { return nil }
+        return hyphen + 1
+    }
+    guard !kept.isEmpty else { return breaks }
+    return breaks.filter { !kept.contains($0) }
+}
+
 /// The printable ASCII characters no break follows, letters and digits aside.
 private let neverBreakAfter = ASCIISet("$'(/<@[^_`{\u{7F}")
 /// The printable ASCII characters no break precedes.

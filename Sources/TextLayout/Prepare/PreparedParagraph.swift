@@ -274,7 +274,7 @@ extension PreparedParagraph {
         let allBreaks = try withShapedRunBreaks(breaks, bytes, runs: runs, style: style, after: range.start)
         var segmentBreaks = try withAutomaticHyphens(allBreaks, bytes, in: content, runs: runs, style: style, hyphenation: hyphenation)
         if spans.contains(where: \.combinesUpright) {
-            segmentBreaks.breaks = removingBreaksInsideCombinedRuns(segmentBreaks.breaks, runs: runs)
+            segmentBreaks.breaks = breaksAroundCombinedRuns(segmentBreaks.breaks, bytes, in: content, runs: runs, style: style)
             segmentBreaks.points = removingBreaksInsideCombinedRuns(segmentBreaks.points, runs: runs)
         }
         segments.append(breaks: segmentBreaks, bytes: bytes, end: range.end, hanging: breaksSpaces ? nil : style.settings.profile.hangingWhitespace)
