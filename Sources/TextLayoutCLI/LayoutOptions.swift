@@ -72,7 +72,7 @@ public enum LayoutOptions {
                      help: "whether an eighth of an ideograph's advance goes between ideographs and Latin letters or digits, as CSS text-autospace: normal, or none (no-autospace)",
                      absent: "the profile's: no-autospace"),
         LayoutOption("writing-mode", sets: \.settings.text.writingMode, key: "writingMode",
-                     help: "horizontal lines (horizontal-tb) or vertical columns stacked right to left (vertical-rl) or left to right (vertical-lr), as CSS writing-mode; in columns the width is a column's length and the height the columns' extent (not yet drawn by render)"),
+                     help: "horizontal lines (horizontal-tb) or vertical columns stacked right to left (vertical-rl) or left to right (vertical-lr), as CSS writing-mode; in columns the width is a column's length and the height the columns' extent"),
         LayoutOption("text-orientation", sets: \.settings.text.textOrientation, key: "textOrientation",
                      help: "in columns, which characters stand upright: by their Unicode Vertical_Orientation (mixed: CJK upright, Latin turned), all (upright), none (sideways), as CSS text-orientation"),
         LayoutOption("hyphens", sets: \.settings.text.hyphens, key: "hyphens",
