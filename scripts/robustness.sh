@@ -256,10 +256,10 @@ run_stage() {
     fuzz)
       # One build of the five targets (they share every module: build_stage), then the runs, two
       # at a time: a libFuzzer run is one process on one core, and a fixed seed's verdict does not
-      # depend on the other core's load. The lanes are balanced by the fixed runs' times at 62e62b7
-      # scaled to the counts above: text and font (about 80 and 36 s) beside batch, patterns and
-      # editor (about 81, 25 and 13 s).
-      fuzz_lanes fixed "text font" "batch patterns editor"
+      # depend on the other core's load. The lanes are balanced by the fixed runs' times at the
+      # counts above (a fresh-clone run at 0ea49a4): text, font and editor (37, 21 and 7 s) beside
+      # batch and patterns (48 and 17 s).
+      fuzz_lanes fixed "text font editor" "batch patterns"
       # Fresh seeds: every target runs, and the stage fails after them if any found something
       # (fuzz.sh prints the seed, and each saved input's path and bytes).
       fuzz_lanes fresh "text batch" "font patterns editor"
