@@ -1,6 +1,6 @@
 // What an editor adds around its text in a picture: the caret, the marked text's underline and the configured border, drawn in PNG and SVG.
 
-/// A caret: a thin bar in the box's coordinates (insets included, unscrolled), in layout pixels.
+/// A caret: a thin bar in the box's coordinates (insets included, where the scene's scroll shows it), in layout pixels.
 public struct CaretMark: Sendable, Hashable {
     public var x: Double
     public var y: Double

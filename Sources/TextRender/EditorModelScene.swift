@@ -22,9 +22,9 @@ extension RenderScene {
     /// nothing is selected, a black bar ``markedTextUnderlineThickness`` thick along the bottom of
     /// the input method's marked text while composing (down its left side in columns), the configured border (none when its width is 0) in the colour of
     /// the field's state, and the text scrolled just enough to show the caret, as a text view
-    /// scrolls to it (in lines; columns are not scrolled). In columns the box is turned (the
-    /// snapshot's `boxWidth` by `boxHeight`) and the caret and selection are drawn as the snapshot
-    /// gives them, across the columns.
+    /// scrolls to it: up in lines, across in columns (towards the block's start, the caret's column
+    /// inside the insets). In columns the box is turned (the snapshot's `boxWidth` by `boxHeight`)
+    /// and the caret and selection are drawn as the snapshot gives them, across the columns.
     public init(editor model: EditorModel) {
         let snapshot = model.snapshot
         let configuration = model.configuration
@@ -36,26 +36,31 @@ extension RenderScene {
         if snapshot.showsPlaceholder || snapshot.state == .disabled { textColor = Self.mutedTextColor }
         if model.isFocused, snapshot.state != .disabled {
             let rect = snapshot.caretRect
-            // Columns are drawn unscrolled (a field wider than its maxLines columns shows its first ones).
-            if !layout.isVertical {
-                let insideBottom = height - insets.bottom
-                let maximumScroll = max(0, layout.contentHeight - (insideBottom - insets.top))
-                scrollOffset = min(maximumScroll, max(0, rect.y + rect.height - insideBottom))
+            // The block's extent inside the insets, and how far the caret's line or column reaches past
+            // its end: the bottom inset (in columns on the block's end side, the left under
+            // vertical-rl and the right under vertical-lr, as the box is turned).
+            let inside: Double, pastEnd: Double
+            switch layout.prepared.style.settings.writingMode {
+            case .horizontalTB: (inside, pastEnd) = (height - insets.top - insets.bottom, rect.y + rect.height - (height - insets.bottom))
+            case .verticalRL: (inside, pastEnd) = (width - insets.top - insets.bottom, insets.bottom - rect.x)
+            case .verticalLR: (inside, pastEnd) = (width - insets.top - insets.bottom, rect.x + rect.width - (width - insets.bottom))
             }
+            scrollOffset = min(max(0, layout.contentHeight - inside), max(0, pastEnd))
             if snapshot.selectionRects.isEmpty {
-                caret = CaretMark(x: rect.x, y: rect.y - scrollOffset, width: rect.width, height: rect.height)
+                let shown = scrolled(rect)
+                caret = CaretMark(x: shown.x, y: shown.y, width: shown.width, height: shown.height)
             }
         }
         // The marked text is underlined, as input methods show what is still being composed: in
         // columns by a bar down the left side of its span (CSS's under side in vertical text).
         let thickness = Self.markedTextUnderlineThickness
-        markedTextUnderlines = model.markedTextRects.map { rect in
-            layout.isVertical ? CaretMark(x: rect.x, y: rect.y, width: thickness, height: rect.height)
-                : CaretMark(x: rect.x, y: rect.y + rect.height - thickness - scrollOffset, width: rect.width, height: thickness)
+        markedTextUnderlines = model.markedTextRects.map { marked in
+            let rect = scrolled(marked)
+            return layout.isVertical ? CaretMark(x: rect.x, y: rect.y, width: thickness, height: rect.height)
+                : CaretMark(x: rect.x, y: rect.y + rect.height - thickness, width: rect.width, height: thickness)
         }
         if !snapshot.selectionRects.isEmpty, snapshot.state != .disabled {
-            let offset = scrollOffset
-            selection = SelectionHighlight(rects: snapshot.selectionRects.map { LayoutRect(x: $0.x, y: $0.y - offset, width: $0.width, height: $0.height) },
+            selection = SelectionHighlight(rects: snapshot.selectionRects.map(scrolled),
                                            color: model.isFocused ? Self.selectionColor : Self.inactiveSelectionColor)
         }
     }

@@ -32,7 +32,8 @@ public struct RenderOptions: Sendable, Hashable {
 /// height) or a bare layout (no insets, the content's own size).
 ///
 /// Every coordinate is in layout pixels with the origin at the box's top-left corner; a line's
-/// left edge is at `insets.left` and its top at `insets.top + line.top - scrollOffset`.
+/// left edge is at `insets.left` and its top at `insets.top + line.top - scrollOffset` (a column's
+/// place: ``column(of:)``).
 public struct RenderScene: Sendable {
     /// The largest picture accepted, in device pixels on either side.
     public static let maximumPixelSide = 16_384
@@ -62,8 +63,10 @@ public struct RenderScene: Sendable {
     public var markedTextUnderlines: [CaretMark] = []
     /// The border to draw around the box; nil for none.
     public var border: BoxBorder?
-    /// How far the text is scrolled up, in layout pixels (an editor scrolled to its caret); the
-    /// box, its insets and the overlay's editor marks stay put.
+    /// How far the text is scrolled towards its block's start, in layout pixels (an editor
+    /// scrolled to its caret): up in lines; in columns across, right under vertical-rl and left
+    /// under vertical-lr (``scrolled(_:)``). The box, its insets and the overlay's editor marks
+    /// stay put.
     public var scrollOffset: Double = 0
     /// The text's colour, instead of the options' foreground and of the colours the runs' spans
     /// give (a placeholder's or a disabled editor's gray); nil for those (see ``color(of:foreground:)``).
@@ -143,7 +146,21 @@ public struct RenderScene: Sendable {
     /// In a vertical scene, the x of the block's left edge: the top inset under vertical-lr; under
     /// vertical-rl the block ends the top inset short of the box's right edge (an editor as tall
     /// as more lines than the text's, `minLines`, has the room on the left).
-    var blockLeft: Double { layout.origin(blockExtent: width, insets: insets).x }
+    var blockLeft: Double { layout.origin(blockExtent: width, insets: insets).x + scrollShift.dx }
+
+    /// How the scroll moves the text in the box: up by ``scrollOffset`` in lines; in columns right
+    /// by it under vertical-rl (the later columns are on the left) and left under vertical-lr.
+    var scrollShift: (dx: Double, dy: Double) {
+        switch layout.prepared.style.settings.writingMode {
+        case .horizontalTB: (0, -scrollOffset)
+        case .verticalRL: (scrollOffset, 0)
+        case .verticalLR: (-scrollOffset, 0)
+        }
+    }
+
+    /// A rectangle of the editor's box as its model gives it (unscrolled: a caret's, a selection's)
+    /// where the scroll shows it.
+    package func scrolled(_ rect: LayoutRect) -> LayoutRect { rect.offsetBy(dx: scrollShift.dx, dy: scrollShift.dy) }
 
     /// In a vertical scene, the y where the columns start (their length is measured from it): the left inset.
     var columnTop: Double { layout.origin(blockExtent: width, insets: insets).y }
@@ -168,8 +185,8 @@ public struct RenderScene: Sendable {
     /// The y of a line's baseline in the box.
     package func baseline(of line: Line) -> Double { contentTop + line.baseline }
 
-    /// The y of the content's top in the box: the top inset, less the scroll offset.
-    var contentTop: Double { insets.top - scrollOffset }
+    /// The y of the content's top in the box: the top inset, less the scroll offset in lines.
+    var contentTop: Double { insets.top + scrollShift.dy }
 
     /// The bottom of line `count` (1-based) in the box, counting lines past the text at an empty
     /// line's height, as the editor's height does.
