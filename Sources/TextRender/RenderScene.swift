@@ -145,7 +145,8 @@ public struct RenderScene: Sendable {
 
     /// In a vertical scene, the x of the block's left edge: the top inset under vertical-lr; under
     /// vertical-rl the block ends the top inset short of the box's right edge (an editor as tall
-    /// as more lines than the text's, `minLines`, has the room on the left).
+    /// as more lines than the text's, `minLines`, has the room on the left); then moved across by
+    /// the scroll.
     var blockLeft: Double { layout.origin(blockExtent: width, insets: insets).x + scrollShift.dx }
 
     /// How the scroll moves the text in the box: up by ``scrollOffset`` in lines; in columns right
