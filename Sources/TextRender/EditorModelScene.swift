@@ -36,14 +36,14 @@ extension RenderScene {
         if snapshot.showsPlaceholder || snapshot.state == .disabled { textColor = Self.mutedTextColor }
         if model.isFocused, snapshot.state != .disabled {
             let rect = snapshot.caretRect
-            // The block's extent inside the insets, and how far the caret's line or column reaches past
-            // its end: the bottom inset (in columns on the block's end side, the left under
-            // vertical-rl and the right under vertical-lr, as the box is turned).
-            let inside: Double, pastEnd: Double
-            switch layout.prepared.style.settings.writingMode {
-            case .horizontalTB: (inside, pastEnd) = (height - insets.top - insets.bottom, rect.y + rect.height - (height - insets.bottom))
-            case .verticalRL: (inside, pastEnd) = (width - insets.top - insets.bottom, insets.bottom - rect.x)
-            case .verticalLR: (inside, pastEnd) = (width - insets.top - insets.bottom, rect.x + rect.width - (width - insets.bottom))
+            // The block's extent inside the insets (across the box in columns, which turn it), and
+            // how far the caret's line or column reaches past its end: the bottom inset (in columns
+            // on the block's end side, the left under vertical-rl and the right under vertical-lr).
+            let inside = (layout.isVertical ? width : height) - insets.top - insets.bottom
+            let pastEnd = switch layout.prepared.style.settings.writingMode {
+            case .horizontalTB: rect.y + rect.height - (height - insets.bottom)
+            case .verticalRL: insets.bottom - rect.x
+            case .verticalLR: rect.x + rect.width - (width - insets.bottom)
             }
             scrollOffset = min(max(0, layout.contentHeight - inside), max(0, pastEnd))
             if snapshot.selectionRects.isEmpty {

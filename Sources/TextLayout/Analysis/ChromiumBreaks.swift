@@ -84,13 +84,13 @@ func chromiumASCIIBreak(before: UInt8, next: UInt8, beforeThat: UInt8?) -> Bool 
 /// (measured; Blink's line breaker, its CanBreakAfter).
 func removingChromiumBreaksAfterCombinedHyphens(_ breaks: [Int], _ bytes: UnsafeBufferPointer<UInt8>, in content: Range<Int>,
                                                 combined: [Range<Int>]) -> [Int] {
-    let kept = combined.compactMap { unit -> Int? in
+    let afterHyphens = combined.compactMap { unit -> Int? in
         let hyphen = unit.upperBound
         guard hyphen + 1 < content.upperBound, bytes[hyphen] == UInt8(ascii: "-"), isASCIIDigit(bytes[hyphen + 1]) else { return nil }
         return hyphen + 1
     }
-    guard !kept.isEmpty else { return breaks }
-    return breaks.filter { !kept.contains($0) }
+    guard !afterHyphens.isEmpty else { return breaks }
+    return breaks.filter { !afterHyphens.contains($0) }
 }
 
 /// The printable ASCII characters no break follows, letters and digits aside.

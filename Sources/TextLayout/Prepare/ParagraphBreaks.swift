@@ -43,25 +43,23 @@ func lineBreaks(_ bytes: UnsafeBufferPointer<UInt8>, in content: Range<Int>, sty
     return breaks
 }
 
-/// `breaks` as a column breaks around the runs combined upright (``ShapedRun/combinedScaleX``):
-/// none inside a unit (``removingBreaksInsideCombinedRuns(_:runs:)``), and under the chromium
-/// profile none between a `-` right after a unit and a digit
-/// (``removingChromiumBreaksAfterCombinedHyphens(_:_:in:combined:)``), unless `lineBreak:
-/// anywhere` or `wordBreak: break-all` breaks between any two characters.
-func breaksAroundCombinedRuns(_ breaks: [Int], _ bytes: UnsafeBufferPointer<UInt8>, in content: Range<Int>, runs: [ShapedRun],
+/// `breaks` as a column breaks around the units combined upright (`combined`, the byte ranges of
+/// the runs with a ``ShapedRun/combinedScaleX``, ascending): none inside a unit
+/// (``removingBreaksInsideCombinedRuns(_:combined:)``), and under the chromium profile none between a
+/// `-` right after a unit and a digit (``removingChromiumBreaksAfterCombinedHyphens(_:_:in:combined:)``),
+/// unless `lineBreak: anywhere` or `wordBreak: break-all` breaks between any two characters.
+func breaksAroundCombinedRuns(_ breaks: [Int], _ bytes: UnsafeBufferPointer<UInt8>, in content: Range<Int>, combined: [Range<Int>],
                               style: TextStyle) -> [Int] {
-    let kept = removingBreaksInsideCombinedRuns(breaks, runs: runs)
+    let outside = removingBreaksInsideCombinedRuns(breaks, combined: combined)
     guard style.settings.profile.punctuationBreaks == .chromium, style.settings.lineBreak != .anywhere,
-          style.settings.effectiveWordBreak != .breakAll else { return kept }
-    let combined = runs.filter { $0.combinedScaleX != nil }.map(\.range)
-    return removingChromiumBreaksAfterCombinedHyphens(kept, bytes, in: content, combined: combined)
+          style.settings.effectiveWordBreak != .breakAll else { return outside }
+    return removingChromiumBreaksAfterCombinedHyphens(outside, bytes, in: content, combined: combined)
 }
 
-/// `breaks` without those inside a run combined upright (``ShapedRun/combinedScaleX``): a column
-/// breaks around the unit as the text's own characters let it (`12` then `34` after it is one
-/// word), never inside it, as Chromium 156 breaks them.
-func removingBreaksInsideCombinedRuns(_ breaks: [Int], runs: [ShapedRun]) -> [Int] {
-    let combined = runs.filter { $0.combinedScaleX != nil }.map(\.range)
+/// `breaks` without those inside a unit combined upright (`combined`, the units' byte ranges): a
+/// column breaks around the unit as the text's own characters let it (`12` then `34` after it is
+/// one word), never inside it, as Chromium 156 breaks them.
+func removingBreaksInsideCombinedRuns(_ breaks: [Int], combined: [Range<Int>]) -> [Int] {
     guard !combined.isEmpty else { return breaks }
     return breaks.filter { offset in !combined.contains { $0.lowerBound < offset && offset < $0.upperBound } }
 }

@@ -274,8 +274,9 @@ extension PreparedParagraph {
         let allBreaks = try withShapedRunBreaks(breaks, bytes, runs: runs, style: style, after: range.start)
         var segmentBreaks = try withAutomaticHyphens(allBreaks, bytes, in: content, runs: runs, style: style, hyphenation: hyphenation)
         if spans.contains(where: \.combinesUpright) {
-            segmentBreaks.breaks = breaksAroundCombinedRuns(segmentBreaks.breaks, bytes, in: content, runs: runs, style: style)
-            segmentBreaks.points = removingBreaksInsideCombinedRuns(segmentBreaks.points, runs: runs)
+            let combined = runs.filter { $0.combinedScaleX != nil }.map(\.range)
+            segmentBreaks.breaks = breaksAroundCombinedRuns(segmentBreaks.breaks, bytes, in: content, combined: combined, style: style)
+            segmentBreaks.points = removingBreaksInsideCombinedRuns(segmentBreaks.points, combined: combined)
         }
         segments.append(breaks: segmentBreaks, bytes: bytes, end: range.end, hanging: breaksSpaces ? nil : style.settings.profile.hangingWhitespace)
         return PreparedParagraph(range: range, segments: segments, clusters: clusters, runs: runs, bidi: bidi, style: style,
